@@ -1,0 +1,71 @@
+import Link from "next/link";
+import { AppShell } from "@/components/app-header";
+import { ClassCard } from "@/components/class-card";
+import { Greeting } from "@/components/greeting";
+import { SignInScreen } from "@/components/sign-in-screen";
+import { EmptyState } from "@/components/states";
+import { TryAgainButton } from "@/components/try-again-button";
+import { canSeeAdminButton, classCardHref, isStaff } from "@/lib/auth/policy";
+import { getSessionUser } from "@/lib/auth/session";
+import { firstName, greeting } from "@/lib/domain/greeting";
+import { MSG } from "@/lib/domain/messages";
+import { schoolTimeZone } from "@/lib/env";
+import { listHomeClasses, type LevelRow } from "@/lib/queries/levels";
+
+export default async function HomePage() {
+  const user = await getSessionUser();
+  if (!user) return <SignInScreen />;
+
+  let classes: LevelRow[];
+  try {
+    classes = await listHomeClasses(user);
+  } catch (err) {
+    console.error("home: loading classes failed:", err);
+    return (
+      <AppShell user={user}>
+        <div role="alert" className="mx-auto max-w-lg rounded-2xl border border-red-200 bg-surface p-8 text-center">
+          <h1 className="text-2xl font-semibold">{MSG.dashboardErrorTitle}</h1>
+          <p className="mt-3 text-ink-muted">{MSG.dashboardErrorPrefix}the classes could not be loaded.</p>
+          <div className="mt-6">
+            <TryAgainButton />
+          </div>
+        </div>
+      </AppShell>
+    );
+  }
+
+  const tz = schoolTimeZone();
+  const linkable = isStaff(user.role) || user.role === "student";
+  return (
+    <AppShell user={user}>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <Greeting firstName={firstName(user.name)} timeZone={tz} initial={greeting(new Date(), tz)} />
+          <p className="mt-1 text-ink-muted">{user.role === "student" ? "Your classes" : "Classes"}</p>
+        </div>
+        {canSeeAdminButton(user) && (
+          <Link href="/admin" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+            Admin Dashboard
+          </Link>
+        )}
+      </div>
+      <section aria-label="Classes" className="mt-6">
+        {classes.length === 0 ? (
+          user.role === "student" ? (
+            <EmptyState title={MSG.noClassesStudentTitle} message={MSG.noClassesStudent} />
+          ) : (
+            <EmptyState title={MSG.noClassesOtherTitle} message={MSG.noClassesOther} />
+          )
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {classes.map((c) => (
+              <li key={c.code}>
+                <ClassCard data={c} href={linkable ? classCardHref(user, c.code) : null} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </AppShell>
+  );
+}

@@ -1,0 +1,86 @@
+import { sealData, unsealData } from "iron-session";
+import { CODES, E2E_SESSION_SECRET, expect, signIn, test } from "./fixtures";
+
+test.describe("sign-in and home dashboard", () => {
+  test("a student sees only their enrolled classes", async ({ page }) => {
+    await signIn(page, CODES.student.toUpperCase()); // codes are case-insensitive
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Good (Morning|Afternoon|Evening), Ava$/);
+    const cards = page.getByTestId("class-card");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText("Biology");
+    await expect(cards.nth(1)).toContainText("Geometry");
+    await expect(cards.nth(0)).toHaveAttribute("href", "/level/BIO-P2");
+    await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+    // Header: name, username and a mm:ss countdown close to 4 hours.
+    await expect(page.getByTestId("header-name")).toHaveText("Ava Johnson");
+    await expect(page.getByText("@ava.johnson")).toBeVisible();
+    await expect(page.getByRole("timer")).toHaveText(/^2(39|40):\d\d$/);
+  });
+
+  test("an instructor sees only their own classes, linking to the dashboard", async ({ page }) => {
+    await signIn(page, CODES.otherInstructor);
+    const cards = page.getByTestId("class-card");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText("Biology");
+    await expect(cards.nth(1)).toContainText("World History");
+    await expect(cards.nth(1)).toHaveAttribute("href", "/level/HIST-P4/update");
+  });
+
+  test("an admin sees every class and the Admin Dashboard button", async ({ page }) => {
+    await signIn(page, CODES.admin);
+    await expect(page.getByTestId("class-card")).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
+  });
+
+  test("a student enrolled nowhere gets the empty state", async ({ page }) => {
+    await signIn(page, CODES.unenrolledStudent);
+    await expect(page.getByText("No classes enrolled")).toBeVisible();
+    await expect(page.getByText("You are not enrolled in any classes yet. Contact your teacher for access.")).toBeVisible();
+  });
+
+  test("a wrong code shows 'Invalid code'", async ({ page }) => {
+    await page.goto("/");
+    const dialog = page.getByRole("dialog", { name: "Sign In" });
+    await dialog.getByLabel("Access Code").fill("not-a-real-code");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Invalid code");
+    await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+  });
+
+  test("logout returns to the sign-in modal, and the old cookie no longer works", async ({ page, context }) => {
+    await signIn(page, CODES.instructor);
+    const before = (await context.cookies()).find((c) => c.name === "portal_session");
+    expect(before?.httpOnly).toBe(true);
+    expect(before?.sameSite).toBe("Lax");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
+    // Replaying the cookie captured before logout must not sign anyone in.
+    await context.addCookies([before!]);
+    await page.goto("/");
+    await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
+  });
+
+  test("an expired session returns to the sign-in modal", async ({ page, context }) => {
+    await signIn(page, CODES.student);
+    const cookie = (await context.cookies()).find((c) => c.name === "portal_session")!;
+    const data = await unsealData<{ uid: number; ver: number; iat: number }>(cookie.value, { password: E2E_SESSION_SECRET });
+    // Same user and version, but signed in 4 h and 1 s ago.
+    const expired = await sealData({ ...data, iat: Date.now() - 4 * 3600_000 - 1000 }, { password: E2E_SESSION_SECRET });
+    await context.addCookies([{ ...cookie, value: expired }]);
+    await page.goto("/");
+    await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Logout" })).toHaveCount(0);
+  });
+
+  test("the countdown reaching zero brings the sign-in modal back", async ({ page, context }) => {
+    await signIn(page, CODES.student);
+    const cookie = (await context.cookies()).find((c) => c.name === "portal_session")!;
+    const data = await unsealData<{ uid: number; ver: number; iat: number }>(cookie.value, { password: E2E_SESSION_SECRET });
+    // Two seconds of session left: the page must notice on its own, without navigation.
+    const nearlyOver = await sealData({ ...data, iat: Date.now() - 4 * 3600_000 + 2000 }, { password: E2E_SESSION_SECRET });
+    await context.addCookies([{ ...cookie, value: nearlyOver }]);
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible({ timeout: 8000 });
+  });
+});

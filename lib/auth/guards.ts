@@ -1,0 +1,55 @@
+import "server-only";
+import { MSG } from "@/lib/domain/messages";
+import { getLevelByCode, isStudentEnrolled, type LevelRow } from "@/lib/queries/levels";
+import { classPageAccess, teachAccess } from "./policy";
+import { getSessionUser, type SessionUser } from "./session";
+
+/** Thrown by require* helpers; actions turn it into { ok: false, message }, pages into a screen. */
+export class AccessDenied extends Error {
+  constructor(
+    readonly reason: "unauthenticated" | "forbidden" | "not-found",
+    message: string,
+  ) {
+    super(message);
+    this.name = "AccessDenied";
+  }
+}
+
+export async function requireUser(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  if (!user) throw new AccessDenied("unauthenticated", MSG.signInRequired);
+  return user;
+}
+
+export async function requireRole(...roles: string[]): Promise<SessionUser> {
+  const user = await requireUser();
+  if (!roles.includes(user.role)) throw new AccessDenied("forbidden", MSG.accessDenied);
+  return user;
+}
+
+export interface ClassAccess {
+  user: SessionUser;
+  level: LevelRow;
+  view: "student" | "staff";
+}
+
+/**
+ * "view": the class page (enrolled students, instructors, admins).
+ * "teach": the teacher dashboard and every teaching write (the level's own instructor, admins).
+ */
+export async function requireClassAccess(levelCode: string, mode: "view" | "teach"): Promise<ClassAccess> {
+  const user = await requireUser();
+  const level = await getLevelByCode(levelCode);
+  if (!level) throw new AccessDenied("not-found", MSG.classNotFound);
+  if (mode === "teach") {
+    const decision = teachAccess(user, level);
+    if (!decision.allowed) {
+      throw new AccessDenied("forbidden", decision.reason === "not-teacher" ? MSG.onlyTeachers : MSG.notAuthorizedLevel);
+    }
+    return { user, level, view: "staff" };
+  }
+  const enrolled = user.role === "student" ? await isStudentEnrolled(user.id, level.code) : false;
+  const decision = classPageAccess(user, { enrolled });
+  if (!decision.allowed) throw new AccessDenied("forbidden", decision.reason === "not-enrolled" ? MSG.notEnrolled : MSG.accessDenied);
+  return { user, level, view: decision.view };
+}

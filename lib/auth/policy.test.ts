@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  adminAccess,
+  canActAsStudent,
+  canEditStudent,
+  canSeeAccessCodes,
+  canSeeAdminButton,
+  classCardHref,
+  classPageAccess,
+  homeClassScope,
+  teachAccess,
+} from "./policy";
+
+const student = { id: 10, role: "student" };
+const parent = { id: 20, role: "parent" };
+const instructor = { id: 30, role: "instructor" };
+const teacherWord = { id: 31, role: "teacher" };
+const admin = { id: 40, role: "admin" };
+const ownLevel = { code: "ALG", teacherId: 30 };
+const otherLevel = { code: "BIO", teacherId: 99 };
+const orphanLevel = { code: "ART", teacherId: null };
+
+describe("class page access (spec §6)", () => {
+  it("lets an enrolled student in with the student view", () => {
+    expect(classPageAccess(student, { enrolled: true })).toEqual({ allowed: true, view: "student" });
+  });
+  it("refuses a student who is not enrolled", () => {
+    expect(classPageAccess(student, { enrolled: false })).toEqual({ allowed: false, reason: "not-enrolled" });
+  });
+  it("lets instructors (and the role word teacher) and admins in without enrollment", () => {
+    for (const actor of [instructor, teacherWord, admin]) {
+      expect(classPageAccess(actor, { enrolled: false })).toEqual({ allowed: true, view: "staff" });
+    }
+  });
+  it("refuses parents and unknown roles", () => {
+    expect(classPageAccess(parent, { enrolled: true }).allowed).toBe(false);
+    expect(classPageAccess({ id: 1, role: "janitor" }, { enrolled: true }).allowed).toBe(false);
+  });
+});
+
+describe("teacher dashboard and teaching writes", () => {
+  it("allows an instructor on their own level", () => {
+    expect(teachAccess(instructor, ownLevel)).toEqual({ allowed: true });
+  });
+  it("refuses an instructor on another instructor's level", () => {
+    expect(teachAccess(instructor, otherLevel)).toEqual({ allowed: false, reason: "not-owner" });
+    expect(teachAccess(instructor, orphanLevel)).toEqual({ allowed: false, reason: "not-owner" });
+  });
+  it("treats the role word teacher like an instructor", () => {
+    expect(teachAccess(teacherWord, { code: "X", teacherId: 31 })).toEqual({ allowed: true });
+    expect(teachAccess(teacherWord, ownLevel)).toEqual({ allowed: false, reason: "not-owner" });
+  });
+  it("allows admins on any level", () => {
+    for (const level of [ownLevel, otherLevel, orphanLevel]) expect(teachAccess(admin, level)).toEqual({ allowed: true });
+  });
+  it("refuses students and parents as not teachers", () => {
+    expect(teachAccess(student, ownLevel)).toEqual({ allowed: false, reason: "not-teacher" });
+    expect(teachAccess(parent, ownLevel)).toEqual({ allowed: false, reason: "not-teacher" });
+  });
+});
+
+describe("admin dashboard", () => {
+  it("distinguishes no session from another role", () => {
+    expect(adminAccess(null)).toEqual({ allowed: false, reason: "no-session" });
+    for (const actor of [student, parent, instructor, teacherWord]) expect(adminAccess(actor)).toEqual({ allowed: false, reason: "not-admin" });
+    expect(adminAccess(admin)).toEqual({ allowed: true });
+  });
+  it("shows the Admin Dashboard button to admins only", () => {
+    expect([student, parent, instructor, admin].map(canSeeAdminButton)).toEqual([false, false, false, true]);
+  });
+});
+
+describe("home dashboard", () => {
+  it("lists enrolled, own or all classes by role", () => {
+    expect(homeClassScope(student)).toBe("enrolled");
+    expect(homeClassScope(instructor)).toBe("own");
+    expect(homeClassScope(teacherWord)).toBe("own");
+    expect(homeClassScope(admin)).toBe("all");
+    expect(homeClassScope(parent)).toBe("all");
+  });
+  it("sends staff to the dashboard and students to the class page", () => {
+    expect(classCardHref(instructor, "ALG 1")).toBe("/level/ALG%201/update");
+    expect(classCardHref(admin, "ALG")).toBe("/level/ALG/update");
+    expect(classCardHref(student, "ALG")).toBe("/level/ALG");
+  });
+});
+
+describe("student records and codes", () => {
+  it("lets admins edit any student, instructors only their own students", () => {
+    expect(canEditStudent(admin, { studentInActorsClass: false })).toBe(true);
+    expect(canEditStudent(instructor, { studentInActorsClass: true })).toBe(true);
+    expect(canEditStudent(instructor, { studentInActorsClass: false })).toBe(false);
+    expect(canEditStudent(student, { studentInActorsClass: true })).toBe(false);
+    expect(canEditStudent(parent, { studentInActorsClass: true })).toBe(false);
+  });
+  it("shows access codes to staff only", () => {
+    expect([student, parent, instructor, teacherWord, admin].map(canSeeAccessCodes)).toEqual([false, false, true, true, true]);
+  });
+  it("lets a student act only as themself", () => {
+    expect(canActAsStudent(student, 10)).toBe(true);
+    expect(canActAsStudent(student, 11)).toBe(false);
+    expect(canActAsStudent(instructor, 30)).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+import "server-only";
+// The one place that answers "may X do Y to Z?" (spec §6). Pure: callers load the facts
+// (the level's teacher, whether an enrollment exists) and this decides.
+import type { Role } from "@/lib/domain/constants";
+
+export interface Actor {
+  id: number;
+  role: Role | string;
+}
+
+export interface LevelFacts {
+  code: string;
+  teacherId: number | null;
+}
+
+/** Spec §1: the role word 'teacher' is treated like an instructor. */
+export function isTeacherLike(role: string): boolean {
+  return role === "instructor" || role === "teacher";
+}
+
+export function isStaff(role: string): boolean {
+  return isTeacherLike(role) || role === "admin";
+}
+
+export type ClassPageDecision =
+  | { allowed: true; view: "student" | "staff" }
+  | { allowed: false; reason: "not-enrolled" | "forbidden" };
+
+/** Class page /level/{code}: students only when enrolled; instructors and admins always. */
+export function classPageAccess(actor: Actor, facts: { enrolled: boolean }): ClassPageDecision {
+  if (isStaff(actor.role)) return { allowed: true, view: "staff" };
+  if (actor.role === "student") return facts.enrolled ? { allowed: true, view: "student" } : { allowed: false, reason: "not-enrolled" };
+  return { allowed: false, reason: "forbidden" };
+}
+
+export type TeachDecision = { allowed: true } | { allowed: false; reason: "not-teacher" | "not-owner" };
+
+/** Teacher dashboard and every teaching write: admins any level, instructors their own. */
+export function teachAccess(actor: Actor, level: LevelFacts): TeachDecision {
+  if (actor.role === "admin") return { allowed: true };
+  if (!isTeacherLike(actor.role)) return { allowed: false, reason: "not-teacher" };
+  return level.teacherId === actor.id ? { allowed: true } : { allowed: false, reason: "not-owner" };
+}
+
+export type AdminDecision = { allowed: true } | { allowed: false; reason: "no-session" | "not-admin" };
+
+export function adminAccess(actor: Actor | null): AdminDecision {
+  if (!actor) return { allowed: false, reason: "no-session" };
+  return actor.role === "admin" ? { allowed: true } : { allowed: false, reason: "not-admin" };
+}
+
+/** Which classes the home dashboard lists (spec §2): enrolled, own, or all. */
+export function homeClassScope(actor: Actor): "enrolled" | "own" | "all" {
+  if (actor.role === "student") return "enrolled";
+  if (isTeacherLike(actor.role)) return "own";
+  return "all";
+}
+
+/** Home card target: teacher dashboard for staff, class page for everyone else. */
+export function classCardHref(actor: Actor, levelCode: string): string {
+  const code = encodeURIComponent(levelCode);
+  return isStaff(actor.role) ? `/level/${code}/update` : `/level/${code}`;
+}
+
+export function canSeeAdminButton(actor: Actor): boolean {
+  return actor.role === "admin";
+}
+
+/** Edit a student record: admins any student; instructors students enrolled in one of their classes. */
+export function canEditStudent(actor: Actor, facts: { studentInActorsClass: boolean }): boolean {
+  if (actor.role === "admin") return true;
+  return isTeacherLike(actor.role) && facts.studentInActorsClass;
+}
+
+/** Access codes are credentials: only staff see them (the blurred badge). */
+export function canSeeAccessCodes(actor: Actor): boolean {
+  return isStaff(actor.role);
+}
+
+/** Personal grades, submissions and attendance: a student only ever acts as themself. */
+export function canActAsStudent(actor: Actor, studentId: number): boolean {
+  return actor.role === "student" && actor.id === studentId;
+}

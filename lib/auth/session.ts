@@ -1,0 +1,92 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { getIronSession, type SessionOptions } from "iron-session";
+import { cookies, headers } from "next/headers";
+import { cache } from "react";
+import { db } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { SESSION_LIFETIME_MS } from "@/lib/domain/constants";
+import { env } from "@/lib/env";
+import { sessionSecret } from "./secret";
+
+export const SESSION_COOKIE = "portal_session";
+
+/** What the sealed cookie holds: who, which session version, and when they signed in. */
+export interface SessionData {
+  uid?: number;
+  ver?: number;
+  /** Sign-in time (ms). The 4 h lifetime counts from here and is never extended. */
+  iat?: number;
+}
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  username: string;
+  role: string;
+  /** Absolute end of this session (ms since epoch). */
+  expiresAt: number;
+}
+
+async function isHttps(): Promise<boolean> {
+  const setting = env().COOKIE_SECURE;
+  if (setting !== "auto") return setting === "true";
+  const h = await headers();
+  return (h.get("x-forwarded-proto") ?? "").split(",")[0]?.trim() === "https";
+}
+
+async function options(): Promise<SessionOptions> {
+  return {
+    password: sessionSecret(),
+    cookieName: SESSION_COOKIE,
+    ttl: Math.ceil(SESSION_LIFETIME_MS / 1000),
+    cookieOptions: { httpOnly: true, sameSite: "lax", secure: await isHttps(), path: "/" },
+  };
+}
+
+async function session() {
+  return getIronSession<SessionData>(await cookies(), await options());
+}
+
+/** Decides whether a decoded cookie is still a live session. Pure, so it is unit-tested. */
+export function sessionIsLive(data: SessionData, current: { sessionVersion: number } | undefined, now: number): boolean {
+  if (!data.uid || !data.ver || !data.iat) return false;
+  if (data.iat > now + 60_000) return false; // issued in the future: not ours
+  if (now >= data.iat + SESSION_LIFETIME_MS) return false;
+  return current !== undefined && current.sessionVersion === data.ver;
+}
+
+/**
+ * The signed-in user, or null. Checked on every request: the seal, the absolute lifetime, and
+ * the user's current session version (logout and code changes revoke older cookies).
+ */
+export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  const data = { ...(await session()) } as SessionData;
+  if (!data.uid) return null;
+  const [row] = await db()
+    .select({ id: users.id, name: users.name, username: users.username, role: users.role, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, data.uid));
+  if (!sessionIsLive(data, row, Date.now()) || !row) return null;
+  return { id: row.id, name: row.name, username: row.username, role: row.role, expiresAt: data.iat! + SESSION_LIFETIME_MS };
+});
+
+export async function startSession(user: { id: number; sessionVersion: number }): Promise<void> {
+  const s = await session();
+  s.uid = user.id;
+  s.ver = user.sessionVersion;
+  s.iat = Date.now();
+  await s.save();
+}
+
+/** Ends this session and revokes every other cookie of the same user. */
+export async function endSession(): Promise<void> {
+  const s = await session();
+  if (s.uid) {
+    await db()
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, s.uid));
+  }
+  s.destroy();
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import { Pool } from "pg";
+import { env } from "@/lib/env";
+import { acquireDataDirLock } from "./data-dir-lock";
+import { queryLogger } from "./query-stats";
+import * as schema from "./schema";
+
+// The one place that knows which engine runs. Everything else gets a `Db`.
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Engine = "pglite" | "postgres";
+
+export interface DbHandle {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+// Cached on globalThis so dev hot reload does not open a second PGlite on the same folder.
+const globalForDb = globalThis as unknown as { __portalDb?: DbHandle };
+
+export function openPglite(dataDir: string | null): DbHandle {
+  const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  const client = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined);
+  const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
+  return {
+    db,
+    engine: "pglite",
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+export function openPostgres(connectionString: string): DbHandle {
+  const pool = new Pool({ connectionString, max: 10 });
+  // An idle client that loses its server must not crash the process.
+  pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
+  const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
+  return { db, engine: "postgres", close: () => pool.end() };
+}
+
+function openFromEnv(): DbHandle {
+  const { DATABASE_URL, DATA_DIR } = env();
+  return DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR);
+}
+
+export function dbHandle(): DbHandle {
+  if (!globalForDb.__portalDb) {
+    globalForDb.__portalDb = openFromEnv();
+    installShutdownHooks();
+  }
+  return globalForDb.__portalDb;
+}
+
+export function db(): Db {
+  return dbHandle().db;
+}
+
+/** Tests install their own fresh database. */
+export function setDbHandle(handle: DbHandle | undefined): void {
+  globalForDb.__portalDb = handle;
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = globalForDb.__portalDb;
+  globalForDb.__portalDb = undefined;
+  if (handle) await handle.close();
+}
+
+let hooksInstalled = false;
+function installShutdownHooks() {
+  if (hooksInstalled) return;
+  hooksInstalled = true;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      // Close PGlite cleanly (it flushes to disk) before the process goes.
+      console.log(`${signal}: closing the database...`);
+      closeDb()
+        .then(() => console.log("Database closed."))
+        .catch((err) => console.error("Error while closing the database:", err))
+        .finally(() => process.exit(0));
+    });
+  }
+}
+
+/** Raw SQL for the few places the query builder cannot express; both drivers return `.rows`. */
+export async function queryRows<T>(query: SQL): Promise<T[]> {
+  const res = (await db().execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

@@ -1,0 +1,216 @@
+// The data model of spec §3. Not marked server-only: drizzle-kit reads this file outside Next.
+// ON DELETE choices: a person's or a class's academic record (grades, submissions, attendance)
+// is never removed as a side effect; deleting such a user, class or assignment is refused by the
+// database (RESTRICT) until the records are dealt with deliberately. Links that only describe
+// who wrote something (teacher_id) become NULL. Enrollment rows and an announcement's responses
+// go with their owner.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    username: text("username").notNull(),
+    email: text("email"),
+    // The access code; lower-case so the case-insensitive sign-in is an index lookup.
+    code: text("code"),
+    role: text("role").notNull(),
+    phoneNumber: text("phone_number"),
+    parent1Number: text("parent1_number"),
+    parent2Number: text("parent2_number"),
+    // Digits-only copies so '(555) 123-4567' and '5551234567' compare equal in parent lookups.
+    phoneDigits: text("phone_digits").generatedAlwaysAs(sql`regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g')`),
+    parent1Digits: text("parent1_digits").generatedAlwaysAs(sql`regexp_replace(coalesce(parent1_number, ''), '[^0-9]', '', 'g')`),
+    parent2Digits: text("parent2_digits").generatedAlwaysAs(sql`regexp_replace(coalesce(parent2_number, ''), '[^0-9]', '', 'g')`),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    // Bumped on logout and on a code change: every cookie carrying an older version is refused.
+    sessionVersion: integer("session_version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("users_code_key").on(t.code),
+    unique("users_username_key").on(t.username),
+    index("users_role_name_idx").on(t.role, t.name),
+    check("users_role_check", sql`${t.role} in ('student', 'parent', 'instructor', 'admin')`),
+    check("users_code_lower_check", sql`${t.code} = lower(${t.code})`),
+  ],
+);
+
+export const levels = pgTable(
+  "levels",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    period: text("period"),
+    level: text("level"),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("levels_code_key").on(t.code),
+    index("levels_teacher_name_idx").on(t.teacherId, t.name),
+    index("levels_name_idx").on(t.name),
+  ],
+);
+
+const levelCodeRef = (onDelete: "cascade" | "restrict") =>
+  text("level_code")
+    .notNull()
+    .references(() => levels.code, { onDelete, onUpdate: "cascade" });
+
+export const studentEnrollment = pgTable(
+  "student_enrollment",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    levelCode: levelCodeRef("cascade"),
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("student_enrollment_student_level_key").on(t.studentId, t.levelCode),
+    index("student_enrollment_level_enrolled_idx").on(t.levelCode, t.enrolledAt),
+  ],
+);
+
+export const updates = pgTable(
+  "updates",
+  {
+    id: serial("id").primaryKey(),
+    levelCode: levelCodeRef("cascade"),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("updates_level_created_idx").on(t.levelCode, t.createdAt)],
+);
+
+export const responses = pgTable(
+  "responses",
+  {
+    id: serial("id").primaryKey(),
+    updateId: integer("update_id")
+      .notNull()
+      .references(() => updates.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("responses_update_created_idx").on(t.updateId, t.createdAt)],
+);
+
+export const gradeCategories = pgTable(
+  "grade_categories",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+  },
+  (t) => [unique("grade_categories_name_key").on(t.name)],
+);
+
+export const assignments = pgTable(
+  "assignments",
+  {
+    id: serial("id").primaryKey(),
+    levelCode: levelCodeRef("restrict"),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    maxScore: integer("max_score").notNull().default(10),
+    dueDate: timestamp("due_date", { withTimezone: true }),
+    categoryId: integer("category_id").references(() => gradeCategories.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("assignments_level_created_idx").on(t.levelCode, t.createdAt),
+    index("assignments_level_due_idx").on(t.levelCode, t.dueDate),
+    check("assignments_max_score_check", sql`${t.maxScore} >= 1`),
+  ],
+);
+
+export const assignmentSubmissions = pgTable(
+  "assignment_submissions",
+  {
+    id: serial("id").primaryKey(),
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "restrict" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    content: text("content").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    score: numeric("score", { precision: 8, scale: 2, mode: "number" }),
+  },
+  (t) => [
+    index("assignment_submissions_assignment_student_idx").on(t.assignmentId, t.studentId, t.submittedAt),
+    index("assignment_submissions_student_idx").on(t.studentId, t.submittedAt),
+  ],
+);
+
+export const grades = pgTable(
+  "grades",
+  {
+    id: serial("id").primaryKey(),
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "restrict" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    score: numeric("score", { precision: 8, scale: 2, mode: "number" }).notNull(),
+    feedback: text("feedback"),
+    gradedAt: timestamp("graded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("grades_assignment_student_key").on(t.assignmentId, t.studentId),
+    index("grades_student_graded_idx").on(t.studentId, t.gradedAt),
+    check("grades_score_check", sql`${t.score} >= 0`),
+  ],
+);
+
+export const attendance = pgTable(
+  "attendance",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    levelCode: levelCodeRef("restrict"),
+    date: date("date", { mode: "string" }).notNull(),
+    status: text("status").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("attendance_student_level_date_key").on(t.studentId, t.levelCode, t.date),
+    index("attendance_level_date_idx").on(t.levelCode, t.date),
+    check("attendance_status_check", sql`${t.status} in ('present', 'absent', 'late', 'excused')`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Level = typeof levels.$inferSelect;

@@ -1,0 +1,40 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { env, schoolTimeZone } from "@/lib/env";
+import { dbHandle } from "./client";
+import { DEMO_ADMIN, demoCodes } from "./demo-school";
+import { runMigrations } from "./migrate";
+import { users } from "./schema";
+import { hasAnyUser, seedDemoSchool } from "./seed";
+
+/** Runs once per server start: migrate, load the demo on an empty database, print where to go. */
+export async function prepareDatabase(): Promise<void> {
+  const started = Date.now();
+  const handle = dbHandle();
+  await runMigrations(handle);
+  if (env().SEED_DEMO === "auto" && !(await hasAnyUser(handle.db))) {
+    await seedDemoSchool(handle.db, { timeZone: schoolTimeZone() });
+    console.log("Loaded the demo school into the empty database.");
+  }
+  const demo = await handle.db.select({ id: users.id }).from(users).where(eq(users.code, DEMO_ADMIN.code));
+  const port = process.env.PORT || "3000";
+  const lines = [
+    "",
+    `Classroom Portal is ready at http://localhost:${port}  (database: ${handle.engine === "pglite" ? `embedded PGlite in ${env().DATA_DIR}` : "PostgreSQL"}, prepared in ${Date.now() - started} ms)`,
+  ];
+  if (demo.length > 0) {
+    // These are the public demo codes listed in the README, never real users' codes.
+    lines.push("Demo access codes:");
+    for (const d of demoCodes()) lines.push(`  ${d.role.padEnd(22)} ${d.code.padEnd(16)} ${d.name}`);
+  }
+  console.log(lines.join("\n") + "\n");
+}
+
+export async function prepareDatabaseOrExit(): Promise<void> {
+  try {
+    await prepareDatabase();
+  } catch (err) {
+    console.error(`\nThe portal could not start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
+}

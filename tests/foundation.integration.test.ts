@@ -1,0 +1,158 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { signIn, signOut } from "@/app/auth/actions";
+import { getSessionUser } from "@/lib/auth/session";
+import { db, queryRows } from "@/lib/db/client";
+import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
+import { runMigrations } from "@/lib/db/migrate";
+import { seedDemoSchool } from "@/lib/db/seed";
+import { listHomeClasses } from "@/lib/queries/levels";
+import { useTestDatabase } from "./support/test-db";
+import { signInAs, useExpiredSessionOf } from "./support/session";
+import { cookieJar } from "./support/request-context";
+
+const t = useTestDatabase();
+
+const TABLES = [
+  "users", "levels", "student_enrollment", "updates", "responses", "assignments",
+  "grade_categories", "assignment_submissions", "grades", "attendance",
+];
+
+/** Row count and an order-independent checksum of every table's content. */
+async function snapshot(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of TABLES) {
+    const [row] = await queryRows<{ s: string }>(
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as s from ${table} x`),
+    );
+    out[table] = row!.s;
+  }
+  return out;
+}
+
+function form(fields: Record<string, string>): FormData {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+}
+
+describe("migrations", () => {
+  it("create every table from empty and are idempotent", async () => {
+    await runMigrations(t.handle()); // second run: nothing to do, no error
+    const rows = await queryRows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
+    const names = rows.map((r) => r.table_name);
+    expect(names).toEqual([...TABLES].sort());
+  });
+});
+
+describe("demo seed", () => {
+  it("loads the demo school, and a second run changes nothing", async () => {
+    const now = new Date("2026-03-04T15:00:00Z");
+    expect(await seedDemoSchool(db(), { now, timeZone: "UTC" })).toEqual({ seeded: true });
+    const first = await snapshot();
+    expect(await seedDemoSchool(db(), { now: new Date(), timeZone: "UTC" })).toEqual({ seeded: false });
+    expect(await snapshot()).toEqual(first);
+
+    const counts = await queryRows<Record<string, number>>(sql`
+      select
+        (select count(*) from users where role = 'student')::int as students,
+        (select count(*) from users where role = 'instructor')::int as instructors,
+        (select count(*) from users where role = 'parent')::int as parents,
+        (select count(*) from levels)::int as classes,
+        (select count(*) from users u where role = 'student' and not exists (select 1 from student_enrollment e where e.student_id = u.id))::int as unenrolled,
+        (select count(distinct status) from attendance)::int as statuses,
+        (select count(distinct date) from attendance)::int as days,
+        (select count(*) from assignments where due_date is null)::int as no_due,
+        (select count(*) from (select assignment_id, student_id from assignment_submissions group by 1, 2 having count(*) > 1) r)::int as resubmitted,
+        (select count(*) from grades where feedback is not null)::int as with_feedback,
+        (select count(*) from responses)::int as responses,
+        (select count(*) from users p where role = 'parent' and exists (
+          select 1 from users s where s.role = 'student' and p.phone_digits in (s.parent1_digits, s.parent2_digits)))::int as matching_parents
+    `);
+    expect(counts[0]).toEqual({
+      students: 30, instructors: 2, parents: 3, classes: 4, unenrolled: 1, statuses: 4, days: 20,
+      no_due: 4, resubmitted: expect.any(Number), with_feedback: expect.any(Number), responses: expect.any(Number), matching_parents: 3,
+    });
+    const row = counts[0]!;
+    expect(row.resubmitted).toBeGreaterThan(0);
+    expect(row.with_feedback).toBeGreaterThan(0);
+    expect(row.responses).toBeGreaterThan(0);
+  });
+});
+
+describe("sign-in", () => {
+  it("accepts an upper-case code with spaces around it", async () => {
+    cookieJar.clear();
+    const result = await signIn({ ok: true }, form({ code: `  ${DEMO_ADMIN.code.toUpperCase()} ` }));
+    expect(result).toEqual({ ok: true });
+    const user = await getSessionUser();
+    expect(user?.username).toBe(DEMO_ADMIN.username);
+    expect(user?.expiresAt).toBeGreaterThan(Date.now() + 4 * 3600_000 - 60_000);
+  });
+
+  it("answers 'Invalid code' for an unknown code and starts no session", async () => {
+    cookieJar.clear();
+    expect(await signIn({ ok: true }, form({ code: "no-such-code" }))).toEqual({ ok: false, message: "Invalid code" });
+    expect(cookieJar.getAll()).toEqual([]);
+    expect(await getSessionUser()).toBeNull();
+  });
+
+  it("refuses an expired session on the server", async () => {
+    await useExpiredSessionOf(DEMO_ADMIN.code);
+    expect(await getSessionUser()).toBeNull();
+  });
+
+  it("revokes the session on logout, also for a copy of the cookie", async () => {
+    await signInAs(DEMO_INSTRUCTORS[0].code);
+    const copy = cookieJar.getAll();
+    expect(await getSessionUser()).not.toBeNull();
+    await signOut();
+    expect(await getSessionUser()).toBeNull();
+    for (const c of copy) cookieJar.set(c.name, c.value); // replay the old cookie
+    expect(await getSessionUser()).toBeNull();
+  });
+});
+
+describe("home class list per role", () => {
+  async function namesFor(code: string) {
+    await signInAs(code);
+    const user = await getSessionUser();
+    return (await listHomeClasses(user!)).map((c) => c.code);
+  }
+
+  it("gives a student only their enrolled classes, by name", async () => {
+    const s = DEMO_STUDENTS[0]!;
+    const expected = s.classes.map((i) => DEMO_CLASSES[i]!).sort((a, b) => a.name.localeCompare(b.name)).map((c) => c.code);
+    expect(await namesFor(s.code)).toEqual(expected);
+  });
+  it("gives the student enrolled nowhere an empty list", async () => {
+    expect(await namesFor(DEMO_STUDENTS[29]!.code)).toEqual([]);
+  });
+  it("gives an instructor only their own classes", async () => {
+    expect(await namesFor(DEMO_INSTRUCTORS[1].code)).toEqual(["BIO-P2", "HIST-P4"]);
+  });
+  it("gives an admin every class", async () => {
+    expect(await namesFor(DEMO_ADMIN.code)).toEqual(["ALG1-P1", "BIO-P2", "GEO-P3", "HIST-P4"]);
+  });
+});
+
+describe("database constraints", () => {
+  async function rejects(statement: ReturnType<typeof sql>) {
+    await expect(db().execute(statement)).rejects.toThrow();
+  }
+  it("refuses a duplicate enrollment, grade and attendance row", async () => {
+    await rejects(sql`insert into student_enrollment (student_id, level_code) select student_id, level_code from student_enrollment limit 1`);
+    await rejects(sql`insert into grades (assignment_id, student_id, score) select assignment_id, student_id, 1 from grades limit 1`);
+    await rejects(sql`insert into attendance (student_id, level_code, date, status) select student_id, level_code, date, 'present' from attendance limit 1`);
+  });
+  it("refuses an unknown role or status, an upper-case code, a duplicate code and a max score below 1", async () => {
+    await rejects(sql`insert into users (name, username, role) values ('X', 'x-role', 'teacher-ish')`);
+    await rejects(sql`insert into attendance (student_id, level_code, date, status) select student_id, level_code, '2001-01-01', 'sick' from attendance limit 1`);
+    await rejects(sql`insert into users (name, username, role, code) values ('X', 'x-upper', 'student', 'ABC')`);
+    await rejects(sql`insert into users (name, username, role, code) values ('X', 'x-dup', 'student', ${DEMO_ADMIN.code})`);
+    await rejects(sql`insert into assignments (level_code, title, max_score) values ('ALG1-P1', 'X', 0)`);
+  });
+  it("keeps academic records: a student with grades cannot be deleted", async () => {
+    await rejects(sql`delete from users where id = (select student_id from grades limit 1)`);
+  });
+});
