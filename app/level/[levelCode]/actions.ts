@@ -1,0 +1,105 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import type { ActionResult } from "@/lib/action-result";
+import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
+import { AccessDenied, requireClassAccess, requireUser } from "@/lib/auth/guards";
+import { canActAsStudent } from "@/lib/auth/policy";
+import { db } from "@/lib/db/client";
+import { assignmentSubmissions, responses } from "@/lib/db/schema";
+import { CONTENT_MAX_LENGTH, MIN_RESPONSE_LENGTH, TITLE_MAX_LENGTH } from "@/lib/domain/constants";
+import { formatDateTime } from "@/lib/domain/format";
+import { MSG } from "@/lib/domain/messages";
+import { schoolTimeZone } from "@/lib/env";
+import { assignmentInLevel, listOwnSubmissions, updateInLevel } from "@/lib/queries/class-page";
+
+const levelCode = z.string().trim().min(1).max(100);
+const studentId = z
+  .string({ message: MSG.studentIdRequired })
+  .trim()
+  .min(1, MSG.studentIdRequired)
+  .transform(Number)
+  .pipe(z.number().int("Invalid id").positive("Invalid id").max(2_147_483_647, "Invalid id"));
+
+/** The student a write is for must be the signed-in student, enrolled in the class. */
+async function requireStudentSelf(code: string, claimedStudentId: number) {
+  const user = await requireUser();
+  if (user.role !== "student") throw new AccessDenied("forbidden", MSG.studentIdRequired);
+  if (!canActAsStudent(user, claimedStudentId)) throw new AccessDenied("forbidden", "You can only do this for yourself.");
+  const access = await requireClassAccess(code, "view");
+  return access.user;
+}
+
+const responseInput = z.object({
+  levelCode,
+  updateId: idSchema,
+  studentId,
+  title: z.string().trim().min(1, "Title is required").max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
+  content: z.string().trim().min(1, "Your Response is required").max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`),
+});
+
+/** Add Response to an announcement (spec §2, §5). */
+export async function addResponse(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  return guarded(async () => {
+    await requireUser();
+    const parsed = responseInput.safeParse(formObject(formData));
+    if (!parsed.success) return invalid(parsed.error);
+    const input = parsed.data;
+    const user = await requireStudentSelf(input.levelCode, input.studentId);
+    if (!(await updateInLevel(input.updateId, input.levelCode))) return { ok: false, message: "That announcement is not in this class." };
+    await db().insert(responses).values({ updateId: input.updateId, studentId: user.id, title: input.title, content: input.content });
+    revalidatePath(`/level/${encodeURIComponent(input.levelCode)}`);
+    return { ok: true, message: "Response added" };
+  });
+}
+
+const submissionInput = z.object({
+  levelCode,
+  assignmentId: idSchema,
+  studentId,
+  content: z
+    .string()
+    .trim()
+    .min(MIN_RESPONSE_LENGTH, MSG.responseTooShort)
+    .max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`),
+});
+
+/** Submit or resubmit an assignment: always a new row, history is never overwritten. */
+export async function submitAssignment(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  return guarded(async () => {
+    await requireUser();
+    const parsed = submissionInput.safeParse(formObject(formData));
+    if (!parsed.success) return invalid(parsed.error);
+    const input = parsed.data;
+    const user = await requireStudentSelf(input.levelCode, input.studentId);
+    if (!(await assignmentInLevel(input.assignmentId, input.levelCode))) return { ok: false, message: "That assignment is not in this class." };
+    await db().insert(assignmentSubmissions).values({ assignmentId: input.assignmentId, studentId: user.id, content: input.content });
+    revalidatePath(`/level/${encodeURIComponent(input.levelCode)}`);
+    return { ok: true, message: MSG.submissionSent };
+  }, MSG.submitFailed);
+}
+
+export interface HistoryEntry {
+  id: number;
+  number: number;
+  submittedAt: string;
+  content: string;
+}
+
+/** The signed-in student's own submissions for one assignment, newest first, numbered. */
+export async function loadSubmissionHistory(code: string, assignmentId: number): Promise<ActionResult<HistoryEntry[]>> {
+  return guarded(async () => {
+    const user = await requireUser();
+    const parsed = z.object({ levelCode, assignmentId: idSchema }).safeParse({ levelCode: code, assignmentId });
+    if (!parsed.success) return invalid(parsed.error);
+    await requireStudentSelf(parsed.data.levelCode, user.id);
+    if (!(await assignmentInLevel(parsed.data.assignmentId, parsed.data.levelCode))) return { ok: false, message: MSG.submissionsLoadFailed };
+    const rows = await listOwnSubmissions(user.id, parsed.data.assignmentId);
+    const tz = schoolTimeZone();
+    return {
+      ok: true,
+      data: rows.map((r, i) => ({ id: r.id, number: rows.length - i, submittedAt: formatDateTime(r.submittedAt, tz), content: r.content })),
+    };
+  }, MSG.submissionsLoadFailed);
+}

@@ -1,0 +1,239 @@
+"use client";
+
+import { useActionState, useEffect, useState, useTransition } from "react";
+import { loadSubmissionHistory, submitAssignment, type HistoryEntry } from "@/app/level/[levelCode]/actions";
+import { ErrorBanner } from "@/components/error-banner";
+import { Modal } from "@/components/modal";
+import { useToast } from "@/components/toast";
+import type { ActionResult } from "@/lib/action-result";
+import { matchesFilter, type AssignmentState } from "@/lib/domain/assignments";
+import { MIN_RESPONSE_LENGTH } from "@/lib/domain/constants";
+import { MSG } from "@/lib/domain/messages";
+
+export interface AssignmentView {
+  id: number;
+  title: string;
+  /** null for staff, who do not submit. */
+  state: AssignmentState | null;
+  due: string;
+  maxScore: number;
+  lastSubmitted: string | null;
+  preview: string;
+  category: string | null;
+}
+
+const FILTERS = [
+  { value: "all", label: "All" },
+  { value: "submitted", label: "Submitted" },
+  { value: "pending", label: "Pending" },
+] as const;
+type Filter = (typeof FILTERS)[number]["value"];
+
+const BADGE: Record<AssignmentState, string> = {
+  Submitted: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100",
+  Overdue: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
+  Pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+};
+
+export function AssignmentList({
+  assignments,
+  descriptions,
+  levelCode,
+  studentId,
+}: {
+  assignments: AssignmentView[];
+  /** Full descriptions, rendered (and sanitised) on the server. */
+  descriptions: Record<number, React.ReactNode>;
+  levelCode: string;
+  studentId: number | null;
+}) {
+  const [filter, setFilter] = useState<Filter>("all");
+  const [submitting, setSubmitting] = useState<AssignmentView | null>(null);
+  const [history, setHistory] = useState<{ assignment: AssignmentView; entries: HistoryEntry[] } | null>(null);
+  const [loadingHistory, startHistory] = useTransition();
+  const toast = useToast();
+
+  const visible = assignments.filter((a) => a.state === null || matchesFilter(a.state, filter));
+
+  const openHistory = (a: AssignmentView) =>
+    startHistory(async () => {
+      const res = await loadSubmissionHistory(levelCode, a.id);
+      if (res.ok) setHistory({ assignment: a, entries: res.data ?? [] });
+      else toast(MSG.submissionsLoadFailed, "error");
+    });
+
+  return (
+    <div>
+      {studentId !== null && (
+        <div role="group" aria-label="Filter assignments" className="mb-4 inline-flex rounded-lg border border-line bg-surface p-1">
+          {FILTERS.map((f) => (
+            <button
+              key={f.value}
+              type="button"
+              aria-pressed={filter === f.value}
+              onClick={() => setFilter(f.value)}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === f.value ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"}`}
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+      )}
+      {visible.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No assignments</p>
+      ) : (
+        <ul className="space-y-4">
+          {visible.map((a) => (
+            <li key={a.id}>
+              <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" aria-labelledby={`assignment-${a.id}`} data-testid="assignment-card">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <h3 id={`assignment-${a.id}`} className="text-lg font-semibold">
+                    {a.title}
+                  </h3>
+                  <div className="flex gap-2">
+                    {a.category && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">{a.category}</span>}
+                    {a.state && <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[a.state]}`}>{a.state}</span>}
+                  </div>
+                </div>
+                <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-muted">
+                  <div>
+                    <dt className="sr-only">Due</dt>
+                    <dd>{a.due}</dd>
+                  </div>
+                  <div>
+                    <dt className="inline">Max score: </dt>
+                    <dd className="inline">{a.maxScore}</dd>
+                  </div>
+                  {a.lastSubmitted && (
+                    <div>
+                      <dt className="inline">Last submitted: </dt>
+                      <dd className="inline">{a.lastSubmitted}</dd>
+                    </div>
+                  )}
+                </dl>
+                <p className="mt-3 text-sm">{a.preview}</p>
+                {studentId !== null && (
+                  <div className="mt-4 flex gap-2">
+                    <button type="button" onClick={() => setSubmitting(a)} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
+                      {a.state === "Submitted" ? "Resubmit" : "Submit Response"}
+                    </button>
+                    {a.state === "Submitted" && (
+                      <button type="button" disabled={loadingHistory} onClick={() => openHistory(a)} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted disabled:opacity-60">
+                        History
+                      </button>
+                    )}
+                  </div>
+                )}
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {submitting && studentId !== null && (
+        <SubmitModal
+          key={submitting.id}
+          assignment={submitting}
+          description={descriptions[submitting.id]}
+          levelCode={levelCode}
+          studentId={studentId}
+          onClose={() => setSubmitting(null)}
+          onResult={(res) => {
+            if (res.ok) {
+              toast(MSG.submissionSent);
+              setSubmitting(null);
+            } else if (res.message === MSG.submitFailed) {
+              toast(MSG.submitFailed, "error");
+            }
+          }}
+        />
+      )}
+      <Modal open={history !== null} onOpenChange={(o) => !o && setHistory(null)} title={history ? `History: ${history.assignment.title}` : "History"}>
+        {history && history.entries.length === 0 && <p className="text-ink-muted">No submissions yet.</p>}
+        <ol className="space-y-3">
+          {history?.entries.map((e) => (
+            <li key={e.id} className="rounded-lg border border-line p-3">
+              <div className="flex flex-wrap justify-between gap-2 text-sm">
+                <span className="font-semibold">Submission #{e.number}</span>
+                <span className="text-ink-muted">{e.submittedAt}</span>
+              </div>
+              <p className="mt-2 whitespace-pre-line text-sm">{e.content}</p>
+            </li>
+          ))}
+        </ol>
+      </Modal>
+    </div>
+  );
+}
+
+const idle: ActionResult = { ok: true };
+
+function SubmitModal({
+  assignment,
+  description,
+  levelCode,
+  studentId,
+  onClose,
+  onResult,
+}: {
+  assignment: AssignmentView;
+  description: React.ReactNode;
+  levelCode: string;
+  studentId: number;
+  onClose: () => void;
+  onResult: (res: ActionResult) => void;
+}) {
+  const [content, setContent] = useState("");
+  const [state, action, pending] = useActionState(submitAssignment, idle);
+  const tooShort = content.trim().length < MIN_RESPONSE_LENGTH;
+
+  useEffect(() => {
+    if (state !== idle) onResult(state);
+    // onResult is recreated on every render of the parent; the result is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+
+  const serverError = !state.ok && state.message !== MSG.submitFailed ? state.message : null;
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title={assignment.title} description={`${assignment.due} · Max score ${assignment.maxScore}`} wide>
+      <div className="rounded-lg border border-line bg-surface-muted p-4">{description}</div>
+      <form action={action} className="mt-4 space-y-3">
+        {serverError && <ErrorBanner message={serverError} />}
+        <input type="hidden" name="levelCode" value={levelCode} />
+        <input type="hidden" name="assignmentId" value={assignment.id} />
+        <input type="hidden" name="studentId" value={studentId} />
+        <div>
+          <label htmlFor="submission-content" className="block text-sm font-medium">
+            Your Response
+          </label>
+          <textarea
+            id="submission-content"
+            name="content"
+            rows={8}
+            maxLength={20000}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            aria-describedby="submission-hint"
+            className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
+          />
+          <div id="submission-hint" className="mt-1 flex justify-between text-xs text-ink-muted">
+            <span>Minimum 10 characters</span>
+            <span>{content.length} characters</span>
+          </div>
+          {content.length > 0 && tooShort && (
+            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
+              {MSG.responseTooShort}
+            </p>
+          )}
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" onClick={onClose} className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
+            Cancel
+          </button>
+          <button type="submit" disabled={pending || tooShort} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+            {pending ? "Submitting..." : "Submit Response"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

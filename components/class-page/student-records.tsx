@@ -1,0 +1,107 @@
+import { EmptyState } from "@/components/states";
+
+export interface GradeView {
+  id: number;
+  title: string;
+  score: number;
+  maxScore: number;
+  percent: number;
+  letter: string;
+  category: string | null;
+  feedback: string | null;
+  gradedAt: string;
+}
+
+export function GradeList({ grades }: { grades: GradeView[] }) {
+  if (grades.length === 0) return <EmptyState title="No grades available" />;
+  return (
+    <ul className="space-y-3">
+      {grades.map((g) => (
+        <li key={g.id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="grade-item">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div>
+              <h3 className="font-semibold">{g.title}</h3>
+              <p className="text-sm text-ink-muted">Graded {g.gradedAt}</p>
+            </div>
+            <div className="flex items-center gap-2">
+              {g.category && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">{g.category}</span>}
+              <span className="text-sm font-medium">
+                {g.score}/{g.maxScore}
+              </span>
+              <span className="text-sm text-ink-muted">{g.percent}%</span>
+              <span className="grid h-8 min-w-8 place-items-center rounded-full bg-brand-600 px-2 text-sm font-bold text-white" aria-label={`Letter grade ${g.letter}`}>
+                {g.letter}
+              </span>
+            </div>
+          </div>
+          {g.feedback && <p className="mt-2 rounded-lg bg-surface-muted px-3 py-2 text-sm">{g.feedback}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface AttendanceView {
+  id: number;
+  status: string;
+  levelCode: string;
+  date: string;
+  time: string;
+}
+
+const STATUS_STYLE: Record<string, string> = {
+  present: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100",
+  late: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  excused: "bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100",
+  absent: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
+};
+
+export function AttendanceList({ records }: { records: AttendanceView[] }) {
+  if (records.length === 0) return <EmptyState title="No attendance records" />;
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+      <table className="w-full text-left text-sm">
+        <thead className="bg-surface-muted text-ink-muted">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">Status</th>
+            <th scope="col" className="px-4 py-2 font-medium">Class</th>
+            <th scope="col" className="px-4 py-2 font-medium">Date</th>
+            <th scope="col" className="px-4 py-2 font-medium">Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((r) => (
+            <tr key={r.id} className="border-t border-line" data-testid="attendance-row">
+              <td className="px-4 py-2">
+                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[r.status] ?? ""}`}>{r.status}</span>
+              </td>
+              <td className="px-4 py-2">{r.levelCode}</td>
+              <td className="px-4 py-2">{r.date}</td>
+              <td className="px-4 py-2 text-ink-muted">{r.time}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function SummaryTiles({ average, completed, attendanceRate }: { average: number; completed: number; attendanceRate: number }) {
+  const tiles = [
+    { label: "Average", value: `${average}%` },
+    { label: "Completed", value: String(completed) },
+    { label: "Attendance rate", value: `${attendanceRate}%` },
+  ];
+  return (
+    <dl className="mt-5 grid grid-cols-3 gap-3">
+      {tiles.map((t) => (
+        <div key={t.label} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
+          <dt className="text-xs font-medium uppercase tracking-wide text-ink-muted sm:text-sm">{t.label}</dt>
+          <dd className="mt-1 text-2xl font-semibold" data-testid={`tile-${t.label.toLowerCase().replace(" ", "-")}`}>
+            {t.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,54 @@
+// Grade formulas of spec §9. Pure, unit-tested at every boundary.
+
+export interface ScoredItem {
+  score: number;
+  maxScore: number;
+}
+
+/** Σscores / Σmax × 100 rounded to an integer; 0 when there are no points. */
+export function gradePercent(items: readonly ScoredItem[]): number {
+  let earned = 0;
+  let possible = 0;
+  for (const i of items) {
+    earned += i.score;
+    possible += i.maxScore;
+  }
+  return possible > 0 ? Math.round((earned / possible) * 100) : 0;
+}
+
+/** One item's percent, rounded like the totals. */
+export function itemPercent(score: number, maxScore: number): number {
+  return maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
+}
+
+/** Student view (percent rounded first): 90 A, 80 B, 70 C, 60 D, else F. */
+export function studentLetter(percent: number): "A" | "B" | "C" | "D" | "F" {
+  const p = Math.round(percent);
+  if (p >= 90) return "A";
+  if (p >= 80) return "B";
+  if (p >= 70) return "C";
+  if (p >= 60) return "D";
+  return "F";
+}
+
+const TEACHER_SCALE: ReadonlyArray<readonly [number, string]> = [
+  [93, "A"], [90, "A-"], [87, "B+"], [83, "B"], [80, "B-"], [77, "C+"],
+  [73, "C"], [70, "C-"], [67, "D+"], [63, "D"], [60, "D-"],
+];
+
+/** Teacher dashboard and report card 12-step scale (percent rounded first). */
+export function teacherLetter(percent: number): string {
+  const p = Math.round(percent);
+  for (const [min, letter] of TEACHER_SCALE) if (p >= min) return letter;
+  return "F";
+}
+
+export type Band = "good" | "fair" | "poor" | "bad";
+
+/** Colour band for a percent against a screen's thresholds (spec §9 lists them per screen). */
+export function band(percent: number, t: { good: number; fair: number; poor?: number }): Band {
+  if (percent >= t.good) return "good";
+  if (percent >= t.fair) return "fair";
+  if (t.poor !== undefined && percent >= t.poor) return "poor";
+  return "bad";
+}

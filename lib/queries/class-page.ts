@@ -1,0 +1,195 @@
+import "server-only";
+import { and, asc, count, desc, eq, inArray, max } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import {
+  assignments,
+  assignmentSubmissions,
+  attendance,
+  gradeCategories,
+  grades,
+  responses,
+  studentEnrollment,
+  updates,
+  users,
+} from "@/lib/db/schema";
+
+// The class page's queries. Each is one statement whatever the class size; the student's own
+// rows are selected by student id, so no other student's grades, submissions or attendance
+// ever leave the database for this page.
+
+export interface UpdateWithResponses {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: Date;
+  responses: { id: number; title: string; content: string; createdAt: Date; authorName: string }[];
+}
+
+/** Announcements newest first, each with its responses (newest first) and their authors' names. */
+export async function listUpdatesWithResponses(levelCode: string): Promise<UpdateWithResponses[]> {
+  const rows = await db()
+    .select({ id: updates.id, title: updates.title, content: updates.content, createdAt: updates.createdAt })
+    .from(updates)
+    .where(eq(updates.levelCode, levelCode))
+    .orderBy(desc(updates.createdAt), desc(updates.id));
+  if (rows.length === 0) return [];
+  const resp = await db()
+    .select({
+      id: responses.id,
+      updateId: responses.updateId,
+      title: responses.title,
+      content: responses.content,
+      createdAt: responses.createdAt,
+      authorName: users.name,
+    })
+    .from(responses)
+    .innerJoin(users, eq(users.id, responses.studentId))
+    .where(inArray(responses.updateId, rows.map((r) => r.id)))
+    .orderBy(desc(responses.createdAt), desc(responses.id));
+  const byUpdate = new Map<number, UpdateWithResponses["responses"]>();
+  for (const r of resp) {
+    const list = byUpdate.get(r.updateId) ?? [];
+    list.push({ id: r.id, title: r.title, content: r.content, createdAt: r.createdAt, authorName: r.authorName });
+    byUpdate.set(r.updateId, list);
+  }
+  return rows.map((u) => ({ ...u, responses: byUpdate.get(u.id) ?? [] }));
+}
+
+export interface ClassAssignment {
+  id: number;
+  title: string;
+  description: string;
+  maxScore: number;
+  dueDate: Date | null;
+  createdAt: Date;
+  category: string | null;
+  /** The viewing student's own submissions (0 for staff). */
+  submissionCount: number;
+  lastSubmittedAt: Date | null;
+}
+
+/** Assignments newest first; with a student id, that student's submission count and latest date. */
+export async function listClassAssignments(levelCode: string, studentId: number | null): Promise<ClassAssignment[]> {
+  const own = db()
+    .select({
+      assignmentId: assignmentSubmissions.assignmentId,
+      n: count().as("n"),
+      last: max(assignmentSubmissions.submittedAt).as("last"),
+    })
+    .from(assignmentSubmissions)
+    .where(eq(assignmentSubmissions.studentId, studentId ?? -1))
+    .groupBy(assignmentSubmissions.assignmentId)
+    .as("own");
+  const rows = await db()
+    .select({
+      id: assignments.id,
+      title: assignments.title,
+      description: assignments.description,
+      maxScore: assignments.maxScore,
+      dueDate: assignments.dueDate,
+      createdAt: assignments.createdAt,
+      category: gradeCategories.name,
+      submissionCount: own.n,
+      lastSubmittedAt: own.last,
+    })
+    .from(assignments)
+    .leftJoin(gradeCategories, eq(gradeCategories.id, assignments.categoryId))
+    .leftJoin(own, eq(own.assignmentId, assignments.id))
+    .where(eq(assignments.levelCode, levelCode))
+    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+  return rows.map((r) => ({
+    ...r,
+    submissionCount: Number(r.submissionCount ?? 0),
+    // max() over a subquery comes back as text on some drivers.
+    lastSubmittedAt: r.lastSubmittedAt ? new Date(r.lastSubmittedAt as unknown as string) : null,
+  }));
+}
+
+export interface StudentGrade {
+  id: number;
+  assignmentTitle: string;
+  score: number;
+  maxScore: number;
+  feedback: string | null;
+  gradedAt: Date;
+  category: string | null;
+}
+
+/** One student's grades in one class, newest first. */
+export async function listStudentGrades(studentId: number, levelCode: string): Promise<StudentGrade[]> {
+  return db()
+    .select({
+      id: grades.id,
+      assignmentTitle: assignments.title,
+      score: grades.score,
+      maxScore: assignments.maxScore,
+      feedback: grades.feedback,
+      gradedAt: grades.gradedAt,
+      category: gradeCategories.name,
+    })
+    .from(grades)
+    .innerJoin(assignments, eq(assignments.id, grades.assignmentId))
+    .leftJoin(gradeCategories, eq(gradeCategories.id, assignments.categoryId))
+    .where(and(eq(grades.studentId, studentId), eq(assignments.levelCode, levelCode)))
+    .orderBy(desc(grades.gradedAt), desc(grades.id));
+}
+
+export interface StudentAttendance {
+  id: number;
+  date: string;
+  status: string;
+  levelCode: string;
+  recordedAt: Date;
+}
+
+/** One student's attendance in one class, newest first. */
+export async function listStudentAttendance(studentId: number, levelCode: string): Promise<StudentAttendance[]> {
+  return db()
+    .select({ id: attendance.id, date: attendance.date, status: attendance.status, levelCode: attendance.levelCode, recordedAt: attendance.updatedAt })
+    .from(attendance)
+    .where(and(eq(attendance.studentId, studentId), eq(attendance.levelCode, levelCode)))
+    .orderBy(desc(attendance.date));
+}
+
+export interface ClassStudent {
+  id: number;
+  name: string;
+  username: string;
+  code: string | null;
+}
+
+/** Enrolled students in enrollment order, with codes: callers must be staff (policy.canSeeAccessCodes). */
+export async function listClassStudentsWithCodes(levelCode: string): Promise<ClassStudent[]> {
+  return db()
+    .select({ id: users.id, name: users.name, username: users.username, code: users.code })
+    .from(studentEnrollment)
+    .innerJoin(users, eq(users.id, studentEnrollment.studentId))
+    .where(eq(studentEnrollment.levelCode, levelCode))
+    .orderBy(asc(studentEnrollment.enrolledAt), asc(users.id));
+}
+
+export interface SubmissionEntry {
+  id: number;
+  content: string;
+  submittedAt: Date;
+}
+
+/** A student's own submissions for one assignment, newest first. */
+export async function listOwnSubmissions(studentId: number, assignmentId: number): Promise<SubmissionEntry[]> {
+  return db()
+    .select({ id: assignmentSubmissions.id, content: assignmentSubmissions.content, submittedAt: assignmentSubmissions.submittedAt })
+    .from(assignmentSubmissions)
+    .where(and(eq(assignmentSubmissions.studentId, studentId), eq(assignmentSubmissions.assignmentId, assignmentId)))
+    .orderBy(desc(assignmentSubmissions.submittedAt), desc(assignmentSubmissions.id));
+}
+
+/** Does this assignment / announcement belong to this class? Every write checks before it trusts an id. */
+export async function assignmentInLevel(assignmentId: number, levelCode: string): Promise<boolean> {
+  const rows = await db().select({ id: assignments.id }).from(assignments).where(and(eq(assignments.id, assignmentId), eq(assignments.levelCode, levelCode)));
+  return rows.length > 0;
+}
+
+export async function updateInLevel(updateId: number, levelCode: string): Promise<boolean> {
+  const rows = await db().select({ id: updates.id }).from(updates).where(and(eq(updates.id, updateId), eq(updates.levelCode, levelCode)));
+  return rows.length > 0;
+}

@@ -1,0 +1,181 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addResponse, loadSubmissionHistory, submitAssignment } from "@/app/level/[levelCode]/actions";
+import { db } from "@/lib/db/client";
+import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
+import { assignmentSubmissions, responses } from "@/lib/db/schema";
+import { countQueries } from "@/lib/db/query-stats";
+import { loadClassPageView } from "@/lib/queries/class-page-view";
+import { cookieJar } from "./support/request-context";
+import { createClassOfSize, firstAssignmentOf, firstUpdateOf, isEnrolled, rowCounts, seedDemo, userIdByCode } from "./support/fixtures";
+import { form } from "./support/form";
+import { signInAs } from "./support/session";
+import { useTestDatabase } from "./support/test-db";
+
+useTestDatabase();
+
+// Student 1 (stu-01) takes Geometry and Biology; student 2 takes Biology and World History.
+const ava = DEMO_STUDENTS[0]!;
+const liam = DEMO_STUDENTS[1]!;
+const BIO = "BIO-P2";
+const ALG = "ALG1-P1"; // Ava is not enrolled here
+
+let avaId: number;
+let liamId: number;
+let bioUpdate: number;
+let bioAssignment: number;
+let algAssignment: number;
+
+beforeAll(async () => {
+  await seedDemo();
+  avaId = await userIdByCode(ava.code);
+  liamId = await userIdByCode(liam.code);
+  bioUpdate = await firstUpdateOf(BIO);
+  bioAssignment = await firstAssignmentOf(BIO);
+  algAssignment = await firstAssignmentOf(ALG);
+  expect(await isEnrolled(avaId, BIO)).toBe(true);
+  expect(await isEnrolled(avaId, ALG)).toBe(false);
+});
+
+const writes = () => rowCounts("responses", "assignment_submissions");
+
+async function history(levelCode: string, assignmentId: number) {
+  const res = await loadSubmissionHistory(levelCode, assignmentId);
+  if (!res.ok) throw new Error(res.message);
+  return res.data ?? [];
+}
+
+async function expectRefusedWithoutWrites(run: () => Promise<{ ok: boolean; message?: string }>, message?: string) {
+  const before = await writes();
+  const res = await run();
+  expect(res.ok).toBe(false);
+  if (message) expect(res.message).toBe(message);
+  expect(await writes()).toEqual(before);
+}
+
+describe("addResponse", () => {
+  const valid = () => form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "Question", content: "Is the test open book?" });
+
+  it("refuses an anonymous caller", async () => {
+    cookieJar.clear();
+    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, valid()), "Please sign in to continue.");
+  });
+  it("refuses a student who is not enrolled in the class", async () => {
+    await signInAs(DEMO_STUDENTS[2]!.code); // Maya: Algebra I and World History
+    const mayaId = await userIdByCode(DEMO_STUDENTS[2]!.code);
+    await expectRefusedWithoutWrites(
+      () => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: mayaId, title: "Hi", content: "Let me in" })),
+      "You are not enrolled in this class. Please contact your teacher to get access.",
+    );
+  });
+  it("refuses a student acting for another student's id", async () => {
+    await signInAs(ava.code);
+    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: liamId, title: "Hi", content: "Posing as Liam" })));
+  });
+  it("says 'Student ID is required' without a student id, and for staff", async () => {
+    await signInAs(ava.code);
+    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, title: "Hi", content: "x" })), "Student ID is required");
+    await signInAs(DEMO_INSTRUCTORS[1].code);
+    const chenId = await userIdByCode(DEMO_INSTRUCTORS[1].code);
+    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: chenId, title: "Hi", content: "x" })), "Student ID is required");
+  });
+  it("requires both fields", async () => {
+    await signInAs(ava.code);
+    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "   ", content: "text" })), "Title is required");
+    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "T", content: "" })), "Your Response is required");
+  });
+  it("refuses an announcement id from another class", async () => {
+    await signInAs(ava.code);
+    const algUpdate = await firstUpdateOf(ALG);
+    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: algUpdate, studentId: avaId, title: "T", content: "text" })));
+  });
+  it("stores a valid response, trimmed, as the signed-in student", async () => {
+    await signInAs(ava.code);
+    const res = await addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "  Question ", content: "  Is the test open book?  " }));
+    expect(res.ok).toBe(true);
+    const rows = await db().select().from(responses).where(and(eq(responses.updateId, bioUpdate), eq(responses.studentId, avaId), eq(responses.title, "Question")));
+    expect(rows.map((r) => r.content)).toContain("Is the test open book?");
+  });
+});
+
+describe("submitAssignment", () => {
+  it("refuses a 9-character answer (after trimming) and writes nothing", async () => {
+    await signInAs(ava.code);
+    await expectRefusedWithoutWrites(
+      () => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "   123456789   " })),
+      "Response must be at least 10 characters.",
+    );
+  });
+  it("refuses anonymous, non-enrolled and impersonating callers", async () => {
+    cookieJar.clear();
+    await expectRefusedWithoutWrites(() => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "long enough answer" })));
+    await signInAs(ava.code);
+    await expectRefusedWithoutWrites(() => submitAssignment({ ok: true }, form({ levelCode: ALG, assignmentId: algAssignment, studentId: avaId, content: "long enough answer" })));
+    await expectRefusedWithoutWrites(() => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: liamId, content: "long enough answer" })));
+    // An assignment of another class smuggled in under a class the student is in.
+    await expectRefusedWithoutWrites(() => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: algAssignment, studentId: avaId, content: "long enough answer" })));
+  });
+  it("keeps every submission: a resubmission adds a row and history lists both, newest first", async () => {
+    await signInAs(ava.code);
+    const [fresh] = await db()
+      .insert(assignmentSubmissions)
+      .values({ assignmentId: bioAssignment, studentId: liamId, content: "Liam's private work" })
+      .returning({ id: assignmentSubmissions.id });
+    const before = (await history(BIO, bioAssignment)).length;
+    expect(await submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "First real answer" }))).toEqual({ ok: true, message: "Submission sent successfully!" });
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "Second, better answer" }))).ok).toBe(true);
+    const entries = await history(BIO, bioAssignment);
+    expect(entries).toHaveLength(before + 2);
+    expect(entries[0]).toMatchObject({ number: before + 2, content: "Second, better answer" });
+    expect(entries[1]).toMatchObject({ number: before + 1, content: "First real answer" });
+    expect(entries.map((e) => e.id)).not.toContain(fresh!.id); // never another student's work
+  });
+  it("refuses history to anonymous callers and for another class's assignment", async () => {
+    cookieJar.clear();
+    expect((await loadSubmissionHistory(BIO, bioAssignment)).ok).toBe(false);
+    await signInAs(ava.code);
+    expect(await loadSubmissionHistory(BIO, algAssignment)).toEqual({ ok: false, message: "Failed to load submissions." });
+  });
+});
+
+describe("class page data", () => {
+  it("gives a student only their own grades and attendance", async () => {
+    const view = await loadClassPageView(BIO, avaId, "UTC");
+    const own = await db().query.grades.findMany({ where: (g, { eq: e }) => e(g.studentId, avaId) });
+    const ids = new Set(own.map((g) => g.id));
+    expect(view.student!.grades.length).toBeGreaterThan(0);
+    for (const g of view.student!.grades) expect(ids.has(g.id)).toBe(true);
+    const ownAttendance = await db().query.attendance.findMany({ where: (a, { and: all, eq: e }) => all(e(a.studentId, avaId), e(a.levelCode, BIO)) });
+    expect(view.student!.attendance.map((a) => a.id).sort()).toEqual(ownAttendance.map((a) => a.id).sort());
+  });
+  it("computes the tiles with the student-view formulas", async () => {
+    const view = await loadClassPageView(BIO, avaId, "UTC");
+    const grades = view.student!.grades;
+    const expected = Math.round((grades.reduce((s, g) => s + g.score, 0) / grades.reduce((s, g) => s + g.maxScore, 0)) * 100);
+    expect(view.student!.tiles.average).toBe(expected);
+    const present = view.student!.attendance.filter((a) => a.status === "present").length;
+    expect(view.student!.tiles.attendanceRate).toBe(Math.round((present / view.student!.attendance.length) * 100));
+  });
+  it("issues the same number of queries for a class of 30 and of 300", async () => {
+    const small = await createClassOfSize("Q30", 30);
+    const large = await createClassOfSize("Q300", 300);
+    const s = await countQueries(() => loadClassPageView("Q30", small.studentIds[0]!, "UTC"));
+    const l = await countQueries(() => loadClassPageView("Q300", large.studentIds[0]!, "UTC"));
+    expect(l.count).toBe(s.count);
+    expect(s.count).toBeLessThanOrEqual(5);
+    const staffSmall = await countQueries(() => loadClassPageView("Q30", null, "UTC"));
+    const staffLarge = await countQueries(() => loadClassPageView("Q300", null, "UTC"));
+    expect(staffLarge.count).toBe(staffSmall.count);
+    console.log(`class page queries: student ${s.count} (30) / ${l.count} (300); staff ${staffSmall.count} / ${staffLarge.count}`);
+  });
+});
+
+describe("admin and instructor", () => {
+  it("sees the class without a student view", async () => {
+    await signInAs(DEMO_ADMIN.code);
+    const view = await loadClassPageView(BIO, null, "UTC");
+    expect(view.student).toBeNull();
+    expect(view.assignments.every((a) => a.state === null)).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+import { and, eq, sql } from "drizzle-orm";
+import { db, queryRows } from "@/lib/db/client";
+import { assignments, levels, studentEnrollment, updates, users } from "@/lib/db/schema";
+import { seedDemoSchool } from "@/lib/db/seed";
+
+export async function seedDemo(): Promise<void> {
+  await seedDemoSchool(db(), { timeZone: "UTC" });
+}
+
+export async function userIdByCode(code: string): Promise<number> {
+  const [u] = await db().select({ id: users.id }).from(users).where(eq(users.code, code));
+  if (!u) throw new Error(`no user ${code}`);
+  return u.id;
+}
+
+export async function firstAssignmentOf(levelCode: string): Promise<number> {
+  const [a] = await db().select({ id: assignments.id }).from(assignments).where(eq(assignments.levelCode, levelCode)).limit(1);
+  return a!.id;
+}
+
+export async function firstUpdateOf(levelCode: string): Promise<number> {
+  const [u] = await db().select({ id: updates.id }).from(updates).where(eq(updates.levelCode, levelCode)).limit(1);
+  return u!.id;
+}
+
+export async function isEnrolled(studentId: number, levelCode: string): Promise<boolean> {
+  const rows = await db().select().from(studentEnrollment).where(and(eq(studentEnrollment.studentId, studentId), eq(studentEnrollment.levelCode, levelCode)));
+  return rows.length > 0;
+}
+
+export async function rowCounts(...tables: string[]): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const [r] = await queryRows<{ n: number }>(sql.raw(`select count(*)::int as n from ${t}`));
+    out[t] = r!.n;
+  }
+  return out;
+}
+
+/** A class of `size` students with `assignmentCount` graded assignments and `days` of attendance. */
+export async function createClassOfSize(code: string, size: number, assignmentCount = 5, days = 10): Promise<{ studentIds: number[] }> {
+  await db().insert(levels).values({ code, name: `Class ${code}`, period: "9" });
+  const students = await db()
+    .insert(users)
+    .values(Array.from({ length: size }, (_, i) => ({ name: `S${code}-${i}`, username: `s-${code}-${i}`.toLowerCase(), code: `c-${code}-${i}`.toLowerCase(), role: "student" })))
+    .returning({ id: users.id });
+  await db().insert(studentEnrollment).values(students.map((s) => ({ studentId: s.id, levelCode: code })));
+  await db().execute(sql`
+    insert into assignments (level_code, title, description, max_score, due_date)
+    select ${code}, 'A' || g, 'desc', 10, now() - interval '1 day' from generate_series(1, ${assignmentCount}) g`);
+  await db().execute(sql`
+    insert into grades (assignment_id, student_id, score)
+    select a.id, e.student_id, 7 from assignments a join student_enrollment e on e.level_code = a.level_code where a.level_code = ${code}`);
+  await db().execute(sql`
+    insert into assignment_submissions (assignment_id, student_id, content)
+    select a.id, e.student_id, 'my work here' from assignments a join student_enrollment e on e.level_code = a.level_code where a.level_code = ${code}`);
+  await db().execute(sql`
+    insert into attendance (student_id, level_code, date, status)
+    select e.student_id, ${code}, (date '2026-01-01' + g)::date, 'present' from student_enrollment e, generate_series(1, ${days}) g where e.level_code = ${code}`);
+  await db().execute(sql`insert into updates (level_code, title, content) values (${code}, 'Hello', 'World')`);
+  await db().execute(sql`
+    insert into responses (update_id, student_id, title, content)
+    select u.id, e.student_id, 'Re', 'Thanks' from updates u join student_enrollment e on e.level_code = u.level_code where u.level_code = ${code}`);
+  return { studentIds: students.map((s) => s.id) };
+}
