@@ -1,28 +1,48 @@
 "use client";
 
 import { Tabs } from "radix-ui";
-import { useSearchParams } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useOptimistic, useRef, useTransition } from "react";
 
 export interface TabDef {
   value: string;
   label: string;
+  /** null when the server only rendered the active tab (lazy mode). */
   content: React.ReactNode;
 }
 
 /**
- * Tabs whose active tab lives in the URL (?tab=…): reload and back/forward keep it. Switching
- * pushes a history entry without a server round trip (Next syncs pushState with useSearchParams).
+ * Tabs whose active tab lives in the URL (?tab=…): reload and back/forward keep it.
+ * Eager (default): every panel is already rendered; switching only pushes a history entry.
+ * Lazy: the server renders the active panel only; switching navigates, so each tab's
+ * queries run only when it is shown.
  */
-export function UrlTabs({ tabs, label }: { tabs: TabDef[]; label: string }) {
+export function UrlTabs({ tabs, label, lazy = false }: { tabs: TabDef[]; label: string; lazy?: boolean }) {
   const params = useSearchParams();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
   const requested = params.get("tab");
-  const active = tabs.some((t) => t.value === requested) ? requested! : tabs[0]!.value;
+  const current = tabs.some((t) => t.value === requested) ? requested! : tabs[0]!.value;
+  const [active, setActive] = useOptimistic(current);
+  const last = useRef(current);
+  useEffect(() => {
+    last.current = current;
+  }, [current]);
+
   const select = (value: string) => {
-    // Radix fires for both focus and mousedown: push one history entry per real change.
-    if (new URLSearchParams(window.location.search).get("tab") === value) return;
+    // Radix fires for both focus and mousedown: one history entry per real change.
+    if (value === last.current) return;
+    last.current = value;
     const next = new URLSearchParams(window.location.search);
     next.set("tab", value);
-    window.history.pushState(null, "", `?${next.toString()}`);
+    if (lazy) {
+      startTransition(() => {
+        setActive(value);
+        router.push(`?${next.toString()}`, { scroll: false });
+      });
+    } else {
+      window.history.pushState(null, "", `?${next.toString()}`);
+    }
   };
   return (
     <Tabs.Root value={active} onValueChange={select} className="mt-6">
@@ -38,10 +58,20 @@ export function UrlTabs({ tabs, label }: { tabs: TabDef[]; label: string }) {
         ))}
       </Tabs.List>
       {tabs.map((t) => (
-        <Tabs.Content key={t.value} value={t.value} className="pt-5 outline-none">
-          {t.content}
+        <Tabs.Content key={t.value} value={t.value} className="pt-5 outline-none" aria-busy={pending && t.value === active}>
+          {pending && lazy && t.value !== current ? <PanelSkeleton /> : t.content}
         </Tabs.Content>
       ))}
     </Tabs.Root>
+  );
+}
+
+function PanelSkeleton() {
+  return (
+    <div role="status" aria-label="Loading" className="space-y-3">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="h-20 animate-pulse rounded-2xl bg-surface-muted" />
+      ))}
+    </div>
   );
 }

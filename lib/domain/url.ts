@@ -6,3 +6,8 @@ export function safeDecode(segment: string): string {
     return segment;
   }
 }
+
+/** ?tab= may arrive repeated; the first value wins. */
+export function tabParam(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

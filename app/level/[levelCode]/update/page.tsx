@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { AppShell } from "@/components/app-header";
+import { TeacherDashboard } from "@/components/teacher/dashboard";
+import { gateDashboard } from "@/components/teacher/dashboard-gate";
+import { safeDecode, tabParam } from "@/lib/domain/url";
+
+export const metadata: Metadata = { title: "Class dashboard" };
+
+export default async function ClassDashboardPage({ params, searchParams }: { params: Promise<{ levelCode: string }>; searchParams: Promise<{ tab?: string | string[] }> }) {
+  const gate = await gateDashboard(safeDecode((await params).levelCode));
+  if (!gate.ok) return gate.screen;
+  return (
+    <AppShell user={gate.access.user}>
+      <TeacherDashboard level={gate.access.level} tab={tabParam((await searchParams).tab)} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { AppShell } from "@/components/app-header";
+import { BlockedScreen, EmptyState } from "@/components/states";
+import { ClassSwitcher } from "@/components/teacher/class-switcher";
+import { TeacherDashboard } from "@/components/teacher/dashboard";
+import { gateDashboard } from "@/components/teacher/dashboard-gate";
+import { isStaff } from "@/lib/auth/policy";
+import { getSessionUser } from "@/lib/auth/session";
+import { MSG } from "@/lib/domain/messages";
+import { listTeachableClasses } from "@/lib/queries/teacher";
+import { tabParam } from "@/lib/domain/url";
+
+export const metadata: Metadata = { title: "Teacher dashboard" };
+
+/** /teacher: the dashboard for the signed-in instructor's first class by name, with a switcher. */
+export default async function TeacherPage({ searchParams }: { searchParams: Promise<{ class?: string | string[]; tab?: string | string[] }> }) {
+  const user = await getSessionUser();
+  if (!user) redirect("/");
+  if (!isStaff(user.role)) {
+    return (
+      <AppShell user={user}>
+        <BlockedScreen title={MSG.accessDenied} message={MSG.onlyTeachers} />
+      </AppShell>
+    );
+  }
+  const classes = await listTeachableClasses(user);
+  if (classes.length === 0) {
+    return (
+      <AppShell user={user}>
+        <EmptyState title={MSG.noClassesOtherTitle} message="You do not teach any classes yet. An administrator can assign you a class." />
+      </AppShell>
+    );
+  }
+  const query = await searchParams;
+  const requested = query.class;
+  const code = typeof requested === "string" && classes.some((c) => c.code === requested) ? requested : classes[0]!.code;
+  const gate = await gateDashboard(code);
+  if (!gate.ok) return gate.screen;
+  return (
+    <AppShell user={user}>
+      <TeacherDashboard level={gate.access.level} tab={tabParam(query.tab)} switcher={<ClassSwitcher classes={classes.map((c) => ({ code: c.code, name: c.name }))} current={code} />} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,335 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useActionState, useEffect, useState, useTransition } from "react";
+import {
+  bulkGrade,
+  createAssignment,
+  deleteAssignment,
+  editAssignmentText,
+  loadAssignmentResponses,
+  updateAssignment,
+  type ResponseEntry,
+} from "@/app/level/[levelCode]/update/actions";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ErrorBanner } from "@/components/error-banner";
+import { Modal } from "@/components/modal";
+import { EmptyState } from "@/components/states";
+import { useToast } from "@/components/toast";
+import type { ActionResult } from "@/lib/action-result";
+import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
+import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput } from "./form-controls";
+import { InlineEdit } from "./inline-edit";
+
+// The markdown renderer is only needed for the preview: load it when a form opens.
+const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), { ssr: false });
+
+export interface ManagedAssignment {
+  id: number;
+  title: string;
+  description: string;
+  preview: string;
+  maxScore: number;
+  dueIso: string | null;
+  due: string;
+  categoryId: number | null;
+  category: string | null;
+  submissions: number;
+  graded: number;
+}
+
+export interface RosterEntry {
+  id: number;
+  name: string;
+}
+
+const idle: ActionResult = { ok: true };
+
+export function AssignmentsManager({
+  levelCode,
+  assignments,
+  categories,
+  roster,
+  gradesByAssignment,
+}: {
+  levelCode: string;
+  assignments: ManagedAssignment[];
+  categories: { id: number; name: string }[];
+  roster: RosterEntry[];
+  /** assignmentId → studentId → { score, feedback } */
+  gradesByAssignment: Record<number, Record<number, { score: number; feedback: string | null }>>;
+}) {
+  const [form, setForm] = useState<{ mode: "new" } | { mode: "edit"; assignment: ManagedAssignment } | null>(null);
+  const [deleting, setDeleting] = useState<ManagedAssignment | null>(null);
+  const [bulk, setBulk] = useState<ManagedAssignment | null>(null);
+  const [responses, setResponses] = useState<{ assignment: ManagedAssignment; entries: ResponseEntry[] } | null>(null);
+  const [, start] = useTransition();
+  const toast = useToast();
+
+  const saveText = async (assignmentId: number, patch: { title?: string; description?: string }) => {
+    const res = await editAssignmentText({ levelCode, assignmentId, ...patch });
+    if (!res.ok) toast(res.message, "error");
+    return res.ok;
+  };
+
+  return (
+    <div>
+      <div className="mb-4 flex justify-between gap-3">
+        <h2 className="text-lg font-semibold">Assignments</h2>
+        <PrimaryButton onClick={() => setForm({ mode: "new" })}>New Assignment</PrimaryButton>
+      </div>
+      {assignments.length === 0 ? (
+        <EmptyState title="No assignments yet" message="Create the first assignment for this class." />
+      ) : (
+        <ul className="space-y-4">
+          {assignments.map((a) => (
+            <li key={a.id}>
+              <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" data-testid="managed-assignment">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0 flex-1">
+                    <InlineEdit value={a.title} label="Assignment title" className="text-lg font-semibold" onSave={(title) => saveText(a.id, { title })} />
+                    <p className="text-sm text-ink-muted">
+                      {a.due} · Max score {a.maxScore}
+                      {a.category ? ` · ${a.category}` : ""} · {a.submissions} submission(s) · {a.graded} graded
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    <SecondaryButton onClick={() => setBulk(a)}>Bulk Grade</SecondaryButton>
+                    <SecondaryButton
+                      onClick={() =>
+                        start(async () => {
+                          const res = await loadAssignmentResponses(levelCode, a.id);
+                          if (res.ok) setResponses({ assignment: a, entries: res.data ?? [] });
+                          else toast(res.message, "error");
+                        })
+                      }
+                    >
+                      View Responses
+                    </SecondaryButton>
+                    <SecondaryButton onClick={() => setForm({ mode: "edit", assignment: a })}>Edit Full</SecondaryButton>
+                    <SecondaryButton tone="danger" onClick={() => setDeleting(a)}>
+                      Delete
+                    </SecondaryButton>
+                  </div>
+                </div>
+                <div className="mt-3 text-sm">
+                  <InlineEdit value={a.description} label="Assignment description" multiline className="whitespace-pre-line" onSave={(description) => saveText(a.id, { description })} />
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {form && (
+        <AssignmentForm
+          key={form.mode === "edit" ? form.assignment.id : "new"}
+          levelCode={levelCode}
+          categories={categories}
+          assignment={form.mode === "edit" ? form.assignment : null}
+          onClose={() => setForm(null)}
+        />
+      )}
+      {bulk && <BulkGradeModal key={bulk.id} levelCode={levelCode} assignment={bulk} roster={roster} existing={gradesByAssignment[bulk.id] ?? {}} onClose={() => setBulk(null)} />}
+      <Modal open={responses !== null} onOpenChange={(o) => !o && setResponses(null)} title={responses ? `Responses: ${responses.assignment.title}` : "Responses"} wide>
+        {responses && responses.entries.length === 0 && <p className="text-ink-muted">No submissions yet.</p>}
+        <ul className="space-y-3">
+          {responses?.entries.map((r) => (
+            <li key={r.id} className="rounded-lg border border-line p-3">
+              <div className="flex flex-wrap justify-between gap-2 text-sm">
+                <span className="font-semibold">{r.studentName}</span>
+                <span className="text-ink-muted">{r.submittedAt}</span>
+              </div>
+              <p className="mt-2 whitespace-pre-line text-sm">{r.content}</p>
+            </li>
+          ))}
+        </ul>
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete assignment"
+        message="Are you sure you want to delete this assignment?"
+        confirmLabel="Delete"
+        onConfirm={() => {
+          const target = deleting;
+          if (!target) return;
+          start(async () => {
+            const res = await deleteAssignment({ levelCode, assignmentId: target.id });
+            toast(res.ok ? "Assignment deleted" : res.message, res.ok ? "success" : "error");
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+/** datetime-local wants local wall time; we send an ISO instant so the browser's zone is explicit. */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function AssignmentForm({ levelCode, categories, assignment, onClose }: { levelCode: string; categories: { id: number; name: string }[]; assignment: ManagedAssignment | null; onClose: () => void }) {
+  const [state, action, pending] = useActionState(assignment ? updateAssignment : createAssignment, idle);
+  const [title, setTitle] = useState(assignment?.title ?? "");
+  const [description, setDescription] = useState(assignment?.description ?? "");
+  const [maxScore, setMaxScore] = useState(String(assignment?.maxScore ?? MAX_SCORE_DEFAULT));
+  const [due, setDue] = useState(() => toLocalInput(assignment?.dueIso ?? null));
+  const [categoryId, setCategoryId] = useState(assignment?.categoryId ? String(assignment.categoryId) : "");
+  const [preview, setPreview] = useState(false);
+  useEffect(() => {
+    if (state !== idle && state.ok) onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+  const dueIso = due ? new Date(due).toISOString() : "";
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title={assignment ? "Edit Assignment" : "New Assignment"} wide>
+      <form action={action} className="space-y-4">
+        {!state.ok && <ErrorBanner message={state.message} />}
+        <input type="hidden" name="levelCode" value={levelCode} />
+        {assignment && <input type="hidden" name="assignmentId" value={assignment.id} />}
+        <input type="hidden" name="dueDate" value={dueIso} />
+        <Field label="Title" htmlFor="assignment-title">
+          <TextInput id="assignment-title" name="title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+        </Field>
+        <div>
+          <div className="flex items-center justify-between">
+            <label htmlFor="assignment-description" className="block text-sm font-medium">
+              Description (markdown)
+            </label>
+            <button type="button" onClick={() => setPreview((p) => !p)} className="text-sm font-medium text-brand-700 underline dark:text-brand-100" aria-pressed={preview}>
+              {preview ? "Edit" : "Preview"}
+            </button>
+          </div>
+          {preview ? (
+            <div className="mt-1 min-h-32 rounded-lg border border-line bg-surface-muted p-3" data-testid="markdown-preview">
+              <Markdown source={description} />
+            </div>
+          ) : (
+            <TextArea id="assignment-description" name="description" required rows={6} maxLength={20000} value={description} onChange={(e) => setDescription(e.target.value)} className="mt-1" />
+          )}
+          {preview && <input type="hidden" name="description" value={description} />}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field label="Max score" htmlFor="assignment-max">
+            <TextInput id="assignment-max" name="maxScore" type="number" min={1} step={1} required value={maxScore} onChange={(e) => setMaxScore(e.target.value)} />
+          </Field>
+          <Field label="Due date" htmlFor="assignment-due">
+            <TextInput id="assignment-due" type="datetime-local" required value={due} onChange={(e) => setDue(e.target.value)} />
+          </Field>
+          <Field label="Category (optional)" htmlFor="assignment-category">
+            <Select id="assignment-category" name="categoryId" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+              <option value="">None</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <div className="flex justify-end gap-2">
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <PrimaryButton type="submit" disabled={pending}>
+            {pending ? "Saving..." : assignment ? "Save Changes" : "Create Assignment"}
+          </PrimaryButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function BulkGradeModal({
+  levelCode,
+  assignment,
+  roster,
+  existing,
+  onClose,
+}: {
+  levelCode: string;
+  assignment: ManagedAssignment;
+  roster: RosterEntry[];
+  existing: Record<number, { score: number; feedback: string | null }>;
+  onClose: () => void;
+}) {
+  const [rows, setRows] = useState(() =>
+    Object.fromEntries(roster.map((s) => [s.id, { score: existing[s.id] ? String(existing[s.id]!.score) : "", feedback: existing[s.id]?.feedback ?? "" }])),
+  );
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const toast = useToast();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    start(async () => {
+      // Only what the teacher changed: untouched grades keep their graded date.
+      const changed = roster.filter((s) => {
+        const before = existing[s.id];
+        const now = rows[s.id]!;
+        return now.score !== (before ? String(before.score) : "") || now.feedback !== (before?.feedback ?? "");
+      });
+      const res = await bulkGrade({ levelCode, assignmentId: assignment.id, rows: changed.map((s) => ({ studentId: s.id, score: rows[s.id]!.score, feedback: rows[s.id]!.feedback })) });
+      if (res.ok) {
+        toast(res.message ?? "Grades saved");
+        onClose();
+      } else setError(res.message);
+    });
+  };
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title={`Bulk Grade: ${assignment.title}`} description={`Scores from 0 to ${assignment.maxScore}. Blank scores are skipped.`} wide>
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <div className="mb-3">
+            <ErrorBanner message={error} />
+          </div>
+        )}
+        <div className="max-h-[55vh] overflow-y-auto rounded-lg border border-line">
+          <table className="w-full text-sm">
+            <thead className="sticky top-0 bg-surface-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-left font-medium">Student</th>
+                <th scope="col" className="px-3 py-2 text-left font-medium">Score</th>
+                <th scope="col" className="px-3 py-2 text-left font-medium">Feedback</th>
+              </tr>
+            </thead>
+            <tbody>
+              {roster.map((s) => (
+                <tr key={s.id} className="border-t border-line">
+                  <th scope="row" className="px-3 py-2 text-left font-normal">{s.name}</th>
+                  <td className="px-3 py-1">
+                    <input
+                      type="number"
+                      min={0}
+                      max={assignment.maxScore}
+                      step={0.01}
+                      aria-label={`Score for ${s.name}`}
+                      value={rows[s.id]!.score}
+                      onChange={(e) => setRows((r) => ({ ...r, [s.id]: { ...r[s.id]!, score: e.target.value } }))}
+                      className="w-24 rounded-md border border-line bg-surface px-2 py-1"
+                    />
+                  </td>
+                  <td className="px-3 py-1">
+                    <input
+                      aria-label={`Feedback for ${s.name}`}
+                      value={rows[s.id]!.feedback}
+                      onChange={(e) => setRows((r) => ({ ...r, [s.id]: { ...r[s.id]!, feedback: e.target.value } }))}
+                      className="w-full rounded-md border border-line bg-surface px-2 py-1"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <div className="mt-4 flex justify-end gap-2">
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <PrimaryButton type="submit" disabled={pending}>
+            {pending ? "Saving..." : "Save Grades"}
+          </PrimaryButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import { redirect } from "next/navigation";
+import { AppShell } from "@/components/app-header";
+import { BlockedScreen } from "@/components/states";
+import { AccessDenied, requireClassAccess, type ClassAccess } from "@/lib/auth/guards";
+import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { MSG } from "@/lib/domain/messages";
+
+/**
+ * Access for the dashboard routes (spec §6): no session → back to / (sign-in); not staff →
+ * 'Only teachers and admins can access this page'; another instructor's level → 'Access Denied'.
+ */
+export async function gateDashboard(levelCode: string): Promise<{ ok: true; access: ClassAccess } | { ok: false; screen: React.ReactNode }> {
+  const user = await getSessionUser();
+  if (!user) redirect("/");
+  try {
+    return { ok: true, access: await requireClassAccess(levelCode, "teach") };
+  } catch (err) {
+    if (!(err instanceof AccessDenied)) throw err;
+    return { ok: false, screen: blockedScreen(user, err) };
+  }
+}
+
+export function blockedScreen(user: SessionUser, err: AccessDenied): React.ReactNode {
+  return (
+    <AppShell user={user}>
+      {err.reason === "not-found" ? (
+        <BlockedScreen title={MSG.classNotFoundTitle} message={MSG.classNotFound} />
+      ) : (
+        <BlockedScreen title={MSG.accessDenied} message={err.message} />
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,117 @@
+import Link from "next/link";
+import { Suspense } from "react";
+import { ToastProvider } from "@/components/toast";
+import { UrlTabs } from "@/components/url-tabs";
+import type { LevelRow } from "@/lib/queries/levels";
+import { descriptionPreview } from "@/lib/domain/assignments";
+import { formatDateTime } from "@/lib/domain/format";
+import { schoolTimeZone } from "@/lib/env";
+import { listUpdatesWithResponses } from "@/lib/queries/class-page";
+import { getGradebook, listCategories, listTeacherAssignments } from "@/lib/queries/teacher";
+import { loadSummaryView } from "@/lib/queries/teacher-view";
+import { formatDate } from "@/lib/domain/format";
+import { AssignmentsManager } from "./assignments-manager";
+import { GradesTab } from "./grades-tab";
+import { SummaryTab } from "./summary-tab";
+import { UpdatesManager } from "./updates-manager";
+import { AttendanceTabLoader, StudentsTabLoader, TabSkeleton } from "./dashboard-loaders";
+
+/**
+ * The teacher/admin class dashboard (spec §2). Callers have already decided access with
+ * requireClassAccess(code, "teach"). Each tab loads in its own Suspense boundary.
+ */
+export const DASHBOARD_TABS = ["summary", "updates", "assignments", "grades", "attendance", "students"] as const;
+
+export function TeacherDashboard({ level, tab, switcher }: { level: LevelRow; tab: string | undefined; switcher?: React.ReactNode }) {
+  const tz = schoolTimeZone();
+  const active = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? tab : "summary";
+  // Only the active tab is rendered (and queried) on the server; switching tabs navigates.
+  const only = (value: string, node: React.ReactNode) => (value === active ? <Suspense fallback={<TabSkeleton />}>{node}</Suspense> : null);
+  return (
+    <ToastProvider>
+      <Link href={`/level/${encodeURIComponent(level.code)}`} className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
+        <span aria-hidden>←</span> Back to class page
+      </Link>
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold sm:text-3xl">{level.name}</h1>
+          <p className="text-ink-muted">
+            {level.period ? `Period ${level.period}` : null}
+            {level.level ? ` · ${level.level}` : null} · {level.code}
+          </p>
+        </div>
+        {switcher}
+      </div>
+      <UrlTabs
+        label="Class dashboard sections"
+        lazy
+        tabs={[
+          { value: "summary", label: "Summary", content: only("summary", <SummaryLoader code={level.code} tz={tz} />) },
+          { value: "updates", label: "Updates", content: only("updates", <UpdatesLoader code={level.code} tz={tz} />) },
+          { value: "assignments", label: "Assignments", content: only("assignments", <AssignmentsLoader code={level.code} tz={tz} />) },
+          { value: "grades", label: "Grades", content: only("grades", <GradesLoader code={level.code} />) },
+          { value: "attendance", label: "Attendance", content: only("attendance", <AttendanceTabLoader code={level.code} />) },
+          { value: "students", label: "Students", content: only("students", <StudentsTabLoader code={level.code} />) },
+        ]}
+      />
+    </ToastProvider>
+  );
+}
+
+async function SummaryLoader({ code, tz }: { code: string; tz: string }) {
+  const view = await loadSummaryView(code, tz);
+  return <SummaryTab {...view} />;
+}
+
+async function UpdatesLoader({ code, tz }: { code: string; tz: string }) {
+  const rows = await listUpdatesWithResponses(code);
+  const updates = rows.map((u) => ({
+    id: u.id,
+    title: u.title,
+    content: u.content,
+    date: formatDate(u.createdAt, tz),
+    responses: u.responses.map((r) => ({ id: r.id, title: r.title, content: r.content, authorName: r.authorName, date: formatDateTime(r.createdAt, tz) })),
+  }));
+  return <UpdatesManager levelCode={code} updates={updates} />;
+}
+
+async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
+  const [rows, categories, book] = await Promise.all([listTeacherAssignments(code), listCategories(), getGradebook(code)]);
+  const gradesByAssignment: Record<number, Record<number, { score: number; feedback: string | null }>> = {};
+  for (const g of book.grades) (gradesByAssignment[g.assignmentId] ??= {})[g.studentId] = { score: g.score, feedback: g.feedback };
+  return (
+    <AssignmentsManager
+      levelCode={code}
+      categories={categories}
+      roster={book.students.map((s) => ({ id: s.id, name: s.name }))}
+      gradesByAssignment={gradesByAssignment}
+      assignments={rows.map((a) => ({
+        id: a.id,
+        title: a.title,
+        description: a.description,
+        preview: descriptionPreview(a.description),
+        maxScore: a.maxScore,
+        dueIso: a.dueDate ? a.dueDate.toISOString() : null,
+        due: a.dueDate ? `Due ${formatDateTime(a.dueDate, tz)}` : "No due date",
+        categoryId: a.categoryId,
+        category: a.category,
+        submissions: a.submissions,
+        graded: a.graded,
+      }))}
+    />
+  );
+}
+
+async function GradesLoader({ code }: { code: string }) {
+  const book = await getGradebook(code);
+  return (
+    <GradesTab
+      levelCode={code}
+      data={{
+        students: book.students,
+        assignments: book.assignments.map((a) => ({ id: a.id, title: a.title, maxScore: a.maxScore })),
+        grades: book.grades.map((g) => ({ assignmentId: g.assignmentId, studentId: g.studentId, score: g.score })),
+      }}
+    />
+  );
+}

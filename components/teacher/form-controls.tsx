@@ -1,0 +1,36 @@
+// The handful of shared form pieces, so every dashboard form looks and behaves the same.
+
+export function Field({ label, htmlFor, hint, children }: { label: string; htmlFor: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className="block text-sm font-medium">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+      {hint && <p className="mt-1 text-xs text-ink-muted">{hint}</p>}
+    </div>
+  );
+}
+
+const inputClass = "w-full rounded-lg border border-line bg-surface px-3 py-2";
+
+export function TextInput(props: React.InputHTMLAttributes<HTMLInputElement>) {
+  return <input {...props} className={`${inputClass} ${props.className ?? ""}`} />;
+}
+
+export function TextArea(props: React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea {...props} className={`${inputClass} ${props.className ?? ""}`} />;
+}
+
+export function Select(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select {...props} className={`${inputClass} ${props.className ?? ""}`} />;
+}
+
+export function PrimaryButton({ type = "button", className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return <button type={type} {...props} className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60 ${className}`} />;
+}
+
+export function SecondaryButton({ type = "button", tone, className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { tone?: "danger" }) {
+  const colour = tone === "danger" ? "text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950" : "hover:bg-surface-muted";
+  return <button type={type} {...props} className={`rounded-lg border border-line px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${colour} ${className}`} />;
+}

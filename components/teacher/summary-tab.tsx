@@ -1,0 +1,138 @@
+import { EmptyState } from "@/components/states";
+import type { Band } from "@/lib/domain/grades";
+
+export interface SummaryStudent {
+  id: number;
+  name: string;
+  username: string;
+  gradePercent: number;
+  letter: string;
+  earned: number;
+  possible: number;
+  gradeBand: Band;
+  attendancePercent: number;
+  attendanceBand: Band;
+  counts: { present: number; excused: number; late: number; absent: number };
+  status: "Excellent" | "Good" | "Needs Attention";
+}
+
+export interface SummaryActivity {
+  key: string;
+  text: string;
+  when: string;
+}
+
+const BAND_TEXT: Record<Band, string> = {
+  good: "text-emerald-700 dark:text-emerald-300",
+  fair: "text-amber-700 dark:text-amber-300",
+  poor: "text-orange-700 dark:text-orange-300",
+  bad: "text-red-700 dark:text-red-300",
+};
+
+const STATUS: Record<SummaryStudent["status"], { cls: string; icon: string }> = {
+  Excellent: { cls: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100", icon: "★" },
+  Good: { cls: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100", icon: "●" },
+  "Needs Attention": { cls: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100", icon: "!" },
+};
+
+export function SummaryTab({
+  students,
+  averageGrade,
+  averageAttendance,
+  activity,
+}: {
+  students: SummaryStudent[];
+  averageGrade: number;
+  averageAttendance: number;
+  activity: SummaryActivity[];
+}) {
+  const cards = [
+    { label: "Total students", value: String(students.length) },
+    { label: "Average grade", value: `${averageGrade}%` },
+    { label: "Average attendance", value: `${averageAttendance}%` },
+  ];
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {cards.map((c) => (
+          <div key={c.label} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
+            <dt className="text-sm text-ink-muted">{c.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold" data-testid={`summary-${c.label.toLowerCase().replace(/ /g, "-")}`}>
+              {c.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section className="lg:col-span-2" aria-labelledby="summary-students">
+          <h2 id="summary-students" className="mb-3 text-lg font-semibold">
+            Students
+          </h2>
+          {students.length === 0 ? (
+            <EmptyState title="No students enrolled yet" />
+          ) : (
+            <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+              <table className="w-full text-sm">
+                <thead className="bg-surface-muted text-left text-ink-muted">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">Student</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Grade</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Attendance</th>
+                    <th scope="col" className="px-3 py-2 font-medium">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {students.map((s) => (
+                    <tr key={s.id} className="border-t border-line" data-testid="summary-row">
+                      <th scope="row" className="px-3 py-2 text-left font-medium">
+                        {s.name}
+                        <div className="text-xs font-normal text-ink-muted">@{s.username}</div>
+                      </th>
+                      <td className="px-3 py-2">
+                        <span className={`font-semibold ${BAND_TEXT[s.gradeBand]}`}>
+                          {s.gradePercent}% ({s.letter})
+                        </span>
+                        <div className="text-xs text-ink-muted">
+                          {s.earned} / {s.possible} points
+                        </div>
+                      </td>
+                      <td className="px-3 py-2">
+                        <span className={`font-semibold ${BAND_TEXT[s.attendanceBand]}`}>{s.attendancePercent}%</span>
+                        <div className="text-xs text-ink-muted" aria-label={`${s.counts.present} present, ${s.counts.excused} excused, ${s.counts.late} late, ${s.counts.absent} absent`}>
+                          P {s.counts.present} · E {s.counts.excused} · L {s.counts.late} · A {s.counts.absent}
+                        </div>
+                      </td>
+                      <td className="px-3 py-2">
+                        <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[s.status].cls}`}>
+                          <span aria-hidden>{STATUS[s.status].icon}</span>
+                          {s.status}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="summary-activity">
+          <h2 id="summary-activity" className="mb-3 text-lg font-semibold">
+            Recent activity
+          </h2>
+          {activity.length === 0 ? (
+            <p className="text-ink-muted">No activity yet.</p>
+          ) : (
+            <ol className="space-y-2">
+              {activity.map((a) => (
+                <li key={a.key} className="rounded-xl border border-line bg-surface px-3 py-2 text-sm">
+                  <p>{a.text}</p>
+                  <p className="text-xs text-ink-muted">{a.when}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

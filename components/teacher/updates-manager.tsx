@@ -1,0 +1,164 @@
+"use client";
+
+import { useActionState, useEffect, useState, useTransition } from "react";
+import { createAnnouncement, deleteAnnouncement, editAnnouncement } from "@/app/level/[levelCode]/update/actions";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ErrorBanner } from "@/components/error-banner";
+import { Modal } from "@/components/modal";
+import { EmptyState } from "@/components/states";
+import { useToast } from "@/components/toast";
+import type { ActionResult } from "@/lib/action-result";
+import type { UpdateView } from "@/components/class-page/update-list";
+import { InlineEdit } from "./inline-edit";
+import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput } from "./form-controls";
+
+const idle: ActionResult = { ok: true };
+
+export function UpdatesManager({ levelCode, updates }: { levelCode: string; updates: UpdateView[] }) {
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<UpdateView | null>(null);
+  const [deleting, setDeleting] = useState<UpdateView | null>(null);
+  const [, startTransition] = useTransition();
+  const toast = useToast();
+
+  const save = async (updateId: number, patch: { title?: string; content?: string }) => {
+    const res = await editAnnouncement({ levelCode, updateId, ...patch });
+    if (!res.ok) toast(res.message, "error");
+    return res.ok;
+  };
+
+  return (
+    <div>
+      <div className="mb-4 flex justify-between gap-3">
+        <h2 className="text-lg font-semibold">Announcements</h2>
+        <PrimaryButton onClick={() => setCreating(true)}>New Announcement</PrimaryButton>
+      </div>
+      {updates.length === 0 ? (
+        <EmptyState title="No updates yet" message="Post an announcement for your class." />
+      ) : (
+        <ul className="space-y-4">
+          {updates.map((u) => (
+            <li key={u.id}>
+              <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" data-testid="announcement">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0 flex-1">
+                    <InlineEdit value={u.title} label="Announcement title" className="text-lg font-semibold" onSave={(title) => save(u.id, { title })} />
+                    <p className="text-sm text-ink-muted">{u.date}</p>
+                  </div>
+                  <div className="flex gap-2">
+                    <SecondaryButton onClick={() => setEditing(u)}>Edit Full</SecondaryButton>
+                    <SecondaryButton tone="danger" onClick={() => setDeleting(u)}>
+                      Delete
+                    </SecondaryButton>
+                  </div>
+                </div>
+                <div className="mt-3">
+                  <InlineEdit value={u.content} label="Announcement content" multiline className="whitespace-pre-line" onSave={(content) => save(u.id, { content })} />
+                </div>
+                <div className="mt-4 border-t border-line pt-3 text-sm">
+                  <p className="font-medium text-ink-muted">
+                    {u.responses.length} {u.responses.length === 1 ? "response" : "responses"}
+                  </p>
+                  <ul className="mt-2 space-y-2">
+                    {u.responses.map((r) => (
+                      <li key={r.id} className="rounded-lg bg-surface-muted px-3 py-2">
+                        <div className="flex flex-wrap justify-between gap-2">
+                          <span className="font-medium">
+                            {r.authorName}: {r.title}
+                          </span>
+                          <span className="text-ink-muted">{r.date}</span>
+                        </div>
+                        <p className="mt-1 whitespace-pre-line">{r.content}</p>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AnnouncementForm key={creating ? "new-open" : "new"} open={creating} onClose={() => setCreating(false)} levelCode={levelCode} />
+      {editing && <EditFullAnnouncement key={editing.id} update={editing} onClose={() => setEditing(null)} levelCode={levelCode} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete announcement"
+        message="Are you sure you want to delete this announcement?"
+        confirmLabel="Delete"
+        onConfirm={() => {
+          const target = deleting;
+          if (!target) return;
+          startTransition(async () => {
+            const res = await deleteAnnouncement({ levelCode, updateId: target.id });
+            toast(res.ok ? "Announcement deleted" : res.message, res.ok ? "success" : "error");
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+function AnnouncementForm({ open, onClose, levelCode }: { open: boolean; onClose: () => void; levelCode: string }) {
+  const [state, action, pending] = useActionState(createAnnouncement, idle);
+  const [title, setTitle] = useState("");
+  const [content, setContent] = useState("");
+  useEffect(() => {
+    if (state !== idle && state.ok) onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+  return (
+    <Modal open={open} onOpenChange={(o) => !o && onClose()} title="New Announcement">
+      <form action={action} className="space-y-4">
+        {!state.ok && <ErrorBanner message={state.message} />}
+        <input type="hidden" name="levelCode" value={levelCode} />
+        <Field label="Title" htmlFor="new-announcement-title">
+          <TextInput id="new-announcement-title" name="title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+        </Field>
+        <Field label="Content" htmlFor="new-announcement-content">
+          <TextArea id="new-announcement-content" name="content" required rows={5} maxLength={20000} value={content} onChange={(e) => setContent(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <PrimaryButton type="submit" disabled={pending}>
+            {pending ? "Posting..." : "Post Announcement"}
+          </PrimaryButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function EditFullAnnouncement({ update, onClose, levelCode }: { update: UpdateView; onClose: () => void; levelCode: string }) {
+  const [title, setTitle] = useState(update.title);
+  const [content, setContent] = useState(update.content);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    start(async () => {
+      const res = await editAnnouncement({ levelCode, updateId: update.id, title, content });
+      if (res.ok) onClose();
+      else setError(res.message);
+    });
+  };
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title="Edit Announcement">
+      <form onSubmit={submit} className="space-y-4">
+        {error && <ErrorBanner message={error} />}
+        <Field label="Title" htmlFor="edit-announcement-title">
+          <TextInput id="edit-announcement-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+        </Field>
+        <Field label="Content" htmlFor="edit-announcement-content">
+          <TextArea id="edit-announcement-content" required rows={6} maxLength={20000} value={content} onChange={(e) => setContent(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <PrimaryButton type="submit" disabled={pending}>
+            {pending ? "Saving..." : "Save Changes"}
+          </PrimaryButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

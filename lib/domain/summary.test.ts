@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { roundedMean, studentStatus } from "./summary";
+
+describe("student status (teacher dashboard)", () => {
+  it.each([
+    [80, 80, "Excellent"],
+    [100, 79, "Good"],
+    [79, 100, "Good"],
+    [60, 60, "Good"],
+    [59, 100, "Needs Attention"],
+    [100, 59, "Needs Attention"],
+    [0, 0, "Needs Attention"],
+  ])("grade %i, attendance %i → %s", (g, a, s) => {
+    expect(studentStatus(g, a)).toBe(s);
+  });
+  it("averages", () => {
+    expect(roundedMean([])).toBe(0);
+    expect(roundedMean([80, 85])).toBe(83);
+  });
+});

@@ -1,0 +1,15 @@
+import { TEACHER_THRESHOLDS } from "./constants";
+
+export type StudentStatus = "Excellent" | "Good" | "Needs Attention";
+
+/** Teacher dashboard (spec §9): Excellent when both ≥ 80, Good when both ≥ 60, else Needs Attention. */
+export function studentStatus(gradePercent: number, attendancePercent: number): StudentStatus {
+  if (gradePercent >= TEACHER_THRESHOLDS.good && attendancePercent >= TEACHER_THRESHOLDS.good) return "Excellent";
+  if (gradePercent >= TEACHER_THRESHOLDS.fair && attendancePercent >= TEACHER_THRESHOLDS.fair) return "Good";
+  return "Needs Attention";
+}
+
+/** Mean of the values, rounded; 0 for none. */
+export function roundedMean(values: readonly number[]): number {
+  return values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : 0;
+}

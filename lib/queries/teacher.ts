@@ -1,0 +1,211 @@
+import "server-only";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { db, queryRows } from "@/lib/db/client";
+import { assignments, assignmentSubmissions, gradeCategories, grades, levels, studentEnrollment, users } from "@/lib/db/schema";
+import { isStaff, type Actor } from "@/lib/auth/policy";
+import type { LevelRow } from "./levels";
+
+// Teacher dashboard queries: aggregates are computed in SQL, one statement per screen part,
+// so the number of queries never grows with the number of students or assignments.
+
+export interface StudentSummaryRow {
+  id: number;
+  name: string;
+  username: string;
+  earned: number;
+  possible: number;
+  graded: number;
+  present: number;
+  absent: number;
+  late: number;
+  excused: number;
+}
+
+export async function listStudentSummaries(levelCode: string): Promise<StudentSummaryRow[]> {
+  const rows = await queryRows<Record<string, string | number | null>>(sql`
+    with roster as (
+      select u.id, u.name, u.username
+      from ${studentEnrollment} e join ${users} u on u.id = e.student_id
+      where e.level_code = ${levelCode}
+    ), g as (
+      select gr.student_id, sum(gr.score) as earned, sum(a.max_score) as possible, count(*) as graded
+      from ${grades} gr join ${assignments} a on a.id = gr.assignment_id
+      where a.level_code = ${levelCode}
+      group by gr.student_id
+    ), att as (
+      select student_id,
+        count(*) filter (where status = 'present') as present,
+        count(*) filter (where status = 'absent') as absent,
+        count(*) filter (where status = 'late') as late,
+        count(*) filter (where status = 'excused') as excused
+      from attendance where level_code = ${levelCode}
+      group by student_id
+    )
+    select r.id, r.name, r.username,
+      coalesce(g.earned, 0) as earned, coalesce(g.possible, 0) as possible, coalesce(g.graded, 0) as graded,
+      coalesce(att.present, 0) as present, coalesce(att.absent, 0) as absent,
+      coalesce(att.late, 0) as late, coalesce(att.excused, 0) as excused
+    from roster r left join g on g.student_id = r.id left join att on att.student_id = r.id
+    order by r.name, r.id`);
+  // Aggregates come back as text (numeric, bigint) from the drivers.
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    username: String(r.username),
+    earned: Number(r.earned),
+    possible: Number(r.possible),
+    graded: Number(r.graded),
+    present: Number(r.present),
+    absent: Number(r.absent),
+    late: Number(r.late),
+    excused: Number(r.excused),
+  }));
+}
+
+export interface ActivityRow {
+  kind: "submission" | "response" | "grade";
+  at: Date;
+  who: string;
+  what: string;
+  detail: string | null;
+}
+
+/** The latest submissions, responses and grade changes in a class, newest first. */
+export async function listRecentActivity(levelCode: string, limit = 10): Promise<ActivityRow[]> {
+  const rows = await queryRows<{ kind: ActivityRow["kind"]; at: string | Date; who: string; what: string; detail: string | null }>(sql`
+    (select 'submission' as kind, s.submitted_at as at, u.name as who, a.title as what, null::text as detail
+       from assignment_submissions s join assignments a on a.id = s.assignment_id join users u on u.id = s.student_id
+      where a.level_code = ${levelCode} order by s.submitted_at desc limit ${limit})
+    union all
+    (select 'response', r.created_at, u.name, up.title, r.title
+       from responses r join updates up on up.id = r.update_id join users u on u.id = r.student_id
+      where up.level_code = ${levelCode} order by r.created_at desc limit ${limit})
+    union all
+    (select 'grade', g.graded_at, u.name, a.title, g.score::text || '/' || a.max_score::text
+       from grades g join assignments a on a.id = g.assignment_id join users u on u.id = g.student_id
+      where a.level_code = ${levelCode} order by g.graded_at desc limit ${limit})
+    order by at desc limit ${limit}`);
+  return rows.map((r) => ({ ...r, at: new Date(r.at) }));
+}
+
+export interface TeacherAssignment {
+  id: number;
+  title: string;
+  description: string;
+  maxScore: number;
+  dueDate: Date | null;
+  categoryId: number | null;
+  category: string | null;
+  submissions: number;
+  graded: number;
+}
+
+export async function listTeacherAssignments(levelCode: string): Promise<TeacherAssignment[]> {
+  const subs = db()
+    .select({ assignmentId: assignmentSubmissions.assignmentId, n: count().as("subs_n") })
+    .from(assignmentSubmissions)
+    .innerJoin(assignments, eq(assignments.id, assignmentSubmissions.assignmentId))
+    .where(eq(assignments.levelCode, levelCode))
+    .groupBy(assignmentSubmissions.assignmentId)
+    .as("subs");
+  const graded = db()
+    .select({ assignmentId: grades.assignmentId, n: count().as("graded_n") })
+    .from(grades)
+    .innerJoin(assignments, eq(assignments.id, grades.assignmentId))
+    .where(eq(assignments.levelCode, levelCode))
+    .groupBy(grades.assignmentId)
+    .as("graded");
+  const rows = await db()
+    .select({
+      id: assignments.id,
+      title: assignments.title,
+      description: assignments.description,
+      maxScore: assignments.maxScore,
+      dueDate: assignments.dueDate,
+      categoryId: assignments.categoryId,
+      category: gradeCategories.name,
+      submissions: subs.n,
+      graded: graded.n,
+    })
+    .from(assignments)
+    .leftJoin(gradeCategories, eq(gradeCategories.id, assignments.categoryId))
+    .leftJoin(subs, eq(subs.assignmentId, assignments.id))
+    .leftJoin(graded, eq(graded.assignmentId, assignments.id))
+    .where(eq(assignments.levelCode, levelCode))
+    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+  return rows.map((r) => ({ ...r, submissions: Number(r.submissions ?? 0), graded: Number(r.graded ?? 0) }));
+}
+
+export async function listCategories(): Promise<{ id: number; name: string }[]> {
+  return db().select({ id: gradeCategories.id, name: gradeCategories.name }).from(gradeCategories).orderBy(asc(gradeCategories.name));
+}
+
+export interface GradebookData {
+  students: { id: number; name: string; username: string }[];
+  assignments: { id: number; title: string; maxScore: number; dueDate: Date | null }[];
+  grades: { id: number; assignmentId: number; studentId: number; score: number; feedback: string | null }[];
+}
+
+/** Students × assignments with every grade of the class: three queries. */
+export async function getGradebook(levelCode: string): Promise<GradebookData> {
+  const [students, assignmentRows, gradeRows] = await Promise.all([
+    db()
+      .select({ id: users.id, name: users.name, username: users.username })
+      .from(studentEnrollment)
+      .innerJoin(users, eq(users.id, studentEnrollment.studentId))
+      .where(eq(studentEnrollment.levelCode, levelCode))
+      .orderBy(asc(users.name), asc(users.id)),
+    db()
+      .select({ id: assignments.id, title: assignments.title, maxScore: assignments.maxScore, dueDate: assignments.dueDate })
+      .from(assignments)
+      .where(eq(assignments.levelCode, levelCode))
+      .orderBy(asc(assignments.dueDate), asc(assignments.id)),
+    db()
+      .select({ id: grades.id, assignmentId: grades.assignmentId, studentId: grades.studentId, score: grades.score, feedback: grades.feedback })
+      .from(grades)
+      .innerJoin(assignments, eq(assignments.id, grades.assignmentId))
+      .where(eq(assignments.levelCode, levelCode)),
+  ]);
+  return { students, assignments: assignmentRows, grades: gradeRows };
+}
+
+export interface SubmissionWithStudent {
+  id: number;
+  studentName: string;
+  content: string;
+  submittedAt: Date;
+}
+
+/** View Responses: every submission to one assignment with the student's name, newest first. */
+export async function listSubmissionsForAssignment(assignmentId: number): Promise<SubmissionWithStudent[]> {
+  return db()
+    .select({ id: assignmentSubmissions.id, studentName: users.name, content: assignmentSubmissions.content, submittedAt: assignmentSubmissions.submittedAt })
+    .from(assignmentSubmissions)
+    .innerJoin(users, eq(users.id, assignmentSubmissions.studentId))
+    .where(eq(assignmentSubmissions.assignmentId, assignmentId))
+    .orderBy(asc(users.name), desc(assignmentSubmissions.submittedAt));
+}
+
+/** Classes a staff member can open on /teacher: own ones for instructors, all for admins. */
+export async function listTeachableClasses(actor: Actor): Promise<LevelRow[]> {
+  if (!isStaff(actor.role)) return [];
+  const cols = { id: levels.id, code: levels.code, name: levels.name, period: levels.period, level: levels.level, teacherId: levels.teacherId };
+  const q = db().select(cols).from(levels);
+  return actor.role === "admin" ? q.orderBy(asc(levels.name)) : q.where(eq(levels.teacherId, actor.id)).orderBy(asc(levels.name));
+}
+
+export async function studentInLevel(studentId: number, levelCode: string): Promise<boolean> {
+  const rows = await db()
+    .select({ id: studentEnrollment.id })
+    .from(studentEnrollment)
+    .where(and(eq(studentEnrollment.studentId, studentId), eq(studentEnrollment.levelCode, levelCode)));
+  return rows.length > 0;
+}
+
+export async function getAssignmentInLevel(assignmentId: number, levelCode: string): Promise<{ id: number; maxScore: number; title: string } | null> {
+  const [row] = await db()
+    .select({ id: assignments.id, maxScore: assignments.maxScore, title: assignments.title })
+    .from(assignments)
+    .where(and(eq(assignments.id, assignmentId), eq(assignments.levelCode, levelCode)));
+  return row ?? null;
+}
