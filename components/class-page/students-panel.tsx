@@ -1,3 +1,4 @@
+import { CodeBadge } from "@/components/code-badge";
 import { ErrorBanner } from "@/components/error-banner";
 import { listClassStudentsWithCodes, type ClassStudent } from "@/lib/queries/class-page";
 
@@ -34,20 +35,6 @@ export async function StudentsPanel({ levelCode }: { levelCode: string }) {
         </ul>
       )}
     </section>
-  );
-}
-
-/** The access code, blurred until hovered or keyboard-focused (spec §6 + accessible reveal). */
-export function CodeBadge({ code }: { code: string }) {
-  return (
-    <span
-      tabIndex={0}
-      aria-label={`Access code ${code}`}
-      data-testid="code-badge"
-      className="cursor-default select-all rounded-md bg-surface-muted px-2 py-1 font-mono text-sm blur-sm transition hover:blur-none focus:blur-none"
-    >
-      {code}
-    </span>
   );
 }
 

@@ -1,3 +1,11 @@
+import { formatDate } from "@/lib/domain/format";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { schoolTimeZone } from "@/lib/env";
+import { getAttendanceGrid } from "@/lib/queries/attendance";
+import { listRoster } from "@/lib/queries/roster";
+import { AttendanceTab } from "./attendance-tab";
+import { StudentsTab } from "./students-tab";
+
 export function TabSkeleton() {
   return (
     <div role="status" aria-label="Loading" className="space-y-3">
@@ -9,9 +17,12 @@ export function TabSkeleton() {
 }
 
 export async function AttendanceTabLoader({ code }: { code: string }) {
-  return <p className="text-ink-muted">Attendance for {code}</p>;
+  const grid = await getAttendanceGrid(code);
+  return <AttendanceTab levelCode={code} data={{ ...grid, today: dateInTimeZone(new Date(), schoolTimeZone()) }} />;
 }
 
 export async function StudentsTabLoader({ code }: { code: string }) {
-  return <p className="text-ink-muted">Students of {code}</p>;
+  const tz = schoolTimeZone();
+  const rows = await listRoster(code);
+  return <StudentsTab levelCode={code} students={rows.map(({ enrolledAt, ...r }) => ({ ...r, joined: formatDate(enrolledAt, tz) }))} />;
 }

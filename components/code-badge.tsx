@@ -1,0 +1,13 @@
+/** An access code, blurred until hovered or keyboard-focused (spec §6, with an accessible reveal). */
+export function CodeBadge({ code, small = false }: { code: string; small?: boolean }) {
+  return (
+    <span
+      tabIndex={0}
+      aria-label={`Access code ${code}`}
+      data-testid="code-badge"
+      className={`cursor-default select-all rounded-md bg-surface-muted font-mono blur-sm transition hover:blur-none focus:blur-none ${small ? "px-1.5 py-0.5 text-xs" : "px-2 py-1 text-sm"}`}
+    >
+      {code}
+    </span>
+  );
+}

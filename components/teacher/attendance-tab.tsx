@@ -1,0 +1,272 @@
+"use client";
+
+import { DropdownMenu } from "radix-ui";
+import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/roster-actions";
+import { ErrorBanner } from "@/components/error-banner";
+import { CodeBadge } from "@/components/code-badge";
+import { countStatuses, teacherAttendancePercent } from "@/lib/domain/attendance";
+import { TEACHER_THRESHOLDS, TOAST_DISMISS_MS } from "@/lib/domain/constants";
+import { band } from "@/lib/domain/grades";
+import { formatDay } from "@/lib/domain/format";
+import type { ActionResult } from "@/lib/action-result";
+import { PrimaryButton, SecondaryButton, TextInput } from "./form-controls";
+
+export interface AttendanceTabData {
+  students: { id: number; name: string; username: string; code: string | null }[];
+  records: { studentId: number; date: string; status: string }[];
+  today: string;
+}
+
+const OPTIONS = [
+  { value: "", short: "-", label: "No record" },
+  { value: "present", short: "P", label: "Present" },
+  { value: "absent", short: "A", label: "Absent" },
+  { value: "late", short: "L", label: "Late" },
+  { value: "excused", short: "E", label: "Excused" },
+] as const;
+
+const SHORT: Record<string, string> = { present: "P", absent: "A", late: "L", excused: "E" };
+const CELL: Record<string, string> = {
+  present: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
+  absent: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
+  late: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",
+  excused: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50",
+};
+const BAND_TEXT = { good: "text-emerald-700 dark:text-emerald-300", fair: "text-amber-700 dark:text-amber-300", poor: "", bad: "text-red-700 dark:text-red-300" } as const;
+
+const k = (studentId: number, date: string) => `${studentId}|${date}`;
+
+export function AttendanceTab({ levelCode, data }: { levelCode: string; data: AttendanceTabData }) {
+  const [statuses, setStatuses] = useState(() => new Map(data.records.map((r) => [k(r.studentId, r.date), r.status])));
+  useEffect(() => setStatuses(new Map(data.records.map((r) => [k(r.studentId, r.date), r.status]))), [data.records]);
+  const [adding, setAdding] = useState(false);
+  const [date, setDate] = useState(data.today);
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, startSaving] = useTransition();
+  const [active, setActive] = useState<{ row: number; col: number } | null>(null);
+  const gridRef = useRef<HTMLTableElement>(null);
+
+  useEffect(() => {
+    if (!note) return;
+    const id = setTimeout(() => setNote(null), TOAST_DISMISS_MS);
+    return () => clearTimeout(id);
+  }, [note]);
+
+  const dates = useMemo(() => {
+    const set = new Set<string>();
+    for (const key of statuses.keys()) set.add(key.split("|")[1]!);
+    return [...set].sort().reverse(); // newest first
+  }, [statuses]);
+
+  const run = (fn: () => Promise<ActionResult>, after?: (res: ActionResult) => void) =>
+    startSaving(async () => {
+      const res = await fn();
+      if (res.ok) {
+        setError(null);
+        setNote(res.message ?? null);
+      } else setError(res.message);
+      after?.(res);
+    });
+
+  const choose = (student: AttendanceTabData["students"][number], day: string, status: string) => {
+    const key = k(student.id, day);
+    const previous = statuses.get(key);
+    setStatuses((m) => {
+      const next = new Map(m);
+      if (status === "") next.delete(key);
+      else next.set(key, status);
+      return next;
+    });
+    run(
+      () => setAttendance({ levelCode, studentId: student.id, date: day, status }),
+      (res) => {
+        if (!res.ok)
+          setStatuses((m) => {
+            const next = new Map(m);
+            if (previous === undefined) next.delete(key);
+            else next.set(key, previous);
+            return next;
+          });
+      },
+    );
+  };
+
+  const focusCell = (row: number, col: number) => {
+    const r = Math.max(0, Math.min(data.students.length - 1, row));
+    const c = Math.max(0, Math.min(dates.length - 1, col));
+    gridRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
+  };
+
+  return (
+    <div>
+      {saving && (
+        <div role="status" className="fixed inset-0 z-[70] grid place-items-center bg-slate-900/40">
+          <div className="rounded-xl bg-surface px-6 py-4 font-medium shadow-xl">Saving attendance...</div>
+        </div>
+      )}
+      <div className="mb-4 flex flex-wrap items-end gap-3">
+        {adding ? (
+          <>
+            <div>
+              <label htmlFor="attendance-date" className="block text-sm font-medium">
+                Date
+              </label>
+              <TextInput id="attendance-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} className="mt-1 w-auto" />
+            </div>
+            <PrimaryButton onClick={() => run(() => addAttendanceDay({ levelCode, date }), (res) => res.ok && setAdding(false))}>Add Attendance for All</PrimaryButton>
+            <SecondaryButton className="py-2" onClick={() => run(() => markAllPresent({ levelCode, date }))}>
+              Mark all present
+            </SecondaryButton>
+            <SecondaryButton className="py-2" onClick={() => setAdding(false)}>
+              Cancel
+            </SecondaryButton>
+          </>
+        ) : (
+          <PrimaryButton onClick={() => setAdding(true)}>Add New</PrimaryButton>
+        )}
+      </div>
+      <div aria-live="polite" className="min-h-0">
+        {note && <p className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">{note}</p>}
+      </div>
+      {error && (
+        <div className="mb-3">
+          <ErrorBanner message={error} />
+        </div>
+      )}
+      {data.students.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No students enrolled yet</p>
+      ) : dates.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center">
+          <p className="text-ink-muted">No attendance has been taken for this class.</p>
+          <PrimaryButton className="mt-4" onClick={() => setAdding(true)}>
+            Take First Attendance
+          </PrimaryButton>
+        </div>
+      ) : (
+        <div className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="attendance-grid">
+          <table ref={gridRef} className="border-separate border-spacing-0 text-sm">
+            <thead>
+              <tr>
+                <th scope="col" className="sticky left-0 top-0 z-30 min-w-56 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium">
+                  Student
+                </th>
+                <th scope="col" className="sticky top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium">
+                  %
+                </th>
+                {dates.map((d) => (
+                  <th key={d} scope="col" className="sticky top-0 z-20 whitespace-nowrap border-b border-line bg-surface-muted px-2 py-2 text-center font-medium">
+                    {formatDay(d).replace(/^\w+, /, "")}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.students.map((s, row) => {
+                const counts = countStatuses(dates.map((d) => statuses.get(k(s.id, d)) ?? ""));
+                const pct = teacherAttendancePercent(counts);
+                return (
+                  <tr key={s.id} data-testid="attendance-student">
+                    <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-normal">
+                      <div className="font-medium">{s.name}</div>
+                      <div className="flex items-center gap-2 text-xs text-ink-muted">
+                        <span>@{s.username}</span>
+                        {s.code && <CodeBadge code={s.code} small />}
+                      </div>
+                    </th>
+                    <td className="border-b border-line px-3 py-1.5 whitespace-nowrap">
+                      <span className={`font-semibold ${BAND_TEXT[band(pct, TEACHER_THRESHOLDS)]}`} data-testid="attendance-percent">
+                        {pct}%
+                      </span>
+                      <div className="text-xs text-ink-muted">
+                        P {counts.present} · E {counts.excused} · L {counts.late} · A {counts.absent}
+                      </div>
+                    </td>
+                    {dates.map((d, col) => {
+                      const status = statuses.get(k(s.id, d)) ?? "";
+                      const isActive = active?.row === row && active.col === col;
+                      const cell = (
+                        <button
+                          type="button"
+                          data-cell={`${row}:${col}`}
+                          aria-label={`${s.name}, ${formatDay(d)}: ${status || "no record"}`}
+                          aria-haspopup="menu"
+                          onClick={() => setActive({ row, col })}
+                          onKeyDown={(e) => {
+                            const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+                            const m = moves[e.key];
+                            if (m && !isActive) {
+                              e.preventDefault();
+                              focusCell(row + m[0], col + m[1]);
+                            } else if ((e.key === "Enter" || e.key === " ") && !isActive) {
+                              e.preventDefault();
+                              setActive({ row, col });
+                            }
+                          }}
+                          className={`h-8 w-10 rounded-md font-semibold ${status ? CELL[status] : "text-ink-muted hover:bg-surface-muted"}`}
+                        >
+                          {status ? SHORT[status] : "-"}
+                        </button>
+                      );
+                      return (
+                        <td key={d} className="border-b border-line px-1 py-1 text-center">
+                          {isActive ? (
+                            <DropdownMenu.Root
+                              open
+                              onOpenChange={(open) => {
+                                if (!open) {
+                                  setActive(null);
+                                  requestAnimationFrame(() => focusCell(row, col));
+                                }
+                              }}
+                            >
+                              <DropdownMenu.Trigger asChild>{cell}</DropdownMenu.Trigger>
+                              <DropdownMenu.Portal>
+                                <DropdownMenu.Content align="center" sideOffset={4} className="z-50 min-w-36 rounded-xl border border-line bg-surface p-1 shadow-lg">
+                                  {OPTIONS.map((o) => (
+                                    <DropdownMenu.Item
+                                      key={o.short}
+                                      onSelect={() => choose(s, d, o.value)}
+                                      className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-1.5 text-sm outline-none data-[highlighted]:bg-brand-50 dark:data-[highlighted]:bg-brand-800"
+                                    >
+                                      <span className="w-4 font-bold">{o.short}</span>
+                                      {o.label}
+                                    </DropdownMenu.Item>
+                                  ))}
+                                </DropdownMenu.Content>
+                              </DropdownMenu.Portal>
+                            </DropdownMenu.Root>
+                          ) : (
+                            cell
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                );
+              })}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium">
+                  Day summary
+                </th>
+                <td className="sticky bottom-0 border-t border-line bg-surface-muted" />
+                {dates.map((d) => {
+                  const c = countStatuses(data.students.map((s) => statuses.get(k(s.id, d)) ?? ""));
+                  return (
+                    <td key={d} className="sticky bottom-0 whitespace-nowrap border-t border-line bg-surface-muted px-2 py-2 text-center text-xs" data-testid="day-summary">
+                      P{c.present} A{c.absent}
+                      <br />L{c.late} E{c.excused}
+                    </td>
+                  );
+                })}
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

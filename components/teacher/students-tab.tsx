@@ -1,0 +1,319 @@
+"use client";
+
+import { Tabs } from "radix-ui";
+import { useActionState, useEffect, useState, useTransition } from "react";
+import { createStudent, editStudent, enrollStudents, removeStudent, searchStudents } from "@/app/level/[levelCode]/update/roster-actions";
+import { CodeBadge } from "@/components/code-badge";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ErrorBanner } from "@/components/error-banner";
+import { Modal } from "@/components/modal";
+import { EmptyState } from "@/components/states";
+import { useToast } from "@/components/toast";
+import type { ActionResult } from "@/lib/action-result";
+import { ADD_STUDENTS_CLOSE_MS } from "@/lib/domain/constants";
+import { Field, PrimaryButton, SecondaryButton, TextInput } from "./form-controls";
+
+export interface RosterView {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+  code: string | null;
+  phoneNumber: string | null;
+  parent1Number: string | null;
+  parent2Number: string | null;
+  joined: string;
+}
+
+export function StudentsTab({ levelCode, students }: { levelCode: string; students: RosterView[] }) {
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<RosterView | null>(null);
+  const [removing, setRemoving] = useState<RosterView | null>(null);
+  const [newCode, setNewCode] = useState<{ name: string; code: string } | null>(null);
+  const [, start] = useTransition();
+  const toast = useToast();
+
+  return (
+    <div>
+      <div className="mb-4 flex justify-between gap-3">
+        <h2 className="text-lg font-semibold">Students ({students.length})</h2>
+        <PrimaryButton onClick={() => setAdding(true)}>Add Students</PrimaryButton>
+      </div>
+      {newCode && (
+        <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+          <span>
+            Access code for {newCode.name}: <strong className="font-mono text-base" data-testid="new-code">{newCode.code}</strong> — give it to the student; it is also shown (blurred) in the table.
+          </span>
+          <SecondaryButton onClick={() => setNewCode(null)}>Dismiss</SecondaryButton>
+        </div>
+      )}
+      {students.length === 0 ? (
+        <EmptyState title="No students enrolled yet" message="Add existing students or create a new one." />
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+          <table className="w-full text-sm">
+            <thead className="bg-surface-muted text-left text-ink-muted">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">Student</th>
+                <th scope="col" className="px-3 py-2 font-medium">Contact</th>
+                <th scope="col" className="px-3 py-2 font-medium">Code</th>
+                <th scope="col" className="px-3 py-2 font-medium">Joined</th>
+                <th scope="col" className="px-3 py-2 font-medium"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {students.map((s) => (
+                <tr key={s.id} className="border-t border-line" data-testid="roster-row">
+                  <th scope="row" className="px-3 py-2 text-left font-medium">
+                    {s.name}
+                    <div className="text-xs font-normal text-ink-muted">@{s.username}</div>
+                  </th>
+                  <td className="px-3 py-2">{s.email ?? <span className="text-ink-muted">—</span>}</td>
+                  <td className="px-3 py-2">{s.code ? <CodeBadge code={s.code} /> : <span className="text-ink-muted">No code</span>}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{s.joined}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex justify-end gap-2">
+                      <SecondaryButton aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
+                        Edit
+                      </SecondaryButton>
+                      <SecondaryButton tone="danger" aria-label={`Remove ${s.name}`} onClick={() => setRemoving(s)}>
+                        Remove
+                      </SecondaryButton>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {adding && <AddStudentsDialog levelCode={levelCode} onClose={() => setAdding(false)} onCreated={(name, code) => code && setNewCode({ name, code })} />}
+      {editing && <EditStudentDialog key={editing.id} levelCode={levelCode} student={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(o) => !o && setRemoving(null)}
+        title="Remove student"
+        message="Are you sure you want to remove this student from the class?"
+        confirmLabel="Remove"
+        onConfirm={() => {
+          const target = removing;
+          if (!target) return;
+          start(async () => {
+            const res = await removeStudent({ levelCode, studentId: target.id });
+            toast(res.ok ? `${target.name} removed from the class` : res.message, res.ok ? "success" : "error");
+          });
+        }}
+      />
+    </div>
+  );
+}
+
+function useCloseAfterSuccess(success: boolean, onClose: () => void) {
+  useEffect(() => {
+    if (!success) return;
+    const id = setTimeout(onClose, ADD_STUDENTS_CLOSE_MS);
+    return () => clearTimeout(id);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [success]);
+}
+
+function AddStudentsDialog({ levelCode, onClose, onCreated }: { levelCode: string; onClose: () => void; onCreated: (name: string, code: string | null) => void }) {
+  const [mode, setMode] = useState("existing");
+  const [success, setSuccess] = useState<string | null>(null);
+  useCloseAfterSuccess(success !== null, onClose);
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title="Add Students" wide>
+      {success && (
+        <p role="status" className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+          {success}
+        </p>
+      )}
+      <Tabs.Root value={mode} onValueChange={setMode}>
+        <Tabs.List aria-label="How to add" className="mb-4 inline-flex rounded-lg border border-line p-1">
+          {[
+            ["existing", "Add Existing Students"],
+            ["new", "Create New Student"],
+          ].map(([v, label]) => (
+            <Tabs.Trigger key={v} value={v!} className="rounded-md px-3 py-1.5 text-sm font-medium text-ink-muted data-[state=active]:bg-brand-600 data-[state=active]:text-white">
+              {label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="existing">
+          <AddExisting levelCode={levelCode} onDone={setSuccess} />
+        </Tabs.Content>
+        <Tabs.Content value="new">
+          <CreateNew
+            levelCode={levelCode}
+            onDone={(message, name, code) => {
+              setSuccess(message);
+              onCreated(name, code);
+            }}
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+    </Modal>
+  );
+}
+
+function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (message: string) => void }) {
+  const [query, setQuery] = useState("");
+  const [results, setResults] = useState<{ id: number; name: string; username: string; email: string | null; enrolled: boolean }[]>([]);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+
+  useEffect(() => {
+    const id = setTimeout(() => {
+      void searchStudents(levelCode, query).then((res) => {
+        if (res.ok) setResults(res.data ?? []);
+        else setError(res.message);
+      });
+    }, 200);
+    return () => clearTimeout(id);
+  }, [levelCode, query]);
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <div>
+      {error && (
+        <div className="mb-3">
+          <ErrorBanner message={error} />
+        </div>
+      )}
+      <Field label="Search students" htmlFor="student-search">
+        <TextInput id="student-search" type="search" placeholder="Name, username or email" value={query} onChange={(e) => setQuery(e.target.value)} />
+      </Field>
+      <ul className="mt-3 max-h-72 divide-y divide-line overflow-y-auto rounded-lg border border-line" aria-label="Students">
+        {results.length === 0 && <li className="px-3 py-4 text-sm text-ink-muted">No students found</li>}
+        {results.map((r) => (
+          <li key={r.id}>
+            <label className={`flex items-center gap-3 px-3 py-2 text-sm ${r.enrolled ? "opacity-60" : "cursor-pointer hover:bg-surface-muted"}`}>
+              <input type="checkbox" disabled={r.enrolled} checked={selected.has(r.id)} onChange={() => toggle(r.id)} className="h-4 w-4" />
+              <span className="flex-1">
+                <span className="font-medium">{r.name}</span> <span className="text-ink-muted">@{r.username}</span>
+                {r.email && <span className="block text-xs text-ink-muted">{r.email}</span>}
+              </span>
+              {r.enrolled && <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium">Already Enrolled</span>}
+            </label>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex justify-end">
+        <PrimaryButton
+          disabled={selected.size === 0 || pending}
+          onClick={() =>
+            start(async () => {
+              const res = await enrollStudents({ levelCode, studentIds: [...selected] });
+              if (res.ok) {
+                setSelected(new Set());
+                onDone(res.message ?? "");
+              } else setError(res.message);
+            })
+          }
+        >
+          {pending ? "Adding..." : `Add Selected (${selected.size})`}
+        </PrimaryButton>
+      </div>
+    </div>
+  );
+}
+
+const idleCreate: ActionResult<{ code: string | null; name: string }> = { ok: true };
+
+function CreateNew({ levelCode, onDone }: { levelCode: string; onDone: (message: string, name: string, code: string | null) => void }) {
+  const [state, action, pending] = useActionState(createStudent, idleCreate);
+  const [values, setValues] = useState({ name: "", username: "", email: "", code: "", phoneNumber: "", parent1Number: "", parent2Number: "" });
+  useEffect(() => {
+    if (state !== idleCreate && state.ok) onDone(state.message ?? "", state.data?.name ?? "", state.data?.code ?? null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+  const field = (name: keyof typeof values, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field label={label} htmlFor={`new-student-${name}`}>
+      <TextInput id={`new-student-${name}`} name={name} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} {...props} />
+    </Field>
+  );
+  return (
+    <form action={action} className="space-y-3">
+      {!state.ok && <ErrorBanner message={state.message} />}
+      <input type="hidden" name="levelCode" value={levelCode} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        {field("name", "Name", { required: true, maxLength: 200 })}
+        {field("username", "Username", { required: true, maxLength: 100 })}
+        {field("email", "Email (optional)", { type: "email", maxLength: 254 })}
+        {field("code", "Access code (optional: one is generated)", { maxLength: 64, autoComplete: "off" })}
+        {field("phoneNumber", "Phone (optional)", { type: "tel", maxLength: 40 })}
+        {field("parent1Number", "Parent 1 phone (optional)", { type: "tel", maxLength: 40 })}
+        {field("parent2Number", "Parent 2 phone (optional)", { type: "tel", maxLength: 40 })}
+      </div>
+      <div className="flex justify-end">
+        <PrimaryButton type="submit" disabled={pending}>
+          {pending ? "Creating..." : "Create and Add"}
+        </PrimaryButton>
+      </div>
+    </form>
+  );
+}
+
+const idle: ActionResult = { ok: true };
+
+function EditStudentDialog({ levelCode, student, onClose }: { levelCode: string; student: RosterView; onClose: () => void }) {
+  const [state, action, pending] = useActionState(editStudent, idle);
+  const [values, setValues] = useState({
+    name: student.name,
+    username: student.username,
+    email: student.email ?? "",
+    code: student.code ?? "",
+    phoneNumber: student.phoneNumber ?? "",
+    parent1Number: student.parent1Number ?? "",
+    parent2Number: student.parent2Number ?? "",
+  });
+  useEffect(() => {
+    if (state !== idle && state.ok) onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+  const field = (name: keyof typeof values, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field label={label} htmlFor={`edit-student-${name}`}>
+      <TextInput id={`edit-student-${name}`} name={name} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} {...props} />
+    </Field>
+  );
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title={`Edit ${student.name}`} wide>
+      <form action={action} className="space-y-3">
+        {!state.ok && <ErrorBanner message={state.message} />}
+        <input type="hidden" name="levelCode" value={levelCode} />
+        <input type="hidden" name="studentId" value={student.id} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          {field("name", "Name", { required: true, maxLength: 200 })}
+          {field("username", "Username", { required: true, maxLength: 100 })}
+          {field("email", "Email (optional)", { type: "email", maxLength: 254 })}
+          {field("code", "Access code", { maxLength: 64, autoComplete: "off" })}
+          {field("phoneNumber", "Phone", { type: "tel", maxLength: 40 })}
+          {field("parent1Number", "Parent 1 phone", { type: "tel", maxLength: 40 })}
+          {field("parent2Number", "Parent 2 phone", { type: "tel", maxLength: 40 })}
+        </div>
+        {values.code.trim() === "" && (
+          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            Without an access code this student cannot sign in.
+          </p>
+        )}
+        {student.code && values.code.trim().toLowerCase() !== student.code && values.code.trim() !== "" && (
+          <p className="text-sm text-ink-muted">Changing the code signs the student out everywhere.</p>
+        )}
+        <div className="flex justify-end gap-2">
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <PrimaryButton type="submit" disabled={pending}>
+            {pending ? "Saving..." : "Save Changes"}
+          </PrimaryButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,59 @@
+import "server-only";
+import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { studentEnrollment, users } from "@/lib/db/schema";
+
+export interface RosterStudent {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+  code: string | null;
+  phoneNumber: string | null;
+  parent1Number: string | null;
+  parent2Number: string | null;
+  enrolledAt: Date;
+}
+
+/** The Students tab: enrolled students with contact and code, in enrollment order. Staff only. */
+export async function listRoster(levelCode: string): Promise<RosterStudent[]> {
+  return db()
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      code: users.code,
+      phoneNumber: users.phoneNumber,
+      parent1Number: users.parent1Number,
+      parent2Number: users.parent2Number,
+      enrolledAt: studentEnrollment.enrolledAt,
+    })
+    .from(studentEnrollment)
+    .innerJoin(users, eq(users.id, studentEnrollment.studentId))
+    .where(eq(studentEnrollment.levelCode, levelCode))
+    .orderBy(asc(studentEnrollment.enrolledAt), asc(users.id));
+}
+
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Add Existing Students: search students by name, username or e-mail, marking who is already in. */
+export async function searchStudentsForLevel(levelCode: string, query: string, limit = 50) {
+  const q = query.trim();
+  const match = q === "" ? undefined : or(ilike(users.name, likePattern(q)), ilike(users.username, likePattern(q)), ilike(users.email, likePattern(q)));
+  return db()
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      // Qualified by hand: inside a sub-select Drizzle would render the column unqualified.
+      enrolled: sql<boolean>`exists (select 1 from student_enrollment e where e.student_id = "users"."id" and e.level_code = ${levelCode})`,
+    })
+    .from(users)
+    .where(and(eq(users.role, "student"), match))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(limit);
+}
