@@ -11,14 +11,17 @@ import { firstName, greeting } from "@/lib/domain/greeting";
 import { MSG } from "@/lib/domain/messages";
 import { schoolTimeZone } from "@/lib/env";
 import { listHomeClasses, type LevelRow } from "@/lib/queries/levels";
+import { findChildrenOfParent } from "@/lib/queries/parent";
 
 export default async function HomePage() {
   const user = await getSessionUser();
   if (!user) return <SignInScreen />;
 
   let classes: LevelRow[];
+  let children: { id: number; name: string }[] = [];
   try {
     classes = await listHomeClasses(user);
+    if (user.role === "parent") children = await findChildrenOfParent(user.id);
   } catch (err) {
     console.error("home: loading classes failed:", err);
     return (
@@ -41,7 +44,7 @@ export default async function HomePage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <Greeting firstName={firstName(user.name)} timeZone={tz} initial={greeting(new Date(), tz)} />
-          <p className="mt-1 text-ink-muted">{user.role === "student" ? "Your classes" : "Classes"}</p>
+          <p className="mt-1 text-ink-muted">{user.role === "student" ? "Your classes" : user.role === "parent" ? "Report cards" : "Classes"}</p>
         </div>
         {canSeeAdminButton(user) && (
           <Link href="/admin" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
@@ -49,6 +52,27 @@ export default async function HomePage() {
           </Link>
         )}
       </div>
+      {user.role === "parent" ? (
+        <section aria-labelledby="children-heading" className="mt-6">
+          <h2 id="children-heading" className="text-lg font-semibold">
+            Your children
+          </h2>
+          {children.length === 0 ? (
+            <EmptyState title="No students found" message="No student has your phone number as a parent number. Please contact the school office." />
+          ) : (
+            <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+              {children.map((c) => (
+                <li key={c.id}>
+                  <Link href={`/children/${c.id}`} className="block rounded-2xl border border-line bg-surface p-5 font-medium shadow-sm hover:border-brand-600" data-testid="child-card">
+                    {c.name}
+                    <span className="block text-sm font-normal text-ink-muted">Report card</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : (
       <section aria-label="Classes" className="mt-6">
         {classes.length === 0 ? (
           user.role === "student" ? (
@@ -66,6 +90,7 @@ export default async function HomePage() {
           </ul>
         )}
       </section>
+      )}
     </AppShell>
   );
 }

@@ -20,6 +20,8 @@ const schema = z.object({
     .refine((tz) => tz === undefined || tz === "" || isValidTimeZone(tz), "SCHOOL_TIMEZONE is not a known IANA time zone"),
   SEED_DEMO: z.enum(["auto", "off"]).default("auto"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
+  PARENT_PORTAL: z.enum(["on", "off"]).default("on"),
+  PARENT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 function isValidTimeZone(tz: string): boolean {

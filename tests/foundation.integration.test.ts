@@ -41,7 +41,7 @@ describe("migrations", () => {
     await runMigrations(t.handle()); // second run: nothing to do, no error
     const rows = await queryRows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     const names = rows.map((r) => r.table_name);
-    expect(names).toEqual([...TABLES].sort());
+    expect(names).toEqual([...TABLES, "audit_log", "rate_limits"].sort());
   });
 });
 
@@ -151,6 +151,11 @@ describe("database constraints", () => {
     await rejects(sql`insert into users (name, username, role, code) values ('X', 'x-upper', 'student', 'ABC')`);
     await rejects(sql`insert into users (name, username, role, code) values ('X', 'x-dup', 'student', ${DEMO_ADMIN.code})`);
     await rejects(sql`insert into assignments (level_code, title, max_score) values ('ALG1-P1', 'X', 0)`);
+  });
+  it("keeps the audit log append-only", async () => {
+    await db().execute(sql`insert into audit_log (action, detail) values ('test', '{}')`);
+    await rejects(sql`update audit_log set action = 'x'`);
+    await rejects(sql`delete from audit_log`);
   });
   it("keeps academic records: a student with grades cannot be deleted", async () => {
     await rejects(sql`delete from users where id = (select student_id from grades limit 1)`);

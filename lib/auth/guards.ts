@@ -1,7 +1,7 @@
 import "server-only";
 import { MSG } from "@/lib/domain/messages";
 import { getLevelByCode, isStudentEnrolled, type LevelRow } from "@/lib/queries/levels";
-import { classPageAccess, teachAccess } from "./policy";
+import { adminAccess, classPageAccess, teachAccess } from "./policy";
 import { getSessionUser, type SessionUser } from "./session";
 
 /** Thrown by require* helpers; actions turn it into { ok: false, message }, pages into a screen. */
@@ -25,6 +25,16 @@ export async function requireRole(...roles: string[]): Promise<SessionUser> {
   const user = await requireUser();
   if (!roles.includes(user.role)) throw new AccessDenied("forbidden", MSG.accessDenied);
   return user;
+}
+
+/** The admin dashboard and every admin action (spec §6 wording for both refusals). */
+export async function requireAdmin(): Promise<SessionUser> {
+  const user = await getSessionUser();
+  const decision = adminAccess(user);
+  if (!decision.allowed) {
+    throw decision.reason === "no-session" ? new AccessDenied("unauthenticated", MSG.adminNoSession) : new AccessDenied("forbidden", MSG.adminOtherRole);
+  }
+  return user!;
 }
 
 export interface ClassAccess {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   adminAccess,
   canActAsStudent,
+  canReadReportCard,
   canEditStudent,
   canSeeAccessCodes,
   canSeeAdminButton,
@@ -76,12 +77,23 @@ describe("home dashboard", () => {
     expect(homeClassScope(instructor)).toBe("own");
     expect(homeClassScope(teacherWord)).toBe("own");
     expect(homeClassScope(admin)).toBe("all");
-    expect(homeClassScope(parent)).toBe("all");
+    expect(homeClassScope(parent)).toBe("children");
+    expect(homeClassScope({ id: 1, role: "janitor" })).toBe("all");
   });
   it("sends staff to the dashboard and students to the class page", () => {
     expect(classCardHref(instructor, "ALG 1")).toBe("/level/ALG%201/update");
     expect(classCardHref(admin, "ALG")).toBe("/level/ALG/update");
     expect(classCardHref(student, "ALG")).toBe("/level/ALG");
+  });
+});
+
+describe("report cards for signed-in parents", () => {
+  it("open only their own children's cards", () => {
+    expect(canReadReportCard(parent, { isOwnChild: true })).toBe(true);
+    expect(canReadReportCard(parent, { isOwnChild: false })).toBe(false);
+    expect(canReadReportCard(student, { isOwnChild: true })).toBe(false);
+    expect(canReadReportCard(instructor, { isOwnChild: true })).toBe(false);
+    expect(canReadReportCard(admin, { isOwnChild: false })).toBe(true);
   });
 });
 

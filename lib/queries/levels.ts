@@ -49,5 +49,6 @@ export async function listHomeClasses(actor: Actor): Promise<LevelRow[]> {
   if (scope === "own") {
     return db().select(levelColumns).from(levels).where(eq(levels.teacherId, actor.id)).orderBy(asc(levels.name));
   }
+  if (scope === "children") return [];
   return db().select(levelColumns).from(levels).orderBy(asc(levels.name));
 }

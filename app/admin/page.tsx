@@ -1,0 +1,188 @@
+import type { Metadata } from "next";
+import { AppShell } from "@/components/app-header";
+import { ClassesTab } from "@/components/admin/classes-tab";
+import { CreateUserButton, StudentsAdminTab } from "@/components/admin/people";
+import { Pager, SearchBox } from "@/components/admin/pager";
+import { BlockedScreen } from "@/components/states";
+import { ToastProvider } from "@/components/toast";
+import { TryAgainButton } from "@/components/try-again-button";
+import { UrlTabs } from "@/components/url-tabs";
+import { AccessDenied, requireAdmin } from "@/lib/auth/guards";
+import { getSessionUser } from "@/lib/auth/session";
+import { teacherAttendancePercent } from "@/lib/domain/attendance";
+import { ADMIN_THRESHOLDS } from "@/lib/domain/constants";
+import { formatDate, formatDateTime } from "@/lib/domain/format";
+import { band } from "@/lib/domain/grades";
+import { tabParam } from "@/lib/domain/url";
+import { schoolTimeZone } from "@/lib/env";
+import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listInstructors, searchParentsAdmin, searchStudentsAdmin } from "@/lib/queries/admin";
+
+export const metadata: Metadata = { title: "Admin dashboard" };
+
+const TABS = ["classes", "students", "parents", "audit"] as const;
+type Query = { tab?: string | string[]; q?: string | string[]; page?: string | string[]; action?: string | string[] };
+
+export default async function AdminPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const user = await getSessionUser();
+  try {
+    await requireAdmin();
+  } catch (err) {
+    if (!(err instanceof AccessDenied)) throw err;
+    const screen = (
+      <BlockedScreen title={err.reason === "unauthenticated" ? "Sign in required" : "Access Denied"} message={err.message} homeLabel="Go to Home">
+        {err.reason === "unauthenticated" && <TryAgainButton />}
+      </BlockedScreen>
+    );
+    return user ? <AppShell user={user}>{screen}</AppShell> : <main className="px-4 py-10">{screen}</main>;
+  }
+
+  const query = await searchParams;
+  const tab = (TABS as readonly string[]).includes(tabParam(query.tab) ?? "") ? tabParam(query.tab)! : "classes";
+  const q = (tabParam(query.q) ?? "").slice(0, 100);
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(tabParam(query.page) ?? "1", 10) || 1));
+
+  let counts;
+  let panel: React.ReactNode;
+  try {
+    counts = await adminCounts();
+    panel = await renderTab(tab, q, page, tabParam(query.action));
+  } catch (err) {
+    console.error("admin dashboard failed:", err);
+    return (
+      <AppShell user={user!}>
+        <BlockedScreen title="Oops! Something went wrong" message="Error loading dashboard: the figures could not be loaded." homeLabel="Go to Home">
+          <TryAgainButton />
+        </BlockedScreen>
+      </AppShell>
+    );
+  }
+
+  const only = (value: string) => (value === tab ? panel : null);
+  return (
+    <AppShell user={user!}>
+      <ToastProvider>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-semibold sm:text-3xl">Admin Dashboard</h1>
+          <CreateUserButton />
+        </div>
+        <UrlTabs
+          lazy
+          label="Admin sections"
+          tabs={[
+            { value: "classes", label: `Classes (${counts.classes})`, content: only("classes") },
+            { value: "students", label: `Students (${counts.students})`, content: only("students") },
+            { value: "parents", label: `Parents (${counts.parents})`, content: only("parents") },
+            { value: "audit", label: "Audit log", content: only("audit") },
+          ]}
+        />
+      </ToastProvider>
+    </AppShell>
+  );
+}
+
+async function renderTab(tab: string, q: string, page: number, action: string | undefined): Promise<React.ReactNode> {
+  const tz = schoolTimeZone();
+  if (tab === "classes") {
+    const [{ rows, total }, instructors] = await Promise.all([listClassesWithStats(page), listInstructors()]);
+    const classes = rows.map((c) => {
+      const average = c.possible > 0 ? Math.round((c.earned / c.possible) * 100) : 0;
+      const attendance = teacherAttendancePercent(c);
+      return { ...c, average, averageBand: band(average, ADMIN_THRESHOLDS), attendance, attendanceBand: band(attendance, ADMIN_THRESHOLDS) };
+    });
+    return (
+      <>
+        <ClassesTab classes={classes} instructors={instructors} />
+        <Pager tab="classes" q="" page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
+      </>
+    );
+  }
+  if (tab === "students") {
+    const { rows, total } = await searchStudentsAdmin(q, page);
+    return (
+      <>
+        <SearchBox tab="students" q={q} label="Search by name, username, email or code" />
+        <StudentsAdminTab students={rows} />
+        <Pager tab="students" q={q} page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
+      </>
+    );
+  }
+  if (tab === "parents") {
+    const { rows, total } = await searchParentsAdmin(q, page);
+    return (
+      <>
+        <SearchBox tab="parents" q={q} label="Search by name, username or email" />
+        {rows.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No parents found</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {rows.map((p) => (
+              <li key={p.id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="parent-card">
+                <h2 className="font-semibold">{p.name}</h2>
+                <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                  <dt className="text-ink-muted">Username</dt>
+                  <dd>@{p.username}</dd>
+                  <dt className="text-ink-muted">Email</dt>
+                  <dd>{p.email ?? "—"}</dd>
+                  <dt className="text-ink-muted">Phone</dt>
+                  <dd>{p.phoneNumber ?? "—"}</dd>
+                  <dt className="text-ink-muted">Joined</dt>
+                  <dd>{formatDate(p.createdAt, tz)}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager tab="parents" q={q} page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
+      </>
+    );
+  }
+  const { rows } = await listAudit(action, page);
+  const actions = ["parent.lookup", "parent.report", "user.created", "user.updated", "user.code_regenerated", "grade.changed", "attendance.changed", "enrollment.changed"];
+  return (
+    <>
+      <form action="/admin" method="get" className="mb-4 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="tab" value="audit" />
+        <div>
+          <label htmlFor="audit-action" className="block text-sm font-medium">
+            Action
+          </label>
+          <select id="audit-action" name="action" defaultValue={action ?? ""} className="mt-1 rounded-lg border border-line bg-surface px-3 py-2">
+            <option value="">All</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">
+          Filter
+        </button>
+      </form>
+      <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+        <table className="w-full text-sm">
+          <thead className="bg-surface-muted text-left text-ink-muted">
+            <tr>
+              {["When", "Action", "Who", "Class", "Detail"].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} className="border-t border-line" data-testid="audit-row">
+                <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(r.at, tz)}</td>
+                <td className="px-3 py-2 font-mono">{r.action}</td>
+                <td className="px-3 py-2">{r.actorName ?? "—"}</td>
+                <td className="px-3 py-2">{r.levelCode ?? "—"}</td>
+                <td className="px-3 py-2 font-mono text-xs">{JSON.stringify(r.detail)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AppShell } from "@/components/app-header";
+import { ReportCard } from "@/components/parent/report-card";
+import { SignInScreen } from "@/components/sign-in-screen";
+import { BlockedScreen } from "@/components/states";
+import { canReadReportCard } from "@/lib/auth/policy";
+import { getSessionUser } from "@/lib/auth/session";
+import { reportCardFor } from "@/lib/parent/portal";
+import { findChildrenOfParent } from "@/lib/queries/parent";
+
+export const metadata: Metadata = { title: "Report card" };
+
+/** A signed-in parent's child's report card: only for their own children (by phone number). */
+export default async function ChildReportPage({ params }: { params: Promise<{ studentId: string }> }) {
+  const user = await getSessionUser();
+  if (!user) return <SignInScreen />;
+  const id = Number((await params).studentId);
+  const own = user.role === "parent" ? (await findChildrenOfParent(user.id)).some((c) => c.id === id) : false;
+  const card = Number.isInteger(id) && id > 0 && canReadReportCard(user, { isOwnChild: own }) ? await reportCardFor(id) : null;
+  return (
+    <AppShell user={user}>
+      {card ? (
+        <>
+          <Link href="/" className="text-sm font-medium text-ink-muted hover:text-ink print:hidden">
+            ← Back
+          </Link>
+          <h1 className="sr-only">Report card</h1>
+          <ReportCard card={card} />
+        </>
+      ) : (
+        <BlockedScreen title="Access Denied" message="You can only see the report cards of your own children." />
+      )}
+    </AppShell>
+  );
+}

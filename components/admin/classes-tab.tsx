@@ -1,0 +1,187 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useEffect, useState, useTransition } from "react";
+import { loadClassStudentStats, saveClass } from "@/app/admin/actions";
+import { ErrorBanner } from "@/components/error-banner";
+import { Modal } from "@/components/modal";
+import { Field, PrimaryButton, SecondaryButton, Select, TextInput } from "@/components/teacher/form-controls";
+import { useToast } from "@/components/toast";
+import type { ActionResult } from "@/lib/action-result";
+import type { Band } from "@/lib/domain/grades";
+
+export interface AdminClassView {
+  id: number;
+  code: string;
+  name: string;
+  period: string | null;
+  level: string | null;
+  teacherId: number | null;
+  teacherName: string | null;
+  students: number;
+  assignments: number;
+  average: number;
+  averageBand: Band;
+  attendance: number;
+  attendanceBand: Band;
+}
+
+const BAND: Record<Band, string> = {
+  good: "text-emerald-700 dark:text-emerald-300",
+  fair: "text-amber-700 dark:text-amber-300",
+  poor: "text-orange-700",
+  bad: "text-red-700 dark:text-red-300",
+};
+const BAND_WORD: Record<Band, string> = { good: "high", fair: "fair", poor: "low", bad: "low" };
+
+type StatRow = { id: number; name: string; grade: number; attendance: number; present: number; excused: number; late: number; absent: number; total: number };
+
+export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]; instructors: { id: number; name: string }[] }) {
+  const [viewing, setViewing] = useState<{ c: AdminClassView; rows: StatRow[] } | null>(null);
+  const [editing, setEditing] = useState<AdminClassView | "new" | null>(null);
+  const [, start] = useTransition();
+  const toast = useToast();
+  return (
+    <div>
+      <div className="mb-4 flex justify-end">
+        <PrimaryButton onClick={() => setEditing("new")}>New Class</PrimaryButton>
+      </div>
+      <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+        <table className="w-full text-sm">
+          <thead className="bg-surface-muted text-left text-ink-muted">
+            <tr>
+              {["Class", "Code", "Teacher", "Students", "Assignments", "Class average", "Attendance"].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-medium">
+                  {h}
+                </th>
+              ))}
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {classes.map((c) => (
+              <tr key={c.id} className="border-t border-line" data-testid="admin-class-row">
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {c.name}
+                  <div className="text-xs font-normal text-ink-muted">{[c.period && `Period ${c.period}`, c.level].filter(Boolean).join(" · ")}</div>
+                </th>
+                <td className="px-3 py-2 font-mono">{c.code}</td>
+                <td className="px-3 py-2">{c.teacherName ?? <span className="text-ink-muted">None</span>}</td>
+                <td className="px-3 py-2">{c.students}</td>
+                <td className="px-3 py-2">{c.assignments}</td>
+                <td className={`px-3 py-2 font-semibold ${BAND[c.averageBand]}`}>
+                  {c.average}% <span className="sr-only">({BAND_WORD[c.averageBand]})</span>
+                </td>
+                <td className={`px-3 py-2 font-semibold ${BAND[c.attendanceBand]}`}>
+                  {c.attendance}% <span className="sr-only">({BAND_WORD[c.attendanceBand]})</span>
+                </td>
+                <td className="px-3 py-2">
+                  <div className="flex justify-end gap-2 whitespace-nowrap">
+                    <SecondaryButton
+                      onClick={() =>
+                        start(async () => {
+                          const res = await loadClassStudentStats(c.code);
+                          if (res.ok) setViewing({ c, rows: res.data ?? [] });
+                          else toast(res.message, "error");
+                        })
+                      }
+                    >
+                      View Students<span className="sr-only"> of {c.name}</span>
+                    </SecondaryButton>
+                    <Link href={`/level/${encodeURIComponent(c.code)}/update`} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+                      View Class<span className="sr-only"> {c.name}</span>
+                    </Link>
+                    <SecondaryButton onClick={() => setEditing(c)}>
+                      Edit<span className="sr-only"> {c.name}</span>
+                    </SecondaryButton>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Modal open={viewing !== null} onOpenChange={(o) => !o && setViewing(null)} title={viewing ? `Students in ${viewing.c.name}` : "Students"} wide>
+        {viewing && viewing.rows.length === 0 && <p className="text-ink-muted">No students enrolled yet</p>}
+        {viewing && viewing.rows.length > 0 && (
+          <div className="max-h-[60vh] overflow-auto">
+            <table className="w-full text-sm">
+              <thead className="sticky top-0 bg-surface text-left text-ink-muted">
+                <tr>
+                  {["Student", "Grade average", "Attendance", "Present", "Excused", "Late", "Absent", "Total days"].map((h) => (
+                    <th key={h} scope="col" className="px-2 py-1 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {viewing.rows.map((r) => (
+                  <tr key={r.id} className="border-t border-line" data-testid="class-student-stat">
+                    <th scope="row" className="px-2 py-1 text-left font-medium">{r.name}</th>
+                    <td className="px-2 py-1">{r.grade}%</td>
+                    <td className="px-2 py-1">{r.attendance}%</td>
+                    <td className="px-2 py-1">{r.present}</td>
+                    <td className="px-2 py-1">{r.excused}</td>
+                    <td className="px-2 py-1">{r.late}</td>
+                    <td className="px-2 py-1">{r.absent}</td>
+                    <td className="px-2 py-1">{r.total}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Modal>
+      {editing && <ClassForm key={editing === "new" ? "new" : editing.id} value={editing === "new" ? null : editing} instructors={instructors} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}
+
+const idle: ActionResult = { ok: true };
+
+function ClassForm({ value, instructors, onClose }: { value: AdminClassView | null; instructors: { id: number; name: string }[]; onClose: () => void }) {
+  const [state, action, pending] = useActionState(saveClass, idle);
+  const [v, setV] = useState({ code: value?.code ?? "", name: value?.name ?? "", period: value?.period ?? "", level: value?.level ?? "", teacherId: value?.teacherId ? String(value.teacherId) : "" });
+  useEffect(() => {
+    if (state !== idle && state.ok) onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state]);
+  const input = (k: "code" | "name" | "period" | "level", label: string, required = false) => (
+    <Field label={label} htmlFor={`class-${k}`}>
+      <TextInput id={`class-${k}`} name={k} required={required} value={v[k]} onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))} />
+    </Field>
+  );
+  return (
+    <Modal open onOpenChange={(o) => !o && onClose()} title={value ? `Edit ${value.name}` : "New Class"}>
+      <form action={action} className="space-y-3">
+        {!state.ok && <ErrorBanner message={state.message} />}
+        {value && <input type="hidden" name="id" value={value.id} />}
+        {input("code", "Code", true)}
+        {input("name", "Name", true)}
+        <div className="grid grid-cols-2 gap-3">
+          {input("period", "Period")}
+          {input("level", "Level")}
+        </div>
+        <Field label="Teacher" htmlFor="class-teacher">
+          <Select id="class-teacher" name="teacherId" value={v.teacherId} onChange={(e) => setV((x) => ({ ...x, teacherId: e.target.value }))}>
+            <option value="">No teacher yet</option>
+            {instructors.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="flex justify-end gap-2">
+          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <PrimaryButton type="submit" disabled={pending}>
+            {pending ? "Saving..." : value ? "Save Class" : "Create Class"}
+          </PrimaryButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { ErrorBanner } from "@/components/error-banner";
+import { phoneDigits, validateParentPhone } from "@/lib/domain/phone";
+import type { ReportCardView } from "@/lib/domain/report-card";
+import { ReportCard } from "./report-card";
+
+/** Expected refusals (validation, no match, rate limit) come back as they are; failures are prefixed as the spec says. */
+async function post<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const json = (await res.json().catch(() => ({}))) as { error?: string };
+  if (res.ok) return { ok: true, data: json as T };
+  const message = json.error ?? `HTTP ${res.status}`;
+  return { ok: false, message: res.status >= 500 ? `Failed to fetch students: ${message}` : message };
+}
+
+export function ParentPortal() {
+  const [phone, setPhone] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [students, setStudents] = useState<{ id: number; name: string }[] | null>(null);
+  const [card, setCard] = useState<ReportCardView | null>(null);
+  const [pending, start] = useTransition();
+  const digits = phoneDigits(phone);
+
+  const search = (e: React.FormEvent) => {
+    e.preventDefault();
+    const check = validateParentPhone(phone);
+    if (!check.ok) return setError(check.message);
+    start(async () => {
+      try {
+        const res = await post<{ students: { id: number; name: string }[] }>("/api/parent/lookup", { phone });
+        if (res.ok) {
+          setError(null);
+          setStudents(res.data.students);
+        } else {
+          setStudents(null);
+          setError(res.message);
+        }
+      } catch (err) {
+        setError(`Failed to fetch students: ${(err as Error).message}`);
+      }
+    });
+  };
+
+  const open = (studentId: number) =>
+    start(async () => {
+      try {
+        const res = await post<ReportCardView>("/api/parent/report", { phone, studentId });
+        if (res.ok) setCard(res.data);
+        else setError(res.message);
+      } catch (err) {
+        setError(`Failed to fetch students: ${(err as Error).message}`);
+      }
+    });
+
+  if (card) return <ReportCard card={card} onBack={() => setCard(null)} />;
+
+  return (
+    <div>
+      <form onSubmit={search} className="rounded-2xl border border-line bg-surface p-5 shadow-sm" noValidate>
+        {error && (
+          <div className="mb-4">
+            <ErrorBanner message={error} />
+          </div>
+        )}
+        <label htmlFor="parent-phone" className="block text-sm font-medium">
+          Parent phone number
+        </label>
+        <div className="mt-1 flex flex-wrap gap-2">
+          <input
+            id="parent-phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            aria-describedby="parent-phone-digits"
+            className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 text-base"
+          />
+          <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+            {pending ? "Searching..." : "Search"}
+          </button>
+        </div>
+        <p id="parent-phone-digits" className="mt-2 text-sm text-ink-muted">
+          Searching with digits: <span className="font-mono" data-testid="search-digits">{digits || "—"}</span>
+        </p>
+      </form>
+      {students && (
+        <section aria-labelledby="found-students" className="mt-6">
+          <h2 id="found-students" className="text-lg font-semibold">
+            Students found
+          </h2>
+          <ul className="mt-3 space-y-2">
+            {students.map((s) => (
+              <li key={s.id}>
+                <button type="button" onClick={() => open(s.id)} className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-left font-medium hover:border-brand-600">
+                  {s.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+"use client";
+
+import { Tabs } from "radix-ui";
+import { useState } from "react";
+import type { ReportCardClass, ReportCardView } from "@/lib/domain/report-card";
+import { formatDay } from "@/lib/domain/format";
+import type { Band } from "@/lib/domain/grades";
+
+const BAND: Record<Band, string> = {
+  good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
+  fair: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50",
+  poor: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",
+  bad: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
+};
+
+/** Report card (spec §2): Summary and Details tabs; prints one page per class. */
+export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: () => void }) {
+  const [tab, setTab] = useState("summary");
+  const [selected, setSelected] = useState(card.classes[0]?.code ?? "");
+  const current = card.classes.find((c) => c.code === selected);
+  return (
+    <section aria-labelledby="report-card-title">
+      <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
+        {onBack && (
+          <button type="button" onClick={onBack} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+            ← Back to Search
+          </button>
+        )}
+        <button type="button" onClick={() => window.print()} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+          Print
+        </button>
+      </div>
+      <h2 id="report-card-title" className="mt-4 text-2xl font-semibold">
+        Report card: {card.studentName}
+      </h2>
+      {card.classes.length === 0 ? (
+        <p className="mt-4 text-ink-muted">Not enrolled in any classes.</p>
+      ) : (
+        <>
+          <Tabs.Root value={tab} onValueChange={setTab} className="mt-4 print:hidden">
+            <Tabs.List aria-label="Report card" className="flex gap-1 border-b border-line">
+              {[
+                ["summary", "Summary"],
+                ["details", "Details"],
+              ].map(([v, l]) => (
+                <Tabs.Trigger key={v} value={v!} className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-ink-muted data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:data-[state=active]:text-brand-100">
+                  {l}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="summary" className="pt-4">
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {card.classes.map((c) => (
+                  <li key={c.code} className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="report-class">
+                    <div className="flex items-start justify-between gap-3">
+                      <div>
+                        <h3 className="font-semibold">{c.name}</h3>
+                        <p className="text-sm text-ink-muted">{c.period ? `Period ${c.period}` : c.code}</p>
+                      </div>
+                      <span className={`grid h-12 min-w-12 place-items-center rounded-xl px-2 text-xl font-bold ${BAND[c.band]}`} aria-label={`Letter grade ${c.letter}`}>
+                        {c.letter}
+                      </span>
+                    </div>
+                    <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
+                      <div>
+                        <dt className="text-ink-muted">Grade</dt>
+                        <dd className="font-semibold">{c.percent}%</dd>
+                      </div>
+                      <div>
+                        <dt className="text-ink-muted">Points</dt>
+                        <dd className="font-semibold">
+                          {c.earned}/{c.possible}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-ink-muted">Attendance</dt>
+                        <dd className="font-semibold">{c.attendancePercent.toFixed(1)}%</dd>
+                      </div>
+                    </dl>
+                    <button
+                      type="button"
+                      onClick={() => {
+                        setSelected(c.code);
+                        setTab("details");
+                      }}
+                      className="mt-3 text-sm font-medium text-brand-700 underline dark:text-brand-100"
+                    >
+                      View Details<span className="sr-only"> for {c.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </Tabs.Content>
+            <Tabs.Content value="details" className="pt-4">
+              <label htmlFor="report-class" className="block text-sm font-medium">
+                Class
+              </label>
+              <select id="report-class" value={selected} onChange={(e) => setSelected(e.target.value)} className="mt-1 rounded-lg border border-line bg-surface px-3 py-2">
+                {card.classes.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              {current && <ClassDetails c={current} />}
+            </Tabs.Content>
+          </Tabs.Root>
+          <div className="hidden print:block">
+            {card.classes.map((c) => (
+              <div key={c.code} className="break-after-page">
+                <ClassDetails c={c} />
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ClassDetails({ c }: { c: ReportCardClass }) {
+  return (
+    <div className="mt-4 space-y-4" data-testid="report-details">
+      <h3 className="text-lg font-semibold">
+        {c.name}: {c.letter} · {c.percent}% · {c.earned}/{c.possible} points · attendance {c.attendancePercent.toFixed(1)}%
+      </h3>
+      <div>
+        <h4 className="font-medium">Grades</h4>
+        {c.grades.length === 0 ? (
+          <p className="text-sm text-ink-muted">No grades available</p>
+        ) : (
+          <table className="mt-2 w-full text-sm">
+            <thead className="text-left text-ink-muted">
+              <tr>
+                <th scope="col" className="py-1 font-medium">Assignment</th>
+                <th scope="col" className="py-1 font-medium">Score</th>
+                <th scope="col" className="py-1 font-medium">Graded</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.grades.map((g, i) => (
+                <tr key={i} className="border-t border-line">
+                  <td className="py-1">
+                    {g.title}
+                    {g.feedback && <div className="text-xs text-ink-muted">{g.feedback}</div>}
+                  </td>
+                  <td className="py-1 whitespace-nowrap">
+                    {g.score}/{g.maxScore} ({g.percent}%)
+                  </td>
+                  <td className="py-1 whitespace-nowrap">{g.gradedOn}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+      <div>
+        <h4 className="font-medium">Attendance</h4>
+        {c.attendance.length === 0 ? (
+          <p className="text-sm text-ink-muted">No attendance records</p>
+        ) : (
+          <ul className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-3">
+            {c.attendance.map((a) => (
+              <li key={a.date}>
+                {formatDay(a.date)}: <span className="capitalize">{a.status}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}

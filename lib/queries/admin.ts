@@ -1,0 +1,175 @@
+import "server-only";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { db, queryRows } from "@/lib/db/client";
+import { auditLog, levels, users } from "@/lib/db/schema";
+
+// Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
+// pagination so the page stays the same size for 20 classes or 2,000.
+
+export const ADMIN_PAGE_SIZE = 25;
+
+export async function adminCounts(): Promise<{ classes: number; students: number; parents: number }> {
+  const [row] = await queryRows<{ classes: number; students: number; parents: number }>(sql`
+    select (select count(*) from levels)::int as classes,
+           (select count(*) from users where role = 'student')::int as students,
+           (select count(*) from users where role = 'parent')::int as parents`);
+  return row!;
+}
+
+export interface AdminClassRow {
+  id: number;
+  code: string;
+  name: string;
+  period: string | null;
+  level: string | null;
+  teacherId: number | null;
+  teacherName: string | null;
+  students: number;
+  assignments: number;
+  earned: number;
+  possible: number;
+  present: number;
+  absent: number;
+  late: number;
+  excused: number;
+}
+
+/** One page of classes with their figures; the aggregates only touch the classes on the page. */
+export async function listClassesWithStats(page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminClassRow[]; total: number }> {
+  const offset = (page - 1) * pageSize;
+  const rows = await queryRows<Record<string, unknown>>(sql`
+    with pg as (
+      select l.id, l.code, l.name, l.period, l.level, l.teacher_id, count(*) over () as total
+      from levels l order by l.name, l.id limit ${pageSize} offset ${offset}
+    ), s as (
+      select level_code, count(*) as n from student_enrollment where level_code in (select code from pg) group by level_code
+    ), a as (
+      select level_code, count(*) as n from assignments where level_code in (select code from pg) group by level_code
+    ), g as (
+      select a.level_code, sum(gr.score) as earned, sum(a.max_score) as possible
+      from grades gr join assignments a on a.id = gr.assignment_id
+      where a.level_code in (select code from pg) group by a.level_code
+    ), att as (
+      select level_code,
+        count(*) filter (where status = 'present') as present, count(*) filter (where status = 'absent') as absent,
+        count(*) filter (where status = 'late') as late, count(*) filter (where status = 'excused') as excused
+      from attendance where level_code in (select code from pg) group by level_code
+    )
+    select pg.*, t.name as teacher_name, coalesce(s.n, 0) as students, coalesce(a.n, 0) as assignments,
+      coalesce(g.earned, 0) as earned, coalesce(g.possible, 0) as possible,
+      coalesce(att.present, 0) as present, coalesce(att.absent, 0) as absent, coalesce(att.late, 0) as late, coalesce(att.excused, 0) as excused
+    from pg left join users t on t.id = pg.teacher_id left join s on s.level_code = pg.code left join a on a.level_code = pg.code
+      left join g on g.level_code = pg.code left join att on att.level_code = pg.code
+    order by pg.name, pg.id`);
+  const total = rows.length ? Number(rows[0]!.total) : (await adminCounts()).classes;
+  return {
+    total,
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      code: String(r.code),
+      name: String(r.name),
+      period: (r.period as string | null) ?? null,
+      level: (r.level as string | null) ?? null,
+      teacherId: r.teacher_id === null ? null : Number(r.teacher_id),
+      teacherName: (r.teacher_name as string | null) ?? null,
+      students: Number(r.students),
+      assignments: Number(r.assignments),
+      earned: Number(r.earned),
+      possible: Number(r.possible),
+      present: Number(r.present),
+      absent: Number(r.absent),
+      late: Number(r.late),
+      excused: Number(r.excused),
+    })),
+  };
+}
+
+function like(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface AdminStudentRow {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+  code: string | null;
+  dateOfBirth: string | null;
+  classes: string[];
+}
+
+/** Students matching name, username, e-mail or code, with the names of their classes. */
+export async function searchStudentsAdmin(q: string, page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminStudentRow[]; total: number }> {
+  const term = q.trim();
+  const match: SQL | undefined = term
+    ? or(ilike(users.name, like(term)), ilike(users.username, like(term)), ilike(users.email, like(term)), ilike(users.code, like(term.toLowerCase())))
+    : undefined;
+  const rows = await db()
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      code: users.code,
+      dateOfBirth: users.dateOfBirth,
+      classes: sql<string[]>`coalesce((select array_agg(l.name order by l.name) from student_enrollment e join levels l on l.code = e.level_code where e.student_id = "users"."id"), '{}')`,
+      total: sql<number>`count(*) over ()`,
+    })
+    .from(users)
+    .where(and(eq(users.role, "student"), match))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(({ total: _t, ...r }) => r) };
+}
+
+export interface AdminParentRow {
+  id: number;
+  name: string;
+  username: string;
+  email: string | null;
+  phoneNumber: string | null;
+  createdAt: Date;
+}
+
+export async function searchParentsAdmin(q: string, page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminParentRow[]; total: number }> {
+  const term = q.trim();
+  const match = term ? or(ilike(users.name, like(term)), ilike(users.username, like(term)), ilike(users.email, like(term))) : undefined;
+  const rows = await db()
+    .select({ id: users.id, name: users.name, username: users.username, email: users.email, phoneNumber: users.phoneNumber, createdAt: users.createdAt, total: sql<number>`count(*) over ()` })
+    .from(users)
+    .where(and(eq(users.role, "parent"), match))
+    .orderBy(asc(users.name), asc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(({ total: _t, ...r }) => r) };
+}
+
+export async function listInstructors(): Promise<{ id: number; name: string }[]> {
+  return db().select({ id: users.id, name: users.name }).from(users).where(eq(users.role, "instructor")).orderBy(asc(users.name));
+}
+
+export async function listAudit(action: string | undefined, page: number, pageSize = 50) {
+  const rows = await db()
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      action: auditLog.action,
+      levelCode: auditLog.levelCode,
+      detail: auditLog.detail,
+      actorName: users.name,
+      total: sql<number>`count(*) over ()`,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(action ? eq(auditLog.action, action) : undefined)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(({ total: _t, ...r }) => r) };
+}
+
+export async function getLevelById(id: number) {
+  const [row] = await db().select().from(levels).where(eq(levels.id, id));
+  return row ?? null;
+}
