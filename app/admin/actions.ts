@@ -122,12 +122,10 @@ export async function adminEditStudent(_prev: ActionResult, formData: FormData):
         username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
         email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),
         dateOfBirth: optionalDate,
-        phoneNumber: blankToNull(40),
-        parent1Number: blankToNull(40),
-        parent2Number: blankToNull(40),
       })
       .safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
+    // Only the spec's admin fields: phone numbers are not on this form and must not be wiped.
     const { id, ...v } = parsed.data;
     try {
       const updated = await db()

@@ -1,0 +1,108 @@
+import { expect, test } from "./fixtures";
+
+test.describe("admin dashboard", () => {
+  test("admin sees the tabs with counts, views a class's students, searches and edits a student", async ({ page, loginAs }) => {
+    await loginAs("admin");
+    await page.getByRole("link", { name: "Admin Dashboard" }).click();
+    await expect(page.getByRole("tab", { name: /^Classes \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Students (30)" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Parents (3)" })).toBeVisible();
+
+    const bio = page.getByTestId("admin-class-row").filter({ hasText: "BIO-P2" });
+    await bio.getByRole("button", { name: /View Students/ }).click();
+    const modal = page.getByRole("dialog", { name: "Students in Biology" });
+    await expect(modal.getByTestId("class-student-stat").first()).toBeVisible();
+    await expect(modal.getByRole("columnheader", { name: "Total days" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(bio.getByRole("link", { name: /View Class/ })).toHaveAttribute("href", "/level/BIO-P2/update");
+
+    await page.getByRole("tab", { name: /^Students/ }).click();
+    await page.getByLabel("Search by name, username, email or code").fill("stu-05");
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByTestId("admin-student-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Sofia Garcia");
+    await row.getByRole("button", { name: "Show Classes" }).click();
+    await expect(row.getByTestId("student-classes")).toHaveText("Biology, Geometry");
+    await row.getByRole("button", { name: /^Edit/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Sofia Garcia" });
+    await edit.getByLabel("Username").fill("liam.okafor");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(edit.getByRole("alert")).toHaveText("That username is already taken.");
+    await edit.getByLabel("Username").fill("sofia.g");
+    await edit.getByLabel("Date of birth (optional)").fill("2011-06-01");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText("@sofia.g");
+  });
+
+  test("admin creates a class for an instructor, who then sees it on their home page", async ({ page, loginAs, browser }) => {
+    await loginAs("admin");
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "New Class" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Class" });
+    await dialog.getByLabel("Code").fill("ART-P6");
+    await dialog.getByLabel("Name").fill("Studio Art");
+    await dialog.getByLabel("Period").fill("6");
+    await dialog.getByLabel("Teacher").selectOption({ label: "Elena Rivera" });
+    await dialog.getByRole("button", { name: "Create Class" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("admin-class-row").filter({ hasText: "ART-P6" })).toContainText("Elena Rivera");
+
+    const other = await browser.newPage();
+    await other.goto("/");
+    await other.getByLabel("Access Code").fill("teach-rivera");
+    await other.getByRole("button", { name: "Sign In" }).click();
+    await expect(other.getByTestId("class-card").filter({ hasText: "Studio Art" })).toHaveAttribute("href", "/level/ART-P6/update");
+    await other.close();
+  });
+
+  test("other roles are refused with the spec's message", async ({ page, loginAs }) => {
+    await page.goto("/admin");
+    await expect(page.getByText("Please log in to access this page")).toBeVisible();
+    await loginAs("instructor");
+    await page.goto("/admin");
+    await expect(page.getByText("Access Denied. Only administrators can access this page.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to Home" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try Again" })).toHaveCount(0);
+  });
+});
+
+test.describe("parent portal", () => {
+  test("a parent finds a child by a differently formatted number and reads the report card", async ({ page }) => {
+    await page.goto("/parent");
+    await page.getByLabel("Parent phone number").fill("(555) 201 0002"); // stored as 5552010002
+    await expect(page.getByTestId("search-digits")).toHaveText("5552010002");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: "Noah Kim" }).click();
+    await expect(page.getByRole("heading", { name: "Report card: Noah Kim" })).toBeVisible();
+    const first = page.getByTestId("report-class").first();
+    await expect(first).toContainText(/\d+\.\d%/);
+    const className = (await first.locator("h3").textContent())!;
+    await first.getByRole("button", { name: /View Details/ }).click();
+    await expect(page.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Details" }).getByTestId("report-details")).toContainText(className);
+    await page.getByRole("button", { name: "← Back to Search" }).click();
+    await expect(page.getByRole("button", { name: "Noah Kim" })).toBeVisible();
+  });
+
+  test("a short number shows the exact message", async ({ page }) => {
+    await page.goto("/parent");
+    await page.getByLabel("Parent phone number").fill("555-12");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please" })).toHaveText("Please enter a valid phone number (at least 7 digits)");
+    await page.getByLabel("Parent phone number").fill("");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Please" })).toHaveText("Please enter a phone number");
+  });
+
+  test("a signed-in parent sees their own children, not the class list", async ({ page, loginAs }) => {
+    await loginAs("parent");
+    await expect(page.getByTestId("class-card")).toHaveCount(0);
+    await expect(page.getByTestId("child-card")).toHaveCount(2);
+    await page.getByTestId("child-card").first().click();
+    await expect(page.getByRole("heading", { name: /Report card: Ava/ })).toBeVisible();
+    await page.goto("/children/999999");
+    await expect(page.getByText("You can only see the report cards of your own children.")).toBeVisible();
+  });
+});
