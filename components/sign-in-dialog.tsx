@@ -1,16 +1,33 @@
 "use client";
 
 import { Dialog } from "radix-ui";
-import { useActionState } from "react";
-import { signIn } from "@/app/auth/actions";
-import type { ActionResult } from "@/lib/action-result";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
 import { ErrorBanner } from "./error-banner";
-
-const initial: ActionResult = { ok: true };
 
 /** The sign-in gate (spec §2): a modal that cannot be dismissed without signing in. */
 export function SignInDialog() {
-  const [state, action, pending] = useActionState(signIn, initial);
+  const router = useRouter();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    start(async () => {
+      try {
+        const res = await fetch("/api/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
+        const body = (await res.json().catch(() => ({}))) as { ok?: boolean; message?: string };
+        if (res.ok && body.ok) {
+          setError(null);
+          router.refresh();
+        } else setError(body.message ?? "Something went wrong. Please try again.");
+      } catch {
+        setError("Something went wrong. Please try again.");
+      }
+    });
+  };
+
   return (
     <Dialog.Root open>
       <Dialog.Portal>
@@ -22,11 +39,9 @@ export function SignInDialog() {
           className="fixed left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-xl"
         >
           <Dialog.Title className="text-xl font-semibold">Sign In</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-ink-muted">
-            Enter the access code your school gave you.
-          </Dialog.Description>
-          <form action={action} className="mt-5 space-y-4">
-            {!state.ok && <ErrorBanner message={state.message} />}
+          <Dialog.Description className="mt-1 text-sm text-ink-muted">Enter the access code your school gave you.</Dialog.Description>
+          <form onSubmit={submit} className="mt-5 space-y-4">
+            {error && <ErrorBanner message={error} />}
             <div>
               <label htmlFor="access-code" className="block text-sm font-medium">
                 Access Code
@@ -40,14 +55,12 @@ export function SignInDialog() {
                 spellCheck={false}
                 required
                 autoFocus
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
                 className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base"
               />
             </div>
-            <button
-              type="submit"
-              disabled={pending}
-              className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-            >
+            <button type="submit" disabled={pending} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
               {pending ? "Signing In..." : "Sign In"}
             </button>
           </form>

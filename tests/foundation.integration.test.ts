@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { signIn, signOut } from "@/app/auth/actions";
+import { signOut } from "@/app/auth/actions";
+import { POST as sessionRoute } from "@/app/api/session/route";
 import { getSessionUser } from "@/lib/auth/session";
 import { db, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
@@ -30,10 +31,12 @@ async function snapshot(): Promise<Record<string, string>> {
   return out;
 }
 
-function form(fields: Record<string, string>): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
+let client = 0;
+async function signIn(code: string, from = `198.51.100.${++client}`): Promise<{ status: number; body: Record<string, unknown>; retryAfter: string | null }> {
+  const res = await sessionRoute(
+    new Request("http://localhost/api/session", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from, host: "localhost" }, body: JSON.stringify({ code }) }),
+  );
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, retryAfter: res.headers.get("retry-after") };
 }
 
 describe("migrations", () => {
@@ -83,8 +86,8 @@ describe("demo seed", () => {
 describe("sign-in", () => {
   it("accepts an upper-case code with spaces around it", async () => {
     cookieJar.clear();
-    const result = await signIn({ ok: true }, form({ code: `  ${DEMO_ADMIN.code.toUpperCase()} ` }));
-    expect(result).toEqual({ ok: true });
+    const result = await signIn(`  ${DEMO_ADMIN.code.toUpperCase()} `);
+    expect(result).toMatchObject({ status: 200, body: { ok: true } });
     const user = await getSessionUser();
     expect(user?.username).toBe(DEMO_ADMIN.username);
     expect(user?.expiresAt).toBeGreaterThan(Date.now() + 4 * 3600_000 - 60_000);
@@ -92,9 +95,27 @@ describe("sign-in", () => {
 
   it("answers 'Invalid code' for an unknown code and starts no session", async () => {
     cookieJar.clear();
-    expect(await signIn({ ok: true }, form({ code: "no-such-code" }))).toEqual({ ok: false, message: "Invalid code" });
+    expect(await signIn("no-such-code")).toMatchObject({ status: 401, body: { ok: false, message: "Invalid code" } });
     expect(cookieJar.getAll()).toEqual([]);
     expect(await getSessionUser()).toBeNull();
+  });
+
+  it("limits failures per client address: the 11th attempt in 10 minutes gets HTTP 429 with the wait", async () => {
+    cookieJar.clear();
+    const from = "203.0.113.9";
+    for (let i = 0; i < 10; i++) expect((await signIn(`wrong-${i}`, from)).status).toBe(401);
+    const blocked = await signIn(DEMO_ADMIN.code, from); // even the right code waits
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(blocked.retryAfter)).toBeGreaterThan(0);
+    expect(cookieJar.getAll()).toEqual([]);
+    expect((await signIn(DEMO_ADMIN.code, "203.0.113.10")).status).toBe(200); // another client is not affected
+  });
+
+  it("limits failures per code prefix across clients", async () => {
+    for (let i = 0; i < 50; i++) await signIn(`zzq-guess-${i}`, `192.0.2.${i}`);
+    expect((await signIn("zzq-guess-final", "192.0.2.200")).status).toBe(429);
+    expect((await signIn(DEMO_INSTRUCTORS[0].code, "192.0.2.201")).status).toBe(200);
   });
 
   it("refuses an expired session on the server", async () => {

@@ -10,6 +10,7 @@ import { db, queryRows } from "@/lib/db/client";
 import { assignments, gradeCategories, grades, updates } from "@/lib/db/schema";
 import { CONTENT_MAX_LENGTH, MAX_SCORE_DEFAULT, MAX_SCORE_MIN, TITLE_MAX_LENGTH } from "@/lib/domain/constants";
 import { formatDateTime } from "@/lib/domain/format";
+import { audit } from "@/lib/audit";
 import { parseScore } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
 import { getAssignmentInLevel, listSubmissionsForAssignment, studentInLevel } from "@/lib/queries/teacher";
@@ -219,7 +220,12 @@ const feedback = z
   .optional()
   .transform((s) => (s === undefined ? undefined : s.trim() === "" ? null : s.trim()));
 
-async function upsertGrade(tx: Pick<ReturnType<typeof db>, "insert">, assignmentId: number, studentId: number, score: number, fb: string | null | undefined) {
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+/** Upsert one grade and record old → new in the audit log, in the caller's transaction. */
+async function upsertGrade(tx: Tx, actorId: number, levelCode: string, assignmentId: number, studentId: number, score: number, fb: string | null | undefined) {
+  const [old] = await tx.select({ score: grades.score }).from(grades).where(and(eq(grades.assignmentId, assignmentId), eq(grades.studentId, studentId)));
+  await audit(tx, { action: "grade.changed", actorId, levelCode, detail: { assignmentId, studentId, old: old?.score ?? null, new: score } });
   await tx
     .insert(grades)
     .values({ assignmentId, studentId, score, feedback: fb ?? null, gradedAt: new Date() })
@@ -233,7 +239,7 @@ async function upsertGrade(tx: Pick<ReturnType<typeof db>, "insert">, assignment
 /** One cell: insert or update the (assignment, student) grade. */
 export async function saveGrade(input: { levelCode: string; assignmentId: number | string; studentId: number | string; score: unknown; feedback?: string }): Promise<ActionResult> {
   return guarded(async () => {
-    const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
+    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z.object({ assignmentId: idSchema, studentId: idSchema, feedback }).safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
     const assignment = await getAssignmentInLevel(parsed.data.assignmentId, level.code);
@@ -241,7 +247,7 @@ export async function saveGrade(input: { levelCode: string; assignmentId: number
     if (!(await studentInLevel(parsed.data.studentId, level.code))) return { ok: false, message: "That student is not enrolled in this class." };
     const score = parseScore(input.score, assignment.maxScore);
     if (score.kind !== "ok") return { ok: false, message: score.kind === "invalid" ? score.message : `Please enter a valid score between 0 and ${assignment.maxScore}` };
-    await upsertGrade(db(), assignment.id, parsed.data.studentId, score.value, parsed.data.feedback);
+    await db().transaction((tx) => upsertGrade(tx, user.id, level.code, assignment.id, parsed.data.studentId, score.value, parsed.data.feedback));
     refresh(level.code);
     return { ok: true, message: "Grade saved" };
   });
@@ -267,7 +273,7 @@ const bulkRow = z.object({ studentId: idSchema, score: z.string().max(50).option
  */
 export async function bulkGrade(input: { levelCode: string; assignmentId: number; rows: { studentId: number; score?: string; feedback?: string }[] }): Promise<ActionResult<{ saved: number }>> {
   return guarded(async () => {
-    const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
+    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z.object({ assignmentId: idSchema, rows: z.array(bulkRow).max(5000) }).safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
     const assignment = await getAssignmentInLevel(parsed.data.assignmentId, level.code);
@@ -283,7 +289,7 @@ export async function bulkGrade(input: { levelCode: string; assignmentId: number
     const ids = new Set(enrolled.map((r) => Number(r.student_id)));
     if (toSave.some((r) => !ids.has(r.studentId))) return { ok: false, message: "That student is not enrolled in this class." };
     await db().transaction(async (tx) => {
-      for (const r of toSave) await upsertGrade(tx, assignment.id, r.studentId, r.score, r.feedback);
+      for (const r of toSave) await upsertGrade(tx, user.id, level.code, assignment.id, r.studentId, r.score, r.feedback);
     });
     refresh(level.code);
     return { ok: true, message: `Saved ${toSave.length} grade(s)`, data: { saved: toSave.length } };

@@ -13,6 +13,7 @@ import { uniqueViolation } from "@/lib/db/errors";
 import { attendance, studentEnrollment, users } from "@/lib/db/schema";
 import { ACCESS_CODE_MAX_LENGTH, ATTENDANCE_STATUSES } from "@/lib/domain/constants";
 import { searchStudentsForLevel } from "@/lib/queries/roster";
+import { audit } from "@/lib/audit";
 import { studentInLevel } from "@/lib/queries/teacher";
 
 // Attendance and roster actions of the class dashboard. Same rule as every teaching action:
@@ -37,7 +38,7 @@ const day = z
 /** Add a day: every enrolled student present, in one transaction; refused if the day has any record. */
 export async function addAttendanceDay(input: { levelCode: string; date: string }): Promise<ActionResult> {
   return guarded(async () => {
-    const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
+    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = day.safeParse(input?.date);
     if (!parsed.success) return invalid(parsed.error);
     const date = parsed.data;
@@ -51,6 +52,7 @@ export async function addAttendanceDay(input: { levelCode: string; date: string 
         // A plain insert: if another tab adds the same day at the same moment, the unique
         // (student, level, date) key fails this transaction instead of duplicating rows.
         await tx.insert(attendance).values(roster.map((r) => ({ studentId: r.id, levelCode: level.code, date, status: "present" })));
+        await audit(tx, { action: "attendance.changed", actorId: user.id, levelCode: level.code, detail: { date, added: roster.length, status: "present" } });
         return roster.length;
       });
       if (added === null) return { ok: false, message: exists };
@@ -67,9 +69,10 @@ export async function addAttendanceDay(input: { levelCode: string; date: string 
 /** Mark every enrolled student present for a day (inserting missing records). */
 export async function markAllPresent(input: { levelCode: string; date: string }): Promise<ActionResult> {
   return guarded(async () => {
-    const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
+    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = day.safeParse(input?.date);
     if (!parsed.success) return invalid(parsed.error);
+    await audit(db(), { action: "attendance.changed", actorId: user.id, levelCode: level.code, detail: { date: parsed.data, markAll: "present" } });
     await db().execute(sql`
       insert into attendance (student_id, level_code, date, status)
       select student_id, level_code, ${parsed.data}::date, 'present' from student_enrollment where level_code = ${level.code}
@@ -85,7 +88,7 @@ export async function markAllPresent(input: { levelCode: string; date: string })
  */
 export async function setAttendance(input: { levelCode: string; studentId: number; date: string; status: string }): Promise<ActionResult> {
   return guarded(async () => {
-    const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
+    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z
       .object({ studentId: idSchema, date: day, status: z.enum([...ATTENDANCE_STATUSES, ""], { message: "Choose a valid status" }) })
       .safeParse(input);
@@ -97,14 +100,19 @@ export async function setAttendance(input: { levelCode: string; studentId: numbe
       .innerJoin(studentEnrollment, and(eq(studentEnrollment.studentId, users.id), eq(studentEnrollment.levelCode, level.code)))
       .where(eq(users.id, studentId));
     if (!student) return { ok: false, message: "That student is not enrolled in this class." };
-    if (status === "") {
-      await db().delete(attendance).where(and(eq(attendance.studentId, studentId), eq(attendance.levelCode, level.code), eq(attendance.date, date)));
-    } else {
-      await db()
-        .insert(attendance)
-        .values({ studentId, levelCode: level.code, date, status })
-        .onConflictDoUpdate({ target: [attendance.studentId, attendance.levelCode, attendance.date], set: { status, updatedAt: new Date() } });
-    }
+    // The change and its audit entry commit together.
+    await db().transaction(async (tx) => {
+      const [old] = await tx.select({ status: attendance.status }).from(attendance).where(and(eq(attendance.studentId, studentId), eq(attendance.levelCode, level.code), eq(attendance.date, date)));
+      await audit(tx, { action: "attendance.changed", actorId: user.id, levelCode: level.code, detail: { studentId, date, old: old?.status ?? null, new: status || null } });
+      if (status === "") {
+        await tx.delete(attendance).where(and(eq(attendance.studentId, studentId), eq(attendance.levelCode, level.code), eq(attendance.date, date)));
+      } else {
+        await tx
+          .insert(attendance)
+          .values({ studentId, levelCode: level.code, date, status })
+          .onConflictDoUpdate({ target: [attendance.studentId, attendance.levelCode, attendance.date], set: { status, updatedAt: new Date() } });
+      }
+    });
     refresh(level.code);
     return { ok: true, message: `Attendance updated for ${student.name}` };
   });
@@ -124,7 +132,7 @@ export async function searchStudents(levelCode: string, query: string): Promise<
 /** Add existing students; already-enrolled ones are skipped (and cannot be picked in the dialog). */
 export async function enrollStudents(input: { levelCode: string; studentIds: number[] }): Promise<ActionResult<{ added: number }>> {
   return guarded(async () => {
-    const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
+    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z.object({ studentIds: z.array(idSchema).min(1, "Select at least one student").max(1000) }).safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
     const ids = [...new Set(parsed.data.studentIds)];
@@ -134,7 +142,8 @@ export async function enrollStudents(input: { levelCode: string; studentIds: num
       .insert(studentEnrollment)
       .values(ids.map((id) => ({ studentId: id, levelCode: level.code })))
       .onConflictDoNothing()
-      .returning({ id: studentEnrollment.id });
+      .returning({ id: studentEnrollment.id, studentId: studentEnrollment.studentId });
+    if (added.length) await audit(db(), { action: "enrollment.changed", actorId: user.id, levelCode: level.code, detail: { added: added.map((a) => a.studentId) } });
     refresh(level.code);
     return { ok: true, message: `Successfully added ${added.length} student(s) to the class!`, data: { added: added.length } };
   });
@@ -168,7 +177,7 @@ function duplicateMessage(err: unknown): string | null {
 /** Create New Student: enrolled in this class; a blank code gets a generated one, shown once. */
 export async function createStudent(_prev: ActionResult<{ code: string | null; name: string }>, formData: FormData): Promise<ActionResult<{ code: string | null; name: string }>> {
   return guarded(async () => {
-    const { level } = await requireClassAccess(String(formData.get("levelCode") ?? ""), "teach");
+    const { user, level } = await requireClassAccess(String(formData.get("levelCode") ?? ""), "teach");
     const parsed = studentFields.safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
     const v = parsed.data;
@@ -179,6 +188,7 @@ export async function createStudent(_prev: ActionResult<{ code: string | null; n
         await db().transaction(async (tx) => {
           const [row] = await tx.insert(users).values({ ...v, code, role: "student" }).returning({ id: users.id });
           await tx.insert(studentEnrollment).values({ studentId: row!.id, levelCode: level.code });
+          await audit(tx, { action: "enrollment.changed", actorId: user.id, levelCode: level.code, detail: { created: row!.id, added: [row!.id] } });
         });
         refresh(level.code);
         return { ok: true, message: `Successfully created and added ${v.name} to the class!`, data: { code: generated ? code : null, name: v.name } };
@@ -229,7 +239,7 @@ export async function editStudent(_prev: ActionResult, formData: FormData): Prom
 /** Remove from the class: the enrollment only; grades, submissions and attendance stay. */
 export async function removeStudent(input: { levelCode: string; studentId: number }): Promise<ActionResult> {
   return guarded(async () => {
-    const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
+    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z.object({ studentId: idSchema }).safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
     const removed = await db()
@@ -237,6 +247,7 @@ export async function removeStudent(input: { levelCode: string; studentId: numbe
       .where(and(eq(studentEnrollment.studentId, parsed.data.studentId), eq(studentEnrollment.levelCode, level.code)))
       .returning({ id: studentEnrollment.id });
     if (removed.length === 0) return { ok: false, message: "That student is not enrolled in this class." };
+    await audit(db(), { action: "enrollment.changed", actorId: user.id, levelCode: level.code, detail: { removed: [parsed.data.studentId] } });
     refresh(level.code);
     return { ok: true, message: "Student removed from the class" };
   });
