@@ -63,3 +63,20 @@ export async function createClassOfSize(code: string, size: number, assignmentCo
     select u.id, e.student_id, 'Re', 'Thanks' from updates u join student_enrollment e on e.level_code = u.level_code where u.level_code = ${code}`);
   return { studentIds: students.map((s) => s.id) };
 }
+
+const ALL_TABLES = [
+  "users", "levels", "student_enrollment", "updates", "responses", "assignments",
+  "grade_categories", "assignment_submissions", "grades", "attendance", "audit_log",
+];
+
+/** Row count and an order-independent checksum of every table's content (rate counters excluded). */
+export async function databaseChecksum(tables: string[] = ALL_TABLES): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const table of tables) {
+    const [row] = await queryRows<{ s: string }>(
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as s from ${table} x`),
+    );
+    out[table] = row!.s;
+  }
+  return out;
+}

@@ -1,0 +1,218 @@
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as adminActions from "@/app/admin/actions";
+import * as authActions from "@/app/auth/actions";
+import * as classActions from "@/app/level/[levelCode]/actions";
+import * as rosterActions from "@/app/level/[levelCode]/update/roster-actions";
+import * as teachActions from "@/app/level/[levelCode]/update/actions";
+import { db } from "@/lib/db/client";
+import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
+import { assignments, studentEnrollment, updates, users } from "@/lib/db/schema";
+import { cookieJar } from "./support/request-context";
+import { databaseChecksum, firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
+import { form } from "./support/form";
+import { signInAs, useExpiredSessionOf } from "./support/session";
+import { useTestDatabase } from "./support/test-db";
+
+// Every server action and route handler, called as every kind of caller. The class under test is
+// Biology (David Chen's). Refused calls must change nothing in the database.
+
+useTestDatabase();
+
+const ROLES = [
+  "anonymous",
+  "expired session",
+  "student enrolled",
+  "student not enrolled",
+  "student acting for another student",
+  "parent",
+  "instructor owning the class",
+  "instructor not owning it",
+  "admin",
+] as const;
+type Role = (typeof ROLES)[number];
+
+const BIO = "BIO-P2";
+interface Ctx {
+  self: number; // the caller's own id (Ava for anonymous callers)
+  studentId: number; // the student id the request names
+  ava: number;
+  liam: number;
+  tariq: number;
+  bioUpdate: number;
+  bioAssignment: number;
+}
+let ctx: Omit<Ctx, "self" | "studentId">;
+let n = 0;
+const unique = () => `${Date.now().toString(36)}${++n}`;
+const futureDay = () => `2040-01-${String((n % 28) + 1).padStart(2, "0")}`.replace(/^2040/, String(2040 + Math.floor(++n / 28)));
+
+type Who = "student" | "teach" | "admin";
+interface Row {
+  who: Who;
+  /** Runs before the snapshot: creates whatever the call will use up. */
+  prepare?: (c: Ctx) => Promise<Partial<Ctx> & Record<string, unknown>>;
+  call: (c: Ctx & Record<string, unknown>) => Promise<{ ok: boolean }>;
+}
+
+const ALLOWED: Record<Who, Role[]> = {
+  // Actions that take no student id act as the caller, so "acting for another student" is the same call.
+  student: ["student enrolled"],
+  teach: ["instructor owning the class", "admin"],
+  admin: ["admin"],
+};
+
+const freshAnnouncement = async () => ({ updateId: (await db().insert(updates).values({ levelCode: BIO, title: "Temp", content: "Temp" }).returning({ id: updates.id }))[0]!.id });
+const freshAssignment = async () => ({ assignmentId: (await db().insert(assignments).values({ levelCode: BIO, title: "Temp", description: "d", maxScore: 5 }).returning({ id: assignments.id }))[0]!.id });
+const freshEnrolledStudent = async () => {
+  const [u] = await db().insert(users).values({ name: "Temp", username: `tmp-${unique()}`, role: "student" }).returning({ id: users.id });
+  await db().insert(studentEnrollment).values({ studentId: u!.id, levelCode: BIO });
+  return { removeId: u!.id };
+};
+const freshUser = async () => ({ userId: (await db().insert(users).values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", code: `tmp-${unique()}` }).returning({ id: users.id }))[0]!.id });
+
+const MATRIX: Record<string, Row> = {
+  // app/level/[levelCode]/actions.ts — a student's own writes
+  addResponse: { who: "student", call: (c) => classActions.addResponse({ ok: true }, form({ levelCode: BIO, updateId: c.bioUpdate, studentId: c.studentId, title: "T", content: "C" })) },
+  submitAssignment: { who: "student", call: (c) => classActions.submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.studentId, content: "a long enough answer" })) },
+  loadSubmissionHistory: { who: "student", call: (c) => classActions.loadSubmissionHistory(BIO, c.bioAssignment) },
+  // app/level/[levelCode]/update/actions.ts — teaching
+  createAnnouncement: { who: "teach", call: () => teachActions.createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "T", content: "C" })) },
+  editAnnouncement: { who: "teach", call: (c) => teachActions.editAnnouncement({ levelCode: BIO, updateId: c.bioUpdate, title: `Edited ${unique()}` }) },
+  deleteAnnouncement: { who: "teach", prepare: freshAnnouncement, call: (c) => teachActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId as number }) },
+  createAssignment: { who: "teach", call: () => teachActions.createAssignment({ ok: true }, form({ levelCode: BIO, title: "T", description: "D", maxScore: 10, dueDate: "2040-01-01T10:00:00Z" })) },
+  updateAssignment: {
+    who: "teach",
+    call: (c) => teachActions.updateAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: c.bioAssignment, title: `T ${unique()}`, description: "D", maxScore: 1000, dueDate: "2040-01-01T10:00:00Z" })),
+  },
+  editAssignmentText: { who: "teach", call: (c) => teachActions.editAssignmentText({ levelCode: BIO, assignmentId: c.bioAssignment, title: `T ${unique()}` }) },
+  deleteAssignment: { who: "teach", prepare: freshAssignment, call: (c) => teachActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId as number }) },
+  loadAssignmentResponses: { who: "teach", call: (c) => teachActions.loadAssignmentResponses(BIO, c.bioAssignment) },
+  saveGrade: { who: "teach", call: (c) => teachActions.saveGrade({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score: String((n++ % 9) + 1) }) },
+  addGrade: { who: "teach", call: (c) => teachActions.addGrade({ ok: true }, form({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score: String((n++ % 9) + 1) })) },
+  bulkGrade: { who: "teach", call: (c) => teachActions.bulkGrade({ levelCode: BIO, assignmentId: c.bioAssignment, rows: [{ studentId: c.liam, score: String((n++ % 9) + 1) }] }) },
+  // app/level/[levelCode]/update/roster-actions.ts — attendance and roster
+  addAttendanceDay: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.addAttendanceDay({ levelCode: BIO, date: c.day as string }) },
+  markAllPresent: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.markAllPresent({ levelCode: BIO, date: c.day as string }) },
+  setAttendance: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.setAttendance({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "late" }) },
+  searchStudents: { who: "teach", call: () => rosterActions.searchStudents(BIO, "a") },
+  enrollStudents: { who: "teach", prepare: async () => ({ newId: (await freshUser()).userId }), call: (c) => rosterActions.enrollStudents({ levelCode: BIO, studentIds: [c.tariq] }) },
+  createStudent: { who: "teach", call: () => rosterActions.createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: `new-${unique()}` })) },
+  editStudent: { who: "teach", call: (c) => rosterActions.editStudent({ ok: true }, form({ levelCode: BIO, studentId: c.liam, name: "Liam Okafor", username: "liam.okafor", code: DEMO_STUDENTS[1]!.code })) },
+  removeStudent: { who: "teach", prepare: freshEnrolledStudent, call: (c) => rosterActions.removeStudent({ levelCode: BIO, studentId: c.removeId as number }) },
+  // app/admin/actions.ts
+  saveClass: { who: "admin", call: () => adminActions.saveClass({ ok: true }, form({ code: `C-${unique()}`, name: "New class" })) },
+  loadClassStudentStats: { who: "admin", call: () => adminActions.loadClassStudentStats(BIO) },
+  adminEditStudent: { who: "admin", call: (c) => adminActions.adminEditStudent({ ok: true }, form({ id: c.liam, name: "Liam Okafor", username: "liam.okafor", email: "liam@example.org" })) },
+  createUser: { who: "admin", call: () => adminActions.createUser({ ok: true }, form({ role: "parent", name: "New", username: `u-${unique()}` })) },
+  regenerateCode: { who: "admin", prepare: freshUser, call: (c) => adminActions.regenerateCode(c.userId as number) },
+};
+
+/** Actions open to everyone by design, each with the reason. */
+const PUBLIC: Record<string, string> = {
+  signOut: "ends the caller's own session, if any",
+  "POST /api/session": "sign-in: anyone may try a code (rate-limited)",
+  "POST /api/parent/lookup": "parent portal: no sign-in by design (rate-limited, audited)",
+  "POST /api/parent/report": "parent portal: keyed on the phone number (rate-limited, audited)",
+};
+
+function actionFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return actionFiles(p);
+    return /\.tsx?$/.test(e.name) && /^\s*["']use server["']/.test(fs.readFileSync(p, "utf8")) ? [p] : [];
+  });
+}
+function routeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? routeFiles(p) : e.name === "route.ts" ? [p] : [];
+  });
+}
+
+describe("the matrix covers every server action and route handler", () => {
+  it("has a row for each exported server action", async () => {
+    const files = actionFiles(path.resolve("app"));
+    expect(files.length).toBe(5);
+    const exported: string[] = [];
+    for (const f of files) for (const [name, v] of Object.entries(await import(f))) if (typeof v === "function") exported.push(name);
+    const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
+    expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);
+    expect(exported.length).toBe(Object.keys(MATRIX).length + 1);
+  });
+  it("has a row for each route handler", async () => {
+    const routes: string[] = [];
+    for (const f of routeFiles(path.resolve("app"))) {
+      const route = path.relative(path.resolve("app"), path.dirname(f)).split(path.sep).join("/");
+      for (const method of Object.keys(await import(f))) if (/^(GET|POST|PUT|PATCH|DELETE)$/.test(method)) routes.push(`${method} /${route}`);
+    }
+    expect(routes.sort()).toEqual(Object.keys(PUBLIC).filter((k) => k.includes(" ")).sort());
+  });
+});
+
+let ids: Record<Role, { self: number; studentId: number; become: () => Promise<void> }>;
+
+beforeAll(async () => {
+  await seedDemo();
+  const ava = await userIdByCode(DEMO_STUDENTS[0]!.code);
+  const liam = await userIdByCode(DEMO_STUDENTS[1]!.code);
+  const maya = await userIdByCode(DEMO_STUDENTS[2]!.code);
+  ctx = { ava, liam, tariq: await userIdByCode(DEMO_STUDENTS[29]!.code), bioUpdate: await firstUpdateOf(BIO), bioAssignment: await firstAssignmentOf(BIO) };
+  const as = (code: string) => async () => void (await signInAs(code));
+  const idOf = (code: string) => userIdByCode(code);
+  ids = {
+    anonymous: { self: ava, studentId: ava, become: async () => cookieJar.clear() },
+    "expired session": { self: ava, studentId: ava, become: () => useExpiredSessionOf(DEMO_ADMIN.code) },
+    "student enrolled": { self: ava, studentId: ava, become: as(DEMO_STUDENTS[0]!.code) },
+    "student not enrolled": { self: maya, studentId: maya, become: as(DEMO_STUDENTS[2]!.code) },
+    "student acting for another student": { self: ava, studentId: liam, become: as(DEMO_STUDENTS[0]!.code) },
+    parent: { self: await idOf("parent-kim"), studentId: await idOf("parent-kim"), become: as("parent-kim") },
+    "instructor owning the class": { self: await idOf(DEMO_INSTRUCTORS[1].code), studentId: await idOf(DEMO_INSTRUCTORS[1].code), become: as(DEMO_INSTRUCTORS[1].code) },
+    "instructor not owning it": { self: await idOf(DEMO_INSTRUCTORS[0].code), studentId: await idOf(DEMO_INSTRUCTORS[0].code), become: as(DEMO_INSTRUCTORS[0].code) },
+    admin: { self: await idOf(DEMO_ADMIN.code), studentId: await idOf(DEMO_ADMIN.code), become: as(DEMO_ADMIN.code) },
+  };
+});
+
+const SQL_OR_STACK = /\b(select|insert|update|delete)\b.*\b(from|into|set)\b|\bat .+\(.+:\d+:\d+\)|DrizzleQueryError|violates/i;
+
+describe("authorization matrix", () => {
+  for (const [name, row] of Object.entries(MATRIX)) {
+    for (const role of ROLES) {
+      const allowed = ALLOWED[row.who].includes(role) || (name === "loadSubmissionHistory" && role === "student acting for another student");
+      it(`${name} · ${role} → ${allowed ? "allowed" : "refused"}`, async () => {
+        const who = ids[role];
+        const base: Ctx = { ...ctx, self: who.self, studentId: who.studentId };
+        const extra = row.prepare ? await row.prepare(base) : {};
+        await who.become();
+        const before = await databaseChecksum();
+        const result = await row.call({ ...base, ...extra });
+        if (allowed) {
+          expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+        } else {
+          expect(result.ok).toBe(false);
+          expect((result as { message: string }).message).not.toMatch(SQL_OR_STACK);
+          expect(await databaseChecksum()).toEqual(before);
+        }
+      });
+    }
+  }
+});
+
+describe("public entry points", () => {
+  it("signOut as anonymous writes nothing", async () => {
+    cookieJar.clear();
+    const before = await databaseChecksum();
+    await authActions.signOut();
+    expect(await databaseChecksum()).toEqual(before);
+  });
+  it("lists the reason for each public entry point", () => {
+    for (const reason of Object.values(PUBLIC)) expect(reason.length).toBeGreaterThan(10);
+  });
+  it("counts the matrix", () => {
+    const cells = Object.keys(MATRIX).length * ROLES.length;
+    const refused = Object.entries(MATRIX).reduce((s, [name, r]) => s + ROLES.filter((role) => !(ALLOWED[r.who].includes(role) || (name === "loadSubmissionHistory" && role === "student acting for another student"))).length, 0);
+    console.log(`authorization matrix: ${Object.keys(MATRIX).length} actions × ${ROLES.length} callers = ${cells} cells, ${refused} refusals checked for an unchanged database`);
+    expect(cells).toBeGreaterThan(200);
+  });
+});
