@@ -191,7 +191,7 @@ describe("authorization matrix", () => {
           expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
         } else {
           expect(result.ok).toBe(false);
-          expect((result as { message: string }).message).not.toMatch(SQL_OR_STACK);
+          expect((result as unknown as { message: string }).message).not.toMatch(SQL_OR_STACK);
           expect(await databaseChecksum()).toEqual(before);
         }
       });
