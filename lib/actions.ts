@@ -31,7 +31,8 @@ export function invalid(error: z.ZodError): { ok: false; message: string; fieldE
 
 export function formObject(formData: FormData): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of formData.entries()) if (typeof v === "string") out[k] = v;
+  // PostgreSQL text cannot hold NUL; drop it here rather than fail deep in the driver.
+  for (const [k, v] of formData.entries()) if (typeof v === "string") out[k] = v.replace(/\u0000/g, "");
   return out;
 }
 
