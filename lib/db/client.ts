@@ -18,19 +18,22 @@ export type Engine = "pglite" | "postgres";
 export interface DbHandle {
   db: Db;
   engine: Engine;
+  /** The embedded engine itself, for backups (PGlite only). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
 // Cached on globalThis so dev hot reload does not open a second PGlite on the same folder.
 const globalForDb = globalThis as unknown as { __portalDb?: DbHandle };
 
-export function openPglite(dataDir: string | null): DbHandle {
+export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
-  const client = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined);
+  const client = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined, loadDataDir ? { loadDataDir } : undefined);
   const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
   return {
     db,
     engine: "pglite",
+    pglite: client,
     async close() {
       try {
         if (!client.closed) await client.close();

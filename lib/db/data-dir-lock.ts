@@ -8,9 +8,14 @@ import path from "node:path";
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A killed process that nobody has reaped yet still answers signal 0: a zombie holds no files.
+  try {
+    return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return true;
   }
 }
 

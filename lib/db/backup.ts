@@ -1,0 +1,48 @@
+import "server-only";
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import type { DbHandle } from "./client";
+import { openPglite } from "./client";
+
+// Backups: PGlite as an archive of its data folder (taken through the running engine, so it is
+// consistent); PostgreSQL with its own tools (pg_dump custom format / pg_restore).
+
+export async function backupPglite(handle: DbHandle, outFile: string): Promise<number> {
+  if (!handle.pglite) throw new Error("backupPglite needs a PGlite database");
+  // PGlite's own gzip path hangs on Node 20 here; compress with zlib instead.
+  await handle.pglite.waitReady; // dumpDataDir does not wait for start-up itself
+  const blob = await handle.pglite.dumpDataDir("none");
+  const bytes = zlib.gzipSync(Buffer.from(await blob.arrayBuffer()));
+  fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+  fs.writeFileSync(outFile, bytes);
+  return bytes.length;
+}
+
+/** Restores an archive into an empty data folder (refuses to overwrite existing data). */
+export async function restorePglite(file: string, dataDir: string): Promise<void> {
+  const target = path.join(dataDir, "pglite");
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+    throw new Error(`${path.resolve(target)} already holds a database: restore into an empty DATA_DIR, or move it away first.`);
+  }
+  const handle = openPglite(dataDir, new Blob([zlib.gunzipSync(fs.readFileSync(file))]));
+  await handle.pglite!.waitReady;
+  await handle.close();
+}
+
+function run(cmd: string, args: string[]): void {
+  const res = spawnSync(cmd, args, { encoding: "utf8" });
+  if (res.error) throw new Error(`${cmd} could not run: ${res.error.message}`);
+  if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr.trim().split("\n").slice(-3).join(" ")}`);
+}
+
+export function backupPostgres(url: string, outFile: string): number {
+  fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
+  run("pg_dump", ["--format=custom", "--no-owner", "--file", outFile, url]);
+  return fs.statSync(outFile).size;
+}
+
+export function restorePostgres(file: string, url: string): void {
+  run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--exit-on-error", "--single-transaction", "--dbname", url, file]);
+}
