@@ -61,4 +61,14 @@ if (fs.existsSync(pwJson)) {
   failed += s.unexpected + s.flaky;
   skipped += s.skipped;
 }
-finish(e2eOk && failed === 0);
+if (!e2eOk || failed > 0) finish(false);
+
+// Load: 50 signed-in users for 10 s; fails on any error, failed write, lost or doubled write.
+const loads = [["load test (PGlite)", { DATABASE_URL: "" }]];
+if (process.env.TEST_DATABASE_URL) loads.push(["load test (PostgreSQL)", { DATABASE_URL: process.env.TEST_DATABASE_URL }]);
+for (const [title, env] of loads) {
+  const ok = run(title, npx, ["tsx", "--conditions=react-server", "scripts/loadtest.ts", "--duration", "10", "--assert"], env);
+  if (ok) passed++;
+  else failed++;
+}
+finish(failed === 0);
