@@ -85,3 +85,24 @@ test.describe("sign-in and home dashboard", () => {
     await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible({ timeout: 8000 });
   });
 });
+
+test("pages carry the security headers and run under the CSP without violations", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to (execute|load)/i.test(m.text())) violations.push(m.text());
+  });
+  const res = await page.goto("/");
+  const h = res!.headers();
+  expect(h["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(h["content-security-policy"]).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(h["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(h["x-content-type-options"]).toBe("nosniff");
+  expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  await signIn(page, CODES.instructor);
+  await page.goto("/level/ALG1-P1/update?tab=grades");
+  await expect(page.getByTestId("grade-grid")).toBeVisible();
+  expect(violations).toEqual([]);
+  // A cross-site POST to a route handler is refused.
+  const forged = await page.request.post("/api/session", { headers: { origin: "https://evil.example" }, data: { code: CODES.admin } });
+  expect(forged.status()).toBe(403);
+});

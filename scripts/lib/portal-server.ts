@@ -1,0 +1,115 @@
+// Shared by the load and crash tests: a production server on a fresh database, staff sign-in,
+// and real server-action requests (the ids come from the build's action manifest).
+import { spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client } from "pg";
+
+export interface Target {
+  engine: "PGlite" | "PostgreSQL";
+  env: Record<string, string>;
+  /** DATA_DIR or the database URL, for opening it afterwards. */
+  location: string;
+  cleanup(): Promise<void>;
+}
+
+export async function freshTarget(pgUrl = process.env.DATABASE_URL): Promise<Target> {
+  if (!pgUrl) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-srv-"));
+    return { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `portal_srv_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return {
+    engine: "PostgreSQL",
+    env: { DATABASE_URL: url.toString() },
+    location: url.toString(),
+    cleanup: async () => {
+      const c = new Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export class PortalServer {
+  private child: ChildProcess | null = null;
+  readonly base: string;
+  constructor(
+    private readonly target: Target,
+    readonly port: string,
+    private readonly secret = crypto.randomBytes(24).toString("base64url"),
+  ) {
+    this.base = `http://localhost:${port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn("npx", ["next", "start", "-p", this.port], {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "true", SESSION_SECRET: this.secret, SEED_DEMO: "auto", ...this.target.env },
+      detached: true,
+    });
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${this.base}/parent`)).ok) return;
+      } catch {
+        /* not up yet */
+      }
+      if (i > 240 || this.child.exitCode !== null) throw new Error("server did not start");
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  /** SIGTERM (clean) or SIGKILL (crash) to the whole process group, then wait until it is gone. */
+  async stop(signal: "SIGTERM" | "SIGKILL" = "SIGTERM"): Promise<void> {
+    const pid = this.child?.pid;
+    if (!pid) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      return;
+    }
+    for (let i = 0; i < 150; i++) {
+      try {
+        process.kill(-pid, 0);
+      } catch {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    this.child = null;
+  }
+
+  async signIn(code: string): Promise<string> {
+    const res = await fetch(`${this.base}/api/session`, { method: "POST", headers: { "content-type": "application/json", origin: this.base }, body: JSON.stringify({ code }) });
+    const cookie = res.headers.get("set-cookie")?.split(";")[0];
+    if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`);
+    return cookie;
+  }
+
+  actionHeaders(name: string, cookie: string): Record<string, string> {
+    return { "next-action": actionId(name), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: this.base, cookie };
+  }
+
+  /** Calls a server action that takes one plain object, as the browser would; true when it answered ok. */
+  async callAction(name: string, pagePath: string, cookie: string, input: unknown): Promise<boolean> {
+    const res = await fetch(`${this.base}${pagePath}`, { method: "POST", headers: this.actionHeaders(name, cookie), body: JSON.stringify([input]) });
+    return res.status === 200 && (await res.text()).includes('"ok":true');
+  }
+}
+
+let manifest: Record<string, { exportedName?: string }> | null = null;
+export function actionId(name: string): string {
+  manifest ??= (JSON.parse(fs.readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string }> }).node;
+  const hit = Object.entries(manifest).find(([, v]) => v.exportedName === name);
+  if (!hit) throw new Error(`no server action named ${name} in the build`);
+  return hit[0];
+}
