@@ -118,6 +118,20 @@ describe("sign-in", () => {
     expect((await signIn(DEMO_INSTRUCTORS[0].code, "192.0.2.201")).status).toBe(200);
   });
 
+  it("sets the cookie httpOnly and SameSite=Lax, Secure only over HTTPS, for at most 4 h", async () => {
+    const { requestHeaders } = await import("./support/request-context");
+    await signInAs(DEMO_ADMIN.code);
+    expect(cookieJar.lastOptions).toMatchObject({ httpOnly: true, sameSite: "lax", secure: false, path: "/" });
+    expect(Number(cookieJar.lastOptions.maxAge)).toBeLessThanOrEqual(4 * 3600);
+    requestHeaders.set("x-forwarded-proto", "https");
+    try {
+      await signInAs(DEMO_ADMIN.code);
+      expect(cookieJar.lastOptions).toMatchObject({ secure: true });
+    } finally {
+      requestHeaders.delete("x-forwarded-proto");
+    }
+  });
+
   it("refuses an expired session on the server", async () => {
     await useExpiredSessionOf(DEMO_ADMIN.code);
     expect(await getSessionUser()).toBeNull();

@@ -6,6 +6,8 @@ interface Cookie {
 
 class CookieJar {
   private readonly store = new Map<string, string>();
+  /** The options of the last cookie set, to check the flags the app asks for. */
+  lastOptions: Record<string, unknown> = {};
   get(name: string): Cookie | undefined {
     const value = this.store.get(name);
     return value === undefined ? undefined : { name, value };
@@ -20,6 +22,7 @@ class CookieJar {
     const name = typeof nameOrCookie === "string" ? nameOrCookie : nameOrCookie.name;
     const v = typeof nameOrCookie === "string" ? (value ?? "") : nameOrCookie.value;
     const maxAge = typeof nameOrCookie === "string" ? options?.maxAge : (nameOrCookie.maxAge as number | undefined);
+    this.lastOptions = typeof nameOrCookie === "string" ? { ...(options ?? {}) } : { ...nameOrCookie };
     if (maxAge === 0 || v === "") this.store.delete(name);
     else this.store.set(name, v);
   }
