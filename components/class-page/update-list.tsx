@@ -26,29 +26,36 @@ export function UpdateList({ updates, levelCode, studentId }: { updates: UpdateV
               {studentId !== null && <AddResponseButton levelCode={levelCode} updateId={u.id} studentId={studentId} updateTitle={u.title} />}
             </div>
             <p className="mt-3 whitespace-pre-line">{u.content}</p>
-            <div className="mt-4 border-t border-line pt-3">
-              <p className="text-sm font-medium text-ink-muted" data-testid="response-count">
-                {u.responses.length} {u.responses.length === 1 ? "response" : "responses"}
-              </p>
-              {u.responses.length > 0 && (
-                <ul className="mt-2 space-y-2">
-                  {u.responses.map((r) => (
-                    <li key={r.id} className="rounded-lg bg-surface-muted px-3 py-2 text-sm">
-                      <div className="flex flex-wrap justify-between gap-2">
-                        <span className="font-medium">
-                          {r.authorName}: {r.title}
-                        </span>
-                        <span className="text-ink-muted">{r.date}</span>
-                      </div>
-                      <p className="mt-1 whitespace-pre-line">{r.content}</p>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+            <ResponseList responses={u.responses} />
           </article>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Students' responses under an announcement, with their count (class page and dashboard). */
+export function ResponseList({ responses }: { responses: UpdateView["responses"] }) {
+  return (
+    <div className="mt-4 border-t border-line pt-3 text-sm">
+      <p className="font-medium text-ink-muted" data-testid="response-count">
+        {responses.length} {responses.length === 1 ? "response" : "responses"}
+      </p>
+      {responses.length > 0 && (
+        <ul className="mt-2 space-y-2">
+          {responses.map((r) => (
+            <li key={r.id} className="rounded-lg bg-surface-muted px-3 py-2">
+              <div className="flex flex-wrap justify-between gap-2">
+                <span className="font-medium">
+                  {r.authorName}: {r.title}
+                </span>
+                <span className="text-ink-muted">{r.date}</span>
+              </div>
+              <p className="mt-1 whitespace-pre-line">{r.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

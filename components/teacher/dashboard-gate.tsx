@@ -1,9 +1,7 @@
 import { redirect } from "next/navigation";
-import { AppShell } from "@/components/app-header";
-import { BlockedScreen } from "@/components/states";
+import { blockedScreen } from "@/components/access-screens";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "@/lib/auth/guards";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
-import { MSG } from "@/lib/domain/messages";
+import { getSessionUser } from "@/lib/auth/session";
 
 /**
  * Access for the dashboard routes (spec §6): no session → back to / (sign-in); not staff →
@@ -18,16 +16,4 @@ export async function gateDashboard(levelCode: string): Promise<{ ok: true; acce
     if (!(err instanceof AccessDenied)) throw err;
     return { ok: false, screen: blockedScreen(user, err) };
   }
-}
-
-export function blockedScreen(user: SessionUser, err: AccessDenied): React.ReactNode {
-  return (
-    <AppShell user={user}>
-      {err.reason === "not-found" ? (
-        <BlockedScreen title={MSG.classNotFoundTitle} message={MSG.classNotFound} />
-      ) : (
-        <BlockedScreen title={MSG.accessDenied} message={err.message} />
-      )}
-    </AppShell>
-  );
 }

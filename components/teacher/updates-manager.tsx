@@ -8,7 +8,7 @@ import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
-import type { UpdateView } from "@/components/class-page/update-list";
+import { ResponseList, type UpdateView } from "@/components/class-page/update-list";
 import { InlineEdit } from "./inline-edit";
 import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput } from "./form-controls";
 
@@ -55,24 +55,7 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
                 <div className="mt-3">
                   <InlineEdit value={u.content} label="Announcement content" multiline className="whitespace-pre-line" onSave={(content) => save(u.id, { content })} />
                 </div>
-                <div className="mt-4 border-t border-line pt-3 text-sm">
-                  <p className="font-medium text-ink-muted">
-                    {u.responses.length} {u.responses.length === 1 ? "response" : "responses"}
-                  </p>
-                  <ul className="mt-2 space-y-2">
-                    {u.responses.map((r) => (
-                      <li key={r.id} className="rounded-lg bg-surface-muted px-3 py-2">
-                        <div className="flex flex-wrap justify-between gap-2">
-                          <span className="font-medium">
-                            {r.authorName}: {r.title}
-                          </span>
-                          <span className="text-ink-muted">{r.date}</span>
-                        </div>
-                        <p className="mt-1 whitespace-pre-line">{r.content}</p>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+                <ResponseList responses={u.responses} />
               </article>
             </li>
           ))}

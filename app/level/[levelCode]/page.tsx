@@ -8,13 +8,12 @@ import { StudentsPanel, StudentsPanelSkeleton } from "@/components/class-page/st
 import { UpdateList } from "@/components/class-page/update-list";
 import { Markdown } from "@/components/markdown";
 import { SignInScreen } from "@/components/sign-in-screen";
-import { BlockedScreen } from "@/components/states";
+import { blockedScreen } from "@/components/access-screens";
 import { ToastProvider } from "@/components/toast";
 import { UrlTabs, type TabDef } from "@/components/url-tabs";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "@/lib/auth/guards";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
-import { MSG } from "@/lib/domain/messages";
 import { safeDecode } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { loadClassPageView } from "@/lib/queries/class-page-view";
@@ -31,15 +30,7 @@ export default async function ClassPage({ params }: { params: Promise<{ levelCod
     access = await requireClassAccess(levelCode, "view");
   } catch (err) {
     if (!(err instanceof AccessDenied)) throw err;
-    return (
-      <AppShell user={user}>
-        {err.reason === "not-found" ? (
-          <BlockedScreen title={MSG.classNotFoundTitle} message={MSG.classNotFound} />
-        ) : (
-          <BlockedScreen title={MSG.accessDenied} message={err.message} />
-        )}
-      </AppShell>
-    );
+    return blockedScreen(user, err);
   }
 
   const { level } = access;
