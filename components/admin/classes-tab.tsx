@@ -106,7 +106,7 @@ export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]
       <Modal open={viewing !== null} onOpenChange={(o) => !o && setViewing(null)} title={viewing ? `Students in ${viewing.c.name}` : "Students"} wide>
         {viewing && viewing.rows.length === 0 && <p className="text-ink-muted">No students enrolled yet</p>}
         {viewing && viewing.rows.length > 0 && (
-          <div className="max-h-[60vh] overflow-auto">
+          <div className="max-h-[60vh] overflow-auto" tabIndex={0} role="region" aria-label="Student figures">
             <table className="w-full text-sm">
               <thead className="sticky top-0 bg-surface text-left text-ink-muted">
                 <tr>

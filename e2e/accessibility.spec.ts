@@ -1,0 +1,160 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { CODES, expect, signIn, test } from "./fixtures";
+
+// WCAG 2.1 A/AA checks with axe-core on every screen and state listed below. A screen that is
+// not in this list is not covered: add it here.
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+async function expectNoViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  expect(summary, `axe violations on ${screen}`).toEqual([]);
+  // One h1 per page and a main landmark (dialogs sit above the page, so count outside them).
+  expect(await page.locator("h1").count(), `h1 count on ${screen}`).toBe(1);
+  expect(await page.locator("main").count(), `main landmark on ${screen}`).toBeGreaterThanOrEqual(1);
+}
+
+test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
+  test("sign-in modal, with and without an error", async ({ page }) => {
+    await page.goto("/");
+    await expectNoViolations(page, "sign-in modal");
+    await page.getByLabel("Access Code").fill("nope");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid code" })).toBeVisible();
+    await expectNoViolations(page, "sign-in modal with error");
+  });
+
+  test("student: home, class page tabs, modals, empty home", async ({ page }) => {
+    await signIn(page, CODES.student);
+    await expectNoViolations(page, "home (student)");
+    for (const tab of ["updates", "assignments", "grades", "attendance"]) {
+      await page.goto(`/level/BIO-P2?tab=${tab}`);
+      await expectNoViolations(page, `class page ${tab} (student)`);
+    }
+    await page.goto("/level/BIO-P2?tab=updates");
+    await page.getByRole("button", { name: "Add Response" }).first().click();
+    await expectNoViolations(page, "Add Response modal");
+    await page.keyboard.press("Escape");
+    await page.goto("/level/BIO-P2?tab=assignments");
+    await page.getByRole("button", { name: /Submit Response|Resubmit/ }).first().click();
+    await expectNoViolations(page, "Submit modal");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "History" }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoViolations(page, "History modal");
+    await page.keyboard.press("Escape");
+    await page.goto("/level/ALG1-P1");
+    await expectNoViolations(page, "Access Denied");
+    await page.goto("/level/NOPE");
+    await expectNoViolations(page, "Class Not Found");
+  });
+
+  test("student enrolled nowhere: empty home", async ({ page }) => {
+    await signIn(page, CODES.unenrolledStudent);
+    await expectNoViolations(page, "home (empty)");
+  });
+
+  test("instructor: home, dashboard tabs and modals, class page students tab", async ({ page }) => {
+    await signIn(page, CODES.instructor);
+    await expectNoViolations(page, "home (instructor)");
+    await page.goto("/level/ALG1-P1?tab=students");
+    await expectNoViolations(page, "class page students tab (instructor)");
+    for (const tab of ["summary", "updates", "assignments", "grades", "attendance", "students"]) {
+      await page.goto(`/level/ALG1-P1/update?tab=${tab}`);
+      await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+      await expectNoViolations(page, `dashboard ${tab}`);
+    }
+    await page.goto("/level/ALG1-P1/update?tab=updates");
+    await page.getByRole("button", { name: "New Announcement" }).click();
+    await expectNoViolations(page, "New Announcement modal");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Delete" }).first().click();
+    await expectNoViolations(page, "delete confirm");
+    await page.keyboard.press("Escape");
+    await page.goto("/level/ALG1-P1/update?tab=assignments");
+    await page.getByRole("button", { name: "New Assignment" }).click();
+    await expectNoViolations(page, "New Assignment modal");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Bulk Grade" }).first().click();
+    await expectNoViolations(page, "Bulk Grade modal");
+    await page.keyboard.press("Escape");
+    await page.goto("/level/ALG1-P1/update?tab=grades");
+    await page.getByRole("button", { name: "Add Grade" }).click();
+    await expectNoViolations(page, "Add Grade modal");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Simple gradebook" }).click();
+    await expectNoViolations(page, "simple gradebook");
+    await page.goto("/level/ALG1-P1/update?tab=students");
+    await page.getByRole("button", { name: "Add Students" }).click();
+    await expectNoViolations(page, "Add Students dialog");
+    await page.getByRole("tab", { name: "Create New Student" }).click();
+    await expectNoViolations(page, "Create New Student");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: /^Edit / }).first().click();
+    await expectNoViolations(page, "Edit student dialog");
+    await page.keyboard.press("Escape");
+    await page.goto("/level/BIO-P2/update");
+    await expectNoViolations(page, "not authorized");
+    await page.goto("/teacher");
+    await expectNoViolations(page, "/teacher");
+  });
+
+  test("admin: tabs and modals", async ({ page }) => {
+    await signIn(page, CODES.admin);
+    await expectNoViolations(page, "home (admin)");
+    for (const tab of ["classes", "students", "parents", "audit"]) {
+      await page.goto(`/admin?tab=${tab}`);
+      await expectNoViolations(page, `admin ${tab}`);
+    }
+    await page.goto("/admin?tab=classes");
+    await page.getByRole("button", { name: /View Students/ }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoViolations(page, "View Students modal");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "New Class" }).click();
+    await expectNoViolations(page, "New Class modal");
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "New User" }).click();
+    await expectNoViolations(page, "New User modal");
+    await page.keyboard.press("Escape");
+    await page.goto("/admin?tab=students");
+    await page.getByRole("button", { name: /^Edit/ }).first().click();
+    await expectNoViolations(page, "admin Edit student modal");
+  });
+
+  test.describe("dark theme", () => {
+    test.use({ colorScheme: "dark" });
+    test("home, class page, dashboard grid and attendance, report card", async ({ page }) => {
+      await signIn(page, CODES.student);
+      await expectNoViolations(page, "home (dark)");
+      await page.goto("/level/BIO-P2?tab=assignments");
+      await expectNoViolations(page, "class page (dark)");
+      await page.getByRole("button", { name: "Logout" }).click();
+      await signIn(page, CODES.instructor);
+      for (const tab of ["summary", "grades", "attendance"]) {
+        await page.goto(`/level/ALG1-P1/update?tab=${tab}`);
+        await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+        await expectNoViolations(page, `dashboard ${tab} (dark)`);
+      }
+    });
+  });
+
+  test("parent: portal search, errors, report card, signed-in home", async ({ page }) => {
+    await page.goto("/parent");
+    await expectNoViolations(page, "parent search");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expectNoViolations(page, "parent search error");
+    await page.getByLabel("Parent phone number").fill("5552010003");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("button", { name: /Sofia|Garcia/ }).first().click();
+    await expect(page.getByRole("heading", { name: /Report card/ })).toBeVisible();
+    await expectNoViolations(page, "report card summary");
+    await page.getByRole("tab", { name: "Details" }).click();
+    await expectNoViolations(page, "report card details");
+    await signIn(page, CODES.parent); // the portal needs no sign-in, so this is a fresh one
+    await expectNoViolations(page, "home (parent)");
+    await page.goto("/admin");
+    await expectNoViolations(page, "admin refused");
+  });
+});

@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import { CODES, expect, signIn, test } from "./fixtures";
+
+async function tabTo(page: Page, selector: string, max = 120) {
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`could not reach ${selector} with the Tab key`);
+}
+
+test("keyboard only: sign in, grade a cell, mark attendance", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.type(CODES.instructor); // the access-code field has focus
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+
+  await page.goto("/level/ALG1-P1/update?tab=grades");
+  await expect(page.getByTestId("grade-grid")).toBeVisible();
+  await tabTo(page, '[data-cell="0:0"]');
+  // Focus is visible: the browser's :focus-visible ring is drawn for keyboard focus.
+  expect(await page.evaluate(() => document.activeElement?.matches(":focus-visible"))).toBe(true);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("7.5");
+  await page.keyboard.press("Enter");
+  await expect(page.locator('[data-cell="0:0"]')).toHaveText("7.5");
+  await expect(page.locator('[data-cell="0:0"]')).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("1");
+  await page.keyboard.press("Escape"); // cancels
+  await expect(page.locator('[data-cell="0:0"]')).toHaveText("7.5");
+
+  await page.goto("/level/ALG1-P1/update?tab=attendance");
+  await expect(page.getByTestId("attendance-grid")).toBeVisible();
+  await tabTo(page, '[data-cell="0:0"]');
+  await page.keyboard.press("ArrowDown"); // to the second student
+  const cell = page.locator('[data-cell="1:0"]');
+  await expect(cell).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toBeVisible();
+  for (let i = 0; i < 6 && !(await page.getByRole("menuitem", { name: /Excused/ }).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(cell).toHaveText("E");
+  await expect(page.getByText(/^Attendance updated for /)).toBeVisible();
+  await expect(cell).toBeFocused();
+});
+
+const WIDTHS = [375, 768, 1280] as const;
+// Reference images live in e2e/__screenshots__ (UPDATE_SCREENSHOTS=1 rewrites them); ordinary runs
+// write theirs under test-results so the working tree stays clean.
+const shots = process.env.UPDATE_SCREENSHOTS ? "e2e/__screenshots__" : "test-results/screenshots";
+
+async function noPageScroll(page: Page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(scroll, "the page must not scroll sideways").toBeLessThanOrEqual(width);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("sign-in, the student class page and the parent report card fit; screenshots", async ({ page }) => {
+      await page.goto("/");
+      await noPageScroll(page);
+      await signIn(page, CODES.student);
+      await page.goto("/level/BIO-P2?tab=assignments");
+      await expect(page.getByTestId("assignment-card").first()).toBeVisible();
+      await noPageScroll(page);
+      await page.screenshot({ path: `${shots}/class-page-${width}.png`, fullPage: false });
+
+      await page.goto("/parent");
+      await page.getByLabel("Parent phone number").fill("555 201 0003");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("button", { name: /Garcia/ }).first().click();
+      await expect(page.getByRole("heading", { name: /Report card/ })).toBeVisible();
+      await noPageScroll(page);
+      await page.screenshot({ path: `${shots}/report-card-${width}.png`, fullPage: false });
+    });
+
+    test("the teacher grade grid scrolls inside its own box; screenshot", async ({ page }) => {
+      await signIn(page, CODES.instructor);
+      await page.goto("/level/ALG1-P1/update?tab=grades");
+      await expect(page.getByTestId("grade-grid")).toBeVisible();
+      await noPageScroll(page);
+      await page.screenshot({ path: `${shots}/grades-grid-${width}.png`, fullPage: false });
+    });
+  });
+}
