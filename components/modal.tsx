@@ -1,6 +1,7 @@
 "use client";
 
 import { Dialog } from "radix-ui";
+import { useReturnFocus } from "./use-return-focus";
 
 /** Radix Dialog with our look: focus trap, Escape, focus return and a labelled close control. */
 export function Modal({
@@ -18,12 +19,13 @@ export function Modal({
   children: React.ReactNode;
   wide?: boolean;
 }) {
+  const onCloseAutoFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
         <Dialog.Content
-          aria-describedby={description ? undefined : undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl ${wide ? "max-w-2xl" : "max-w-lg"}`}
         >
           <div className="flex items-start justify-between gap-4">

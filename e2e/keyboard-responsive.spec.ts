@@ -16,7 +16,7 @@ test("keyboard only: sign in, grade a cell, mark attendance", async ({ page }) =
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 
   await page.goto("/level/ALG1-P1/update?tab=grades");
-  await expect(page.getByTestId("grade-grid")).toBeVisible();
+  await expect(page.getByTestId("grade-grid").filter({ visible: true })).toBeVisible();
   await tabTo(page, '[data-cell="0:0"]');
   // Focus is visible: the browser's :focus-visible ring is drawn for keyboard focus.
   expect(await page.evaluate(() => document.activeElement?.matches(":focus-visible"))).toBe(true);
@@ -26,18 +26,18 @@ test("keyboard only: sign in, grade a cell, mark attendance", async ({ page }) =
   await page.keyboard.press("Control+A");
   await page.keyboard.type("7.5");
   await page.keyboard.press("Enter");
-  await expect(page.locator('[data-cell="0:0"]')).toHaveText("7.5");
-  await expect(page.locator('[data-cell="0:0"]')).toBeFocused();
+  await expect(page.getByTestId("grade-grid").filter({ visible: true }).locator('[data-cell="0:0"]')).toHaveText("7.5");
+  await expect(page.getByTestId("grade-grid").filter({ visible: true }).locator('[data-cell="0:0"]')).toBeFocused();
   await page.keyboard.press("Enter");
   await page.keyboard.type("1");
   await page.keyboard.press("Escape"); // cancels
-  await expect(page.locator('[data-cell="0:0"]')).toHaveText("7.5");
+  await expect(page.getByTestId("grade-grid").filter({ visible: true }).locator('[data-cell="0:0"]')).toHaveText("7.5");
 
   await page.goto("/level/ALG1-P1/update?tab=attendance");
-  await expect(page.getByTestId("attendance-grid")).toBeVisible();
+  await expect(page.getByTestId("attendance-grid").filter({ visible: true })).toBeVisible();
   await tabTo(page, '[data-cell="0:0"]');
   await page.keyboard.press("ArrowDown"); // to the second student
-  const cell = page.locator('[data-cell="1:0"]');
+  const cell = page.getByTestId("attendance-grid").filter({ visible: true }).locator('[data-cell="1:0"]');
   await expect(cell).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu")).toBeVisible();
@@ -83,9 +83,26 @@ for (const width of WIDTHS) {
     test("the teacher grade grid scrolls inside its own box; screenshot", async ({ page }) => {
       await signIn(page, CODES.instructor);
       await page.goto("/level/ALG1-P1/update?tab=grades");
-      await expect(page.getByTestId("grade-grid")).toBeVisible();
+      await expect(page.getByTestId("grade-grid").filter({ visible: true })).toBeVisible();
       await noPageScroll(page);
       await page.screenshot({ path: `${shots}/grades-grid-${width}.png`, fullPage: false });
     });
   });
 }
+
+test("modals keep focus inside and give it back when closed", async ({ page }) => {
+  await signIn(page, CODES.student);
+  await page.goto("/level/BIO-P2?tab=updates");
+  const opener = page.getByRole("button", { name: "Add Response" }).first();
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Add Response" });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});

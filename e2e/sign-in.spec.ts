@@ -100,7 +100,7 @@ test("pages carry the security headers and run under the CSP without violations"
   expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   await signIn(page, CODES.instructor);
   await page.goto("/level/ALG1-P1/update?tab=grades");
-  await expect(page.getByTestId("grade-grid")).toBeVisible();
+  await expect(page.getByTestId("grade-grid").filter({ visible: true })).toBeVisible();
   expect(violations).toEqual([]);
   // A cross-site POST to a route handler is refused.
   const forged = await page.request.post("/api/session", { headers: { origin: "https://evil.example" }, data: { code: CODES.admin } });

@@ -33,7 +33,7 @@ test.describe("teacher dashboard", () => {
     await page.getByRole("tab", { name: "Grades" }).click();
     const footer = page.getByTestId("grades-footer");
     const before = Number((await footer.textContent())!.match(/(\d+) grades entered/)![1]);
-    const grid = page.getByTestId("grade-grid");
+    const grid = page.getByTestId("grade-grid").filter({ visible: true });
     const column = await grid.locator("thead th").allTextContents();
     const col = column.findIndex((t) => t.includes("Angles worksheet")) - 1;
     const first = grid.locator(`[data-cell="0:${col}"]`);
@@ -58,7 +58,7 @@ test.describe("teacher dashboard", () => {
     await expect(first).toHaveAttribute("data-band", "fair");
     // The change is on the server: it survives a reload.
     await page.reload();
-    await expect(page.getByTestId("grade-grid").locator(`[data-cell="0:${col}"]`)).toHaveText("8");
+    await expect(page.getByTestId("grade-grid").filter({ visible: true }).locator(`[data-cell="0:${col}"]`)).toHaveText("8");
   });
 
   test("an instructor posts, inline-edits and deletes an announcement", async ({ page, loginAs }) => {
