@@ -7,6 +7,9 @@ import { CODES, expect, signIn, test } from "./fixtures";
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 async function expectNoViolations(page: Page, screen: string) {
+  // A refresh after sign-in or a save re-renders the page: check it once it has settled.
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveTitle(/Classroom Portal/);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
   expect(summary, `axe violations on ${screen}`).toEqual([]);

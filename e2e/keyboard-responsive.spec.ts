@@ -28,6 +28,7 @@ test("keyboard only: sign in, grade a cell, mark attendance", async ({ page }) =
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("grade-grid").filter({ visible: true }).locator('[data-cell="0:0"]')).toHaveText("7.5");
   await expect(page.getByTestId("grade-grid").filter({ visible: true }).locator('[data-cell="0:0"]')).toBeFocused();
+  await page.waitForLoadState("networkidle"); // the save's page refresh has finished
   await page.keyboard.press("Enter");
   await page.keyboard.type("1");
   await page.keyboard.press("Escape"); // cancels

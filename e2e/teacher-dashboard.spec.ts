@@ -50,8 +50,11 @@ test.describe("teacher dashboard", () => {
     await expect(cell).toHaveText("6");
     await expect(cell).toHaveAttribute("data-band", "bad");
     await expect(footer).toContainText(`${before + 1} grades entered`);
+    // Let the save's refresh of the page finish before the next edit starts.
+    await page.waitForLoadState("networkidle");
     // And change the first one to yellow.
     await first.click();
+    await expect(page.getByRole("spinbutton", { name: /Score for/ })).toBeFocused();
     await page.keyboard.press("Control+A");
     await page.keyboard.type("8");
     await page.keyboard.press("Enter");
