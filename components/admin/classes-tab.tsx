@@ -5,7 +5,7 @@ import { useActionState, useEffect, useState, useTransition } from "react";
 import { loadClassStudentStats, saveClass } from "@/app/admin/actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
-import { Field, PrimaryButton, SecondaryButton, Select, TextInput } from "@/components/teacher/form-controls";
+import { Field, PrimaryButton, SecondaryButton, Select, TextInput, FormActions } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import type { Band } from "@/lib/domain/grades";
@@ -175,12 +175,7 @@ function ClassForm({ value, instructors, onClose }: { value: AdminClassView | nu
             ))}
           </Select>
         </Field>
-        <div className="flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Saving..." : value ? "Save Class" : "Create Class"}
-          </PrimaryButton>
-        </div>
+        <FormActions onCancel={onClose} pending={pending} label={value ? "Save Class" : "Create Class"} />
       </form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { adminEditStudent, createUser, regenerateCode } from "@/app/admin/action
 import { CodeBadge } from "@/components/code-badge";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
-import { Field, PrimaryButton, SecondaryButton, Select, TextInput } from "@/components/teacher/form-controls";
+import { Field, PrimaryButton, SecondaryButton, Select, TextInput, FormActions } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 
@@ -119,12 +119,7 @@ function EditStudent({ student, onClose }: { student: AdminStudentView; onClose:
         <Field label="Date of birth (optional)" htmlFor="admin-edit-dob">
           <TextInput id="admin-edit-dob" name="dateOfBirth" type="date" value={v.dateOfBirth} onChange={(e) => setV((x) => ({ ...x, dateOfBirth: e.target.value }))} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Saving..." : "Save Changes"}
-          </PrimaryButton>
-        </div>
+        <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
       </form>
     </Modal>
   );
@@ -188,12 +183,7 @@ function CreateUserModal({ onClose, onCreated }: { onClose: () => void; onCreate
           {v.role === "student" && input("parent1Number", "Parent 1 phone (optional)", { type: "tel" })}
           {v.role === "student" && input("parent2Number", "Parent 2 phone (optional)", { type: "tel" })}
         </div>
-        <div className="flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Creating..." : "Create User"}
-          </PrimaryButton>
-        </div>
+        <FormActions onCancel={onClose} pending={pending} label="Create User" pendingLabel="Creating..." />
       </form>
     </Modal>
   );

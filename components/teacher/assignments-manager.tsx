@@ -18,7 +18,7 @@ import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
-import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput } from "./form-controls";
+import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, FormActions } from "./form-controls";
 import { InlineEdit } from "./inline-edit";
 
 // The markdown renderer is only needed for the preview: load it when a form opens.
@@ -231,12 +231,7 @@ function AssignmentForm({ levelCode, categories, assignment, onClose }: { levelC
             </Select>
           </Field>
         </div>
-        <div className="flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Saving..." : assignment ? "Save Changes" : "Create Assignment"}
-          </PrimaryButton>
-        </div>
+        <FormActions onCancel={onClose} pending={pending} label={assignment ? "Save Changes" : "Create Assignment"} />
       </form>
     </Modal>
   );

@@ -34,3 +34,15 @@ export function SecondaryButton({ type = "button", tone, className = "", ...prop
   const colour = tone === "danger" ? "text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950" : "hover:bg-surface-muted";
   return <button type={type} {...props} className={`rounded-lg border border-line px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${colour} ${className}`} />;
 }
+
+/** The Cancel / submit row every dialog form ends with; the submit label changes while saving. */
+export function FormActions({ onCancel, pending, label, pendingLabel = "Saving..." }: { onCancel: () => void; pending: boolean; label: string; pendingLabel?: string }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <SecondaryButton onClick={onCancel}>Cancel</SecondaryButton>
+      <PrimaryButton type="submit" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </PrimaryButton>
+    </div>
+  );
+}

@@ -10,7 +10,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { GRADEBOOK_THRESHOLDS, GRADE_GRID_THRESHOLDS } from "@/lib/domain/constants";
 import { band, itemPercent, type Band } from "@/lib/domain/grades";
 import { parseScore } from "@/lib/domain/scores";
-import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput } from "./form-controls";
+import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, FormActions } from "./form-controls";
 
 export interface GridData {
   students: { id: number; name: string; username: string }[];
@@ -316,12 +316,7 @@ function AddGradeModal({ levelCode, data, onClose }: { levelCode: string; data: 
         <Field label="Feedback (optional)" htmlFor="add-grade-feedback">
           <TextArea id="add-grade-feedback" name="feedback" rows={3} maxLength={20000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Saving..." : "Save Grade"}
-          </PrimaryButton>
-        </div>
+        <FormActions onCancel={onClose} pending={pending} label="Save Grade" />
       </form>
     </Modal>
   );

@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { ADD_STUDENTS_CLOSE_MS } from "@/lib/domain/constants";
-import { Field, PrimaryButton, SecondaryButton, TextInput } from "./form-controls";
+import { Field, PrimaryButton, SecondaryButton, TextInput, FormActions } from "./form-controls";
 
 export interface RosterView {
   id: number;
@@ -307,12 +307,7 @@ function EditStudentDialog({ levelCode, student, onClose }: { levelCode: string;
         {student.code && values.code.trim().toLowerCase() !== student.code && values.code.trim() !== "" && (
           <p className="text-sm text-ink-muted">Changing the code signs the student out everywhere.</p>
         )}
-        <div className="flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Saving..." : "Save Changes"}
-          </PrimaryButton>
-        </div>
+        <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
       </form>
     </Modal>
   );

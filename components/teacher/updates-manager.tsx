@@ -10,7 +10,7 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { ResponseList, type UpdateView } from "@/components/class-page/update-list";
 import { InlineEdit } from "./inline-edit";
-import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput } from "./form-controls";
+import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput, FormActions } from "./form-controls";
 
 const idle: ActionResult = { ok: true };
 
@@ -101,12 +101,7 @@ function AnnouncementForm({ open, onClose, levelCode }: { open: boolean; onClose
         <Field label="Content" htmlFor="new-announcement-content">
           <TextArea id="new-announcement-content" name="content" required rows={5} maxLength={20000} value={content} onChange={(e) => setContent(e.target.value)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Posting..." : "Post Announcement"}
-          </PrimaryButton>
-        </div>
+        <FormActions onCancel={onClose} pending={pending} label="Post Announcement" pendingLabel="Posting..." />
       </form>
     </Modal>
   );
@@ -135,12 +130,7 @@ function EditFullAnnouncement({ update, onClose, levelCode }: { update: UpdateVi
         <Field label="Content" htmlFor="edit-announcement-content">
           <TextArea id="edit-announcement-content" required rows={6} maxLength={20000} value={content} onChange={(e) => setContent(e.target.value)} />
         </Field>
-        <div className="flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Saving..." : "Save Changes"}
-          </PrimaryButton>
-        </div>
+        <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
       </form>
     </Modal>
   );
