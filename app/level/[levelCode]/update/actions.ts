@@ -236,8 +236,18 @@ async function upsertGrade(tx: Tx, actorId: number, levelCode: string, assignmen
     });
 }
 
-/** One cell: insert or update the (assignment, student) grade. */
-export async function saveGrade(input: { levelCode: string; assignmentId: number | string; studentId: number | string; score: unknown; feedback?: string }): Promise<ActionResult> {
+type GradeInput = { levelCode: string; assignmentId: number | string; studentId: number | string; score: unknown; feedback?: string };
+
+/**
+ * One cell of the grid or gradebook: insert or update the (assignment, student) grade. The grid
+ * already shows the new value, so the page is not re-rendered: a refresh arriving while the
+ * teacher types in the next cell would replace the grid and lose that edit.
+ */
+export async function saveGrade(input: GradeInput): Promise<ActionResult> {
+  return saveOneGrade(input, false);
+}
+
+async function saveOneGrade(input: GradeInput, refreshPage: boolean): Promise<ActionResult> {
   return guarded(async () => {
     const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z.object({ assignmentId: idSchema, studentId: idSchema, feedback }).safeParse(input);
@@ -248,7 +258,7 @@ export async function saveGrade(input: { levelCode: string; assignmentId: number
     const score = parseScore(input.score, assignment.maxScore);
     if (score.kind !== "ok") return { ok: false, message: score.kind === "invalid" ? score.message : `Please enter a valid score between 0 and ${assignment.maxScore}` };
     await db().transaction((tx) => upsertGrade(tx, user.id, level.code, assignment.id, parsed.data.studentId, score.value, parsed.data.feedback));
-    refresh(level.code);
+    if (refreshPage) refresh(level.code);
     return { ok: true, message: "Grade saved" };
   });
 }
@@ -262,7 +272,8 @@ export async function addGrade(_prev: ActionResult, formData: FormData): Promise
       return { ok: false, message: "Student, assignment and score are required" };
     });
   }
-  return saveGrade({ levelCode: f.levelCode ?? "", assignmentId: f.assignmentId, studentId: f.studentId, score: f.score, feedback: f.feedback });
+  // The modal adds a grade the grid does not show yet, so this one re-renders the page.
+  return saveOneGrade({ levelCode: f.levelCode ?? "", assignmentId: f.assignmentId, studentId: f.studentId, score: f.score, feedback: f.feedback }, true);
 }
 
 const bulkRow = z.object({ studentId: idSchema, score: z.string().max(50).optional(), feedback: z.string().max(CONTENT_MAX_LENGTH).optional() });

@@ -113,7 +113,7 @@ export async function setAttendance(input: { levelCode: string; studentId: numbe
           .onConflictDoUpdate({ target: [attendance.studentId, attendance.levelCode, attendance.date], set: { status, updatedAt: new Date() } });
       }
     });
-    refresh(level.code);
+    // No page re-render: the grid already shows the change (see saveGrade).
     return { ok: true, message: `Attendance updated for ${student.name}` };
   });
 }
