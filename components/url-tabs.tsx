@@ -3,6 +3,7 @@
 import { Tabs } from "radix-ui";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useOptimistic, useRef, useTransition } from "react";
+import { TabSkeleton } from "./tab-skeleton";
 
 export interface TabDef {
   value: string;
@@ -59,19 +60,9 @@ export function UrlTabs({ tabs, label, lazy = false }: { tabs: TabDef[]; label: 
       </Tabs.List>
       {tabs.map((t) => (
         <Tabs.Content key={t.value} value={t.value} className="pt-5 outline-none" aria-busy={pending && t.value === active}>
-          {pending && lazy && t.value !== current ? <PanelSkeleton /> : t.content}
+          {pending && lazy && t.value !== current ? <TabSkeleton /> : t.content}
         </Tabs.Content>
       ))}
     </Tabs.Root>
-  );
-}
-
-function PanelSkeleton() {
-  return (
-    <div role="status" aria-label="Loading" className="space-y-3">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="h-20 animate-pulse rounded-2xl bg-surface-muted" />
-      ))}
-    </div>
   );
 }

@@ -1,3 +1,4 @@
+export { TabSkeleton } from "@/components/tab-skeleton";
 import { formatDate } from "@/lib/domain/format";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { schoolTimeZone } from "@/lib/env";
@@ -5,16 +6,6 @@ import { getAttendanceGrid } from "@/lib/queries/attendance";
 import { listRoster } from "@/lib/queries/roster";
 import { AttendanceTab } from "./attendance-tab";
 import { StudentsTab } from "./students-tab";
-
-export function TabSkeleton() {
-  return (
-    <div role="status" aria-label="Loading" className="space-y-3">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="h-20 animate-pulse rounded-2xl bg-surface-muted" />
-      ))}
-    </div>
-  );
-}
 
 export async function AttendanceTabLoader({ code }: { code: string }) {
   const grid = await getAttendanceGrid(code);

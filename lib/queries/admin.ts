@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
+import { containsPattern } from "./search";
 import { auditLog, levels, users } from "@/lib/db/schema";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
@@ -84,10 +85,6 @@ export async function listClassesWithStats(page: number, pageSize = ADMIN_PAGE_S
   };
 }
 
-function like(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export interface AdminStudentRow {
   id: number;
   name: string;
@@ -102,7 +99,7 @@ export interface AdminStudentRow {
 export async function searchStudentsAdmin(q: string, page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminStudentRow[]; total: number }> {
   const term = q.trim();
   const match: SQL | undefined = term
-    ? or(ilike(users.name, like(term)), ilike(users.username, like(term)), ilike(users.email, like(term)), ilike(users.code, like(term.toLowerCase())))
+    ? or(ilike(users.name, containsPattern(term)), ilike(users.username, containsPattern(term)), ilike(users.email, containsPattern(term)), ilike(users.code, containsPattern(term.toLowerCase())))
     : undefined;
   const rows = await db()
     .select({
@@ -134,7 +131,7 @@ export interface AdminParentRow {
 
 export async function searchParentsAdmin(q: string, page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminParentRow[]; total: number }> {
   const term = q.trim();
-  const match = term ? or(ilike(users.name, like(term)), ilike(users.username, like(term)), ilike(users.email, like(term))) : undefined;
+  const match = term ? or(ilike(users.name, containsPattern(term)), ilike(users.username, containsPattern(term)), ilike(users.email, containsPattern(term))) : undefined;
   const rows = await db()
     .select({ id: users.id, name: users.name, username: users.username, email: users.email, phoneNumber: users.phoneNumber, createdAt: users.createdAt, total: sql<number>`count(*) over ()` })
     .from(users)

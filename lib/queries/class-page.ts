@@ -183,12 +183,7 @@ export async function listOwnSubmissions(studentId: number, assignmentId: number
     .orderBy(desc(assignmentSubmissions.submittedAt), desc(assignmentSubmissions.id));
 }
 
-/** Does this assignment / announcement belong to this class? Every write checks before it trusts an id. */
-export async function assignmentInLevel(assignmentId: number, levelCode: string): Promise<boolean> {
-  const rows = await db().select({ id: assignments.id }).from(assignments).where(and(eq(assignments.id, assignmentId), eq(assignments.levelCode, levelCode)));
-  return rows.length > 0;
-}
-
+/** Does this announcement belong to this class? Every write checks before it trusts an id. */
 export async function updateInLevel(updateId: number, levelCode: string): Promise<boolean> {
   const rows = await db().select({ id: updates.id }).from(updates).where(and(eq(updates.id, updateId), eq(updates.levelCode, levelCode)));
   return rows.length > 0;

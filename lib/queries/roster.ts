@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { studentEnrollment, users } from "@/lib/db/schema";
+import { containsPattern } from "./search";
 
 export interface RosterStudent {
   id: number;
@@ -35,14 +36,10 @@ export async function listRoster(levelCode: string): Promise<RosterStudent[]> {
     .orderBy(asc(studentEnrollment.enrolledAt), asc(users.id));
 }
 
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Add Existing Students: search students by name, username or e-mail, marking who is already in. */
 export async function searchStudentsForLevel(levelCode: string, query: string, limit = 50) {
   const q = query.trim();
-  const match = q === "" ? undefined : or(ilike(users.name, likePattern(q)), ilike(users.username, likePattern(q)), ilike(users.email, likePattern(q)));
+  const match = q === "" ? undefined : or(ilike(users.name, containsPattern(q)), ilike(users.username, containsPattern(q)), ilike(users.email, containsPattern(q)));
   return db()
     .select({
       id: users.id,

@@ -194,14 +194,6 @@ export async function listTeachableClasses(actor: Actor): Promise<LevelRow[]> {
   return actor.role === "admin" ? q.orderBy(asc(levels.name)) : q.where(eq(levels.teacherId, actor.id)).orderBy(asc(levels.name));
 }
 
-export async function studentInLevel(studentId: number, levelCode: string): Promise<boolean> {
-  const rows = await db()
-    .select({ id: studentEnrollment.id })
-    .from(studentEnrollment)
-    .where(and(eq(studentEnrollment.studentId, studentId), eq(studentEnrollment.levelCode, levelCode)));
-  return rows.length > 0;
-}
-
 export async function getAssignmentInLevel(assignmentId: number, levelCode: string): Promise<{ id: number; maxScore: number; title: string } | null> {
   const [row] = await db()
     .select({ id: assignments.id, maxScore: assignments.maxScore, title: assignments.title })

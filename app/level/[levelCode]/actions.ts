@@ -12,7 +12,8 @@ import { CONTENT_MAX_LENGTH, MIN_RESPONSE_LENGTH, TITLE_MAX_LENGTH } from "@/lib
 import { formatDateTime } from "@/lib/domain/format";
 import { MSG } from "@/lib/domain/messages";
 import { schoolTimeZone } from "@/lib/env";
-import { assignmentInLevel, listOwnSubmissions, updateInLevel } from "@/lib/queries/class-page";
+import { listOwnSubmissions, updateInLevel } from "@/lib/queries/class-page";
+import { getAssignmentInLevel } from "@/lib/queries/teacher";
 
 const levelCode = z.string().trim().min(1).max(100);
 const studentId = z
@@ -73,7 +74,7 @@ export async function submitAssignment(_prev: ActionResult, formData: FormData):
     if (!parsed.success) return invalid(parsed.error);
     const input = parsed.data;
     const user = await requireStudentSelf(input.levelCode, input.studentId);
-    if (!(await assignmentInLevel(input.assignmentId, input.levelCode))) return { ok: false, message: "That assignment is not in this class." };
+    if (!(await getAssignmentInLevel(input.assignmentId, input.levelCode))) return { ok: false, message: "That assignment is not in this class." };
     await db().insert(assignmentSubmissions).values({ assignmentId: input.assignmentId, studentId: user.id, content: input.content });
     revalidatePath(`/level/${encodeURIComponent(input.levelCode)}`);
     return { ok: true, message: MSG.submissionSent };
@@ -94,7 +95,7 @@ export async function loadSubmissionHistory(code: string, assignmentId: number):
     const parsed = z.object({ levelCode, assignmentId: idSchema }).safeParse({ levelCode: code, assignmentId });
     if (!parsed.success) return invalid(parsed.error);
     await requireStudentSelf(parsed.data.levelCode, user.id);
-    if (!(await assignmentInLevel(parsed.data.assignmentId, parsed.data.levelCode))) return { ok: false, message: MSG.submissionsLoadFailed };
+    if (!(await getAssignmentInLevel(parsed.data.assignmentId, parsed.data.levelCode))) return { ok: false, message: MSG.submissionsLoadFailed };
     const rows = await listOwnSubmissions(user.id, parsed.data.assignmentId);
     const tz = schoolTimeZone();
     return {

@@ -13,7 +13,8 @@ import { formatDateTime } from "@/lib/domain/format";
 import { audit } from "@/lib/audit";
 import { parseScore } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
-import { getAssignmentInLevel, listSubmissionsForAssignment, studentInLevel } from "@/lib/queries/teacher";
+import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
+import { isStudentEnrolled } from "@/lib/queries/levels";
 import { updateInLevel } from "@/lib/queries/class-page";
 
 // Every action: authorise for this level ("teach": its instructor or an admin) → validate →
@@ -254,7 +255,7 @@ async function saveOneGrade(input: GradeInput, refreshPage: boolean): Promise<Ac
     if (!parsed.success) return invalid(parsed.error);
     const assignment = await getAssignmentInLevel(parsed.data.assignmentId, level.code);
     if (!assignment) return { ok: false, message: "That assignment is not in this class." };
-    if (!(await studentInLevel(parsed.data.studentId, level.code))) return { ok: false, message: "That student is not enrolled in this class." };
+    if (!(await isStudentEnrolled(parsed.data.studentId, level.code))) return { ok: false, message: "That student is not enrolled in this class." };
     const score = parseScore(input.score, assignment.maxScore);
     if (score.kind !== "ok") return { ok: false, message: score.kind === "invalid" ? score.message : `Please enter a valid score between 0 and ${assignment.maxScore}` };
     await db().transaction((tx) => upsertGrade(tx, user.id, level.code, assignment.id, parsed.data.studentId, score.value, parsed.data.feedback));

@@ -14,7 +14,7 @@ import { attendance, studentEnrollment, users } from "@/lib/db/schema";
 import { ACCESS_CODE_MAX_LENGTH, ATTENDANCE_STATUSES } from "@/lib/domain/constants";
 import { searchStudentsForLevel } from "@/lib/queries/roster";
 import { audit } from "@/lib/audit";
-import { studentInLevel } from "@/lib/queries/teacher";
+import { isStudentEnrolled } from "@/lib/queries/levels";
 
 // Attendance and roster actions of the class dashboard. Same rule as every teaching action:
 // the caller must teach this level, and every student id must be enrolled in it.
@@ -211,7 +211,7 @@ export async function editStudent(_prev: ActionResult, formData: FormData): Prom
     const parsed = studentFields.extend({ studentId: idSchema }).safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
     const { studentId, ...v } = parsed.data;
-    if (!canEditStudent(user, { studentInActorsClass: await studentInLevel(studentId, level.code) })) {
+    if (!canEditStudent(user, { studentInActorsClass: await isStudentEnrolled(studentId, level.code) })) {
       return { ok: false, message: "That student is not enrolled in this class." };
     }
     const [current] = await db().select({ code: users.code, role: users.role }).from(users).where(eq(users.id, studentId));
