@@ -21,6 +21,8 @@ const schema = z.object({
   SEED_DEMO: z.enum(["auto", "off"]).default("auto"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   PARENT_PORTAL: z.enum(["on", "off"]).default("on"),
+  // Benchmarks only: exposes the process's SQL totals to admins at /api/query-stats.
+  QUERY_STATS: z.enum(["on", "off"]).default("off"),
   PARENT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
@@ -47,6 +49,11 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/** Tests that change process.env read it again. */
+export function resetEnvCache(): void {
+  cached = undefined;
 }
 
 /** The school's IANA time zone; falls back to the server's own. */

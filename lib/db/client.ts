@@ -8,7 +8,7 @@ import type { SQL } from "drizzle-orm";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
 import { acquireDataDirLock } from "./data-dir-lock";
-import { queryLogger } from "./query-stats";
+import { queryLogger, timeCalls } from "./query-stats";
 import * as schema from "./schema";
 
 // The one place that knows which engine runs. Everything else gets a `Db`.
@@ -29,6 +29,15 @@ const globalForDb = globalThis as unknown as { __portalDb?: DbHandle };
 export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle {
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   const client = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined, loadDataDir ? { loadDataDir } : undefined);
+  timeCalls(client, "query");
+  timeCalls(client, "exec");
+  const transaction = client.transaction.bind(client);
+  client.transaction = (fn) =>
+    transaction((tx) => {
+      timeCalls(tx, "query");
+      timeCalls(tx, "exec");
+      return fn(tx);
+    });
   const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
   return {
     db,
@@ -48,6 +57,7 @@ export function openPostgres(connectionString: string): DbHandle {
   const pool = new Pool({ connectionString, max: 10 });
   // An idle client that loses its server must not crash the process.
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
+  pool.on("connect", (client) => timeCalls(client, "query"));
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
   return { db, engine: "postgres", close: () => pool.end() };
 }

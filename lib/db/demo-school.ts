@@ -16,12 +16,12 @@ export const DEMO_CLASSES = [
   { code: "HIST-P4", name: "World History", period: "4", level: "Grade 10", teacher: 1 },
 ] as const;
 
-const FIRST = [
+export const FIRST_NAMES = [
   "Ava", "Liam", "Maya", "Noah", "Sofia", "Ethan", "Zoe", "Lucas", "Amara", "Mateo",
   "Chloe", "Omar", "Priya", "Jonah", "Isla", "Kai", "Leila", "Diego", "Hana", "Felix",
   "Nia", "Theo", "Ines", "Ravi", "Mila", "Samuel", "Yara", "Owen", "Lena", "Tariq",
 ];
-const LAST = [
+export const LAST_NAMES = [
   "Johnson", "Okafor", "Patel", "Kim", "Garcia", "Novak", "Haddad", "Silva", "Mensah", "Rossi",
   "Nguyen", "Farouk", "Sharma", "Berg", "Murphy", "Tanaka", "Azizi", "Lopez", "Sato", "Weber",
   "Diallo", "Brooks", "Costa", "Iyer", "Ivanova", "Adeyemi", "Khalil", "Walsh", "Fischer", "Rahman",
@@ -46,9 +46,9 @@ export interface DemoStudent {
   classes: number[];
 }
 
-export const DEMO_STUDENTS: DemoStudent[] = FIRST.map((first, i) => {
+export const DEMO_STUDENTS: DemoStudent[] = FIRST_NAMES.map((first, i) => {
   const n = i + 1;
-  const last = LAST[i]!;
+  const last = LAST_NAMES[i]!;
   const pad = String(n).padStart(2, "0");
   // Student 1 and 2 are Grace Johnson's children; 4 is Ken Kim's (as second parent); 5 is Rosa Garcia's.
   const parent1 = n <= 2 ? "(555) 201-0001" : n === 5 ? "555.201.0003" : `555-300-00${pad}`;

@@ -21,3 +21,40 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
   const result = await scope.run(stats, fn);
   return { result, count: stats.count, statements: stats.statements };
 }
+
+// Process-wide totals measured at the driver (every round trip, with its time), read by the
+// benchmark through /api/query-stats between sequential requests.
+const totals = { queries: 0, ms: 0 };
+
+export function queryTotals(): { queries: number; ms: number } {
+  return { ...totals };
+}
+
+type AnyFn = (...args: unknown[]) => unknown;
+
+/** Replaces obj[name] with a version that adds each call and its duration to the totals. */
+export function timeCalls(obj: object, name: string): void {
+  const target = obj as Record<string, AnyFn>;
+  const original = target[name]!.bind(obj);
+  target[name] = (...args: unknown[]) => {
+    const started = performance.now();
+    const done = () => {
+      totals.queries++;
+      totals.ms += performance.now() - started;
+    };
+    // node-postgres' Pool.query hands its client a callback; drizzle awaits a promise.
+    const cb = args.findIndex((a) => typeof a === "function");
+    if (cb >= 0) {
+      const callback = args[cb] as AnyFn;
+      args[cb] = (...res: unknown[]) => {
+        done();
+        return callback(...res);
+      };
+      return original(...args);
+    }
+    const out = original(...args);
+    if (out && typeof (out as Promise<unknown>).then === "function") return (out as Promise<unknown>).finally(done);
+    done();
+    return out;
+  };
+}
