@@ -5,18 +5,27 @@ import { useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/roster-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { CodeBadge } from "@/components/code-badge";
-import { countStatuses, teacherAttendancePercent } from "@/lib/domain/attendance";
+import { countStatuses, STATUS_OF_MARK, teacherAttendancePercent } from "@/lib/domain/attendance";
 import { TEACHER_THRESHOLDS, TOAST_DISMISS_MS } from "@/lib/domain/constants";
 import { band } from "@/lib/domain/grades";
 import { formatDay } from "@/lib/domain/format";
 import type { ActionResult } from "@/lib/action-result";
 import { PrimaryButton, SecondaryButton, TextInput } from "./form-controls";
 
+/**
+ * Compact on purpose: a class of 100 with 180 days is 18,000 records, which as objects made the
+ * page payload megabytes. `marks[i]` holds one letter per entry of `dates` for student i.
+ */
 export interface AttendanceTabData {
   students: { id: number; name: string; username: string; code: string | null }[];
-  records: { studentId: number; date: string; status: string }[];
+  /** Every day with a record, newest first. */
+  dates: string[];
+  marks: string[];
   today: string;
 }
+
+/** Days shown at once: four school weeks. The rest is a click (or an arrow key) away. */
+export const ATTENDANCE_WINDOW_DAYS = 20;
 
 const OPTIONS = [
   { value: "", short: "-", label: "No record" },
@@ -27,6 +36,18 @@ const OPTIONS = [
 ] as const;
 
 const SHORT: Record<string, string> = { present: "P", absent: "A", late: "L", excused: "E" };
+
+function statusMap(data: AttendanceTabData): Map<string, string> {
+  const m = new Map<string, string>();
+  data.students.forEach((s, i) => {
+    const row = data.marks[i] ?? "";
+    for (let c = 0; c < data.dates.length; c++) {
+      const status = STATUS_OF_MARK[row[c]!];
+      if (status) m.set(k(s.id, data.dates[c]!), status);
+    }
+  });
+  return m;
+}
 const CELL: Record<string, string> = {
   present: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
   absent: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
@@ -38,8 +59,9 @@ const BAND_TEXT = { good: "text-emerald-700 dark:text-emerald-300", fair: "text-
 const k = (studentId: number, date: string) => `${studentId}|${date}`;
 
 export function AttendanceTab({ levelCode, data }: { levelCode: string; data: AttendanceTabData }) {
-  const [statuses, setStatuses] = useState(() => new Map(data.records.map((r) => [k(r.studentId, r.date), r.status])));
-  useEffect(() => setStatuses(new Map(data.records.map((r) => [k(r.studentId, r.date), r.status]))), [data.records]);
+  const [statuses, setStatuses] = useState(() => statusMap(data));
+  useEffect(() => setStatuses(statusMap(data)), [data]);
+  const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState(false);
   const [date, setDate] = useState(data.today);
   const [note, setNote] = useState<string | null>(null);
@@ -54,11 +76,14 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
     return () => clearTimeout(id);
   }, [note]);
 
-  const dates = useMemo(() => {
-    const set = new Set<string>();
+  const allDates = useMemo(() => {
+    const set = new Set<string>(data.dates);
     for (const key of statuses.keys()) set.add(key.split("|")[1]!);
     return [...set].sort().reverse(); // newest first
-  }, [statuses]);
+  }, [statuses, data.dates]);
+  const start = Math.min(offset, Math.max(0, allDates.length - 1));
+  const dates = allDates.slice(start, start + ATTENDANCE_WINDOW_DAYS);
+  const canEarlier = start + ATTENDANCE_WINDOW_DAYS < allDates.length;
 
   const run = (fn: () => Promise<ActionResult>, after?: (res: ActionResult) => void) =>
     startSaving(async () => {
@@ -95,6 +120,14 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
 
   const focusCell = (row: number, col: number) => {
     const r = Math.max(0, Math.min(data.students.length - 1, row));
+    // Past either edge of the window, the window moves and focus follows to the next day.
+    if ((col < 0 && start > 0) || (col >= dates.length && canEarlier)) {
+      const next = col < 0 ? Math.max(0, start - ATTENDANCE_WINDOW_DAYS) : start + ATTENDANCE_WINDOW_DAYS;
+      const target = col < 0 ? Math.min(ATTENDANCE_WINDOW_DAYS, start) - 1 : 0;
+      setOffset(next);
+      requestAnimationFrame(() => gridRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${target}"]`)?.focus());
+      return;
+    }
     const c = Math.max(0, Math.min(dates.length - 1, col));
     gridRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
   };
@@ -145,6 +178,21 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
           </PrimaryButton>
         </div>
       ) : (
+        <>
+        {allDates.length > ATTENDANCE_WINDOW_DAYS && (
+          <div className="mb-2 flex flex-wrap items-center gap-3 text-sm">
+            <SecondaryButton className="py-1.5" disabled={!canEarlier} onClick={() => setOffset(start + ATTENDANCE_WINDOW_DAYS)}>
+              ← Earlier days
+            </SecondaryButton>
+            <span aria-live="polite" data-testid="attendance-window">
+              {formatDay(dates[dates.length - 1]!).replace(/^\w+, /, "")} – {formatDay(dates[0]!).replace(/^\w+, /, "")} · days {allDates.length - start - dates.length + 1}–{allDates.length - start} of {allDates.length}
+            </span>
+            <SecondaryButton className="py-1.5" disabled={start === 0} onClick={() => setOffset(Math.max(0, start - ATTENDANCE_WINDOW_DAYS))}>
+              Later days →
+            </SecondaryButton>
+            <span className="text-ink-muted">% and totals count every day.</span>
+          </div>
+        )}
         <div className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="attendance-grid">
           <table ref={gridRef} className="border-separate border-spacing-0 text-sm">
             <thead>
@@ -164,7 +212,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
             </thead>
             <tbody>
               {data.students.map((s, row) => {
-                const counts = countStatuses(dates.map((d) => statuses.get(k(s.id, d)) ?? ""));
+                const counts = countStatuses(allDates.map((d) => statuses.get(k(s.id, d)) ?? ""));
                 const pct = teacherAttendancePercent(counts);
                 return (
                   <tr key={s.id} data-testid="attendance-student">
@@ -266,6 +314,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
             </tfoot>
           </table>
         </div>
+        </>
       )}
     </div>
   );

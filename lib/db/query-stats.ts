@@ -23,8 +23,10 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
 }
 
 // Process-wide totals measured at the driver (every round trip, with its time), read by the
-// benchmark through /api/query-stats between sequential requests.
-const totals = { queries: 0, ms: 0 };
+// benchmark through /api/query-stats between sequential requests. On globalThis because Next
+// may load this module once per route bundle while the database client is shared.
+const globalForStats = globalThis as unknown as { __portalQueryTotals?: { queries: number; ms: number } };
+const totals = (globalForStats.__portalQueryTotals ??= { queries: 0, ms: 0 });
 
 export function queryTotals(): { queries: number; ms: number } {
   return { ...totals };

@@ -169,6 +169,8 @@ export const assignmentSubmissions = pgTable(
   (t) => [
     index("assignment_submissions_assignment_student_idx").on(t.assignmentId, t.studentId, t.submittedAt),
     index("assignment_submissions_student_idx").on(t.studentId, t.submittedAt),
+    // The Summary feed's "latest submissions" reads each assignment's newest few.
+    index("assignment_submissions_assignment_submitted_idx").on(t.assignmentId, t.submittedAt),
   ],
 );
 
@@ -189,6 +191,7 @@ export const grades = pgTable(
   (t) => [
     unique("grades_assignment_student_key").on(t.assignmentId, t.studentId),
     index("grades_student_graded_idx").on(t.studentId, t.gradedAt),
+    index("grades_assignment_graded_idx").on(t.assignmentId, t.gradedAt),
     check("grades_score_check", sql`${t.score} >= 0`),
   ],
 );
@@ -209,6 +212,8 @@ export const attendance = pgTable(
   (t) => [
     unique("attendance_student_level_date_key").on(t.studentId, t.levelCode, t.date),
     index("attendance_level_date_idx").on(t.levelCode, t.date),
+    // Per-student counts for a class (Summary) come from the index alone.
+    index("attendance_level_student_status_idx").on(t.levelCode, t.studentId, t.status),
     check("attendance_status_check", sql`${t.status} in ('present', 'absent', 'late', 'excused')`),
   ],
 );

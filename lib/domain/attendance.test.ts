@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countStatuses, reportCardAttendancePercent, studentAttendanceRate, teacherAttendancePercent } from "./attendance";
+import { attendanceMarks, countStatuses, reportCardAttendancePercent, STATUS_OF_MARK, studentAttendanceRate, teacherAttendancePercent } from "./attendance";
 
 describe("attendance formulas", () => {
   it("counts statuses and ignores anything else", () => {
@@ -21,5 +21,25 @@ describe("attendance formulas", () => {
   it("report card counts present only, to one decimal", () => {
     expect(reportCardAttendancePercent({ present: 2, absent: 1, late: 0, excused: 0 })).toBe(66.7);
     expect(reportCardAttendancePercent({ present: 5, absent: 0, late: 0, excused: 0 })).toBe(100);
+  });
+});
+
+describe("attendanceMarks (the grid's compact form)", () => {
+  const records = [
+    { studentId: 1, date: "2026-11-02", status: "present" },
+    { studentId: 2, date: "2026-11-02", status: "late" },
+    { studentId: 1, date: "2026-11-03", status: "absent" },
+    { studentId: 9, date: "2026-11-04", status: "excused" }, // not on the roster any more
+  ];
+  it("lists every day with a record, newest first, and one letter per day per student", () => {
+    expect(attendanceMarks(records, [1, 2])).toEqual({ dates: ["2026-11-04", "2026-11-03", "2026-11-02"], marks: ["-AP", "--L"] });
+  });
+  it("round-trips every status through its letter", () => {
+    const { marks } = attendanceMarks(records, [1, 2, 9]);
+    expect(marks[2]![0] && STATUS_OF_MARK[marks[2]![0]]).toBe("excused");
+    expect([..."PALE"].map((m) => STATUS_OF_MARK[m])).toEqual(["present", "absent", "late", "excused"]);
+  });
+  it("gives an empty class no days", () => {
+    expect(attendanceMarks([], [1])).toEqual({ dates: [], marks: [""] });
   });
 });

@@ -1,8 +1,10 @@
 // Calendar-day helpers on 'yyyy-mm-dd' strings, so a school day never shifts with the server's zone.
 
+import { dateTimeFormat } from "./intl";
+
 export function dateInTimeZone(instant: Date, timeZone: string): string {
   // en-CA formats as yyyy-mm-dd.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
 export function addDays(day: string, days: number): string {

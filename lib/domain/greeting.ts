@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "./intl";
+
 /** Spec §2: Good Morning before 12:00, Good Afternoon before 17:00, otherwise Good Evening. */
 export function greetingForHour(hour: number): "Good Morning" | "Good Afternoon" | "Good Evening" {
   if (hour < 12) return "Good Morning";
@@ -7,7 +9,7 @@ export function greetingForHour(hour: number): "Good Morning" | "Good Afternoon"
 
 /** Hour of day (0–23) of `date` in `timeZone`. */
 export function hourInTimeZone(date: Date, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(date);
+  const hour = dateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(date);
   return Number(hour);
 }
 

@@ -47,6 +47,7 @@ export class PortalServer {
     private readonly target: Target,
     readonly port: string,
     private readonly secret = crypto.randomBytes(24).toString("base64url"),
+    private readonly extraEnv: Record<string, string> = {},
   ) {
     this.base = `http://localhost:${port}`;
   }
@@ -54,7 +55,7 @@ export class PortalServer {
   async start(): Promise<void> {
     this.child = spawn("npx", ["next", "start", "-p", this.port], {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "true", SESSION_SECRET: this.secret, SEED_DEMO: "auto", ...this.target.env },
+      env: { ...process.env, NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "true", SESSION_SECRET: this.secret, SEED_DEMO: "auto", ...this.extraEnv, ...this.target.env },
       detached: true,
     });
     for (let i = 0; ; i++) {

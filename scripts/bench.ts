@@ -1,0 +1,298 @@
+// npm run bench -- [--preset school|district|tiny] [--duration 10] [--fresh] [--pages home-student,grades]
+// Starts the production build on a generated school (PGlite in bench-data/<preset>, or the
+// database portal_bench_<preset> on the server named by DATABASE_URL; generated on first use,
+// reused afterwards), signs in as each role and measures every key page:
+//  - SQL statements per page and their time, from the server's driver totals (/api/query-stats,
+//    admin-only, on because QUERY_STATS=on) around 20 sequential requests;
+//  - autocannon at concurrency 1 and 20: requests/s, p50, p95, p99 (exact, from every response).
+// Prints a markdown table and writes it to bench/results.md.
+import fs from "node:fs";
+import os from "node:os";
+import autocannon from "autocannon";
+import { sql } from "drizzle-orm";
+import { Client } from "pg";
+import { openPglite, openPostgres, type DbHandle } from "@/lib/db/client";
+import { GENERATED_CODES, generateSchool, PRESETS, type PresetName } from "@/lib/db/generate-school";
+import { runMigrations } from "@/lib/db/migrate";
+import { PortalServer, type Target } from "./lib/portal-server";
+import { attendanceGridLatency, gradeGridLatency, latencyTable, pageWeights, withBrowser, type GridLatency } from "./lib/bench-frontend";
+
+const option = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const presetName = (option("preset") ?? "school") as PresetName;
+const duration = Number(option("duration") ?? 10);
+const onlyPages = option("pages")?.split(",");
+const fresh = process.argv.includes("--fresh");
+const frontEnd = !process.argv.includes("--no-frontend");
+
+interface Page {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  cookie: string;
+  body?: string;
+  /** Text the response must contain, so a sign-in screen or an error never counts as a page. */
+  expect: string;
+}
+
+interface Row {
+  page: string;
+  queries: number;
+  sqlMs: number;
+  serverMs: number;
+  runs: Record<number, { rps: number; p50: number; p95: number; p99: number; bad: number }>;
+}
+
+async function openTarget(): Promise<{ target: Target; open: () => DbHandle }> {
+  const pg = process.env.DATABASE_URL;
+  if (!pg) {
+    const dir = process.env.DATA_DIR && process.env.DATA_DIR !== "./data" ? process.env.DATA_DIR : `bench-data/${presetName}`;
+    if (fresh) fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    return { target: { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} }, open: () => openPglite(dir) };
+  }
+  const name = `portal_bench_${presetName}`;
+  const admin = new Client({ connectionString: pg });
+  await admin.connect();
+  if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
+  const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(pg);
+  url.pathname = `/${name}`;
+  return { target: { engine: "PostgreSQL", env: { DATABASE_URL: url.toString() }, location: url.toString(), cleanup: async () => {} }, open: () => openPostgres(url.toString()) };
+}
+
+/** Generates the preset on first use; finds the people and classes the pages need. */
+async function prepare(open: () => DbHandle) {
+  const handle = open();
+  try {
+    await runMigrations(handle);
+    const rows = async <T>(q: ReturnType<typeof sql>) => ((await handle.db.execute(q)) as unknown as { rows: T[] }).rows;
+    const [users] = await rows<{ n: number; gen: number }>(sql`select count(*)::int as n, count(*) filter (where code = ${GENERATED_CODES.admin})::int as gen from users`);
+    if (users!.n === 0) {
+      console.log(`Generating the ${presetName} preset (first run on this database)...`);
+      const r = await generateSchool(handle.db, PRESETS[presetName], { log: (l) => console.log(l) });
+      console.log(`Generated in ${(r.ms / 1000).toFixed(1)} s.`);
+    } else if (users!.gen === 0) {
+      throw new Error("this database holds a school that db:generate did not make; the bench needs its own (use --fresh or another database)");
+    }
+    const [student] = await rows<{ id: number; name: string; phone: string; homeroom: string; class_name: string; teacher_code: string }>(sql`
+      select s.id, s.name, s.parent1_number as phone, l.code as homeroom, l.name as class_name, t.code as teacher_code
+      from users s join student_enrollment e on e.student_id = s.id join levels l on l.code = e.level_code and l.period = '1' join users t on t.id = l.teacher_id
+      where s.code = ${GENERATED_CODES.student(1)}`);
+    const [sizes] = await rows<{ students: number; assignments: number; days: number; classes: number; all_students: number }>(sql`select
+      (select count(*) from student_enrollment where level_code = ${student!.homeroom})::int as students,
+      (select count(*) from assignments where level_code = ${student!.homeroom})::int as assignments,
+      (select count(distinct date) from attendance where level_code = ${student!.homeroom})::int as days,
+      (select count(*) from levels)::int as classes,
+      (select count(*) from users where role = 'student')::int as all_students`);
+    const [version] = await rows<{ v: string }>(sql`select version() as v`);
+    return { student: student!, sizes: sizes!, version: version!.v.split(" on ")[0]! };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function sqlTotals(server: PortalServer, adminCookie: string): Promise<{ queries: number; ms: number }> {
+  const res = await fetch(`${server.base}/api/query-stats`, { headers: { cookie: adminCookie } });
+  if (!res.ok) throw new Error(`/api/query-stats answered ${res.status}`);
+  return (await res.json()) as { queries: number; ms: number };
+}
+
+function request(server: PortalServer, page: Page, client: string) {
+  return {
+    method: page.method,
+    path: page.path,
+    body: page.body,
+    headers: { cookie: page.cookie, origin: server.base, "content-type": "application/json", "x-forwarded-for": client },
+  };
+}
+
+async function fetchPage(server: PortalServer, page: Page): Promise<{ status: number; text: string }> {
+  const r = request(server, page, "10.9.9.9");
+  const res = await fetch(`${server.base}${page.path}`, { method: r.method, headers: r.headers, body: r.body });
+  return { status: res.status, text: await res.text() };
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+
+async function load(server: PortalServer, page: Page, connections: number) {
+  const times: number[] = [];
+  let bad = 0;
+  let conn = 0;
+  const instance = autocannon({
+    url: server.base,
+    connections,
+    duration,
+    requests: [
+      {
+        ...request(server, page, ""),
+        // One client address per connection, as 20 different parents would have.
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+          context.client ??= `10.8.${Math.floor(conn / 250)}.${conn++ % 250}`;
+          return { ...req, headers: { ...(req.headers as Record<string, string>), "x-forwarded-for": context.client as string } };
+        },
+      },
+    ],
+  } as unknown as autocannon.Options) as unknown as Promise<autocannon.Result> & autocannon.Instance;
+  instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+    times.push(responseTime);
+    if (status !== 200) bad++;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return { rps: round(times.length / duration), p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), bad: bad + result.errors + result.timeouts };
+}
+
+/** The issue's grid sizes (300 × 40 grades, 35 × 180 attendance), each on its own small PGlite school. */
+async function issueSizedGrids(browser: Parameters<typeof gradeGridLatency>[0]): Promise<GridLatency[]> {
+  const out: GridLatency[] = [];
+  const shapes = [
+    { students: 300, classes: 1, assignments: 40, days: 180, grid: "grades" as const },
+    { students: 35, classes: 1, assignments: 40, days: 180, grid: "attendance" as const },
+  ];
+  for (const shape of shapes) {
+    const dir = fs.mkdtempSync(`${os.tmpdir()}/portal-bench-grid-`);
+    try {
+      const handle = openPglite(dir);
+      await runMigrations(handle);
+      await generateSchool(handle.db, shape);
+      const code = ((await handle.db.execute(sql`select code from levels limit 1`)) as unknown as { rows: { code: string }[] }).rows[0]!.code;
+      await handle.close();
+      const server = new PortalServer({ engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} }, "3301");
+      try {
+        await server.start();
+        const cookie = await server.signIn(GENERATED_CODES.instructor(1));
+        out.push(
+          shape.grid === "grades"
+            ? await gradeGridLatency(browser, server.base, cookie, `/level/${code}/update?tab=grades`, `${shape.students} × ${shape.assignments}`)
+            : await attendanceGridLatency(browser, server.base, cookie, `/level/${code}/update?tab=attendance`, `${shape.students} × ${shape.days}`),
+        );
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
+async function main() {
+  const { target, open } = await openTarget();
+  const prep = await prepare(open);
+  const { student, sizes } = prep;
+  const server = new PortalServer(target, option("port") ?? "3300", undefined, { QUERY_STATS: "on", PARENT_LOOKUPS_PER_MINUTE: "10000" });
+  const rows: Row[] = [];
+  let frontEndReport = "";
+  try {
+    await server.start();
+    const cookies = {
+      student: await server.signIn(GENERATED_CODES.student(1)),
+      instructor: await server.signIn(student.teacher_code),
+      admin: await server.signIn(GENERATED_CODES.admin),
+    };
+    const report = JSON.stringify({ phone: student.phone, studentId: student.id });
+    const h = student.homeroom;
+    const pages: Page[] = ([
+      { name: "home · student", method: "GET" as const, path: "/", cookie: cookies.student, expect: student.class_name },
+      { name: "home · instructor", method: "GET" as const, path: "/", cookie: cookies.instructor, expect: h },
+      { name: "home · admin", method: "GET" as const, path: "/", cookie: cookies.admin, expect: "Admin" },
+      { name: "class page · student", method: "GET" as const, path: `/level/${h}`, cookie: cookies.student, expect: student.class_name },
+      { name: "dashboard Summary", method: "GET" as const, path: `/level/${h}/update`, cookie: cookies.instructor, expect: student.class_name },
+      { name: "Grades grid", method: "GET" as const, path: `/level/${h}/update?tab=grades`, cookie: cookies.instructor, expect: student.name },
+      { name: "Attendance grid", method: "GET" as const, path: `/level/${h}/update?tab=attendance`, cookie: cookies.instructor, expect: student.name },
+      { name: "admin Classes tab", method: "GET" as const, path: "/admin", cookie: cookies.admin, expect: h.slice(0, 3) },
+      { name: "parent lookup", method: "POST" as const, path: "/api/parent/lookup", cookie: "", body: JSON.stringify({ phone: student.phone }), expect: student.name },
+      { name: "parent report card", method: "POST" as const, path: "/api/parent/report", cookie: "", body: report, expect: student.class_name },
+    ] satisfies Page[]).filter((p) => !onlyPages || onlyPages.some((o) => p.name.includes(o)));
+
+    for (const page of pages) {
+      const check = await fetchPage(server, page);
+      if (check.status !== 200 || !check.text.includes(page.expect)) {
+        throw new Error(`${page.name}: answered ${check.status} without "${page.expect}" — not the page we meant to measure`);
+      }
+      for (let i = 0; i < 5; i++) await fetchPage(server, page); // warm up
+      // Sequential requests: every statement between the two readings belongs to this page
+      // (the second reading's own session check is subtracted).
+      const N = 20;
+      const before = await sqlTotals(server, cookies.admin);
+      const started = performance.now();
+      for (let i = 0; i < N; i++) await fetchPage(server, page);
+      const serverMs = (performance.now() - started) / N;
+      const after = await sqlTotals(server, cookies.admin);
+      const probe = await sqlTotals(server, cookies.admin);
+      const statsCost = { queries: probe.queries - after.queries, ms: probe.ms - after.ms };
+      const queries = (after.queries - before.queries - statsCost.queries) / N;
+      const sqlMs = (after.ms - before.ms - statsCost.ms) / N;
+      const runs: Row["runs"] = {};
+      for (const c of [1, 20]) runs[c] = await load(server, page, c);
+      const row = { page: page.name, queries, sqlMs, serverMs, runs };
+      rows.push(row);
+      console.log(`${page.name.padEnd(22)} ${queries.toFixed(1)} queries, SQL ${sqlMs.toFixed(1)} ms, server ${serverMs.toFixed(1)} ms; c=1 p95 ${runs[1]!.p95} ms; c=20 ${runs[20]!.rps} req/s p95 ${runs[20]!.p95} ms`);
+    }
+    if (frontEnd) {
+      frontEndReport = await withBrowser(async (browser) => {
+        const weights = await pageWeights(browser, server.base, pages.filter((p) => p.method === "GET"));
+        const grids = [
+          await gradeGridLatency(browser, server.base, cookies.instructor, `/level/${h}/update?tab=grades`, `${sizes.students} × ${sizes.assignments}`),
+          await attendanceGridLatency(browser, server.base, cookies.instructor, `/level/${h}/update?tab=attendance`, `${sizes.students} × ${sizes.days}`),
+        ];
+        return [
+          "### Front end (Chromium)",
+          "",
+          "JavaScript: every script the page loaded, compressed as served (`encodedBodySize` of resource entries), after the network went idle. CLS: layout-shift entries without recent input, from the first paint.",
+          "",
+          weights,
+          "",
+          "Grid keystrokes: from each keydown's timestamp to the end of the next frame; arrows, cell edits and saves, 10 of each.",
+          "",
+          latencyTable([...grids, ...(await issueSizedGrids(browser))]),
+          "",
+        ].join("\n");
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const target95 = target.engine === "PostgreSQL" ? (presetName === "district" ? 500 : 150) : presetName === "district" ? null : 300;
+  const cpu = os.cpus();
+  const header = [
+    `## ${presetName} preset on ${target.engine} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    `Machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}, ${prep.version}.`,
+    `Data: ${sizes.all_students.toLocaleString("en-US")} students in ${sizes.classes} classes; the measured class ${student.homeroom} has ${sizes.students} students, ${sizes.assignments} assignments, ${sizes.days} days of attendance.`,
+    `Load: autocannon on loopback, ${duration} s per page and concurrency; queries and SQL time from the server's driver over 20 sequential requests; server = mean wall time of those requests.`,
+    target95 ? `Targets: p95 at concurrency 20 ≤ ${target95} ms; ≤ 8 queries; server ≤ 2 × SQL.` : "No p95 target for this preset on this engine.",
+    "",
+  ];
+  const table = [
+    "| page | queries | SQL ms | server ms | server / SQL | c=1 req/s | c=1 p50 | c=1 p95 | c=1 p99 | c=20 req/s | c=20 p50 | c=20 p95 | c=20 p99 | non-200 | p95 target |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...rows.map((r) => {
+      const a = r.runs[1]!;
+      const b = r.runs[20]!;
+      const met = target95 === null ? "—" : b.p95 <= target95 ? "met" : "**not met**";
+      return `| ${r.page} | ${r.queries.toFixed(1)} | ${r.sqlMs.toFixed(1)} | ${r.serverMs.toFixed(1)} | ${(r.serverMs / Math.max(r.sqlMs, 0.01)).toFixed(1)} | ${a.rps} | ${a.p50} | ${a.p95} | ${a.p99} | ${b.rps} | ${b.p50} | ${b.p95} | ${b.p99} | ${a.bad + b.bad} | ${met} |`;
+    }),
+  ];
+  const out = [...header, ...table, "", frontEndReport].join("\n");
+  console.log(`\n${out}`);
+  fs.mkdirSync("bench", { recursive: true });
+  fs.writeFileSync("bench/results.md", `${out}\n`);
+  console.log("Written to bench/results.md.");
+  if (rows.some((r) => r.runs[1]!.bad + r.runs[20]!.bad > 0)) {
+    console.error("bench: some requests did not answer 200 — the figures above are not trustworthy");
+    process.exitCode = 1;
+  }
+}
+
+main().catch((err) => {
+  console.error(`bench failed: ${(err as Error).message}`);
+  process.exit(1);
+});
