@@ -126,3 +126,15 @@ describe("the demo school is not mixed with a generated one", () => {
     }
   });
 });
+
+describe("class totals after a bulk load", () => {
+  it("are rebuilt, and the triggers are back on for later writes", async () => {
+    const stats = await queryRows<{ graded: number; present: number }>(sql`select sum(graded)::int as graded, sum(present)::int as present from level_stats`);
+    const real = await queryRows<{ graded: number; present: number }>(sql`select (select count(*) from grades)::int as graded, (select count(*) from attendance where status = 'present')::int as present`);
+    expect(stats).toEqual(real);
+    const [g] = await queryRows<{ assignment_id: number; student_id: number }>(sql`select assignment_id, student_id from grades limit 1`);
+    await queryRows(sql`delete from grades where assignment_id = ${g!.assignment_id} and student_id = ${g!.student_id}`);
+    const [after] = await queryRows<{ graded: number }>(sql`select sum(graded)::int as graded from level_stats`);
+    expect(after!.graded).toBe(real[0]!.graded - 1);
+  });
+});

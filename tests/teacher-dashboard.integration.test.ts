@@ -13,11 +13,12 @@ import {
   saveGrade,
   updateAssignment,
 } from "@/app/level/[levelCode]/update/actions";
-import { db } from "@/lib/db/client";
+import { db, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { assignments, grades, updates } from "@/lib/db/schema";
 import { countQueries } from "@/lib/db/query-stats";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
+import { getGradeGrid } from "@/lib/queries/teacher";
 import { cookieJar } from "./support/request-context";
 import { createClassOfSize, firstAssignmentOf, firstUpdateOf, rowCounts, seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
@@ -239,5 +240,29 @@ describe("Summary tab", () => {
     expect(large.result.students).toHaveLength(300);
     expect(large.result.students[0]).toMatchObject({ gradePercent: 70, letter: "C-", attendancePercent: 100, status: "Good" });
     console.log(`summary queries: ${small.count} (30 students) / ${large.count} (300 students); 300 students × 40 assignments loaded in ${ms.toFixed(0)} ms`);
+  });
+});
+
+describe("Grades grid", () => {
+  it("loads a 300 × 40 score matrix in the same three queries as a 30 × 40 one, every grade in its cell", async () => {
+    const small = await countQueries(() => getGradeGrid("S30"));
+    const large = await countQueries(() => getGradeGrid("S300"));
+    expect(small.count).toBe(3);
+    expect(large.count).toBe(3);
+    const grid = large.result;
+    expect(grid.scores).toHaveLength(300);
+    expect(grid.scores.every((row) => row.length === 40)).toBe(true);
+    // Compare every cell with the grades table itself.
+    const rows = await queryRows<{ student_id: number; assignment_id: number; score: string }>(sql`
+      select g.student_id, g.assignment_id, g.score::text as score from grades g join assignments a on a.id = g.assignment_id where a.level_code = 'S300'`);
+    const expected = new Map(rows.map((r) => [`${r.student_id}:${r.assignment_id}`, Number(r.score)]));
+    let filled = 0;
+    grid.students.forEach((st, i) =>
+      grid.assignments.forEach((a, j) => {
+        expect(grid.scores[i]![j] ?? undefined).toBe(expected.get(`${st.id}:${a.id}`));
+        if (grid.scores[i]![j] !== null) filled++;
+      }),
+    );
+    expect(filled).toBe(rows.length);
   });
 });

@@ -7,7 +7,7 @@ import { descriptionPreview } from "@/lib/domain/assignments";
 import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
 import { listUpdatesWithResponses } from "@/lib/queries/class-page";
-import { getGradebook, listCategories, listTeacherAssignments } from "@/lib/queries/teacher";
+import { getGradebook, getGradeGrid, listCategories, listTeacherAssignments } from "@/lib/queries/teacher";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { formatDate } from "@/lib/domain/format";
 import { AssignmentsManager } from "./assignments-manager";
@@ -103,15 +103,5 @@ async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
 }
 
 async function GradesLoader({ code }: { code: string }) {
-  const book = await getGradebook(code);
-  return (
-    <GradesTab
-      levelCode={code}
-      data={{
-        students: book.students,
-        assignments: book.assignments.map((a) => ({ id: a.id, title: a.title, maxScore: a.maxScore })),
-        grades: book.grades.map((g) => ({ assignmentId: g.assignmentId, studentId: g.studentId, score: g.score })),
-      }}
-    />
-  );
+  return <GradesTab levelCode={code} data={await getGradeGrid(code)} />;
 }

@@ -15,10 +15,22 @@ import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, For
 export interface GridData {
   students: { id: number; name: string; username: string }[];
   assignments: { id: number; title: string; maxScore: number }[];
-  grades: { assignmentId: number; studentId: number; score: number }[];
+  /** scores[i][j]: student i's score on assignment j, null when not graded (a matrix keeps the payload small). */
+  scores: (number | null)[][];
 }
 
 const key = (assignmentId: number, studentId: number) => `${assignmentId}:${studentId}`;
+
+function scoreMap(data: GridData): Map<string, number> {
+  const m = new Map<string, number>();
+  data.students.forEach((st, i) =>
+    data.assignments.forEach((a, j) => {
+      const v = data.scores[i]?.[j];
+      if (v !== null && v !== undefined) m.set(key(a.id, st.id), v);
+    }),
+  );
+  return m;
+}
 
 const BAND_CLASS: Record<Band, string> = {
   good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
@@ -28,13 +40,13 @@ const BAND_CLASS: Record<Band, string> = {
 };
 
 export function GradesTab({ levelCode, data }: { levelCode: string; data: GridData }) {
-  const [scores, setScores] = useState(() => new Map(data.grades.map((g) => [key(g.assignmentId, g.studentId), g.score])));
+  const [scores, setScores] = useState(() => scoreMap(data));
   const [view, setView] = useState<"grid" | "gradebook">("grid");
   const [adding, setAdding] = useState(false);
   const toast = useToast();
 
   // Server data wins after every revalidation.
-  useEffect(() => setScores(new Map(data.grades.map((g) => [key(g.assignmentId, g.studentId), g.score]))), [data.grades]);
+  useEffect(() => setScores(scoreMap(data)), [data]);
 
   const save = async (assignmentId: number, studentId: number, raw: string): Promise<boolean> => {
     const assignment = data.assignments.find((a) => a.id === assignmentId)!;

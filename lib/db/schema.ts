@@ -218,6 +218,24 @@ export const attendance = pgTable(
   ],
 );
 
+/**
+ * Per-class running totals of grades and attendance, kept by triggers in the same transaction
+ * as every write (drizzle/0005), so the admin's class list reads 25 rows instead of
+ * aggregating hundreds of thousands — and is never stale.
+ */
+export const levelStats = pgTable("level_stats", {
+  levelCode: text("level_code")
+    .primaryKey()
+    .references(() => levels.code, { onDelete: "cascade", onUpdate: "cascade" }),
+  graded: integer("graded").notNull().default(0),
+  earned: numeric("earned", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+  possible: numeric("possible", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+  present: integer("present").notNull().default(0),
+  absent: integer("absent").notNull().default(0),
+  late: integer("late").notNull().default(0),
+  excused: integer("excused").notNull().default(0),
+});
+
 export type User = typeof users.$inferSelect;
 export type Level = typeof levels.$inferSelect;
 

@@ -35,7 +35,7 @@ export interface AdminClassRow {
   excused: number;
 }
 
-/** One page of classes with their figures; the aggregates only touch the classes on the page. */
+/** One page of classes with their figures: counts for the page's classes, grade and attendance totals from level_stats. */
 export async function listClassesWithStats(page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminClassRow[]; total: number }> {
   const offset = (page - 1) * pageSize;
   const rows = await queryRows<Record<string, unknown>>(sql`
@@ -46,21 +46,12 @@ export async function listClassesWithStats(page: number, pageSize = ADMIN_PAGE_S
       select level_code, count(*) as n from student_enrollment where level_code in (select code from pg) group by level_code
     ), a as (
       select level_code, count(*) as n from assignments where level_code in (select code from pg) group by level_code
-    ), g as (
-      select a.level_code, sum(gr.score) as earned, sum(a.max_score) as possible
-      from grades gr join assignments a on a.id = gr.assignment_id
-      where a.level_code in (select code from pg) group by a.level_code
-    ), att as (
-      select level_code,
-        count(*) filter (where status = 'present') as present, count(*) filter (where status = 'absent') as absent,
-        count(*) filter (where status = 'late') as late, count(*) filter (where status = 'excused') as excused
-      from attendance where level_code in (select code from pg) group by level_code
     )
     select pg.*, t.name as teacher_name, coalesce(s.n, 0) as students, coalesce(a.n, 0) as assignments,
-      coalesce(g.earned, 0) as earned, coalesce(g.possible, 0) as possible,
-      coalesce(att.present, 0) as present, coalesce(att.absent, 0) as absent, coalesce(att.late, 0) as late, coalesce(att.excused, 0) as excused
+      coalesce(st.earned, 0) as earned, coalesce(st.possible, 0) as possible,
+      coalesce(st.present, 0) as present, coalesce(st.absent, 0) as absent, coalesce(st.late, 0) as late, coalesce(st.excused, 0) as excused
     from pg left join users t on t.id = pg.teacher_id left join s on s.level_code = pg.code left join a on a.level_code = pg.code
-      left join g on g.level_code = pg.code left join att on att.level_code = pg.code
+      left join level_stats st on st.level_code = pg.code
     order by pg.name, pg.id`);
   const total = rows.length ? Number(rows[0]!.total) : (await adminCounts()).classes;
   return {

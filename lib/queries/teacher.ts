@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
 import { assignments, assignmentSubmissions, gradeCategories, grades, levels, studentEnrollment, users } from "@/lib/db/schema";
 import { isStaff, type Actor } from "@/lib/auth/policy";
+import type { GridData } from "@/components/teacher/grades-tab";
 import type { LevelRow } from "./levels";
 
 // Teacher dashboard queries: aggregates are computed in SQL, one statement per screen part,
@@ -175,6 +176,39 @@ export async function getGradebook(levelCode: string): Promise<GradebookData> {
       .where(eq(assignments.levelCode, levelCode)),
   ]);
   return { students, assignments: assignmentRows, grades: gradeRows };
+}
+
+/**
+ * The grade grid: roster, assignments and a score matrix built in SQL as one text row per
+ * student, so 300 × 40 cells cross the driver as 300 rows rather than 12,000.
+ */
+export async function getGradeGrid(levelCode: string): Promise<GridData> {
+  const [students, assignmentRows, rows] = await Promise.all([
+    db()
+      .select({ id: users.id, name: users.name, username: users.username })
+      .from(studentEnrollment)
+      .innerJoin(users, eq(users.id, studentEnrollment.studentId))
+      .where(eq(studentEnrollment.levelCode, levelCode))
+      .orderBy(asc(users.name), asc(users.id)),
+    db()
+      .select({ id: assignments.id, title: assignments.title, maxScore: assignments.maxScore })
+      .from(assignments)
+      .where(eq(assignments.levelCode, levelCode))
+      .orderBy(asc(assignments.dueDate), asc(assignments.id)),
+    queryRows<{ student_id: number; scores: string }>(sql`
+      select e.student_id, string_agg(coalesce(g.score::text, ''), ',' order by a.due_date nulls last, a.id) as scores
+      from ${studentEnrollment} e
+      join ${assignments} a on a.level_code = e.level_code
+      left join ${grades} g on g.assignment_id = a.id and g.student_id = e.student_id
+      where e.level_code = ${levelCode}
+      group by e.student_id`),
+  ]);
+  const byStudent = new Map(rows.map((r) => [Number(r.student_id), r.scores.split(",").map((v) => (v === "" ? null : Number(v)))]));
+  return {
+    students,
+    assignments: assignmentRows,
+    scores: students.map((st) => byStudent.get(st.id) ?? assignmentRows.map(() => null)),
+  };
 }
 
 export interface SubmissionWithStudent {

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db/client";
+import { seededRandom } from "@/lib/domain/random";
+import { listClassesWithStats } from "@/lib/queries/admin";
+import { seedDemo } from "./support/fixtures";
+import { useTestDatabase } from "./support/test-db";
+
+// The admin's class figures come from level_stats, kept by triggers. Whatever happens to grades,
+// attendance, max scores or class codes, it must equal a fresh aggregate of the records.
+useTestDatabase();
+beforeAll(seedDemo);
+
+const fresh = () =>
+  queryRows<Record<string, string>>(sql`
+    select l.code, coalesce(g.graded, 0)::int as graded, coalesce(g.earned, 0)::numeric(14,2)::text as earned, coalesce(g.possible, 0)::numeric(14,2)::text as possible,
+      coalesce(t.present, 0)::int as present, coalesce(t.absent, 0)::int as absent, coalesce(t.late, 0)::int as late, coalesce(t.excused, 0)::int as excused
+    from levels l
+    left join (select a.level_code, count(*) as graded, sum(gr.score) as earned, sum(a.max_score) as possible from grades gr join assignments a on a.id = gr.assignment_id group by 1) g on g.level_code = l.code
+    left join (select level_code, count(*) filter (where status = 'present') as present, count(*) filter (where status = 'absent') as absent,
+      count(*) filter (where status = 'late') as late, count(*) filter (where status = 'excused') as excused from attendance group by 1) t on t.level_code = l.code
+    order by l.code`);
+const kept = () =>
+  queryRows<Record<string, string>>(sql`
+    select l.code, coalesce(s.graded, 0)::int as graded, coalesce(s.earned, 0)::numeric(14,2)::text as earned, coalesce(s.possible, 0)::numeric(14,2)::text as possible,
+      coalesce(s.present, 0)::int as present, coalesce(s.absent, 0)::int as absent, coalesce(s.late, 0)::int as late, coalesce(s.excused, 0)::int as excused
+    from levels l left join level_stats s on s.level_code = l.code order by l.code`);
+
+describe("level_stats", () => {
+  it("starts equal to the records (the migration's backfill and the demo's writes)", async () => {
+    expect(await kept()).toEqual(await fresh());
+    expect((await kept()).some((r) => Number(r.graded) > 0 && Number(r.present) > 0)).toBe(true);
+  });
+
+  it("stays equal through 300 random grade, attendance and max-score changes", async () => {
+    const rand = seededRandom(42);
+    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const pairs = await queryRows<{ assignment_id: number; student_id: number }>(sql`
+      select a.id as assignment_id, e.student_id from assignments a join student_enrollment e on e.level_code = a.level_code`);
+    const slots = await queryRows<{ level_code: string; student_id: number }>(sql`select level_code, student_id from student_enrollment`);
+    for (let i = 0; i < 300; i++) {
+      const op = rand();
+      if (op < 0.35) {
+        const p = pick(pairs);
+        const score = Math.floor(rand() * 10);
+        await queryRows(sql`insert into grades (assignment_id, student_id, score) values (${p.assignment_id}, ${p.student_id}, ${score})
+          on conflict (assignment_id, student_id) do update set score = excluded.score`);
+      } else if (op < 0.45) {
+        const p = pick(pairs);
+        await queryRows(sql`delete from grades where assignment_id = ${p.assignment_id} and student_id = ${p.student_id}`);
+      } else if (op < 0.5) {
+        const p = pick(pairs);
+        await queryRows(sql`update assignments set max_score = ${10 + Math.floor(rand() * 20)} where id = ${p.assignment_id}`);
+      } else if (op < 0.85) {
+        const s = pick(slots);
+        const day = `2031-01-${String(1 + Math.floor(rand() * 28)).padStart(2, "0")}`;
+        const status = pick(["present", "absent", "late", "excused"]);
+        await queryRows(sql`insert into attendance (student_id, level_code, date, status) values (${s.student_id}, ${s.level_code}, ${day}, ${status})
+          on conflict (student_id, level_code, date) do update set status = excluded.status`);
+      } else {
+        const s = pick(slots);
+        await queryRows(sql`delete from attendance where student_id = ${s.student_id} and level_code = ${s.level_code} and date >= '2031-01-01' and date < '2031-01-15'`);
+      }
+    }
+    expect(await kept()).toEqual(await fresh());
+  });
+
+  it("follows a class through a code change", async () => {
+    await queryRows(sql`update levels set code = 'BIO-RENAMED' where code = 'BIO-P2'`);
+    const rows = await kept();
+    expect(rows).toEqual(await fresh());
+    expect(Number(rows.find((r) => r.code === "BIO-RENAMED")!.graded)).toBeGreaterThan(0);
+  });
+
+  it("gives a new class zeros, and the admin list shows the kept figures", async () => {
+    await queryRows(sql`insert into levels (code, name) values ('EMPTY-1', 'Empty class')`);
+    expect(await kept()).toEqual(await fresh());
+    const { rows } = await listClassesWithStats(1, 100);
+    const byCode = new Map((await fresh()).map((r) => [r.code, r]));
+    for (const r of rows) {
+      const f = byCode.get(r.code)!;
+      expect([r.earned, r.possible, r.present, r.absent, r.late, r.excused]).toEqual([Number(f.earned), Number(f.possible), Number(f.present), Number(f.absent), Number(f.late), Number(f.excused)]);
+    }
+  });
+});
