@@ -7,13 +7,16 @@ test.describe("attendance and students tabs", () => {
     await page.goto("/level/HIST-P4/update?tab=attendance");
     const grid = page.getByTestId("attendance-grid").filter({ visible: true });
     await expect(grid).toBeVisible();
-    const headersBefore = await grid.locator("thead th").count();
+    // The grid shows 20 days at a time; the label counts them all.
+    const windowLabel = page.getByTestId("attendance-window").filter({ visible: true });
+    const daysBefore = Number((await windowLabel.textContent())!.match(/of (\d+)/)![1]);
 
     await page.getByRole("button", { name: "Add New" }).click();
     await page.getByLabel("Date", { exact: true }).fill("2031-03-03");
     await page.getByRole("button", { name: "Add Attendance for All" }).click();
     await expect(page.getByText("Attendance added for 2031-03-03")).toBeVisible();
-    await expect(grid.locator("thead th")).toHaveCount(headersBefore + 1);
+    await expect(windowLabel).toContainText(`of ${daysBefore + 1}`);
+    await expect(grid.locator("thead th").nth(2)).toHaveText("Mar 3, 2031");
 
     // The new day is the newest column: change the first student's cell to Late.
     const firstRow = page.getByTestId("attendance-student").filter({ visible: true }).first();
@@ -33,11 +36,41 @@ test.describe("attendance and students tabs", () => {
     await page.getByLabel("Date", { exact: true }).fill("2031-03-03");
     await page.getByRole("button", { name: "Add Attendance for All" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Attendance already exists" })).toHaveText("Attendance already exists for 2031-03-03. Please edit existing records.");
-    await expect(grid.locator("thead th")).toHaveCount(headersBefore + 1);
+    await expect(windowLabel).toContainText(`of ${daysBefore + 1}`);
 
     // After a reload the change is still there.
     await page.reload();
     await expect(page.getByTestId("attendance-student").filter({ visible: true }).first().locator('[data-cell="0:0"]')).toHaveText("L");
+  });
+
+  test("a long attendance history shows 20 days at a time; buttons and arrow keys move the window", async ({ page, loginAs }) => {
+    await loginAs("instructor");
+    await page.goto("/level/GEO-P3/update?tab=attendance");
+    const grid = page.getByTestId("attendance-grid").filter({ visible: true });
+    const windowLabel = page.getByTestId("attendance-window").filter({ visible: true });
+    await page.getByRole("button", { name: "Add New" }).click();
+    await page.getByLabel("Date", { exact: true }).fill("2031-04-07");
+    await page.getByRole("button", { name: "Add Attendance for All" }).click();
+    await expect(windowLabel).toContainText("days 2–21 of 21");
+    await expect(grid.locator("thead th")).toHaveCount(2 + 20);
+    const percent = await page.getByTestId("attendance-percent").filter({ visible: true }).first().textContent();
+
+    await page.getByRole("button", { name: "← Earlier days" }).click();
+    await expect(windowLabel).toContainText("days 1–1 of 21");
+    await expect(grid.locator("thead th")).toHaveCount(2 + 1);
+    // Totals count every day, whichever days are on screen.
+    await expect(page.getByTestId("attendance-percent").filter({ visible: true }).first()).toHaveText(percent!);
+    await page.getByRole("button", { name: "Later days →" }).click();
+    await expect(windowLabel).toContainText("days 2–21 of 21");
+
+    // Arrow past the oldest day on screen: the window moves and focus follows.
+    await grid.locator('[data-cell="0:19"]').focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(windowLabel).toContainText("days 1–1 of 21");
+    await expect(grid.locator('[data-cell="0:0"]')).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(windowLabel).toContainText("days 2–21 of 21");
+    await expect(grid.locator('[data-cell="0:19"]')).toBeFocused();
   });
 
   test("add two existing students, create one, edit one, remove one", async ({ page, loginAs }) => {

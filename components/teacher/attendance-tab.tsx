@@ -1,7 +1,6 @@
 "use client";
 
-import { DropdownMenu } from "radix-ui";
-import { useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/roster-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { CodeBadge } from "@/components/code-badge";
@@ -34,6 +33,11 @@ const OPTIONS = [
   { value: "late", short: "L", label: "Late" },
   { value: "excused", short: "E", label: "Excused" },
 ] as const;
+
+// The menu (Radix DropdownMenu, ~29 kB gzipped) loads when the grid is first focused or pointed
+// at, not with the page: most dashboard views never open it.
+const loadMenu = () => import("./attendance-menu");
+const AttendanceCellMenu = lazy(() => loadMenu().then((m) => ({ default: m.AttendanceCellMenu })));
 
 const SHORT: Record<string, string> = { present: "P", absent: "A", late: "L", excused: "E" };
 
@@ -76,13 +80,16 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
     return () => clearTimeout(id);
   }, [note]);
 
-  const allDates = useMemo(() => {
+  // Kept as one string first so the array keeps its identity while the days stay the same
+  // (memoised rows compare it).
+  const allDatesKey = useMemo(() => {
     const set = new Set<string>(data.dates);
     for (const key of statuses.keys()) set.add(key.split("|")[1]!);
-    return [...set].sort().reverse(); // newest first
+    return [...set].sort().reverse().join(","); // newest first
   }, [statuses, data.dates]);
+  const allDates = useMemo(() => (allDatesKey ? allDatesKey.split(",") : []), [allDatesKey]);
   const start = Math.min(offset, Math.max(0, allDates.length - 1));
-  const dates = allDates.slice(start, start + ATTENDANCE_WINDOW_DAYS);
+  const dates = useMemo(() => allDates.slice(start, start + ATTENDANCE_WINDOW_DAYS), [allDates, start]);
   const canEarlier = start + ATTENDANCE_WINDOW_DAYS < allDates.length;
 
   const run = (fn: () => Promise<ActionResult>, after?: (res: ActionResult) => void) =>
@@ -132,6 +139,15 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
     gridRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
   };
 
+  // Rows are memoised and compare only their own days, so setting one cell re-renders one row;
+  // the handlers reach rows through one stable ref.
+  const handlers = useRef<AttendanceHandlers>(null!);
+  handlers.current = {
+    activate: (row, col) => setActive(row === null || col === null ? null : { row, col }),
+    focus: focusCell,
+    choose: (student, day, status) => choose(student, day, status),
+  };
+
   return (
     <div>
       {saving && (
@@ -179,7 +195,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
         </div>
       ) : (
         <>
-        {allDates.length > ATTENDANCE_WINDOW_DAYS && (
+        {(
           <div className="mb-2 flex flex-wrap items-center gap-3 text-sm">
             <SecondaryButton className="py-1.5" disabled={!canEarlier} onClick={() => setOffset(start + ATTENDANCE_WINDOW_DAYS)}>
               ← Earlier days
@@ -193,7 +209,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
             <span className="text-ink-muted">% and totals count every day.</span>
           </div>
         )}
-        <div className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="attendance-grid">
+        <div className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="attendance-grid" onFocusCapture={loadMenu} onPointerEnter={loadMenu}>
           <table ref={gridRef} className="border-separate border-spacing-0 text-sm">
             <thead>
               <tr>
@@ -211,89 +227,9 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
               </tr>
             </thead>
             <tbody>
-              {data.students.map((s, row) => {
-                const counts = countStatuses(allDates.map((d) => statuses.get(k(s.id, d)) ?? ""));
-                const pct = teacherAttendancePercent(counts);
-                return (
-                  <tr key={s.id} data-testid="attendance-student">
-                    <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-normal">
-                      <div className="font-medium">{s.name}</div>
-                      <div className="flex items-center gap-2 text-xs text-ink-muted">
-                        <span>@{s.username}</span>
-                        {s.code && <CodeBadge code={s.code} small />}
-                      </div>
-                    </th>
-                    <td className="border-b border-line px-3 py-1.5 whitespace-nowrap">
-                      <span className={`font-semibold ${BAND_TEXT[band(pct, TEACHER_THRESHOLDS)]}`} data-testid="attendance-percent">
-                        {pct}%
-                      </span>
-                      <div className="text-xs text-ink-muted">
-                        P {counts.present} · E {counts.excused} · L {counts.late} · A {counts.absent}
-                      </div>
-                    </td>
-                    {dates.map((d, col) => {
-                      const status = statuses.get(k(s.id, d)) ?? "";
-                      const isActive = active?.row === row && active.col === col;
-                      const cell = (
-                        <button
-                          type="button"
-                          data-cell={`${row}:${col}`}
-                          aria-label={`${s.name}, ${formatDay(d)}: ${status || "no record"}`}
-                          aria-haspopup="menu"
-                          onClick={() => setActive({ row, col })}
-                          onKeyDown={(e) => {
-                            const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-                            const m = moves[e.key];
-                            if (m && !isActive) {
-                              e.preventDefault();
-                              focusCell(row + m[0], col + m[1]);
-                            } else if ((e.key === "Enter" || e.key === " ") && !isActive) {
-                              e.preventDefault();
-                              setActive({ row, col });
-                            }
-                          }}
-                          className={`h-8 w-10 rounded-md font-semibold ${status ? CELL[status] : "text-ink-muted hover:bg-surface-muted"}`}
-                        >
-                          {status ? SHORT[status] : "-"}
-                        </button>
-                      );
-                      return (
-                        <td key={d} className="border-b border-line px-1 py-1 text-center">
-                          {isActive ? (
-                            <DropdownMenu.Root
-                              open
-                              onOpenChange={(open) => {
-                                if (!open) {
-                                  setActive(null);
-                                  requestAnimationFrame(() => focusCell(row, col));
-                                }
-                              }}
-                            >
-                              <DropdownMenu.Trigger asChild>{cell}</DropdownMenu.Trigger>
-                              <DropdownMenu.Portal>
-                                <DropdownMenu.Content align="center" sideOffset={4} className="z-50 min-w-36 rounded-xl border border-line bg-surface p-1 shadow-lg">
-                                  {OPTIONS.map((o) => (
-                                    <DropdownMenu.Item
-                                      key={o.short}
-                                      onSelect={() => choose(s, d, o.value)}
-                                      className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-1.5 text-sm outline-none data-[highlighted]:bg-brand-50 dark:data-[highlighted]:bg-brand-800"
-                                    >
-                                      <span className="w-4 font-bold">{o.short}</span>
-                                      {o.label}
-                                    </DropdownMenu.Item>
-                                  ))}
-                                </DropdownMenu.Content>
-                              </DropdownMenu.Portal>
-                            </DropdownMenu.Root>
-                          ) : (
-                            cell
-                          )}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                );
-              })}
+              {data.students.map((s, row) => (
+                <AttendanceRow key={s.id} student={s} row={row} dates={dates} allDates={allDates} statuses={statuses} activeCol={active?.row === row ? active.col : null} handlers={handlers} />
+              ))}
             </tbody>
             <tfoot>
               <tr>
@@ -319,3 +255,100 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
     </div>
   );
 }
+
+interface AttendanceHandlers {
+  activate(row: number | null, col: number | null): void;
+  focus(row: number, col: number): void;
+  choose(student: AttendanceTabData["students"][number], day: string, status: string): void;
+}
+
+interface AttendanceRowProps {
+  student: AttendanceTabData["students"][number];
+  row: number;
+  dates: string[];
+  allDates: string[];
+  statuses: Map<string, string>;
+  activeCol: number | null;
+  handlers: { current: AttendanceHandlers };
+}
+
+const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+const AttendanceRow = memo(
+  function AttendanceRow({ student: s, row, dates, allDates, statuses, activeCol, handlers }: AttendanceRowProps) {
+    const counts = countStatuses(allDates.map((d) => statuses.get(k(s.id, d)) ?? ""));
+    const pct = teacherAttendancePercent(counts);
+    return (
+      <tr data-testid="attendance-student">
+        <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-normal">
+          <div className="font-medium">{s.name}</div>
+          <div className="flex items-center gap-2 text-xs text-ink-muted">
+            <span>@{s.username}</span>
+            {s.code && <CodeBadge code={s.code} small />}
+          </div>
+        </th>
+        <td className="border-b border-line px-3 py-1.5 whitespace-nowrap">
+          <span className={`font-semibold ${BAND_TEXT[band(pct, TEACHER_THRESHOLDS)]}`} data-testid="attendance-percent">
+            {pct}%
+          </span>
+          <div className="text-xs text-ink-muted">
+            P {counts.present} · E {counts.excused} · L {counts.late} · A {counts.absent}
+          </div>
+        </td>
+        {dates.map((d, col) => {
+          const status = statuses.get(k(s.id, d)) ?? "";
+          const isActive = activeCol === col;
+          const cell = (
+            <button
+              type="button"
+              data-cell={`${row}:${col}`}
+              aria-label={`${s.name}, ${formatDay(d)}: ${status || "no record"}`}
+              aria-haspopup="menu"
+              onClick={() => handlers.current.activate(row, col)}
+              onKeyDown={(e) => {
+                const m = MOVES[e.key];
+                if (m && !isActive) {
+                  e.preventDefault();
+                  handlers.current.focus(row + m[0], col + m[1]);
+                } else if ((e.key === "Enter" || e.key === " ") && !isActive) {
+                  e.preventDefault();
+                  handlers.current.activate(row, col);
+                }
+              }}
+              className={`h-8 w-10 rounded-md font-semibold ${status ? CELL[status] : "text-ink-muted hover:bg-surface-muted"}`}
+            >
+              {status ? SHORT[status] : "-"}
+            </button>
+          );
+          return (
+            <td key={d} className="border-b border-line px-1 py-1 text-center">
+              {isActive ? (
+                <Suspense fallback={cell}>
+                  <AttendanceCellMenu
+                    cell={cell}
+                    options={OPTIONS}
+                    onChoose={(value) => handlers.current.choose(s, d, value)}
+                    onClose={() => {
+                      handlers.current.activate(null, null);
+                      requestAnimationFrame(() => handlers.current.focus(row, col));
+                    }}
+                  />
+                </Suspense>
+              ) : (
+                cell
+              )}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  },
+  (prev, next) =>
+    prev.student === next.student &&
+    prev.row === next.row &&
+    prev.dates === next.dates &&
+    prev.allDates === next.allDates &&
+    prev.activeCol === next.activeCol &&
+    prev.handlers === next.handlers &&
+    (prev.statuses === next.statuses || next.allDates.every((d) => prev.statuses.get(k(next.student.id, d)) === next.statuses.get(k(next.student.id, d)))),
+);

@@ -4,8 +4,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { schoolTimeZone } from "@/lib/env";
 import { getAttendanceGrid } from "@/lib/queries/attendance";
 import { listRoster } from "@/lib/queries/roster";
-import { AttendanceTab } from "./attendance-tab";
-import { StudentsTab } from "./students-tab";
+import { AttendanceTab, StudentsTab } from "./lazy-tabs";
 
 export async function AttendanceTabLoader({ code }: { code: string }) {
   const grid = await getAttendanceGrid(code);

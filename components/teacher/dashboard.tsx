@@ -10,10 +10,8 @@ import { listUpdatesWithResponses } from "@/lib/queries/class-page";
 import { getGradebook, getGradeGrid, listCategories, listTeacherAssignments } from "@/lib/queries/teacher";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { formatDate } from "@/lib/domain/format";
-import { AssignmentsManager } from "./assignments-manager";
-import { GradesTab } from "./grades-tab";
+import { AssignmentsManager, GradesTab, UpdatesManager } from "./lazy-tabs";
 import { SummaryTab } from "./summary-tab";
-import { UpdatesManager } from "./updates-manager";
 import { AttendanceTabLoader, StudentsTabLoader, TabSkeleton } from "./dashboard-loaders";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState, useTransition } from "react";
+import { memo, useActionState, useEffect, useRef, useState, useTransition } from "react";
 import { addGrade, saveGrade } from "@/app/level/[levelCode]/update/actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
@@ -114,6 +114,18 @@ function GradeGrid({ data, scores, onSave }: { data: GridData; scores: Map<strin
     const c = Math.max(0, Math.min(data.assignments.length - 1, col));
     tableRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
   };
+  // Rows are memoised and compare only their own cells, so an edit re-renders one row of a
+  // 300 × 40 grid instead of 12,000 cells; the handlers reach rows through one stable ref.
+  const handlers = useRef<RowHandlers>(null!);
+  handlers.current = {
+    edit: (row, col) => setEditing({ row, col }),
+    done: async (row, col, raw, move) => {
+      setEditing(null);
+      if (raw !== null) await onSave(data.assignments[col]!.id, data.students[row]!.id, raw);
+      requestAnimationFrame(() => focusCell(row + (move === "down" ? 1 : 0), col + (move === "right" ? 1 : move === "left" ? -1 : 0)));
+    },
+    focus: focusCell,
+  };
 
   return (
     <div className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="grade-grid">
@@ -135,60 +147,86 @@ function GradeGrid({ data, scores, onSave }: { data: GridData; scores: Map<strin
         </thead>
         <tbody>
           {data.students.map((s, row) => (
-            <tr key={s.id}>
-              <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap">
-                {s.name}
-              </th>
-              {data.assignments.map((a, col) => {
-                const value = scores.get(key(a.id, s.id));
-                const pct = value === undefined ? null : itemPercent(value, a.maxScore);
-                const isEditing = editing?.row === row && editing.col === col;
-                return (
-                  <td key={a.id} className="border-b border-line p-1">
-                    {isEditing ? (
-                      <CellEditor
-                        label={`Score for ${s.name}, ${a.title}`}
-                        initial={value === undefined ? "" : String(value)}
-                        max={a.maxScore}
-                        onDone={async (raw, move) => {
-                          setEditing(null);
-                          if (raw !== null) await onSave(a.id, s.id, raw);
-                          requestAnimationFrame(() => focusCell(row + (move === "down" ? 1 : 0), col + (move === "right" ? 1 : move === "left" ? -1 : 0)));
-                        }}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        data-cell={`${row}:${col}`}
-                        aria-label={`${s.name}, ${a.title}: ${value === undefined ? "not graded" : `${value} of ${a.maxScore}, ${pct}%`}`}
-                        onClick={() => setEditing({ row, col })}
-                        onKeyDown={(e) => {
-                          const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-                          const m = moves[e.key];
-                          if (m) {
-                            e.preventDefault();
-                            focusCell(row + m[0], col + m[1]);
-                          } else if (e.key === "Enter" || e.key === "F2") {
-                            e.preventDefault();
-                            setEditing({ row, col });
-                          }
-                        }}
-                        className={`h-9 w-full min-w-20 rounded-md px-2 text-left tabular-nums ${pct === null ? "text-ink-muted hover:bg-surface-muted" : BAND_CLASS[band(pct, GRADE_GRID_THRESHOLDS)]}`}
-                        data-band={pct === null ? "none" : band(pct, GRADE_GRID_THRESHOLDS)}
-                      >
-                        {value === undefined ? "—" : value}
-                      </button>
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
+            <GradeRow key={s.id} student={s} row={row} assignments={data.assignments} scores={scores} editingCol={editing?.row === row ? editing.col : null} handlers={handlers} />
           ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+interface RowHandlers {
+  edit(row: number, col: number): void;
+  done(row: number, col: number, raw: string | null, move: "down" | "right" | "left" | null): Promise<void>;
+  focus(row: number, col: number): void;
+}
+
+interface GradeRowProps {
+  student: GridData["students"][number];
+  row: number;
+  assignments: GridData["assignments"];
+  scores: Map<string, number>;
+  editingCol: number | null;
+  handlers: { current: RowHandlers };
+}
+
+const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+const GradeRow = memo(
+  function GradeRow({ student: s, row, assignments, scores, editingCol, handlers }: GradeRowProps) {
+    return (
+      <tr>
+        <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap">
+          {s.name}
+        </th>
+        {assignments.map((a, col) => {
+          const value = scores.get(key(a.id, s.id));
+          const pct = value === undefined ? null : itemPercent(value, a.maxScore);
+          return (
+            <td key={a.id} className="border-b border-line p-1">
+              {editingCol === col ? (
+                <CellEditor
+                  label={`Score for ${s.name}, ${a.title}`}
+                  initial={value === undefined ? "" : String(value)}
+                  max={a.maxScore}
+                  onDone={(raw, move) => handlers.current.done(row, col, raw, move)}
+                />
+              ) : (
+                <button
+                  type="button"
+                  data-cell={`${row}:${col}`}
+                  aria-label={`${s.name}, ${a.title}: ${value === undefined ? "not graded" : `${value} of ${a.maxScore}, ${pct}%`}`}
+                  onClick={() => handlers.current.edit(row, col)}
+                  onKeyDown={(e) => {
+                    const m = MOVES[e.key];
+                    if (m) {
+                      e.preventDefault();
+                      handlers.current.focus(row + m[0], col + m[1]);
+                    } else if (e.key === "Enter" || e.key === "F2") {
+                      e.preventDefault();
+                      handlers.current.edit(row, col);
+                    }
+                  }}
+                  className={`h-9 w-full min-w-20 rounded-md px-2 text-left tabular-nums ${pct === null ? "text-ink-muted hover:bg-surface-muted" : BAND_CLASS[band(pct, GRADE_GRID_THRESHOLDS)]}`}
+                  data-band={pct === null ? "none" : band(pct, GRADE_GRID_THRESHOLDS)}
+                >
+                  {value === undefined ? "—" : value}
+                </button>
+              )}
+            </td>
+          );
+        })}
+      </tr>
+    );
+  },
+  (prev, next) =>
+    prev.student === next.student &&
+    prev.row === next.row &&
+    prev.assignments === next.assignments &&
+    prev.editingCol === next.editingCol &&
+    prev.handlers === next.handlers &&
+    (prev.scores === next.scores || next.assignments.every((a) => prev.scores.get(key(a.id, next.student.id)) === next.scores.get(key(a.id, next.student.id)))),
+);
 
 function CellEditor({ label, initial, max, onDone }: { label: string; initial: string; max: number; onDone: (raw: string | null, move: "down" | "right" | "left" | null) => void }) {
   const [value, setValue] = useState(initial);
