@@ -71,8 +71,11 @@ for (const [engine, env] of engines) {
   for (const [title, script, args] of [
     ["crash test", "scripts/crash-test.ts", []],
     ["load test", "scripts/loadtest.ts", ["--duration", "10", "--assert"]],
+    // The benchmark itself, end to end on a tiny generated school (it fails on any non-200);
+    // its figures are for people, not assertions.
+    ["benchmark smoke run", "scripts/bench.ts", ["--preset", "tiny", "--duration", "1", "--fresh", "--out", path.join(tmp, `bench-${engine}.md`), ...(engine === "PGlite" ? [] : ["--no-frontend"])]],
   ]) {
-    const ok = run(`${title} (${engine})`, npx, ["tsx", "--conditions=react-server", script, ...args], env);
+    const ok = run(`${title} (${engine})`, npx, ["tsx", "--conditions=react-server", script, ...args], { ...env, ...(engine === "PGlite" ? { DATA_DIR: path.join(tmp, "bench-data") } : {}) });
     if (ok) passed++;
     else failed++;
   }
