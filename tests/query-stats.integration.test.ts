@@ -51,5 +51,18 @@ describe("GET /api/query-stats", () => {
       expect(after.queries - before.queries).toBeGreaterThanOrEqual(4);
       expect(after.ms - before.ms).toBeGreaterThanOrEqual(30);
     });
+
+    it("counts SQL time as wall time with a statement in flight, never more than the time that passed", async () => {
+      await signInAs(DEMO_ADMIN.code);
+      const before = (await stats()).body as { queries: number; ms: number };
+      const t0 = performance.now();
+      // Queued one after another on PGlite, in parallel on PostgreSQL: either way at most the elapsed time.
+      await Promise.all([1, 2, 3, 4].map(() => queryRows(sql`select pg_sleep(0.02)`)));
+      const elapsed = performance.now() - t0;
+      const after = (await stats()).body as { queries: number; ms: number };
+      const sqlMs = after.ms - before.ms;
+      expect(sqlMs).toBeGreaterThanOrEqual(20);
+      expect(sqlMs).toBeLessThanOrEqual(elapsed + 5); // + the stats call's own session check
+    });
   });
 });

@@ -22,14 +22,17 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
   return { result, count: stats.count, statements: stats.statements };
 }
 
-// Process-wide totals measured at the driver (every round trip, with its time), read by the
-// benchmark through /api/query-stats between sequential requests. On globalThis because Next
-// may load this module once per route bundle while the database client is shared.
-const globalForStats = globalThis as unknown as { __portalQueryTotals?: { queries: number; ms: number } };
-const totals = (globalForStats.__portalQueryTotals ??= { queries: 0, ms: 0 });
+// Process-wide totals measured at the driver, read by the benchmark through /api/query-stats
+// between sequential requests. `ms` is the wall time during which at least one statement was in
+// flight: PGlite runs statements one after another, so summing each call's own time would count
+// a Promise.all's queueing several times. On globalThis because Next may load this module once
+// per route bundle while the database client is shared.
+const globalForStats = globalThis as unknown as { __portalQueryTotals?: { queries: number; ms: number; inFlight: number; since: number } };
+const totals = (globalForStats.__portalQueryTotals ??= { queries: 0, ms: 0, inFlight: 0, since: 0 });
 
 export function queryTotals(): { queries: number; ms: number } {
-  return { ...totals };
+  const open = totals.inFlight > 0 ? performance.now() - totals.since : 0;
+  return { queries: totals.queries, ms: totals.ms + open };
 }
 
 type AnyFn = (...args: unknown[]) => unknown;
@@ -39,10 +42,10 @@ export function timeCalls(obj: object, name: string): void {
   const target = obj as Record<string, AnyFn>;
   const original = target[name]!.bind(obj);
   target[name] = (...args: unknown[]) => {
-    const started = performance.now();
+    if (totals.inFlight++ === 0) totals.since = performance.now();
     const done = () => {
       totals.queries++;
-      totals.ms += performance.now() - started;
+      if (--totals.inFlight === 0) totals.ms += performance.now() - totals.since;
     };
     // node-postgres' Pool.query hands its client a callback; drizzle awaits a promise.
     const cb = args.findIndex((a) => typeof a === "function");
