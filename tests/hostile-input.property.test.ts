@@ -44,7 +44,7 @@ const badScore = fc.oneof(
   fc.double({ min: 10.001, max: 1e9, noNaN: true }).map(String),
 );
 const badDate = fc.oneof(fc.constantFrom("2030-02-30", "2030-13-01", "yesterday", "", "2030-1-1", "1999-12-31", "2030-01-01T00:00", "'; --"), fc.string({ maxLength: 12 }).filter((s) => !/^\d{4}-\d{2}-\d{2}$/.test(s)));
-// -2 is the properties' sentinel for "a real id" below, so no bad id may be -2.
+// Two properties below use -2 as the sentinel for "a real id", and filter -2 out of badId.
 const badId = fc.oneof(fc.constantFrom(-1, 0, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, 9007199254740993), fc.integer({ max: 0 }));
 
 async function check(run: () => Promise<{ ok: boolean; message?: string }>) {
