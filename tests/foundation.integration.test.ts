@@ -44,7 +44,7 @@ describe("migrations", () => {
     await runMigrations(t.handle()); // second run: nothing to do, no error
     const rows = await queryRows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     const names = rows.map((r) => r.table_name);
-    expect(names).toEqual([...TABLES, "audit_log", "rate_limits", "level_stats"].sort());
+    expect(names).toEqual([...TABLES, "audit_log", "rate_limits", "level_stats", "student_level_stats"].sort());
   });
 });
 

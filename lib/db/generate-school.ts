@@ -58,6 +58,9 @@ function int(n: number, name: string, min: number, max: number): number {
   return n;
 }
 
+/** The triggers that keep level_stats and student_level_stats (drizzle/0007). */
+const TOTALS_TRIGGERS = ["grades", "attendance"].flatMap((table) => ["insert", "update", "delete"].map((op) => [table, `${table}_stats_${op}`] as const));
+
 const textArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(", ")}]`;
 
 /**
@@ -90,9 +93,8 @@ export async function generateSchool(
   const phone = (area: number, family: string) => `'(${area}) ' || lpad(((${family}) / 10000)::text, 3, '0') || '-' || lpad(((${family}) % 10000)::text, 4, '0')`;
 
   const steps: [string, string][] = [
-    // Per-row totals triggers would double the load time; the totals are rebuilt once at the end.
-    ["pause totals", `alter table grades disable trigger grades_level_stats`],
-    ["pause totals", `alter table attendance disable trigger attendance_level_stats`],
+    // The totals are rebuilt once at the end instead of following each bulk insert.
+    ...TOTALS_TRIGGERS.map(([table, trigger]): [string, string] => ["pause totals", `alter table ${table} disable trigger ${trigger}`]),
     ["categories", `insert into grade_categories (name) values ('Homework'), ('Quiz'), ('Test'), ('Project') on conflict (name) do nothing`],
     ["admin", `insert into users (name, username, email, code, role) values ('Morgan Avery', 'gen.admin', 'admin@generated.school', '${GENERATED_CODES.admin}', 'admin')`],
     [
@@ -217,8 +219,7 @@ export async function generateSchool(
        where ${r("'resp'", "u.id", "e.student_id")} < 0.03`,
     ],
     ["class totals", `select rebuild_level_stats()`],
-    ["resume totals", `alter table grades enable trigger grades_level_stats`],
-    ["resume totals", `alter table attendance enable trigger attendance_level_stats`],
+    ...TOTALS_TRIGGERS.map(([table, trigger]): [string, string] => ["resume totals", `alter table ${table} enable trigger ${trigger}`]),
   ];
 
   const rows: Record<string, number> = {};

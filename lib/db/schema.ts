@@ -13,6 +13,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -192,6 +193,8 @@ export const grades = pgTable(
     unique("grades_assignment_student_key").on(t.assignmentId, t.studentId),
     index("grades_student_graded_idx").on(t.studentId, t.gradedAt),
     index("grades_assignment_graded_idx").on(t.assignmentId, t.gradedAt),
+    // The grade grid reads every score of a class from this index alone (no table pages).
+    index("grades_assignment_student_score_idx").on(t.assignmentId, t.studentId, t.score),
     check("grades_score_check", sql`${t.score} >= 0`),
   ],
 );
@@ -212,8 +215,8 @@ export const attendance = pgTable(
   (t) => [
     unique("attendance_student_level_date_key").on(t.studentId, t.levelCode, t.date),
     index("attendance_level_date_idx").on(t.levelCode, t.date),
-    // Per-student counts for a class (Summary) come from the index alone.
-    index("attendance_level_student_status_idx").on(t.levelCode, t.studentId, t.status),
+    // The attendance grid reads a class's records from this index alone, grouped by student.
+    index("attendance_level_student_day_idx").on(t.levelCode, t.studentId, t.date, t.status),
     check("attendance_status_check", sql`${t.status} in ('present', 'absent', 'late', 'excused')`),
   ],
 );
@@ -235,6 +238,32 @@ export const levelStats = pgTable("level_stats", {
   late: integer("late").notNull().default(0),
   excused: integer("excused").notNull().default(0),
 });
+
+/**
+ * The same running totals per student in each class (drizzle/0007): the Summary tab, the
+ * admin's View Students and the report card read one row per student instead of aggregating
+ * every grade and attendance record of the class on each view. Kept by the same triggers,
+ * so exact at every commit. Rows stay when a student leaves a class, like the records do.
+ */
+export const studentLevelStats = pgTable(
+  "student_level_stats",
+  {
+    levelCode: text("level_code")
+      .notNull()
+      .references(() => levels.code, { onDelete: "cascade", onUpdate: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    graded: integer("graded").notNull().default(0),
+    earned: numeric("earned", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    possible: numeric("possible", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    present: integer("present").notNull().default(0),
+    absent: integer("absent").notNull().default(0),
+    late: integer("late").notNull().default(0),
+    excused: integer("excused").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.levelCode, t.studentId] }), index("student_level_stats_student_idx").on(t.studentId)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Level = typeof levels.$inferSelect;

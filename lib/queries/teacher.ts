@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
-import { assignments, assignmentSubmissions, gradeCategories, grades, levels, studentEnrollment, users } from "@/lib/db/schema";
+import { assignments, assignmentSubmissions, gradeCategories, grades, levels, studentEnrollment, studentLevelStats, users } from "@/lib/db/schema";
 import { isStaff, type Actor } from "@/lib/auth/policy";
 import type { GridData } from "@/components/teacher/grades-tab";
 import type { LevelRow } from "./levels";
@@ -23,31 +23,18 @@ export interface StudentSummaryRow {
 }
 
 export async function listStudentSummaries(levelCode: string): Promise<StudentSummaryRow[]> {
+  // One row per enrolled student: the totals are kept per student and class by the database's
+  // triggers (student_level_stats), so no grade or attendance record is read here.
   const rows = await queryRows<Record<string, string | number | null>>(sql`
-    with roster as (
-      select u.id, u.name, u.username
-      from ${studentEnrollment} e join ${users} u on u.id = e.student_id
-      where e.level_code = ${levelCode}
-    ), g as (
-      select gr.student_id, sum(gr.score) as earned, sum(a.max_score) as possible, count(*) as graded
-      from ${grades} gr join ${assignments} a on a.id = gr.assignment_id
-      where a.level_code = ${levelCode}
-      group by gr.student_id
-    ), att as (
-      select student_id,
-        count(*) filter (where status = 'present') as present,
-        count(*) filter (where status = 'absent') as absent,
-        count(*) filter (where status = 'late') as late,
-        count(*) filter (where status = 'excused') as excused
-      from attendance where level_code = ${levelCode}
-      group by student_id
-    )
-    select r.id, r.name, r.username,
-      coalesce(g.earned, 0) as earned, coalesce(g.possible, 0) as possible, coalesce(g.graded, 0) as graded,
-      coalesce(att.present, 0) as present, coalesce(att.absent, 0) as absent,
-      coalesce(att.late, 0) as late, coalesce(att.excused, 0) as excused
-    from roster r left join g on g.student_id = r.id left join att on att.student_id = r.id
-    order by r.name, r.id`);
+    select u.id, u.name, u.username,
+      coalesce(st.earned, 0) as earned, coalesce(st.possible, 0) as possible, coalesce(st.graded, 0) as graded,
+      coalesce(st.present, 0) as present, coalesce(st.absent, 0) as absent,
+      coalesce(st.late, 0) as late, coalesce(st.excused, 0) as excused
+    from ${studentEnrollment} e
+    join ${users} u on u.id = e.student_id
+    left join ${studentLevelStats} st on st.level_code = e.level_code and st.student_id = e.student_id
+    where e.level_code = ${levelCode}
+    order by u.name, u.id`);
   // Aggregates come back as text (numeric, bigint) from the drivers.
   return rows.map((r) => ({
     id: Number(r.id),
@@ -179,8 +166,9 @@ export async function getGradebook(levelCode: string): Promise<GradebookData> {
 }
 
 /**
- * The grade grid: roster, assignments and a score matrix built in SQL as one text row per
- * student, so 300 × 40 cells cross the driver as 300 rows rather than 12,000.
+ * The grade grid: roster, assignments and every grade of the class as one row per student
+ * (assignment ids and scores, read from an index alone: grades_assignment_student_score_idx),
+ * so 300 × 40 cells cross the driver as 300 rows rather than 12,000.
  */
 export async function getGradeGrid(levelCode: string): Promise<GridData> {
   const [students, assignmentRows, rows] = await Promise.all([
@@ -195,19 +183,27 @@ export async function getGradeGrid(levelCode: string): Promise<GridData> {
       .from(assignments)
       .where(eq(assignments.levelCode, levelCode))
       .orderBy(asc(assignments.dueDate), asc(assignments.id)),
-    queryRows<{ student_id: number; scores: string }>(sql`
-      select e.student_id, string_agg(coalesce(g.score::text, ''), ',' order by a.due_date nulls last, a.id) as scores
-      from ${studentEnrollment} e
-      join ${assignments} a on a.level_code = e.level_code
-      left join ${grades} g on g.assignment_id = a.id and g.student_id = e.student_id
-      where e.level_code = ${levelCode}
-      group by e.student_id`),
+    queryRows<{ student_id: number; assignment_ids: (number | string)[]; scores: (number | string)[] }>(sql`
+      select g.student_id, array_agg(g.assignment_id) as assignment_ids, array_agg(g.score::float8) as scores
+      from ${assignments} a join ${grades} g on g.assignment_id = a.id
+      where a.level_code = ${levelCode}
+      group by g.student_id`),
   ]);
-  const byStudent = new Map(rows.map((r) => [Number(r.student_id), r.scores.split(",").map((v) => (v === "" ? null : Number(v)))]));
+  // By id, not position: an assignment created between the two reads has no column and is skipped.
+  const column = new Map(assignmentRows.map((a, j) => [a.id, j]));
+  const byStudent = new Map(rows.map((r) => [Number(r.student_id), r]));
   return {
     students,
     assignments: assignmentRows,
-    scores: students.map((st) => byStudent.get(st.id) ?? assignmentRows.map(() => null)),
+    scores: students.map((st) => {
+      const row: (number | null)[] = assignmentRows.map(() => null);
+      const r = byStudent.get(st.id);
+      r?.assignment_ids.forEach((id, k) => {
+        const j = column.get(Number(id));
+        if (j !== undefined) row[j] = Number(r.scores[k]);
+      });
+      return row;
+    }),
   };
 }
 
