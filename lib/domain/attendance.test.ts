@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attendanceMarks, countStatuses, reportCardAttendancePercent, STATUS_OF_MARK, studentAttendanceRate, teacherAttendancePercent } from "./attendance";
+import { attendanceMarks, countStatuses, dayNumberToDate, reportCardAttendancePercent, STATUS_OF_MARK, studentAttendanceRate, teacherAttendancePercent } from "./attendance";
 
 describe("attendance formulas", () => {
   it("counts statuses and ignores anything else", () => {
@@ -25,19 +25,25 @@ describe("attendance formulas", () => {
 });
 
 describe("attendanceMarks (the grid's compact form)", () => {
-  const records = [
-    { studentId: 1, date: "2026-11-02", status: "present" },
-    { studentId: 2, date: "2026-11-02", status: "late" },
-    { studentId: 1, date: "2026-11-03", status: "absent" },
-    { studentId: 9, date: "2026-11-04", status: "excused" }, // not on the roster any more
+  const day = (iso: string) => Date.parse(iso) / 86_400_000;
+  const rows = [
+    { studentId: 1, days: [day("2026-11-02"), day("2026-11-03")], initials: "pa" },
+    { studentId: 2, days: [day("2026-11-02")], initials: "l" },
+    { studentId: 9, days: [day("2026-11-04")], initials: "e" }, // not on the roster any more
   ];
-  it("lists every day with a record, newest first, and one letter per day per student", () => {
-    expect(attendanceMarks(records, [1, 2])).toEqual({ dates: ["2026-11-04", "2026-11-03", "2026-11-02"], marks: ["-AP", "--L"] });
+  it("lists every day on which a listed student has a record, newest first, and one letter per day per student", () => {
+    expect(attendanceMarks(rows, [1, 2])).toEqual({ dates: ["2026-11-03", "2026-11-02"], marks: ["AP", "-L"] });
+  });
+  it("gives a listed student without records a row of dashes", () => {
+    expect(attendanceMarks(rows, [2, 3])).toEqual({ dates: ["2026-11-02"], marks: ["L", "-"] });
   });
   it("round-trips every status through its letter", () => {
-    const { marks } = attendanceMarks(records, [1, 2, 9]);
+    const { marks } = attendanceMarks(rows, [1, 2, 9]);
     expect(marks[2]![0] && STATUS_OF_MARK[marks[2]![0]]).toBe("excused");
     expect([..."PALE"].map((m) => STATUS_OF_MARK[m])).toEqual(["present", "absent", "late", "excused"]);
+  });
+  it("turns day numbers back into the same calendar dates", () => {
+    for (const iso of ["1970-01-01", "2026-02-28", "2028-02-29", "2026-12-31"]) expect(dayNumberToDate(day(iso))).toBe(iso);
   });
   it("gives an empty class no days", () => {
     expect(attendanceMarks([], [1])).toEqual({ dates: [], marks: [""] });

@@ -35,20 +35,35 @@ export function reportCardAttendancePercent(c: AttendanceCounts): number {
   return n > 0 ? Math.round((c.present / n) * 1000) / 10 : 0;
 }
 
-const MARK_OF_STATUS: Record<string, string> = { present: "P", absent: "A", late: "L", excused: "E" };
 export const STATUS_OF_MARK: Record<string, AttendanceStatus> = { P: "present", A: "absent", L: "late", E: "excused" };
 
 /**
- * An attendance grid as one string per student (a letter per day, '-' for no record) over the
- * days that have any record, newest first. Records of students not listed are left out.
+ * One student's records in one class as the database sends them for the grid: day numbers
+ * (days since 1970-01-01) and, in the same order, each record's status initial (p, a, l, e).
  */
-export function attendanceMarks(records: readonly { studentId: number; date: string; status: string }[], studentIds: readonly number[]): { dates: string[]; marks: string[] } {
-  const dates = [...new Set(records.map((r) => r.date))].sort().reverse();
-  const col = new Map(dates.map((d, i) => [d, i]));
-  const rows = new Map(studentIds.map((id) => [id, Array<string>(dates.length).fill("-")]));
-  for (const r of records) {
-    const row = rows.get(r.studentId);
-    if (row) row[col.get(r.date)!] = MARK_OF_STATUS[r.status] ?? "-";
-  }
-  return { dates, marks: studentIds.map((id) => rows.get(id)!.join("")) };
+export interface StudentDays {
+  studentId: number;
+  days: readonly number[];
+  initials: string;
+}
+
+const DAY_MS = 86_400_000;
+export const dayNumberToDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * An attendance grid as one string per student (a letter per day, '-' for no record) over the
+ * days on which any listed student has a record, newest first. Other students' rows are left out.
+ */
+export function attendanceMarks(rows: readonly StudentDays[], studentIds: readonly number[]): { dates: string[]; marks: string[] } {
+  const listed = new Set(studentIds);
+  const byStudent = new Map(rows.filter((r) => listed.has(r.studentId)).map((r) => [r.studentId, r]));
+  const dayNumbers = [...new Set([...byStudent.values()].flatMap((r) => r.days))].sort((a, b) => b - a);
+  const col = new Map(dayNumbers.map((d, i) => [d, i]));
+  const marks = studentIds.map((id) => {
+    const row = Array<string>(dayNumbers.length).fill("-");
+    const r = byStudent.get(id);
+    if (r) r.days.forEach((d, i) => (row[col.get(d)!] = r.initials[i]!.toUpperCase()));
+    return row.join("");
+  });
+  return { dates: dayNumbers.map(dayNumberToDate), marks };
 }
