@@ -1,4 +1,4 @@
-import { SignInDialog } from "./sign-in-dialog";
+import { SignInDialog } from "./lazy-sign-in";
 
 /** What every gated route renders without a live session. */
 export function SignInScreen() {

@@ -6,7 +6,7 @@ import { AssignmentList } from "@/components/class-page/assignment-list";
 import { AttendanceList, GradeList, SummaryTiles } from "@/components/class-page/student-records";
 import { StudentsPanel, StudentsPanelSkeleton } from "@/components/class-page/students-panel";
 import { UpdateList } from "@/components/class-page/update-list";
-import { Markdown } from "@/components/markdown";
+import { cachedMarkdown } from "@/components/markdown-cache";
 import { SignInScreen } from "@/components/sign-in-screen";
 import { blockedScreen } from "@/components/access-screens";
 import { ToastProvider } from "@/components/toast";
@@ -36,7 +36,7 @@ export default async function ClassPage({ params }: { params: Promise<{ levelCod
   const { level } = access;
   const studentId = access.view === "student" ? user.id : null;
   const view = await loadClassPageView(level.code, studentId, schoolTimeZone());
-  const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, <Markdown key={d.id} source={d.source} />]));
+  const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
   const dashboardLink = access.view === "staff" && (
     <p className="mb-4 text-sm text-ink-muted">
       Grades and attendance are managed in the{" "}
