@@ -3,6 +3,8 @@
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/roster-actions";
 import { ErrorBanner } from "@/components/error-banner";
+import { useRowWindow } from "./use-row-window";
+import { useServerValue } from "@/components/use-server-value";
 import { CodeBadge } from "@/components/code-badge";
 import { countStatuses, STATUS_OF_MARK, teacherAttendancePercent } from "@/lib/domain/attendance";
 import { TEACHER_THRESHOLDS, TOAST_DISMISS_MS } from "@/lib/domain/constants";
@@ -41,30 +43,18 @@ const AttendanceCellMenu = lazy(() => loadMenu().then((m) => ({ default: m.Atten
 
 const SHORT: Record<string, string> = { present: "P", absent: "A", late: "L", excused: "E" };
 
-function statusMap(data: AttendanceTabData): Map<string, string> {
-  const m = new Map<string, string>();
-  data.students.forEach((s, i) => {
-    const row = data.marks[i] ?? "";
-    for (let c = 0; c < data.dates.length; c++) {
-      const status = STATUS_OF_MARK[row[c]!];
-      if (status) m.set(k(s.id, data.dates[c]!), status);
-    }
-  });
-  return m;
-}
-const CELL: Record<string, string> = {
-  present: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
-  absent: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
-  late: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",
-  excused: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50",
-};
+/** Row height in px (name, then username and code badge), before a rendered row is measured. */
+const ATTENDANCE_ROW_PX = 69;
+const MARK: Record<string, string> = { "": "-", present: "P", absent: "A", late: "L", excused: "E" };
+const statusAt = (marks: string | undefined, col: number) => STATUS_OF_MARK[marks?.[col] ?? "-"] ?? "";
 const BAND_TEXT = { good: "text-emerald-700 dark:text-emerald-300", fair: "text-amber-700 dark:text-amber-300", poor: "", bad: "text-red-700 dark:text-red-300" } as const;
 
-const k = (studentId: number, date: string) => `${studentId}|${date}`;
-
 export function AttendanceTab({ levelCode, data }: { levelCode: string; data: AttendanceTabData }) {
-  const [statuses, setStatuses] = useState(() => statusMap(data));
-  useEffect(() => setStatuses(statusMap(data)), [data]);
+  // One string per student, a letter per day of data.dates: setting a cell replaces one string,
+  // so memoised rows compare plain values and one row re-renders.
+  const [marks, setMarks] = useServerValue(data.marks);
+  const current = useRef(data);
+  current.current = data;
   const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState(false);
   const [date, setDate] = useState(data.today);
@@ -73,6 +63,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
   const [saving, startSaving] = useTransition();
   const [active, setActive] = useState<{ row: number; col: number } | null>(null);
   const gridRef = useRef<HTMLTableElement>(null);
+  const win = useRowWindow(data.students.length, ATTENDANCE_ROW_PX);
 
   useEffect(() => {
     if (!note) return;
@@ -80,14 +71,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
     return () => clearTimeout(id);
   }, [note]);
 
-  // Kept as one string first so the array keeps its identity while the days stay the same
-  // (memoised rows compare it).
-  const allDatesKey = useMemo(() => {
-    const set = new Set<string>(data.dates);
-    for (const key of statuses.keys()) set.add(key.split("|")[1]!);
-    return [...set].sort().reverse().join(","); // newest first
-  }, [statuses, data.dates]);
-  const allDates = useMemo(() => (allDatesKey ? allDatesKey.split(",") : []), [allDatesKey]);
+  const allDates = data.dates; // newest first
   const start = Math.min(offset, Math.max(0, allDates.length - 1));
   const dates = useMemo(() => allDates.slice(start, start + ATTENDANCE_WINDOW_DAYS), [allDates, start]);
   const canEarlier = start + ATTENDANCE_WINDOW_DAYS < allDates.length;
@@ -102,25 +86,25 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
       after?.(res);
     });
 
-  const choose = (student: AttendanceTabData["students"][number], day: string, status: string) => {
-    const key = k(student.id, day);
-    const previous = statuses.get(key);
-    setStatuses((m) => {
-      const next = new Map(m);
-      if (status === "") next.delete(key);
-      else next.set(key, status);
-      return next;
+  // Cells are found by ids at the moment of writing, so a save that finishes after a refresh
+  // still lands in (or rolls back) the right cell.
+  const setCell = (studentId: number, day: string, status: string) =>
+    setMarks((rows) => {
+      const i = current.current.students.findIndex((st) => st.id === studentId);
+      const c = current.current.dates.indexOf(day);
+      if (i < 0 || c < 0) return rows;
+      return rows.map((m, r) => (r === i ? m.slice(0, c) + MARK[status] + m.slice(c + 1) : m));
     });
+
+  const choose = (row: number, col: number, status: string) => {
+    const student = data.students[row]!;
+    const day = dates[col]!;
+    const previous = statusAt(marks[row], start + col);
+    setCell(student.id, day, status);
     run(
       () => setAttendance({ levelCode, studentId: student.id, date: day, status }),
       (res) => {
-        if (!res.ok)
-          setStatuses((m) => {
-            const next = new Map(m);
-            if (previous === undefined) next.delete(key);
-            else next.set(key, previous);
-            return next;
-          });
+        if (!res.ok) setCell(student.id, day, previous);
       },
     );
   };
@@ -136,16 +120,16 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
       return;
     }
     const c = Math.max(0, Math.min(dates.length - 1, col));
+    win.reveal(r);
     gridRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
   };
 
-  // Rows are memoised and compare only their own days, so setting one cell re-renders one row;
-  // the handlers reach rows through one stable ref.
+  // Rows are memoised; the handlers reach them through one stable ref.
   const handlers = useRef<AttendanceHandlers>(null!);
   handlers.current = {
     activate: (row, col) => setActive(row === null || col === null ? null : { row, col }),
     focus: focusCell,
-    choose: (student, day, status) => choose(student, day, status),
+    choose,
   };
 
   return (
@@ -209,8 +193,8 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
             <span className="text-ink-muted">% and totals count every day.</span>
           </div>
         )}
-        <div className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="attendance-grid" onFocusCapture={loadMenu} onPointerEnter={loadMenu}>
-          <table ref={gridRef} className="border-separate border-spacing-0 text-sm">
+        <div ref={win.scroller} className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="attendance-grid" onFocusCapture={loadMenu} onPointerEnter={loadMenu}>
+          <table ref={gridRef} className="border-separate border-spacing-0 text-sm" aria-rowcount={data.students.length + 2}>
             <thead>
               <tr>
                 <th scope="col" className="sticky left-0 top-0 z-30 min-w-56 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium">
@@ -227,9 +211,21 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
               </tr>
             </thead>
             <tbody>
-              {data.students.map((s, row) => (
-                <AttendanceRow key={s.id} student={s} row={row} dates={dates} allDates={allDates} statuses={statuses} activeCol={active?.row === row ? active.col : null} handlers={handlers} />
-              ))}
+              {win.rows(
+                (row) => (
+                  <AttendanceRow
+                    key={data.students[row]!.id}
+                    student={data.students[row]!}
+                    row={row}
+                    dates={dates}
+                    first={start}
+                    marks={marks[row] ?? ""}
+                    activeCol={active?.row === row ? active.col : null}
+                    handlers={handlers}
+                  />
+                ),
+                dates.length + 2,
+              )}
             </tbody>
             <tfoot>
               <tr>
@@ -237,8 +233,8 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                   Day summary
                 </th>
                 <td className="sticky bottom-0 border-t border-line bg-surface-muted" />
-                {dates.map((d) => {
-                  const c = countStatuses(data.students.map((s) => statuses.get(k(s.id, d)) ?? ""));
+                {dates.map((d, col) => {
+                  const c = countStatuses(marks.map((m) => statusAt(m, start + col)));
                   return (
                     <td key={d} className="sticky bottom-0 whitespace-nowrap border-t border-line bg-surface-muted px-2 py-2 text-center text-xs" data-testid="day-summary">
                       P{c.present} A{c.absent}
@@ -259,96 +255,89 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
 interface AttendanceHandlers {
   activate(row: number | null, col: number | null): void;
   focus(row: number, col: number): void;
-  choose(student: AttendanceTabData["students"][number], day: string, status: string): void;
+  choose(row: number, col: number, status: string): void;
 }
 
 interface AttendanceRowProps {
   student: AttendanceTabData["students"][number];
   row: number;
+  /** The days shown, and the position of the first of them among all days. */
   dates: string[];
-  allDates: string[];
-  statuses: Map<string, string>;
+  first: number;
+  /** This student's letters over all days (the % and totals count every day). */
+  marks: string;
   activeCol: number | null;
   handlers: { current: AttendanceHandlers };
 }
 
 const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
-const AttendanceRow = memo(
-  function AttendanceRow({ student: s, row, dates, allDates, statuses, activeCol, handlers }: AttendanceRowProps) {
-    const counts = countStatuses(allDates.map((d) => statuses.get(k(s.id, d)) ?? ""));
-    const pct = teacherAttendancePercent(counts);
-    return (
-      <tr data-testid="attendance-student">
-        <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-normal">
-          <div className="font-medium">{s.name}</div>
-          <div className="flex items-center gap-2 text-xs text-ink-muted">
-            <span>@{s.username}</span>
-            {s.code && <CodeBadge code={s.code} small />}
-          </div>
-        </th>
-        <td className="border-b border-line px-3 py-1.5 whitespace-nowrap">
-          <span className={`font-semibold ${BAND_TEXT[band(pct, TEACHER_THRESHOLDS)]}`} data-testid="attendance-percent">
-            {pct}%
-          </span>
-          <div className="text-xs text-ink-muted">
-            P {counts.present} · E {counts.excused} · L {counts.late} · A {counts.absent}
-          </div>
-        </td>
-        {dates.map((d, col) => {
-          const status = statuses.get(k(s.id, d)) ?? "";
-          const isActive = activeCol === col;
-          const cell = (
-            <button
-              type="button"
-              data-cell={`${row}:${col}`}
-              aria-label={`${s.name}, ${formatDay(d)}: ${status || "no record"}`}
-              aria-haspopup="menu"
-              onClick={() => handlers.current.activate(row, col)}
-              onKeyDown={(e) => {
-                const m = MOVES[e.key];
-                if (m && !isActive) {
-                  e.preventDefault();
-                  handlers.current.focus(row + m[0], col + m[1]);
-                } else if ((e.key === "Enter" || e.key === " ") && !isActive) {
-                  e.preventDefault();
-                  handlers.current.activate(row, col);
-                }
-              }}
-              className={`h-8 w-10 rounded-md font-semibold ${status ? CELL[status] : "text-ink-muted hover:bg-surface-muted"}`}
-            >
-              {status ? SHORT[status] : "-"}
-            </button>
-          );
-          return (
-            <td key={d} className="border-b border-line px-1 py-1 text-center">
-              {isActive ? (
-                <Suspense fallback={cell}>
-                  <AttendanceCellMenu
-                    cell={cell}
-                    options={OPTIONS}
-                    onChoose={(value) => handlers.current.choose(s, d, value)}
-                    onClose={() => {
-                      handlers.current.activate(null, null);
-                      requestAnimationFrame(() => handlers.current.focus(row, col));
-                    }}
-                  />
-                </Suspense>
-              ) : (
-                cell
-              )}
-            </td>
-          );
-        })}
-      </tr>
-    );
-  },
-  (prev, next) =>
-    prev.student === next.student &&
-    prev.row === next.row &&
-    prev.dates === next.dates &&
-    prev.allDates === next.allDates &&
-    prev.activeCol === next.activeCol &&
-    prev.handlers === next.handlers &&
-    (prev.statuses === next.statuses || next.allDates.every((d) => prev.statuses.get(k(next.student.id, d)) === next.statuses.get(k(next.student.id, d)))),
-);
+const AttendanceRow = memo(function AttendanceRow({ student: s, row, dates, first, marks, activeCol, handlers }: AttendanceRowProps) {
+  const counts = countStatuses([...marks].map((m) => STATUS_OF_MARK[m] ?? ""));
+  const pct = teacherAttendancePercent(counts);
+  return (
+    <tr data-testid="attendance-student" data-row={row} aria-rowindex={row + 2}>
+      <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-normal">
+        <div className="font-medium">{s.name}</div>
+        <div className="flex items-center gap-2 text-xs text-ink-muted">
+          <span>@{s.username}</span>
+          {s.code && <CodeBadge code={s.code} small />}
+        </div>
+      </th>
+      <td className="border-b border-line px-3 py-1.5 whitespace-nowrap">
+        <span className={`font-semibold ${BAND_TEXT[band(pct, TEACHER_THRESHOLDS)]}`} data-testid="attendance-percent">
+          {pct}%
+        </span>
+        <div className="text-xs text-ink-muted">
+          P {counts.present} · E {counts.excused} · L {counts.late} · A {counts.absent}
+        </div>
+      </td>
+      {dates.map((d, col) => {
+        const status = statusAt(marks, first + col);
+        const isActive = activeCol === col;
+        const cell = (
+          <button
+            type="button"
+            data-cell={`${row}:${col}`}
+            aria-label={`${s.name}, ${formatDay(d)}: ${status || "no record"}`}
+            aria-haspopup="menu"
+            onClick={() => handlers.current.activate(row, col)}
+            onKeyDown={(e) => {
+              const m = MOVES[e.key];
+              if (m && !isActive) {
+                e.preventDefault();
+                handlers.current.focus(row + m[0], col + m[1]);
+              } else if ((e.key === "Enter" || e.key === " ") && !isActive) {
+                e.preventDefault();
+                handlers.current.activate(row, col);
+              }
+            }}
+            className="attendance-cell"
+            data-status={status}
+          >
+            {status ? SHORT[status] : "-"}
+          </button>
+        );
+        return (
+          <td key={d} className="border-b border-line px-1 py-1 text-center">
+            {isActive ? (
+              <Suspense fallback={cell}>
+                <AttendanceCellMenu
+                  cell={cell}
+                  options={OPTIONS}
+                  onChoose={(value) => handlers.current.choose(row, col, value)}
+                  onClose={() => {
+                    handlers.current.activate(null, null);
+                    requestAnimationFrame(() => handlers.current.focus(row, col));
+                  }}
+                />
+              </Suspense>
+            ) : (
+              cell
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});

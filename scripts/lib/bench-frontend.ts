@@ -95,7 +95,17 @@ export interface GridLatency {
   eventMax: number;
 }
 
-/** Keyboard session on the grade grid: arrows, and 10 edits (Enter, type, Enter saves). */
+/** 40 rows down and back up: in a long class this crosses the rendered window both ways. */
+async function walkRows(page: PwPage) {
+  for (const key of ["ArrowDown", "ArrowUp"]) {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(20);
+    }
+  }
+}
+
+/** Keyboard session on the grade grid: arrows, 10 edits (Enter, type, Enter saves), then 40 rows down and up. */
 export async function gradeGridLatency(browser: Browser, base: string, cookie: string, path: string, size: string): Promise<GridLatency> {
   const context = await contextWith(browser, base, cookie);
   const page = await context.newPage();
@@ -111,12 +121,13 @@ export async function gradeGridLatency(browser: Browser, base: string, cookie: s
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(50);
   }
+  await walkRows(page);
   const out = await keyLatency(page);
   await context.close();
   return { grid: "Grades", size, ...out };
 }
 
-/** Keyboard session on the attendance grid: arrows, and 10 cells set through the menu. */
+/** Keyboard session on the attendance grid: arrows, 10 cells set through the menu, then 40 rows down and up. */
 export async function attendanceGridLatency(browser: Browser, base: string, cookie: string, path: string, size: string): Promise<GridLatency> {
   const context = await contextWith(browser, base, cookie);
   const page = await context.newPage();
@@ -134,6 +145,7 @@ export async function attendanceGridLatency(browser: Browser, base: string, cook
     await page.keyboard.press("ArrowRight");
     await page.waitForTimeout(50);
   }
+  await walkRows(page);
   const out = await keyLatency(page);
   await context.close();
   return { grid: "Attendance", size, ...out };

@@ -1,0 +1,35 @@
+// What the grade grid and the simple gradebook share (grades-tab.tsx, gradebook.tsx).
+export interface GridData {
+  students: { id: number; name: string; username: string }[];
+  assignments: { id: number; title: string; maxScore: number }[];
+  /** scores[i][j]: student i's score on assignment j, null when not graded (a matrix keeps the payload small). */
+  scores: (number | null)[][];
+}
+
+/** Row heights in px (h-9 control, p-1 cell, 1 px border), before a rendered row is measured. */
+export const GRID_ROW_PX = 45;
+
+export type Scores = GridData["scores"];
+export type OnSave = (row: number, col: number, raw: string) => Promise<boolean>;
+
+/** Column headers shared by both views. */
+export function AssignmentHeaders({ assignments, wide }: { assignments: GridData["assignments"]; wide?: boolean }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className="sticky left-0 top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium">
+          Student
+        </th>
+        {assignments.map((a) => (
+          <th key={a.id} scope="col" className={`sticky top-0 z-10 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium ${wide ? "min-w-28" : ""}`}>
+            <span className="block max-w-40 truncate" title={a.title}>
+              {a.title}
+            </span>
+            <span className="text-xs font-normal text-ink-muted">/ {a.maxScore}</span>
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+

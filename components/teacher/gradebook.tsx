@@ -1,0 +1,53 @@
+"use client";
+
+import { GRADEBOOK_THRESHOLDS } from "@/lib/domain/constants";
+import { band, itemPercent } from "@/lib/domain/grades";
+import { AssignmentHeaders, GRID_ROW_PX, type GridData, type OnSave, type Scores } from "./grade-grid-parts";
+import { useRowWindow } from "./use-row-window";
+
+/** The simpler gradebook (spec §2): a number input per cell, saved when it loses focus. */
+export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Scores; onSave: OnSave }) {
+  const win = useRowWindow(data.students.length, GRID_ROW_PX);
+  const columns = data.assignments.length + 1;
+  return (
+    <div ref={win.scroller} className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="gradebook">
+      <table className="border-separate border-spacing-0 text-sm" aria-rowcount={data.students.length + 1}>
+        <AssignmentHeaders assignments={data.assignments} />
+        <tbody>
+          {win.rows((row) => {
+            const s = data.students[row]!;
+            return (
+              <tr key={s.id} data-row={row} aria-rowindex={row + 2}>
+                <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap">
+                  {s.name}
+                </th>
+                {data.assignments.map((a, col) => {
+                  const value = scores[row]?.[col] ?? null;
+                  const b = value === null ? null : band(itemPercent(value, a.maxScore), GRADEBOOK_THRESHOLDS);
+                  return (
+                    <td key={a.id} className="grid-td">
+                      <input
+                        type="number"
+                        min={0}
+                        max={a.maxScore}
+                        step={0.01}
+                        aria-label={`Score for ${s.name}, ${a.title}`}
+                        defaultValue={value ?? ""}
+                        key={value ?? "none"}
+                        onBlur={(e) => {
+                          if (e.target.value !== (value === null ? "" : String(value))) void onSave(row, col, e.target.value);
+                        }}
+                        className="grade-input"
+                        data-band={b ?? "none"}
+                      />
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          }, columns)}
+        </tbody>
+      </table>
+    </div>
+  );
+}
