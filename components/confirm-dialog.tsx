@@ -1,11 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyComponent } from "./lazy-component";
 import { useState } from "react";
 import { useReturnFocus } from "./use-return-focus";
 
 // Loaded on first open, like Modal: most page views never confirm anything.
-const ConfirmDialogImpl = dynamic(() => import("./confirm-dialog-impl").then((m) => m.ConfirmDialogImpl), { ssr: false });
+const ConfirmDialogImpl = lazyComponent(() => import("./confirm-dialog-impl").then((m) => m.ConfirmDialogImpl));
 
 /** An accessible confirm (Radix AlertDialog): focus starts on Cancel, Escape cancels, focus returns to the opener. */
 export function ConfirmDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; title: string; message: string; confirmLabel: string; onConfirm: () => void }) {

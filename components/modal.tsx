@@ -1,12 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyComponent } from "./lazy-component";
 import { useState } from "react";
 import { useReturnFocus } from "./use-return-focus";
 
 // Radix Dialog is ~13 kB gzipped; most page views never open a dialog, so its code loads on the
 // first open (a local chunk, a few ms) instead of with every page.
-const ModalDialog = dynamic(() => import("./modal-dialog").then((m) => m.ModalDialog), { ssr: false });
+const ModalDialog = lazyComponent(() => import("./modal-dialog").then((m) => m.ModalDialog));
 
 /** A dialog: focus trap, Escape, focus return to the opener and a labelled close control. */
 export function Modal(props: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: React.ReactNode; wide?: boolean }) {

@@ -1,4 +1,3 @@
-import Link from "next/link";
 
 export function EmptyState({ title, message, children }: { title: string; message?: string; children?: React.ReactNode }) {
   return (
@@ -17,9 +16,9 @@ export function BlockedScreen({ title, message, homeLabel = "Return to Home", ch
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="mt-3 text-ink-muted">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <Link href="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <a href="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
           {homeLabel}
-        </Link>
+        </a>
         {children}
       </div>
     </div>

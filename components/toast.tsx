@@ -1,11 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyComponent } from "./lazy-component";
 import { createContext, useCallback, useContext, useState } from "react";
 import type { ToastItem } from "./toast-layer";
 
 // Radix Toast loads with the first toast of the page view, not with every page.
-const ToastLayer = dynamic(() => import("./toast-layer").then((m) => m.ToastLayer), { ssr: false });
+const ToastLayer = lazyComponent(() => import("./toast-layer").then((m) => m.ToastLayer));
 
 const ToastContext = createContext<(message: string, tone?: ToastItem["tone"]) => void>(() => {});
 

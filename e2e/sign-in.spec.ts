@@ -86,6 +86,32 @@ test.describe("sign-in and home dashboard", () => {
   });
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the sign-in form still works: a wrong code says so, the right one signs in and returns to the page", async ({ page, context }) => {
+    await page.goto("/");
+    const dialog = page.getByRole("dialog", { name: "Sign In" });
+    await expect(dialog.getByLabel("Access Code")).toBeFocused(); // typing works before any script
+    await dialog.getByLabel("Access Code").fill("not-a-real-code");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/\?signin=invalid$/);
+    await expect(dialog.getByRole("alert")).toHaveText("Invalid code");
+    await dialog.getByLabel("Access Code").fill(CODES.student);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+
+    // From a deeper page it comes back to that page (whose content streams in with the script).
+    await context.clearCookies();
+    await page.goto("/level/BIO-P2?tab=grades");
+    await dialog.getByLabel("Access Code").fill(CODES.student);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/level\/BIO-P2\?tab=grades$/);
+    expect((await context.cookies()).some((c) => c.name === "portal_session")).toBe(true);
+  });
+});
+
 test("pages carry the security headers and run under the CSP without violations", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (m) => {

@@ -132,6 +132,37 @@ describe("sign-in", () => {
     }
   });
 
+  it("signs in from a plain form post (no JavaScript yet) and redirects back to the page, never putting the code in a URL", async () => {
+    const post = (code: string, referer: string | null, from: string) =>
+      sessionRoute(
+        new Request("http://localhost/api/session", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": from, host: "localhost", ...(referer ? { referer } : {}) },
+          body: new URLSearchParams({ code }).toString(),
+        }),
+      );
+    cookieJar.clear();
+    const ok = await post(DEMO_STUDENTS[0]!.code.toUpperCase(), "http://localhost/level/BIO-P2?tab=grades&signin=invalid", "198.51.100.201");
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toBe("/level/BIO-P2?tab=grades");
+    expect((await getSessionUser())?.username).toBe(DEMO_STUDENTS[0]!.username);
+
+    cookieJar.clear();
+    const wrong = await post("no-such-code", "http://localhost/", "198.51.100.202");
+    expect(wrong.headers.get("location")).toBe("/?signin=invalid");
+    expect(wrong.headers.get("location")).not.toContain("no-such-code");
+    expect(await getSessionUser()).toBeNull();
+    expect((await post("", "http://localhost/admin", "198.51.100.202")).headers.get("location")).toBe("/admin?signin=empty");
+    // Only this site's pages: another host, a protocol-relative path or no referer go home.
+    expect((await post("nope", "https://evil.example/phish", "198.51.100.203")).headers.get("location")).toBe("/?signin=invalid");
+    expect((await post("nope", "http://localhost//evil.example/x", "198.51.100.204")).headers.get("location")).toBe("/?signin=invalid");
+    expect((await post("nope", null, "198.51.100.205")).headers.get("location")).toBe("/?signin=invalid");
+    const limited = "198.51.100.206";
+    for (let i = 0; i < 10; i++) await post(`wrong-${i}`, "http://localhost/", limited);
+    expect((await post(DEMO_ADMIN.code, "http://localhost/", limited)).headers.get("location")).toBe("/?signin=limited");
+    expect(await getSessionUser()).toBeNull();
+  });
+
   it("refuses an expired session on the server", async () => {
     await useExpiredSessionOf(DEMO_ADMIN.code);
     expect(await getSessionUser()).toBeNull();

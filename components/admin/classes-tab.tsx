@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useActionState, useEffect, useState, useTransition } from "react";
 import { loadClassStudentStats, saveClass } from "@/app/admin/actions";
 import { ErrorBanner } from "@/components/error-banner";
@@ -90,9 +89,9 @@ export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]
                     >
                       View Students<span className="sr-only"> of {c.name}</span>
                     </SecondaryButton>
-                    <Link href={`/level/${encodeURIComponent(c.code)}/update`} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+                    <a href={`/level/${encodeURIComponent(c.code)}/update`} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
                       View Class<span className="sr-only"> {c.name}</span>
-                    </Link>
+                    </a>
                     <SecondaryButton onClick={() => setEditing(c)}>
                       Edit<span className="sr-only"> {c.name}</span>
                     </SecondaryButton>

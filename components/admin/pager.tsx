@@ -1,5 +1,3 @@
-import Link from "next/link";
-
 /** Server-side pagination links that keep the tab and the search. */
 export function Pager({ tab, q, page, total, pageSize }: { tab: string; q: string; page: number; total: number; pageSize: number }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -12,14 +10,14 @@ export function Pager({ tab, q, page, total, pageSize }: { tab: string; q: strin
       </span>
       <span className="flex gap-2">
         {page > 1 && (
-          <Link href={href(page - 1)} className="rounded-lg border border-line px-3 py-1.5 hover:bg-surface-muted">
+          <a href={href(page - 1)} className="rounded-lg border border-line px-3 py-1.5 hover:bg-surface-muted">
             Previous
-          </Link>
+          </a>
         )}
         {page < pages && (
-          <Link href={href(page + 1)} className="rounded-lg border border-line px-3 py-1.5 hover:bg-surface-muted">
+          <a href={href(page + 1)} className="rounded-lg border border-line px-3 py-1.5 hover:bg-surface-muted">
             Next
-          </Link>
+          </a>
         )}
       </span>
     </nav>

@@ -1,6 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
+import { lazyComponent } from "@/components/lazy-component";
 import { useActionState, useEffect, useState, useTransition } from "react";
 import {
   bulkGrade,
@@ -22,7 +22,7 @@ import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, For
 import { InlineEdit } from "./inline-edit";
 
 // The markdown renderer is only needed for the preview: load it when a form opens.
-const Markdown = dynamic(() => import("@/components/markdown").then((m) => m.Markdown), { ssr: false });
+const Markdown = lazyComponent(() => import("@/components/markdown").then((m) => m.Markdown));
 
 export interface ManagedAssignment {
   id: number;

@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { Suspense } from "react";
 import { ToastProvider } from "@/components/toast";
 import { UrlTabs } from "@/components/url-tabs";
@@ -27,9 +26,9 @@ export function TeacherDashboard({ level, tab, switcher }: { level: LevelRow; ta
   const only = (value: string, node: React.ReactNode) => (value === active ? <Suspense fallback={<TabSkeleton />}>{node}</Suspense> : null);
   return (
     <ToastProvider>
-      <Link href={`/level/${encodeURIComponent(level.code)}`} className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
+      <a href={`/level/${encodeURIComponent(level.code)}`} className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
         <span aria-hidden>←</span> Back to class page
-      </Link>
+      </a>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">{level.name}</h1>

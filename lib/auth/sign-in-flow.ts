@@ -33,7 +33,7 @@ export async function attemptSignIn(input: unknown, client: string): Promise<Sig
   const parsed = z.object({ code: z.string() }).safeParse(input);
   const raw = parsed.success ? parsed.data.code : "";
   const code = normalizeCode(raw);
-  if (code === "") return { status: 400, body: { ok: false, message: "Please enter your access code" } };
+  if (code === "") return { status: 400, body: { ok: false, message: MSG.enterCode } };
   const clientKey = `signin:ip:${client}`;
   const prefixKey = `signin:prefix:${code.slice(0, 3)}`;
   for (const [key, limit] of [

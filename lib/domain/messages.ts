@@ -24,5 +24,14 @@ export const MSG = {
   tryAgain: "Try Again",
   // Ours, for a session that is missing or over (the spec shows the sign-in modal).
   signInRequired: "Please sign in to continue.",
+  enterCode: "Please enter your access code",
   genericError: "Something went wrong. Please try again.",
 } as const;
+
+/** What a sign-in posted without JavaScript came back with (?signin=…), as the form shows it. */
+export const SIGN_IN_FALLBACK_MESSAGES: Record<string, string> = {
+  invalid: MSG.invalidCode,
+  empty: MSG.enterCode,
+  limited: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  error: MSG.genericError,
+};

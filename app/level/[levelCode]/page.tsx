@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Suspense } from "react";
 import { AppShell } from "@/components/app-header";
 import { AssignmentList } from "@/components/class-page/assignment-list";
@@ -40,9 +39,9 @@ export default async function ClassPage({ params }: { params: Promise<{ levelCod
   const dashboardLink = access.view === "staff" && (
     <p className="mb-4 text-sm text-ink-muted">
       Grades and attendance are managed in the{" "}
-      <Link className="font-medium text-brand-700 underline dark:text-brand-100" href={`/level/${encodeURIComponent(level.code)}/update`}>
+      <a className="font-medium text-brand-700 underline dark:text-brand-100" href={`/level/${encodeURIComponent(level.code)}/update`}>
         class dashboard
-      </Link>
+      </a>
       .
     </p>
   );
@@ -72,9 +71,9 @@ export default async function ClassPage({ params }: { params: Promise<{ levelCod
   return (
     <AppShell user={user}>
       <ToastProvider>
-        <Link href="/" className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
+        <a href="/" className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
           <span aria-hidden>←</span> Back
-        </Link>
+        </a>
         <div className="mt-2">
           <h1 className="text-2xl font-semibold sm:text-3xl">{level.name}</h1>
           <p className="text-ink-muted">
