@@ -3,24 +3,30 @@ import { AppShell } from "@/components/app-header";
 import { ClassCard } from "@/components/class-card";
 import { Greeting } from "@/components/greeting";
 import { SignInScreen } from "@/components/sign-in-screen";
+import { Pager } from "@/components/pager";
 import { EmptyState } from "@/components/states";
 import { TryAgainButton } from "@/components/try-again-button";
 import { canSeeAdminButton, classCardHref, isStaff } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { firstName, greeting } from "@/lib/domain/greeting";
 import { MSG } from "@/lib/domain/messages";
+import { pageParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
-import { listHomeClasses, type LevelRow } from "@/lib/queries/levels";
+import { HOME_PAGE_SIZE, listHomeClasses, type LevelRow } from "@/lib/queries/levels";
 import { findChildrenOfParent } from "@/lib/queries/parent";
 
-export default async function HomePage() {
+const homePageHref = (page: number) => (page === 1 ? "/" : `/?page=${page}`);
+
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ page?: string | string[] }> }) {
   const user = await getSessionUser();
   if (!user) return <SignInScreen />;
+  const page = pageParam((await searchParams).page);
 
   let classes: LevelRow[];
+  let total = 0;
   let children: { id: number; name: string }[] = [];
   try {
-    classes = await listHomeClasses(user);
+    ({ rows: classes, total } = await listHomeClasses(user, page));
     if (user.role === "parent") children = await findChildrenOfParent(user.id);
   } catch (err) {
     console.error("home: loading classes failed:", err);
@@ -74,20 +80,28 @@ export default async function HomePage() {
         </section>
       ) : (
       <section aria-label="Classes" className="mt-6">
-        {classes.length === 0 ? (
+        {classes.length === 0 && total > 0 ? (
+          <>
+            <p className="text-ink-muted">This page is past the end of the list.</p>
+            <Pager page={page} total={total} pageSize={HOME_PAGE_SIZE} href={homePageHref} />
+          </>
+        ) : classes.length === 0 ? (
           user.role === "student" ? (
             <EmptyState title={MSG.noClassesStudentTitle} message={MSG.noClassesStudent} />
           ) : (
             <EmptyState title={MSG.noClassesOtherTitle} message={MSG.noClassesOther} />
           )
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {classes.map((c) => (
-              <li key={c.code}>
-                <ClassCard data={c} href={linkable ? classCardHref(user, c.code) : null} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {classes.map((c) => (
+                <li key={c.code}>
+                  <ClassCard data={c} href={linkable ? classCardHref(user, c.code) : null} />
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} total={total} pageSize={HOME_PAGE_SIZE} href={homePageHref} />
+          </>
         )}
       </section>
       )}

@@ -63,6 +63,8 @@ test.describe("class page", () => {
     await page.reload();
     await expect(page.getByRole("tab", { name: "Assignments" })).toHaveAttribute("aria-selected", "true");
     await page.getByRole("tab", { name: "Grades" }).click();
+    await expect(page).toHaveURL(/\?tab=grades$/); // each tab is rendered by the server: wait for it
+    await expect(page.getByRole("tab", { name: "Grades" })).toHaveAttribute("aria-selected", "true");
     await page.goBack();
     await expect(page.getByRole("tab", { name: "Assignments" })).toHaveAttribute("aria-selected", "true");
   });

@@ -72,7 +72,7 @@ describe("admin", () => {
     expect(await saveClass({ ok: true }, form({ code: "X1", name: "X", teacherId: String(ava) }))).toEqual({ ok: false, message: "The teacher must be an instructor." });
     expect(await rowCounts("levels")).toEqual(before);
     const home = await listHomeClasses({ id: rivera, role: "instructor" });
-    expect(home.map((c) => c.code)).toContain("CHEM-P5");
+    expect(home.rows.map((c) => c.code)).toContain("CHEM-P5");
   });
   it("edits a student with validation and a clear duplicate message, leaving other fields alone", async () => {
     await signInAs(DEMO_ADMIN.code);
@@ -188,7 +188,7 @@ describe("parent portal", () => {
 describe("signed-in parents", () => {
   it("see their own children at home, not the class list", async () => {
     const grace = await userIdByCode("parent-johnson");
-    expect(await listHomeClasses({ id: grace, role: "parent" })).toEqual([]);
+    expect(await listHomeClasses({ id: grace, role: "parent" })).toEqual({ rows: [], total: 0 });
     const { findChildrenOfParent } = await import("@/lib/queries/parent");
     expect((await findChildrenOfParent(grace)).map((c) => c.name)).toEqual([expect.stringMatching(/^Ava/), "Liam Okafor"]);
   });

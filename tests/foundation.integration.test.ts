@@ -7,7 +7,7 @@ import { db, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { runMigrations } from "@/lib/db/migrate";
 import { seedDemoSchool } from "@/lib/db/seed";
-import { listHomeClasses } from "@/lib/queries/levels";
+import { HOME_PAGE_SIZE, listHomeClasses } from "@/lib/queries/levels";
 import { useTestDatabase } from "./support/test-db";
 import { signInAs, useExpiredSessionOf } from "./support/session";
 import { cookieJar } from "./support/request-context";
@@ -183,7 +183,7 @@ describe("home class list per role", () => {
   async function namesFor(code: string) {
     await signInAs(code);
     const user = await getSessionUser();
-    return (await listHomeClasses(user!)).map((c) => c.code);
+    return (await listHomeClasses(user!)).rows.map((c) => c.code);
   }
 
   it("gives a student only their enrolled classes, by name", async () => {
@@ -199,6 +199,18 @@ describe("home class list per role", () => {
   });
   it("gives an admin every class", async () => {
     expect(await namesFor(DEMO_ADMIN.code)).toEqual(["ALG1-P1", "BIO-P2", "GEO-P3", "HIST-P4"]);
+  });
+  it("pages a long list: every class exactly once, in name order, with the total", async () => {
+    await db().execute(sql`insert into levels (code, name) select 'PG' || g, 'Paged ' || lpad(g::text, 3, '0') from generate_series(1, 130) g`);
+    await signInAs(DEMO_ADMIN.code);
+    const admin = (await getSessionUser())!;
+    const pages = await Promise.all([1, 2, 3, 4].map((p) => listHomeClasses(admin, p)));
+    expect(pages.map((p) => p.rows.length)).toEqual([HOME_PAGE_SIZE, HOME_PAGE_SIZE, 134 - 2 * HOME_PAGE_SIZE, 0]);
+    expect(pages.every((p) => p.total === 134)).toBe(true);
+    const names = pages.flatMap((p) => p.rows.map((r) => r.name));
+    expect(new Set(names).size).toBe(134);
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    await db().execute(sql`delete from levels where code like 'PG%'`);
   });
 });
 

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { AppShell } from "@/components/app-header";
 import { ClassesTab } from "@/components/admin/classes-tab";
 import { CreateUserButton, StudentsAdminTab } from "@/components/admin/people";
-import { Pager, SearchBox } from "@/components/admin/pager";
+import { adminPageHref, SearchBox } from "@/components/admin/pager";
+import { Pager } from "@/components/pager";
 import { BlockedScreen } from "@/components/states";
 import { ToastProvider } from "@/components/toast";
 import { TryAgainButton } from "@/components/try-again-button";
@@ -13,7 +14,7 @@ import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { ADMIN_THRESHOLDS } from "@/lib/domain/constants";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
-import { tabParam } from "@/lib/domain/url";
+import { pageParam, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listInstructors, searchParentsAdmin, searchStudentsAdmin } from "@/lib/queries/admin";
 
@@ -39,7 +40,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const query = await searchParams;
   const tab = (TABS as readonly string[]).includes(tabParam(query.tab) ?? "") ? tabParam(query.tab)! : "classes";
   const q = (tabParam(query.q) ?? "").slice(0, 100);
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(tabParam(query.page) ?? "1", 10) || 1));
+  const page = pageParam(query.page);
 
   let counts;
   let panel: React.ReactNode;
@@ -92,7 +93,7 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
     return (
       <>
         <ClassesTab classes={classes} instructors={instructors} />
-        <Pager tab="classes" q="" page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
+        <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("classes", "")} />
       </>
     );
   }
@@ -102,7 +103,7 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
       <>
         <SearchBox tab="students" q={q} label="Search by name, username, email or code" />
         <StudentsAdminTab students={rows} />
-        <Pager tab="students" q={q} page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
+        <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("students", q)} />
       </>
     );
   }
@@ -132,7 +133,7 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
             ))}
           </ul>
         )}
-        <Pager tab="parents" q={q} page={page} total={total} pageSize={ADMIN_PAGE_SIZE} />
+        <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("parents", q)} />
       </>
     );
   }

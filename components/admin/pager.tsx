@@ -1,28 +1,5 @@
-/** Server-side pagination links that keep the tab and the search. */
-export function Pager({ tab, q, page, total, pageSize }: { tab: string; q: string; page: number; total: number; pageSize: number }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  const href = (p: number) => `/admin?${new URLSearchParams({ tab, ...(q ? { q } : {}), page: String(p) }).toString()}`;
-  return (
-    <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-      <span className="text-ink-muted">
-        Page {page} of {pages} · {total} in all
-      </span>
-      <span className="flex gap-2">
-        {page > 1 && (
-          <a href={href(page - 1)} className="rounded-lg border border-line px-3 py-1.5 hover:bg-surface-muted">
-            Previous
-          </a>
-        )}
-        {page < pages && (
-          <a href={href(page + 1)} className="rounded-lg border border-line px-3 py-1.5 hover:bg-surface-muted">
-            Next
-          </a>
-        )}
-      </span>
-    </nav>
-  );
-}
+/** The admin tabs' page links keep the tab and the search. */
+export const adminPageHref = (tab: string, q: string) => (page: number) => `/admin?${new URLSearchParams({ tab, ...(q ? { q } : {}), page: String(page) }).toString()}`;
 
 export function SearchBox({ tab, q, label }: { tab: string; q: string; label: string }) {
   return (

@@ -11,3 +11,8 @@ export function safeDecode(segment: string): string {
 export function tabParam(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
+
+/** A 1-based page number from ?page=, 1 for anything that is not a sensible one. */
+export function pageParam(value: string | string[] | undefined): number {
+  return Math.max(1, Math.min(100_000, Number.parseInt(tabParam(value) ?? "1", 10) || 1));
+}

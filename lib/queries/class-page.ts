@@ -1,6 +1,6 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, max } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { db, queryRows } from "@/lib/db/client";
 import {
   assignments,
   assignmentSubmissions,
@@ -9,6 +9,7 @@ import {
   grades,
   responses,
   studentEnrollment,
+  studentLevelStats,
   updates,
   users,
 } from "@/lib/db/schema";
@@ -103,6 +104,30 @@ export async function listClassAssignments(levelCode: string, studentId: number 
     // max() over a subquery comes back as text on some drivers.
     lastSubmittedAt: r.lastSubmittedAt ? new Date(r.lastSubmittedAt as unknown as string) : null,
   }));
+}
+
+export interface StudentClassTotals {
+  earned: number;
+  possible: number;
+  present: number;
+  absent: number;
+  late: number;
+  excused: number;
+  /** Assignments of the class with at least one submission from the student. */
+  completed: number;
+}
+
+/** One student's running totals in one class (kept by triggers) and how many assignments they handed in. */
+export async function getStudentClassTotals(studentId: number, levelCode: string): Promise<StudentClassTotals> {
+  const [row] = await queryRows<Record<string, string | number | null>>(sql`
+    select coalesce(st.earned, 0) as earned, coalesce(st.possible, 0) as possible,
+      coalesce(st.present, 0) as present, coalesce(st.absent, 0) as absent, coalesce(st.late, 0) as late, coalesce(st.excused, 0) as excused,
+      (select count(distinct s.assignment_id) from ${assignmentSubmissions} s join ${assignments} a on a.id = s.assignment_id
+        where s.student_id = ${studentId} and a.level_code = ${levelCode}) as completed
+    from (select 1) one
+    left join ${studentLevelStats} st on st.level_code = ${levelCode} and st.student_id = ${studentId}`);
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return { earned: n("earned"), possible: n("possible"), present: n("present"), absent: n("absent"), late: n("late"), excused: n("excused"), completed: n("completed") };
 }
 
 export interface StudentGrade {

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { levels, studentEnrollment } from "@/lib/db/schema";
 import { homeClassScope, type Actor } from "@/lib/auth/policy";
@@ -35,20 +35,31 @@ export async function isStudentEnrolled(studentId: number, levelCode: string): P
   return rows.length > 0;
 }
 
-/** Home dashboard (spec §2): students their enrolled levels, instructors their own, others all; by name. */
-export async function listHomeClasses(actor: Actor): Promise<LevelRow[]> {
+/** Class cards per home page: a district admin's 1,000 classes come 60 at a time, not all at once. */
+export const HOME_PAGE_SIZE = 60;
+
+/**
+ * Home dashboard (spec §2): students their enrolled levels, instructors their own, others all;
+ * by name, one page of HOME_PAGE_SIZE, with the total for the pager.
+ */
+export async function listHomeClasses(actor: Actor, page = 1): Promise<{ rows: LevelRow[]; total: number }> {
   const scope = homeClassScope(actor);
-  if (scope === "enrolled") {
-    return db()
-      .select(levelColumns)
-      .from(levels)
-      .innerJoin(studentEnrollment, eq(studentEnrollment.levelCode, levels.code))
-      .where(eq(studentEnrollment.studentId, actor.id))
-      .orderBy(asc(levels.name));
+  if (scope === "children") return { rows: [], total: 0 };
+  const columns = { ...levelColumns, total: sql<number>`count(*) over ()` };
+  const select = () =>
+    scope === "enrolled"
+      ? db().select(columns).from(levels).innerJoin(studentEnrollment, eq(studentEnrollment.levelCode, levels.code)).where(eq(studentEnrollment.studentId, actor.id))
+      : scope === "own"
+        ? db().select(columns).from(levels).where(eq(levels.teacherId, actor.id))
+        : db().select(columns).from(levels);
+  const rows = await select()
+    .orderBy(asc(levels.name), asc(levels.id))
+    .limit(HOME_PAGE_SIZE)
+    .offset((Math.max(1, page) - 1) * HOME_PAGE_SIZE);
+  if (rows.length === 0 && page > 1) {
+    // Past the last page no row carries the total: one more row tells it.
+    const [first] = await select().limit(1);
+    return { rows: [], total: first ? Number(first.total) : 0 };
   }
-  if (scope === "own") {
-    return db().select(levelColumns).from(levels).where(eq(levels.teacherId, actor.id)).orderBy(asc(levels.name));
-  }
-  if (scope === "children") return [];
-  return db().select(levelColumns).from(levels).orderBy(asc(levels.name));
+  return { rows: rows.map(({ total: _total, ...r }) => r), total: rows.length ? Number(rows[0]!.total) : 0 };
 }

@@ -13,13 +13,15 @@ import { UrlTabs, type TabDef } from "@/components/url-tabs";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "@/lib/auth/guards";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
-import { safeDecode } from "@/lib/domain/url";
+import { safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
-import { loadClassPageView } from "@/lib/queries/class-page-view";
+import { loadAssignmentsView, loadAttendanceView, loadGradesView, loadStudentTiles, loadUpdatesView } from "@/lib/queries/class-page-view";
 
 export const metadata: Metadata = { title: "Class" };
 
-export default async function ClassPage({ params }: { params: Promise<{ levelCode: string }> }) {
+const TABS = ["updates", "assignments", "grades", "attendance", "students"] as const;
+
+export default async function ClassPage({ params, searchParams }: { params: Promise<{ levelCode: string }>; searchParams: Promise<{ tab?: string | string[] }> }) {
   const user = await getSessionUser();
   if (!user) return <SignInScreen />;
   const levelCode = safeDecode((await params).levelCode);
@@ -34,39 +36,21 @@ export default async function ClassPage({ params }: { params: Promise<{ levelCod
 
   const { level } = access;
   const studentId = access.view === "student" ? user.id : null;
-  const view = await loadClassPageView(level.code, studentId, schoolTimeZone());
-  const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
-  const dashboardLink = access.view === "staff" && (
-    <p className="mb-4 text-sm text-ink-muted">
-      Grades and attendance are managed in the{" "}
-      <a className="font-medium text-brand-700 underline dark:text-brand-100" href={`/level/${encodeURIComponent(level.code)}/update`}>
-        class dashboard
-      </a>
-      .
-    </p>
-  );
+  const staffTabs = canSeeAccessCodes(user);
+  const requested = tabParam((await searchParams).tab);
+  const active = (TABS as readonly string[]).includes(requested ?? "") && (requested !== "students" || staffTabs) ? requested! : "updates";
+  const tz = schoolTimeZone();
 
+  // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
+  const [tiles, panel] = await Promise.all([studentId === null ? null : loadStudentTiles(level.code, studentId), activePanel(active, level.code, studentId, tz)]);
+  const only = (value: string) => (value === active ? panel : null);
   const tabs: TabDef[] = [
-    { value: "updates", label: "Updates", content: <UpdateList updates={view.updates} levelCode={level.code} studentId={studentId} /> },
-    {
-      value: "assignments",
-      label: "Assignments",
-      content: <AssignmentList assignments={view.assignments} descriptions={descriptions} levelCode={level.code} studentId={studentId} />,
-    },
-    { value: "grades", label: "Grades", content: view.student ? <GradeList grades={view.student.grades} /> : dashboardLink },
-    { value: "attendance", label: "Attendance", content: view.student ? <AttendanceList records={view.student.attendance} /> : dashboardLink },
+    { value: "updates", label: "Updates", content: only("updates") },
+    { value: "assignments", label: "Assignments", content: only("assignments") },
+    { value: "grades", label: "Grades", content: only("grades") },
+    { value: "attendance", label: "Attendance", content: only("attendance") },
   ];
-  if (canSeeAccessCodes(user)) {
-    tabs.push({
-      value: "students",
-      label: "Students",
-      content: (
-        <Suspense fallback={<StudentsPanelSkeleton />}>
-          <StudentsPanel levelCode={level.code} />
-        </Suspense>
-      ),
-    });
-  }
+  if (staffTabs) tabs.push({ value: "students", label: "Students", content: only("students") });
 
   return (
     <AppShell user={user}>
@@ -81,9 +65,44 @@ export default async function ClassPage({ params }: { params: Promise<{ levelCod
             {level.level ? ` · ${level.level}` : null}
           </p>
         </div>
-        {view.student && <SummaryTiles {...view.student.tiles} />}
-        <UrlTabs tabs={tabs} label="Class sections" />
+        {tiles && <SummaryTiles {...tiles} />}
+        <UrlTabs tabs={tabs} label="Class sections" lazy />
       </ToastProvider>
     </AppShell>
+  );
+}
+
+async function activePanel(tab: string, levelCode: string, studentId: number | null, tz: string): Promise<React.ReactNode> {
+  switch (tab) {
+    case "assignments": {
+      const view = await loadAssignmentsView(levelCode, studentId, tz);
+      const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
+      return <AssignmentList assignments={view.assignments} descriptions={descriptions} levelCode={levelCode} studentId={studentId} />;
+    }
+    case "grades":
+      return studentId === null ? <DashboardLink levelCode={levelCode} /> : <GradeList grades={await loadGradesView(levelCode, studentId, tz)} />;
+    case "attendance":
+      return studentId === null ? <DashboardLink levelCode={levelCode} /> : <AttendanceList records={await loadAttendanceView(levelCode, studentId, tz)} />;
+    case "students":
+      return (
+        <Suspense fallback={<StudentsPanelSkeleton />}>
+          <StudentsPanel levelCode={levelCode} />
+        </Suspense>
+      );
+    default:
+      return <UpdateList updates={await loadUpdatesView(levelCode, tz)} levelCode={levelCode} studentId={studentId} />;
+  }
+}
+
+/** Staff have no personal grades or attendance here (spec §6): the dashboard is where they manage them. */
+function DashboardLink({ levelCode }: { levelCode: string }) {
+  return (
+    <p className="mb-4 text-sm text-ink-muted">
+      Grades and attendance are managed in the{" "}
+      <a className="font-medium text-brand-700 underline dark:text-brand-100" href={`/level/${encodeURIComponent(levelCode)}/update`}>
+        class dashboard
+      </a>
+      .
+    </p>
   );
 }
