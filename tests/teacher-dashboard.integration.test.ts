@@ -241,6 +241,28 @@ describe("Summary tab", () => {
     expect(large.result.students[0]).toMatchObject({ gradePercent: 70, letter: "C-", attendancePercent: 100, status: "Good" });
     console.log(`summary queries: ${small.count} (30 students) / ${large.count} (300 students); 300 students × 40 assignments loaded in ${ms.toFixed(0)} ms`);
   });
+
+  it("lists the class's ten latest submissions, responses and grades, newest first, with who did what", async () => {
+    const { studentIds } = await createClassOfSize("FEED", 12, 3, 0);
+    const [a1, a2] = await queryRows<{ id: number; title: string }>(sql`select id, title from assignments where level_code = 'FEED' order by id limit 2`);
+    const names = await queryRows<{ id: number; name: string }>(sql`select id, name from users where id in (${sql.join(studentIds.slice(0, 3), sql`, `)}) order by id`);
+    // Push everything the fixture made into the past, then add three recent events of each kind.
+    await queryRows(sql`update assignment_submissions set submitted_at = '2020-01-01' where assignment_id in (select id from assignments where level_code = 'FEED')`);
+    await queryRows(sql`update grades set graded_at = '2020-01-01' where assignment_id in (select id from assignments where level_code = 'FEED')`);
+    await queryRows(sql`update responses set created_at = '2020-01-01' where update_id in (select id from updates where level_code = 'FEED')`);
+    await queryRows(sql`update assignment_submissions set submitted_at = '2031-05-01 10:00Z' where assignment_id = ${a1!.id} and student_id = ${names[0]!.id}`);
+    await queryRows(sql`update grades set graded_at = '2031-05-01 11:00Z', score = 9 where assignment_id = ${a2!.id} and student_id = ${names[1]!.id}`);
+    await queryRows(sql`update responses set created_at = '2031-05-01 12:00Z', title = 'Question' where student_id = ${names[2]!.id} and update_id in (select id from updates where level_code = 'FEED')`);
+    const { activity } = await loadSummaryView("FEED", "UTC");
+    expect(activity).toHaveLength(10);
+    expect(activity.slice(0, 3).map((a) => a.text)).toEqual([
+      `${names[2]!.name} responded to “Hello”: Question`,
+      `${names[1]!.name} was graded on “${a2!.title}” (9/10)`,
+      `${names[0]!.name} submitted “${a1!.title}”`,
+    ]);
+    // Nothing from another class.
+    expect(activity.every((a) => !a.text.includes("Class S30"))).toBe(true);
+  });
 });
 
 describe("Grades grid", () => {

@@ -62,25 +62,26 @@ export interface ActivityRow {
 export async function listRecentActivity(levelCode: string, limit = 10): Promise<ActivityRow[]> {
   const rows = await queryRows<{ kind: ActivityRow["kind"]; at: string | Date; who: string; what: string; detail: string | null }>(sql`
     -- Each assignment's (update's) newest few through its index, then the newest of those:
-    -- the cost follows the number of assignments, not of submissions.
-    (select 'submission' as kind, s.submitted_at as at, u.name as who, a.title as what, null::text as detail
-       from assignments a
-       cross join lateral (select s.student_id, s.submitted_at from assignment_submissions s where s.assignment_id = a.id order by s.submitted_at desc limit ${limit}) s
-       join users u on u.id = s.student_id
-      where a.level_code = ${levelCode} order by s.submitted_at desc limit ${limit})
-    union all
-    (select 'response', r.created_at, u.name, up.title, r.title
-       from updates up
-       cross join lateral (select r.student_id, r.created_at, r.title from responses r where r.update_id = up.id order by r.created_at desc limit ${limit}) r
-       join users u on u.id = r.student_id
-      where up.level_code = ${levelCode} order by r.created_at desc limit ${limit})
-    union all
-    (select 'grade', g.graded_at, u.name, a.title, g.score::text || '/' || a.max_score::text
-       from assignments a
-       cross join lateral (select g.student_id, g.graded_at, g.score from grades g where g.assignment_id = a.id order by g.graded_at desc limit ${limit}) g
-       join users u on u.id = g.student_id
-      where a.level_code = ${levelCode} order by g.graded_at desc limit ${limit})
-    order by at desc limit ${limit}`);
+    -- the cost follows the number of assignments, not of submissions. Names are looked up for
+    -- the ten rows kept, not for every candidate.
+    select x.kind, x.at, u.name as who, x.what, x.detail from (
+      (select 'submission' as kind, s.student_id, s.submitted_at as at, a.title as what, null::text as detail
+         from assignments a
+         cross join lateral (select s.student_id, s.submitted_at from assignment_submissions s where s.assignment_id = a.id order by s.submitted_at desc limit ${limit}) s
+        where a.level_code = ${levelCode} order by s.submitted_at desc limit ${limit})
+      union all
+      (select 'response', r.student_id, r.created_at, up.title, r.title
+         from updates up
+         cross join lateral (select r.student_id, r.created_at, r.title from responses r where r.update_id = up.id order by r.created_at desc limit ${limit}) r
+        where up.level_code = ${levelCode} order by r.created_at desc limit ${limit})
+      union all
+      (select 'grade', g.student_id, g.graded_at, a.title, trim_scale(g.score)::text || '/' || a.max_score::text
+         from assignments a
+         cross join lateral (select g.student_id, g.graded_at, g.score from grades g where g.assignment_id = a.id order by g.graded_at desc limit ${limit}) g
+        where a.level_code = ${levelCode} order by g.graded_at desc limit ${limit})
+      order by at desc limit ${limit}
+    ) x join users u on u.id = x.student_id
+    order by x.at desc`);
   return rows.map((r) => ({ ...r, at: new Date(r.at) }));
 }
 
