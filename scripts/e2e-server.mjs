@@ -7,7 +7,7 @@ import path from "node:path";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
-const child = spawn("npx", ["next", "start", "-p", port], {
+const child = spawn("node", ["scripts/start.mjs", "-p", port], {
   stdio: "inherit",
   env: {
     ...process.env,
@@ -17,7 +17,6 @@ const child = spawn("npx", ["next", "start", "-p", port], {
     SEED_DEMO: "auto",
     SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef",
     NODE_ENV: "production",
-    NEXT_MANUAL_SIG_HANDLE: "true",
   },
 });
 const stop = (signal) => child.kill(signal);

@@ -1,8 +1,10 @@
-// npm run loadtest -- [--duration 60] [--connections 50] [--assert]
+// npm run loadtest -- [--duration 60] [--connections 50] [--workers N] [--assert]
 // Starts the production build on a fresh database (PGlite in a temporary folder, or a new
 // database on the server named by DATABASE_URL), signs in 50 staff users, and drives a mix of
 // page views and grade/attendance writes (real server-action requests) with autocannon on
 // loopback. Afterwards it checks the database: every acknowledged write present, none doubled.
+// --workers N (PostgreSQL) serves with WEB_CONCURRENCY=N processes, started together on the
+// fresh database, so the writes also cross processes.
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
@@ -16,10 +18,11 @@ const arg = (name: string, fallback: number) => {
 const duration = arg("duration", 60);
 const connections = arg("connections", 50);
 const assert = process.argv.includes("--assert");
+const workers = arg("workers", 1);
 
 async function main() {
   const target = await freshTarget();
-  const server = new PortalServer(target, String(arg("port", 3200)));
+  const server = new PortalServer(target, String(arg("port", 3200)), undefined, workers > 1 ? { WEB_CONCURRENCY: String(workers) } : {});
   try {
     await server.start();
     const cookies: string[] = [];
@@ -84,9 +87,9 @@ async function main() {
 
     const l = result.latency as unknown as Record<string, number>;
     const table = [
-      `| engine | connections | duration | requests/s | p50 ms | p90 ms | p97.5 ms | p99 ms | errors | non-2xx | acknowledged writes | failed writes | lost | duplicated |`,
-      `| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
-      `| ${target.engine} | ${connections} | ${duration} s | ${result.requests.average.toFixed(0)} | ${l.p50} | ${l.p90} | ${l.p97_5} | ${l.p99} | ${result.errors + result.timeouts} | ${result.non2xx} | ${acked.size} | ${failedWrites} | ${lost} | ${dups!.n} |`,
+      `| engine | processes | connections | duration | requests/s | p50 ms | p90 ms | p97.5 ms | p99 ms | errors | non-2xx | acknowledged writes | failed writes | lost | duplicated |`,
+      `| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
+      `| ${target.engine} | ${target.engine === "PGlite" ? 1 : workers} | ${connections} | ${duration} s | ${result.requests.average.toFixed(0)} | ${l.p50} | ${l.p90} | ${l.p97_5} | ${l.p99} | ${result.errors + result.timeouts} | ${result.non2xx} | ${acked.size} | ${failedWrites} | ${lost} | ${dups!.n} |`,
     ].join("\n");
     console.log(`\n${table}\n`);
     fs.mkdirSync("bench", { recursive: true });

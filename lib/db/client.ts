@@ -20,6 +20,8 @@ export interface DbHandle {
   engine: Engine;
   /** The embedded engine itself, for backups (PGlite only). */
   pglite?: PGlite;
+  /** The server's address (PostgreSQL only), for work that needs a session of its own. */
+  connectionString?: string;
   close(): Promise<void>;
 }
 
@@ -66,7 +68,7 @@ export function openPostgres(connectionString: string): DbHandle {
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
   pool.on("connect", (client) => timeCalls(client, "query"));
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
-  return { db, engine: "postgres", close: () => pool.end() };
+  return { db, engine: "postgres", connectionString, close: () => pool.end() };
 }
 
 function openFromEnv(): DbHandle {

@@ -1,6 +1,8 @@
 import "server-only";
+import cluster from "node:cluster";
 import { eq } from "drizzle-orm";
 import { env, schoolTimeZone } from "@/lib/env";
+import { withAdvisoryLock } from "./advisory-lock";
 import { dbHandle } from "./client";
 import { DEMO_ADMIN, demoCodes } from "./demo-school";
 import { runMigrations } from "./migrate";
@@ -11,11 +13,17 @@ import { hasAnyUser, seedDemoSchool } from "./seed";
 export async function prepareDatabase(): Promise<void> {
   const started = Date.now();
   const handle = dbHandle();
-  await runMigrations(handle);
-  if (env().SEED_DEMO === "auto" && !(await hasAnyUser(handle.db))) {
-    await seedDemoSchool(handle.db, { timeZone: schoolTimeZone() });
-    console.log("Loaded the demo school into the empty database.");
-  }
+  // Several processes may start together (WEB_CONCURRENCY): one at a time migrates and decides
+  // whether the database is empty, so the demo is never loaded twice.
+  await withAdvisoryLock(handle.connectionString, "startup", async () => {
+    await runMigrations(handle);
+    if (env().SEED_DEMO === "auto" && !(await hasAnyUser(handle.db))) {
+      await seedDemoSchool(handle.db, { timeZone: schoolTimeZone() });
+      console.log("Loaded the demo school into the empty database.");
+    }
+  });
+  // With several processes, the first one speaks for all.
+  if (cluster.isWorker && cluster.worker?.id !== 1) return;
   const demo = await handle.db.select({ id: users.id }).from(users).where(eq(users.code, DEMO_ADMIN.code));
   const port = process.env.PORT || "3000";
   const lines = [

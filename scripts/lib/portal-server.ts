@@ -53,9 +53,10 @@ export class PortalServer {
   }
 
   async start(): Promise<void> {
-    this.child = spawn("npx", ["next", "start", "-p", this.port], {
+    // `npm start`'s own entry point, so WEB_CONCURRENCY (in extraEnv) starts several processes.
+    this.child = spawn("node", ["scripts/start.mjs", "-p", this.port], {
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", NEXT_MANUAL_SIG_HANDLE: "true", SESSION_SECRET: this.secret, SEED_DEMO: "auto", ...this.extraEnv, ...this.target.env },
+      env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: this.secret, SEED_DEMO: "auto", ...this.extraEnv, ...this.target.env },
       detached: true,
     });
     for (let i = 0; ; i++) {

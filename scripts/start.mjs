@@ -1,0 +1,61 @@
+// npm start [-- -p PORT]: serves the production build.
+// One Node.js process renders one page at a time, so on a machine with several cores a single
+// process leaves the rest idle. With PostgreSQL, WEB_CONCURRENCY=N starts N processes (Node's
+// cluster module; the operating system shares the port between them). Everything they share lives
+// in the database (sessions' versions, rate limits, totals) and the session secret comes from
+// SESSION_SECRET. PGlite is one process per data folder, so it always runs one.
+import cluster from "node:cluster";
+
+process.env.NEXT_MANUAL_SIG_HANDLE = "true"; // our handler closes the database before exit
+
+const requested = process.env.WEB_CONCURRENCY ?? "1";
+const workers = Number(requested);
+if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+  console.error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${requested}").`);
+  process.exit(1);
+}
+
+async function serve() {
+  // Next's own command line, in this process.
+  process.argv = [process.argv[0], "next", "start", ...process.argv.slice(2)];
+  await import("next/dist/bin/next");
+}
+
+if (workers === 1 || !cluster.isPrimary) {
+  await serve();
+} else if (!process.env.DATABASE_URL) {
+  console.error("WEB_CONCURRENCY > 1 needs PostgreSQL (DATABASE_URL): embedded PGlite allows one process per data folder. Starting one process.");
+  await serve();
+} else if (!process.env.SESSION_SECRET) {
+  console.error("WEB_CONCURRENCY > 1 needs SESSION_SECRET, the same for every process (otherwise each would make its own).");
+  process.exit(1);
+} else {
+  let stopping = false;
+  let quickExits = 0;
+  const startedAt = new Map();
+  const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    // A worker that cannot even start (bad configuration, database down) would fail again: stop.
+    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000 && ++quickExits >= workers * 2) {
+      console.error("Workers keep exiting right after starting; giving up.");
+      process.exit(1);
+    }
+    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    fork();
+  });
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+      // Each worker closes its database pool and exits; then so do we.
+      const check = setInterval(() => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) {
+          clearInterval(check);
+          process.exit(0);
+        }
+      }, 100);
+    });
+  }
+}
