@@ -65,7 +65,7 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "class page students tab (instructor)");
     for (const tab of ["summary", "updates", "assignments", "grades", "attendance", "students"]) {
       await page.goto(`/level/ALG1-P1/update?tab=${tab}`);
-      await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Class dashboard sections" }).locator('[aria-current="page"]')).toBeVisible();
       await expectNoViolations(page, `dashboard ${tab}`);
     }
     await page.goto("/level/ALG1-P1/update?tab=updates");
@@ -137,7 +137,7 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
       await signIn(page, CODES.instructor);
       for (const tab of ["summary", "grades", "attendance"]) {
         await page.goto(`/level/ALG1-P1/update?tab=${tab}`);
-        await expect(page.getByRole("tab", { selected: true })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Class dashboard sections" }).locator('[aria-current="page"]')).toBeVisible();
         await expectNoViolations(page, `dashboard ${tab} (dark)`);
       }
     });

@@ -4,9 +4,9 @@ test.describe("admin dashboard", () => {
   test("admin sees the tabs with counts, views a class's students, searches and edits a student", async ({ page, loginAs }) => {
     await loginAs("admin");
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
-    await expect(page.getByRole("tab", { name: /^Classes \(\d+\)$/ })).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Students (30)" })).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Parents (3)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Classes \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Students (30)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Parents (3)" })).toBeVisible();
 
     const bio = page.getByTestId("admin-class-row").filter({ hasText: "BIO-P2" });
     await bio.getByRole("button", { name: /View Students/ }).click();
@@ -16,7 +16,7 @@ test.describe("admin dashboard", () => {
     await page.keyboard.press("Escape");
     await expect(bio.getByRole("link", { name: /View Class/ })).toHaveAttribute("href", "/level/BIO-P2/update");
 
-    await page.getByRole("tab", { name: /^Students/ }).click();
+    await page.getByRole("link", { name: /^Students \(/ }).click();
     await page.getByLabel("Search by name, username, email or code").fill("stu-05");
     await page.getByRole("button", { name: "Search" }).click();
     const row = page.getByTestId("admin-student-row");

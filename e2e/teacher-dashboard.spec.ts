@@ -7,7 +7,7 @@ test.describe("teacher dashboard", () => {
     await expect(page).toHaveURL(/\/level\/GEO-P3\/update$/);
     await expect(page.getByRole("heading", { level: 1, name: "Geometry" })).toBeVisible();
 
-    await page.getByRole("tab", { name: "Assignments" }).click();
+    await page.getByRole("link", { name: "Assignments" }).click();
     await page.getByRole("button", { name: "New Assignment" }).click();
     const dialog = page.getByRole("dialog", { name: "New Assignment" });
     await dialog.getByLabel("Title").fill("Angles worksheet");
@@ -30,7 +30,7 @@ test.describe("teacher dashboard", () => {
     await expect(bulk).toBeHidden();
     await expect(card).toContainText("3 graded");
 
-    await page.getByRole("tab", { name: "Grades" }).click();
+    await page.getByRole("link", { name: "Grades" }).click();
     const footer = page.getByTestId("grades-footer");
     const before = Number((await footer.textContent())!.match(/(\d+) grades entered/)![1]);
     const grid = page.getByTestId("grade-grid").filter({ visible: true });

@@ -7,7 +7,7 @@ import { Pager } from "@/components/pager";
 import { BlockedScreen } from "@/components/states";
 import { ToastProvider } from "@/components/toast";
 import { TryAgainButton } from "@/components/try-again-button";
-import { UrlTabs } from "@/components/url-tabs";
+import { SectionNav } from "@/components/section-nav";
 import { AccessDenied, requireAdmin } from "@/lib/auth/guards";
 import { getSessionUser } from "@/lib/auth/session";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
@@ -58,7 +58,6 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     );
   }
 
-  const only = (value: string) => (value === tab ? panel : null);
   return (
     <AppShell user={user!}>
       <ToastProvider>
@@ -66,16 +65,19 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           <h1 className="text-2xl font-semibold sm:text-3xl">Admin Dashboard</h1>
           <CreateUserButton />
         </div>
-        <UrlTabs
-          lazy
+        <SectionNav
           label="Admin sections"
-          tabs={[
-            { value: "classes", label: `Classes (${counts.classes})`, content: only("classes") },
-            { value: "students", label: `Students (${counts.students})`, content: only("students") },
-            { value: "parents", label: `Parents (${counts.parents})`, content: only("parents") },
-            { value: "audit", label: "Audit log", content: only("audit") },
+          active={tab}
+          href={(t) => `/admin?tab=${t}`}
+          sections={[
+            { value: "classes", label: `Classes (${counts.classes})` },
+            { value: "students", label: `Students (${counts.students})` },
+            { value: "parents", label: `Parents (${counts.parents})` },
+            { value: "audit", label: "Audit log" },
           ]}
-        />
+        >
+          {panel}
+        </SectionNav>
       </ToastProvider>
     </AppShell>
   );

@@ -39,7 +39,12 @@ export default async function TeacherPage({ searchParams }: { searchParams: Prom
   if (!gate.ok) return gate.screen;
   return (
     <AppShell user={user}>
-      <TeacherDashboard level={gate.access.level} tab={tabParam(query.tab)} switcher={<ClassSwitcher classes={classes.map((c) => ({ code: c.code, name: c.name }))} current={code} />} />
+      <TeacherDashboard
+        level={gate.access.level}
+        tab={tabParam(query.tab)}
+        tabHref={(t) => `/teacher?${new URLSearchParams({ class: code, tab: t })}`}
+        switcher={<ClassSwitcher classes={classes.map((c) => ({ code: c.code, name: c.name }))} current={code} />}
+      />
     </AppShell>
   );
 }

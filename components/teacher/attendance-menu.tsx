@@ -14,8 +14,11 @@ export function AttendanceCellMenu({
   onChoose: (value: string) => void;
   onClose: () => void;
 }) {
+  // Not modal: a modal menu hides every other element of the page from screen readers and locks
+  // scrolling when it opens, a walk over the whole grid that made each open take ~80 ms. Focus
+  // still moves into the menu; Escape, Tab and a click outside close it.
   return (
-    <DropdownMenu.Root open onOpenChange={(open) => !open && onClose()}>
+    <DropdownMenu.Root open modal={false} onOpenChange={(open) => !open && onClose()}>
       <DropdownMenu.Trigger asChild>{cell}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="center" sideOffset={4} className="z-50 min-w-36 rounded-xl border border-line bg-surface p-1 shadow-lg">

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { ToastProvider } from "@/components/toast";
-import { UrlTabs } from "@/components/url-tabs";
+import { SectionNav } from "@/components/section-nav";
 import type { LevelRow } from "@/lib/queries/levels";
 import { descriptionPreview } from "@/lib/domain/assignments";
 import { formatDateTime } from "@/lib/domain/format";
@@ -19,11 +19,19 @@ import { AttendanceTabLoader, StudentsTabLoader, TabSkeleton } from "./dashboard
  */
 export const DASHBOARD_TABS = ["summary", "updates", "assignments", "grades", "attendance", "students"] as const;
 
-export function TeacherDashboard({ level, tab, switcher }: { level: LevelRow; tab: string | undefined; switcher?: React.ReactNode }) {
+const SECTIONS = [
+  { value: "summary", label: "Summary" },
+  { value: "updates", label: "Updates" },
+  { value: "assignments", label: "Assignments" },
+  { value: "grades", label: "Grades" },
+  { value: "attendance", label: "Attendance" },
+  { value: "students", label: "Students" },
+];
+
+/** `tabHref` builds each tab's link: /teacher keeps its ?class= (the default suits /level/{code}/update). */
+export function TeacherDashboard({ level, tab, switcher, tabHref = (t) => `?tab=${t}` }: { level: LevelRow; tab: string | undefined; switcher?: React.ReactNode; tabHref?: (tab: string) => string }) {
   const tz = schoolTimeZone();
-  const active = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? tab : "summary";
-  // Only the active tab is rendered (and queried) on the server; switching tabs navigates.
-  const only = (value: string, node: React.ReactNode) => (value === active ? <Suspense fallback={<TabSkeleton />}>{node}</Suspense> : null);
+  const active = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? tab! : "summary";
   return (
     <ToastProvider>
       <a href={`/level/${encodeURIComponent(level.code)}`} className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
@@ -39,18 +47,24 @@ export function TeacherDashboard({ level, tab, switcher }: { level: LevelRow; ta
         </div>
         {switcher}
       </div>
-      <UrlTabs
-        label="Class dashboard sections"
-        lazy
-        tabs={[
-          { value: "summary", label: "Summary", content: only("summary", <SummaryLoader code={level.code} tz={tz} />) },
-          { value: "updates", label: "Updates", content: only("updates", <UpdatesLoader code={level.code} tz={tz} />) },
-          { value: "assignments", label: "Assignments", content: only("assignments", <AssignmentsLoader code={level.code} tz={tz} />) },
-          { value: "grades", label: "Grades", content: only("grades", <GradesLoader code={level.code} />) },
-          { value: "attendance", label: "Attendance", content: only("attendance", <AttendanceTabLoader code={level.code} />) },
-          { value: "students", label: "Students", content: only("students", <StudentsTabLoader code={level.code} />) },
-        ]}
-      />
+      {/* Only the active tab is rendered (and queried) on the server; switching tabs navigates. */}
+      <SectionNav label="Class dashboard sections" sections={SECTIONS} active={active} href={tabHref}>
+        <Suspense fallback={<TabSkeleton />}>
+          {active === "updates" ? (
+            <UpdatesLoader code={level.code} tz={tz} />
+          ) : active === "assignments" ? (
+            <AssignmentsLoader code={level.code} tz={tz} />
+          ) : active === "grades" ? (
+            <GradesLoader code={level.code} />
+          ) : active === "attendance" ? (
+            <AttendanceTabLoader code={level.code} />
+          ) : active === "students" ? (
+            <StudentsTabLoader code={level.code} />
+          ) : (
+            <SummaryLoader code={level.code} tz={tz} />
+          )}
+        </Suspense>
+      </SectionNav>
     </ToastProvider>
   );
 }

@@ -9,7 +9,7 @@ import { cachedMarkdown } from "@/components/markdown-cache";
 import { SignInScreen } from "@/components/sign-in-screen";
 import { blockedScreen } from "@/components/access-screens";
 import { ToastProvider } from "@/components/toast";
-import { UrlTabs, type TabDef } from "@/components/url-tabs";
+import { SectionNav, type Section } from "@/components/section-nav";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "@/lib/auth/guards";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
@@ -43,14 +43,13 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
 
   // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
   const [tiles, panel] = await Promise.all([studentId === null ? null : loadStudentTiles(level.code, studentId), activePanel(active, level.code, studentId, tz)]);
-  const only = (value: string) => (value === active ? panel : null);
-  const tabs: TabDef[] = [
-    { value: "updates", label: "Updates", content: only("updates") },
-    { value: "assignments", label: "Assignments", content: only("assignments") },
-    { value: "grades", label: "Grades", content: only("grades") },
-    { value: "attendance", label: "Attendance", content: only("attendance") },
+  const sections: Section[] = [
+    { value: "updates", label: "Updates" },
+    { value: "assignments", label: "Assignments" },
+    { value: "grades", label: "Grades" },
+    { value: "attendance", label: "Attendance" },
   ];
-  if (staffTabs) tabs.push({ value: "students", label: "Students", content: only("students") });
+  if (staffTabs) sections.push({ value: "students", label: "Students" });
 
   return (
     <AppShell user={user}>
@@ -66,7 +65,9 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
           </p>
         </div>
         {tiles && <SummaryTiles {...tiles} />}
-        <UrlTabs tabs={tabs} label="Class sections" lazy />
+        <SectionNav sections={sections} active={active} label="Class sections" href={(tab) => `?tab=${tab}`}>
+          {panel}
+        </SectionNav>
       </ToastProvider>
     </AppShell>
   );
