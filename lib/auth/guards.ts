@@ -1,6 +1,6 @@
 import "server-only";
 import { MSG } from "@/lib/domain/messages";
-import { getLevelByCode, isStudentEnrolled, type LevelRow } from "@/lib/queries/levels";
+import { getLevelWithEnrollment, type LevelRow } from "@/lib/queries/levels";
 import { adminAccess, classPageAccess, teachAccess } from "./policy";
 import { getSessionUser, type SessionUser } from "./session";
 
@@ -49,8 +49,9 @@ export interface ClassAccess {
  */
 export async function requireClassAccess(levelCode: string, mode: "view" | "teach"): Promise<ClassAccess> {
   const user = await requireUser();
-  const level = await getLevelByCode(levelCode);
-  if (!level) throw new AccessDenied("not-found", MSG.classNotFound);
+  const found = await getLevelWithEnrollment(levelCode, mode === "view" && user.role === "student" ? user.id : null);
+  if (!found) throw new AccessDenied("not-found", MSG.classNotFound);
+  const { enrolled, ...level } = found;
   if (mode === "teach") {
     const decision = teachAccess(user, level);
     if (!decision.allowed) {
@@ -58,7 +59,6 @@ export async function requireClassAccess(levelCode: string, mode: "view" | "teac
     }
     return { user, level, view: "staff" };
   }
-  const enrolled = user.role === "student" ? await isStudentEnrolled(user.id, level.code) : false;
   const decision = classPageAccess(user, { enrolled });
   if (!decision.allowed) throw new AccessDenied("forbidden", decision.reason === "not-enrolled" ? MSG.notEnrolled : MSG.accessDenied);
   return { user, level, view: decision.view };

@@ -22,8 +22,13 @@ const levelColumns = {
   teacherId: levels.teacherId,
 };
 
-export async function getLevelByCode(code: string): Promise<LevelRow | null> {
-  const [row] = await db().select(levelColumns).from(levels).where(eq(levels.code, code));
+/** A class and whether this student is enrolled in it, in one statement (the class page's access check). */
+export async function getLevelWithEnrollment(code: string, studentId: number | null): Promise<(LevelRow & { enrolled: boolean }) | null> {
+  const enrolled =
+    studentId === null
+      ? sql<boolean>`false`
+      : sql<boolean>`exists (select 1 from ${studentEnrollment} e where e.level_code = ${levels.code} and e.student_id = ${studentId})`;
+  const [row] = await db().select({ ...levelColumns, enrolled }).from(levels).where(eq(levels.code, code));
   return row ?? null;
 }
 
