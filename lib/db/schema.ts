@@ -221,15 +221,8 @@ export const attendance = pgTable(
   ],
 );
 
-/**
- * Per-class running totals of grades and attendance, kept by triggers in the same transaction
- * as every write (drizzle/0005), so the admin's class list reads 25 rows instead of
- * aggregating hundreds of thousands — and is never stale.
- */
-export const levelStats = pgTable("level_stats", {
-  levelCode: text("level_code")
-    .primaryKey()
-    .references(() => levels.code, { onDelete: "cascade", onUpdate: "cascade" }),
+/** Grades given, points earned and possible, attendance by status: kept by drizzle/0007's triggers. */
+const runningTotals = () => ({
   graded: integer("graded").notNull().default(0),
   earned: numeric("earned", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
   possible: numeric("possible", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
@@ -240,8 +233,20 @@ export const levelStats = pgTable("level_stats", {
 });
 
 /**
+ * Per-class running totals of grades and attendance, kept by triggers in the same transaction
+ * as every write (drizzle/0007), so the admin's class list reads 25 rows instead of
+ * aggregating hundreds of thousands — and is never stale.
+ */
+export const levelStats = pgTable("level_stats", {
+  levelCode: text("level_code")
+    .primaryKey()
+    .references(() => levels.code, { onDelete: "cascade", onUpdate: "cascade" }),
+  ...runningTotals(),
+});
+
+/**
  * The same running totals per student in each class (drizzle/0007): the Summary tab, the
- * admin's View Students and the report card read one row per student instead of aggregating
+ * admin's View Students and the class page's tiles read one row per student instead of aggregating
  * every grade and attendance record of the class on each view. Kept by the same triggers,
  * so exact at every commit. Rows stay when a student leaves a class, like the records do.
  */
@@ -254,13 +259,7 @@ export const studentLevelStats = pgTable(
     studentId: integer("student_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    graded: integer("graded").notNull().default(0),
-    earned: numeric("earned", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
-    possible: numeric("possible", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
-    present: integer("present").notNull().default(0),
-    absent: integer("absent").notNull().default(0),
-    late: integer("late").notNull().default(0),
-    excused: integer("excused").notNull().default(0),
+    ...runningTotals(),
   },
   (t) => [primaryKey({ columns: [t.levelCode, t.studentId] }), index("student_level_stats_student_idx").on(t.studentId)],
 );
