@@ -6,7 +6,7 @@ import { ErrorBanner } from "@/components/error-banner";
 import { useRowWindow } from "./use-row-window";
 import { useServerValue } from "@/components/use-server-value";
 import { CodeBadge } from "@/components/code-badge";
-import { countStatuses, STATUS_OF_MARK, teacherAttendancePercent } from "@/lib/domain/attendance";
+import { countMarks, STATUS_OF_MARK, teacherAttendancePercent } from "@/lib/domain/attendance";
 import { TEACHER_THRESHOLDS, TOAST_DISMISS_MS } from "@/lib/domain/constants";
 import { band } from "@/lib/domain/grades";
 import { formatDay } from "@/lib/domain/format";
@@ -234,7 +234,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                 </th>
                 <td className="sticky bottom-0 border-t border-line bg-surface-muted" />
                 {dates.map((d, col) => {
-                  const c = countStatuses(marks.map((m) => statusAt(m, start + col)));
+                  const c = countMarks(marks, start + col);
                   return (
                     <td key={d} className="sticky bottom-0 whitespace-nowrap border-t border-line bg-surface-muted px-2 py-2 text-center text-xs" data-testid="day-summary">
                       P{c.present} A{c.absent}
@@ -273,7 +273,7 @@ interface AttendanceRowProps {
 const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 const AttendanceRow = memo(function AttendanceRow({ student: s, row, dates, first, marks, activeCol, handlers }: AttendanceRowProps) {
-  const counts = countStatuses([...marks].map((m) => STATUS_OF_MARK[m] ?? ""));
+  const counts = countMarks(marks);
   const pct = teacherAttendancePercent(counts);
   return (
     <tr data-testid="attendance-student" data-row={row} aria-rowindex={row + 2}>

@@ -22,18 +22,7 @@ export interface SummaryActivity {
   when: string;
 }
 
-const BAND_TEXT: Record<Band, string> = {
-  good: "text-emerald-700 dark:text-emerald-300",
-  fair: "text-amber-700 dark:text-amber-300",
-  poor: "text-orange-700 dark:text-orange-300",
-  bad: "text-red-700 dark:text-red-300",
-};
-
-const STATUS: Record<SummaryStudent["status"], { cls: string; icon: string }> = {
-  Excellent: { cls: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100", icon: "★" },
-  Good: { cls: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100", icon: "●" },
-  "Needs Attention": { cls: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100", icon: "!" },
-};
+const STATUS_ICON: Record<SummaryStudent["status"], string> = { Excellent: "★", Good: "●", "Needs Attention": "!" };
 
 export function SummaryTab({
   students,
@@ -72,7 +61,7 @@ export function SummaryTab({
             <EmptyState title="No students enrolled yet" />
           ) : (
             <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-              <table className="w-full text-sm">
+              <table className="summary-table w-full text-sm">
                 <thead className="bg-surface-muted text-left text-ink-muted">
                   <tr>
                     <th scope="col" className="px-3 py-2 font-medium">Student</th>
@@ -82,29 +71,27 @@ export function SummaryTab({
                   </tr>
                 </thead>
                 <tbody>
+                  {/* One text node per value and the styling in CSS classes: each row is rendered
+                      twice per request (HTML and the RSC payload), a hundred rows per class. */}
                   {students.map((s) => (
-                    <tr key={s.id} className="border-t border-line" data-testid="summary-row">
-                      <th scope="row" className="px-3 py-2 text-left font-medium">
+                    <tr key={s.id} data-testid="summary-row">
+                      <th scope="row">
                         {s.name}
-                        <div className="text-xs font-normal text-ink-muted">@{s.username}</div>
+                        <div className="summary-sub">{`@${s.username}`}</div>
                       </th>
-                      <td className="px-3 py-2">
-                        <span className={`font-semibold ${BAND_TEXT[s.gradeBand]}`}>
-                          {s.gradePercent}% ({s.letter})
-                        </span>
-                        <div className="text-xs text-ink-muted">
-                          {s.earned} / {s.possible} points
+                      <td>
+                        <span className="band-text" data-band={s.gradeBand}>{`${s.gradePercent}% (${s.letter})`}</span>
+                        <div className="summary-sub">{`${s.earned} / ${s.possible} points`}</div>
+                      </td>
+                      <td>
+                        <span className="band-text" data-band={s.attendanceBand}>{`${s.attendancePercent}%`}</span>
+                        <div className="summary-sub" aria-label={`${s.counts.present} present, ${s.counts.excused} excused, ${s.counts.late} late, ${s.counts.absent} absent`}>
+                          {`P ${s.counts.present} · E ${s.counts.excused} · L ${s.counts.late} · A ${s.counts.absent}`}
                         </div>
                       </td>
-                      <td className="px-3 py-2">
-                        <span className={`font-semibold ${BAND_TEXT[s.attendanceBand]}`}>{s.attendancePercent}%</span>
-                        <div className="text-xs text-ink-muted" aria-label={`${s.counts.present} present, ${s.counts.excused} excused, ${s.counts.late} late, ${s.counts.absent} absent`}>
-                          P {s.counts.present} · E {s.counts.excused} · L {s.counts.late} · A {s.counts.absent}
-                        </div>
-                      </td>
-                      <td className="px-3 py-2">
-                        <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS[s.status].cls}`}>
-                          <span aria-hidden>{STATUS[s.status].icon}</span>
+                      <td>
+                        <span className="status-pill" data-status={s.status}>
+                          <span aria-hidden>{STATUS_ICON[s.status]}</span>
                           {s.status}
                         </span>
                       </td>

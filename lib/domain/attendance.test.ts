@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { attendanceMarks, countStatuses, dayNumberToDate, reportCardAttendancePercent, STATUS_OF_MARK, studentAttendanceRate, teacherAttendancePercent } from "./attendance";
+import { attendanceMarks, countMarks, countStatuses, dayNumberToDate, reportCardAttendancePercent, STATUS_OF_MARK, studentAttendanceRate, teacherAttendancePercent } from "./attendance";
 
 describe("attendance formulas", () => {
   it("counts statuses and ignores anything else", () => {
     expect(countStatuses(["present", "late", "present", "absent", "excused", ""])).toEqual({ present: 2, absent: 1, late: 1, excused: 1 });
+  });
+  it("counts a row's letters and a day's letters across rows, '-' and missing days as no record", () => {
+    expect(countMarks("PPAL-EP")).toEqual({ present: 3, absent: 1, late: 1, excused: 1 });
+    expect(countMarks("")).toEqual({ present: 0, absent: 0, late: 0, excused: 0 });
+    expect(countMarks(["PA", "LP", "-E", "E"], 1)).toEqual({ present: 1, absent: 1, late: 0, excused: 1 });
+    expect(countMarks(["PA", "LP"], 0)).toEqual(countStatuses(["present", "late"]));
   });
   it("are 0 with no records", () => {
     const none = countStatuses([]);
@@ -47,5 +53,37 @@ describe("attendanceMarks (the grid's compact form)", () => {
   });
   it("gives an empty class no days", () => {
     expect(attendanceMarks([], [1])).toEqual({ dates: [], marks: [""] });
+  });
+  it("puts every record of a large class in its student's row under its own date", () => {
+    // A deterministic scatter of 40 students over 120 days, with gaps and holidays, read back cell by cell.
+    const all: { studentId: number; days: number[]; initials: string }[] = [];
+    const expected = new Map<string, string>();
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let id = 1; id <= 40; id++) {
+      const r = { studentId: id, days: [] as number[], initials: "" };
+      for (let d = 20_400; d < 20_520; d++) {
+        if (d % 7 === 3 || next() < 0.2) continue;
+        const letter = "pale"[Math.floor(next() * 4)]!;
+        r.days.push(d);
+        r.initials += letter;
+        expected.set(`${id}:${dayNumberToDate(d)}`, letter.toUpperCase());
+      }
+      all.push(r);
+    }
+    const ids = all.map((r) => r.studentId).reverse();
+    const { dates, marks } = attendanceMarks(all, ids);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(new Set(dates).size).toBe(dates.length);
+    let filled = 0;
+    ids.forEach((id, i) => {
+      expect(marks[i]).toHaveLength(dates.length);
+      dates.forEach((date, j) => {
+        const want = expected.get(`${id}:${date}`) ?? "-";
+        expect(marks[i]![j]).toBe(want);
+        if (want !== "-") filled++;
+      });
+    });
+    expect(filled).toBe(expected.size);
   });
 });

@@ -27,10 +27,12 @@ export async function getAttendanceGrid(levelCode: string): Promise<AttendanceGr
       .innerJoin(users, eq(users.id, studentEnrollment.studentId))
       .where(eq(studentEnrollment.levelCode, levelCode))
       .orderBy(asc(users.name), asc(users.id)),
-    queryRows<{ student_id: number; days: (number | string)[]; initials: string }>(sql`
-      select student_id, array_agg(date - date '1970-01-01') as days, string_agg(left(status, 1), '') as initials
+    // Day numbers as one comma-separated text, not an int[]: the drivers' array parsers went
+    // through 18,000 elements a character at a time (~5 ms of a 40 ms page); split() is native.
+    queryRows<{ student_id: number; days: string; initials: string }>(sql`
+      select student_id, string_agg((date - date '1970-01-01')::text, ',') as days, string_agg(left(status, 1), '') as initials
       from ${attendance} where level_code = ${levelCode} group by student_id`),
   ]);
-  const days = rows.map((r) => ({ studentId: Number(r.student_id), days: r.days.map(Number), initials: r.initials }));
+  const days = rows.map((r) => ({ studentId: Number(r.student_id), days: r.days.split(",").map(Number), initials: r.initials }));
   return { students, ...attendanceMarks(days, students.map((s) => s.id)) };
 }

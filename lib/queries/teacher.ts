@@ -184,8 +184,10 @@ export async function getGradeGrid(levelCode: string): Promise<GridData> {
       .from(assignments)
       .where(eq(assignments.levelCode, levelCode))
       .orderBy(asc(assignments.dueDate), asc(assignments.id)),
-    queryRows<{ student_id: number; assignment_ids: (number | string)[]; scores: (number | string)[] }>(sql`
-      select g.student_id, array_agg(g.assignment_id) as assignment_ids, array_agg(g.score::float8) as scores
+    // Comma-separated text rather than arrays: split() is native, the drivers' array parsers
+    // read every element a character at a time.
+    queryRows<{ student_id: number; assignment_ids: string; scores: string }>(sql`
+      select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(trim_scale(g.score)::text, ',') as scores
       from ${assignments} a join ${grades} g on g.assignment_id = a.id
       where a.level_code = ${levelCode}
       group by g.student_id`),
@@ -199,10 +201,13 @@ export async function getGradeGrid(levelCode: string): Promise<GridData> {
     scores: students.map((st) => {
       const row: (number | null)[] = assignmentRows.map(() => null);
       const r = byStudent.get(st.id);
-      r?.assignment_ids.forEach((id, k) => {
-        const j = column.get(Number(id));
-        if (j !== undefined) row[j] = Number(r.scores[k]);
-      });
+      if (r) {
+        const scores = r.scores.split(",");
+        r.assignment_ids.split(",").forEach((id, k) => {
+          const j = column.get(Number(id));
+          if (j !== undefined) row[j] = Number(scores[k]);
+        });
+      }
       return row;
     }),
   };
