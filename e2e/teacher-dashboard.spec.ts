@@ -31,9 +31,11 @@ test.describe("teacher dashboard", () => {
     await expect(card).toContainText("3 graded");
 
     await page.getByRole("link", { name: "Grades" }).click();
+    const grid = page.getByTestId("grade-grid").filter({ visible: true });
+    // Reading the headers at once raced the page's arrival (seen once in CI: the column was not found).
+    await expect(grid.locator("thead")).toContainText("Angles worksheet");
     const footer = page.getByTestId("grades-footer");
     const before = Number((await footer.textContent())!.match(/(\d+) grades entered/)![1]);
-    const grid = page.getByTestId("grade-grid").filter({ visible: true });
     const column = await grid.locator("thead th").allTextContents();
     const col = column.findIndex((t) => t.includes("Angles worksheet")) - 1;
     const first = grid.locator(`[data-cell="0:${col}"]`);
