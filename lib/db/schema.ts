@@ -222,6 +222,20 @@ export const attendance = pgTable(
 );
 
 /** Grades given, points earned and possible, attendance by status: kept by drizzle/0007's triggers. */
+/**
+ * The figures of a running-totals row as the queries return them (numbers), for the screens that
+ * read them: the Summary, the class page's tiles and the admin's class list (graded is read by
+ * the Summary alone).
+ */
+export interface RunningTotals {
+  earned: number;
+  possible: number;
+  present: number;
+  absent: number;
+  late: number;
+  excused: number;
+}
+
 const runningTotals = () => ({
   graded: integer("graded").notNull().default(0),
   earned: numeric("earned", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
 import { containsPattern } from "./search";
-import { auditLog, levels, users } from "@/lib/db/schema";
+import { auditLog, levels, users, type RunningTotals } from "@/lib/db/schema";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
 // pagination so the page stays the same size for 20 classes or 2,000.
@@ -17,7 +17,7 @@ export async function adminCounts(): Promise<{ classes: number; students: number
   return row!;
 }
 
-export interface AdminClassRow {
+export interface AdminClassRow extends RunningTotals {
   id: number;
   code: string;
   name: string;
@@ -27,12 +27,6 @@ export interface AdminClassRow {
   teacherName: string | null;
   students: number;
   assignments: number;
-  earned: number;
-  possible: number;
-  present: number;
-  absent: number;
-  late: number;
-  excused: number;
 }
 
 /** One page of classes with their figures: counts for the page's classes, grade and attendance totals from level_stats. */

@@ -12,6 +12,7 @@ import {
   studentLevelStats,
   updates,
   users,
+  type RunningTotals,
 } from "@/lib/db/schema";
 
 // The class page's queries. Each is one statement whatever the class size; the student's own
@@ -106,13 +107,7 @@ export async function listClassAssignments(levelCode: string, studentId: number 
   }));
 }
 
-export interface StudentClassTotals {
-  earned: number;
-  possible: number;
-  present: number;
-  absent: number;
-  late: number;
-  excused: number;
+export interface StudentClassTotals extends RunningTotals {
   /** Assignments of the class with at least one submission from the student. */
   completed: number;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
-import { assignments, assignmentSubmissions, gradeCategories, grades, levels, studentEnrollment, studentLevelStats, users } from "@/lib/db/schema";
+import { assignments, assignmentSubmissions, gradeCategories, grades, levels, studentEnrollment, studentLevelStats, users, type RunningTotals } from "@/lib/db/schema";
 import { isStaff, type Actor } from "@/lib/auth/policy";
 import type { GridData } from "@/components/teacher/grades-tab";
 import type { LevelRow } from "./levels";
@@ -9,17 +9,11 @@ import type { LevelRow } from "./levels";
 // Teacher dashboard queries: aggregates are computed in SQL, one statement per screen part,
 // so the number of queries never grows with the number of students or assignments.
 
-export interface StudentSummaryRow {
+export interface StudentSummaryRow extends RunningTotals {
   id: number;
   name: string;
   username: string;
-  earned: number;
-  possible: number;
   graded: number;
-  present: number;
-  absent: number;
-  late: number;
-  excused: number;
 }
 
 export async function listStudentSummaries(levelCode: string): Promise<StudentSummaryRow[]> {
