@@ -3,4 +3,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { prepareDatabaseOrExit } = await import("./lib/db/startup");
   await prepareDatabaseOrExit();
+  const { env } = await import("./lib/env");
+  if (env().PARENT_PORTAL === "open") {
+    console.warn(
+      "WARNING: PARENT_PORTAL=open: anyone who types part of a parent phone number sees students' names and report cards. " +
+        "Set PARENT_PORTAL=verified (the default) so report cards open only with the link or access code the school issued.",
+    );
+  }
 }

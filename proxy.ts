@@ -1,9 +1,29 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 
-// Sets the per-request CSP nonce. Never decides access: every page and action checks the
-// session and the role itself (lib/auth).
+// Sets the per-request CSP nonce and the transport headers. Never decides access: every page and
+// action checks the session and the role itself (lib/auth). The one refusal here is a cross-site
+// server-action POST, which Next answers with a 500 (its Origin check throws) when left to it.
+
+/** X-Forwarded-* reach the app only from TRUSTED_PROXIES (scripts/start.mjs drops them otherwise). */
+function isHttps(request: NextRequest): boolean {
+  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || request.nextUrl.protocol === "https:";
+}
+
+function crossSiteAction(request: NextRequest): boolean {
+  if (request.method !== "POST" || !request.headers.has("next-action")) return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return false; // not a browser: no cross-site request forgery to stop
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 export function proxy(request: NextRequest) {
+  if (crossSiteAction(request)) return new NextResponse("Forbidden", { status: 403, headers: { "content-type": "text/plain", "cache-control": "no-store" } });
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
@@ -11,6 +31,7 @@ export function proxy(request: NextRequest) {
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
+  if (isHttps(request)) response.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   return response;
 }
 

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
-import { SIGN_IN_FALLBACK_MESSAGES } from "@/lib/domain/messages";
+import { MSG, signInFallbackMessage } from "@/lib/domain/messages";
 import { ErrorBanner } from "./error-banner";
 
 /**
@@ -11,11 +11,11 @@ import { ErrorBanner } from "./error-banner";
  * request body, never in the URL; the server then redirects back here, with ?signin=… naming the
  * failure. The field is uncontrolled so nothing typed before hydration is lost.
  */
-export function SignInForm() {
+export function SignInForm({ autoFocus = true }: { autoFocus?: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const [error, setError] = useState<string | null>(SIGN_IN_FALLBACK_MESSAGES[params.get("signin") ?? ""] ?? null);
+  const [error, setError] = useState<string | null>(signInFallbackMessage(params.get("signin")));
   const [pending, start] = useTransition();
 
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -33,9 +33,9 @@ export function SignInForm() {
             router.replace(rest.size ? `${pathname}?${rest}` : pathname);
           }
           router.refresh();
-        } else setError(body.message ?? SIGN_IN_FALLBACK_MESSAGES.error!);
+        } else setError(body.message ?? MSG.genericError);
       } catch {
-        setError(SIGN_IN_FALLBACK_MESSAGES.error!);
+        setError(MSG.genericError);
       }
     });
   };
@@ -55,7 +55,7 @@ export function SignInForm() {
           autoCapitalize="none"
           spellCheck={false}
           required
-          autoFocus
+          autoFocus={autoFocus}
           className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base"
         />
       </div>

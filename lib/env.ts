@@ -1,4 +1,6 @@
+import type net from "node:net";
 import { z } from "zod";
+import { parseTrustedProxies } from "./client-address";
 
 // Environment is read and validated once, here, so no module reaches for process.env directly.
 const schema = z.object({
@@ -18,11 +20,42 @@ const schema = z.object({
     .string()
     .optional()
     .refine((tz) => tz === undefined || tz === "" || isValidTimeZone(tz), "SCHOOL_TIMEZONE is not a known IANA time zone"),
-  SEED_DEMO: z.enum(["auto", "off"]).default("auto"),
+  // auto: the demo school on an empty database, except in production on PostgreSQL (refused, with a
+  // message); on: also there; off: never (lib/db/demo-decision.ts).
+  SEED_DEMO: z.enum(["auto", "on", "off"]).default("auto"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
-  PARENT_PORTAL: z.enum(["on", "off"]).default("on"),
+  // The no-sign-in phone lookup (decision 004): `verified` (default) tells only whether a full
+  // number is on file; `open` is the spec's original behaviour; `on` is read as `verified`.
+  PARENT_PORTAL: z
+    .enum(["off", "verified", "open", "on"])
+    .default("verified")
+    .transform((v) => (v === "on" ? "verified" : v)),
+  // The school's name on parent letters and report cards.
+  SCHOOL_NAME: z.string().trim().max(120).default("Classroom Portal"),
+  // The portal's public address for links printed on letters (e.g. https://portal.school.org).
+  // Unset: the address the admin's request came to.
+  PORTAL_URL: z
+    .string()
+    .url("PORTAL_URL must be an absolute http(s) address")
+    .regex(/^https?:\/\//, "PORTAL_URL must be an absolute http(s) address")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Benchmarks only: exposes the process's SQL totals to admins at /api/query-stats.
   QUERY_STATS: z.enum(["on", "off"]).default("off"),
+  // Reverse proxies whose X-Forwarded-* headers are believed (addresses or CIDR ranges, comma-separated).
+  // Unset: none; the TCP peer is the client (decision 009).
+  TRUSTED_PROXIES: z
+    .string()
+    .max(2000)
+    .optional()
+    .refine((v) => {
+      try {
+        parseTrustedProxies(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "TRUSTED_PROXIES must be IP addresses or CIDR ranges separated by commas"),
   PARENT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
@@ -54,6 +87,12 @@ export function env(): Env {
 /** Tests that change process.env read it again. */
 export function resetEnvCache(): void {
   cached = undefined;
+  trusted = undefined;
+}
+
+let trusted: net.BlockList | undefined;
+export function trustedProxies(): net.BlockList {
+  return (trusted ??= parseTrustedProxies(env().TRUSTED_PROXIES));
 }
 
 /** The school's IANA time zone; falls back to the server's own. */

@@ -5,6 +5,8 @@
 // in the database (sessions' versions, rate limits, totals) and the session secret comes from
 // SESSION_SECRET. PGlite is one process per data folder, so it always runs one.
 import cluster from "node:cluster";
+import http from "node:http";
+import net from "node:net";
 
 process.env.NEXT_MANUAL_SIG_HANDLE = "true"; // our handler closes the database before exit
 
@@ -15,9 +17,45 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
   process.exit(1);
 }
 
+/**
+ * Who sent each request (decision 009): the TCP peer's address goes into x-portal-peer, whatever
+ * the client wrote there, and the X-Forwarded-* headers are dropped unless the peer is one of
+ * TRUSTED_PROXIES, so a direct client can neither pick its rate-limit key nor its host name.
+ * lib/client-address.ts reads the result.
+ */
+function trustForwardedHeadersOnlyFromProxies() {
+  const trusted = new net.BlockList();
+  const plain = (a) => (/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a ?? "")?.[1] ?? a ?? "").toLowerCase();
+  for (const entry of (process.env.TRUSTED_PROXIES ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [address, bits] = entry.split("/");
+    const type = net.isIPv4(address) ? "ipv4" : net.isIPv6(address) ? "ipv6" : null;
+    if (!type) {
+      console.error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range.`);
+      process.exit(1);
+    }
+    if (bits === undefined) trusted.addAddress(address, type);
+    else trusted.addSubnet(address, Number(bits), type);
+  }
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function (event, req, ...rest) {
+    if (event === "request" && req?.headers) {
+      const peer = plain(req.socket?.remoteAddress);
+      const isProxy = net.isIP(peer) !== 0 && trusted.check(peer, net.isIPv4(peer) ? "ipv4" : "ipv6");
+      req.headers["x-portal-peer"] = peer || "unknown";
+      if (!isProxy) {
+        for (const h of ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"]) delete req.headers[h];
+      }
+    }
+    return emit.call(this, event, req, ...rest);
+  };
+}
+
 async function serve() {
+  trustForwardedHeadersOnlyFromProxies();
+  // HOST: the address to listen on (default: every interface, as containers need).
+  const host = process.env.HOST ? ["-H", process.env.HOST] : [];
   // Next's own command line, in this process.
-  process.argv = [process.argv[0], "next", "start", ...process.argv.slice(2)];
+  process.argv = [process.argv[0], "next", "start", ...host, ...process.argv.slice(2)];
   await import("next/dist/bin/next");
 }
 

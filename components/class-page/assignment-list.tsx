@@ -9,6 +9,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { matchesFilter, type AssignmentState } from "@/lib/domain/assignments";
 import { MIN_RESPONSE_LENGTH } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
+import { responseLength } from "@/lib/domain/response-length";
 
 export interface AssignmentView {
   id: number;
@@ -184,7 +185,9 @@ function SubmitModal({
 }) {
   const [content, setContent] = useState("");
   const [state, action, pending] = useActionState(submitAssignment, idle);
-  const tooShort = content.trim().length < MIN_RESPONSE_LENGTH;
+  // The count shown is the count the server's rule applies: trimmed, as typed.
+  const length = responseLength(content);
+  const tooShort = length < MIN_RESPONSE_LENGTH;
 
   useEffect(() => {
     if (state !== idle) onResult(state);
@@ -217,7 +220,9 @@ function SubmitModal({
           />
           <div id="submission-hint" className="mt-1 flex justify-between text-xs text-ink-muted">
             <span>Minimum 10 characters</span>
-            <span>{content.length} characters</span>
+            <span>
+              {length} {length === 1 ? "character" : "characters"}
+            </span>
           </div>
           {content.length > 0 && tooShort && (
             <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">

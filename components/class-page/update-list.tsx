@@ -1,15 +1,33 @@
+import { Pager } from "@/components/pager";
 import { EmptyState } from "@/components/states";
 import { AddResponseButton } from "./add-response-button";
+import { DeleteResponseButton } from "./delete-response-button";
+
+export interface ResponseView {
+  id: number;
+  title: string;
+  content: string;
+  date: string;
+  authorName: string;
+}
 
 export interface UpdateView {
   id: number;
   title: string;
   content: string;
   date: string;
-  responses: { id: number; title: string; content: string; date: string; authorName: string }[];
+  responses: ResponseView[];
+  /** All the announcement's responses, when `responses` holds only some of them (the class page). */
+  responseCount?: number;
+  /** Set when `responses` is one page of them (?responses=<id>&page=<n>); else they are the newest few. */
+  responsePage?: { page: number; pageSize: number };
 }
 
-export function UpdateList({ updates, levelCode, studentId }: { updates: UpdateView[]; levelCode: string; studentId: number | null }) {
+/**
+ * The class page's Updates tab. `moderate`: the viewer teaches the class, so each response has a
+ * Delete button.
+ */
+export function UpdateList({ updates, levelCode, studentId, moderate = false }: { updates: UpdateView[]; levelCode: string; studentId: number | null; moderate?: boolean }) {
   if (updates.length === 0) return <EmptyState title="No updates yet" />;
   return (
     <ul className="space-y-4">
@@ -26,7 +44,12 @@ export function UpdateList({ updates, levelCode, studentId }: { updates: UpdateV
               {studentId !== null && <AddResponseButton levelCode={levelCode} updateId={u.id} studentId={studentId} updateTitle={u.title} />}
             </div>
             <p className="mt-3 whitespace-pre-line">{u.content}</p>
-            <ResponseList responses={u.responses} />
+            <ResponseList
+              responses={u.responses}
+              count={u.responseCount}
+              moderateIn={moderate ? levelCode : undefined}
+              footer={<MoreResponses update={u} levelCode={levelCode} />}
+            />
           </article>
         </li>
       ))}
@@ -34,28 +57,74 @@ export function UpdateList({ updates, levelCode, studentId }: { updates: UpdateV
   );
 }
 
-/** Students' responses under an announcement, with their count (class page and dashboard). */
-export function ResponseList({ responses }: { responses: UpdateView["responses"] }) {
+/**
+ * Students' responses under an announcement, with their count (class page and dashboard). `count`
+ * is the total when `responses` holds only some; `moderateIn` (a level code) adds Delete buttons.
+ */
+export function ResponseList({
+  responses,
+  count = responses.length,
+  moderateIn,
+  footer,
+}: {
+  responses: ResponseView[];
+  count?: number;
+  moderateIn?: string;
+  footer?: React.ReactNode;
+}) {
   return (
     <div className="mt-4 border-t border-line pt-3 text-sm">
       <p className="font-medium text-ink-muted" data-testid="response-count">
-        {responses.length} {responses.length === 1 ? "response" : "responses"}
+        {count} {count === 1 ? "response" : "responses"}
       </p>
       {responses.length > 0 && (
         <ul className="mt-2 space-y-2">
           {responses.map((r) => (
             <li key={r.id} className="rounded-lg bg-surface-muted px-3 py-2">
-              <div className="flex flex-wrap justify-between gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="font-medium">
                   {r.authorName}: {r.title}
                 </span>
-                <span className="text-ink-muted">{r.date}</span>
+                <span className="flex items-center gap-2">
+                  <span className="text-ink-muted">{r.date}</span>
+                  {moderateIn !== undefined && <DeleteResponseButton levelCode={moderateIn} responseId={r.id} label={`${r.authorName}: ${r.title}`} />}
+                </span>
               </div>
               <p className="mt-1 whitespace-pre-line">{r.content}</p>
             </li>
           ))}
         </ul>
       )}
+      {footer}
     </div>
+  );
+}
+
+const LINK = "font-medium text-brand-700 underline dark:text-brand-100";
+
+/**
+ * Links to the rest of an announcement's responses on the class page, as plain server-rendered
+ * links: "Show all" pages them (?responses=<id>&page=<n>), "Show fewer" goes back to the newest few.
+ */
+export function MoreResponses({ update, levelCode }: { update: UpdateView; levelCode: string }) {
+  const count = update.responseCount ?? update.responses.length;
+  const base = `/level/${encodeURIComponent(levelCode)}`;
+  const anchor = `#update-${update.id}`;
+  if (update.responsePage) {
+    const { page, pageSize } = update.responsePage;
+    return (
+      <div className="mt-2">
+        <Pager page={page} total={count} pageSize={pageSize} href={(p) => `${base}?tab=updates&responses=${update.id}&page=${p}${anchor}`} />
+        <a href={`${base}?tab=updates${anchor}`} className={`mt-2 inline-block ${LINK}`}>
+          Show fewer responses
+        </a>
+      </div>
+    );
+  }
+  if (count <= update.responses.length) return null;
+  return (
+    <a href={`${base}?tab=updates&responses=${update.id}${anchor}`} className={`mt-2 inline-block ${LINK}`}>
+      Show all {count} responses
+    </a>
   );
 }

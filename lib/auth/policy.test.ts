@@ -89,11 +89,11 @@ describe("home dashboard", () => {
 
 describe("report cards for signed-in parents", () => {
   it("open only their own children's cards", () => {
-    expect(canReadReportCard(parent, { isOwnChild: true })).toBe(true);
-    expect(canReadReportCard(parent, { isOwnChild: false })).toBe(false);
-    expect(canReadReportCard(student, { isOwnChild: true })).toBe(false);
-    expect(canReadReportCard(instructor, { isOwnChild: true })).toBe(false);
-    expect(canReadReportCard(admin, { isOwnChild: false })).toBe(true);
+    expect(canReadReportCard(parent, { isLinkedGuardian: true })).toBe(true);
+    expect(canReadReportCard(parent, { isLinkedGuardian: false })).toBe(false);
+    expect(canReadReportCard(student, { isLinkedGuardian: true })).toBe(false);
+    expect(canReadReportCard(instructor, { isLinkedGuardian: true })).toBe(false);
+    expect(canReadReportCard(admin, { isLinkedGuardian: false })).toBe(true);
   });
 });
 
@@ -105,8 +105,10 @@ describe("student records and codes", () => {
     expect(canEditStudent(student, { studentInActorsClass: true })).toBe(false);
     expect(canEditStudent(parent, { studentInActorsClass: true })).toBe(false);
   });
-  it("shows access codes to staff only", () => {
-    expect([student, parent, instructor, teacherWord, admin].map(canSeeAccessCodes)).toEqual([false, false, true, true, true]);
+  it("shows access codes to the class's own instructor and admins only", () => {
+    expect([student, parent, instructor, teacherWord, admin].map((a) => canSeeAccessCodes(a, ownLevel))).toEqual([false, false, true, false, true]);
+    // Another instructor's class: no codes (the review found every instructor saw every class's).
+    expect([student, parent, instructor, teacherWord, admin].map((a) => canSeeAccessCodes(a, otherLevel))).toEqual([false, false, false, false, true]);
   });
   it("lets a student act only as themself", () => {
     expect(canActAsStudent(student, 10)).toBe(true);

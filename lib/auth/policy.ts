@@ -61,9 +61,9 @@ export function homeClassScope(actor: Actor): "enrolled" | "own" | "all" | "chil
   return "all";
 }
 
-/** A signed-in parent may read a report card only of a student whose parent number is theirs. */
-export function canReadReportCard(actor: Actor, facts: { isOwnChild: boolean }): boolean {
-  return actor.role === "admin" || (actor.role === "parent" && facts.isOwnChild);
+/** A signed-in parent may read a report card only of a student they are linked to as a guardian (decision 004). */
+export function canReadReportCard(actor: Actor, facts: { isLinkedGuardian: boolean }): boolean {
+  return actor.role === "admin" || (actor.role === "parent" && facts.isLinkedGuardian);
 }
 
 /** Home card target: teacher dashboard for staff, class page for everyone else. */
@@ -82,9 +82,9 @@ export function canEditStudent(actor: Actor, facts: { studentInActorsClass: bool
   return isTeacherLike(actor.role) && facts.studentInActorsClass;
 }
 
-/** Access codes are credentials: only staff see them (the blurred badge). */
-export function canSeeAccessCodes(actor: Actor): boolean {
-  return isStaff(actor.role);
+/** Access codes are credentials: only the class's own instructor and admins see them (the blurred badge). */
+export function canSeeAccessCodes(actor: Actor, level: LevelFacts): boolean {
+  return teachAccess(actor, level).allowed;
 }
 
 /** Personal grades, submissions and attendance: a student only ever acts as themself. */

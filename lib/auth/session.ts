@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getIronSession, type SessionOptions } from "iron-session";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
@@ -10,6 +10,8 @@ import { env } from "@/lib/env";
 import { sessionSecret } from "./secret";
 
 export const SESSION_COOKIE = "portal_session";
+/** Over HTTPS the cookie is Secure and named __Host-…: browsers then refuse it from plain HTTP or a sibling domain. */
+export const SECURE_SESSION_COOKIE = "__Host-portal_session";
 
 /** What the sealed cookie holds: who, which session version, and when they signed in. */
 export interface SessionData {
@@ -36,11 +38,12 @@ async function isHttps(): Promise<boolean> {
 }
 
 async function options(): Promise<SessionOptions> {
+  const secure = await isHttps();
   return {
     password: sessionSecret(),
-    cookieName: SESSION_COOKIE,
+    cookieName: secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
     ttl: Math.ceil(SESSION_LIFETIME_MS / 1000),
-    cookieOptions: { httpOnly: true, sameSite: "lax", secure: await isHttps(), path: "/" },
+    cookieOptions: { httpOnly: true, sameSite: "lax", secure, path: "/" },
   };
 }
 
@@ -79,14 +82,19 @@ export async function startSession(user: { id: number; sessionVersion: number })
   await s.save();
 }
 
-/** Ends this session and revokes every other cookie of the same user. */
+/**
+ * Ends this session and, when the cookie is still live, revokes every other cookie of the same
+ * user. A revoked or expired cookie only clears itself: replaying one must not sign the user out
+ * of the session they have now (the bump is conditional on the version the cookie carries).
+ */
 export async function endSession(): Promise<void> {
   const s = await session();
-  if (s.uid) {
+  const data = { ...s } as SessionData;
+  if (data.uid && data.ver && data.iat && sessionIsLive(data, { sessionVersion: data.ver }, Date.now())) {
     await db()
       .update(users)
       .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, s.uid));
+      .where(and(eq(users.id, data.uid), eq(users.sessionVersion, data.ver)));
   }
   s.destroy();
 }

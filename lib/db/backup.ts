@@ -16,7 +16,9 @@ export async function backupPglite(handle: DbHandle, outFile: string): Promise<n
   const blob = await handle.pglite.dumpDataDir("none");
   const bytes = zlib.gzipSync(Buffer.from(await blob.arrayBuffer()));
   fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
-  fs.writeFileSync(outFile, bytes);
+  // Backups hold every code and grade: owner-only, like the data folder.
+  fs.writeFileSync(outFile, bytes, { mode: 0o600 });
+  fs.chmodSync(outFile, 0o600);
   return bytes.length;
 }
 
@@ -40,6 +42,7 @@ function run(cmd: string, args: string[]): void {
 export function backupPostgres(url: string, outFile: string): number {
   fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
   run("pg_dump", ["--format=custom", "--no-owner", "--file", outFile, url]);
+  fs.chmodSync(outFile, 0o600);
   return fs.statSync(outFile).size;
 }
 

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
-import { acquireDataDirLock } from "./data-dir-lock";
+import { acquireDataDirLock, secureDataDir } from "./data-dir-lock";
 import { queryLogger, timeCalls } from "./query-stats";
 import * as schema from "./schema";
 
@@ -34,8 +34,12 @@ const RANDOM_PAGE_COST = 1.1;
 const globalForDb = globalThis as unknown as { __portalDb?: DbHandle };
 
 export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle {
+  if (dataDir) secureDataDir(dataDir);
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   const client = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined, loadDataDir ? { loadDataDir } : undefined);
+  // PGlite writes its files 0666 whatever the umask: tighten them once it has made them (and at
+  // close). The folder itself is 0700 from the start, so nobody else can reach them meanwhile.
+  if (dataDir) client.waitReady.then(() => secureDataDir(dataDir)).catch(() => undefined);
   // PGlite queues statements until it is ready, so this runs before anything else.
   client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`).catch((err: Error) => console.error("PGlite planner setting failed:", err.message));
   timeCalls(client, "query");
@@ -56,6 +60,7 @@ export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle
       try {
         if (!client.closed) await client.close();
       } finally {
+        if (dataDir) secureDataDir(dataDir);
         release();
       }
     },
@@ -115,8 +120,8 @@ function installShutdownHooks() {
   }
 }
 
-/** Raw SQL for the few places the query builder cannot express; both drivers return `.rows`. */
-export async function queryRows<T>(query: SQL): Promise<T[]> {
-  const res = (await db().execute(query)) as unknown as { rows: T[] };
+/** Raw SQL for the few places the query builder cannot express (in a transaction: pass it); both drivers return `.rows`. */
+export async function queryRows<T>(query: SQL, on: Pick<Db, "execute"> = db()): Promise<T[]> {
+  const res = (await on.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }

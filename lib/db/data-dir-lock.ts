@@ -55,3 +55,28 @@ export function acquireDataDirLock(dataDir: string): () => void {
   }
   throw new Error(`Could not take the lock on ${lockPath}`);
 }
+
+/**
+ * The data folder holds every access code and grade: only the portal's own user may read it
+ * (folders 0700, files 0600). Existing installs are tightened at start; the umask makes every file
+ * PGlite writes later 0600 too (issue 17 item 18).
+ */
+export function secureDataDir(dataDir: string): void {
+  process.umask(0o077);
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const walk = (p: string) => {
+    const st = fs.lstatSync(p, { throwIfNoEntry: false }); // a temporary file may be gone already
+    if (!st || st.isSymbolicLink()) return;
+    if (st.isDirectory()) {
+      fs.chmodSync(p, 0o700);
+      for (const e of fs.readdirSync(p)) walk(path.join(p, e));
+    } else if ((st.mode & 0o077) !== 0) {
+      try {
+        fs.chmodSync(p, st.mode & 0o700);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      }
+    }
+  };
+  walk(dataDir);
+}

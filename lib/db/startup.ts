@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { env, schoolTimeZone } from "@/lib/env";
 import { withAdvisoryLock } from "./advisory-lock";
 import { dbHandle } from "./client";
+import { DEMO_REFUSED_MESSAGE, demoSeedDecision } from "./demo-decision";
 import { DEMO_ADMIN, demoCodes } from "./demo-school";
 import { runMigrations } from "./migrate";
 import { users } from "./schema";
@@ -17,9 +18,12 @@ export async function prepareDatabase(): Promise<void> {
   // whether the database is empty, so the demo is never loaded twice.
   await withAdvisoryLock(handle.connectionString, "startup", async () => {
     await runMigrations(handle);
-    if (env().SEED_DEMO === "auto" && !(await hasAnyUser(handle.db))) {
+    const decision = demoSeedDecision({ seedDemo: env().SEED_DEMO, nodeEnv: env().NODE_ENV, databaseUrl: env().DATABASE_URL, databaseEmpty: !(await hasAnyUser(handle.db)) });
+    if (decision === "load") {
       await seedDemoSchool(handle.db, { timeZone: schoolTimeZone() });
       console.log("Loaded the demo school into the empty database.");
+    } else if (decision === "refuse") {
+      console.warn(DEMO_REFUSED_MESSAGE);
     }
   });
   // With several processes, the first one speaks for all.

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
@@ -40,6 +41,27 @@ export async function freshTarget(pgUrl = process.env.DATABASE_URL): Promise<Tar
   };
 }
 
+/** A port nobody listens on right now, from the operating system. */
+export async function freePort(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(String(port)));
+    });
+  });
+}
+
+/** Refuses a port another process already serves: the harness must talk to its own server. */
+async function assertPortFree(port: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (err: NodeJS.ErrnoException) => reject(err.code === "EADDRINUSE" ? new Error(`port ${port} is in use: stop what listens there or choose another port`) : err));
+    probe.listen(Number(port), () => probe.close(() => resolve()));
+  });
+}
+
 export class PortalServer {
   private child: ChildProcess | null = null;
   readonly base: string;
@@ -53,19 +75,31 @@ export class PortalServer {
   }
 
   async start(): Promise<void> {
+    await assertPortFree(this.port);
     // `npm start`'s own entry point, so WEB_CONCURRENCY (in extraEnv) starts several processes.
-    this.child = spawn("node", ["scripts/start.mjs", "-p", this.port], {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", SESSION_SECRET: this.secret, SEED_DEMO: "auto", ...this.extraEnv, ...this.target.env },
+    // SEED_DEMO=on: in production with DATABASE_URL, 'auto' refuses to load the demo school.
+    const child = spawn("node", ["scripts/start.mjs", "-p", this.port], {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, NODE_ENV: "production", PORT: this.port, SESSION_SECRET: this.secret, SEED_DEMO: "on", ...this.extraEnv, ...this.target.env },
       detached: true,
     });
+    this.child = child;
+    // Ready means OUR child said so, on this port: a server someone else left running never counts.
+    let ready = false;
+    let seen = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (seen.includes(`is ready at http://localhost:${this.port}`)) ready = true;
+    });
     for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${this.base}/parent`)).ok) return;
-      } catch {
-        /* not up yet */
+      if (ready) {
+        try {
+          if ((await fetch(`${this.base}/parent`)).ok) return;
+        } catch {
+          /* not answering yet */
+        }
       }
-      if (i > 240 || this.child.exitCode !== null) throw new Error("server did not start");
+      if (i > 240 || child.exitCode !== null) throw new Error(`server did not start${child.exitCode !== null ? ` (exit ${child.exitCode})` : ""}`);
       await new Promise((r) => setTimeout(r, 500));
     }
   }

@@ -1,0 +1,60 @@
+import net from "node:net";
+
+// Who is the client? (Issue 17 item 1, decision 009.) The production server (scripts/start.mjs)
+// writes the TCP peer's address into `x-portal-peer` on every request, overwriting anything a
+// client sent, and drops the X-Forwarded-* headers unless the peer is a trusted proxy. Here the
+// chain is the X-Forwarded-For entries followed by that peer; the client is the right-most address
+// that is not a trusted proxy (TRUSTED_PROXIES: addresses or CIDR ranges, comma-separated).
+// Without TRUSTED_PROXIES the peer itself is the client and the header is ignored.
+
+export const PEER_HEADER = "x-portal-peer";
+
+/** '::ffff:10.0.0.1' is the IPv4 address 10.0.0.1 seen on a dual-stack socket. */
+export function normalizeAddress(address: string): string | null {
+  let a = address.trim();
+  if (a.startsWith("[") && a.includes("]")) a = a.slice(1, a.indexOf("]")); // [::1]:port
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a);
+  if (mapped) a = mapped[1]!;
+  if (net.isIPv4(a) || net.isIPv6(a)) return a.toLowerCase();
+  const withPort = /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(a);
+  return withPort && net.isIPv4(withPort[1]!) ? withPort[1]! : null;
+}
+
+/** Parses TRUSTED_PROXIES ("10.0.0.1, 192.168.0.0/16, ::1"); throws on an entry that is not an address or range. */
+export function parseTrustedProxies(setting: string | undefined): net.BlockList {
+  const list = new net.BlockList();
+  for (const entry of (setting ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [addr, bits] = entry.split("/");
+    const address = normalizeAddress(addr ?? "");
+    if (!address) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
+    const type = net.isIPv4(address) ? "ipv4" : "ipv6";
+    if (bits === undefined) list.addAddress(address, type);
+    else {
+      const prefix = Number(bits);
+      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (type === "ipv4" ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+      list.addSubnet(address, prefix, type);
+    }
+  }
+  return list;
+}
+
+export function isTrusted(list: net.BlockList, address: string): boolean {
+  const a = normalizeAddress(address);
+  return a !== null && list.check(a, net.isIPv4(a) ? "ipv4" : "ipv6");
+}
+
+/**
+ * The client's address from the request headers. Invalid entries end the walk (a trusted proxy
+ * never writes one); at most 32 hops are read, so a huge header costs nothing.
+ */
+export function clientFromHeaders(headers: Headers, trusted: net.BlockList): string {
+  const peer = headers.get(PEER_HEADER);
+  const forwarded = (headers.get("x-forwarded-for") ?? "").slice(0, 4096).split(",").slice(-32);
+  const chain = [...forwarded, ...(peer ? [peer] : [])].map((s) => s.trim()).filter(Boolean);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const address = normalizeAddress(chain[i]!);
+    if (!address) return "invalid";
+    if (!isTrusted(trusted, address) || i === 0) return address;
+  }
+  return "unknown";
+}
