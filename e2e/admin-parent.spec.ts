@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { CODES, expect, issueReportLink, signIn, test } from "./fixtures";
 
 test.describe("admin dashboard", () => {
   test("admin sees the tabs with counts, views a class's students, searches and edits a student", async ({ page, loginAs }) => {
@@ -6,7 +6,7 @@ test.describe("admin dashboard", () => {
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
     await expect(page.getByRole("link", { name: /^Classes \(\d+\)$/ })).toBeVisible();
     await expect(page.getByRole("link", { name: "Students (30)" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Parents (3)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Parents \(\d+\)$/ })).toBeVisible();
 
     const bio = page.getByTestId("admin-class-row").filter({ hasText: "BIO-P2" });
     await bio.getByRole("button", { name: /View Students/ }).click();
@@ -68,13 +68,61 @@ test.describe("admin dashboard", () => {
   });
 });
 
-test.describe("parent portal", () => {
-  test("a parent finds a child by a differently formatted number and reads the report card", async ({ page }) => {
+test.describe("parent access", () => {
+  test("admin prints letters for a class; a letter's link opens that report card with no session; withdrawn, it opens nothing", async ({ page, loginAs, browser }) => {
+    await loginAs("admin");
+    await page.goto("/admin?tab=parents");
+    await page.getByLabel("For").selectOption({ label: "Biology (BIO-P2)" });
+    await page.getByRole("button", { name: "Print letters" }).click();
+    await expect(page.getByRole("heading", { name: "Parent letters: Biology" })).toBeVisible();
+    const letter = page.getByTestId("parent-letter").filter({ hasText: "Ava Johnson's report card" });
+    await expect(letter).toHaveCount(1);
+    await expect(letter.locator("svg")).toBeVisible(); // the QR code
+    await expect(letter.getByTestId("letter-code")).toHaveText("parent-johnson");
+    const url = (await letter.getByTestId("report-link").textContent())!.trim();
+    expect(url).toMatch(/\/r\/[A-Za-z0-9_-]{32}$/);
+    await page.screenshot({ path: "test-results/parent-letters.png", fullPage: false });
+
+    const stranger = await browser.newContext();
+    const anon = await stranger.newPage();
+    await anon.goto(url);
+    await expect(anon.getByRole("heading", { name: "Report card: Ava Johnson" })).toBeVisible();
+    await expect(anon.getByRole("button", { name: "Logout" })).toHaveCount(0);
+    await expect(anon.locator("body")).not.toContainText(/stu-01|555|@example/);
+
+    await page.goto("/admin?tab=students&q=stu-01");
+    await page.getByRole("link", { name: "Guardians of Ava Johnson" }).click();
+    const active = page.getByTestId("report-link-row").filter({ hasText: "Active" });
+    await expect(active).toHaveCount(1);
+    await active.getByRole("button", { name: /Withdraw/ }).click();
+    await expect(page.getByTestId("report-link-row").filter({ hasText: "Active" })).toHaveCount(0);
+
+    await anon.reload();
+    await expect(anon.getByText("This link does not open a report card. It may have expired or been withdrawn.")).toBeVisible();
+    await expect(anon.getByText("Ava Johnson")).toHaveCount(0);
+    await stranger.close();
+  });
+
+  test("the phone lookup says only that a number is on file; the letter's code signs the parent in to both children and no one else", async ({ page }) => {
     await page.goto("/parent");
-    await page.getByLabel("Parent phone number").fill("(555) 201 0002"); // stored as 5552010002
-    await expect(page.getByTestId("search-digits")).toHaveText("5552010002");
+    await page.getByLabel("Parent phone number").fill("(555) 201 0001"); // stored as 555-201-0001
+    await expect(page.getByTestId("search-digits")).toHaveText("5552010001");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("button", { name: "Noah Kim" }).click();
+    await expect(page.getByTestId("number-on-file")).toContainText("This number is on file");
+    await expect(page.locator("main")).not.toContainText(/Ava|Liam|Johnson/);
+    await page.getByLabel("Access Code").fill(CODES.parent);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("class-card")).toHaveCount(0);
+    await expect(page.getByTestId("child-card")).toHaveText([/Ava Johnson/, /Liam Okafor/]);
+    await page.getByTestId("child-card").first().click();
+    await expect(page.getByRole("heading", { name: /Report card: Ava/ })).toBeVisible();
+    await page.goto("/children/999999");
+    await expect(page.getByText("You can only see the report cards of your own children.")).toBeVisible();
+  });
+
+  test("a report card opened from its link: summary, details and back to the list", async ({ page, browser }) => {
+    await page.goto(await issueReportLink(browser, "stu-04"));
     await expect(page.getByRole("heading", { name: "Report card: Noah Kim" })).toBeVisible();
     const first = page.getByTestId("report-class").first();
     await expect(first).toContainText(/\d+\.\d%/);
@@ -82,8 +130,6 @@ test.describe("parent portal", () => {
     await first.getByRole("button", { name: /View Details/ }).click();
     await expect(page.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel", { name: "Details" }).getByTestId("report-details")).toContainText(className);
-    await page.getByRole("button", { name: "← Back to Search" }).click();
-    await expect(page.getByRole("button", { name: "Noah Kim" })).toBeVisible();
   });
 
   test("a short number shows the exact message", async ({ page }) => {
@@ -94,15 +140,5 @@ test.describe("parent portal", () => {
     await page.getByLabel("Parent phone number").fill("");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please" })).toHaveText("Please enter a phone number");
-  });
-
-  test("a signed-in parent sees their own children, not the class list", async ({ page, loginAs }) => {
-    await loginAs("parent");
-    await expect(page.getByTestId("class-card")).toHaveCount(0);
-    await expect(page.getByTestId("child-card")).toHaveCount(2);
-    await page.getByTestId("child-card").first().click();
-    await expect(page.getByRole("heading", { name: /Report card: Ava/ })).toBeVisible();
-    await page.goto("/children/999999");
-    await expect(page.getByText("You can only see the report cards of your own children.")).toBeVisible();
   });
 });

@@ -20,7 +20,7 @@ export interface AdminStudentView {
 }
 
 /** Shows a new access code once, until dismissed. */
-function NewCodeNotice({ value, onDismiss }: { value: { name: string; code: string }; onDismiss: () => void }) {
+export function NewCodeNotice({ value, onDismiss }: { value: { name: string; code: string }; onDismiss: () => void }) {
   return (
     <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50">
       <span>
@@ -68,6 +68,9 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
                 >
                   {open.has(s.id) ? "Hide Classes" : "Show Classes"}
                 </SecondaryButton>
+                <a href={`/admin/students/${s.id}`} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+                  Guardians<span className="sr-only"> of {s.name}</span>
+                </a>
                 <SecondaryButton onClick={() => setEditing(s)}>
                   Edit<span className="sr-only"> {s.name}</span>
                 </SecondaryButton>

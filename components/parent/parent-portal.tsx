@@ -15,10 +15,17 @@ async function post<T>(url: string, body: unknown): Promise<{ ok: true; data: T 
   return { ok: false, message: res.status >= 500 ? `Failed to fetch students: ${message}` : message };
 }
 
-export function ParentPortal() {
+type LookupReply = { mode: "verified"; onFile: true } | { mode: "open"; students: { id: number; name: string }[] };
+
+/**
+ * The phone lookup. `open` (the spec's original): names, then a report card. `verified`: the
+ * server says only whether the whole number is on file, and where the report card is instead.
+ */
+export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
   const [phone, setPhone] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [students, setStudents] = useState<{ id: number; name: string }[] | null>(null);
+  const [onFile, setOnFile] = useState(false);
   const [card, setCard] = useState<ReportCardView | null>(null);
   const [pending, start] = useTransition();
   const digits = phoneDigits(phone);
@@ -29,12 +36,14 @@ export function ParentPortal() {
     if (!check.ok) return setError(check.message);
     start(async () => {
       try {
-        const res = await post<{ students: { id: number; name: string }[] }>("/api/parent/lookup", { phone });
+        const res = await post<LookupReply>("/api/parent/lookup", { phone });
         if (res.ok) {
           setError(null);
-          setStudents(res.data.students);
+          setStudents(res.data.mode === "open" ? res.data.students : null);
+          setOnFile(res.data.mode === "verified");
         } else {
           setStudents(null);
+          setOnFile(false);
           setError(res.message);
         }
       } catch (err) {
@@ -86,7 +95,18 @@ export function ParentPortal() {
           Searching with digits: <span className="font-mono" data-testid="search-digits">{digits || "—"}</span>
         </p>
       </form>
-      {students && (
+      {onFile && (
+        <section role="status" aria-labelledby="number-on-file" className="mt-6 rounded-2xl border border-emerald-600 bg-surface p-5" data-testid="number-on-file">
+          <h2 id="number-on-file" className="text-lg font-semibold">
+            This number is on file
+          </h2>
+          <p className="mt-2">
+            For your privacy, report cards do not open with a phone number. Use the letter the school sent you: open its report-card link or scan its square code, or sign in below with its access code.
+          </p>
+          <p className="mt-2 text-ink-muted">No letter, or lost it? Please contact the school office; they can print you a new one.</p>
+        </section>
+      )}
+      {mode === "open" && students && (
         <section aria-labelledby="found-students" className="mt-6">
           <h2 id="found-students" className="text-lg font-semibold">
             Students found

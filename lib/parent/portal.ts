@@ -6,23 +6,37 @@ import { formatDate } from "@/lib/domain/format";
 import { validateParentPhone } from "@/lib/domain/phone";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
 import { env, schoolTimeZone } from "@/lib/env";
-import { hitRateLimit } from "@/lib/rate-limit";
-import { findStudentsByParentDigits, getReportCard, studentMatchesParentDigits } from "@/lib/queries/parent";
+import { clientKey, hitRateLimit } from "@/lib/rate-limit";
+import { findStudentsByParentDigits, getReportCard, phoneNumberOnFile, studentHasParentNumber } from "@/lib/queries/parent";
 
-// The parent portal needs no sign-in (spec §6), so everything it reveals is keyed on a parent
-// phone number, rate-limited per client and globally, and recorded in the audit log.
+// The no-sign-in phone lookup (spec §2 /parent), in three modes (PARENT_PORTAL, decision 004):
+// - verified (default): says at most whether a full number is on file; no name, no record. A
+//   report card opens only with a secret the school issued (report-card link, access code).
+// - open: the spec's original behaviour (partial match, names, report card), keyed for the
+//   report card on the full number.
+// - off: nothing.
+// Every lookup is rate-limited per client and school-wide, and written to the audit log.
 
 export type PortalResult<T> = { status: 200; body: T } | { status: 400 | 403 | 404 | 429 | 503; body: { error: string; retryAfterSeconds?: number } };
+export type PortalMode = "off" | "verified" | "open";
 
 const MINUTE = 60_000;
 export const PORTAL_OFF_MESSAGE = "The parent portal is turned off at this school. Please contact the school office.";
+export const NOT_FOUND_MESSAGE = "No students found with that parent phone number";
+export const VERIFIED_REPORT_MESSAGE = "Report cards open with the link or the access code in the letter from the school. Please contact the school office if you have no letter.";
 
+export function portalMode(): PortalMode {
+  return env().PARENT_PORTAL;
+}
+
+/**
+ * The client's own bucket first: a request it refuses never reaches the school-wide bucket, so one
+ * client hammering the portal cannot use up every family's share.
+ */
 async function limit(client: string): Promise<PortalResult<never> | null> {
   const perClient = env().PARENT_LOOKUPS_PER_MINUTE;
-  const mine = await hitRateLimit(`parent:${client}`, perClient, MINUTE);
-  // A backstop for clients that forge their address: the whole school's portal, per minute.
-  const everyone = await hitRateLimit("parent:*", perClient * 30, MINUTE);
-  const blocked = !mine.allowed ? mine : !everyone.allowed ? everyone : null;
+  const mine = await hitRateLimit(clientKey("parent", client), perClient, MINUTE);
+  const blocked = mine.allowed ? await hitRateLimit("parent:*", perClient * 30, MINUTE).then((all) => (all.allowed ? null : all)) : mine;
   if (!blocked) return null;
   return {
     status: 429,
@@ -30,34 +44,44 @@ async function limit(client: string): Promise<PortalResult<never> | null> {
   };
 }
 
-export async function lookupStudents(input: unknown, client: string): Promise<PortalResult<{ digits: string; students: { id: number; name: string }[] }>> {
-  if (env().PARENT_PORTAL === "off") return { status: 503, body: { error: PORTAL_OFF_MESSAGE } };
+export type LookupBody = { mode: "verified"; digits: string; onFile: true } | { mode: "open"; digits: string; students: { id: number; name: string }[] };
+
+export async function lookupStudents(input: unknown, client: string): Promise<PortalResult<LookupBody>> {
+  const mode = portalMode();
+  if (mode === "off") return { status: 503, body: { error: PORTAL_OFF_MESSAGE } };
   const parsed = z.object({ phone: z.string().max(100) }).safeParse(input);
   const phone = validateParentPhone(parsed.success ? parsed.data.phone : "");
   if (!phone.ok) return { status: 400, body: { error: phone.message } };
   const limited = await limit(client);
   if (limited) return limited;
+  if (mode === "verified") {
+    // The whole number, digit for digit: no name, no id, nothing of any record.
+    const onFile = await phoneNumberOnFile(phone.digits);
+    await audit(db(), { action: "parent.lookup", detail: { mode, digits: phone.digits, onFile } });
+    return onFile ? { status: 200, body: { mode, digits: phone.digits, onFile } } : { status: 404, body: { error: NOT_FOUND_MESSAGE } };
+  }
   const students = await findStudentsByParentDigits(phone.digits);
-  await audit(db(), { action: "parent.lookup", detail: { digits: phone.digits, results: students.length, client } });
-  if (students.length === 0) return { status: 404, body: { error: "No students found with that parent phone number" } };
-  return { status: 200, body: { digits: phone.digits, students } };
+  await audit(db(), { action: "parent.lookup", detail: { mode, digits: phone.digits, results: students.length } });
+  if (students.length === 0) return { status: 404, body: { error: NOT_FOUND_MESSAGE } };
+  return { status: 200, body: { mode, digits: phone.digits, students } };
 }
 
 export async function loadParentReportCard(input: unknown, client: string): Promise<PortalResult<ReportCardView>> {
-  if (env().PARENT_PORTAL === "off") return { status: 503, body: { error: PORTAL_OFF_MESSAGE } };
+  const mode = portalMode();
+  if (mode === "off") return { status: 503, body: { error: PORTAL_OFF_MESSAGE } };
+  // Verified: a phone number is not a secret the school issued, so it opens nothing.
+  if (mode === "verified") return { status: 403, body: { error: VERIFIED_REPORT_MESSAGE } };
   const parsed = z.object({ phone: z.string().max(100), studentId: z.number().int().positive().max(2_147_483_647) }).safeParse(input);
   if (!parsed.success) return { status: 400, body: { error: "Please enter a phone number" } };
   const phone = validateParentPhone(parsed.data.phone);
   if (!phone.ok) return { status: 400, body: { error: phone.message } };
   const limited = await limit(client);
   if (limited) return limited;
-  // The phone is the key: a student id alone opens nothing.
-  if (!(await studentMatchesParentDigits(parsed.data.studentId, phone.digits))) {
-    return { status: 404, body: { error: "No students found with that parent phone number" } };
-  }
+  // The full number is the key, never the 7 digits that found the name.
+  if (!(await studentHasParentNumber(parsed.data.studentId, phone.digits))) return { status: 404, body: { error: NOT_FOUND_MESSAGE } };
   const card = await reportCardFor(parsed.data.studentId);
-  await audit(db(), { action: "parent.report", detail: { digits: phone.digits, studentId: parsed.data.studentId, client } });
-  return card ? { status: 200, body: card } : { status: 404, body: { error: "No students found with that parent phone number" } };
+  await audit(db(), { action: "parent.report", detail: { mode, digits: phone.digits, studentId: parsed.data.studentId } });
+  return card ? { status: 200, body: card } : { status: 404, body: { error: NOT_FOUND_MESSAGE } };
 }
 
 /** The report card view for one student (callers have checked who may see it). */

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import { db } from "@/lib/db/client";
+import { db, queryRows } from "@/lib/db/client";
 import { assignments, attendance, grades, levels, studentEnrollment, users } from "@/lib/db/schema";
 
 // Parent portal queries. They return names and school records only: never access codes,
@@ -20,15 +20,13 @@ export async function findStudentsByParentDigits(digits: string): Promise<{ id: 
     .limit(50);
 }
 
-/** Students of a signed-in parent: their own phone number's digits equal a parent number's digits. */
-export async function findChildrenOfParent(parentId: number): Promise<{ id: number; name: string }[]> {
-  const [parent] = await db().select({ digits: users.phoneDigits }).from(users).where(and(eq(users.id, parentId), eq(users.role, "parent")));
-  if (!parent?.digits || parent.digits.length < 7) return [];
-  return db()
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.role, "student"), or(eq(users.parent1Digits, parent.digits), eq(users.parent2Digits, parent.digits))))
-    .orderBy(asc(users.name));
+/** Is a full phone number on file (digits equal to a student's parent number or a parent's phone)? */
+export async function phoneNumberOnFile(digits: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(sql`
+    select exists (select 1 from users where role = 'student' and length(parent1_digits) >= 7 and parent1_digits = ${digits})
+        or exists (select 1 from users where role = 'student' and length(parent2_digits) >= 7 and parent2_digits = ${digits})
+        or exists (select 1 from users where role = 'parent' and length(phone_digits) >= 7 and phone_digits = ${digits}) as found`);
+  return Boolean(row?.found);
 }
 
 export interface ReportCardData {
@@ -64,11 +62,11 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
   return { student, classes, grades: gradeRows, attendance: attendanceRows };
 }
 
-/** Does this student's parent1/parent2 number contain these digits? (The report card's key.) */
-export async function studentMatchesParentDigits(studentId: number, digits: string): Promise<boolean> {
+/** Is this full number (all its digits) one of the student's parent numbers? (The open mode's report-card key.) */
+export async function studentHasParentNumber(studentId: number, digits: string): Promise<boolean> {
   const rows = await db()
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, studentId), eq(users.role, "student"), or(sql`${users.parent1Digits} like ${likeDigits(digits)}`, sql`${users.parent2Digits} like ${likeDigits(digits)}`)));
+    .where(and(eq(users.id, studentId), eq(users.role, "student"), or(eq(users.parent1Digits, digits), eq(users.parent2Digits, digits))));
   return rows.length > 0;
 }

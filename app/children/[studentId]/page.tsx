@@ -7,17 +7,18 @@ import { BlockedScreen } from "@/components/states";
 import { canReadReportCard } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { reportCardFor } from "@/lib/parent/portal";
-import { findChildrenOfParent } from "@/lib/queries/parent";
+import { isLinkedGuardian } from "@/lib/parent/guardians";
 
 export const metadata: Metadata = { title: "Report card" };
 
-/** A signed-in parent's child's report card: only for their own children (by phone number). */
+/** A signed-in parent's child's report card: only for the children they are linked to. */
 export default async function ChildReportPage({ params }: { params: Promise<{ studentId: string }> }) {
   const user = await getSessionUser();
   if (!user) return <SignInScreen />;
   const id = Number((await params).studentId);
-  const own = user.role === "parent" ? (await findChildrenOfParent(user.id)).some((c) => c.id === id) : false;
-  const card = Number.isInteger(id) && id > 0 && canReadReportCard(user, { isOwnChild: own }) ? await reportCardFor(id) : null;
+  const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+  const linked = valid && user.role === "parent" ? await isLinkedGuardian(user.id, id) : false;
+  const card = valid && canReadReportCard(user, { isLinkedGuardian: linked }) ? await reportCardFor(id) : null;
   return (
     <AppShell user={user}>
       {card ? (

@@ -1,0 +1,111 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { adminOrScreen } from "@/components/admin/admin-gate";
+import { IssueLinkForm, LinkGuardianForm, RevokeLinkButton, UnlinkButton } from "@/components/admin/guardian-forms";
+import { AppShell } from "@/components/app-header";
+import { BlockedScreen } from "@/components/states";
+import { formatDate, formatDateTime } from "@/lib/domain/format";
+import { schoolTimeZone } from "@/lib/env";
+import { listGuardiansOfStudent } from "@/lib/parent/guardians";
+import { listReportLinks } from "@/lib/parent/report-links";
+import { getPerson } from "@/lib/queries/people";
+
+export const metadata: Metadata = { title: "Student guardians" };
+
+const SOURCE = { admin: "linked by an admin", phone: "linked by phone number" } as const;
+
+/** A student's guardians and report-card links (admins only). */
+export default async function StudentGuardiansPage({ params }: { params: Promise<{ id: string }> }) {
+  const gate = await adminOrScreen();
+  if (!gate.admin) return gate.screen;
+  const student = await getPerson(Number((await params).id), "student");
+  if (!student) {
+    return (
+      <AppShell user={gate.admin}>
+        <BlockedScreen title="Student not found" message="That student does not exist." homeLabel="Go to Home" />
+      </AppShell>
+    );
+  }
+  const [guardians, links] = await Promise.all([listGuardiansOfStudent(student.id), listReportLinks(student.id)]);
+  const names = new Map(guardians.map((g) => [g.linkId, g.name]));
+  const tz = schoolTimeZone();
+  const now = Date.now();
+  return (
+    <AppShell user={gate.admin}>
+      <Link href="/admin?tab=students" className="text-sm font-medium text-ink-muted hover:text-ink">
+        ← Admin Dashboard
+      </Link>
+      <h1 className="mt-2 text-2xl font-semibold">{student.name}</h1>
+      <p className="text-ink-muted">
+        @{student.username} · Parent 1: {student.parent1Number ?? "—"} · Parent 2: {student.parent2Number ?? "—"}
+      </p>
+
+      <section aria-labelledby="guardians-heading" className="mt-6 space-y-3">
+        <h2 id="guardians-heading" className="text-lg font-semibold">
+          Guardians
+        </h2>
+        {guardians.length === 0 ? (
+          <p className="text-ink-muted">No guardian is linked to this student.</p>
+        ) : (
+          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
+            {guardians.map((g) => (
+              <li key={g.linkId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="guardian-row">
+                <div className="min-w-0 flex-1">
+                  <Link href={`/admin/parents/${g.parentId}`} className="font-medium hover:underline">
+                    {g.name}
+                  </Link>
+                  <div className="text-sm text-ink-muted">
+                    {g.relationship} · @{g.username} · {g.phoneNumber ?? "no phone"} · {SOURCE[g.source]}
+                  </div>
+                </div>
+                <UnlinkButton linkId={g.linkId} label={g.name} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <LinkGuardianForm fixed={{ studentId: student.id }} />
+      </section>
+
+      <section aria-labelledby="links-heading" className="mt-8 space-y-3">
+        <h2 id="links-heading" className="text-lg font-semibold">
+          Report-card links
+        </h2>
+        <p className="text-sm text-ink-muted">A link opens this student's report card without signing in. Only its fingerprint is stored, so an address is shown once, when it is issued.</p>
+        {guardians.length > 0 && <IssueLinkForm guardians={guardians.map((g) => ({ linkId: g.linkId, name: g.name }))} />}
+        {links.length === 0 ? (
+          <p className="text-ink-muted">No link has been issued.</p>
+        ) : (
+          <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+            <table className="w-full text-sm">
+              <thead className="bg-surface-muted text-left text-ink-muted">
+                <tr>
+                  {["Link", "Guardian", "Created", "Expires", "Last used", "Status", ""].map((h, i) => (
+                    <th key={i} scope="col" className="px-3 py-2 font-medium">
+                      {h || <span className="sr-only">Actions</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {links.map((l) => {
+                  const status = l.revokedAt ? "Withdrawn" : !names.has(l.guardianLinkId) ? "Guardian removed" : l.expiresAt.getTime() <= now ? "Expired" : "Active";
+                  return (
+                    <tr key={l.id} className="border-t border-line" data-testid="report-link-row">
+                      <td className="px-3 py-2 font-mono">#{l.id}</td>
+                      <td className="px-3 py-2">{names.get(l.guardianLinkId) ?? "—"}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(l.createdAt, tz)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDate(l.expiresAt, tz)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{l.lastUsedAt ? formatDateTime(l.lastUsedAt, tz) : "never"}</td>
+                      <td className="px-3 py-2">{status}</td>
+                      <td className="px-3 py-2 text-right">{status === "Active" && <RevokeLinkButton linkId={l.id} />}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </AppShell>
+  );
+}

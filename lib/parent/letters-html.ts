@@ -1,0 +1,95 @@
+import "server-only";
+import QRCode from "qrcode";
+import { formatDate } from "@/lib/domain/format";
+import type { LetterBatch, ParentLetter } from "./letters";
+
+// The printable letters as one HTML document (print CSS: one page per letter). Built as a string
+// on the server: 2,000 letters with their QR codes in one request, no client script at all.
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+const STYLE = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0f172a; }
+  body { margin: 0; background: #f1f5f9; }
+  .toolbar { max-width: 210mm; margin: 16px auto; padding: 16px 20px; background: #fff; border: 1px solid #cbd5e1; border-radius: 12px; }
+  .toolbar h1 { margin: 0 0 4px; font-size: 20px; }
+  .toolbar p { margin: 4px 0; }
+  .letter { box-sizing: border-box; max-width: 210mm; min-height: 250mm; margin: 16px auto; padding: 18mm 18mm; background: #fff; border: 1px solid #cbd5e1; }
+  .head { display: flex; justify-content: space-between; gap: 12px; border-bottom: 2px solid #0f172a; padding-bottom: 8px; }
+  .school { font-size: 20px; font-weight: 700; }
+  h2 { font-size: 18px; margin: 24px 0 8px; }
+  .box { border: 1px solid #94a3b8; border-radius: 8px; padding: 12px 16px; margin: 16px 0; }
+  .code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 22px; font-weight: 700; letter-spacing: 1px; }
+  .url { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 13px; word-break: break-all; }
+  .link-row { display: flex; gap: 16px; align-items: center; }
+  .qr { width: 36mm; height: 36mm; flex: none; }
+  .qr svg { width: 100%; height: 100%; }
+  ol { padding-left: 20px; } li { margin: 6px 0; }
+  .small { font-size: 12px; color: #334155; }
+  @media print {
+    body { background: #fff; }
+    .toolbar { display: none; }
+    .letter { margin: 0; border: 0; padding: 0; min-height: 0; max-width: none; break-after: page; page-break-after: always; }
+    .letter:last-child { break-after: auto; page-break-after: auto; }
+  }
+  @page { margin: 18mm; }
+`;
+
+async function qrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
+}
+
+async function letterHtml(l: ParentLetter, ctx: { school: string; portal: string; printedOn: string; timeZone: string }): Promise<string> {
+  const url = `${ctx.portal}${l.reportPath}`;
+  const e = escapeHtml;
+  return `<article class="letter" data-testid="parent-letter">
+  <div class="head"><span class="school">${e(ctx.school)}</span><span>${e(ctx.printedOn)}</span></div>
+  <p>Dear ${e(l.parentName)},</p>
+  <h2>Your access to ${e(l.studentName)}'s report card</h2>
+  <div class="box">
+    <div>Report card link — no sign-in needed:</div>
+    <div class="link-row">
+      <div class="qr" role="img" aria-label="QR code of the report card link">${await qrSvg(url)}</div>
+      <div class="url" data-testid="report-link">${e(url)}</div>
+    </div>
+    <div class="small">This link works until ${e(formatDate(l.expiresAt, ctx.timeZone))}.</div>
+  </div>
+  <div class="box">
+    <div>To sign in at <span class="url">${e(ctx.portal)}/</span> use your access code:</div>
+    <div class="code" data-testid="letter-code">${e(l.code)}</div>
+    <div class="small">Account: @${e(l.parentUsername)} · Shows every child linked to you.</div>
+  </div>
+  <ol>
+    <li>Scan the square code with your phone's camera, or type the link into a browser, to read ${e(l.studentName)}'s report card.</li>
+    <li>Keep this letter private: anyone with the link or the code can read these records. If it is lost, ask the school office for a new one.</li>
+  </ol>
+</article>`;
+}
+
+export async function lettersDocument(batch: LetterBatch, ctx: { school: string; portal: string; timeZone: string; now: Date }): Promise<string> {
+  const printedOn = formatDate(ctx.now, ctx.timeZone);
+  const pages: string[] = [];
+  for (const l of batch.letters) pages.push(await letterHtml(l, { ...ctx, printedOn }));
+  const missing = batch.withoutGuardian.length
+    ? `<p><strong>${batch.withoutGuardian.length} student(s) have no guardian or parent number on file and get no letter:</strong> ${batch.withoutGuardian.map(escapeHtml).join(", ")}.</p>`
+    : "";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
+<title>Parent letters · ${escapeHtml(batch.scopeName)}</title><style>${STYLE}</style></head>
+<body>
+<main>
+<section class="toolbar" aria-labelledby="letters-title">
+  <h1 id="letters-title">Parent letters: ${escapeHtml(batch.scopeName)}</h1>
+  <p data-testid="letters-summary">${batch.letters.length} letter(s), one page each. Print them with your browser's Print command (Ctrl+P or ⌘P).</p>
+  <p>Each letter carries a new report-card link; the earlier links of the same guardians are now withdrawn. ${batch.parentsCreated} parent account(s) were created from parent phone numbers and ${batch.codesGenerated} access code(s) generated.</p>
+  ${missing}
+  <p><a href="/admin?tab=parents">Back to the admin dashboard</a></p>
+</section>
+${pages.join("\n")}
+</main>
+</body></html>`;
+}
