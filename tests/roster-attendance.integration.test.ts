@@ -174,17 +174,19 @@ describe("students", () => {
 
     const before = await rowCounts("users", "student_enrollment");
     expect(await createStudent({ ok: true }, form({ levelCode: ALG, name: "Twin", username: "new.kid" }))).toMatchObject({ ok: false, message: "That username is already taken." });
-    expect(await createStudent({ ok: true }, form({ levelCode: ALG, name: "Twin", username: "twin", code: "STU-01" }))).toMatchObject({ ok: false, message: "That access code is already in use." });
+    // A typed code is refused whatever it is (decision 010): no answer tells whether a code exists.
+    expect(await createStudent({ ok: true }, form({ levelCode: ALG, name: "Twin", username: "twin", code: "STU-01" }))).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
     expect(await rowCounts("users", "student_enrollment")).toEqual(before);
   });
-  it("edits a student of the class: blanks become null, a code change signs them out", async () => {
+  it("edits a student of the class: blanks become null, a new generated code signs them out", async () => {
     await signInAs(DEMO_STUDENTS[2]!.code);
     const mayaCookie = (await import("./support/request-context")).cookieJar.getAll();
     await signInAs(RIVERA);
-    const res = await editStudent({ ok: true }, form({ levelCode: ALG, studentId: maya, name: "Maya Patel", username: "maya.patel", email: "", code: "maya-new-code", phoneNumber: "", parent1Number: "", parent2Number: "" }));
+    const res = await editStudent({ ok: true }, form({ levelCode: ALG, studentId: maya, name: "Maya Patel", username: "maya.patel", email: "", newCode: "on", phoneNumber: "", parent1Number: "", parent2Number: "" }));
     expect(res.ok).toBe(true);
     const [row] = await db().select().from(users).where(eq(users.id, maya));
-    expect(row).toMatchObject({ code: "maya-new-code", email: null, parent1Number: null });
+    expect(row).toMatchObject({ code: res.ok ? res.data!.code : "?", email: null, parent1Number: null });
+    expect(row!.code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     cookieJar.clear();
     for (const c of mayaCookie) cookieJar.set(c.name, c.value);
     expect(await getSessionUser()).toBeNull();

@@ -1,0 +1,22 @@
+import { requireAdmin } from "@/lib/auth/guards";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { env, schoolTimeZone } from "@/lib/env";
+import { oneRosterZip } from "@/lib/export/oneroster";
+import { download, guard, textResponse } from "@/lib/export/responses";
+
+/**
+ * The whole school as a OneRoster 1.1 CSV zip (lib/export/oneroster.ts): admins only. People,
+ * classes, enrollments, guardians and grades, never an access code.
+ */
+export async function GET(): Promise<Response> {
+  const refused = await guard(requireAdmin);
+  if (refused) return refused;
+  try {
+    const timeZone = schoolTimeZone();
+    const zip = await oneRosterZip({ schoolName: env().SCHOOL_NAME, timeZone });
+    return download(zip, `oneroster-${dateInTimeZone(new Date(), timeZone)}.zip`, "application/zip");
+  } catch (err) {
+    console.error("OneRoster export failed:", err);
+    return textResponse(500, "The OneRoster export could not be built. Please try again.");
+  }
+}

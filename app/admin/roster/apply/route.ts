@@ -1,0 +1,34 @@
+import { applyRosterImport, type RosterProgress } from "@/lib/roster/import";
+import { readRosterRequest, runView } from "@/lib/roster-web/request";
+
+/**
+ * Applies a roster upload (admins) in one transaction, streaming its progress: one JSON object per
+ * line, {"type":"progress",…} while it runs and {"type":"result",…} at the end. The page sends the
+ * preview's fingerprint, so a portal that changed since the preview refuses instead of surprising.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const req = await readRosterRequest(request);
+  if (!req.ok) return req.response;
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (value: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+      try {
+        const run = await applyRosterImport(req.upload, {
+          actorId: req.admin.id,
+          source: "web",
+          format: req.format,
+          expectFingerprint: req.fingerprint,
+          onProgress: (p: RosterProgress) => send({ type: "progress", ...p }),
+        });
+        send({ type: "result", ...runView(run) });
+      } catch (err) {
+        console.error("roster apply failed:", err);
+        send({ type: "error", message: "The import could not be completed; nothing was changed. Please try again." });
+      } finally {
+        controller.close();
+      }
+    },
+  });
+  return new Response(stream, { headers: { "content-type": "application/x-ndjson; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" } });
+}

@@ -1,0 +1,269 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { ErrorBanner } from "@/components/error-banner";
+import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
+import { ratioPercent } from "@/lib/domain/percent";
+import type { RosterRunView } from "@/lib/roster-web/request";
+
+// Roster import on /admin → Import & export: choose files, check them (dry run), then apply the
+// same plan with a progress bar. The chosen files stay in the browser and are sent again to apply,
+// with the preview's fingerprint: a portal that changed in between refuses instead of surprising.
+
+type Progress = { phase: string; done: number; total: number; step: number };
+const PHASES = ["reading", "checking", "removing", "users", "classes", "enrollments", "guardians", "terms", "categories", "assignments", "grades", "recording"];
+const PHASE_LABEL: Record<string, string> = {
+  reading: "Reading the files",
+  checking: "Checking against the portal",
+  removing: "Removing what the roster deleted",
+  users: "People",
+  classes: "Classes",
+  enrollments: "Enrollments",
+  guardians: "Guardians",
+  terms: "Terms",
+  categories: "Grade categories",
+  assignments: "Assignments",
+  grades: "Grades",
+  recording: "Recording the import",
+};
+const ENTITY_LABEL: Record<string, string> = { users: "People", classes: "Classes", enrollments: "Enrollments", guardians: "Guardian links", terms: "Terms", categories: "Grade categories", assignments: "Assignments", grades: "Grades" };
+const COLUMNS = ["create", "update", "unchanged", "delete", "kept"] as const;
+
+async function send(url: string, files: File[], format: string, fingerprint?: string): Promise<Response> {
+  const body = new FormData();
+  for (const f of files) body.append("files", f);
+  body.set("format", format);
+  if (fingerprint) body.set("fingerprint", fingerprint);
+  return fetch(url, { method: "POST", body });
+}
+
+export function RosterImport() {
+  const input = useRef<HTMLInputElement>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [format, setFormat] = useState("auto");
+  const [busy, setBusy] = useState<"checking" | "applying" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<RosterRunView | null>(null);
+  const [result, setResult] = useState<RosterRunView | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+
+  const check = async () => {
+    if (files.length === 0) return setError("Choose the files to import: a OneRoster .zip, its CSV files, or the filled-in templates.");
+    setBusy("checking");
+    setError(null);
+    setPreview(null);
+    setResult(null);
+    try {
+      const res = await send("/admin/roster/preview", files, format);
+      const body = (await res.json()) as RosterRunView & { message?: string };
+      if (!res.ok) setError(body.message ?? `The files could not be checked (HTTP ${res.status}).`);
+      else setPreview(body);
+    } catch {
+      setError("The files could not be sent. Check the connection and try again.");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const apply = async () => {
+    if (!preview) return;
+    setBusy("applying");
+    setError(null);
+    setProgress({ phase: "reading", done: 0, total: 1, step: 0 });
+    try {
+      const res = await send("/admin/roster/apply", files, format, preview.fingerprint);
+      if (!res.ok || !res.body) {
+        const body = (await res.json().catch(() => ({}))) as { message?: string };
+        setError(body.message ?? `The import could not be applied (HTTP ${res.status}).`);
+        return;
+      }
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let nl: number;
+        while ((nl = buffer.indexOf("\n")) >= 0) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          if (!line.trim()) continue;
+          const msg = JSON.parse(line) as { type: string; message?: string; phase?: string; done?: number; total?: number } & RosterRunView;
+          if (msg.type === "progress") setProgress({ phase: msg.phase!, done: msg.done!, total: msg.total!, step: Math.max(0, PHASES.indexOf(msg.phase!)) });
+          else if (msg.type === "error") setError(msg.message ?? "The import could not be completed; nothing was changed.");
+          else if (msg.type === "result") {
+            if (msg.applied) {
+              setResult(msg);
+              setPreview(null);
+            } else {
+              setPreview(msg);
+              setError("Nothing was changed: the import found problems when it ran (listed below). Fix them, check the files again, then apply.");
+            }
+          }
+        }
+      }
+    } catch {
+      setError("The connection was lost during the import. Check the history below to see whether it was applied.");
+    } finally {
+      setBusy(null);
+      setProgress(null);
+    }
+  };
+
+  // Each phase is an equal share of the bar; within one, its own done/total (whole numbers, exact).
+  const total = progress ? Math.max(Math.floor(progress.total), 1) : 1;
+  const percent = progress ? ratioPercent(progress.step * total + Math.min(Math.floor(progress.done), total), PHASES.length * total) : 0;
+  const shown = result ?? preview;
+
+  return (
+    <section className="rounded-2xl border border-line bg-surface p-4" aria-labelledby="import-heading">
+      <h2 id="import-heading" className="font-semibold">
+        Import people and classes
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        A OneRoster 1.1 or 1.2 CSV export (the .zip, or its files), or the portal's spreadsheet templates. Nothing changes until you apply, and an import is all or nothing. New people get
+        generated access codes.
+      </p>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="roster-files" className="block text-sm font-medium">
+            Files
+          </label>
+          <input
+            ref={input}
+            id="roster-files"
+            type="file"
+            multiple
+            accept=".zip,.csv,text/csv,application/zip"
+            onChange={(e) => {
+              setFiles(Array.from(e.target.files ?? []));
+              setPreview(null);
+              setResult(null);
+              setError(null);
+            }}
+            className="mt-1 block w-full text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor="roster-format" className="block text-sm font-medium">
+            Format
+          </label>
+          <select id="roster-format" value={format} onChange={(e) => setFormat(e.target.value)} className="mt-1 rounded-lg border border-line bg-surface px-3 py-2">
+            <option value="auto">Recognise it</option>
+            <option value="oneroster">OneRoster</option>
+            <option value="spreadsheet">Spreadsheet templates</option>
+          </select>
+        </div>
+        <PrimaryButton onClick={check} disabled={busy !== null}>
+          {busy === "checking" ? "Checking..." : "Check files"}
+        </PrimaryButton>
+      </div>
+      {error && (
+        <div className="mt-3">
+          <ErrorBanner message={error} />
+        </div>
+      )}
+      {progress && (
+        <div className="mt-4" data-testid="import-progress">
+          <div className="text-sm">{PHASE_LABEL[progress.phase] ?? progress.phase}…</div>
+          <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 overflow-hidden rounded-full bg-surface-muted">
+            <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
+          </div>
+        </div>
+      )}
+      {shown && <RunReport run={shown} />}
+      {preview && preview.ok && (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          {preview.changes === 0 ? (
+            <p role="status" className="text-sm">
+              Nothing to change: the portal already matches these files.
+            </p>
+          ) : (
+            <PrimaryButton onClick={apply} disabled={busy !== null}>
+              {busy === "applying" ? "Applying..." : `Apply import (${preview.changes} changes)`}
+            </PrimaryButton>
+          )}
+          <SecondaryButton onClick={() => setPreview(null)}>Cancel</SecondaryButton>
+        </div>
+      )}
+      {result && (
+        <div className="mt-4 flex flex-wrap items-center gap-3" role="status" data-testid="import-applied">
+          <p className="text-sm font-medium">
+            Import applied: {result.changes} changes{result.newUsers ? `, ${result.newUsers} new people with access codes` : ""}.
+          </p>
+          {result.newUsers > 0 && (
+            <form method="post" action="/admin/cards" target="_blank">
+              <input type="hidden" name="scope" value="last-import" />
+              <SecondaryButton type="submit">Print sign-in cards for the new people</SecondaryButton>
+            </form>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RunReport({ run }: { run: RosterRunView }) {
+  const href = run.problemsCsv ? `data:text/csv;charset=utf-8,${encodeURIComponent(run.problemsCsv)}` : null;
+  return (
+    <div className="mt-4 space-y-3" data-testid="import-report">
+      <p className="text-sm" role="status">
+        {run.applied ? "Applied" : "Dry run"} ({run.format === "oneroster" ? "OneRoster" : "spreadsheet"}): {run.problemCount === 0 ? "no problems" : `${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} to fix before anything can be applied`}
+        {run.warningCount ? `, ${run.warningCount} warning${run.warningCount === 1 ? "" : "s"}` : ""}.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">What the import {run.applied ? "did" : "would do"}</caption>
+          <thead className="text-left text-ink-muted">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                &nbsp;
+              </th>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col" className="py-1 pr-3 font-medium">
+                  {c === "kept" ? "kept (has records)" : c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(run.counts).map(([entity, c]) => (
+              <tr key={entity} className="border-t border-line" data-testid={`count-${entity}`}>
+                <th scope="row" className="py-1 pr-3 text-left font-medium">
+                  {ENTITY_LABEL[entity] ?? entity}
+                </th>
+                {COLUMNS.map((k) => (
+                  <td key={k} className="py-1 pr-3 tabular-nums">
+                    {c[k]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {run.problems.length > 0 && <Listing title="Problems" lines={run.problems} total={run.problemCount} testId="import-problems" />}
+      {run.warnings.length > 0 && <Listing title="Warnings" lines={run.warnings} total={run.warningCount} testId="import-warnings" />}
+      {href && (
+        <a href={href} download="roster-problems.csv" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+          Download the full list of problems and warnings (CSV)
+        </a>
+      )}
+    </div>
+  );
+}
+
+function Listing({ title, lines, total, testId }: { title: string; lines: string[]; total: number; testId: string }) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">
+        {title} {total > lines.length ? `(first ${lines.length} of ${total})` : `(${total})`}
+      </h3>
+      <ul className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 font-mono text-xs" data-testid={testId}>
+        {lines.map((l, i) => (
+          <li key={i}>{l}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

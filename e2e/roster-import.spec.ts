@@ -1,0 +1,67 @@
+import { zipSync, strToU8 } from "fflate";
+import { classRow, enrollmentRow, smallSchool, userRow } from "../lib/roster/test-support";
+import { expect, signIn, test } from "./fixtures";
+
+// Issue 18 end to end: upload a OneRoster zip → the dry run lists the broken row → fixed, it
+// applies with a progress bar → the new teacher signs in with the code on the printed card and sees
+// their class with its students.
+
+function rosterZip(broken: boolean): Buffer {
+  const users = [
+    userRow({ id: "t-noor", role: "teacher", given: "Nadia", family: "Noor", username: "nnoor", email: "nnoor@school.example" }),
+    userRow({ id: "s-ode", role: "student", given: "Omar", family: "Ode", username: "oode" }),
+    userRow({ id: "s-pak", role: "student", given: "Petra", family: "Pak", username: "ppak" }),
+  ];
+  const classes = [classRow({ id: "c-robo", title: "Robotics", code: "ROBO-P7", periods: "7", grades: "10" })];
+  const enrollments = [
+    enrollmentRow({ id: "e-1", cls: "c-robo", user: "t-noor", role: "teacher", primary: "true" }),
+    enrollmentRow({ id: "e-2", cls: "c-robo", user: "s-ode", role: "student" }),
+    enrollmentRow({ id: "e-3", cls: "c-robo", user: broken ? "s-nobody" : "s-pak", role: "student" }),
+  ];
+  const files = smallSchool({ users, classes, enrollments });
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
+}
+
+test("admin imports a OneRoster zip with a dry run, fixes the reported row, applies it, and the new teacher signs in from the printed card", async ({ page, loginAs, browser, context }) => {
+  await loginAs("admin");
+  await page.goto("/admin?tab=roster");
+  const files = page.getByLabel("Files");
+
+  await files.setInputFiles({ name: "roster.zip", mimeType: "application/zip", buffer: rosterZip(true) });
+  await page.getByRole("button", { name: "Check files" }).click();
+  const problems = page.getByTestId("import-problems");
+  await expect(problems).toContainText("enrollments.csv:4: userSourcedId");
+  await expect(problems).toContainText("s-nobody");
+  await expect(page.getByRole("button", { name: /^Apply import/ })).toHaveCount(0);
+  await page.screenshot({ path: "test-results/roster-dry-run.png", fullPage: true });
+
+  await files.setInputFiles({ name: "roster-fixed.zip", mimeType: "application/zip", buffer: rosterZip(false) });
+  await page.getByRole("button", { name: "Check files" }).click();
+  await expect(page.getByTestId("import-report")).toContainText("no problems");
+  await expect(page.getByTestId("count-users")).toContainText("3");
+  await page.getByRole("button", { name: /^Apply import/ }).click();
+  await expect(page.getByTestId("import-applied")).toContainText("Import applied");
+  await expect(page.getByTestId("import-applied")).toContainText("3 new people");
+
+  const [cards] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: "Print sign-in cards for the new people" }).click()]);
+  await cards.waitForLoadState();
+  const card = cards.getByTestId("sign-in-card").filter({ hasText: "Nadia Noor" });
+  await expect(card).toHaveCount(1);
+  const code = (await card.getByTestId("card-code").textContent())!.trim();
+  expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+  await cards.screenshot({ path: "test-results/roster-cards.png", fullPage: false });
+
+  const fresh = await browser.newContext();
+  const teacher = await fresh.newPage();
+  await signIn(teacher, code);
+  const robotics = teacher.getByTestId("class-card").filter({ hasText: "Robotics" });
+  await expect(robotics).toHaveAttribute("href", "/level/ROBO-P7/update");
+  await teacher.goto("/level/ROBO-P7/update?tab=students");
+  await expect(teacher.getByText("Omar Ode")).toBeVisible();
+  await expect(teacher.getByText("Petra Pak")).toBeVisible();
+  await fresh.close();
+
+  // The history lists the refused dry run, the good one and the applied import.
+  await page.goto("/admin?tab=roster");
+  await expect(page.getByTestId("import-history-row").filter({ hasText: "applied" })).toHaveCount(1);
+});

@@ -1,0 +1,99 @@
+import "server-only";
+import QRCode from "qrcode";
+import { escapeHtml } from "@/lib/parent/letters-html";
+import type { SignInCard } from "./cards";
+
+// The printable sign-in cards as one HTML document, built on the server as a string (no client
+// script): 8 cards per sheet in two columns of four, 90 × 62 mm each, which fits both A4 and US
+// Letter inside 10 mm margins; dashed borders are the cut lines. Every card carries the same QR
+// code (the portal's sign-in page), so it is drawn once.
+
+export const CARDS_PER_SHEET = 8;
+
+const STYLE = `
+  :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0f172a; }
+  body { margin: 0; background: #f1f5f9; }
+  .toolbar { max-width: 180mm; margin: 16px auto; padding: 16px 20px; background: #fff; border: 1px solid #cbd5e1; border-radius: 12px; }
+  .toolbar h1 { margin: 0 0 4px; font-size: 20px; }
+  .toolbar p { margin: 4px 0; }
+  .sheet { box-sizing: border-box; width: 180mm; margin: 16px auto; background: #fff; display: grid; grid-template-columns: repeat(2, 90mm); grid-auto-rows: 62mm; }
+  .card { box-sizing: border-box; border: 1px dashed #64748b; padding: 5mm; display: flex; gap: 4mm; overflow: hidden; break-inside: avoid; page-break-inside: avoid; }
+  .text { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 1.2mm; }
+  .school { font-size: 9pt; color: #334155; }
+  .name { font-size: 13pt; font-weight: 700; line-height: 1.15; overflow-wrap: anywhere; }
+  .line { font-size: 9pt; overflow-wrap: anywhere; }
+  .label { font-size: 8pt; color: #334155; margin-top: 1.5mm; }
+  .code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 15pt; font-weight: 700; letter-spacing: 0.5px; overflow-wrap: anywhere; }
+  .nocode { font-size: 9pt; font-style: italic; }
+  .url { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 8pt; overflow-wrap: anywhere; margin-top: auto; }
+  .qr { width: 24mm; height: 24mm; flex: none; align-self: center; }
+  .qr svg { width: 100%; height: 100%; }
+  @media print {
+    body { background: #fff; }
+    .toolbar { display: none; }
+    .sheet { margin: 0; break-after: page; page-break-after: always; }
+    .sheet:last-child { break-after: auto; page-break-after: auto; }
+  }
+  @page { margin: 10mm; }
+`;
+
+export interface CardsContext {
+  school: string;
+  /** The portal's public address, without a trailing slash. */
+  portal: string;
+  title: string;
+  backHref: string;
+}
+
+function cardHtml(c: SignInCard, ctx: CardsContext, qr: string): string {
+  const e = escapeHtml;
+  const code = c.code
+    ? `<div class="label">Access code</div><div class="code" data-testid="card-code">${e(c.code)}</div>`
+    : `<div class="nocode" data-testid="card-no-code">No access code yet: ask your teacher or the school office for one.</div>`;
+  return `<article class="card" data-testid="sign-in-card">
+  <div class="text">
+    <div class="school">${e(ctx.school)}</div>
+    <div class="name">${e(c.name)}</div>
+    <div class="line">@${e(c.username)}</div>
+    <div class="line">${e(c.classLine)}</div>
+    ${code}
+    <div class="url">Sign in at ${e(ctx.portal)}/</div>
+  </div>
+  <div class="qr" role="img" aria-label="QR code of the sign-in page">${qr}</div>
+</article>`;
+}
+
+export async function cardsDocument(cards: readonly SignInCard[], ctx: CardsContext): Promise<string> {
+  const qr = await QRCode.toString(`${ctx.portal}/`, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
+  const sheets: string[] = [];
+  for (let i = 0; i < cards.length; i += CARDS_PER_SHEET) {
+    sheets.push(`<section class="sheet">${cards.slice(i, i + CARDS_PER_SHEET).map((c) => cardHtml(c, ctx, qr)).join("\n")}</section>`);
+  }
+  const withoutCode = cards.filter((c) => !c.code).length;
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
+<title>Sign-in cards · ${e(ctx.title)}</title><style>${STYLE}</style></head>
+<body>
+<main>
+<section class="toolbar" aria-labelledby="cards-title">
+  <h1 id="cards-title">Sign-in cards: ${e(ctx.title)}</h1>
+  <p data-testid="cards-summary">${cards.length} card(s), ${CARDS_PER_SHEET} to a page. Print them with your browser's Print command (Ctrl+P or ⌘P) and cut along the dashed lines.</p>
+  ${withoutCode ? `<p>${withoutCode} card(s) have no access code: generate one (the class's Students tab, or /admin for staff), then print again.</p>` : ""}
+  <p>Each card is a key to its owner's account: hand it to that person only. This printing is recorded in the audit log.</p>
+  <p><a href="${e(ctx.backHref)}">Back</a></p>
+</section>
+${cards.length ? sheets.join("\n") : `<p class="toolbar">Nobody to print a card for.</p>`}
+</main>
+</body></html>`;
+}
+
+/** A short page for refusals and mistakes (no card, no code). */
+export function cardsMessagePage(status: number, title: string, message: string, backHref: string): Response {
+  const e = escapeHtml;
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title></head><body><main><h1>${e(title)}</h1><p>${e(message)}</p><p><a href="${e(backHref)}">Back</a></p></main></body></html>`;
+  return new Response(body, { status, headers: CARDS_HEADERS });
+}
+
+export const CARDS_HEADERS = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-content-type-options": "nosniff" };

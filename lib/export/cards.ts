@@ -1,0 +1,85 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { audit } from "@/lib/audit";
+import { db, queryRows } from "@/lib/db/client";
+import type { LevelRow } from "@/lib/queries/levels";
+
+// Who gets a sign-in card, for each scope of the print page:
+// - a class: its enrolled students (the teacher hands them out on day one);
+// - the school: every student and instructor (not those the roster deleted), instructors first.
+//   Parents get the parent letters instead (their code with a report-card link), and admin codes
+//   are not put on paper in bulk;
+// - the last import: every user that import created, whatever the role, since those are exactly
+//   the people who have no way in yet.
+// Every scope is one statement whatever its size (the last import: two).
+
+export interface SignInCard {
+  name: string;
+  username: string;
+  /** The class line: a class, the classes a student takes or an instructor teaches, or the role. */
+  classLine: string;
+  /** Null for people without a code (the card says whom to ask). */
+  code: string | null;
+}
+
+export type CardScope = { kind: "class"; level: Pick<LevelRow, "code" | "name"> } | { kind: "school" } | { kind: "last-import" };
+
+const ROLE_LINE: Record<string, string> = { parent: "Parent", admin: "Administrator" };
+
+/** Classes of a user (taken or taught), comma-separated and cut to a card's width. */
+function classLine(role: string, classes: string | null): string {
+  if (classes) return classes.length > 60 ? `${classes.slice(0, 57).replace(/,[^,]*$/, "")}, …` : classes;
+  return ROLE_LINE[role] ?? (role === "student" ? "No class yet" : "No class assigned yet");
+}
+
+const classesOf = sql`
+  case when u.role = 'student' then (select string_agg(e.level_code, ', ' order by e.level_code) from student_enrollment e where e.student_id = u.id)
+       when u.role in ('instructor', 'teacher') then (select string_agg(l.code, ', ' order by l.code) from levels l where l.teacher_id = u.id)
+  end`;
+
+type Row = { name: string; username: string; code: string | null; role: string; classes: string | null };
+
+export async function loadCards(scope: CardScope): Promise<SignInCard[] | null> {
+  let rows: Row[];
+  if (scope.kind === "class") {
+    const line = `${scope.level.name} (${scope.level.code})`;
+    const students = await queryRows<Row>(sql`
+      select u.name, u.username, u.code, u.role, null as classes
+      from student_enrollment e join users u on u.id = e.student_id
+      where e.level_code = ${scope.level.code} order by u.name, u.id`);
+    return students.map((r) => ({ name: r.name, username: r.username, code: r.code, classLine: line }));
+  }
+  if (scope.kind === "school") {
+    rows = await queryRows<Row>(sql`
+      select u.name, u.username, u.code, u.role, ${classesOf} as classes
+      from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null
+      order by case when u.role = 'student' then 1 else 0 end, u.name, u.id`);
+  } else {
+    if (!(await hasAppliedImport())) return null;
+    rows = await queryRows<Row>(sql`
+      select u.name, u.username, u.code, u.role, ${classesOf} as classes
+      from users u
+      where u.roster_deleted_at is null and u.id in (select jsonb_array_elements_text(new_user_ids)::int from (${LAST_APPLIED}) last)
+      order by case u.role when 'admin' then 0 when 'instructor' then 1 when 'teacher' then 1 when 'student' then 2 else 3 end, u.name, u.id`);
+  }
+  return rows.map((r) => ({ name: r.name, username: r.username, code: r.code, classLine: classLine(r.role, r.classes) }));
+}
+
+/** The last import that was applied (a preview, a refusal or a failure created nobody). */
+const LAST_APPLIED = sql`select new_user_ids from roster_imports where status = 'applied' and not dry_run order by id desc limit 1`;
+
+/** Whether any roster import has been applied: the "last import" choice means nothing before. */
+export async function hasAppliedImport(): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(sql`select 1 as one from (${LAST_APPLIED}) last`);
+  return rows.length > 0;
+}
+
+/** Printing codes is audited (who, which scope, how many): never the codes themselves. */
+export async function auditCardsPrinted(actorId: number, scope: CardScope, cards: readonly SignInCard[]): Promise<void> {
+  await audit(db(), {
+    action: "cards.printed",
+    actorId,
+    levelCode: scope.kind === "class" ? scope.level.code : null,
+    detail: { scope: scope.kind, count: cards.length, withCode: cards.filter((c) => c.code).length },
+  });
+}

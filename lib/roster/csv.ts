@@ -1,0 +1,283 @@
+import { parse } from "csv-parse/sync";
+import { fileBounds, MAX_FIELD_CHARS, MAX_RECORD_CHARS } from "./limits";
+import { quote, type RosterProblem } from "./problems";
+
+// CSV as other systems really write it (decision 012): UTF-8 with or without BOM, CRLF or LF (or
+// old Mac CR), quoted fields with commas, quotes and line breaks, Excel's semicolon or tab
+// separators, blank lines, blank trailing header columns. Every row keeps the line number it
+// starts on in the file (the header is line 1), for messages.
+
+export interface CsvRow {
+  line: number;
+  cells: string[];
+}
+
+export interface CsvTable {
+  file: string;
+  /** The header as written (trimmed). */
+  header: string[];
+  headerLine: number;
+  rows: CsvRow[];
+  /** Some rows could not be read (they are reported and left out). */
+  damaged: boolean;
+}
+
+/** Lower-case letters and digits only: "User Sourced Id", "user_sourced_id" and "userSourcedId" are one column. */
+export const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+const QUOTE_ERRORS = new Set(["CSV_QUOTE_NOT_CLOSED", "CSV_INVALID_CLOSING_QUOTE", "CSV_MAX_RECORD_SIZE", "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE"]);
+
+/** The separator of the first line: a comma unless Excel wrote semicolons or tabs there. */
+function delimiterOf(text: string): string {
+  const first = text.slice(0, Math.max(0, text.indexOf("\n")) || text.length).replace(/"[^"]*"/g, "");
+  const count = (c: string) => first.split(c).length - 1;
+  const commas = count(",");
+  if (count(";") > commas && count(";") >= count("\t")) return ";";
+  if (count("\t") > commas) return "\t";
+  return ",";
+}
+
+/** Where a record starts: csv-parse reports the line it ends on, and the raw text tells how many lines it spans. */
+function startLine(endLine: number, raw: string): number {
+  const body = raw.replace(/^\n+/, "").replace(/\n$/, "");
+  let breaks = 0;
+  for (let i = 0; i < body.length; i++) if (body.charCodeAt(i) === 10) breaks++;
+  return endLine - breaks;
+}
+
+interface SkipError extends Error {
+  code?: string;
+  lines?: number;
+}
+
+/**
+ * The fast path for a well-formed file (a SIS's results.csv has hundreds of thousands of rows):
+ * RFC 4180 records split by hand, as csv-parse would read them. null at the first thing that is not
+ * plainly well formed (a stray or unclosed quote, a row whose field count differs from the header's,
+ * an over-long record): the file is then read by csv-parse, whose messages the problems quote.
+ */
+function wellFormedRecords(text: string, delimiter: string, maxRecords: number): CsvRow[] | null {
+  const out: CsvRow[] = [];
+  const n = text.length;
+  const sep = delimiter.charCodeAt(0);
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  let width = -1;
+  while (i < n && out.length < maxRecords) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      i++;
+      continue;
+    }
+    const start = line;
+    const cells: string[] = [];
+    let chars = 0;
+    for (;;) {
+      let value: string;
+      if (text.charCodeAt(i) === 34) {
+        let from = i + 1;
+        value = "";
+        for (;;) {
+          const q = text.indexOf('"', from);
+          if (q < 0) return null;
+          if (text.charCodeAt(q + 1) === 34) {
+            value += text.slice(from, q + 1);
+            from = q + 2;
+            continue;
+          }
+          value += text.slice(from, q);
+          i = q + 1;
+          break;
+        }
+        for (let k = value.indexOf("\n"); k >= 0; k = value.indexOf("\n", k + 1)) line++;
+        if (i < n && text.charCodeAt(i) !== sep && text.charCodeAt(i) !== 10) return null;
+      } else {
+        let j = i;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === sep || c === 10) break;
+          if (c === 34) return null;
+          j++;
+        }
+        value = text.slice(i, j);
+        i = j;
+      }
+      cells.push(value);
+      chars += value.length;
+      if (i >= n || text.charCodeAt(i) === 10) {
+        i++;
+        line++;
+        break;
+      }
+      i++; // the separator: another field follows, if only an empty one
+    }
+    if (chars > MAX_RECORD_CHARS) return null;
+    if (width < 0) width = cells.length;
+    else if (cells.length !== width) return null;
+    let blank = true;
+    for (let k = 0; k < cells.length; k++) {
+      const c = cells[k]!.trim();
+      cells[k] = c;
+      if (c !== "") blank = false;
+    }
+    if (!blank) out.push({ line: start, cells });
+  }
+  return out;
+}
+
+export function parseCsv(
+  file: string,
+  text: string,
+  problems: { add(p: RosterProblem): void },
+  maxRows = fileBounds(file).rows,
+  reader: "auto" | "csv-parse" = "auto",
+): CsvTable | null {
+  let normalized = text.replace(/\r\n?/g, "\n");
+  // Excel's "sep=;" first line names the separator; blanked (not removed) so line numbers hold.
+  const sep = /^\uFEFF?sep=(.)\n/i.exec(normalized);
+  if (sep) normalized = `\n${normalized.slice(sep[0].length)}`;
+  const skipped: { code: string; line: number; message: string }[] = [];
+  const delimiter = sep ? sep[1]! : delimiterOf(normalized.replace(/^\uFEFF/, "").replace(/^\n+/, ""));
+  let records: (CsvRow | null)[] | null = reader === "auto" ? wellFormedRecords(normalized, delimiter, maxRows + 2) : null;
+  if (records === null) {
+    try {
+      records = parse(normalized, {
+        bom: true,
+        info: true,
+        raw: true,
+        delimiter,
+        relax_column_count: false,
+        skip_empty_lines: true,
+        max_record_size: MAX_RECORD_CHARS,
+        to: maxRows + 2,
+        skip_records_with_error: true,
+        // Each record kept as its start line and trimmed cells only (not the parser's raw text and
+        // info): a results.csv of 360,000 rows stays a few dozen MB.
+        on_record: ((r: { record: string[]; raw: string; info: { lines: number } }) => {
+          if (r.record.every((c) => c.trim() === "")) return null;
+          return { line: startLine(r.info.lines, r.raw), cells: r.record.map((c) => c.trim()) };
+        }) as never,
+        on_skip: (err: SkipError | undefined, raw?: string) => {
+          if (!err) return;
+          skipped.push({ code: err.code ?? "", line: startLine(err.lines ?? 0, raw ?? ""), message: err.message });
+        },
+      }) as unknown as (CsvRow | null)[];
+    } catch (err) {
+      problems.add({ file, line: 0, column: "file", message: `the file cannot be read as CSV (${(err as Error).message})`, fix: "save it again as \"CSV UTF-8\"" });
+      return null;
+    }
+  }
+  // After a broken quote the parser has lost its place: later rows and errors would be noise.
+  const broken = skipped.find((s) => QUOTE_ERRORS.has(s.code));
+  const brokenAt = broken ? broken.line : Infinity;
+  for (const s of skipped) {
+    if (s.line > brokenAt) continue;
+    problems.add({ file, line: s.line, column: "row", ...csvErrorText(s.code, s.message) });
+  }
+  const rows: CsvRow[] = [];
+  for (const r of records) {
+    if (!r) continue;
+    if (r.line > brokenAt) break;
+    rows.push(r);
+  }
+  records = [];
+  if (rows.length === 0) {
+    problems.add({ file, line: 1, column: "header", message: "the file is empty (no header row)", fix: "export the file again, or leave it out and mark it absent in manifest.csv" });
+    return null;
+  }
+  const head = rows.shift()!;
+  const data = rows;
+  if (data.length > maxRows) {
+    problems.add({ file, line: 0, column: "file", message: `the file has more than ${maxRows.toLocaleString("en-US")} rows`, fix: "split the import into smaller files" });
+    return null;
+  }
+  for (const row of data) {
+    for (let i = 0; i < row.cells.length; i++) {
+      const c = row.cells[i]!;
+      if (c.length > MAX_FIELD_CHARS) {
+        problems.add({ file, line: row.line, column: head.cells[i] || `column ${i + 1}`, message: `the value is ${c.length.toLocaleString("en-US")} characters long, more than the ${MAX_FIELD_CHARS.toLocaleString("en-US")} allowed`, fix: "shorten it (a missing closing quote can join many lines into one field)" });
+        row.cells[i] = "";
+      }
+    }
+  }
+  return { file, header: head.cells, headerLine: head.line, rows: data, damaged: skipped.length > 0 };
+}
+
+function csvErrorText(code: string, message: string): { message: string; fix: string } {
+  switch (code) {
+    case "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH": {
+      const m = /expect (\d+), got (\d+)/.exec(message);
+      return {
+        message: m ? `the row has ${m[2]} fields, the header has ${m[1]}` : "the row does not have as many fields as the header",
+        fix: "quote any value that contains a comma (\"Smith, Jr.\"), and give every row the header's columns",
+      };
+    }
+    case "CSV_QUOTE_NOT_CLOSED":
+      return { message: "a quoted field starts on this line and is never closed", fix: "close the quote, and write a quote inside a quoted field as two quotes (\"\")" };
+    case "CSV_INVALID_CLOSING_QUOTE":
+    case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
+      return { message: "a quote ends a field in the middle of its text", fix: "quote the whole field, and write a quote inside it as two quotes (\"\")" };
+    case "CSV_MAX_RECORD_SIZE":
+      return { message: `the row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-US")} characters`, fix: "look for a quote that is opened and never closed" };
+    default:
+      return { message: `the row cannot be read (${message})`, fix: "save the file again as \"CSV UTF-8\"" };
+  }
+}
+
+/** One column the importer reads: its name in messages and every spelling it answers to. */
+export interface ColumnSpec {
+  name: string;
+  aliases?: readonly string[];
+  required?: boolean;
+}
+
+export interface BoundTable {
+  table: CsvTable;
+  /** The value of a column in a row: undefined when the file has no such column. */
+  get(row: CsvRow, column: string): string | undefined;
+  has(column: string): boolean;
+  /** Required columns the header lacks (each reported): the rows cannot be read. */
+  missing: string[];
+  /** The column's name as written in this file's header, for messages. */
+  label(column: string): string;
+}
+
+/**
+ * Finds each wanted column in the header, whatever its case, order or vendor spelling; unknown
+ * columns (ext_*, metadata.*, anything else) are ignored. A required column that is missing, or a
+ * column given twice, is a problem on the header line.
+ */
+export function bindColumns(table: CsvTable, specs: readonly ColumnSpec[], problems: { add(p: RosterProblem): void }, requiredNote = ""): BoundTable {
+  const index = new Map<string, number>();
+  const missing: string[] = [];
+  const byHeader = new Map<string, number>();
+  table.header.forEach((h, i) => {
+    const n = normalizeHeader(h);
+    if (n && !byHeader.has(n)) byHeader.set(n, i);
+  });
+  for (const spec of specs) {
+    const spellings = [spec.name, ...(spec.aliases ?? [])].map(normalizeHeader);
+    const found = [...new Set(spellings.map((s) => byHeader.get(s)).filter((i): i is number => i !== undefined))];
+    if (found.length > 1) {
+      problems.add({ file: table.file, line: table.headerLine, column: table.header[found[1]!]!, message: `the column ${quote(table.header[found[0]!]!)} is given twice (also as ${quote(table.header[found[1]!]!)})`, fix: "keep one of the two columns" });
+    }
+    if (found.length > 0) index.set(spec.name, found[0]!);
+    else if (spec.required) {
+      missing.push(spec.name);
+      problems.add({ file: table.file, line: table.headerLine, column: spec.name, message: "the column is missing", fix: `add a ${quote(spec.name)} column to the header${requiredNote}` });
+    }
+  }
+  return {
+    table,
+    get: (row, column) => {
+      const i = index.get(column);
+      return i === undefined ? undefined : (row.cells[i] ?? "");
+    },
+    has: (column) => index.has(column),
+    missing,
+    label: (column) => {
+      const i = index.get(column);
+      return i === undefined ? column : table.header[i]!;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { MAX_PROBLEMS_KEPT } from "./limits";
+import type { RosterDataset, RosterFormat } from "./model";
+import { emptyDataset } from "./model";
+import { looksLikeOneRoster, readOneRoster, type ReadOptions } from "./oneroster";
+import { ProblemList } from "./problems";
+import { readUpload, type RosterUpload } from "./read-upload";
+import { readSpreadsheets } from "./spreadsheet";
+
+// Upload → roster model: the whole pure front half of an import. Which format an upload is
+// follows from its files: any OneRoster file name (users.csv, manifest.csv, …) makes it OneRoster;
+// otherwise each CSV is matched to a spreadsheet template by its header.
+
+export type FormatChoice = "auto" | RosterFormat;
+
+export interface ReadRoster {
+  dataset: RosterDataset;
+  problems: ProblemList;
+  warnings: ProblemList;
+}
+
+export function readRoster(upload: RosterUpload, format: FormatChoice = "auto", options: ReadOptions = { timeZone: "UTC" }): ReadRoster {
+  const problems = new ProblemList(MAX_PROBLEMS_KEPT);
+  const warnings = new ProblemList(MAX_PROBLEMS_KEPT);
+  const read = readUpload(upload);
+  read.problems.forEach((p) => problems.add(p));
+  read.warnings.forEach((p) => warnings.add(p));
+  const chosen: RosterFormat = format === "auto" ? (looksLikeOneRoster(read.texts) ? "oneroster" : "spreadsheet") : format;
+  if (read.texts.length === 0) {
+    if (problems.total === 0) problems.add({ file: upload.label, line: 0, column: "file", message: "the upload holds no .csv file", fix: "upload the OneRoster .zip, its CSV files, or a filled-in template" });
+    return { dataset: emptyDataset(chosen), problems, warnings };
+  }
+  const dataset = chosen === "oneroster" ? readOneRoster(read.texts, problems, warnings, options) : readSpreadsheets(read.texts, problems, warnings);
+  return { dataset, problems, warnings };
+}

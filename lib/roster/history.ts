@@ -1,0 +1,84 @@
+import "server-only";
+import { desc, eq } from "drizzle-orm";
+import { users } from "@/lib/db/schema";
+import { db, type Db } from "@/lib/db/client";
+import { rosterImports } from "@/lib/db/schema";
+import type { Counts } from "./plan";
+import type { RosterEntity } from "./model";
+
+// The history of roster imports (decision 012): one row per run, preview or apply, from the page
+// or the command line, for /admin's list and for "sign-in cards for the new users of the last import".
+
+export interface RosterImportRow {
+  id: number;
+  at: Date;
+  actorId: number | null;
+  /** The admin's name; null from the command line (or when that user is gone). */
+  actorName: string | null;
+  source: "web" | "cli";
+  fileName: string;
+  dryRun: boolean;
+  status: "previewed" | "applied" | "refused" | "failed";
+  counts: Partial<Record<RosterEntity, Counts>>;
+  problems: number;
+  warnings: number;
+  newUserIds: number[];
+  durationMs: number;
+}
+
+export interface RecordInput {
+  actorId: number | null;
+  source: "web" | "cli";
+  fileName: string;
+  dryRun: boolean;
+  status: RosterImportRow["status"];
+  summary: Record<string, unknown>;
+  problems: number;
+  warnings: number;
+  newUserIds: number[];
+  durationMs: number;
+}
+
+export async function recordImport(tx: Pick<Db, "insert">, input: RecordInput): Promise<number> {
+  const [row] = await tx
+    .insert(rosterImports)
+    .values({ ...input, fileName: input.fileName.slice(0, 200), durationMs: Math.min(Math.round(input.durationMs), 2_000_000_000) })
+    .returning({ id: rosterImports.id });
+  return row!.id;
+}
+
+/** The newest runs first. */
+export async function listRosterImports(opts: { limit?: number } = {}): Promise<RosterImportRow[]> {
+  const rows = await db()
+    .select({ r: rosterImports, actorName: users.name })
+    .from(rosterImports)
+    .leftJoin(users, eq(users.id, rosterImports.actorId))
+    .orderBy(desc(rosterImports.at), desc(rosterImports.id))
+    .limit(Math.min(Math.max(opts.limit ?? 20, 1), 200));
+  return rows.map(({ r, actorName }) => ({
+    id: r.id,
+    at: r.at,
+    actorId: r.actorId,
+    actorName,
+    source: r.source as RosterImportRow["source"],
+    fileName: r.fileName,
+    dryRun: r.dryRun,
+    status: r.status as RosterImportRow["status"],
+    counts: ((r.summary as { counts?: RosterImportRow["counts"] }).counts ?? {}) as RosterImportRow["counts"],
+    problems: r.problems,
+    warnings: r.warnings,
+    newUserIds: r.newUserIds,
+    durationMs: r.durationMs,
+  }));
+}
+
+/** The users the last applied import created or re-activated (everyone it gave a new access code). */
+export async function newUsersOfLastImport(): Promise<{ importId: number; at: Date; userIds: number[] } | null> {
+  const [row] = await db()
+    .select({ id: rosterImports.id, at: rosterImports.at, newUserIds: rosterImports.newUserIds })
+    .from(rosterImports)
+    .where(eq(rosterImports.status, "applied"))
+    .orderBy(desc(rosterImports.id))
+    .limit(1);
+  return row ? { importId: row.id, at: row.at, userIds: row.newUserIds } : null;
+}

@@ -1,0 +1,252 @@
+import "server-only";
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { audit } from "@/lib/audit";
+import { db, type Db } from "@/lib/db/client";
+import { schoolTimeZone } from "@/lib/env";
+import { applyPlan, type ProgressCallback } from "./apply";
+import { readRoster, type FormatChoice, type ReadRoster } from "./dataset";
+import { recordImport } from "./history";
+import type { RosterEntity, RosterFormat } from "./model";
+import { buildPlan, changeCount, type Counts, type DeletionNote, type Plan } from "./plan";
+import type { RosterProblem } from "./problems";
+import type { RosterUpload } from "./read-upload";
+import { loadState, withRecords } from "./state";
+
+// The roster import's entry points (decision 012), for the admin page and the command line:
+//   previewRosterImport(upload, opts)  — the dry run: counts, problems, warnings; writes only its history row
+//   applyRosterImport(upload, opts)    — the same plan, computed again and carried out in one transaction
+// Both take the uploaded bytes as they came (a .zip, loose CSV files, or filled-in templates).
+// The caller authorises (admins only) before calling.
+
+export type { RosterUpload } from "./read-upload";
+export { rosterUploadFromFiles } from "./read-upload";
+export type { RosterProblem } from "./problems";
+export type { RosterProgress, RosterPhase } from "./apply";
+export { ROSTER_PHASES } from "./apply";
+export { formatProblem, problemsCsv } from "./problems";
+export { listRosterImports, newUsersOfLastImport } from "./history";
+
+export interface RosterRunOptions {
+  /** The admin running it (null from the command line). */
+  actorId: number | null;
+  source: "web" | "cli";
+  /** "auto" (default): OneRoster when any OneRoster file is present, else the spreadsheet templates. */
+  format?: FormatChoice;
+  /** The school's time zone (default: SCHOOL_TIMEZONE): dates without a time or an offset are its days. */
+  timeZone?: string;
+  onProgress?: ProgressCallback;
+}
+
+export interface RosterRun {
+  /** No problems (and, for an apply, the changes were made). */
+  ok: boolean;
+  applied: boolean;
+  dryRun: boolean;
+  /** The history row of this run. */
+  importId: number;
+  format: RosterFormat;
+  modes: Plan["modes"];
+  counts: Record<RosterEntity, Counts>;
+  /** Creates + updates + deletes + kept, all entities: 0 for a re-import of the same files. */
+  changes: number;
+  problems: RosterProblem[];
+  problemCount: number;
+  warnings: RosterProblem[];
+  warningCount: number;
+  /** People and classes the import would remove or keep without access (first 500). */
+  deletions: DeletionNote[];
+  /** Identifies the plan: pass it to applyRosterImport to refuse if the portal changed since the preview. */
+  fingerprint: string;
+  /** Users created; users the roster brought back (both got new access codes). */
+  createdUserIds: number[];
+  reactivatedUserIds: number[];
+  durationMs: number;
+}
+
+const LOCK = "classroom-portal:roster-import";
+
+/** Whether the upload writes the gradebook (line items, results): the apply then locks the assignments first. */
+const touchesGrades = (read: ReadRoster) => read.dataset.modes.assignments !== undefined || read.dataset.modes.grades !== undefined;
+
+async function planIn(tx: Db, read: ReadRoster, actorId: number | null, timeZone: string): Promise<Plan> {
+  const modes = read.dataset.modes;
+  const state = await loadState(tx, { timeZone, gradebook: modes.categories !== undefined || modes.assignments !== undefined || modes.grades !== undefined, grades: modes.grades !== undefined });
+  let plan = buildPlan(read, state, { actorId, timeZone });
+  const userIds = [...plan.changes.users.delete, ...plan.changes.users.keep];
+  const levelIds = [...plan.changes.classes.delete, ...plan.changes.classes.keep];
+  if (userIds.length || levelIds.length) {
+    // Whether a removal deletes or keeps depends on records: plan again knowing them.
+    const records = await withRecords(tx, userIds, levelIds);
+    state.usersWithRecords = records.users;
+    state.levelsWithRecords = records.levels;
+    plan = buildPlan(read, state, { actorId, timeZone });
+  }
+  return plan;
+}
+
+/** A hash of the counts and every change, fed list by list (360,000 grades never become one string). */
+function fingerprintOf(plan: Plan): string {
+  const hash = crypto.createHash("sha256").update(JSON.stringify(plan.counts));
+  for (const [entity, parts] of Object.entries(plan.changes)) {
+    for (const [part, value] of Object.entries(parts as Record<string, unknown>)) {
+      hash.update(`|${entity}.${part}:`);
+      if (!Array.isArray(value)) hash.update(JSON.stringify(value));
+      else for (const item of value) hash.update(JSON.stringify(item));
+    }
+  }
+  return hash.digest("base64url").slice(0, 32);
+}
+
+function runOf(plan: Plan, extra: Pick<RosterRun, "ok" | "applied" | "dryRun" | "importId" | "createdUserIds" | "reactivatedUserIds" | "durationMs">, fingerprint: string): RosterRun {
+  return {
+    ...extra,
+    format: plan.format,
+    modes: plan.modes,
+    counts: plan.counts,
+    changes: changeCount(plan),
+    problems: plan.problems.items,
+    problemCount: plan.problems.total,
+    warnings: plan.warnings.items,
+    warningCount: plan.warnings.total,
+    deletions: plan.deletions.slice(0, 500),
+    fingerprint,
+  };
+}
+
+const summaryOf = (plan: Plan, fingerprint: string) => ({
+  format: plan.format,
+  modes: plan.modes,
+  counts: plan.counts,
+  fingerprint,
+  problems: plan.problems.items.slice(0, 50),
+  warnings: plan.warnings.items.slice(0, 50),
+});
+
+/** The dry run: what the import would do, and every problem. Writes nothing but its history row. */
+export async function previewRosterImport(upload: RosterUpload, opts: RosterRunOptions): Promise<RosterRun> {
+  const started = performance.now();
+  const progress = opts.onProgress ?? (() => {});
+  const timeZone = opts.timeZone ?? schoolTimeZone();
+  progress({ phase: "reading", done: 0, total: 1 });
+  const read = readRoster(upload, opts.format, { timeZone });
+  progress({ phase: "checking", done: 0, total: 1 });
+  const plan = await db().transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read, read only`);
+    return planIn(tx, read, opts.actorId, timeZone);
+  });
+  progress({ phase: "checking", done: 1, total: 1 });
+  const fingerprint = fingerprintOf(plan);
+  const ok = plan.problems.total === 0;
+  const durationMs = performance.now() - started;
+  const importId = await recordImport(db(), {
+    actorId: opts.actorId,
+    source: opts.source,
+    fileName: upload.label,
+    dryRun: true,
+    status: ok ? "previewed" : "refused",
+    summary: summaryOf(plan, fingerprint),
+    problems: plan.problems.total,
+    warnings: plan.warnings.total,
+    newUserIds: [],
+    durationMs,
+  });
+  return runOf(plan, { ok, applied: false, dryRun: true, importId, createdUserIds: [], reactivatedUserIds: [], durationMs }, fingerprint);
+}
+
+/**
+ * Plans again inside one transaction and, when there is no problem, carries the plan out: all or
+ * nothing, audited ("roster.imported" with the counts) and recorded in the history. With
+ * `expectFingerprint` (the preview's), it refuses when the portal changed since the preview.
+ */
+export async function applyRosterImport(upload: RosterUpload, opts: RosterRunOptions & { expectFingerprint?: string }): Promise<RosterRun> {
+  const started = performance.now();
+  const progress = opts.onProgress ?? (() => {});
+  const timeZone = opts.timeZone ?? schoolTimeZone();
+  progress({ phase: "reading", done: 0, total: 1 });
+  const read = readRoster(upload, opts.format, { timeZone });
+  progress({ phase: "checking", done: 0, total: 1 });
+  let planned: Plan | undefined;
+  let fingerprint = "";
+  try {
+    const outcome = await db().transaction(async (tx) => {
+      // One import at a time: a second waits for the first, then plans against its result.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
+      // Grade writes lock their assignment (decision 011): taking every assignment's lock before
+      // reading the grades, a teacher's save waits for the import instead of slipping in between.
+      if (touchesGrades(read)) await tx.execute(sql`select count(*) from (select id from assignments order by id for no key update) locked`);
+      const plan = await planIn(tx, read, opts.actorId, timeZone);
+      planned = plan;
+      fingerprint = fingerprintOf(plan);
+      if (plan.problems.total === 0 && opts.expectFingerprint && opts.expectFingerprint !== fingerprint) {
+        plan.problems.add({ file: upload.label, line: 0, column: "file", message: "the portal's data or the files changed since the preview", fix: "preview the import again, check it, then apply" });
+      }
+      progress({ phase: "checking", done: 1, total: 1 });
+      if (plan.problems.total > 0) return null;
+      const result = await applyPlan(tx, plan, opts.actorId, progress);
+      progress({ phase: "recording", done: 0, total: 1 });
+      const newUserIds = [...result.createdUserIds, ...result.reactivatedUserIds];
+      const durationMs = performance.now() - started;
+      const importId = await recordImport(tx, {
+        actorId: opts.actorId,
+        source: opts.source,
+        fileName: upload.label,
+        dryRun: false,
+        status: "applied",
+        summary: summaryOf(plan, fingerprint),
+        problems: 0,
+        warnings: plan.warnings.total,
+        newUserIds,
+        durationMs,
+      });
+      await audit(tx, {
+        action: "roster.imported",
+        actorId: opts.actorId,
+        detail: { importId, source: opts.source, file: upload.label, format: plan.format, counts: compactCounts(plan.counts), newUsers: newUserIds.length, warnings: plan.warnings.total },
+      });
+      progress({ phase: "recording", done: 1, total: 1 });
+      return { ...result, importId, durationMs };
+    });
+    const plan = planned!;
+    if (outcome) return runOf(plan, { ok: true, applied: true, dryRun: false, ...outcome }, fingerprint);
+    const durationMs = performance.now() - started;
+    const importId = await recordImport(db(), {
+      actorId: opts.actorId,
+      source: opts.source,
+      fileName: upload.label,
+      dryRun: false,
+      status: "refused",
+      summary: summaryOf(plan, fingerprint),
+      problems: plan.problems.total,
+      warnings: plan.warnings.total,
+      newUserIds: [],
+      durationMs,
+    });
+    return runOf(plan, { ok: false, applied: false, dryRun: false, importId, createdUserIds: [], reactivatedUserIds: [], durationMs }, fingerprint);
+  } catch (err) {
+    // Rolled back: nothing of the import stays. The history says it failed (never why: no SQL there).
+    await recordImport(db(), {
+      actorId: opts.actorId,
+      source: opts.source,
+      fileName: upload.label,
+      dryRun: false,
+      status: "failed",
+      summary: planned ? summaryOf(planned, fingerprint) : {},
+      problems: 0,
+      warnings: 0,
+      newUserIds: [],
+      durationMs: performance.now() - started,
+    }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Counts without the zeros, for the audit entry (whose detail is bounded). */
+function compactCounts(counts: Record<RosterEntity, Counts>): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const [entity, c] of Object.entries(counts)) {
+    const nonZero = Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0));
+    if (Object.keys(nonZero).length) out[entity] = nonZero;
+  }
+  return out;
+}

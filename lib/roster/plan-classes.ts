@@ -1,0 +1,265 @@
+import type { RosterClass, RosterEnrollment } from "./model";
+import { isBulk, type LevelValues, type PlanContext, type StateLevel, type TermValues, type UserRef } from "./plan";
+import { quote } from "./problems";
+
+// Classes, enrollments, class teachers and terms of the plan (decision 012). A class keeps the
+// code it was given when it was first imported (its address in the portal); the primary teacher
+// enrollment sets its teacher; a class the roster deletes that has records is kept.
+
+export function planClasses(ctx: PlanContext): void {
+  const { data, state, problems } = ctx;
+  const bySourced = new Map(state.levels.filter((l) => l.sourcedId !== null).map((l) => [l.sourcedId!, l]));
+  const byCode = new Map(state.levels.map((l) => [l.code, l]));
+  const matched = new Map<number, RosterClass>();
+  const rows: { c: RosterClass; db?: StateLevel }[] = [];
+  for (const c of data.classes) {
+    let db = c.sourcedId !== null ? bySourced.get(c.sourcedId) : undefined;
+    if (!db && c.codeFromFile) {
+      const holder = byCode.get(c.code);
+      // A class made in the portal with the roster's code is taken over; a spreadsheet names classes by code.
+      if (holder && (holder.sourcedId === null || c.sourcedId === null)) db = holder;
+    }
+    if (db && matched.has(db.id)) {
+      problems.add({ file: c.ref.file, line: c.ref.line, column: c.labels.code, message: `this is the same portal class (${db.code}) as line ${matched.get(db.id)!.ref.line}`, fix: "list each class once" });
+      ctx.refusedClasses.add(c.key);
+      continue;
+    }
+    if (db) matched.set(db.id, c);
+    if (!db && c.name === null) {
+      problems.add({ file: c.ref.file, line: c.ref.line, column: c.labels.name, message: `the class ${quote(c.code)} is new and has no name`, fix: "fill the class's name" });
+      ctx.refusedClasses.add(c.key);
+      continue;
+    }
+    rows.push({ c, db });
+  }
+
+  const candidates: StateLevel[] = [];
+  if (isBulk(ctx, "classes")) {
+    for (const l of state.levels) if (l.sourcedId !== null && !l.rosterDeleted && !matched.has(l.id) && !ctx.refusedClasses.has(`s:${l.sourcedId}`)) candidates.push(l);
+  } else if (!data.upsertOnly) {
+    for (const d of data.deleted.classes) {
+      const l = bySourced.get(d.sourcedId);
+      if (l && !l.rosterDeleted && !matched.has(l.id)) candidates.push(l);
+    }
+  }
+  for (const l of candidates) {
+    const hasRecords = state.levelsWithRecords.has(l.id);
+    ctx.levelsGone.add(l.id);
+    (hasRecords ? ctx.changes.classes.keep : ctx.changes.classes.delete).push(l.id);
+    ctx.counts.classes[hasRecords ? "kept" : "delete"] += 1;
+    ctx.deletions.push({ entity: "classes", id: l.id, name: `${l.name} (${l.code})`, sourcedId: l.sourcedId, kept: hasRecords });
+  }
+
+  // Codes of new classes: the roster's, made unique against every class that stays.
+  const taken = new Set(state.levels.filter((l) => !(ctx.levelsGone.has(l.id) && !state.levelsWithRecords.has(l.id))).map((l) => l.code.toLowerCase()));
+  const finalByKey = new Map<string, { code: string }>();
+  for (const { c, db } of rows) {
+    if (db) {
+      finalByKey.set(c.key, { code: db.code });
+      continue;
+    }
+    let code = c.code;
+    if (taken.has(code.toLowerCase())) {
+      if (c.sourcedId === null) {
+        problems.add({ file: c.ref.file, line: c.ref.line, column: c.labels.code, message: `the portal already has a class whose code differs from ${quote(c.code)} only in capitals`, fix: "write the code exactly as the portal shows it" });
+        ctx.refusedClasses.add(c.key);
+        continue;
+      }
+      const base = c.code.slice(0, 46);
+      for (let n = 2; taken.has(code.toLowerCase()); n++) code = `${base}-${n}`;
+      ctx.warnings.add({ file: c.ref.file, line: c.ref.line, column: c.labels.code, message: `another class already has the code ${quote(c.code)}`, fix: `nothing: this class gets the code ${quote(code)} (give each class its own classCode to choose)` });
+    }
+    taken.add(code.toLowerCase());
+    finalByKey.set(c.key, { code });
+  }
+  const liveBySourced = (id: string) => {
+    const l = bySourced.get(id);
+    return l && !l.rosterDeleted && !ctx.levelsGone.has(l.id) ? l : undefined;
+  };
+  ctx.classFinal = (key) => {
+    const own = finalByKey.get(key);
+    if (own) return own;
+    if (ctx.refusedClasses.has(key)) return undefined;
+    const l = key.startsWith("s:") ? liveBySourced(key.slice(2)) : key.startsWith("c:") ? byCode.get(key.slice(2)) : undefined;
+    if (!l || ctx.levelsGone.has(l.id) || l.rosterDeleted) return undefined;
+    return { code: l.code };
+  };
+}
+
+/** Student enrollments, and each class's teacher from its teacher enrollments; then the class rows. */
+export function planEnrollments(ctx: PlanContext): void {
+  const { data, state, problems, counts, changes } = ctx;
+  const wanted: { student: UserRef; levelCode: string; sourcedId: string | null; enrolledDay: string | null; e: RosterEnrollment }[] = [];
+  const pairs = new Map<string, RosterEnrollment>();
+  const teachers = new Map<string, { teacher: UserRef; e: RosterEnrollment }[]>();
+  const ROLE_WORD = { student: "a student", parent: "a parent", instructor: "a teacher", admin: "an administrator" } as const;
+  for (const e of data.enrollments) {
+    const user = ctx.userFinal(e.userKey);
+    const cls = ctx.classFinal(e.classKey);
+    const id = (key: string) => key.slice(2);
+    if (!user) {
+      if (!ctx.refusedUsers.has(e.userKey) && !ctx.brokenUsers) problems.add({ file: e.ref.file, line: e.ref.line, column: e.labels.user, message: `no user ${quote(id(e.userKey))} in the users file or the portal`, fix: "add the user, or remove the enrollment" });
+      continue;
+    }
+    if (!cls) {
+      if (!ctx.refusedClasses.has(e.classKey) && !ctx.brokenClasses) problems.add({ file: e.ref.file, line: e.ref.line, column: e.labels.class, message: `no class ${quote(id(e.classKey))} in the classes file or the portal`, fix: data.format === "spreadsheet" ? "add the class to the staff and classes file, or create it in the portal first" : "add the class, or remove the enrollment" });
+      continue;
+    }
+    if (e.role === "student") {
+      if (user.role !== "student") {
+        problems.add({ file: e.ref.file, line: e.ref.line, column: e.labels.role, message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a student`, fix: "correct the enrollment's role or the user's" });
+        continue;
+      }
+      const pair = `${user.ref}|${cls.code}`;
+      const first = pairs.get(pair);
+      if (first) {
+        ctx.warnings.add({ file: e.ref.file, line: e.ref.line, column: e.labels.class, message: `the same student is enrolled in the same class on line ${first.ref.line}`, fix: "nothing: the enrollment is counted once" });
+        continue;
+      }
+      pairs.set(pair, e);
+      wanted.push({ student: user.ref, levelCode: cls.code, sourcedId: e.sourcedId, enrolledDay: e.beginDate ?? null, e });
+    } else if (user.role === "instructor") {
+      const list = teachers.get(cls.code) ?? [];
+      list.push({ teacher: user.ref, e });
+      teachers.set(cls.code, list);
+    } else if (user.role === "admin") {
+      ctx.warnings.add({ file: e.ref.file, line: e.ref.line, column: e.labels.user, message: `${quote(id(e.userKey))} is an administrator: a class's teacher in the portal is a teacher`, fix: "nothing: this teacher enrollment is skipped" });
+      counts.enrollments.ignored += 1;
+    } else {
+      problems.add({ file: e.ref.file, line: e.ref.line, column: e.labels.role, message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a teacher`, fix: "correct the enrollment's role or the user's" });
+    }
+  }
+
+  // Student enrollments against the portal's.
+  const byPair = new Map(state.enrollments.map((x) => [`${x.studentId}|${x.levelCode}`, x]));
+  const bySourced = new Map(state.enrollments.filter((x) => x.sourcedId !== null).map((x) => [x.sourcedId!, x]));
+  const gone = new Set<number>();
+  const kept = new Set<number>();
+  const moved: number[] = [];
+  for (const w of wanted) {
+    const existing = typeof w.student === "number" ? byPair.get(`${w.student}|${w.levelCode}`) : undefined;
+    if (w.sourcedId !== null) {
+      const holder = bySourced.get(w.sourcedId);
+      if (holder && holder !== existing) moved.push(holder.id); // the enrollment moved to another class or student
+    }
+    if (!existing) {
+      changes.enrollments.create.push({ student: w.student, levelCode: w.levelCode, sourcedId: w.sourcedId, enrolledDay: w.enrolledDay });
+      counts.enrollments.create += 1;
+    } else {
+      kept.add(existing.id);
+      // beginDate → enrolled_at, compared as a day in the school's time zone (the export writes the day).
+      const newSourcedId = w.sourcedId !== null && existing.sourcedId !== w.sourcedId ? w.sourcedId : null;
+      const newDay = w.enrolledDay !== null && w.enrolledDay !== existing.enrolledDay ? w.enrolledDay : null;
+      if (newSourcedId !== null || newDay !== null) {
+        changes.enrollments.update.push({ id: existing.id, sourcedId: newSourcedId, enrolledDay: newDay });
+        counts.enrollments.update += 1;
+      } else counts.enrollments.unchanged += 1;
+    }
+  }
+  for (const id of moved) if (!kept.has(id)) gone.add(id);
+  const wantedIds = new Set(wanted.map((w) => w.sourcedId).filter((s): s is string => s !== null));
+  if (isBulk(ctx, "enrollments")) {
+    for (const x of state.enrollments) if (x.sourcedId !== null && !wantedIds.has(x.sourcedId) && !kept.has(x.id)) gone.add(x.id);
+  } else if (!data.upsertOnly) {
+    for (const d of data.deleted.enrollments) {
+      const x = bySourced.get(d.sourcedId);
+      if (x && !kept.has(x.id)) gone.add(x.id);
+    }
+  }
+  const goneCodes = new Set(state.levels.filter((l) => ctx.levelsGone.has(l.id)).map((l) => l.code));
+  for (const x of state.enrollments) if (ctx.usersGone.has(x.studentId) || goneCodes.has(x.levelCode)) gone.add(x.id);
+  changes.enrollments.delete.push(...gone);
+  counts.enrollments.delete += gone.size;
+
+  planClassRows(ctx, teachers);
+}
+
+/** Each class's row: its fields from the file, and its teacher from the teacher enrollments. */
+function planClassRows(ctx: PlanContext, teachers: Map<string, { teacher: UserRef; e: RosterEnrollment }[]>): void {
+  const { data, state, counts, changes } = ctx;
+  const bulkEnrollments = isBulk(ctx, "enrollments");
+  const deletedEnrollments = new Set(data.upsertOnly ? [] : data.deleted.enrollments.map((d) => d.sourcedId));
+  const rowsByCode = new Map<string, RosterClass>();
+  for (const c of data.classes) {
+    const final = ctx.classFinal(c.key);
+    if (final && !ctx.refusedClasses.has(c.key)) rowsByCode.set(final.code, c);
+  }
+  const teacherOf = (code: string, current: { teacherId: number | null; tesid: string | null }): { teacher: UserRef | null; tesid: string | null } => {
+    const list = teachers.get(code) ?? [];
+    const primaries = list.filter((t) => t.e.primary);
+    for (const extra of primaries.slice(1)) {
+      ctx.warnings.add({ file: extra.e.ref.file, line: extra.e.ref.line, column: extra.e.labels.role, message: `the class already has a primary teacher on line ${primaries[0]!.e.ref.line}`, fix: "nothing: the portal keeps one teacher per class, the first primary one" });
+    }
+    const currentStays = current.teacherId !== null && !(ctx.usersGone.has(current.teacherId) && !state.usersWithRecords.has(current.teacherId));
+    const currentFromRoster = current.tesid !== null && !deletedEnrollments.has(current.tesid);
+    let chosen = primaries[0];
+    // A delta's secondary teacher does not displace a teacher the roster set before.
+    if (!chosen && list.length > 0 && (bulkEnrollments || !(currentFromRoster && currentStays))) chosen = list[0];
+    if (chosen) return { teacher: chosen.teacher, tesid: chosen.e.sourcedId };
+    if (current.tesid !== null && (bulkEnrollments || deletedEnrollments.has(current.tesid))) return { teacher: null, tesid: null };
+    return { teacher: currentStays ? current.teacherId : null, tesid: currentStays ? current.tesid : null };
+  };
+
+  const fileRows = new Set<number>();
+  for (const c of data.classes) {
+    if (ctx.refusedClasses.has(c.key)) continue;
+    const final = ctx.classFinal(c.key);
+    if (!final) continue;
+    const db = state.levels.find((l) => l.code === final.code && !ctx.levelsGone.has(l.id));
+    const t = teacherOf(final.code, { teacherId: db?.teacherId ?? null, tesid: db?.teacherEnrollmentSourcedId ?? null });
+    const values: LevelValues = {
+      code: final.code,
+      name: c.name ?? db!.name,
+      period: c.period === undefined ? (db?.period ?? null) : c.period,
+      level: c.level === undefined ? (db?.level ?? null) : c.level,
+      teacher: t.teacher,
+      teacherEnrollmentSourcedId: t.tesid,
+      sourcedId: c.sourcedId ?? db?.sourcedId ?? null,
+    };
+    ctx.teacherByCode.set(final.code, t.teacher);
+    if (!db) {
+      changes.classes.create.push(values);
+      counts.classes.create += 1;
+      continue;
+    }
+    fileRows.add(db.id);
+    const same = values.name === db.name && values.period === db.period && values.level === db.level && values.teacher === db.teacherId && values.teacherEnrollmentSourcedId === db.teacherEnrollmentSourcedId && values.sourcedId === db.sourcedId;
+    if (same && !db.rosterDeleted) counts.classes.unchanged += 1;
+    else {
+      changes.classes.update.push({ ...values, id: db.id, reactivate: db.rosterDeleted });
+      counts.classes.update += 1;
+    }
+  }
+  // Classes the upload does not list whose teacher still changes (a teacher enrollment, or its removal).
+  for (const l of state.levels) {
+    // A class the roster removed but its records kept is left as it is.
+    if (fileRows.has(l.id) || ctx.levelsGone.has(l.id) || l.rosterDeleted || rowsByCode.has(l.code)) continue;
+    if (!teachers.has(l.code) && !(l.teacherEnrollmentSourcedId !== null && (bulkEnrollments || deletedEnrollments.has(l.teacherEnrollmentSourcedId))) && !(l.teacherId !== null && ctx.usersGone.has(l.teacherId))) continue;
+    const t = teacherOf(l.code, { teacherId: l.teacherId, tesid: l.teacherEnrollmentSourcedId });
+    if (t.teacher === l.teacherId && t.tesid === l.teacherEnrollmentSourcedId) continue;
+    ctx.teacherByCode.set(l.code, t.teacher);
+    changes.classes.update.push({ code: l.code, name: l.name, period: l.period, level: l.level, teacher: t.teacher, teacherEnrollmentSourcedId: t.tesid, sourcedId: l.sourcedId, id: l.id, reactivate: false });
+    counts.classes.update += 1;
+  }
+}
+
+export function planTerms(ctx: PlanContext): void {
+  const { data, state, counts, changes } = ctx;
+  const bySourced = new Map(state.terms.map((t) => [t.sourcedId, t]));
+  const seen = new Set<string>();
+  for (const t of data.terms) {
+    seen.add(t.sourcedId);
+    const values: TermValues = { sourcedId: t.sourcedId, title: t.title, type: t.type, startDate: t.startDate, endDate: t.endDate, parentSourcedId: t.parentSourcedId, schoolYear: t.schoolYear };
+    const db = bySourced.get(t.sourcedId);
+    if (!db) {
+      changes.terms.create.push(values);
+      counts.terms.create += 1;
+    } else if ((Object.keys(values) as (keyof TermValues)[]).some((k) => values[k] !== db[k])) {
+      changes.terms.update.push({ ...values, id: db.id });
+      counts.terms.update += 1;
+    } else counts.terms.unchanged += 1;
+  }
+  const gone = isBulk(ctx, "terms") ? state.terms.filter((t) => !seen.has(t.sourcedId)) : data.upsertOnly ? [] : data.deleted.terms.map((d) => bySourced.get(d.sourcedId)).filter((t) => t !== undefined);
+  for (const t of gone) changes.terms.delete.push(t.id);
+  counts.terms.delete += gone.length;
+}

@@ -1,0 +1,370 @@
+import type { RosterCategory } from "./model";
+import { isBulk, type AssignmentRef, type AssignmentValues, type CategoryRef, type PlanContext, type StateAssignment, type StateGrade, type UserRef } from "./plan";
+import { quote } from "./problems";
+import { scoreText } from "./values";
+
+// Categories, assignments and grades of the plan (decision 012): OneRoster's categories.csv,
+// lineItems.csv and results.csv, keyed on sourcedId like everything else. Categories are the
+// portal's school-wide names (rows with one title are one category); a line item is an assignment
+// of one class; a result is one student's grade on it. An import never removes a grade it is not
+// told to remove: a delta's tobedeleted result deletes the grade (each one listed and audited),
+// a bulk results file that no longer lists a grade leaves it to the portal. An assignment or a
+// category the roster removes is deleted only when nothing refers to it any more.
+
+const ROLE_WORD = { student: "a student", parent: "a parent", instructor: "a teacher", admin: "an administrator" } as const;
+
+const at = (ref: { file: string; line: number }) => ({ file: ref.file, line: ref.line });
+
+/** A (assignment, student) cell as one Map key: a number for existing rows (hundreds of thousands of them), else text. */
+const cellKey = (assignment: AssignmentRef, student: UserRef): number | string =>
+  typeof assignment === "number" && typeof student === "number" && student < 2 ** 31 ? assignment * 2 ** 31 + student : `${assignment}|${student}`;
+
+export function planCategories(ctx: PlanContext): void {
+  const { data, state, problems, counts, changes } = ctx;
+  const bySourced = new Map(state.categories.filter((c) => c.sourcedId !== null).map((c) => [c.sourcedId!, c]));
+  const byName = new Map(state.categories.map((c) => [c.name, c]));
+  const groups = new Map<string, RosterCategory[]>();
+  for (const c of data.categories) {
+    const list = groups.get(c.title);
+    if (list) list.push(c);
+    else groups.set(c.title, [c]);
+  }
+  const claimed = new Map<number, string>();
+  const refOfSourced = new Map<string, CategoryRef>();
+  const renames: { id: number; name: string; row: RosterCategory }[] = [];
+  for (const [title, rows] of groups) {
+    // Matched on a sourcedId of the group, else on the name: a category made in the portal is taken over.
+    let db = rows.map((r) => bySourced.get(r.sourcedId)).find((c) => c !== undefined && !claimed.has(c.id));
+    if (!db) {
+      const named = byName.get(title);
+      if (named && !claimed.has(named.id)) db = named;
+    }
+    // The category keeps its sourcedId while the file still has it, else takes the group's first.
+    const current = db?.sourcedId ?? null;
+    const sourcedId = current !== null && rows.some((r) => r.sourcedId === current) ? current : rows[0]!.sourcedId;
+    if (!db) {
+      const key = `t:${title}`;
+      changes.categories.create.push({ key, name: title, sourcedId });
+      counts.categories.create += 1;
+      for (const r of rows) refOfSourced.set(r.sourcedId, key);
+      continue;
+    }
+    claimed.set(db.id, title);
+    for (const r of rows) refOfSourced.set(r.sourcedId, db.id);
+    if (db.name !== title || db.sourcedId !== sourcedId) {
+      changes.categories.update.push({ id: db.id, name: title, sourcedId });
+      counts.categories.update += 1;
+      if (db.name !== title) renames.push({ id: db.id, name: title, row: rows[0]! });
+    } else counts.categories.unchanged += 1;
+  }
+
+  // Removals: roster categories a bulk file no longer lists, or a delta marks tobedeleted. Whether
+  // one is deleted or kept depends on the assignments (planGradebookRemovals).
+  const removing = new Set<number>();
+  if (isBulk(ctx, "categories")) {
+    for (const c of state.categories) {
+      if (c.sourcedId !== null && !claimed.has(c.id) && !data.refused.categories.has(`s:${c.sourcedId}`)) {
+        removing.add(c.id);
+        ctx.pending.categories.push({ id: c.id, ref: { file: data.categories[0]?.ref.file ?? "categories.csv", line: 0 } });
+      }
+    }
+  } else if (!data.upsertOnly) {
+    for (const d of data.deleted.categories) {
+      const c = bySourced.get(d.sourcedId);
+      if (c && !claimed.has(c.id) && !removing.has(c.id)) {
+        removing.add(c.id);
+        ctx.pending.categories.push({ id: c.id, ref: at(d.ref) });
+      }
+    }
+  }
+  // A renamed category's new name must be free: held by a category this import also renames, the
+  // names are parked first; held by one it leaves (or may keep), it is a problem.
+  for (const r of renames) {
+    const holder = byName.get(r.name);
+    if (!holder || holder.id === r.id) continue;
+    if (claimed.has(holder.id)) changes.categories.parkNames = true;
+    else problems.add({ file: r.row.ref.file, line: r.row.ref.line, column: r.row.labels.title, message: `the portal already has another category named ${quote(r.name)}`, fix: "give the category another title, or rename or remove the portal's category first" });
+  }
+
+  ctx.categoryFinal = (sourcedId) => {
+    const own = refOfSourced.get(sourcedId);
+    if (own !== undefined) return own;
+    const c = bySourced.get(sourcedId);
+    return c && !removing.has(c.id) ? c.id : undefined;
+  };
+}
+
+export function planAssignments(ctx: PlanContext): void {
+  const { data, state, problems, counts, changes } = ctx;
+  const bySourced = new Map(state.assignments.filter((a) => a.sourcedId !== null).map((a) => [a.sourcedId!, a]));
+  // Assignments made in the portal, by class and title, for a line item to take over (the school's own export, re-imported).
+  const adoptable = new Map<string, StateAssignment[]>();
+  for (const a of state.assignments) {
+    if (a.sourcedId !== null) continue;
+    const key = `${a.levelCode}|${a.title}`;
+    const list = adoptable.get(key);
+    if (list) list.push(a);
+    else adoptable.set(key, [a]);
+  }
+  const claimed = new Set<number>();
+  const finalOf = new Map<string, { ref: AssignmentRef; levelCode: string; maxScore: number; title: string }>();
+  const teacherOf = (code: string): UserRef | null => {
+    if (ctx.teacherByCode.has(code)) return ctx.teacherByCode.get(code)!;
+    const level = state.levels.find((l) => l.code === code);
+    return level?.teacherId != null && !ctx.usersGone.has(level.teacherId) ? level.teacherId : null;
+  };
+  for (const li of data.lineItems) {
+    const key = `s:${li.sourcedId}`;
+    const cls = ctx.classFinal(li.classKey);
+    if (!cls) {
+      if (!ctx.refusedClasses.has(li.classKey) && !ctx.brokenClasses) {
+        problems.add({ file: li.ref.file, line: li.ref.line, column: li.labels.class, message: `no class ${quote(li.classKey.slice(2))} in classes.csv or the portal`, fix: "add the class, or remove the line item" });
+      }
+      data.refused.lineItems.add(key);
+      continue;
+    }
+    let db = bySourced.get(li.sourcedId);
+    if (!db) db = adoptable.get(`${cls.code}|${li.title}`)?.find((a) => !claimed.has(a.id));
+    if (db && db.levelCode !== cls.code) {
+      problems.add({ file: li.ref.file, line: li.ref.line, column: li.labels.class, message: `the line item is an assignment of the class ${quote(db.levelCode)} in the portal, not of ${quote(cls.code)}`, fix: "a line item cannot move to another class (its grades belong to that class): give it a new sourcedId" });
+      data.refused.lineItems.add(key);
+      continue;
+    }
+    let category: CategoryRef | null;
+    if (li.categoryId === undefined) category = db?.categoryId ?? null;
+    else if (li.categoryId === null) category = null;
+    else {
+      const found = ctx.categoryFinal(li.categoryId);
+      if (found === undefined) {
+        if (!data.refused.categories.has(`s:${li.categoryId}`) && !data.broken.has("categories")) {
+          problems.add({ file: li.ref.file, line: li.ref.line, column: li.labels.category, message: `no category ${quote(li.categoryId)} in categories.csv or the portal`, fix: "add the category to categories.csv, or leave categorySourcedId empty" });
+        }
+        data.refused.lineItems.add(key);
+        continue;
+      }
+      category = found;
+    }
+    const values: AssignmentValues = {
+      sourcedId: li.sourcedId,
+      levelCode: cls.code,
+      title: li.title,
+      description: li.description ?? db?.description ?? "",
+      maxScore: li.maxScore,
+      dueDate: li.dueDate === undefined ? (db?.dueDate ?? null) : li.dueDate,
+      createdAt: li.assignDate === undefined || li.assignDate === null ? (db?.createdAt ?? null) : li.assignDate,
+      category,
+    };
+    if (!db) {
+      changes.assignments.create.push({ ...values, teacher: teacherOf(cls.code) });
+      counts.assignments.create += 1;
+      finalOf.set(li.sourcedId, { ref: key, levelCode: cls.code, maxScore: li.maxScore, title: li.title });
+      continue;
+    }
+    claimed.add(db.id);
+    finalOf.set(li.sourcedId, { ref: db.id, levelCode: cls.code, maxScore: li.maxScore, title: li.title });
+    const same =
+      values.title === db.title && values.description === db.description && values.maxScore === db.maxScore && values.dueDate === db.dueDate &&
+      values.createdAt === db.createdAt && values.category === db.categoryId && values.sourcedId === db.sourcedId;
+    if (same) counts.assignments.unchanged += 1;
+    else {
+      changes.assignments.update.push({ ...values, id: db.id });
+      counts.assignments.update += 1;
+    }
+  }
+
+  const removing = new Set<number>();
+  if (isBulk(ctx, "assignments")) {
+    for (const a of state.assignments) {
+      if (a.sourcedId !== null && !claimed.has(a.id) && !data.refused.lineItems.has(`s:${a.sourcedId}`)) {
+        removing.add(a.id);
+        ctx.pending.assignments.push({ id: a.id, ref: { file: data.lineItems[0]?.ref.file ?? "lineItems.csv", line: 0 } });
+      }
+    }
+  } else if (!data.upsertOnly) {
+    for (const d of data.deleted.lineItems) {
+      const a = bySourced.get(d.sourcedId);
+      if (a && !claimed.has(a.id) && !removing.has(a.id)) {
+        removing.add(a.id);
+        ctx.pending.assignments.push({ id: a.id, ref: at(d.ref) });
+      }
+    }
+  }
+  const liveLevels = new Set(state.levels.filter((l) => !l.rosterDeleted && !ctx.levelsGone.has(l.id)).map((l) => l.code));
+  ctx.lineItemFinal = (sourcedId) => {
+    const own = finalOf.get(sourcedId);
+    if (own) return own;
+    if (data.refused.lineItems.has(`s:${sourcedId}`)) return undefined;
+    const a = bySourced.get(sourcedId);
+    if (!a || removing.has(a.id) || !liveLevels.has(a.levelCode)) return undefined;
+    return { ref: a.id, levelCode: a.levelCode, maxScore: a.maxScore, title: a.title };
+  };
+}
+
+export function planGrades(ctx: PlanContext): void {
+  const { data, state, problems, warnings, counts, changes } = ctx;
+  const file = data.resultsFile;
+  const bySourced = new Map<string, StateGrade>();
+  const byPair = new Map<number | string, StateGrade>();
+  for (const g of state.grades) {
+    if (g.sourcedId !== null) bySourced.set(g.sourcedId, g);
+    byPair.set(cellKey(g.assignmentId, g.studentId), g);
+  }
+  const claimed = new Set<number>();
+  const updatedScore = new Map<number, number>();
+  if (file) {
+    const pairLine = new Map<number | string, number>();
+    const userOf = new Map<string, { ref: UserRef; role: string } | undefined>();
+    for (const r of data.results) {
+      const where = { file: file.name, line: r.line };
+      const li = ctx.lineItemFinal(r.lineItemId);
+      if (!li) {
+        if (!data.refused.lineItems.has(`s:${r.lineItemId}`) && !data.broken.has("assignments")) {
+          problems.add({ ...where, column: file.labels.lineItem, message: `no line item ${quote(r.lineItemId)} in lineItems.csv or the portal`, fix: "add the line item, or remove the result" });
+        }
+        continue;
+      }
+      const studentKey = `s:${r.studentId}`;
+      let student = userOf.get(studentKey);
+      if (!userOf.has(studentKey)) userOf.set(studentKey, (student = ctx.userFinal(studentKey)));
+      if (!student) {
+        if (!ctx.refusedUsers.has(studentKey) && !ctx.brokenUsers) {
+          problems.add({ ...where, column: file.labels.student, message: `no user ${quote(r.studentId)} in users.csv or the portal`, fix: "add the student, or remove the result" });
+        }
+        continue;
+      }
+      if (student.role !== "student") {
+        problems.add({ ...where, column: file.labels.student, message: `${quote(r.studentId)} is ${ROLE_WORD[student.role as keyof typeof ROLE_WORD]}: a result is a student's`, fix: "correct the studentSourcedId" });
+        continue;
+      }
+      if (r.score100 > li.maxScore * 100) {
+        problems.add({ ...where, column: file.labels.score, message: `${scoreText(r.score100)} is more than the line item's maximum of ${li.maxScore} points`, fix: "correct the score, or raise the line item's resultValueMax" });
+        continue;
+      }
+      const pair = cellKey(li.ref, student.ref);
+      const first = pairLine.get(pair);
+      if (first !== undefined) {
+        problems.add({ ...where, column: file.labels.student, message: `the student already has a result for this line item on line ${first}`, fix: "list one result per student and line item" });
+        continue;
+      }
+      pairLine.set(pair, r.line);
+      let db = bySourced.get(r.sourcedId);
+      if (db && (db.assignmentId !== li.ref || db.studentId !== student.ref)) {
+        problems.add({ ...where, column: file.labels.sourcedId, message: `the result ${quote(r.sourcedId)} is another student's or line item's grade in the portal`, fix: "a result cannot move to another student or line item: give it a new sourcedId" });
+        continue;
+      }
+      // A grade already given for the same student and assignment (in the portal, or by an earlier result) is that result's.
+      if (!db && typeof li.ref === "number" && typeof student.ref === "number") db = byPair.get(pair);
+      const feedback = r.comment === undefined ? (db?.feedback ?? null) : r.comment;
+      const gradedDay = r.scoreDate ?? null;
+      const values = { sourcedId: r.sourcedId, assignment: li.ref, student: student.ref, score100: r.score100, feedback, gradedDay };
+      if (!db) {
+        changes.grades.create.push(values);
+        counts.grades.create += 1;
+        continue;
+      }
+      claimed.add(db.id);
+      const same = db.score100 === r.score100 && db.feedback === feedback && db.sourcedId === r.sourcedId && (gradedDay === null || gradedDay === db.gradedDay);
+      if (same) counts.grades.unchanged += 1;
+      else {
+        changes.grades.update.push({ ...values, gradedDay: gradedDay === db.gradedDay ? null : gradedDay, id: db.id, oldScore100: db.score100 });
+        counts.grades.update += 1;
+        updatedScore.set(db.id, r.score100);
+      }
+    }
+  }
+
+  // Removals. A delta's tobedeleted result deletes its grade, listed and audited; a bulk results
+  // file that no longer lists a roster grade leaves it in the portal as the portal's own.
+  const titleOf = new Map(state.assignments.map((a) => [a.id, a.title]));
+  const names = new Map(state.users.map((u) => [u.id, u.name]));
+  const nameOf = (id: number) => names.get(id) ?? `user ${id}`;
+  const describe = (g: StateGrade) => `${nameOf(g.studentId)}'s grade on ${quote(titleOf.get(g.assignmentId) ?? `assignment ${g.assignmentId}`)} (${scoreText(g.score100)})`;
+  const deleted = new Set<number>();
+  if (file && isBulk(ctx, "grades")) {
+    const listed = new Set<string>();
+    for (const r of data.results) listed.add(r.sourcedId);
+    for (const id of data.skippedResults) listed.add(id);
+    for (const g of state.grades) {
+      if (g.sourcedId === null || claimed.has(g.id) || listed.has(g.sourcedId)) continue;
+      changes.grades.detach.push(g.id);
+      counts.grades.kept += 1;
+      warnings.add({ file: file.name, line: 0, column: file.labels.sourcedId, message: `${describe(g)}, result ${quote(g.sourcedId)}, is not in the file`, fix: "nothing: the grade stays, as the portal's own (an import removes a grade only when a delta marks it tobedeleted)" });
+    }
+  } else if (!data.upsertOnly) {
+    for (const d of data.deleted.results) {
+      const g = bySourced.get(d.sourcedId);
+      if (!g || claimed.has(g.id) || deleted.has(g.id)) continue;
+      deleted.add(g.id);
+      changes.grades.delete.push(g.id);
+      counts.grades.delete += 1;
+      ctx.gradesDeletedOn.set(g.assignmentId, (ctx.gradesDeletedOn.get(g.assignmentId) ?? 0) + 1);
+      warnings.add({ file: d.ref.file, line: d.ref.line, column: "status", message: `${describe(g)} will be deleted`, fix: "nothing, if the SIS removed it on purpose (the deletion is audited); otherwise correct the file" });
+    }
+  }
+
+  // A lowered maximum must stay at or above every grade the assignment keeps.
+  const lowered = changes.assignments.update.filter((u) => {
+    const db = state.assignments.find((a) => a.id === u.id);
+    return db !== undefined && u.maxScore < db.maxScore && db.topScore100 !== null && db.topScore100 > u.maxScore * 100;
+  });
+  if (lowered.length) {
+    const loaded = data.resultsFile !== null; // every grade was loaded (lib/roster/state.ts)
+    for (const u of lowered) {
+      const row = data.lineItems.find((li) => li.sourcedId === u.sourcedId)!;
+      let over: { score: number; who: string } | undefined;
+      if (loaded) {
+        for (const g of state.grades) {
+          if (g.assignmentId !== u.id || deleted.has(g.id)) continue;
+          const score = updatedScore.get(g.id) ?? g.score100;
+          if (score > u.maxScore * 100 && (!over || score > over.score)) over = { score, who: nameOf(g.studentId) };
+        }
+      } else over = { score: state.assignments.find((a) => a.id === u.id)!.topScore100!, who: "a student" };
+      if (over) {
+        problems.add({ file: row.ref.file, line: row.ref.line, column: row.labels.max, message: `the portal has a grade above ${u.maxScore} on this assignment (${scoreText(over.score)} for ${over.who})`, fix: "keep resultValueMax at or above every grade, or correct the grades in results.csv" });
+      }
+    }
+  }
+}
+
+/** Assignments and categories the roster removes: deleted when nothing refers to them, else kept as the portal's own. */
+export function planGradebookRemovals(ctx: PlanContext): void {
+  const { state, counts, changes, warnings } = ctx;
+  const byId = new Map(state.assignments.map((a) => [a.id, a]));
+  const gone = new Set<number>();
+  for (const p of ctx.pending.assignments) {
+    const a = byId.get(p.id)!;
+    const remaining = a.grades - (ctx.gradesDeletedOn.get(a.id) ?? 0);
+    const what = `the assignment ${quote(a.title)} of ${quote(a.levelCode)}`;
+    if (a.submitted || remaining > 0) {
+      changes.assignments.detach.push(a.id);
+      counts.assignments.kept += 1;
+      warnings.add({ ...p.ref, column: "sourcedId", message: `${what} is no longer in the roster but has ${remaining > 0 ? `${remaining} grade${remaining === 1 ? "" : "s"}` : "submissions"}`, fix: "nothing: it stays, as the portal's own (delete it in the portal when its records can go)" });
+    } else {
+      gone.add(a.id);
+      changes.assignments.delete.push(a.id);
+      counts.assignments.delete += 1;
+      warnings.add({ ...p.ref, column: "sourcedId", message: `${what} will be deleted (it has no grades or submissions)`, fix: "nothing, if the SIS removed it on purpose" });
+    }
+  }
+  if (ctx.pending.categories.length === 0) return;
+  // Which categories assignments use once this import is done.
+  const used = new Set<CategoryRef>();
+  const updated = new Map(changes.assignments.update.map((u) => [u.id, u.category]));
+  for (const a of state.assignments) {
+    if (gone.has(a.id)) continue;
+    const category = updated.has(a.id) ? updated.get(a.id)! : a.categoryId;
+    if (category !== null) used.add(category);
+  }
+  for (const c of changes.assignments.create) if (c.category !== null) used.add(c.category);
+  const nameOf = new Map(state.categories.map((c) => [c.id, c.name]));
+  for (const p of ctx.pending.categories) {
+    if (used.has(p.id)) {
+      changes.categories.detach.push(p.id);
+      counts.categories.kept += 1;
+      warnings.add({ ...p.ref, column: "sourcedId", message: `the category ${quote(nameOf.get(p.id) ?? "")} is no longer in the roster but assignments use it`, fix: "nothing: it stays, as the portal's own" });
+    } else {
+      changes.categories.delete.push(p.id);
+      counts.categories.delete += 1;
+    }
+  }
+}

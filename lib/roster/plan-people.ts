@@ -1,0 +1,260 @@
+import type { PortalRole, Relationship, RosterUser } from "./model";
+import { isBulk, type PlanContext, type StateUser, type UserRef, type UserValues } from "./plan";
+import { quote } from "./problems";
+import { slugUsername } from "./values";
+
+// Users and guardian links of the plan (decision 012). People are matched on sourcedId, else a
+// portal user made by hand with the same username and role is adopted; a role is never changed
+// by an import; someone the roster deletes who has academic records is kept without a code.
+
+const ROLE_WORD: Record<PortalRole, string> = { student: "a student", parent: "a parent", instructor: "a teacher", admin: "an administrator" };
+
+export function planUsers(ctx: PlanContext): void {
+  const { data, state, problems } = ctx;
+  const bySourced = new Map(state.users.filter((u) => u.sourcedId !== null).map((u) => [u.sourcedId!, u]));
+  const byUsername = new Map(state.users.map((u) => [u.username, u]));
+  const matched = new Map<number, RosterUser>();
+  const kept: { u: RosterUser; db?: StateUser; role: PortalRole }[] = [];
+
+  for (const u of data.users) {
+    let db: StateUser | undefined;
+    if (u.sourcedId !== null) db = bySourced.get(u.sourcedId);
+    if (!db && u.username !== null) {
+      const holder = byUsername.get(u.username);
+      // A person typed into the portal before the school had a roster: the roster takes them over.
+      if (holder && (holder.sourcedId === null || u.sourcedId === null)) {
+        if (u.role !== null && holder.role !== u.role) {
+          problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.username, message: `${quote(u.username)} is already the username of ${holder.name}, ${ROLE_WORD[holder.role]} in the portal`, fix: "give this person another username, or change that user's username in the portal" });
+          ctx.refusedUsers.add(u.key);
+          continue;
+        }
+        db = holder;
+      }
+    }
+    if (db && matched.has(db.id)) {
+      const first = matched.get(db.id)!;
+      problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.username, message: `this is the same portal user (${db.name}) as line ${first.ref.line}`, fix: "list each person once" });
+      ctx.refusedUsers.add(u.key);
+      continue;
+    }
+    // Matched even when refused below, so a bulk file's refused row does not read as a removal.
+    if (db) matched.set(db.id, u);
+    const role = u.role ?? db?.role ?? null;
+    if (role === null) {
+      problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.role, message: "the user has no role", fix: "give the user a role (in users.csv, or in roles.csv)" });
+      ctx.refusedUsers.add(u.key);
+      continue;
+    }
+    if (db && db.role !== role) {
+      problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.role, message: `the portal has ${db.name} as ${ROLE_WORD[db.role]}, the file as ${ROLE_WORD[role]}`, fix: "the import does not change a person's role: correct the file, or give the person a new sourcedId" });
+      ctx.refusedUsers.add(u.key);
+      continue;
+    }
+    if (!db && u.name === null) {
+      problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.name, message: "a new person needs a name", fix: "fill in the person's name" });
+      ctx.refusedUsers.add(u.key);
+      continue;
+    }
+    kept.push({ u, db, role });
+  }
+
+  // Removals: a bulk file lists everyone, so roster people missing from it go; a delta says whom.
+  const candidates: StateUser[] = [];
+  if (isBulk(ctx, "users")) {
+    for (const db of state.users) if (db.sourcedId !== null && !db.rosterDeleted && !matched.has(db.id) && !ctx.refusedUsers.has(`s:${db.sourcedId}`)) candidates.push(db);
+  } else if (!data.upsertOnly) {
+    for (const d of data.deleted.users) {
+      const db = bySourced.get(d.sourcedId);
+      if (db && !db.rosterDeleted && !matched.has(db.id)) candidates.push(db);
+    }
+  }
+  for (const db of candidates) {
+    if (db.id === ctx.actorId) {
+      const row = data.deleted.users.find((d) => d.sourcedId === db.sourcedId)?.ref ?? { file: data.users[0]?.ref.file ?? "users.csv", line: 0 };
+      problems.add({ file: row.file, line: row.line, column: "sourcedId", message: `the import would remove your own account (${db.name}, sourcedId ${quote(db.sourcedId ?? "")})`, fix: "keep yourself in the users file, or have another administrator run the import" });
+      continue;
+    }
+    const hasRecords = state.usersWithRecords.has(db.id);
+    ctx.usersGone.add(db.id);
+    (hasRecords ? ctx.changes.users.keep : ctx.changes.users.delete).push(db.id);
+    ctx.counts.users[hasRecords ? "kept" : "delete"] += 1;
+    ctx.deletions.push({ entity: "users", id: db.id, name: db.name, sourcedId: db.sourcedId, kept: hasRecords });
+  }
+
+  // Usernames as the import leaves them: each must be one person's.
+  const holderOf = new Map<string, { line?: number; name: string }>();
+  for (const db of state.users) if (!matched.has(db.id) && !(ctx.usersGone.has(db.id) && !state.usersWithRecords.has(db.id))) holderOf.set(db.username, { name: db.name });
+  const usernames = new Map<RosterUser, string>();
+  for (const { u, db } of kept) {
+    const wanted = u.username ?? db?.username;
+    if (wanted === undefined) continue;
+    const holder = holderOf.get(wanted);
+    if (holder) {
+      problems.add({
+        file: u.ref.file,
+        line: u.ref.line,
+        column: u.labels.username,
+        message: `${quote(wanted)} is already the username of ${holder.line ? `the user on line ${holder.line}` : `${holder.name} in the portal`}`,
+        fix: "give each person their own username",
+      });
+      ctx.refusedUsers.add(u.key);
+      continue;
+    }
+    holderOf.set(wanted, { line: u.ref.line, name: u.name ?? "" });
+    usernames.set(u, wanted);
+  }
+  for (const { u, db } of kept) {
+    if (db || u.username !== null || ctx.refusedUsers.has(u.key)) continue;
+    const base = slugUsername(u.usernameHint) || "user";
+    let candidate = base;
+    for (let n = 2; holderOf.has(candidate); n++) candidate = `${base}-${n}`;
+    holderOf.set(candidate, { line: u.ref.line, name: u.name ?? "" });
+    usernames.set(u, candidate);
+  }
+
+  const finalByKey = new Map<string, { ref: UserRef; role: PortalRole }>();
+  const currentUsernames = new Set(state.users.map((s) => s.username));
+  for (const { u, db, role } of kept) {
+    if (ctx.refusedUsers.has(u.key)) continue;
+    const username = usernames.get(u)!;
+    const values: UserValues = {
+      name: u.name ?? db!.name,
+      username,
+      email: u.email === undefined ? (db?.email ?? null) : u.email,
+      role,
+      phoneNumber: u.phoneNumber === undefined ? (db?.phoneNumber ?? null) : u.phoneNumber,
+      parent1Number: u.parent1Number === undefined ? (db?.parent1Number ?? null) : u.parent1Number,
+      parent2Number: u.parent2Number === undefined ? (db?.parent2Number ?? null) : u.parent2Number,
+      dateOfBirth: u.dateOfBirth === undefined ? (db?.dateOfBirth ?? null) : u.dateOfBirth,
+      sourcedId: u.sourcedId ?? db?.sourcedId ?? null,
+    };
+    if (!db) {
+      ctx.changes.users.create.push({ ...values, key: u.key });
+      ctx.counts.users.create += 1;
+      finalByKey.set(u.key, { ref: u.key, role });
+      continue;
+    }
+    finalByKey.set(u.key, { ref: db.id, role });
+    if (data.agentsCarried) ctx.fileUserIds.add(db.id);
+    const changed = (Object.keys(values) as (keyof UserValues)[]).some((k) => values[k] !== db[k]);
+    if (changed || db.rosterDeleted) {
+      ctx.changes.users.update.push({ ...values, id: db.id, reactivate: db.rosterDeleted });
+      ctx.counts.users.update += 1;
+      if (username !== db.username && currentUsernames.has(username)) ctx.changes.users.parkUsernames = true;
+    } else ctx.counts.users.unchanged += 1;
+  }
+
+  const liveBySourced = (id: string) => {
+    const db = bySourced.get(id);
+    return db && !db.rosterDeleted && !ctx.usersGone.has(db.id) ? db : undefined;
+  };
+  ctx.userFinal = (key) => {
+    const own = finalByKey.get(key);
+    if (own) return own;
+    if (ctx.refusedUsers.has(key)) return undefined;
+    const db = key.startsWith("s:") ? liveBySourced(key.slice(2)) : key.startsWith("u:") ? byUsername.get(key.slice(2)) : undefined;
+    if (!db || ctx.usersGone.has(db.id) || db.rosterDeleted) return undefined;
+    // A row of this upload that took this person over (by username) speaks for them.
+    const taken = matched.get(db.id);
+    if (taken) return finalByKey.get(taken.key);
+    return { ref: db.id, role: db.role };
+  };
+}
+
+/**
+ * Birth dates from demographics.csv for people the users file does not list (those it lists carry
+ * theirs on their row): an update of the person's date of birth only.
+ */
+export function planBirthDates(ctx: PlanContext): void {
+  const { data, state } = ctx;
+  if (data.birthDates.length === 0) return;
+  const byId = new Map(state.users.map((u) => [u.id, u]));
+  const bySourced = new Map(state.users.filter((u) => u.sourcedId !== null).map((u) => [u.sourcedId!, u]));
+  const pending = new Map(ctx.changes.users.update.map((u) => [u.id, u]));
+  for (const b of data.birthDates) {
+    const final = ctx.userFinal(b.key);
+    if (!final || typeof final.ref !== "number") {
+      const db = bySourced.get(b.sourcedId);
+      // Someone this import removes (or the roster removed before) has no birth date to keep in step.
+      if (db && (ctx.usersGone.has(db.id) || db.rosterDeleted)) continue;
+      if (!ctx.refusedUsers.has(b.key) && !ctx.brokenUsers) {
+        ctx.problems.add({ file: b.ref.file, line: b.ref.line, column: "sourcedId", message: `no user ${quote(b.sourcedId)} in users.csv or the portal`, fix: "add the user to users.csv, or remove the row" });
+      }
+      continue;
+    }
+    const db = byId.get(final.ref)!;
+    const update = pending.get(db.id);
+    if (update) {
+      update.dateOfBirth = b.dateOfBirth;
+      continue;
+    }
+    if (db.dateOfBirth === b.dateOfBirth) continue;
+    const row = { ...db, dateOfBirth: b.dateOfBirth, reactivate: false };
+    ctx.changes.users.update.push({
+      id: row.id, name: row.name, username: row.username, email: row.email, role: row.role, phoneNumber: row.phoneNumber,
+      parent1Number: row.parent1Number, parent2Number: row.parent2Number, dateOfBirth: row.dateOfBirth, sourcedId: row.sourcedId, reactivate: false,
+    });
+    pending.set(db.id, ctx.changes.users.update[ctx.changes.users.update.length - 1]!);
+    ctx.counts.users.update += 1;
+  }
+}
+
+/**
+ * Guardian links from agentSourcedIds, in both directions (a student's agents are their parents; a
+ * parent's agents are their children). A link the roster made goes when a row of either person no
+ * longer lists the other; links made by hand or by phone numbers are left alone.
+ */
+export function planGuardians(ctx: PlanContext): void {
+  const { data, state, counts, changes } = ctx;
+  const linkByPair = new Map(state.links.map((l) => [`${l.parentId}|${l.studentId}`, l]));
+  const declared = new Map<string, { parent: UserRef; student: UserRef; relationship: Relationship }>();
+  if (data.agentsCarried) {
+    const relationshipByKey = new Map(data.users.map((x) => [x.key, x.relationship]));
+    for (const u of data.users) {
+      if (!u.agents || ctx.refusedUsers.has(u.key)) continue;
+      const me = ctx.userFinal(u.key);
+      if (!me) continue;
+      for (const agent of u.agents) {
+        const other = ctx.userFinal(agent.key);
+        if (!other) {
+          if (!ctx.refusedUsers.has(agent.key) && !ctx.brokenUsers) {
+            ctx.problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.agents, message: `no user ${quote(agent.id)} in users.csv or the portal`, fix: "add that user, or remove the sourcedId from agentSourcedIds" });
+          }
+          continue;
+        }
+        let pair: { parent: UserRef; student: UserRef; relationship: Relationship } | undefined;
+        const relationshipOf = (key: string) => relationshipByKey.get(key) ?? "guardian";
+        // The link's own relationship when the file says it (the portal's export), else from the parent's OneRoster role.
+        if (me.role === "student" && other.role === "parent") pair = { parent: other.ref, student: me.ref, relationship: agent.relationship ?? relationshipOf(agent.key) };
+        else if (me.role === "parent" && other.role === "student") pair = { parent: me.ref, student: other.ref, relationship: agent.relationship ?? u.relationship ?? "guardian" };
+        if (!pair) {
+          ctx.warnings.add({ file: u.ref.file, line: u.ref.line, column: u.labels.agents, message: `${quote(agent.id)} is ${ROLE_WORD[other.role]} and this user ${ROLE_WORD[me.role]}: a guardian link joins a parent to a student`, fix: "nothing: this agent is skipped" });
+          continue;
+        }
+        const key = `${pair.parent}|${pair.student}`;
+        if (!declared.has(key)) declared.set(key, pair);
+      }
+    }
+  }
+  for (const [key, pair] of declared) {
+    const link = typeof pair.parent === "number" && typeof pair.student === "number" ? linkByPair.get(key) : undefined;
+    if (!link) {
+      changes.guardians.create.push(pair);
+      counts.guardians.create += 1;
+    } else if (!link.removed && (link.fromRoster || link.source === "admin")) counts.guardians.unchanged += 1;
+    else {
+      changes.guardians.update.push(link.id);
+      counts.guardians.update += 1;
+    }
+  }
+  const gone = new Set<number>();
+  for (const l of state.links) {
+    const userDeleted = (id: number) => ctx.usersGone.has(id) && !state.usersWithRecords.has(id);
+    if (userDeleted(l.parentId) || userDeleted(l.studentId)) gone.add(l.id);
+    else if (!l.fromRoster) continue;
+    else if (ctx.usersGone.has(l.parentId) || ctx.usersGone.has(l.studentId)) gone.add(l.id);
+    else if (!declared.has(`${l.parentId}|${l.studentId}`) && (ctx.fileUserIds.has(l.parentId) || ctx.fileUserIds.has(l.studentId))) gone.add(l.id);
+  }
+  changes.guardians.delete.push(...gone);
+  counts.guardians.delete += gone.size;
+}

@@ -1,0 +1,227 @@
+import { unzipSync } from "fflate";
+import { fileBounds, MAX_TOTAL_BYTES, MAX_UPLOAD_BYTES, MAX_ZIP_ENTRIES } from "./limits";
+import { ProblemList, quote, type RosterProblem } from "./problems";
+
+// Reading an upload (decision 012): a .zip or loose files, into decoded CSV texts. Pure (no I/O):
+// the page passes the uploaded bytes, the command line the files it read. Every size is checked
+// before anything is inflated or decoded: the entry count and the sizes a zip declares, then the
+// inflated bytes against the zip's own CRC-32 (fflate cuts an entry at its declared size, so a
+// bomb that lies about its size comes out damaged and is refused, never bigger).
+
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** What the page or the command line hands over: one .zip, or loose .csv files (or both). */
+export interface RosterUpload {
+  /** Shown in the history and in messages about the upload as a whole (e.g. the zip's name). */
+  label: string;
+  files: UploadFile[];
+}
+
+/** The files of a form's file input (a .zip, or several .csv) as an upload. */
+export async function rosterUploadFromFiles(files: readonly File[], label?: string): Promise<RosterUpload> {
+  return {
+    label: label ?? (files.length === 1 ? files[0]!.name : `${files.length} files`),
+    files: await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
+  };
+}
+
+export interface CsvText {
+  /** As named in the upload, with the zip's folder if any ("export/users.csv"). */
+  name: string;
+  /** Lower-case file name without folders, for recognising the file ("users.csv"). */
+  base: string;
+  text: string;
+}
+
+export interface ReadResult {
+  texts: CsvText[];
+  problems: RosterProblem[];
+  warnings: RosterProblem[];
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const EMPTY_ZIP_MAGIC = [0x50, 0x4b, 0x05, 0x06];
+const startsWith = (b: Uint8Array, magic: number[]) => magic.every((m, i) => b[i] === m);
+const isZip = (f: UploadFile) => startsWith(f.bytes, ZIP_MAGIC) || startsWith(f.bytes, EMPTY_ZIP_MAGIC) || /\.zip$/i.test(f.name);
+const baseName = (name: string) => name.split(/[\\/]/).pop()!.toLowerCase();
+const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
+
+export function readUpload(upload: RosterUpload): ReadResult {
+  const problems = new ProblemList(1000);
+  const warnings = new ProblemList(1000);
+  const texts: CsvText[] = [];
+  let total = 0;
+  const uploaded = upload.files.reduce((n, f) => n + f.bytes.length, 0);
+  if (uploaded > MAX_UPLOAD_BYTES) {
+    problems.add({ file: upload.label, line: 0, column: "file", message: `the upload is ${mb(uploaded)}, more than the ${mb(MAX_UPLOAD_BYTES)} allowed`, fix: "upload the CSV files in a .zip, or split the import" });
+    return { texts, problems: problems.items, warnings: warnings.items };
+  }
+  const take = (name: string, bytes: Uint8Array): boolean => {
+    const bounds = fileBounds(name);
+    if (bytes.length > bounds.bytes) {
+      problems.add({ file: name, line: 0, column: "file", message: `the file is ${mb(bytes.length)}, more than the ${mb(bounds.bytes)} allowed for one file`, fix: "split the import into smaller files" });
+      return true;
+    }
+    // results.csv has its own budget (its bound above); every other file shares MAX_TOTAL_BYTES.
+    if (!bounds.ownBudget) total += bytes.length;
+    if (total > MAX_TOTAL_BYTES) {
+      problems.add({ file: name, line: 0, column: "file", message: `the files add up to more than ${mb(MAX_TOTAL_BYTES)}`, fix: "split the import into smaller uploads" });
+      return false;
+    }
+    const decoded = decodeText(bytes);
+    if (!decoded.ok) problems.add({ file: name, line: 0, column: "file", message: decoded.message, fix: decoded.fix });
+    else {
+      if (decoded.warning) warnings.add({ file: name, line: 0, column: "file", message: decoded.warning, fix: "save the file as \"CSV UTF-8\" to be sure every accent is read right" });
+      texts.push({ name, base: baseName(name), text: decoded.text });
+    }
+    return true;
+  };
+
+  for (const file of upload.files) {
+    if (isZip(file)) {
+      if (!readZip(file, problems, take)) break;
+    } else if (/\.(csv|txt)$/i.test(file.name)) {
+      if (!take(file.name, file.bytes)) break;
+    } else {
+      warnings.add({ file: file.name, line: 0, column: "file", message: "not a .csv or .zip file, so it was not read", fix: "nothing, unless it holds roster data: then save it as CSV" });
+    }
+  }
+  const seen = new Map<string, string>();
+  for (const t of texts) {
+    const other = seen.get(t.base);
+    if (other !== undefined) problems.add({ file: t.name, line: 0, column: "file", message: `two files are named ${t.base} (also ${quote(other)})`, fix: "upload one of each file" });
+    else seen.set(t.base, t.name);
+  }
+  return { texts, problems: problems.items, warnings: warnings.items };
+}
+
+/** Expands one zip's .csv entries through `take`; false stops the whole upload. */
+function readZip(file: UploadFile, problems: ProblemList, take: (name: string, bytes: Uint8Array) => boolean): boolean {
+  const directory = centralDirectory(file.bytes);
+  if (!directory.ok) {
+    problems.add({ file: file.name, line: 0, column: "file", message: `not a readable .zip file (${directory.message})`, fix: "zip the CSV files again, or upload them loose" });
+    return true;
+  }
+  const entries = directory.entries;
+  if (entries.length > MAX_ZIP_ENTRIES) {
+    problems.add({ file: file.name, line: 0, column: "file", message: `the zip holds ${entries.length} entries, more than the ${MAX_ZIP_ENTRIES} allowed`, fix: "zip only the roster's CSV files" });
+    return false;
+  }
+  if (entries.some((e) => /^xl\/workbook\.xml$/i.test(e.name))) {
+    problems.add({ file: file.name, line: 0, column: "file", message: "this is an Excel workbook, not CSV", fix: "in Excel choose File → Save As → \"CSV UTF-8\" and upload that file" });
+    return true;
+  }
+  // Folders, macOS resource forks and hidden files are skipped; so is anything but .csv (and .txt).
+  const wanted = (name: string) => !name.endsWith("/") && !/(^|\/)(__MACOSX\/|\.[^/])/.test(name) && /\.(csv|txt)$/i.test(name);
+  let declared = 0;
+  const results = new Set<string>();
+  for (const e of entries) {
+    if (!wanted(e.name)) continue;
+    const bounds = fileBounds(e.name);
+    if (e.size > bounds.bytes) {
+      problems.add({ file: `${file.name}/${e.name}`, line: 0, column: "file", message: `the entry unpacks to ${mb(e.size)}, more than the ${mb(bounds.bytes)} allowed for one file`, fix: "split the import into smaller files" });
+      return false;
+    }
+    // One results.csv has its own budget; a second one (refused later as a duplicate) counts like any file.
+    if (bounds.ownBudget && !results.has(baseName(e.name))) results.add(baseName(e.name));
+    else declared += e.size;
+  }
+  if (declared > MAX_TOTAL_BYTES) {
+    problems.add({ file: file.name, line: 0, column: "file", message: `the zip unpacks to ${mb(declared)}, more than the ${mb(MAX_TOTAL_BYTES)} allowed`, fix: "split the import into smaller uploads" });
+    return false;
+  }
+  let index = 0;
+  const crcOf = new Map<string, { crc: number; size: number }>();
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(file.bytes, {
+      filter: (f) => {
+        const entry = entries[index++];
+        if (!entry || !wanted(f.name) || f.originalSize > fileBounds(f.name).bytes) return false;
+        if (crcOf.has(f.name)) return false;
+        crcOf.set(f.name, { crc: entry.crc, size: f.originalSize });
+        return true;
+      },
+    });
+  } catch (err) {
+    problems.add({ file: file.name, line: 0, column: "file", message: `not a readable .zip file (${(err as Error).message})`, fix: "zip the CSV files again, or upload them loose" });
+    return true;
+  }
+  for (const [name, bytes] of Object.entries(files)) {
+    const expected = crcOf.get(name)!;
+    if (bytes.length !== expected.size || crc32(bytes) !== expected.crc) {
+      problems.add({ file: `${file.name}/${name}`, line: 0, column: "file", message: "the entry is damaged (its content does not match its size or checksum)", fix: "zip the CSV files again" });
+      continue;
+    }
+    if (!take(name, bytes)) return false;
+  }
+  return true;
+}
+
+interface ZipEntry {
+  name: string;
+  crc: number;
+  size: number;
+}
+
+/** The zip's table of contents: names, CRC-32s and declared sizes, without inflating anything. */
+function centralDirectory(b: Uint8Array): { ok: true; entries: ZipEntry[] } | { ok: false; message: string } {
+  const u16 = (o: number) => b[o]! | (b[o + 1]! << 8);
+  const u32 = (o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
+  let end = b.length - 22;
+  while (end >= 0 && u32(end) !== 0x06054b50) {
+    if (b.length - end > 65_557) return { ok: false, message: "no end of central directory" };
+    end--;
+  }
+  if (end < 0) return { ok: false, message: "no end of central directory" };
+  const count = u16(end + 10);
+  let offset = u32(end + 16);
+  if (count === 0xffff || offset === 0xffffffff) return { ok: false, message: "ZIP64 archives are not supported" };
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (offset + 46 > b.length || u32(offset) !== 0x02014b50) return { ok: false, message: "a damaged central directory" };
+    const nameLength = u16(offset + 28);
+    const name = new TextDecoder("utf-8").decode(b.subarray(offset + 46, offset + 46 + nameLength));
+    const size = u32(offset + 24);
+    if (size === 0xffffffff) return { ok: false, message: "ZIP64 archives are not supported" };
+    entries.push({ name, crc: u32(offset + 16), size });
+    offset += 46 + nameLength + u16(offset + 30) + u16(offset + 32);
+    if (entries.length > MAX_ZIP_ENTRIES) break;
+  }
+  return { ok: true, entries };
+}
+
+let CRC_TABLE: Uint32Array | undefined;
+export function crc32(bytes: Uint8Array): number {
+  if (!CRC_TABLE) {
+    CRC_TABLE = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      CRC_TABLE[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+type Decoded = { ok: true; text: string; warning?: string } | { ok: false; message: string; fix: string };
+
+/**
+ * UTF-8 with or without a byte-order mark; UTF-16 when it has one (Excel's "Unicode" files);
+ * otherwise Windows-1252 (Excel's plain "CSV" on Windows), with a warning. Binary files are refused.
+ */
+export function decodeText(bytes: Uint8Array): Decoded {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { ok: true, text: new TextDecoder("utf-16le").decode(bytes) };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { ok: true, text: new TextDecoder("utf-16be").decode(bytes) };
+  if (bytes.includes(0)) return { ok: false, message: "this is not a text file (it holds binary data)", fix: "save the sheet as \"CSV UTF-8\" and upload that file" };
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
+  } catch {
+    return { ok: true, text: new TextDecoder("windows-1252").decode(bytes), warning: "the file is not UTF-8, so it was read as Windows-1252 (Excel's plain CSV)" };
+  }
+}

@@ -1,0 +1,61 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { smallSchool } from "@/lib/roster/test-support";
+
+// npm run roster:import (scripts/roster-import.ts) as a nightly sync runs it: a folder of OneRoster
+// files, a dry run, an apply, exit codes. On a PGlite folder of its own.
+
+const work = mkdtempSync(path.join(os.tmpdir(), "roster-cli-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function run(args: string[]): Promise<{ code: number; out: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(work, "data"), SEED_DEMO: "off" };
+  delete env.DATABASE_URL;
+  return new Promise((resolve) => {
+    execFile(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/roster-import.ts", ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+    });
+  });
+}
+
+function folder(name: string, files: Record<string, string>): string {
+  const dir = path.join(work, name);
+  mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+describe("npm run roster:import", () => {
+  it("prints the problems and exits 1, writing nothing; a dry run of good files exits 0; apply, then a re-import changes nothing", async () => {
+    const school = smallSchool();
+    const bad = folder("bad", { ...school, "users.csv": school["users.csv"]!.replace("t2,,,true,org1,teacher", "t2,,,true,org1,coach") });
+    const refused = await run([bad]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('users.csv:3: role — "coach" is not a role the portal has');
+    expect(refused.out).toContain("Nothing was written: 1 problem to fix first");
+
+    const good = folder("good", school);
+    const dry = await run([good, "--dry-run"]);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/users\s+9\s+0\s+0\s+0\s+0\s+0/);
+    expect(dry.out).toContain("Dry run: 21 changes would be made");
+
+    const applied = await run([good]);
+    expect(applied.code).toBe(0);
+    expect(applied.out).toContain("Applied: 21 changes");
+    expect(applied.out).toContain("9 users got a new access code");
+    const again = await run([good]);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain("Applied: nothing to change, the portal already matches");
+  }, 120_000);
+
+  it("exits 2 on a usage error", async () => {
+    const usage = await run([]);
+    expect(usage.code).toBe(2);
+    expect(usage.out).toContain("usage: npm run roster:import --");
+    expect((await run([path.join(work, "nowhere")])).code).toBe(2);
+  }, 60_000);
+});
