@@ -1,0 +1,84 @@
+import { formatDay } from "@/lib/domain/format";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { attendanceView, schoolDayNear } from "@/lib/domain/roll-call";
+import { schoolTimeZone } from "@/lib/env";
+import { getRollCall } from "@/lib/queries/roll-call";
+import { AttendanceTabLoader } from "./dashboard-loaders";
+import { RollCall } from "./roll-call-lazy";
+
+/**
+ * The Attendance tab (issue 21): on a school day it opens today's roll call; the multi-day grid
+ * is one link away (?view=grid), and ?day=yyyy-mm-dd takes the roll of another day. `href` is
+ * the tab's own link (?tab=attendance, or /teacher?class=…&tab=attendance).
+ */
+export function AttendanceSection({ code, query, href }: { code: string; query: { view?: string | string[]; day?: string | string[] }; href: string }) {
+  const today = dateInTimeZone(new Date(), schoolTimeZone());
+  const view = attendanceView(query, today);
+  const link = (params: Record<string, string>) => `${href}&${new URLSearchParams(params)}`;
+  const views = [
+    { label: "Roll call", href: link({ view: "roll" }), current: view.view === "roll" },
+    { label: "All days", href: link({ view: "grid" }), current: view.view === "grid" },
+  ];
+  return (
+    <div>
+      <nav aria-label="Attendance views" className="mb-4 inline-flex rounded-lg border border-line bg-surface p-1 text-sm font-medium">
+        {views.map((v) => (
+          <a
+            key={v.label}
+            href={v.href}
+            aria-current={v.current ? "page" : undefined}
+            className="rounded-md px-4 py-2 text-ink-muted hover:text-ink aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+          >
+            {v.label}
+          </a>
+        ))}
+      </nav>
+      {view.view === "grid" ? <AttendanceTabLoader code={code} /> : <RollCallLoader code={code} day={view.day} today={today} link={link} href={href} />}
+    </div>
+  );
+}
+
+async function RollCallLoader({ code, day, today, link, href }: { code: string; day: string; today: string; link: (p: Record<string, string>) => string; href: string }) {
+  const data = await getRollCall({ levelCode: code, day, today });
+  const label = formatDay(day);
+  // The day picker is a plain GET form carrying the tab's own query (and /teacher's class).
+  const target = new URL(href, "http://portal.invalid");
+  const hidden = [...target.searchParams.entries()];
+  const next = schoolDayNear(day, 1);
+  return (
+    <div className="max-w-3xl">
+      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-xl font-semibold">
+          Roll call · {label}
+          {day === today ? <span className="ml-2 text-base font-normal text-ink-muted">(today)</span> : null}
+        </h2>
+        <form method="get" action={href.startsWith("?") ? undefined : target.pathname} className="flex flex-wrap items-end gap-2 text-sm">
+          {hidden.map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+          <a href={link({ day: schoolDayNear(day, -1) })} className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
+            <span aria-hidden="true">← </span>Previous day
+          </a>
+          {next <= today && (
+            <a href={link({ day: next })} className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
+              Next day<span aria-hidden="true"> →</span>
+            </a>
+          )}
+          {day !== today && (
+            <a href={link({ view: "roll" })} className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
+              Today
+            </a>
+          )}
+          <label className="flex items-center gap-2">
+            <span className="font-medium">Day</span>
+            <input type="date" name="day" defaultValue={day} required min="2000-01-01" max="2100-12-31" className="rounded-lg border border-line bg-surface px-2 py-1.5" />
+          </label>
+          <button type="submit" className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
+            Go
+          </button>
+        </form>
+      </div>
+      <RollCall levelCode={code} data={data} dayLabel={label} />
+    </div>
+  );
+}
