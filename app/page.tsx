@@ -13,7 +13,7 @@ import { MSG } from "@/lib/domain/messages";
 import { pageParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { HOME_PAGE_SIZE, listHomeClasses, type LevelRow } from "@/lib/queries/levels";
-import { findChildrenOfParent } from "@/lib/queries/parent";
+import { listChildrenOfParent } from "@/lib/parent/guardians";
 
 const homePageHref = (page: number) => (page === 1 ? "/" : `/?page=${page}`);
 
@@ -27,7 +27,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   let children: { id: number; name: string }[] = [];
   try {
     ({ rows: classes, total } = await listHomeClasses(user, page));
-    if (user.role === "parent") children = await findChildrenOfParent(user.id);
+    if (user.role === "parent") children = (await listChildrenOfParent(user.id)).map((c) => ({ id: c.studentId, name: c.name }));
   } catch (err) {
     console.error("home: loading classes failed:", err);
     return (
@@ -64,7 +64,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
             Your children
           </h2>
           {children.length === 0 ? (
-            <EmptyState title="No students found" message="No student has your phone number as a parent number. Please contact the school office." />
+            <EmptyState title="No students found" message="No student is linked to your account yet. Please contact the school office." />
           ) : (
             <ul className="mt-3 grid gap-3 sm:grid-cols-2">
               {children.map((c) => (

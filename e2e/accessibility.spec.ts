@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CODES, expect, signIn, test } from "./fixtures";
+import { CODES, expect, issueReportLink, signIn, test } from "./fixtures";
 
 // WCAG 2.1 A/AA checks with axe-core on every screen and state listed below. A screen that is
 // not in this list is not covered: add it here.
@@ -110,6 +110,13 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
       await page.goto(`/admin?tab=${tab}`);
       await expectNoViolations(page, `admin ${tab}`);
     }
+    await page.goto("/admin?tab=students&q=stu-01");
+    await page.getByRole("link", { name: "Guardians of Ava Johnson" }).click();
+    await expect(page.getByRole("heading", { name: "Guardians" })).toBeVisible();
+    await expectNoViolations(page, "admin student guardians");
+    await page.getByRole("link", { name: "Grace Johnson" }).click();
+    await expect(page.getByRole("heading", { name: "Children" })).toBeVisible();
+    await expectNoViolations(page, "admin parent children");
     await page.goto("/admin?tab=classes");
     await page.getByRole("button", { name: /View Students/ }).first().click();
     await expect(page.getByRole("dialog")).toBeVisible();
@@ -143,15 +150,17 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     });
   });
 
-  test("parent: portal search, errors, report card, signed-in home", async ({ page }) => {
+  test("parent: portal search, errors, report card, signed-in home", async ({ page, browser }) => {
     await page.goto("/parent");
     await expectNoViolations(page, "parent search");
     await page.getByRole("button", { name: "Search" }).click();
     await expectNoViolations(page, "parent search error");
     await page.getByLabel("Parent phone number").fill("5552010003");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("button", { name: /Sofia|Garcia/ }).first().click();
-    await expect(page.getByRole("heading", { name: /Report card/ })).toBeVisible();
+    await expect(page.getByTestId("number-on-file")).toBeVisible();
+    await expectNoViolations(page, "parent number on file");
+    await page.goto(await issueReportLink(browser, "stu-05"));
+    await expect(page.getByRole("heading", { name: /Report card: / })).toBeVisible();
     await expectNoViolations(page, "report card summary");
     await page.getByRole("tab", { name: "Details" }).click();
     await expectNoViolations(page, "report card details");

@@ -5,6 +5,8 @@ test.describe("attendance and students tabs", () => {
   test("take attendance for a new day, change a cell to L, refuse the same day again", async ({ page, loginAs }) => {
     await loginAs("otherInstructor");
     await page.goto("/level/HIST-P4/update?tab=attendance");
+    // On a school day the tab opens the roll call; the multi-day grid is its "All days" link.
+    await page.getByRole("navigation", { name: "Attendance views" }).getByRole("link", { name: "All days" }).click();
     const grid = page.getByTestId("attendance-grid").filter({ visible: true });
     await expect(grid).toBeVisible();
     // The grid shows 20 days at a time; the label counts them all.
@@ -46,6 +48,7 @@ test.describe("attendance and students tabs", () => {
   test("a long attendance history shows 20 days at a time; buttons and arrow keys move the window", async ({ page, loginAs }) => {
     await loginAs("instructor");
     await page.goto("/level/GEO-P3/update?tab=attendance");
+    await page.getByRole("navigation", { name: "Attendance views" }).getByRole("link", { name: "All days" }).click();
     const grid = page.getByTestId("attendance-grid").filter({ visible: true });
     const windowLabel = page.getByTestId("attendance-window").filter({ visible: true });
     await page.getByRole("button", { name: "Add New" }).click();

@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type Browser, type Page } from "@playwright/test";
 
 export const E2E_SESSION_SECRET = process.env.E2E_SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef";
 
@@ -26,3 +26,19 @@ export const test = base.extend<{ loginAs: (role: keyof typeof CODES) => Promise
 });
 
 export { expect };
+
+/**
+ * A new report-card link for a student's first guardian, issued by an admin in a context of its
+ * own (the admin's student page shows the address once). Returns the full URL.
+ */
+export async function issueReportLink(browser: Browser, studentCode: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, CODES.admin);
+  await page.goto(`/admin?tab=students&q=${encodeURIComponent(studentCode)}`);
+  await page.getByRole("link", { name: /^Guardians of/ }).first().click();
+  await page.getByRole("button", { name: "Issue link" }).click();
+  const url = (await page.getByTestId("new-report-link").textContent())!.trim();
+  await context.close();
+  return url;
+}

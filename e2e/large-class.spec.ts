@@ -97,7 +97,7 @@ test("grade grid: the server sends a window of rows; keyboard and scrolling reac
 });
 
 test("attendance grid: keyboard reaches the last student, a cell is set there, and day totals count the whole class", async ({ page }) => {
-  await openAsTeacher(page, "attendance");
+  await openAsTeacher(page, "attendance&view=grid"); // the multi-day grid (a school day opens the roll call)
   const grid = page.getByTestId("attendance-grid");
   await expect(grid.locator('[data-cell="0:0"]')).toBeVisible();
   expect(await grid.locator("tbody tr[data-row]").count()).toBeLessThan(STUDENTS / 2);

@@ -1,4 +1,6 @@
+import http from "node:http";
 import { sealData, unsealData } from "iron-session";
+import { E2E_PORT } from "../playwright.config";
 import { CODES, E2E_SESSION_SECRET, expect, signIn, test } from "./fixtures";
 
 test.describe("sign-in and home dashboard", () => {
@@ -127,8 +129,46 @@ test("pages carry the security headers and run under the CSP without violations"
   await signIn(page, CODES.instructor);
   await page.goto("/level/ALG1-P1/update?tab=grades");
   await expect(page.getByTestId("grade-grid").filter({ visible: true })).toBeVisible();
+  // A page that does not exist is rendered per request too, so its scripts carry the nonce.
+  const missing = await page.goto("/no-such-page");
+  expect(missing!.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   expect(violations).toEqual([]);
   // A cross-site POST to a route handler is refused.
   const forged = await page.request.post("/api/session", { headers: { origin: "https://evil.example" }, data: { code: CODES.admin } });
   expect(forged.status()).toBe(403);
+  // So is a cross-site server-action POST (Next itself would answer 500), and dynamic pages are never cached.
+  const action = await page.request.post("/level/ALG1-P1/update", { headers: { origin: "https://evil.example", "next-action": "0123456789abcdef" }, data: "[]" });
+  expect(action.status()).toBe(403);
+  expect((await page.request.get("/")).headers()["cache-control"]).toContain("no-store");
+});
+
+test("a ?signin= reason the server never sends shows the generic message, not a crash", async ({ page }) => {
+  for (const reason of ["__proto__", "constructor"]) {
+    await page.goto(`/?signin=${reason}`);
+    await expect(page.getByRole("dialog", { name: "Sign In" }).getByRole("alert")).toHaveText("Something went wrong. Please try again.");
+  }
+});
+
+/** A sign-in POST from its own loopback address (127.0.0.x), so other tests' client is not limited. */
+function signInFrom(localAddress: string, code: string, forwardedFor: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: "127.0.0.1", port: E2E_PORT, path: "/api/session", method: "POST", localAddress, headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify({ code }));
+  });
+}
+
+test("a client cannot pick its own rate-limit key with X-Forwarded-For (the production server reads the TCP peer)", async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i < 11; i++) statuses.push(await signInFrom("127.0.0.3", `wrong-${i}`, `203.0.113.${i}`));
+  expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  expect(await signInFrom("127.0.0.4", CODES.student, "127.0.0.3")).toBe(200); // another client, even naming the blocked one
 });

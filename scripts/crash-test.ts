@@ -3,11 +3,11 @@
 // had acknowledged must be there, and the database must open cleanly.
 import { sql } from "drizzle-orm";
 import { openPglite, openPostgres, queryRows, setDbHandle } from "@/lib/db/client";
-import { freshTarget, PortalServer } from "./lib/portal-server";
+import { freePort, freshTarget, PortalServer } from "./lib/portal-server";
 
 async function main() {
   const target = await freshTarget();
-  const server = new PortalServer(target, "3210");
+  const server = new PortalServer(target, await freePort());
   try {
     await server.start();
     const cookie = await server.signIn("teach-chen");

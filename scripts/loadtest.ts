@@ -9,7 +9,7 @@ import fs from "node:fs";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { openPglite, openPostgres, queryRows, setDbHandle } from "@/lib/db/client";
-import { freshTarget, PortalServer } from "./lib/portal-server";
+import { freePort, freshTarget, PortalServer } from "./lib/portal-server";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,7 +22,7 @@ const workers = arg("workers", 1);
 
 async function main() {
   const target = await freshTarget();
-  const server = new PortalServer(target, String(arg("port", 3200)), undefined, workers > 1 ? { WEB_CONCURRENCY: String(workers) } : {});
+  const server = new PortalServer(target, process.argv.includes("--port") ? String(arg("port", 0)) : await freePort(), undefined, workers > 1 ? { WEB_CONCURRENCY: String(workers) } : {});
   try {
     await server.start();
     const cookies: string[] = [];

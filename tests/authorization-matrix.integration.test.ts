@@ -3,12 +3,15 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as adminActions from "@/app/admin/actions";
 import * as authActions from "@/app/auth/actions";
+import * as guardianActions from "@/app/admin/guardian-actions";
 import * as classActions from "@/app/level/[levelCode]/actions";
 import * as rosterActions from "@/app/level/[levelCode]/update/roster-actions";
+import * as responseActions from "@/app/level/[levelCode]/update/response-actions";
 import * as teachActions from "@/app/level/[levelCode]/update/actions";
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
-import { assignments, studentEnrollment, updates, users } from "@/lib/db/schema";
+import { eq } from "drizzle-orm";
+import { assignments, guardianLinks, reportCardLinks, responses, studentEnrollment, updates, users } from "@/lib/db/schema";
 import { cookieJar } from "./support/request-context";
 import { databaseChecksum, firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
@@ -72,6 +75,18 @@ const freshEnrolledStudent = async () => {
 };
 const freshUser = async () => ({ userId: (await db().insert(users).values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", code: `tmp-${unique()}` }).returning({ id: users.id }))[0]!.id });
 
+const freshGuardianLink = async () => {
+  const { userId } = await freshUser();
+  const { removeId } = await freshEnrolledStudent();
+  const [g] = await db().insert(guardianLinks).values({ parentId: userId, studentId: removeId, source: "admin" }).returning({ id: guardianLinks.id });
+  return { parentId: userId, linkStudentId: removeId, guardianLinkId: g!.id };
+};
+const freshReportLink = async () => {
+  const { guardianLinkId } = await freshGuardianLink();
+  const [l] = await db().insert(reportCardLinks).values({ guardianLinkId, tokenHash: `h-${unique()}`, expiresAt: new Date(Date.now() + 86_400_000) }).returning({ id: reportCardLinks.id });
+  return { reportLinkId: l!.id };
+};
+
 const MATRIX: Record<string, Row> = {
   // app/level/[levelCode]/actions.ts — a student's own writes
   addResponse: { who: "student", call: (c) => classActions.addResponse({ ok: true }, form({ levelCode: BIO, updateId: c.bioUpdate, studentId: c.studentId, title: "T", content: "C" })) },
@@ -92,14 +107,21 @@ const MATRIX: Record<string, Row> = {
   saveGrade: { who: "teach", call: (c) => teachActions.saveGrade({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score: String((n++ % 9) + 1) }) },
   addGrade: { who: "teach", call: (c) => teachActions.addGrade({ ok: true }, form({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score: String((n++ % 9) + 1) })) },
   bulkGrade: { who: "teach", call: (c) => teachActions.bulkGrade({ levelCode: BIO, assignmentId: c.bioAssignment, rows: [{ studentId: c.liam, score: String((n++ % 9) + 1) }] }) },
+  // app/level/[levelCode]/update/response-actions.ts — moderating responses
+  deleteResponse: {
+    who: "teach",
+    prepare: async (c) => ({ responseId: (await db().insert(responses).values({ updateId: c.bioUpdate, studentId: c.ava, title: "Temp", content: "Temp" }).returning({ id: responses.id }))[0]!.id }),
+    call: (c) => responseActions.deleteResponse({ levelCode: BIO, responseId: c.responseId as number }),
+  },
   // app/level/[levelCode]/update/roster-actions.ts — attendance and roster
   addAttendanceDay: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.addAttendanceDay({ levelCode: BIO, date: c.day as string }) },
   markAllPresent: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.markAllPresent({ levelCode: BIO, date: c.day as string }) },
   setAttendance: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.setAttendance({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "late" }) },
+  markRollCall: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.markRollCall({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "absent" }) },
   searchStudents: { who: "teach", call: () => rosterActions.searchStudents(BIO, "a") },
   enrollStudents: { who: "teach", prepare: async () => ({ newId: (await freshUser()).userId }), call: (c) => rosterActions.enrollStudents({ levelCode: BIO, studentIds: [c.tariq] }) },
   createStudent: { who: "teach", call: () => rosterActions.createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: `new-${unique()}` })) },
-  editStudent: { who: "teach", call: (c) => rosterActions.editStudent({ ok: true }, form({ levelCode: BIO, studentId: c.liam, name: "Liam Okafor", username: "liam.okafor", code: DEMO_STUDENTS[1]!.code })) },
+  editStudent: { who: "teach", call: (c) => rosterActions.editStudent({ ok: true }, form({ levelCode: BIO, studentId: c.liam, name: "Liam Okafor", username: "liam.okafor", parent1Number: "(555) 201-0001" })) },
   removeStudent: { who: "teach", prepare: freshEnrolledStudent, call: (c) => rosterActions.removeStudent({ levelCode: BIO, studentId: c.removeId as number }) },
   // app/admin/actions.ts
   saveClass: { who: "admin", call: () => adminActions.saveClass({ ok: true }, form({ code: `C-${unique()}`, name: "New class" })) },
@@ -107,6 +129,15 @@ const MATRIX: Record<string, Row> = {
   adminEditStudent: { who: "admin", call: (c) => adminActions.adminEditStudent({ ok: true }, form({ id: c.liam, name: "Liam Okafor", username: "liam.okafor", email: "liam@example.org" })) },
   createUser: { who: "admin", call: () => adminActions.createUser({ ok: true }, form({ role: "parent", name: "New", username: `u-${unique()}` })) },
   regenerateCode: { who: "admin", prepare: freshUser, call: (c) => adminActions.regenerateCode(c.userId as number) },
+  // app/admin/guardian-actions.ts
+  linkGuardianAction: {
+    who: "admin",
+    prepare: async () => ({ parentUsername: (await db().select({ username: users.username }).from(users).where(eq(users.id, (await freshUser()).userId)))[0]!.username }),
+    call: (c) => guardianActions.linkGuardianAction({ ok: true }, form({ studentId: c.liam, parentUsername: c.parentUsername as string, relationship: "mother" })),
+  },
+  unlinkGuardianAction: { who: "admin", prepare: freshGuardianLink, call: (c) => guardianActions.unlinkGuardianAction({ ok: true }, form({ linkId: c.guardianLinkId as number })) },
+  issueReportLinkAction: { who: "admin", prepare: freshGuardianLink, call: (c) => guardianActions.issueReportLinkAction({ ok: true }, form({ guardianLinkId: c.guardianLinkId as number })) },
+  revokeReportLinkAction: { who: "admin", prepare: freshReportLink, call: (c) => guardianActions.revokeReportLinkAction({ ok: true }, form({ linkId: c.reportLinkId as number })) },
 };
 
 /** Actions open to everyone by design, each with the reason. */
@@ -120,6 +151,14 @@ const PUBLIC: Record<string, string> = {
 /** Route handlers that are not public: each has its own refusal tests (named in the reason). */
 const GUARDED_ROUTES: Record<string, string> = {
   "GET /api/query-stats": "benchmark SQL totals: 404 unless QUERY_STATS=on, then admins only (tests/query-stats.integration.test.ts)",
+  "POST /admin/letters": "parent letters: admins only, same-origin (tests/guardians.integration.test.ts)",
+  "POST /admin/roster/preview": "roster dry run: admins only, same-origin, bounded (tests/roster-web.integration.test.ts)",
+  "POST /admin/roster/apply": "roster apply: admins only, same-origin, bounded (tests/roster-web.integration.test.ts)",
+  "GET /level/[levelCode]/export/gradebook": "gradebook CSV: the class's own instructor and admins only (tests/export-routes.integration.test.ts)",
+  "GET /level/[levelCode]/export/attendance": "attendance CSV: the class's own instructor and admins only, dates checked after access (tests/export-routes.integration.test.ts)",
+  "GET /admin/export/oneroster": "the school's OneRoster zip: admins only (tests/export-routes.integration.test.ts)",
+  "POST /level/[levelCode]/cards": "a class's sign-in cards with codes: its own instructor and admins, same-origin, audited (tests/cards-routes.integration.test.ts)",
+  "POST /admin/cards": "the school's or the last import's sign-in cards: admins only, same-origin, audited (tests/cards-routes.integration.test.ts)",
 };
 
 function actionFiles(dir: string): string[] {
@@ -139,7 +178,7 @@ function routeFiles(dir: string): string[] {
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
     const files = actionFiles(path.resolve("app"));
-    expect(files.length).toBe(5);
+    expect(files.length).toBe(7);
     const exported: string[] = [];
     for (const f of files) for (const [name, v] of Object.entries(await import(f))) if (typeof v === "function") exported.push(name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));

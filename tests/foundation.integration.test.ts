@@ -44,7 +44,7 @@ describe("migrations", () => {
     await runMigrations(t.handle()); // second run: nothing to do, no error
     const rows = await queryRows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     const names = rows.map((r) => r.table_name);
-    expect(names).toEqual([...TABLES, "audit_log", "rate_limits", "level_stats", "student_level_stats"].sort());
+    expect(names).toEqual([...TABLES, "audit_log", "rate_limits", "level_stats", "student_level_stats", "guardian_links", "report_card_links", "school_terms", "roster_imports"].sort());
   });
 });
 
@@ -126,7 +126,10 @@ describe("sign-in", () => {
     requestHeaders.set("x-forwarded-proto", "https");
     try {
       await signInAs(DEMO_ADMIN.code);
-      expect(cookieJar.lastOptions).toMatchObject({ secure: true });
+      expect(cookieJar.lastOptions).toMatchObject({ secure: true, path: "/" });
+      // The __Host- prefix: the browser keeps it only with Secure, Path=/ and no Domain.
+      expect(cookieJar.getAll().map((c) => c.name)).toContain("__Host-portal_session");
+      expect(await getSessionUser()).not.toBeNull();
     } finally {
       requestHeaders.delete("x-forwarded-proto");
     }

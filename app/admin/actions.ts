@@ -14,6 +14,7 @@ import { levels, users } from "@/lib/db/schema";
 import { ROLES } from "@/lib/domain/constants";
 import { listStudentSummaries } from "@/lib/queries/teacher";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
+import { scorePercent } from "@/lib/domain/percent";
 
 const blankToNull = (max: number) =>
   z
@@ -97,7 +98,7 @@ export async function loadClassStudentStats(code: string): Promise<ActionResult<
       data: rows.map((r) => ({
         id: r.id,
         name: r.name,
-        grade: r.possible > 0 ? Math.round((r.earned / r.possible) * 100) : 0,
+        grade: scorePercent(r.earned, r.possible),
         attendance: teacherAttendancePercent(r),
         present: r.present,
         excused: r.excused,

@@ -8,34 +8,31 @@ import { BlockedScreen } from "@/components/states";
 import { ToastProvider } from "@/components/toast";
 import { TryAgainButton } from "@/components/try-again-button";
 import { SectionNav } from "@/components/section-nav";
-import { AccessDenied, requireAdmin } from "@/lib/auth/guards";
-import { getSessionUser } from "@/lib/auth/session";
+import { adminOrScreen } from "@/components/admin/admin-gate";
+import { LettersForm, OpenPortalBanner } from "@/components/admin/parent-letters";
+import { SecurityTab } from "@/components/admin/security-tab";
+import { RosterTab } from "@/components/admin/roster-tab";
+import { listRosterImports } from "@/lib/roster/history";
+import { AUDIT_ACTIONS } from "@/lib/audit";
+import { portalMode } from "@/lib/parent/portal";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
+import { scorePercent } from "@/lib/domain/percent";
 import { ADMIN_THRESHOLDS } from "@/lib/domain/constants";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { pageParam, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
-import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listInstructors, searchParentsAdmin, searchStudentsAdmin } from "@/lib/queries/admin";
+import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listClassOptions, listInstructors, listParentNumberChanges, listWeakCodes, searchParentsAdmin, searchStudentsAdmin } from "@/lib/queries/admin";
 
 export const metadata: Metadata = { title: "Admin dashboard" };
 
-const TABS = ["classes", "students", "parents", "audit"] as const;
+const TABS = ["classes", "students", "parents", "roster", "security", "audit"] as const;
 type Query = { tab?: string | string[]; q?: string | string[]; page?: string | string[]; action?: string | string[] };
 
 export default async function AdminPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const user = await getSessionUser();
-  try {
-    await requireAdmin();
-  } catch (err) {
-    if (!(err instanceof AccessDenied)) throw err;
-    const screen = (
-      <BlockedScreen title={err.reason === "unauthenticated" ? "Sign in required" : "Access Denied"} message={err.message} homeLabel="Go to Home">
-        {err.reason === "unauthenticated" && <TryAgainButton />}
-      </BlockedScreen>
-    );
-    return user ? <AppShell user={user}>{screen}</AppShell> : <main className="px-4 py-10">{screen}</main>;
-  }
+  const gate = await adminOrScreen();
+  if (!gate.admin) return gate.screen;
+  const user = gate.admin;
 
   const query = await searchParams;
   const tab = (TABS as readonly string[]).includes(tabParam(query.tab) ?? "") ? tabParam(query.tab)! : "classes";
@@ -50,7 +47,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   } catch (err) {
     console.error("admin dashboard failed:", err);
     return (
-      <AppShell user={user!}>
+      <AppShell user={user}>
         <BlockedScreen title="Oops! Something went wrong" message="Error loading dashboard: the figures could not be loaded." homeLabel="Go to Home">
           <TryAgainButton />
         </BlockedScreen>
@@ -59,12 +56,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   }
 
   return (
-    <AppShell user={user!}>
+    <AppShell user={user}>
       <ToastProvider>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-semibold sm:text-3xl">Admin Dashboard</h1>
           <CreateUserButton />
         </div>
+        {portalMode() === "open" && <OpenPortalBanner />}
         <SectionNav
           label="Admin sections"
           active={tab}
@@ -73,6 +71,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             { value: "classes", label: `Classes (${counts.classes})` },
             { value: "students", label: `Students (${counts.students})` },
             { value: "parents", label: `Parents (${counts.parents})` },
+            { value: "roster", label: "Import & export" },
+            { value: "security", label: "Security" },
             { value: "audit", label: "Audit log" },
           ]}
         >
@@ -88,7 +88,7 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
   if (tab === "classes") {
     const [{ rows, total }, instructors] = await Promise.all([listClassesWithStats(page), listInstructors()]);
     const classes = rows.map((c) => {
-      const average = c.possible > 0 ? Math.round((c.earned / c.possible) * 100) : 0;
+      const average = scorePercent(c.earned, c.possible);
       const attendance = teacherAttendancePercent(c);
       return { ...c, average, averageBand: band(average, ADMIN_THRESHOLDS), attendance, attendanceBand: band(attendance, ADMIN_THRESHOLDS) };
     });
@@ -113,6 +113,7 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
     const { rows, total } = await searchParentsAdmin(q, page);
     return (
       <>
+        <LettersForm classes={await listClassOptions()} />
         <SearchBox tab="parents" q={q} label="Search by name, username or email" />
         {rows.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No parents found</p>
@@ -120,7 +121,11 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
           <ul className="grid gap-3 sm:grid-cols-2">
             {rows.map((p) => (
               <li key={p.id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="parent-card">
-                <h2 className="font-semibold">{p.name}</h2>
+                <h2 className="font-semibold">
+                  <a href={`/admin/parents/${p.id}`} className="hover:underline">
+                    {p.name}
+                  </a>
+                </h2>
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-ink-muted">Username</dt>
                   <dd>@{p.username}</dd>
@@ -139,8 +144,13 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
       </>
     );
   }
+  if (tab === "roster") return <RosterTab history={await listRosterImports({ limit: 20 })} timeZone={tz} />;
+  if (tab === "security") {
+    const [weak, changes] = await Promise.all([listWeakCodes(), listParentNumberChanges()]);
+    return <SecurityTab weak={weak} changes={changes} timeZone={tz} />;
+  }
   const { rows } = await listAudit(action, page);
-  const actions = ["parent.lookup", "parent.report", "user.created", "user.updated", "user.code_regenerated", "grade.changed", "attendance.changed", "enrollment.changed"];
+  const actions = AUDIT_ACTIONS;
   return (
     <>
       <form action="/admin" method="get" className="mb-4 flex flex-wrap items-end gap-2">

@@ -11,6 +11,7 @@ import { TEACHER_THRESHOLDS, TOAST_DISMISS_MS } from "@/lib/domain/constants";
 import { band } from "@/lib/domain/grades";
 import { formatDay } from "@/lib/domain/format";
 import type { ActionResult } from "@/lib/action-result";
+import { attendanceExportHref } from "@/lib/export/links";
 import { PrimaryButton, SecondaryButton, TextInput } from "./form-controls";
 
 /**
@@ -191,6 +192,13 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
               Later days →
             </SecondaryButton>
             <span className="text-ink-muted">% and totals count every day.</span>
+            <a
+              href={attendanceExportHref(levelCode, allDates, data.today)}
+              download
+              className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
+            >
+              Export CSV
+            </a>
           </div>
         )}
         <div ref={win.scroller} className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="attendance-grid" onFocusCapture={loadMenu} onPointerEnter={loadMenu}>

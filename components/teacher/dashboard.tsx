@@ -5,13 +5,14 @@ import type { LevelRow } from "@/lib/queries/levels";
 import { descriptionPreview } from "@/lib/domain/assignments";
 import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
-import { listUpdatesWithResponses } from "@/lib/queries/class-page";
 import { getGradebook, getGradeGrid, listCategories, listTeacherAssignments } from "@/lib/queries/teacher";
+import { loadUpdatesView } from "@/lib/queries/class-page-view";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { formatDate } from "@/lib/domain/format";
 import { AssignmentsManager, GradesTab, UpdatesManager } from "./lazy-tabs";
 import { SummaryTab } from "./summary-tab";
-import { AttendanceTabLoader, StudentsTabLoader, TabSkeleton } from "./dashboard-loaders";
+import { StudentsTabLoader, TabSkeleton } from "./dashboard-loaders";
+import { AttendanceSection } from "./roll-call-section";
 
 /**
  * The teacher/admin class dashboard (spec §2). Callers have already decided access with
@@ -28,8 +29,23 @@ const SECTIONS = [
   { value: "students", label: "Students" },
 ];
 
-/** `tabHref` builds each tab's link: /teacher keeps its ?class= (the default suits /level/{code}/update). */
-export function TeacherDashboard({ level, tab, switcher, tabHref = (t) => `?tab=${t}` }: { level: LevelRow; tab: string | undefined; switcher?: React.ReactNode; tabHref?: (tab: string) => string }) {
+/**
+ * `tabHref` builds each tab's link: /teacher keeps its ?class= (the default suits /level/{code}/update).
+ * `attendance` is the Attendance tab's ?view= and ?day= (roll call or the multi-day grid).
+ */
+export function TeacherDashboard({
+  level,
+  tab,
+  switcher,
+  tabHref = (t) => `?tab=${t}`,
+  attendance = {},
+}: {
+  level: LevelRow;
+  tab: string | undefined;
+  switcher?: React.ReactNode;
+  tabHref?: (tab: string) => string;
+  attendance?: { view?: string | string[]; day?: string | string[] };
+}) {
   const tz = schoolTimeZone();
   const active = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? tab! : "summary";
   return (
@@ -57,7 +73,7 @@ export function TeacherDashboard({ level, tab, switcher, tabHref = (t) => `?tab=
           ) : active === "grades" ? (
             <GradesLoader code={level.code} />
           ) : active === "attendance" ? (
-            <AttendanceTabLoader code={level.code} />
+            <AttendanceSection code={level.code} query={attendance} href={tabHref("attendance")} />
           ) : active === "students" ? (
             <StudentsTabLoader code={level.code} />
           ) : (
@@ -75,15 +91,8 @@ async function SummaryLoader({ code, tz }: { code: string; tz: string }) {
 }
 
 async function UpdatesLoader({ code, tz }: { code: string; tz: string }) {
-  const rows = await listUpdatesWithResponses(code);
-  const updates = rows.map((u) => ({
-    id: u.id,
-    title: u.title,
-    content: u.content,
-    date: formatDate(u.createdAt, tz),
-    responses: u.responses.map((r) => ({ id: r.id, title: r.title, content: r.content, authorName: r.authorName, date: formatDateTime(r.createdAt, tz) })),
-  }));
-  return <UpdatesManager levelCode={code} updates={updates} />;
+  // The newest few responses of each announcement, with the count: bounded whatever students post.
+  return <UpdatesManager levelCode={code} updates={await loadUpdatesView(code, tz)} />;
 }
 
 async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {

@@ -9,6 +9,7 @@ import { useServerValue } from "@/components/use-server-value";
 import { GRADE_GRID_THRESHOLDS } from "@/lib/domain/constants";
 import { band, itemPercent } from "@/lib/domain/grades";
 import { parseScore } from "@/lib/domain/scores";
+import { gradebookExportHref } from "@/lib/export/links";
 import { PrimaryButton } from "./form-controls";
 import { AssignmentHeaders, GRID_ROW_PX, type GridData, type OnSave, type Scores } from "./grade-grid-parts";
 import { useRowWindow } from "./use-row-window";
@@ -82,7 +83,12 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
             </button>
           ))}
         </div>
-        <PrimaryButton onClick={() => setAdding(true)}>Add Grade</PrimaryButton>
+        <div className="flex flex-wrap items-center gap-2">
+          <a href={gradebookExportHref(levelCode)} download className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted">
+            Export CSV
+          </a>
+          <PrimaryButton onClick={() => setAdding(true)}>Add Grade</PrimaryButton>
+        </div>
       </div>
       {view === "grid" ? <GradeGrid data={data} scores={scores} onSave={save} /> : <Gradebook data={data} scores={scores} onSave={save} />}
       <p className="mt-3 text-sm text-ink-muted" data-testid="grades-footer">

@@ -4,6 +4,7 @@ import { Tabs } from "radix-ui";
 import { useActionState, useEffect, useState, useTransition } from "react";
 import { createStudent, editStudent, enrollStudents, removeStudent, searchStudents } from "@/app/level/[levelCode]/update/roster-actions";
 import { CodeBadge } from "@/components/code-badge";
+import { ClassCardsForm } from "./class-cards-form";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
@@ -37,7 +38,10 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
     <div>
       <div className="mb-4 flex justify-between gap-3">
         <h2 className="text-lg font-semibold">Students ({students.length})</h2>
-        <PrimaryButton onClick={() => setAdding(true)}>Add Students</PrimaryButton>
+        <div className="flex flex-wrap gap-2">
+          {students.length > 0 && <ClassCardsForm levelCode={levelCode} />}
+          <PrimaryButton onClick={() => setAdding(true)}>Add Students</PrimaryButton>
+        </div>
       </div>
       {newCode && (
         <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50">
@@ -230,7 +234,7 @@ const idleCreate: ActionResult<{ code: string | null; name: string }> = { ok: tr
 
 function CreateNew({ levelCode, onDone }: { levelCode: string; onDone: (message: string, name: string, code: string | null) => void }) {
   const [state, action, pending] = useActionState(createStudent, idleCreate);
-  const [values, setValues] = useState({ name: "", username: "", email: "", code: "", phoneNumber: "", parent1Number: "", parent2Number: "" });
+  const [values, setValues] = useState({ name: "", username: "", email: "", phoneNumber: "", parent1Number: "", parent2Number: "" });
   useEffect(() => {
     if (state !== idleCreate && state.ok) onDone(state.message ?? "", state.data?.name ?? "", state.data?.code ?? null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -248,11 +252,11 @@ function CreateNew({ levelCode, onDone }: { levelCode: string; onDone: (message:
         {field("name", "Name", { required: true, maxLength: 200 })}
         {field("username", "Username", { required: true, maxLength: 100 })}
         {field("email", "Email (optional)", { type: "email", maxLength: 254 })}
-        {field("code", "Access code (optional: one is generated)", { maxLength: 64, autoComplete: "off" })}
         {field("phoneNumber", "Phone (optional)", { type: "tel", maxLength: 40 })}
         {field("parent1Number", "Parent 1 phone (optional)", { type: "tel", maxLength: 40 })}
         {field("parent2Number", "Parent 2 phone (optional)", { type: "tel", maxLength: 40 })}
       </div>
+      <p className="text-sm text-ink-muted">An access code is generated and shown once.</p>
       <div className="flex justify-end">
         <PrimaryButton type="submit" disabled={pending}>
           {pending ? "Creating..." : "Create and Add"}
@@ -262,7 +266,7 @@ function CreateNew({ levelCode, onDone }: { levelCode: string; onDone: (message:
   );
 }
 
-const idle: ActionResult = { ok: true };
+const idle: ActionResult<{ code: string | null; name: string }> = { ok: true };
 
 function EditStudentDialog({ levelCode, student, onClose }: { levelCode: string; student: RosterView; onClose: () => void }) {
   const [state, action, pending] = useActionState(editStudent, idle);
@@ -270,7 +274,6 @@ function EditStudentDialog({ levelCode, student, onClose }: { levelCode: string;
     name: student.name,
     username: student.username,
     email: student.email ?? "",
-    code: student.code ?? "",
     phoneNumber: student.phoneNumber ?? "",
     parent1Number: student.parent1Number ?? "",
     parent2Number: student.parent2Number ?? "",
@@ -294,19 +297,17 @@ function EditStudentDialog({ levelCode, student, onClose }: { levelCode: string;
           {field("name", "Name", { required: true, maxLength: 200 })}
           {field("username", "Username", { required: true, maxLength: 100 })}
           {field("email", "Email (optional)", { type: "email", maxLength: 254 })}
-          {field("code", "Access code", { maxLength: 64, autoComplete: "off" })}
           {field("phoneNumber", "Phone", { type: "tel", maxLength: 40 })}
           {field("parent1Number", "Parent 1 phone", { type: "tel", maxLength: 40 })}
           {field("parent2Number", "Parent 2 phone", { type: "tel", maxLength: 40 })}
         </div>
-        {values.code.trim() === "" && (
-          <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            Without an access code this student cannot sign in.
-          </p>
-        )}
-        {student.code && values.code.trim().toLowerCase() !== student.code && values.code.trim() !== "" && (
-          <p className="text-sm text-ink-muted">Changing the code signs the student out everywhere.</p>
-        )}
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" name="newCode" className="mt-1" />
+          <span>
+            Generate a new access code
+            <span className="block text-ink-muted">{student.code ? "The old code stops working and the student is signed out everywhere." : "This student has no access code and cannot sign in until one is generated."}</span>
+          </span>
+        </label>
         <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
       </form>
     </Modal>

@@ -8,7 +8,7 @@ import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
-import { ResponseList, type UpdateView } from "@/components/class-page/update-list";
+import { MoreResponses, ResponseList, type UpdateView } from "@/components/class-page/update-list";
 import { InlineEdit } from "./inline-edit";
 import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput, FormActions } from "./form-controls";
 
@@ -55,7 +55,7 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
                 <div className="mt-3">
                   <InlineEdit value={u.content} label="Announcement content" multiline className="whitespace-pre-line" onSave={(content) => save(u.id, { content })} />
                 </div>
-                <ResponseList responses={u.responses} />
+                <ResponseList responses={u.responses} count={u.responseCount} moderateIn={levelCode} footer={<MoreResponses update={u} levelCode={levelCode} />} />
               </article>
             </li>
           ))}

@@ -6,6 +6,7 @@
 // go with their owner.
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   date,
   index,
@@ -45,11 +46,20 @@ export const users = pgTable(
     sessionVersion: integer("session_version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Rostering (decision 012): the OneRoster sourcedId this row is kept in step with (NULL: made in
+    // the portal), and when the roster deleted a person whose academic records keep the row.
+    sourcedId: text("sourced_id"),
+    rosterDeletedAt: timestamp("roster_deleted_at", { withTimezone: true }),
   },
   (t) => [
     unique("users_code_key").on(t.code),
+    unique("users_sourced_id_key").on(t.sourcedId),
     unique("users_username_key").on(t.username),
     index("users_role_name_idx").on(t.role, t.name),
+    // The guardian phone sync (drizzle/0010) matches full numbers from either side.
+    index("users_student_parent1_digits_idx").on(t.parent1Digits).where(sql`role = 'student' and length(parent1_digits) >= 7`),
+    index("users_student_parent2_digits_idx").on(t.parent2Digits).where(sql`role = 'student' and length(parent2_digits) >= 7`),
+    index("users_parent_phone_digits_idx").on(t.phoneDigits).where(sql`role = 'parent' and length(phone_digits) >= 7`),
     check("users_role_check", sql`${t.role} in ('student', 'parent', 'instructor', 'admin')`),
     check("users_code_lower_check", sql`${t.code} = lower(${t.code})`),
   ],
@@ -65,9 +75,16 @@ export const levels = pgTable(
     level: text("level"),
     teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    // Rostering (decision 012): the OneRoster class sourcedId, the sourcedId of the teacher
+    // enrollment that set teacher_id (NULL: set in the portal), and when the roster deleted a class
+    // whose records keep it.
+    sourcedId: text("sourced_id"),
+    teacherEnrollmentSourcedId: text("teacher_enrollment_sourced_id"),
+    rosterDeletedAt: timestamp("roster_deleted_at", { withTimezone: true }),
   },
   (t) => [
     unique("levels_code_key").on(t.code),
+    unique("levels_sourced_id_key").on(t.sourcedId),
     index("levels_teacher_name_idx").on(t.teacherId, t.name),
     index("levels_name_idx").on(t.name),
   ],
@@ -87,9 +104,12 @@ export const studentEnrollment = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     levelCode: levelCodeRef("cascade"),
     enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
+    // The OneRoster enrollment sourcedId (decision 012); NULL: enrolled in the portal.
+    sourcedId: text("sourced_id"),
   },
   (t) => [
     unique("student_enrollment_student_level_key").on(t.studentId, t.levelCode),
+    unique("student_enrollment_sourced_id_key").on(t.sourcedId),
     index("student_enrollment_level_enrolled_idx").on(t.levelCode, t.enrolledAt),
   ],
 );
@@ -129,8 +149,10 @@ export const gradeCategories = pgTable(
   {
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
+    // Rostering (decision 012): the first OneRoster categories.csv sourcedId with this title (NULL: made in the portal).
+    sourcedId: text("sourced_id"),
   },
-  (t) => [unique("grade_categories_name_key").on(t.name)],
+  (t) => [unique("grade_categories_name_key").on(t.name), unique("grade_categories_sourced_id_key").on(t.sourcedId)],
 );
 
 export const assignments = pgTable(
@@ -145,8 +167,11 @@ export const assignments = pgTable(
     dueDate: timestamp("due_date", { withTimezone: true }),
     categoryId: integer("category_id").references(() => gradeCategories.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    // Rostering (decision 012): the OneRoster lineItems.csv sourcedId (NULL: made in the portal).
+    sourcedId: text("sourced_id"),
   },
   (t) => [
+    unique("assignments_sourced_id_key").on(t.sourcedId),
     index("assignments_level_created_idx").on(t.levelCode, t.createdAt),
     index("assignments_level_due_idx").on(t.levelCode, t.dueDate),
     check("assignments_max_score_check", sql`${t.maxScore} >= 1`),
@@ -188,9 +213,12 @@ export const grades = pgTable(
     score: numeric("score", { precision: 8, scale: 2, mode: "number" }).notNull(),
     feedback: text("feedback"),
     gradedAt: timestamp("graded_at", { withTimezone: true }).notNull().defaultNow(),
+    // Rostering (decision 012): the OneRoster results.csv sourcedId (NULL: graded in the portal).
+    sourcedId: text("sourced_id"),
   },
   (t) => [
     unique("grades_assignment_student_key").on(t.assignmentId, t.studentId),
+    unique("grades_sourced_id_key").on(t.sourcedId),
     index("grades_student_graded_idx").on(t.studentId, t.gradedAt),
     index("grades_assignment_graded_idx").on(t.assignmentId, t.gradedAt),
     // The grade grid reads every score of a class from this index alone (no table pages).
@@ -304,3 +332,108 @@ export const rateLimits = pgTable("rate_limits", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * Guardians linked to students: the one answer to "whose parent is this?" (decision 004).
+ * `source` says how a link came to be: 'admin' (made by hand, never touched by the phone sync)
+ * or 'phone' (kept by drizzle/0010's trigger while a parent user's phone number equals one of
+ * the student's parent numbers in full). An admin removing a phone link marks it removed
+ * instead of deleting it, so the sync does not bring it back while the numbers still match.
+ */
+export const guardianLinks = pgTable(
+  "guardian_links",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    relationship: text("relationship").notNull().default("guardian"),
+    source: text("source").notNull(),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    // Kept by the roster import from agentSourcedIds (decision 012): the import removes such a link
+    // when the roster no longer lists the pair; links made by hand or by phone are not its to remove.
+    fromRoster: boolean("from_roster").notNull().default(false),
+  },
+  (t) => [
+    unique("guardian_links_parent_student_key").on(t.parentId, t.studentId),
+    index("guardian_links_student_idx").on(t.studentId),
+    check("guardian_links_source_check", sql`${t.source} in ('admin', 'phone')`),
+    check("guardian_links_relationship_check", sql`${t.relationship} in ('mother', 'father', 'guardian', 'grandparent', 'other')`),
+  ],
+);
+
+/**
+ * Report-card links (/r/<token>): a secret the school issued to one guardian for one student.
+ * Only the SHA-256 of the token is stored; the token itself exists once, in the admin's answer
+ * or on the printed letter. Removing the guardian link removes its report-card links.
+ */
+export const reportCardLinks = pgTable(
+  "report_card_links",
+  {
+    id: serial("id").primaryKey(),
+    guardianLinkId: integer("guardian_link_id")
+      .notNull()
+      .references(() => guardianLinks.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [unique("report_card_links_token_hash_key").on(t.tokenHash), index("report_card_links_guardian_idx").on(t.guardianLinkId)],
+);
+
+/**
+ * The school's terms from OneRoster academicSessions (decision 012), keyed on sourcedId. Stored for
+ * the gradebook's terms; nothing reads them yet.
+ */
+export const schoolTerms = pgTable(
+  "school_terms",
+  {
+    id: serial("id").primaryKey(),
+    sourcedId: text("sourced_id").notNull(),
+    title: text("title").notNull(),
+    // calendarYear | gradingPeriod | schoolYear | semester | term | ext:…
+    type: text("type").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    parentSourcedId: text("parent_sourced_id"),
+    schoolYear: integer("school_year"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("school_terms_sourced_id_key").on(t.sourcedId), check("school_terms_dates_check", sql`${t.endDate} >= ${t.startDate}`)],
+);
+
+/**
+ * Every roster import run (decision 012): previews and applies, from the admin page or the command
+ * line, what they counted, and the users an applied import created (for their sign-in cards).
+ */
+export const rosterImports = pgTable(
+  "roster_imports",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    source: text("source").notNull(),
+    fileName: text("file_name").notNull(),
+    dryRun: boolean("dry_run").notNull(),
+    // previewed | applied | refused (problems, or the data changed since the preview) | failed
+    status: text("status").notNull(),
+    summary: jsonb("summary").$type<Record<string, unknown>>().notNull().default({}),
+    problems: integer("problems").notNull().default(0),
+    warnings: integer("warnings").notNull().default(0),
+    newUserIds: jsonb("new_user_ids").$type<number[]>().notNull().default([]),
+    durationMs: integer("duration_ms").notNull().default(0),
+  },
+  (t) => [
+    index("roster_imports_at_idx").on(t.at),
+    check("roster_imports_source_check", sql`${t.source} in ('web', 'cli')`),
+    check("roster_imports_status_check", sql`${t.status} in ('previewed', 'applied', 'refused', 'failed')`),
+  ],
+);

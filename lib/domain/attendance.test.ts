@@ -24,6 +24,15 @@ describe("attendance formulas", () => {
     expect(teacherAttendancePercent({ present: 6, absent: 2, late: 1, excused: 1 })).toBe(75);
     expect(teacherAttendancePercent({ present: 0, absent: 0, late: 1, excused: 0 })).toBe(50);
   });
+  it("round half up on the exact count ratio (floats put 57.5 % at 57)", () => {
+    expect(studentAttendanceRate({ present: 23, absent: 17, late: 0, excused: 0 })).toBe(58);
+    expect(studentAttendanceRate({ present: 29, absent: 171, late: 0, excused: 0 })).toBe(15);
+    expect(teacherAttendancePercent({ present: 11, absent: 8, late: 1, excused: 0 })).toBe(58);
+    expect(teacherAttendancePercent({ present: 20, absent: 17, late: 0, excused: 3 })).toBe(58);
+    expect(teacherAttendancePercent({ present: 14, absent: 85, late: 1, excused: 0 })).toBe(15);
+    expect(reportCardAttendancePercent({ present: 201, absent: 199, late: 0, excused: 0 })).toBe(50.3);
+    expect(reportCardAttendancePercent({ present: 203, absent: 197, late: 0, excused: 0 })).toBe(50.8);
+  });
   it("report card counts present only, to one decimal", () => {
     expect(reportCardAttendancePercent({ present: 2, absent: 1, late: 0, excused: 0 })).toBe(66.7);
     expect(reportCardAttendancePercent({ present: 5, absent: 0, late: 0, excused: 0 })).toBe(100);

@@ -1,4 +1,5 @@
 import type { AttendanceStatus } from "./constants";
+import { ratioPercent } from "./percent";
 
 export interface AttendanceCounts {
   present: number;
@@ -17,22 +18,20 @@ function total(c: AttendanceCounts): number {
   return c.present + c.absent + c.late + c.excused;
 }
 
-/** Student view: present / records × 100, rounded; 0 with no records. */
+/** Student view: present / records × 100, rounded half up on the exact ratio; 0 with no records. */
 export function studentAttendanceRate(c: AttendanceCounts): number {
-  const n = total(c);
-  return n > 0 ? Math.round((c.present / n) * 100) : 0;
+  return ratioPercent(c.present, total(c));
 }
 
-/** Teacher dashboard: (present + excused + 0.5 × late) / records × 100, rounded; 0 with no records. */
+/** Teacher dashboard: (present + excused + 0.5 × late) / records × 100, rounded half up; 0 with no records. */
 export function teacherAttendancePercent(c: AttendanceCounts): number {
-  const n = total(c);
-  return n > 0 ? Math.round(((c.present + c.excused + 0.5 * c.late) / n) * 100) : 0;
+  // In half records, so the ratio stays whole numbers: (2 × (present + excused) + late) / 2n.
+  return ratioPercent(2 * (c.present + c.excused) + c.late, 2 * total(c));
 }
 
-/** Parent report card: present only, to one decimal; 0 with no records. */
+/** Parent report card: present only, to one decimal (half up on the exact ratio); 0 with no records. */
 export function reportCardAttendancePercent(c: AttendanceCounts): number {
-  const n = total(c);
-  return n > 0 ? Math.round((c.present / n) * 1000) / 10 : 0;
+  return ratioPercent(c.present, total(c), 1);
 }
 
 export const STATUS_OF_MARK: Record<string, AttendanceStatus> = { P: "present", A: "absent", L: "late", E: "excused" };

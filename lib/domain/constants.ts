@@ -33,3 +33,28 @@ export const REPORT_CARD_THRESHOLDS = { good: 90, fair: 80, poor: 70 } as const;
 export const TITLE_MAX_LENGTH = 200;
 export const CONTENT_MAX_LENGTH = 20_000;
 export const ACCESS_CODE_MAX_LENGTH = 64;
+
+// Report-card links (decision 004): how long a link works unless the admin picks a date, and the
+// furthest date they may pick.
+export const REPORT_LINK_DEFAULT_DAYS = 180;
+export const REPORT_LINK_MAX_DAYS = 730;
+
+// Access-code strength (decision 010): at least 10 letters or digits, not counting separators.
+// From the portal's 31-symbol alphabet that is log2(31^10) ≈ 49.5 bits; the generated codes meet it.
+export const ACCESS_CODE_MIN_SYMBOLS = 10;
+
+// Markdown limits (lib/domain/markdown-depth.ts). Block quotes and list items nested deeper than
+// this are refused on save (no real description needs 20 levels); a text over the limit or over
+// the render budget (lines, block markers and markup characters together) is shown as plain text,
+// which keeps every parse of a stored text short (the parser's cost grows with those, some
+// constructs faster than linearly).
+export const MARKDOWN_MAX_DEPTH = 20;
+export const MARKDOWN_RENDER_BUDGET = 800;
+
+// Responses to announcements: a student may post this many per window (a flood of 500 responses
+// of 20 kB made every classmate's Updates tab 20 MB), and the class page shows the newest few of
+// each announcement, the rest a page at a time on request.
+export const RESPONSE_RATE_LIMIT = 10;
+export const RESPONSE_RATE_WINDOW_MS = 10 * 60 * 1000;
+export const RESPONSES_SHOWN_PER_UPDATE = 5;
+export const RESPONSES_PAGE_SIZE = 20;

@@ -16,6 +16,28 @@ describe("gradePercent (Σscores/Σmax, rounded)", () => {
     expect(itemPercent(7.5, 10)).toBe(75);
     expect(itemPercent(1, 0)).toBe(0);
   });
+  it("is exact at every .5 boundary with scores that are not exact in binary", () => {
+    for (let k = 0; k < 100; k++) {
+      const score = (10 * k + 5) / 100; // (k + 0.5) % of 10: 0.05, 0.15, … 8.95, 9.95
+      expect(itemPercent(score, 10), `${score}/10`).toBe(k + 1);
+      expect(gradePercent([{ score, maxScore: 10 }]), `${score}/10`).toBe(k + 1);
+      expect(itemPercent(score - 0.01, 10), `${score - 0.01}/10`).toBe(k);
+    }
+    // 8.95/10 is 89.5 %: 90 % and an A / A-, like 179/200 (the float maths said 89 % B).
+    expect(gradePercent([{ score: 8.95, maxScore: 10 }])).toBe(90);
+    expect(gradePercent([{ score: 179, maxScore: 200 }])).toBe(90);
+    // Σ of several 0.01-step scores: 187.95/210 = 89.5 %.
+    expect(gradePercent([{ score: 90.35, maxScore: 100 }, { score: 88.3, maxScore: 100 }, { score: 9.3, maxScore: 10 }])).toBe(90);
+  });
+});
+
+describe("letters from a percent computed as a float", () => {
+  it("read 8.95/10 × 100 (89.49999999999999) as the 89.5 it is", () => {
+    expect(studentLetter((8.95 / 10) * 100)).toBe("A");
+    expect(teacherLetter((8.95 / 10) * 100)).toBe("A-");
+    expect(teacherLetter((9.25 / 10) * 100)).toBe("A");
+    expect(studentLetter((5.95 / 10) * 100)).toBe("D");
+  });
 });
 
 describe("student letter scale", () => {

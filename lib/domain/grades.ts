@@ -1,29 +1,30 @@
 // Grade formulas of spec §9. Pure, unit-tested at every boundary.
+import { ratioPercent, roundPercent, scorePercent, toHundredths } from "./percent";
 
 export interface ScoredItem {
   score: number;
   maxScore: number;
 }
 
-/** Σscores / Σmax × 100 rounded to an integer; 0 when there are no points. */
+/** Σscores / Σmax × 100 rounded half up to an integer, exactly (lib/domain/percent); 0 when there are no points. */
 export function gradePercent(items: readonly ScoredItem[]): number {
-  let earned = 0;
-  let possible = 0;
+  let earnedH = 0;
+  let possibleH = 0;
   for (const i of items) {
-    earned += i.score;
-    possible += i.maxScore;
+    earnedH += toHundredths(i.score);
+    possibleH += toHundredths(i.maxScore);
   }
-  return possible > 0 ? Math.round((earned / possible) * 100) : 0;
+  return ratioPercent(earnedH, possibleH);
 }
 
 /** One item's percent, rounded like the totals. */
 export function itemPercent(score: number, maxScore: number): number {
-  return maxScore > 0 ? Math.round((score / maxScore) * 100) : 0;
+  return scorePercent(score, maxScore);
 }
 
 /** Student view (percent rounded first): 90 A, 80 B, 70 C, 60 D, else F. */
 export function studentLetter(percent: number): "A" | "B" | "C" | "D" | "F" {
-  const p = Math.round(percent);
+  const p = roundPercent(percent);
   if (p >= 90) return "A";
   if (p >= 80) return "B";
   if (p >= 70) return "C";
@@ -38,7 +39,7 @@ const TEACHER_SCALE: ReadonlyArray<readonly [number, string]> = [
 
 /** Teacher dashboard and report card 12-step scale (percent rounded first). */
 export function teacherLetter(percent: number): string {
-  const p = Math.round(percent);
+  const p = roundPercent(percent);
   for (const [min, letter] of TEACHER_SCALE) if (p >= min) return letter;
   return "F";
 }

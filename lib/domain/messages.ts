@@ -28,8 +28,16 @@ export const MSG = {
   genericError: "Something went wrong. Please try again.",
 } as const;
 
-/** What a sign-in posted without JavaScript came back with (?signin=…), as the form shows it. */
-export const SIGN_IN_FALLBACK_MESSAGES: Record<string, string> = {
+/**
+ * What a sign-in posted without JavaScript came back with (?signin=…), as the form shows it: the
+ * generic message for a reason we did not send (own keys only: `__proto__` is not a reason).
+ */
+export function signInFallbackMessage(reason: string | null): string | null {
+  if (reason === null) return null;
+  return Object.hasOwn(SIGN_IN_FALLBACK_MESSAGES, reason) ? SIGN_IN_FALLBACK_MESSAGES[reason]! : MSG.genericError;
+}
+
+const SIGN_IN_FALLBACK_MESSAGES: Record<string, string> = {
   invalid: MSG.invalidCode,
   empty: MSG.enterCode,
   limited: "Too many sign-in attempts. Please wait a few minutes and try again.",

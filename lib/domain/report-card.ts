@@ -1,6 +1,7 @@
 import { countStatuses, reportCardAttendancePercent } from "./attendance";
 import { REPORT_CARD_THRESHOLDS } from "./constants";
 import { band, gradePercent, itemPercent, teacherLetter, type Band } from "./grades";
+import { sumScores } from "./percent";
 
 export interface ReportCardInput {
   student: { id: number; name: string };
@@ -45,7 +46,7 @@ export function buildReportCard(input: ReportCardInput): ReportCardView {
         letter: teacherLetter(percent),
         percent,
         band: band(percent, REPORT_CARD_THRESHOLDS),
-        earned: Math.round(g.reduce((s, x) => s + x.score, 0) * 100) / 100,
+        earned: sumScores(g.map((x) => x.score)),
         possible: g.reduce((s, x) => s + x.maxScore, 0),
         attendancePercent: reportCardAttendancePercent(countStatuses(a.map((x) => x.status))),
         grades: g.map((x) => ({ title: x.title, score: x.score, maxScore: x.maxScore, percent: itemPercent(x.score, x.maxScore), gradedOn: x.gradedOn, feedback: x.feedback })),

@@ -1,4 +1,5 @@
 import { SCORE_MIN } from "./constants";
+import { toHundredths } from "./percent";
 
 export type ParsedScore = { kind: "blank" } | { kind: "invalid"; message: string } | { kind: "ok"; value: number };
 
@@ -15,5 +16,5 @@ export function parseScore(raw: unknown, maxScore: number): ParsedScore {
   if (text === "" || !/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { kind: "blank" };
   const value = Number(text);
   if (!Number.isFinite(value) || value < SCORE_MIN || value > maxScore) return { kind: "invalid", message: scoreRangeMessage(maxScore) };
-  return { kind: "ok", value: Math.round(value * 100) / 100 };
+  return { kind: "ok", value: toHundredths(value) / 100 };
 }

@@ -16,5 +16,7 @@ describe("student status (teacher dashboard)", () => {
   it("averages", () => {
     expect(roundedMean([])).toBe(0);
     expect(roundedMean([80, 85])).toBe(83);
+    expect(roundedMean([89, 90])).toBe(90);
+    expect(roundedMean([89.5, 89.5, 89.5])).toBe(90);
   });
 });

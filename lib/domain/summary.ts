@@ -1,4 +1,5 @@
 import { TEACHER_THRESHOLDS } from "./constants";
+import { meanPercent } from "./percent";
 
 export type StudentStatus = "Excellent" | "Good" | "Needs Attention";
 
@@ -9,7 +10,7 @@ export function studentStatus(gradePercent: number, attendancePercent: number): 
   return "Needs Attention";
 }
 
-/** Mean of the values, rounded; 0 for none. */
+/** Mean of the percents, rounded half up on the exact mean; 0 for none. */
 export function roundedMean(values: readonly number[]): number {
-  return values.length ? Math.round(values.reduce((a, b) => a + b, 0) / values.length) : 0;
+  return meanPercent(values);
 }

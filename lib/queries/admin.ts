@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
 import { containsPattern } from "./search";
+import { ACCESS_CODE_MIN_SYMBOLS } from "@/lib/domain/constants";
 import { auditLog, levels, users, type RunningTotals } from "@/lib/db/schema";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
@@ -154,4 +155,47 @@ export async function listAudit(action: string | undefined, page: number, pageSi
 export async function getLevelById(id: number) {
   const [row] = await db().select().from(levels).where(eq(levels.id, id));
   return row ?? null;
+}
+
+/** Every class as a choice (letters form): code and name, by name. */
+export async function listClassOptions(): Promise<{ code: string; name: string }[]> {
+  return db().select({ code: levels.code, name: levels.name }).from(levels).orderBy(asc(levels.name), asc(levels.code));
+}
+
+export interface WeakCodeRow {
+  id: number;
+  name: string;
+  username: string;
+  role: string;
+}
+
+/** People whose access code is weak (lib/domain/access-codes.ts, the same rule in SQL), for regeneration. */
+export async function listWeakCodes(limit = 100): Promise<{ rows: WeakCodeRow[]; total: number }> {
+  const rows = await queryRows<WeakCodeRow & { total: number }>(sql`
+    select id, name, username, role, count(*) over ()::int as total from users
+    where code is not null and length(regexp_replace(code, '[^a-z0-9]', '', 'g')) < ${ACCESS_CODE_MIN_SYMBOLS}
+    order by case role when 'admin' then 0 when 'instructor' then 1 when 'parent' then 2 else 3 end, name, id
+    limit ${limit}`);
+  return { rows: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id) })), total: rows.length ? Number(rows[0]!.total) : 0 };
+}
+
+export interface ParentNumberChangeRow {
+  id: number;
+  at: Date;
+  actorName: string | null;
+  studentId: number;
+  studentName: string | null;
+  levelCode: string | null;
+  detail: Record<string, unknown>;
+}
+
+/** Parent-number changes made by teachers in the last 30 days: they decide who a student's guardians are. */
+export async function listParentNumberChanges(limit = 50): Promise<ParentNumberChangeRow[]> {
+  const rows = await queryRows<{ id: number; at: Date | string; actor_name: string | null; student_id: string; student_name: string | null; level_code: string | null; detail: Record<string, unknown> }>(sql`
+    select a.id, a.at, u.name as actor_name, a.detail->>'studentId' as student_id, s.name as student_name, a.level_code, a.detail
+    from audit_log a left join users u on u.id = a.actor_id
+    left join users s on s.id = (a.detail->>'studentId')::int
+    where a.action = 'student.parent_numbers_changed' and a.at > now() - interval '30 days'
+    order by a.at desc, a.id desc limit ${limit}`);
+  return rows.map((r) => ({ id: Number(r.id), at: new Date(r.at), actorName: r.actor_name, studentId: Number(r.student_id), studentName: r.student_name, levelCode: r.level_code, detail: r.detail }));
 }

@@ -5,8 +5,9 @@ import type { UpdateView } from "@/components/class-page/update-list";
 import { assignmentState, descriptionPreview } from "@/lib/domain/assignments";
 import { studentAttendanceRate } from "@/lib/domain/attendance";
 import { gradePercent, itemPercent, studentLetter } from "@/lib/domain/grades";
+import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
-import { getStudentClassTotals, listClassAssignments, listStudentAttendance, listStudentGrades, listUpdatesWithResponses } from "./class-page";
+import { getStudentClassTotals, listClassAssignments, listStudentAttendance, listStudentGrades, listUpdatesWithResponsePage } from "./class-page";
 
 // The class page shows one tab at a time, so each tab has its own loader: a student's first view
 // (Updates) reads the announcements and the tiles' totals, not 180 attendance records and 40
@@ -29,15 +30,22 @@ export async function loadStudentTiles(levelCode: string, studentId: number): Pr
   };
 }
 
-/** Announcements with their responses: two queries. */
-export async function loadUpdatesView(levelCode: string, timeZone: string): Promise<UpdateView[]> {
-  const updates = await listUpdatesWithResponses(levelCode);
+/**
+ * Announcements with their response counts and the newest few responses of each; with `paged`
+ * (?responses=<id>&page=<n>), that announcement's responses a page at a time instead. Two queries,
+ * and a bounded page whatever students post.
+ */
+export async function loadUpdatesView(levelCode: string, timeZone: string, paged: { updateId: number; page: number } | null = null): Promise<UpdateView[]> {
+  const page = paged ? { updateId: paged.updateId, offset: (paged.page - 1) * RESPONSES_PAGE_SIZE, limit: RESPONSES_PAGE_SIZE } : null;
+  const updates = await listUpdatesWithResponsePage(levelCode, { perUpdate: RESPONSES_SHOWN_PER_UPDATE, page });
   return updates.map((u) => ({
     id: u.id,
     title: u.title,
     content: u.content,
     date: formatDate(u.createdAt, timeZone),
     responses: u.responses.map((r) => ({ id: r.id, title: r.title, content: r.content, authorName: r.authorName, date: formatDateTime(r.createdAt, timeZone) })),
+    responseCount: u.responseCount,
+    ...(paged && paged.updateId === u.id ? { responsePage: { page: paged.page, pageSize: RESPONSES_PAGE_SIZE } } : {}),
   }));
 }
 
@@ -74,7 +82,7 @@ export async function loadGradesView(levelCode: string, studentId: number, timeZ
     score: g.score,
     maxScore: g.maxScore,
     percent: itemPercent(g.score, g.maxScore),
-    letter: studentLetter((g.score / g.maxScore) * 100),
+    letter: studentLetter(itemPercent(g.score, g.maxScore)),
     category: g.category,
     feedback: g.feedback,
     gradedAt: formatDate(g.gradedAt, timeZone),

@@ -27,7 +27,10 @@ export interface UpdateWithResponses {
   responses: { id: number; title: string; content: string; createdAt: Date; authorName: string }[];
 }
 
-/** Announcements newest first, each with its responses (newest first) and their authors' names. */
+/**
+ * Announcements newest first, each with all its responses (newest first) and their authors' names.
+ * Unbounded: the class page reads listUpdatesWithResponsePage instead.
+ */
 export async function listUpdatesWithResponses(levelCode: string): Promise<UpdateWithResponses[]> {
   const rows = await db()
     .select({ id: updates.id, title: updates.title, content: updates.content, createdAt: updates.createdAt })
@@ -55,6 +58,62 @@ export async function listUpdatesWithResponses(levelCode: string): Promise<Updat
     byUpdate.set(r.updateId, list);
   }
   return rows.map((u) => ({ ...u, responses: byUpdate.get(u.id) ?? [] }));
+}
+
+export interface UpdateWithResponsePage extends UpdateWithResponses {
+  /** All the announcement's responses; `responses` holds a bounded page of them. */
+  responseCount: number;
+}
+
+/** Which responses to read: the newest few of each announcement, and optionally a page of one. */
+export interface ResponseWindow {
+  perUpdate: number;
+  page: { updateId: number; offset: number; limit: number } | null;
+}
+
+/**
+ * Announcements newest first with their response counts, and of each announcement's responses
+ * (newest first) only the window asked for: the newest `perUpdate`, or the requested page of one
+ * announcement. Two statements whatever the class size or the number of responses, and the rows
+ * read are bounded by the number of announcements, not by what students post.
+ */
+export async function listUpdatesWithResponsePage(levelCode: string, window: ResponseWindow): Promise<UpdateWithResponsePage[]> {
+  const rows = await db()
+    .select({
+      id: updates.id,
+      title: updates.title,
+      content: updates.content,
+      createdAt: updates.createdAt,
+      // ${updates}.id, not ${updates.id}: drizzle leaves a single table's columns unqualified, and
+      // inside the subquery a bare "id" would be the response's.
+      responseCount: sql<number>`(select count(*)::int from ${responses} c where c.update_id = ${updates}.id)`,
+    })
+    .from(updates)
+    .where(eq(updates.levelCode, levelCode))
+    .orderBy(desc(updates.createdAt), desc(updates.id));
+  if (rows.length === 0) return [];
+  const pageOf = window.page?.updateId ?? -1;
+  const resp = await queryRows<{ id: number; updateId: number; title: string; content: string; createdAt: Date | string; authorName: string }>(sql`
+    select r.id, r.update_id as "updateId", r.title, r.content, r.created_at as "createdAt", s.name as "authorName"
+    from ${updates} u
+    cross join lateral (
+      select x.id, x.update_id, x.student_id, x.title, x.content, x.created_at from ${responses} x
+      where x.update_id = u.id
+      order by x.created_at desc, x.id desc
+      limit (case when u.id = ${pageOf}::int then ${window.page?.limit ?? 0}::int else ${window.perUpdate}::int end)
+      offset (case when u.id = ${pageOf}::int then ${window.page?.offset ?? 0}::int else 0 end)
+    ) r
+    join ${users} s on s.id = r.student_id
+    where u.level_code = ${levelCode}
+    order by r.created_at desc, r.id desc`);
+  const byUpdate = new Map<number, UpdateWithResponses["responses"]>();
+  for (const r of resp) {
+    const updateId = Number(r.updateId);
+    const list = byUpdate.get(updateId) ?? [];
+    list.push({ id: Number(r.id), title: r.title, content: r.content, createdAt: new Date(r.createdAt), authorName: r.authorName });
+    byUpdate.set(updateId, list);
+  }
+  return rows.map((u) => ({ ...u, responseCount: Number(u.responseCount), responses: byUpdate.get(u.id) ?? [] }));
 }
 
 export interface ClassAssignment {
@@ -178,7 +237,7 @@ export interface ClassStudent {
   code: string | null;
 }
 
-/** Enrolled students in enrollment order, with codes: callers must be staff (policy.canSeeAccessCodes). */
+/** Enrolled students in enrollment order, with codes: callers must be the class's own instructor or an admin (policy.canSeeAccessCodes). */
 export async function listClassStudentsWithCodes(levelCode: string): Promise<ClassStudent[]> {
   return db()
     .select({ id: users.id, name: users.name, username: users.username, code: users.code })

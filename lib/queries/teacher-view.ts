@@ -4,6 +4,7 @@ import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { TEACHER_THRESHOLDS } from "@/lib/domain/constants";
 import { formatDateTime } from "@/lib/domain/format";
 import { band, teacherLetter } from "@/lib/domain/grades";
+import { scorePercent, sumScores } from "@/lib/domain/percent";
 import { roundedMean, studentStatus } from "@/lib/domain/summary";
 import { listRecentActivity, listStudentSummaries } from "./teacher";
 
@@ -18,7 +19,7 @@ export interface SummaryView {
 export async function loadSummaryView(levelCode: string, timeZone: string): Promise<SummaryView> {
   const [rows, activity] = await Promise.all([listStudentSummaries(levelCode), listRecentActivity(levelCode)]);
   const students: SummaryStudent[] = rows.map((r) => {
-    const gradePercent = r.possible > 0 ? Math.round((r.earned / r.possible) * 100) : 0;
+    const gradePercent = scorePercent(r.earned, r.possible);
     const counts = { present: r.present, excused: r.excused, late: r.late, absent: r.absent };
     const attendancePercent = teacherAttendancePercent(counts);
     return {
@@ -27,7 +28,7 @@ export async function loadSummaryView(levelCode: string, timeZone: string): Prom
       username: r.username,
       gradePercent,
       letter: teacherLetter(gradePercent),
-      earned: Math.round(r.earned * 100) / 100,
+      earned: sumScores([r.earned]),
       possible: r.possible,
       gradeBand: band(gradePercent, TEACHER_THRESHOLDS),
       attendancePercent,
@@ -41,7 +42,7 @@ export async function loadSummaryView(levelCode: string, timeZone: string): Prom
     students,
     // Class figures average the students who have any record, so a new student with nothing
     // yet does not drag the class to 0.
-    averageGrade: roundedMean(rows.filter((r) => r.possible > 0).map((r) => Math.round((r.earned / r.possible) * 100))),
+    averageGrade: roundedMean(students.filter((s) => s.possible > 0).map((s) => s.gradePercent)),
     averageAttendance: roundedMean(students.filter((s) => s.counts.present + s.counts.absent + s.counts.late + s.counts.excused > 0).map((s) => s.attendancePercent)),
     activity: activity.map((a, i) => ({
       key: `${a.kind}-${i}`,

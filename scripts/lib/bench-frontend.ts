@@ -13,8 +13,11 @@ export interface FrontPage {
 
 async function contextWith(browser: Browser, base: string, cookie: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const [name, ...value] = cookie.split("=");
-  await context.addCookies([{ name: name!, value: value.join("="), url: base }]);
+  // Pages anyone may open (a report-card link) are measured without a cookie.
+  if (cookie) {
+    const [name, ...value] = cookie.split("=");
+    await context.addCookies([{ name: name!, value: value.join("="), url: base }]);
+  }
   // Layout shifts from the first paint on, and every input event's timing.
   await context.addInitScript(() => {
     const w = window as unknown as { __cls: number; __events: number[] };
@@ -149,6 +152,109 @@ export async function attendanceGridLatency(browser: Browser, base: string, cook
   const out = await keyLatency(page);
   await context.close();
   return { grid: "Attendance", size, ...out };
+}
+
+export interface RollCallLatency {
+  view: string;
+  size: string;
+  /** Marks set with a click, then with a letter key: one at a time, each waited for until saved. */
+  taps: number;
+  keys: number;
+  /** Click → the next frame after it (the mark is on screen: the list changes before the save). */
+  tapShownP50: number;
+  tapShownMax: number;
+  /** Click → the saved note naming that student (the server action has answered). */
+  tapSavedP50: number;
+  tapSavedMax: number;
+  /** Letter key → the saved note naming the student it set. */
+  keySavedP50: number;
+  keySavedMax: number;
+}
+
+// Plain JavaScript as a string: tsx wraps named functions in a helper (__name) the page lacks.
+const TRACK_MARKS = `(() => {
+  window.__marks = [];
+  const track = (kind, e) => {
+    const radio = e.target.closest && e.target.closest("[data-rc]");
+    const row = radio && radio.closest('[data-testid="roll-call-student"]');
+    if (!row) return;
+    const name = row.querySelector("span").textContent;
+    const t0 = e.timeStamp;
+    const rec = { kind, name, shown: NaN, saved: NaN };
+    window.__marks.push(rec);
+    requestAnimationFrame(() => setTimeout(() => (rec.shown = performance.now() - t0), 0));
+    const root = document.querySelector('[data-testid="roll-call"]');
+    const observer = new MutationObserver(() => {
+      const note = root.querySelector('[data-testid="roll-call-note"]');
+      if (note && note.textContent.endsWith("Attendance updated for " + name)) {
+        rec.saved = performance.now() - t0;
+        observer.disconnect();
+      }
+    });
+    observer.observe(root, { subtree: true, childList: true, characterData: true });
+  };
+  document.addEventListener("click", (e) => track("tap", e), true);
+  document.addEventListener("keydown", (e) => /^[pale]$/i.test(e.key) && track("key", e), true);
+})()`;
+
+/**
+ * The roll call: 10 students marked with a click and 10 with a letter key, each the status after
+ * its current one (so every one writes). Timed in the page from the event's timestamp to the next
+ * frame, and to the moment the "Attendance updated for <name>" note appears (the answer of the
+ * server action, rendered). One mark at a time, so no save waits behind another.
+ */
+export async function rollCallLatency(browser: Browser, base: string, cookie: string, path: string, size: string): Promise<RollCallLatency> {
+  const context = await contextWith(browser, base, cookie);
+  const page = await context.newPage();
+  await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+  await page.getByTestId("roll-call").waitFor();
+  await page.evaluate(TRACK_MARKS);
+  const letters = "PALE";
+  const checked = (row: number) =>
+    page.evaluate((r) => document.querySelector(`[data-rc^="${r}:"][aria-checked="true"]`)?.getAttribute("data-rc")?.split(":")[1] ?? "-", row);
+  const waitSaved = (n: number) =>
+    page.waitForFunction((count) => {
+      const marks = (window as unknown as { __marks: { saved: number }[] }).__marks;
+      return marks.length >= count && !Number.isNaN(marks[count - 1]!.saved);
+    }, n, { timeout: 15_000 });
+  const rows = await page.getByTestId("roll-call-student").count();
+  const taps = Math.min(10, rows);
+  const keys = Math.min(10, Math.max(0, rows - taps - 1));
+  for (let i = 0; i < taps; i++) {
+    const c = await checked(i);
+    await page.locator(`[data-rc="${i}:${c === "-" ? 1 : (Number(c) + 1) % 4}"]`).click();
+    await waitSaved(i + 1);
+  }
+  if (keys > 0) {
+    await page.locator(`[data-rc="${taps}:0"]`).focus();
+    for (let i = 0; i < keys; i++) {
+      const c = await checked(taps + i);
+      await page.keyboard.press(letters[c === "-" ? 1 : (Number(c) + 1) % 4]!.toLowerCase()); // then on to the next student
+      await waitSaved(taps + i + 1);
+    }
+  }
+  const marks = await page.evaluate(() => (window as unknown as { __marks: { kind: string; shown: number; saved: number }[] }).__marks);
+  await context.close();
+  const stats = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return { p50: sorted[Math.floor(sorted.length / 2)] ?? NaN, max: sorted[sorted.length - 1] ?? NaN };
+  };
+  const tapShown = stats(marks.filter((m) => m.kind === "tap").map((m) => m.shown));
+  const tapSaved = stats(marks.filter((m) => m.kind === "tap").map((m) => m.saved));
+  const keySaved = stats(marks.filter((m) => m.kind === "key").map((m) => m.saved));
+  return { view: "Roll call", size, taps, keys, tapShownP50: tapShown.p50, tapShownMax: tapShown.max, tapSavedP50: tapSaved.p50, tapSavedMax: tapSaved.max, keySavedP50: keySaved.p50, keySavedMax: keySaved.max };
+}
+
+export function rollCallTable(rows: RollCallLatency[]): string {
+  const f = (n: number) => (Number.isNaN(n) ? "—" : n.toFixed(1));
+  return [
+    "| view | size | taps + keys | tap → shown p50 / max ms | tap → saved p50 / max ms | key → saved p50 / max ms | saved < 100 ms |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...rows.map(
+      (r) =>
+        `| ${r.view} | ${r.size} | ${r.taps} + ${r.keys} | ${f(r.tapShownP50)} / ${f(r.tapShownMax)} | ${f(r.tapSavedP50)} / ${f(r.tapSavedMax)} | ${f(r.keySavedP50)} / ${f(r.keySavedMax)} | ${Math.max(r.tapSavedP50, r.keySavedP50 || 0) < 100 ? "yes (p50)" : "**no**"} |`,
+    ),
+  ].join("\n");
 }
 
 export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Promise<T> {

@@ -67,6 +67,7 @@ export async function createClassOfSize(code: string, size: number, assignmentCo
 const ALL_TABLES = [
   "users", "levels", "student_enrollment", "updates", "responses", "assignments",
   "grade_categories", "assignment_submissions", "grades", "attendance", "audit_log", "level_stats", "student_level_stats",
+  "guardian_links", "report_card_links", "school_terms", "roster_imports",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */

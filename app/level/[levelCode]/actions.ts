@@ -8,11 +8,14 @@ import { AccessDenied, requireClassAccess, requireUser } from "@/lib/auth/guards
 import { canActAsStudent } from "@/lib/auth/policy";
 import { db } from "@/lib/db/client";
 import { assignmentSubmissions, responses } from "@/lib/db/schema";
-import { CONTENT_MAX_LENGTH, MIN_RESPONSE_LENGTH, TITLE_MAX_LENGTH } from "@/lib/domain/constants";
+import { CONTENT_MAX_LENGTH, RESPONSE_RATE_LIMIT, RESPONSE_RATE_WINDOW_MS, TITLE_MAX_LENGTH } from "@/lib/domain/constants";
 import { formatDateTime } from "@/lib/domain/format";
+import { tooDeeplyNestedMessage, withinNestingLimit } from "@/lib/domain/markdown-depth";
 import { MSG } from "@/lib/domain/messages";
+import { isLongEnoughResponse } from "@/lib/domain/response-length";
 import { schoolTimeZone } from "@/lib/env";
 import { listOwnSubmissions, updateInLevel } from "@/lib/queries/class-page";
+import { hitRateLimit } from "@/lib/rate-limit";
 import { getAssignmentInLevel } from "@/lib/queries/teacher";
 
 const levelCode = z.string().trim().min(1).max(100);
@@ -37,7 +40,12 @@ const responseInput = z.object({
   updateId: idSchema,
   studentId,
   title: z.string().trim().min(1, "Title is required").max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
-  content: z.string().trim().min(1, "Your Response is required").max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`),
+  content: z
+    .string()
+    .trim()
+    .min(1, "Your Response is required")
+    .max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`)
+    .refine(withinNestingLimit, tooDeeplyNestedMessage("Response")),
 });
 
 /** Add Response to an announcement (spec §2, §5). */
@@ -49,10 +57,19 @@ export async function addResponse(_prev: ActionResult, formData: FormData): Prom
     const input = parsed.data;
     const user = await requireStudentSelf(input.levelCode, input.studentId);
     if (!(await updateInLevel(input.updateId, input.levelCode))) return { ok: false, message: "That announcement is not in this class." };
+    // Counted once the post is valid, so only posts that would be written use up the allowance.
+    const rate = await hitRateLimit(`response:${user.id}`, RESPONSE_RATE_LIMIT, RESPONSE_RATE_WINDOW_MS);
+    if (!rate.allowed) return { ok: false, message: responseRateMessage(rate.retryAfterSeconds) };
     await db().insert(responses).values({ updateId: input.updateId, studentId: user.id, title: input.title, content: input.content });
     revalidatePath(`/level/${encodeURIComponent(input.levelCode)}`);
     return { ok: true, message: "Response added" };
   });
+}
+
+function responseRateMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const every = RESPONSE_RATE_WINDOW_MS / 60_000;
+  return `Too many responses: at most ${RESPONSE_RATE_LIMIT} every ${every} minutes. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
 }
 
 const submissionInput = z.object({
@@ -62,7 +79,7 @@ const submissionInput = z.object({
   content: z
     .string()
     .trim()
-    .min(MIN_RESPONSE_LENGTH, MSG.responseTooShort)
+    .refine(isLongEnoughResponse, MSG.responseTooShort) // what the dialog counts (lib/domain/response-length.ts)
     .max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`),
 });
 

@@ -13,7 +13,7 @@ import { SectionNav, type Section } from "@/components/section-nav";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "@/lib/auth/guards";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
-import { safeDecode, tabParam } from "@/lib/domain/url";
+import { pageParam, safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { loadAssignmentsView, loadAttendanceView, loadGradesView, loadStudentTiles, loadUpdatesView } from "@/lib/queries/class-page-view";
 
@@ -21,7 +21,9 @@ export const metadata: Metadata = { title: "Class" };
 
 const TABS = ["updates", "assignments", "grades", "attendance", "students"] as const;
 
-export default async function ClassPage({ params, searchParams }: { params: Promise<{ levelCode: string }>; searchParams: Promise<{ tab?: string | string[] }> }) {
+type Query = { tab?: string | string[]; responses?: string | string[]; page?: string | string[] };
+
+export default async function ClassPage({ params, searchParams }: { params: Promise<{ levelCode: string }>; searchParams: Promise<Query> }) {
   const user = await getSessionUser();
   if (!user) return <SignInScreen />;
   const levelCode = safeDecode((await params).levelCode);
@@ -36,13 +38,17 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
 
   const { level } = access;
   const studentId = access.view === "student" ? user.id : null;
-  const staffTabs = canSeeAccessCodes(user);
-  const requested = tabParam((await searchParams).tab);
+  const staffTabs = canSeeAccessCodes(user, level);
+  const query = await searchParams;
+  const requested = tabParam(query.tab);
   const active = (TABS as readonly string[]).includes(requested ?? "") && (requested !== "students" || staffTabs) ? requested! : "updates";
   const tz = schoolTimeZone();
 
   // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
-  const [tiles, panel] = await Promise.all([studentId === null ? null : loadStudentTiles(level.code, studentId), activePanel(active, level.code, studentId, tz)]);
+  const [tiles, panel] = await Promise.all([
+    studentId === null ? null : loadStudentTiles(level.code, studentId),
+    activePanel(active, level.code, studentId, tz, { moderate: staffTabs, responses: responsesParam(query) }),
+  ]);
   const sections: Section[] = [
     { value: "updates", label: "Updates" },
     { value: "assignments", label: "Assignments" },
@@ -73,7 +79,19 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
   );
 }
 
-async function activePanel(tab: string, levelCode: string, studentId: number | null, tz: string): Promise<React.ReactNode> {
+/** ?responses=<announcement id>&page=<n>: that announcement's responses a page at a time. */
+function responsesParam(query: Query): { updateId: number; page: number } | null {
+  const updateId = Number(tabParam(query.responses));
+  return Number.isSafeInteger(updateId) && updateId > 0 && updateId <= 2_147_483_647 ? { updateId, page: pageParam(query.page) } : null;
+}
+
+async function activePanel(
+  tab: string,
+  levelCode: string,
+  studentId: number | null,
+  tz: string,
+  updatesTab: { moderate: boolean; responses: { updateId: number; page: number } | null },
+): Promise<React.ReactNode> {
   switch (tab) {
     case "assignments": {
       const view = await loadAssignmentsView(levelCode, studentId, tz);
@@ -91,7 +109,7 @@ async function activePanel(tab: string, levelCode: string, studentId: number | n
         </Suspense>
       );
     default:
-      return <UpdateList updates={await loadUpdatesView(levelCode, tz)} levelCode={levelCode} studentId={studentId} />;
+      return <UpdateList updates={await loadUpdatesView(levelCode, tz, updatesTab.responses)} levelCode={levelCode} studentId={studentId} moderate={updatesTab.moderate} />;
   }
 }
 

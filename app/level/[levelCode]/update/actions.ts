@@ -10,11 +10,10 @@ import { db, queryRows } from "@/lib/db/client";
 import { assignments, gradeCategories, grades, updates } from "@/lib/db/schema";
 import { CONTENT_MAX_LENGTH, MAX_SCORE_DEFAULT, MAX_SCORE_MIN, TITLE_MAX_LENGTH } from "@/lib/domain/constants";
 import { formatDateTime } from "@/lib/domain/format";
-import { audit } from "@/lib/audit";
-import { parseScore } from "@/lib/domain/scores";
+import { tooDeeplyNestedMessage, withinNestingLimit } from "@/lib/domain/markdown-depth";
+import { parseScore, scoreRangeMessage } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
 import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
-import { isStudentEnrolled } from "@/lib/queries/levels";
 import { updateInLevel } from "@/lib/queries/class-page";
 
 // Every action: authorise for this level ("teach": its instructor or an admin) → validate →
@@ -22,7 +21,12 @@ import { updateInLevel } from "@/lib/queries/class-page";
 
 const levelCode = z.string().trim().min(1).max(100);
 const title = z.string().trim().min(1, "Title is required").max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
-const content = z.string().trim().min(1, "Content is required").max(CONTENT_MAX_LENGTH, `Content must be at most ${CONTENT_MAX_LENGTH} characters`);
+const content = z
+  .string()
+  .trim()
+  .min(1, "Content is required")
+  .max(CONTENT_MAX_LENGTH, `Content must be at most ${CONTENT_MAX_LENGTH} characters`)
+  .refine(withinNestingLimit, tooDeeplyNestedMessage("Content"));
 
 function refresh(code: string) {
   const base = `/level/${encodeURIComponent(code)}`;
@@ -87,7 +91,12 @@ export async function deleteAnnouncement(input: { levelCode: string; updateId: n
 const assignmentFields = z.object({
   levelCode,
   title,
-  description: z.string().trim().min(1, "Description is required").max(CONTENT_MAX_LENGTH, `Description must be at most ${CONTENT_MAX_LENGTH} characters`),
+  description: z
+    .string()
+    .trim()
+    .min(1, "Description is required")
+    .max(CONTENT_MAX_LENGTH, `Description must be at most ${CONTENT_MAX_LENGTH} characters`)
+    .refine(withinNestingLimit, tooDeeplyNestedMessage("Description")),
   maxScore: z.coerce
     .number({ message: "Max score must be a whole number of at least 1" })
     .int("Max score must be a whole number of at least 1")
@@ -107,9 +116,9 @@ const assignmentFields = z.object({
     .refine((n) => n === null || (Number.isInteger(n) && n > 0), "Invalid category"),
 });
 
-async function categoryExists(id: number | null): Promise<boolean> {
+async function categoryExists(id: number | null, on: Pick<ReturnType<typeof db>, "select"> = db()): Promise<boolean> {
   if (id === null) return true;
-  const rows = await db().select({ id: gradeCategories.id }).from(gradeCategories).where(eq(gradeCategories.id, id));
+  const rows = await on.select({ id: gradeCategories.id }).from(gradeCategories).where(eq(gradeCategories.id, id));
   return rows.length > 0;
 }
 
@@ -133,21 +142,25 @@ export async function updateAssignment(_prev: ActionResult, formData: FormData):
     const parsed = assignmentFields.extend({ assignmentId: idSchema }).safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
     const v = parsed.data;
-    const current = await getAssignmentInLevel(v.assignmentId, level.code);
-    if (!current) return { ok: false, message: "That assignment is not in this class." };
-    if (!(await categoryExists(v.categoryId))) return { ok: false, message: "Invalid category" };
-    // Lowering the max score below an existing grade would make that grade impossible.
-    const [over] = await db()
-      .select({ n: sql<number>`count(*)::int` })
-      .from(grades)
-      .where(and(eq(grades.assignmentId, v.assignmentId), sql`${grades.score} > ${v.maxScore}`));
-    if ((over?.n ?? 0) > 0) return { ok: false, message: `Max score cannot be lower than an existing grade (${over!.n} grade(s) are above ${v.maxScore}).` };
-    await db()
-      .update(assignments)
-      .set({ title: v.title, description: v.description, maxScore: v.maxScore, dueDate: v.dueDate, categoryId: v.categoryId })
-      .where(and(eq(assignments.id, v.assignmentId), eq(assignments.levelCode, level.code)));
-    refresh(level.code);
-    return { ok: true, message: "Assignment updated" };
+    // Under the assignment's lock (see lockAssignment): no grade can be saved between the check
+    // below and the new maximum, and the totals' trigger sees every grade already committed.
+    const result = await db().transaction(async (tx): Promise<ActionResult> => {
+      if (!(await lockAssignment(tx, v.assignmentId, level.code))) return NOT_IN_CLASS;
+      if (!(await categoryExists(v.categoryId, tx))) return { ok: false, message: "Invalid category" };
+      // Lowering the max score below an existing grade would make that grade impossible.
+      const [over] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(grades)
+        .where(and(eq(grades.assignmentId, v.assignmentId), sql`${grades.score} > ${v.maxScore}`));
+      if ((over?.n ?? 0) > 0) return { ok: false, message: `Max score cannot be lower than an existing grade (${over!.n} grade(s) are above ${v.maxScore}).` };
+      await tx
+        .update(assignments)
+        .set({ title: v.title, description: v.description, maxScore: v.maxScore, dueDate: v.dueDate, categoryId: v.categoryId })
+        .where(and(eq(assignments.id, v.assignmentId), eq(assignments.levelCode, level.code)));
+      return { ok: true, message: "Assignment updated" };
+    });
+    if (result.ok) refresh(level.code);
+    return result;
   });
 }
 
@@ -180,16 +193,24 @@ export async function deleteAssignment(input: { levelCode: string; assignmentId:
     const parsed = z.object({ assignmentId: idSchema }).safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
     const id = parsed.data.assignmentId;
-    if (!(await getAssignmentInLevel(id, level.code))) return { ok: false, message: "That assignment is not in this class." };
-    const [work] = await queryRows<{ subs: number; graded: number }>(sql`
-      select (select count(*) from assignment_submissions where assignment_id = ${id})::int as subs,
-             (select count(*) from grades where assignment_id = ${id})::int as graded`);
-    if (work && (work.subs > 0 || work.graded > 0)) {
-      return { ok: false, message: `This assignment has ${work.subs} submission(s) and ${work.graded} grade(s), so it cannot be deleted: students' work is kept.` };
-    }
-    await db().delete(assignments).where(and(eq(assignments.id, id), eq(assignments.levelCode, level.code)));
-    refresh(level.code);
-    return { ok: true, message: "Assignment deleted" };
+    // Counted under the assignment's UPDATE lock: a grade save waits for the delete (then finds no
+    // assignment), and a grade or submission committed first is counted.
+    const result = await db().transaction(async (tx): Promise<ActionResult> => {
+      if (!(await lockAssignment(tx, id, level.code, "update"))) return NOT_IN_CLASS;
+      const [work] = await queryRows<{ subs: number; graded: number }>(
+        sql`
+        select (select count(*) from assignment_submissions where assignment_id = ${id})::int as subs,
+               (select count(*) from grades where assignment_id = ${id})::int as graded`,
+        tx,
+      );
+      if (work && (work.subs > 0 || work.graded > 0)) {
+        return { ok: false, message: `This assignment has ${work.subs} submission(s) and ${work.graded} grade(s), so it cannot be deleted: students' work is kept.` };
+      }
+      await tx.delete(assignments).where(and(eq(assignments.id, id), eq(assignments.levelCode, level.code)));
+      return { ok: true, message: "Assignment deleted" };
+    });
+    if (result.ok) refresh(level.code);
+    return result;
   });
 }
 
@@ -223,18 +244,57 @@ const feedback = z
 
 type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
-/** Upsert one grade and record old → new in the audit log, in the caller's transaction. */
-async function upsertGrade(tx: Tx, actorId: number, levelCode: string, assignmentId: number, studentId: number, score: number, fb: string | null | undefined) {
-  const [old] = await tx.select({ score: grades.score }).from(grades).where(and(eq(grades.assignmentId, assignmentId), eq(grades.studentId, studentId)));
-  await audit(tx, { action: "grade.changed", actorId, levelCode, detail: { assignmentId, studentId, old: old?.score ?? null, new: score } });
-  await tx
-    .insert(grades)
-    .values({ assignmentId, studentId, score, feedback: fb ?? null, gradedAt: new Date() })
-    .onConflictDoUpdate({
-      target: [grades.assignmentId, grades.studentId],
-      // Feedback left out of a save keeps the feedback already there.
-      set: fb === undefined ? { score, gradedAt: new Date() } : { score, feedback: fb, gradedAt: new Date() },
-    });
+/**
+ * Takes this assignment's row lock for the rest of the transaction and reads its maximum under
+ * it; null when the assignment is not in this class (or a delete got there first). Every write
+ * to an assignment's grades or its maximum (saveGrade, addGrade, bulkGrade, updateAssignment,
+ * deleteAssignment) takes it first and checks and reads under it, so they run one at a time per
+ * assignment: a grade is checked against the maximum it is stored under, the totals' triggers see
+ * each other's rows, and the audit's old value is the score the write replaces. READ COMMITTED
+ * gives each later statement a snapshot taken after the lock was granted. Grade writes take NO KEY
+ * UPDATE, which students' submissions (a foreign-key KEY SHARE lock) do not wait for; a delete
+ * takes UPDATE. Tests: tests/grade-concurrency.property.test.ts.
+ */
+async function lockAssignment(tx: Tx, assignmentId: number, levelCode: string, strength: "update" | "no key update" = "no key update", studentId?: number) {
+  const [row] = await queryRows<{ id: number; max_score: number; enrolled: boolean | null }>(
+    sql`select a.id, a.max_score,
+          ${studentId === undefined ? sql`null` : sql`exists (select 1 from student_enrollment e where e.student_id = ${studentId} and e.level_code = a.level_code)`} as enrolled
+        from assignments a where a.id = ${assignmentId} and a.level_code = ${levelCode}
+        ${strength === "update" ? sql`for update` : sql`for no key update`}`,
+    tx,
+  );
+  return row ? { id: Number(row.id), maxScore: Number(row.max_score), enrolled: row.enrolled === true } : null;
+}
+
+const NOT_IN_CLASS = { ok: false, message: "That assignment is not in this class." } as const;
+
+type GradeRow = { studentId: number; score: number; feedback: string | null | undefined };
+
+/**
+ * Upserts the rows (distinct students) and records old → new for each in the audit log, in one
+ * statement: the statement triggers update the totals once, and the old scores are read in the
+ * same snapshot the write replaces (under the caller's assignment lock). Feedback left out of a
+ * row (undefined) keeps the feedback already there.
+ */
+async function writeGrades(tx: Tx, actorId: number, levelCode: string, assignmentId: number, rows: readonly GradeRow[]): Promise<void> {
+  const input = JSON.stringify(rows.map((r) => ({ student_id: r.studentId, score: r.score, feedback: r.feedback ?? null, keep: r.feedback === undefined })));
+  await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as t(student_id int, score numeric, feedback text, keep boolean)
+    ), old as (
+      select g.student_id, g.score from grades g join input i on i.student_id = g.student_id where g.assignment_id = ${assignmentId}
+    ), written as (
+      insert into grades (assignment_id, student_id, score, feedback, graded_at)
+      select ${assignmentId}, i.student_id, i.score, case when i.keep then null else i.feedback end, now() from input i order by i.student_id
+      on conflict (assignment_id, student_id) do update set score = excluded.score, graded_at = excluded.graded_at,
+        feedback = case when (select i.keep from input i where i.student_id = excluded.student_id) then grades.feedback else excluded.feedback end
+      returning student_id
+    )
+    insert into audit_log (action, actor_id, level_code, detail)
+    select 'grade.changed', ${actorId}::int, ${levelCode}::text,
+      jsonb_build_object('assignmentId', ${assignmentId}::int, 'studentId', i.student_id, 'old', o.score, 'new', i.score)
+    from input i join written w on w.student_id = i.student_id left join old o on o.student_id = i.student_id
+    order by i.student_id`);
 }
 
 type GradeInput = { levelCode: string; assignmentId: number | string; studentId: number | string; score: unknown; feedback?: string };
@@ -253,14 +313,19 @@ async function saveOneGrade(input: GradeInput, refreshPage: boolean): Promise<Ac
     const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z.object({ assignmentId: idSchema, studentId: idSchema, feedback }).safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
-    const assignment = await getAssignmentInLevel(parsed.data.assignmentId, level.code);
-    if (!assignment) return { ok: false, message: "That assignment is not in this class." };
-    if (!(await isStudentEnrolled(parsed.data.studentId, level.code))) return { ok: false, message: "That student is not enrolled in this class." };
-    const score = parseScore(input.score, assignment.maxScore);
-    if (score.kind !== "ok") return { ok: false, message: score.kind === "invalid" ? score.message : `Please enter a valid score between 0 and ${assignment.maxScore}` };
-    await db().transaction((tx) => upsertGrade(tx, user.id, level.code, assignment.id, parsed.data.studentId, score.value, parsed.data.feedback));
-    if (refreshPage) refresh(level.code);
-    return { ok: true, message: "Grade saved" };
+    const { assignmentId, studentId } = parsed.data;
+    // The maximum is read and the score checked under the assignment's lock (see lockAssignment).
+    const result = await db().transaction(async (tx): Promise<ActionResult> => {
+      const assignment = await lockAssignment(tx, assignmentId, level.code, "no key update", studentId);
+      if (!assignment) return NOT_IN_CLASS;
+      if (!assignment.enrolled) return { ok: false, message: "That student is not enrolled in this class." };
+      const score = parseScore(input.score, assignment.maxScore);
+      if (score.kind !== "ok") return { ok: false, message: score.kind === "invalid" ? score.message : scoreRangeMessage(assignment.maxScore) };
+      await writeGrades(tx, user.id, level.code, assignment.id, [{ studentId, score: score.value, feedback: parsed.data.feedback }]);
+      return { ok: true, message: "Grade saved" };
+    });
+    if (result.ok && refreshPage) refresh(level.code);
+    return result;
   });
 }
 
@@ -279,31 +344,52 @@ export async function addGrade(_prev: ActionResult, formData: FormData): Promise
 
 const bulkRow = z.object({ studentId: idSchema, score: z.string().max(50).optional(), feedback: z.string().max(CONTENT_MAX_LENGTH).optional() });
 
+/** How many students are listed more than once. */
+function repeatedStudents(rows: readonly { studentId: number }[]): number {
+  const seen = new Set<number>();
+  const repeated = new Set<number>();
+  for (const r of rows) (seen.has(r.studentId) ? repeated : seen).add(r.studentId);
+  return repeated.size;
+}
+
 /**
  * Bulk Grade: blank or non-numeric scores are skipped (spec §5); one out-of-range score refuses
- * the whole batch, so nothing is half-saved. Valid rows are upserted in one transaction.
+ * the whole batch, so nothing is half-saved. Rows name distinct students, no more than the class
+ * has (5,000 rows for one student once stalled PGlite for 30 s), and the valid ones are written in
+ * one statement under the assignment's lock.
  */
 export async function bulkGrade(input: { levelCode: string; assignmentId: number; rows: { studentId: number; score?: string; feedback?: string }[] }): Promise<ActionResult<{ saved: number }>> {
   return guarded(async () => {
     const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z.object({ assignmentId: idSchema, rows: z.array(bulkRow).max(5000) }).safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
-    const assignment = await getAssignmentInLevel(parsed.data.assignmentId, level.code);
-    if (!assignment) return { ok: false, message: "That assignment is not in this class." };
-    const toSave: { studentId: number; score: number; feedback: string | null | undefined }[] = [];
-    for (const row of parsed.data.rows) {
-      const score = parseScore(row.score, assignment.maxScore);
-      if (score.kind === "invalid") return { ok: false, message: score.message };
-      if (score.kind === "ok") toSave.push({ studentId: row.studentId, score: score.value, feedback: row.feedback === undefined ? undefined : row.feedback.trim() || null });
+    const rows = parsed.data.rows;
+    const repeated = repeatedStudents(rows);
+    if (repeated > 0) {
+      return { ok: false, message: `${repeated} ${repeated === 1 ? "student appears" : "students appear"} more than once. Each student can be graded once per bulk grade.` };
     }
-    if (toSave.length === 0) return { ok: false, message: "Enter at least one score" };
-    const enrolled = await queryRows<{ student_id: number }>(sql`select student_id from student_enrollment where level_code = ${level.code}`);
-    const ids = new Set(enrolled.map((r) => Number(r.student_id)));
-    if (toSave.some((r) => !ids.has(r.studentId))) return { ok: false, message: "That student is not enrolled in this class." };
-    await db().transaction(async (tx) => {
-      for (const r of toSave) await upsertGrade(tx, user.id, level.code, assignment.id, r.studentId, r.score, r.feedback);
+    const result = await db().transaction(async (tx): Promise<ActionResult<{ saved: number }>> => {
+      const assignment = await lockAssignment(tx, parsed.data.assignmentId, level.code);
+      if (!assignment) return NOT_IN_CLASS;
+      const [roster] = await queryRows<{ size: number }>(sql`select count(*)::int as size from student_enrollment where level_code = ${level.code}`, tx);
+      const size = Number(roster?.size ?? 0);
+      if (rows.length > size) {
+        return { ok: false, message: `This class has ${size} ${size === 1 ? "student" : "students"}, so a bulk grade can have at most ${size} ${size === 1 ? "row" : "rows"}.` };
+      }
+      const toSave: GradeRow[] = [];
+      for (const row of rows) {
+        const score = parseScore(row.score, assignment.maxScore);
+        if (score.kind === "invalid") return { ok: false, message: score.message };
+        if (score.kind === "ok") toSave.push({ studentId: row.studentId, score: score.value, feedback: row.feedback === undefined ? undefined : row.feedback.trim() || null });
+      }
+      if (toSave.length === 0) return { ok: false, message: "Enter at least one score" };
+      const ids = `{${toSave.map((r) => r.studentId).join(",")}}`;
+      const [listed] = await queryRows<{ n: number }>(sql`select count(*)::int as n from student_enrollment where level_code = ${level.code} and student_id = any(${ids}::int[])`, tx);
+      if (Number(listed?.n ?? 0) !== toSave.length) return { ok: false, message: "That student is not enrolled in this class." };
+      await writeGrades(tx, user.id, level.code, assignment.id, toSave);
+      return { ok: true, message: `Saved ${toSave.length} grade(s)`, data: { saved: toSave.length } };
     });
-    refresh(level.code);
-    return { ok: true, message: `Saved ${toSave.length} grade(s)`, data: { saved: toSave.length } };
+    if (result.ok) refresh(level.code);
+    return result;
   });
 }

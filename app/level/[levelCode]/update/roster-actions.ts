@@ -8,10 +8,10 @@ import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { generateAccessCode } from "@/lib/auth/codes";
 import { requireClassAccess } from "@/lib/auth/guards";
 import { canEditStudent } from "@/lib/auth/policy";
-import { db } from "@/lib/db/client";
+import { db, queryRows } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { attendance, studentEnrollment, users } from "@/lib/db/schema";
-import { ACCESS_CODE_MAX_LENGTH, ATTENDANCE_STATUSES } from "@/lib/domain/constants";
+import { ATTENDANCE_STATUSES } from "@/lib/domain/constants";
 import { searchStudentsForLevel } from "@/lib/queries/roster";
 import { audit } from "@/lib/audit";
 import { isStudentEnrolled } from "@/lib/queries/levels";
@@ -118,6 +118,61 @@ export async function setAttendance(input: { levelCode: string; studentId: numbe
   });
 }
 
+/**
+ * Roll call (issue 21): one student's status for one day. On a day without any record for the
+ * class the first mark adds the day first (spec §4: every enrolled student present), in the same
+ * transaction, so `P` on an empty day is everyone present in one action. Records already there
+ * are never overwritten by the day's creation (on conflict do nothing): a second tab taking the
+ * same day at the same moment keeps its marks. No page re-render, like setAttendance.
+ */
+export async function markRollCall(input: { levelCode: string; studentId: number; date: string; status: string }): Promise<ActionResult<{ added: number }>> {
+  return guarded(async () => {
+    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
+    const parsed = z.object({ studentId: idSchema, date: day, status: z.enum(ATTENDANCE_STATUSES, { message: "Choose a valid status" }) }).safeParse(input);
+    if (!parsed.success) return invalid(parsed.error);
+    const { studentId, date, status } = parsed.data;
+    const done = await db().transaction(async (tx) => {
+      // Enrolled here, and this day's record if any, in one statement.
+      const [student] = await queryRows<{ name: string; old: string | null }>(
+        sql`select u.name, a.status as old from users u
+            join student_enrollment e on e.student_id = u.id and e.level_code = ${level.code}
+            left join attendance a on a.student_id = u.id and a.level_code = ${level.code} and a.date = ${date}::date
+            where u.id = ${studentId}`,
+        tx,
+      );
+      if (!student) return null;
+      let added = 0;
+      if (student.old === null) {
+        const [row] = await queryRows<{ n: number }>(
+          sql`with ins as (
+                insert into attendance (student_id, level_code, date, status)
+                select student_id, level_code, ${date}::date, 'present' from student_enrollment
+                where level_code = ${level.code} and not exists (select 1 from attendance where level_code = ${level.code} and date = ${date}::date)
+                on conflict (student_id, level_code, date) do nothing
+                returning 1)
+              select count(*)::int as n from ins`,
+          tx,
+        );
+        added = Number(row?.n ?? 0);
+        if (added) await audit(tx, { action: "attendance.changed", actorId: user.id, levelCode: level.code, detail: { date, added, status: "present", by: "roll call" } });
+      }
+      const old = added ? "present" : student.old;
+      if (old !== status) {
+        await tx
+          .insert(attendance)
+          .values({ studentId, levelCode: level.code, date, status })
+          .onConflictDoUpdate({ target: [attendance.studentId, attendance.levelCode, attendance.date], set: { status, updatedAt: new Date() } });
+        await audit(tx, { action: "attendance.changed", actorId: user.id, levelCode: level.code, detail: { studentId, date, old, new: status } });
+      }
+      return { name: student.name, added };
+    });
+    if (!done) return { ok: false, message: "That student is not enrolled in this class." };
+    const updated = `Attendance updated for ${done.name}`;
+    const message = !done.added ? updated : status === "present" ? `Attendance added for ${date}` : `Attendance added for ${date}. ${updated}`;
+    return { ok: true, message, data: { added: done.added } };
+  });
+}
+
 /* ---------- roster ---------- */
 
 export async function searchStudents(levelCode: string, query: string): Promise<ActionResult<{ id: number; name: string; username: string; email: string | null; enrolled: boolean }[]>> {
@@ -160,7 +215,6 @@ const studentFields = z.object({
   name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
   username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
   email: optionalText(254).refine((e) => e === null || z.email().safeParse(e).success, "Please enter a valid email address"),
-  code: optionalText(ACCESS_CODE_MAX_LENGTH).transform((c) => (c === null ? null : c.toLowerCase())),
   phoneNumber: optionalText(40),
   parent1Number: optionalText(40),
   parent2Number: optionalText(40),
@@ -174,27 +228,36 @@ function duplicateMessage(err: unknown): string | null {
   return "That record already exists.";
 }
 
-/** Create New Student: enrolled in this class; a blank code gets a generated one, shown once. */
+/**
+ * Teachers never type an access code (decision 010): a code set by hand was found to be "7" or
+ * "2718", and "That access code is already in use." told a guesser which codes exist.
+ */
+const NO_HAND_CODES = "Access codes are generated by the portal: use “Generate a new access code” instead.";
+const typedCode = (formData: FormData) => String(formData.get("code") ?? "").trim() !== "";
+
+/** Create New Student: enrolled in this class, with a generated code shown once. */
 export async function createStudent(_prev: ActionResult<{ code: string | null; name: string }>, formData: FormData): Promise<ActionResult<{ code: string | null; name: string }>> {
   return guarded(async () => {
     const { user, level } = await requireClassAccess(String(formData.get("levelCode") ?? ""), "teach");
+    if (typedCode(formData)) return { ok: false, message: NO_HAND_CODES };
     const parsed = studentFields.safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
     const v = parsed.data;
-    const generated = v.code === null;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const code = v.code ?? generateAccessCode();
+      const code = generateAccessCode();
       try {
         await db().transaction(async (tx) => {
           const [row] = await tx.insert(users).values({ ...v, code, role: "student" }).returning({ id: users.id });
           await tx.insert(studentEnrollment).values({ studentId: row!.id, levelCode: level.code });
           await audit(tx, { action: "enrollment.changed", actorId: user.id, levelCode: level.code, detail: { created: row!.id, added: [row!.id] } });
+          if (v.parent1Number || v.parent2Number) {
+            await audit(tx, { action: "student.parent_numbers_changed", actorId: user.id, levelCode: level.code, detail: { studentId: row!.id, by: "teacher", parent1Number: { from: null, to: v.parent1Number }, parent2Number: { from: null, to: v.parent2Number } } });
+          }
         });
         refresh(level.code);
-        return { ok: true, message: `Successfully created and added ${v.name} to the class!`, data: { code: generated ? code : null, name: v.name } };
+        return { ok: true, message: `Successfully created and added ${v.name} to the class!`, data: { code, name: v.name } };
       } catch (err) {
-        const dup = uniqueViolation(err);
-        if (generated && dup?.constraint.includes("code")) continue; // astronomically unlikely: draw again
+        if (uniqueViolation(err)?.constraint.includes("code")) continue; // astronomically unlikely: draw again
         const msg = duplicateMessage(err);
         if (msg) return { ok: false, message: msg };
         throw err;
@@ -204,35 +267,55 @@ export async function createStudent(_prev: ActionResult<{ code: string | null; n
   });
 }
 
-/** Edit student (teacher, spec §5): name and username required; blank phones and code become null. */
-export async function editStudent(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+const EDITABLE = ["name", "username", "email", "phoneNumber", "parent1Number", "parent2Number"] as const;
+
+/**
+ * Edit student (teacher, spec §5): name and username required; blank phones become null. The code
+ * can only be regenerated. Every change is audited as old → new; parent-number changes get an
+ * entry of their own, which /admin lists for review (they decide who the student's guardians are).
+ */
+export async function editStudent(_prev: ActionResult<{ code: string | null; name: string }>, formData: FormData): Promise<ActionResult<{ code: string | null; name: string }>> {
   return guarded(async () => {
     const { user, level } = await requireClassAccess(String(formData.get("levelCode") ?? ""), "teach");
-    const parsed = studentFields.extend({ studentId: idSchema }).safeParse(formObject(formData));
+    if (typedCode(formData)) return { ok: false, message: NO_HAND_CODES };
+    const parsed = studentFields.extend({ studentId: idSchema, newCode: z.literal("on").optional() }).safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
-    const { studentId, ...v } = parsed.data;
+    const { studentId, newCode, ...v } = parsed.data;
     if (!canEditStudent(user, { studentInActorsClass: await isStudentEnrolled(studentId, level.code) })) {
       return { ok: false, message: "That student is not enrolled in this class." };
     }
-    const [current] = await db().select({ code: users.code, role: users.role }).from(users).where(eq(users.id, studentId));
-    if (!current || current.role !== "student") return { ok: false, message: "That student is not enrolled in this class." };
+    const code = newCode ? generateAccessCode() : null;
     try {
-      await db()
-        .update(users)
-        .set({
-          ...v,
-          updatedAt: new Date(),
-          // A new (or removed) code ends the student's open sessions.
-          ...(v.code !== current.code ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
-        })
-        .where(eq(users.id, studentId));
+      const done = await db().transaction(async (tx) => {
+        const [current] = await tx
+          .select({ role: users.role, name: users.name, username: users.username, email: users.email, phoneNumber: users.phoneNumber, parent1Number: users.parent1Number, parent2Number: users.parent2Number })
+          .from(users)
+          .where(eq(users.id, studentId))
+          .for("update");
+        if (!current || current.role !== "student") return false;
+        await tx
+          .update(users)
+          .set({ ...v, updatedAt: new Date(), ...(code ? { code, sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+          .where(eq(users.id, studentId));
+        const changes: Record<string, { from: string | null; to: string | null }> = {};
+        for (const k of EDITABLE) if ((current[k] ?? null) !== (v[k] ?? null)) changes[k] = { from: current[k] ?? null, to: v[k] ?? null };
+        if (Object.keys(changes).length || code) {
+          // The code itself never goes in the log: only that it changed.
+          await audit(tx, { action: "student.edited", actorId: user.id, levelCode: level.code, detail: { studentId, by: "teacher", changes, ...(code ? { code: "regenerated" } : {}) } });
+        }
+        if (changes.parent1Number || changes.parent2Number) {
+          await audit(tx, { action: "student.parent_numbers_changed", actorId: user.id, levelCode: level.code, detail: { studentId, by: "teacher", ...(changes.parent1Number ? { parent1Number: changes.parent1Number } : {}), ...(changes.parent2Number ? { parent2Number: changes.parent2Number } : {}) } });
+        }
+        return true;
+      });
+      if (!done) return { ok: false, message: "That student is not enrolled in this class." };
     } catch (err) {
       const msg = duplicateMessage(err);
       if (msg) return { ok: false, message: msg };
       throw err;
     }
     refresh(level.code);
-    return { ok: true, message: `Saved ${v.name}` };
+    return { ok: true, message: code ? `Saved ${v.name}; new access code ${code}` : `Saved ${v.name}`, data: { code, name: v.name } };
   });
 }
 
