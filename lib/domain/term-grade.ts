@@ -1,0 +1,270 @@
+// The one term-grade calculator (issue 19): total points (spec §9) or weighted categories,
+// drop-lowest, excused, missing, late policy and a teacher's override, with every step kept so
+// the grade can be explained ("why this grade"). Exact: scores in hundredths, weights in
+// hundredths of a percent, the grade a fraction rounded once (lib/domain/fraction).
+//
+// With the default settings (total points, no categories, no late policy) and no excused or
+// missing flags this is spec §9's Σscores / Σmax × 100 — tests/ prove it against gradePercent.
+import { add, compare, div, fraction, mul, roundHalfUp, type Fraction } from "./fraction";
+import { toHundredths } from "./percent";
+
+export type GradingMode = "points" | "weighted";
+
+export interface CategorySetting {
+  id: number;
+  name: string;
+  /** Weight in hundredths of a percent (25 % = 2500); weighted mode needs them to total 10000. */
+  weight: number;
+  /** Drop this many of the lowest percentages in the category (never an excused item, never all). */
+  dropLowest: number;
+}
+
+export interface LatePolicy {
+  /** Whole percent taken off a late score per day late… */
+  perDayPercent: number;
+  /** …never below this whole percent of the score. */
+  floorPercent: number;
+}
+
+export interface GradeSettings {
+  mode: GradingMode;
+  categories: readonly CategorySetting[];
+  latePolicy: LatePolicy | null;
+}
+
+/** Spec §9 exactly: one running sum of points, nothing dropped, no penalty. */
+export const DEFAULT_GRADE_SETTINGS: GradeSettings = { mode: "points", categories: [], latePolicy: null };
+
+export interface GradeItem {
+  id: number;
+  title: string;
+  categoryId: number | null;
+  maxScore: number;
+  /** ms since epoch; null when the assignment has no due date. */
+  dueAt: number | null;
+  /** null: not graded. */
+  score: number | null;
+  excused: boolean;
+  missing: boolean;
+  late: boolean;
+  /** Days late for the late policy (1 when flagged late without dates). */
+  daysLate: number;
+}
+
+export interface GradeOverride {
+  /** The teacher's final percent (0.01 step). */
+  percent: number;
+  reason: string;
+}
+
+/**
+ * counted: in the sums · dropped: lowest, left out by the category's drop rule · excused: left
+ * out of both sums · missing: counted as 0 (past due) · ungraded: no score yet (a missing flag
+ * before the due date lands here too) · uncategorized: weighted mode, in no weighted category.
+ */
+export type ItemStatus = "counted" | "dropped" | "excused" | "missing" | "ungraded" | "uncategorized";
+
+export interface ItemBreakdown {
+  id: number;
+  title: string;
+  categoryId: number | null;
+  status: ItemStatus;
+  /** Earned after any late penalty (0 for missing); null when the item does not count. */
+  earned: Fraction | null;
+  possible: number;
+  /** Whole percent of the score kept by the late policy (100 when none applied). */
+  lateKeptPercent: number;
+  /** Flagged missing by the teacher (shown as Missing even before it counts). */
+  missingFlag: boolean;
+  late: boolean;
+}
+
+export interface CategoryBreakdown {
+  id: number | null;
+  name: string;
+  weight: number;
+  earned: Fraction;
+  possible: number;
+  /** Category percent rounded half up; null when nothing in it counts. */
+  percent: number | null;
+  /** Weighted mode: this category's share of the grade after empty categories are left out. */
+  share: Fraction | null;
+  dropped: number;
+}
+
+export interface TermGrade {
+  mode: GradingMode;
+  /** What every screen shows: the override when there is one, else the computed grade. */
+  percent: number;
+  /** The computed grade, rounded half up; 0 when nothing counts (spec §9). */
+  computedPercent: number;
+  /** The computed grade exactly; null when nothing counts. */
+  exact: Fraction | null;
+  override: GradeOverride | null;
+  categories: CategoryBreakdown[];
+  items: ItemBreakdown[];
+  /** Weighted categories left out because nothing in them counts yet (the rest re-normalised). */
+  leftOut: string[];
+}
+
+const HUNDRED = fraction(100);
+
+/** Whole days from the due date to the hand-in, at least 0. */
+export function daysLate(dueAt: number | null, submittedAt: number | null): number {
+  if (dueAt === null || submittedAt === null || submittedAt <= dueAt) return 0;
+  return Math.ceil((submittedAt - dueAt) / 86_400_000);
+}
+
+function keptPercent(item: GradeItem, policy: LatePolicy | null): number {
+  if (!policy || !item.late) return 100;
+  const days = Math.max(1, Math.floor(item.daysLate));
+  return Math.max(policy.floorPercent, 100 - policy.perDayPercent * days, 0);
+}
+
+function classify(item: GradeItem, settings: GradeSettings, now: number, weighted: ReadonlySet<number>): ItemBreakdown {
+  const base = { id: item.id, title: item.title, categoryId: item.categoryId, possible: item.maxScore, missingFlag: item.missing, late: item.late };
+  const kept = keptPercent(item, settings.latePolicy);
+  if (item.excused) return { ...base, status: "excused", earned: null, lateKeptPercent: 100 };
+  if (settings.mode === "weighted" && (item.categoryId === null || !weighted.has(item.categoryId))) {
+    return { ...base, status: "uncategorized", earned: null, lateKeptPercent: 100 };
+  }
+  if (item.score !== null) {
+    // score (hundredths) × kept % / 100, over 100 for points: exact.
+    return { ...base, status: "counted", earned: fraction(toHundredths(item.score) * kept, 100 * 100), lateKeptPercent: kept };
+  }
+  const pastDue = item.dueAt !== null && now > item.dueAt;
+  if (item.missing && pastDue) return { ...base, status: "missing", earned: fraction(0), lateKeptPercent: 100 };
+  return { ...base, status: "ungraded", earned: null, lateKeptPercent: 100 };
+}
+
+/** Marks the lowest `n` counting items by percentage as dropped, keeping at least one. */
+function dropLowest(items: ItemBreakdown[], n: number, order: ReadonlyMap<number, number>): number {
+  const counting = items.filter((i) => i.earned !== null && i.possible > 0);
+  const drop = Math.min(Math.max(0, Math.floor(n)), counting.length - 1);
+  if (drop <= 0) return 0;
+  // Lowest percent first; equal percents: the earlier assignment goes first (stable, explainable).
+  counting.sort((a, b) => compare(div(a.earned!, fraction(toHundredths(a.possible), 100)), div(b.earned!, fraction(toHundredths(b.possible), 100))) || order.get(a.id)! - order.get(b.id)!);
+  for (const item of counting.slice(0, drop)) {
+    item.status = "dropped";
+    item.earned = null;
+  }
+  return drop;
+}
+
+function categoryPercent(earned: Fraction, possibleH: number): Fraction | null {
+  return possibleH > 0 ? mul(div(earned, fraction(possibleH, 100)), HUNDRED) : null;
+}
+
+export function computeTermGrade(items: readonly GradeItem[], settings: GradeSettings = DEFAULT_GRADE_SETTINGS, override: GradeOverride | null = null, now = Date.now()): TermGrade {
+  const weightedIds = new Set(settings.categories.map((c) => c.id));
+  const order = new Map(items.map((it, i) => [it.id, i]));
+  const rows = items.map((it) => classify(it, settings, now, weightedIds));
+
+  // Group by category: the settings' categories in order, then everything else as one group.
+  const groups: { setting: CategorySetting | null; rows: ItemBreakdown[] }[] = settings.categories.map((c) => ({ setting: c, rows: [] }));
+  const other: ItemBreakdown[] = [];
+  for (const r of rows) {
+    const g = r.categoryId === null ? undefined : groups.find((x) => x.setting!.id === r.categoryId);
+    (g ? g.rows : other).push(r);
+  }
+  if (other.length) groups.push({ setting: null, rows: other });
+
+  let totalEarned = fraction(0);
+  let totalPossibleH = 0;
+  const categories: CategoryBreakdown[] = groups.map(({ setting, rows: rs }) => {
+    const dropped = setting ? dropLowest(rs, setting.dropLowest, order) : 0;
+    let earned = fraction(0);
+    let possibleH = 0;
+    for (const r of rs) {
+      if (r.earned === null) continue;
+      earned = add(earned, r.earned);
+      possibleH += toHundredths(r.possible);
+    }
+    totalEarned = add(totalEarned, earned);
+    totalPossibleH += possibleH;
+    const p = categoryPercent(earned, possibleH);
+    return { id: setting?.id ?? null, name: setting?.name ?? "Other", weight: setting?.weight ?? 0, earned, possible: possibleH / 100, percent: p ? roundHalfUp(p) : null, share: null, dropped };
+  });
+
+  let exact: Fraction | null = null;
+  const leftOut: string[] = [];
+  if (settings.mode === "points") {
+    exact = categoryPercent(totalEarned, totalPossibleH);
+  } else {
+    const counted = categories.filter((c) => c.id !== null && c.weight > 0 && c.possible > 0);
+    for (const c of categories) if (c.id !== null && c.weight > 0 && c.possible === 0) leftOut.push(c.name);
+    const weightSum = counted.reduce((s, c) => s + c.weight, 0);
+    if (weightSum > 0) {
+      exact = fraction(0);
+      for (const c of counted) {
+        c.share = fraction(c.weight, weightSum);
+        exact = add(exact, mul(c.share, categoryPercent(c.earned, toHundredths(c.possible))!));
+      }
+    }
+  }
+  const computedPercent = exact ? roundHalfUp(exact) : 0;
+  const percent = override ? roundHalfUp(fraction(toHundredths(override.percent), 100)) : computedPercent;
+  return { mode: settings.mode, percent, computedPercent, exact, override, categories, items: rows, leftOut };
+}
+
+/** Problems with a class's settings, in the words the settings form shows; [] when valid. */
+export function gradeSettingsProblems(settings: GradeSettings): string[] {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  for (const c of settings.categories) {
+    if (!c.name.trim()) problems.push("Every category needs a name");
+    else if (names.has(c.name.trim().toLowerCase())) problems.push(`Category names must be different ("${c.name.trim()}" twice)`);
+    names.add(c.name.trim().toLowerCase());
+    if (!Number.isInteger(c.weight) || c.weight < 0 || c.weight > 10000) problems.push(`The weight of "${c.name}" must be between 0 % and 100 %`);
+    if (!Number.isInteger(c.dropLowest) || c.dropLowest < 0 || c.dropLowest > 20) problems.push(`"${c.name}" may drop between 0 and 20 of its lowest grades`);
+  }
+  if (settings.mode === "weighted") {
+    if (settings.categories.length === 0) problems.push("Weighted grading needs at least one category");
+    const total = settings.categories.reduce((s, c) => s + c.weight, 0);
+    if (total !== 10000) problems.push(`Category weights must total 100 % (they total ${total / 100} %)`);
+  }
+  const late = settings.latePolicy;
+  if (late) {
+    if (!Number.isInteger(late.perDayPercent) || late.perDayPercent < 1 || late.perDayPercent > 100) problems.push("The late penalty must be between 1 % and 100 % per day");
+    if (!Number.isInteger(late.floorPercent) || late.floorPercent < 0 || late.floorPercent > 100) problems.push("The late floor must be between 0 % and 100 %");
+  }
+  return problems;
+}
+
+const pct = (f: Fraction | null, decimals = 0) => (f === null ? "—" : `${roundHalfUp(f, decimals)} %`);
+const num = (f: Fraction) => String(roundHalfUp(f, 2));
+
+/**
+ * "Why this grade", as sentences the class page, the report card, the Summary row and the PDF
+ * all print: how the grade is made, each category's earned / possible and weight, what was
+ * dropped or excused, what counts as missing, and the override.
+ */
+export function explainTermGrade(g: TermGrade): string[] {
+  const lines: string[] = [];
+  const titles = (s: ItemStatus) => g.items.filter((i) => i.status === s).map((i) => i.title);
+  if (g.mode === "points") {
+    const earned = g.categories.reduce((s, c) => add(s, c.earned), fraction(0));
+    const possible = g.categories.reduce((s, c) => s + toHundredths(c.possible), 0);
+    lines.push(possible > 0 ? `Total points: ${num(earned)} of ${possible / 100} = ${pct(g.exact, 1)}` : "No graded work yet");
+  } else {
+    lines.push(g.exact ? `Weighted categories: ${pct(g.exact, 1)}` : "No graded work yet");
+    for (const c of g.categories) {
+      if (c.id === null) continue;
+      const share = c.share ? ` — counts ${pct(mul(c.share, HUNDRED), 1)}` : "";
+      lines.push(`${c.name} (weight ${c.weight / 100} %): ${num(c.earned)} of ${c.possible} = ${pct(categoryPercent(c.earned, toHundredths(c.possible)), 1)}${share}`);
+    }
+    if (g.leftOut.length) lines.push(`Nothing graded yet in ${g.leftOut.join(", ")}: left out, the other weights scaled up to 100 %`);
+    const unc = titles("uncategorized");
+    if (unc.length) lines.push(`Not in a weighted category, not counted: ${unc.join(", ")}`);
+  }
+  const dropped = titles("dropped");
+  if (dropped.length) lines.push(`Dropped (lowest): ${dropped.join(", ")}`);
+  const excused = titles("excused");
+  if (excused.length) lines.push(`Excused: ${excused.join(", ")}`);
+  const missing = titles("missing");
+  if (missing.length) lines.push(`Missing, counted as 0: ${missing.join(", ")}`);
+  const late = g.items.filter((i) => i.status === "counted" && i.lateKeptPercent < 100);
+  if (late.length) lines.push(`Late penalty: ${late.map((i) => `${i.title} (kept ${i.lateKeptPercent} %)`).join(", ")}`);
+  if (g.override) lines.push(`Overridden by the teacher: ${g.percent} % (computed ${g.computedPercent} %) — ${g.override.reason}`);
+  return lines;
+}
