@@ -12,6 +12,10 @@ import { adminOrScreen } from "@/components/admin/admin-gate";
 import { LettersForm, OpenPortalBanner } from "@/components/admin/parent-letters";
 import { SecurityTab } from "@/components/admin/security-tab";
 import { RosterTab } from "@/components/admin/roster-tab";
+import { TermsTab } from "@/components/admin/terms-tab";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { defaultTerm, gradingTerms } from "@/lib/domain/terms";
+import { listTerms } from "@/lib/terms/terms";
 import { listRosterImports } from "@/lib/roster/history";
 import { AUDIT_ACTIONS } from "@/lib/audit";
 import { portalMode } from "@/lib/parent/portal";
@@ -26,7 +30,7 @@ import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listClas
 
 export const metadata: Metadata = { title: "Admin dashboard" };
 
-const TABS = ["classes", "students", "parents", "roster", "security", "audit"] as const;
+const TABS = ["classes", "students", "parents", "terms", "roster", "security", "audit"] as const;
 type Query = { tab?: string | string[]; q?: string | string[]; page?: string | string[]; action?: string | string[] };
 
 export default async function AdminPage({ searchParams }: { searchParams: Promise<Query> }) {
@@ -71,6 +75,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             { value: "classes", label: `Classes (${counts.classes})` },
             { value: "students", label: `Students (${counts.students})` },
             { value: "parents", label: `Parents (${counts.parents})` },
+            { value: "terms", label: "Terms" },
             { value: "roster", label: "Import & export" },
             { value: "security", label: "Security" },
             { value: "audit", label: "Audit log" },
@@ -143,6 +148,10 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
         <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("parents", q)} />
       </>
     );
+  }
+  if (tab === "terms") {
+    const terms = await listTerms();
+    return <TermsTab terms={terms} current={defaultTerm(dateInTimeZone(new Date(), tz), gradingTerms(terms))?.id ?? null} />;
   }
   if (tab === "roster") return <RosterTab history={await listRosterImports({ limit: 20 })} timeZone={tz} />;
   if (tab === "security") {

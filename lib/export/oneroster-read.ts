@@ -69,7 +69,7 @@ export async function readSnapshot(timeZone: string): Promise<Snapshot> {
         from levels l left join users t on t.id = l.teacher_id and t.roster_deleted_at is null
         where l.roster_deleted_at is null order by l.code`);
       const terms = await q<TermRow>(sql`
-        select sourced_id, title, type, start_date::text as start_date, end_date::text as end_date, parent_sourced_id, school_year
+        select coalesce(sourced_id, 'portal-term-' || id) as sourced_id, title, type, start_date::text as start_date, end_date::text as end_date, parent_sourced_id, school_year
         from school_terms order by start_date, end_date desc, sourced_id`);
       const [span] = await q<Snapshot["span"]>(sql`
         select least((select min(date) from attendance), (select min(${day(sql`created_at`)}) from assignments)::date,

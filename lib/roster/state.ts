@@ -49,7 +49,7 @@ export async function loadState(tx: Tx, opts: StateOptions = { timeZone: "UTC", 
     () => queryRows<TermValues & { id: number }>(
       sql`select id, sourced_id as "sourcedId", title, type, start_date::text as "startDate", end_date::text as "endDate",
             parent_sourced_id as "parentSourcedId", school_year as "schoolYear"
-          from school_terms order by id`,
+          from school_terms where sourced_id is not null order by id`,
       tx,
     ),
   ] as const);

@@ -1,0 +1,89 @@
+"use client";
+
+import { useActionState } from "react";
+import { saveTermsAction } from "@/app/admin/term-actions";
+import { ErrorBanner } from "@/components/error-banner";
+import { PrimaryButton } from "@/components/teacher/form-controls";
+import type { ActionResult } from "@/lib/action-result";
+import { MAX_TERMS, TERM_TITLE_MAX, type Term } from "@/lib/domain/terms";
+
+// /admin → Terms: the school year's grading periods as one table of inputs, saved together (the
+// server checks names, dates and overlaps, lib/domain/terms). Terms from the roster import are
+// listed, not editable: the SIS owns them.
+
+const idle: ActionResult = { ok: true };
+const cell = "rounded-lg border border-line bg-surface px-2 py-1.5 text-sm w-full";
+
+export function TermsTab({ terms, current }: { terms: Term[]; current: number | null }) {
+  const [state, action, pending] = useActionState(saveTermsAction, idle);
+  const own = terms.filter((t) => !t.imported);
+  const imported = terms.filter((t) => t.imported);
+  const blanks = Math.max(0, Math.min(4, MAX_TERMS - terms.length));
+  const rows: (Term | null)[] = [...own, ...Array.from({ length: own.length === 0 ? Math.max(blanks, 2) : blanks }, () => null)];
+  return (
+    <div className="space-y-6">
+      <p className="max-w-prose text-sm text-muted">
+        Grades and attendance are shown for the current term, with the whole year one click away. Name each term and give its first and last day; terms may not overlap. Leave a row
+        blank to skip it.
+      </p>
+      <form action={action} className="space-y-3">
+        {!state.ok && <ErrorBanner message={state.message} />}
+        {state.ok && state.message && (
+          <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
+            {state.message}
+          </p>
+        )}
+        <table className="w-full max-w-3xl text-sm">
+          <caption className="sr-only">Terms of the school year</caption>
+          <thead>
+            <tr className="text-left">
+              <th scope="col" className="pb-1 pr-2 font-medium">Name</th>
+              <th scope="col" className="pb-1 pr-2 font-medium">First day</th>
+              <th scope="col" className="pb-1 pr-2 font-medium">Last day</th>
+              <th scope="col" className="pb-1 font-medium">Remove</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((t, i) => (
+              <tr key={t ? `t${t.id}` : `new${i}`}>
+                <td className="py-1 pr-2">
+                  {t && <input type="hidden" name={`id.${i}`} value={t.id} />}
+                  <input className={cell} name={`title.${i}`} defaultValue={t?.title ?? ""} maxLength={TERM_TITLE_MAX} aria-label={`Name of term ${i + 1}`} placeholder={t ? undefined : "e.g. Fall semester"} />
+                </td>
+                <td className="py-1 pr-2">
+                  <input className={cell} type="date" name={`start.${i}`} defaultValue={t?.startDate ?? ""} aria-label={`First day of term ${i + 1}`} />
+                </td>
+                <td className="py-1 pr-2">
+                  <input className={cell} type="date" name={`end.${i}`} defaultValue={t?.endDate ?? ""} aria-label={`Last day of term ${i + 1}`} />
+                </td>
+                <td className="py-1 text-center">
+                  {t && <input type="checkbox" name={`remove.${i}`} className="h-5 w-5" aria-label={`Remove ${t.title}`} />}
+                  {t?.id === current && <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">current</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <PrimaryButton type="submit" disabled={pending}>
+          {pending ? "Saving..." : "Save terms"}
+        </PrimaryButton>
+      </form>
+      {imported.length > 0 && (
+        <section aria-labelledby="imported-terms">
+          <h2 id="imported-terms" className="text-lg font-semibold">
+            From the roster import
+          </h2>
+          <p className="text-sm text-muted">Your student information system owns these; change them there and import again.</p>
+          <ul className="mt-2 space-y-1 text-sm">
+            {imported.map((t) => (
+              <li key={t.id}>
+                {t.title} ({t.type}): {t.startDate} – {t.endDate}
+                {t.id === current && " · current"}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
