@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   "student.parent_numbers_changed",
   "response.deleted",
   "cards.printed",
+  "terms.saved",
+  "grading.changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -81,8 +81,15 @@ export const levels = pgTable(
     sourcedId: text("sourced_id"),
     teacherEnrollmentSourcedId: text("teacher_enrollment_sourced_id"),
     rosterDeletedAt: timestamp("roster_deleted_at", { withTimezone: true }),
+    // The class's grading (issue 19, lib/domain/term-grade): total points (spec §9, the default)
+    // or weighted categories (level_category_weights); a late policy when both are set.
+    gradingMode: text("grading_mode").notNull().default("points"),
+    latePerDayPercent: integer("late_per_day_percent"),
+    lateFloorPercent: integer("late_floor_percent"),
   },
   (t) => [
+    check("levels_grading_mode_check", sql`${t.gradingMode} in ('points', 'weighted')`),
+    check("levels_late_policy_check", sql`(${t.latePerDayPercent} is null) = (${t.lateFloorPercent} is null) and coalesce(${t.latePerDayPercent} between 1 and 100, true) and coalesce(${t.lateFloorPercent} between 0 and 100, true)`),
     unique("levels_code_key").on(t.code),
     unique("levels_sourced_id_key").on(t.sourcedId),
     index("levels_teacher_name_idx").on(t.teacherId, t.name),
@@ -389,14 +396,15 @@ export const reportCardLinks = pgTable(
 );
 
 /**
- * The school's terms from OneRoster academicSessions (decision 012), keyed on sourcedId. Stored for
- * the gradebook's terms; nothing reads them yet.
+ * The school's terms: made by an admin on /admin → Terms (sourced_id NULL, type 'term'), or from
+ * OneRoster academicSessions (decision 012), keyed on sourcedId; lib/domain/terms picks the ones
+ * grades are kept by.
  */
 export const schoolTerms = pgTable(
   "school_terms",
   {
     id: serial("id").primaryKey(),
-    sourcedId: text("sourced_id").notNull(),
+    sourcedId: text("sourced_id"),
     title: text("title").notNull(),
     // calendarYear | gradingPeriod | schoolYear | semester | term | ext:…
     type: text("type").notNull(),
@@ -435,5 +443,69 @@ export const rosterImports = pgTable(
     index("roster_imports_at_idx").on(t.at),
     check("roster_imports_source_check", sql`${t.source} in ('web', 'cli')`),
     check("roster_imports_status_check", sql`${t.status} in ('previewed', 'applied', 'refused', 'failed')`),
+  ],
+);
+
+/** A class's weight and drop-lowest rule for one grade category (issue 19). */
+export const levelCategoryWeights = pgTable(
+  "level_category_weights",
+  {
+    levelCode: levelCodeRef("cascade"),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => gradeCategories.id, { onDelete: "cascade" }),
+    // Hundredths of a percent (25 % = 2500): the weights of a weighted class total 10000.
+    weight: integer("weight").notNull(),
+    dropLowest: integer("drop_lowest").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.levelCode, t.categoryId] }),
+    check("level_category_weights_weight_check", sql`${t.weight} between 0 and 10000`),
+    check("level_category_weights_drop_check", sql`${t.dropLowest} between 0 and 20`),
+  ],
+);
+
+/**
+ * A teacher's marks on one student's work beside the score (issue 19): excused (out of both sums),
+ * missing (0 once past due), late (the class's late policy). No row: none of them.
+ */
+export const gradeMarks = pgTable(
+  "grade_marks",
+  {
+    assignmentId: integer("assignment_id")
+      .notNull()
+      .references(() => assignments.id, { onDelete: "restrict" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    excused: boolean("excused").notNull().default(false),
+    missing: boolean("missing").notNull().default(false),
+    late: boolean("late").notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.studentId] }), check("grade_marks_excused_missing_check", sql`not (${t.excused} and ${t.missing})`)],
+);
+
+/** A teacher's final word on a student's term grade, with the reason (issue 19); audited. */
+export const termGradeOverrides = pgTable(
+  "term_grade_overrides",
+  {
+    levelCode: levelCodeRef("restrict"),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    // An admin may not delete a term with overrides (lib/terms); a roster import that drops the term drops them.
+    termId: integer("term_id")
+      .notNull()
+      .references(() => schoolTerms.id, { onDelete: "cascade" }),
+    percent: numeric("percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    reason: text("reason").notNull(),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.levelCode, t.studentId, t.termId] }),
+    check("term_grade_overrides_percent_check", sql`${t.percent} between 0 and 100`),
+    check("term_grade_overrides_reason_check", sql`length(${t.reason}) between 1 and 500`),
   ],
 );

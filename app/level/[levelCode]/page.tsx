@@ -4,6 +4,7 @@ import { AppShell } from "@/components/app-header";
 import { AssignmentList } from "@/components/class-page/assignment-list";
 import { AttendanceList, GradeList, SummaryTiles } from "@/components/class-page/student-records";
 import { StudentsPanel, StudentsPanelSkeleton } from "@/components/class-page/students-panel";
+import { TermGradePanel } from "@/components/class-page/term-grade-panel";
 import { UpdateList } from "@/components/class-page/update-list";
 import { cachedMarkdown } from "@/components/markdown-cache";
 import { SignInScreen } from "@/components/sign-in-screen";
@@ -15,13 +16,14 @@ import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { pageParam, safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
+import { loadStudentTermGrade, parseTermChoice, type TermChoice } from "@/lib/gradebook/term-grades";
 import { loadAssignmentsView, loadAttendanceView, loadGradesView, loadStudentTiles, loadUpdatesView } from "@/lib/queries/class-page-view";
 
 export const metadata: Metadata = { title: "Class" };
 
 const TABS = ["updates", "assignments", "grades", "attendance", "students"] as const;
 
-type Query = { tab?: string | string[]; responses?: string | string[]; page?: string | string[] };
+type Query = { tab?: string | string[]; responses?: string | string[]; page?: string | string[]; term?: string | string[] };
 
 export default async function ClassPage({ params, searchParams }: { params: Promise<{ levelCode: string }>; searchParams: Promise<Query> }) {
   const user = await getSessionUser();
@@ -47,7 +49,7 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
   // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
   const [tiles, panel] = await Promise.all([
     studentId === null ? null : loadStudentTiles(level.code, studentId),
-    activePanel(active, level.code, studentId, tz, { moderate: staffTabs, responses: responsesParam(query) }),
+    activePanel(active, level.code, studentId, tz, { moderate: staffTabs, responses: responsesParam(query) }, parseTermChoice(tabParam(query.term))),
   ]);
   const sections: Section[] = [
     { value: "updates", label: "Updates" },
@@ -91,6 +93,7 @@ async function activePanel(
   studentId: number | null,
   tz: string,
   updatesTab: { moderate: boolean; responses: { updateId: number; page: number } | null },
+  term: TermChoice,
 ): Promise<React.ReactNode> {
   switch (tab) {
     case "assignments": {
@@ -98,8 +101,16 @@ async function activePanel(
       const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
       return <AssignmentList assignments={view.assignments} descriptions={descriptions} levelCode={levelCode} studentId={studentId} />;
     }
-    case "grades":
-      return studentId === null ? <DashboardLink levelCode={levelCode} /> : <GradeList grades={await loadGradesView(levelCode, studentId, tz)} />;
+    case "grades": {
+      if (studentId === null) return <DashboardLink levelCode={levelCode} />;
+      const [termGrade, grades] = await Promise.all([loadStudentTermGrade(levelCode, studentId, term, tz), loadGradesView(levelCode, studentId, tz)]);
+      return (
+        <>
+          <TermGradePanel view={termGrade} href={(t) => `?tab=grades&term=${t}`} />
+          <GradeList grades={grades} />
+        </>
+      );
+    }
     case "attendance":
       return studentId === null ? <DashboardLink levelCode={levelCode} /> : <AttendanceList records={await loadAttendanceView(levelCode, studentId, tz)} />;
     case "students":

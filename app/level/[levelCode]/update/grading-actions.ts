@@ -1,0 +1,62 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import type { ActionResult } from "@/lib/action-result";
+import { formObject, guarded, invalid } from "@/lib/actions";
+import { requireClassAccess } from "@/lib/auth/guards";
+import { loadGradingForm, saveGradeSettings } from "@/lib/gradebook/settings";
+
+// The class's grading settings form (issue 19): the class's own staff only (requireClassAccess
+// "teach"); weights are percents with up to two decimals, drop counts whole numbers.
+
+const percent = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,3}(\.\d{1,2})?)?$/, "Weights are percents such as 25 or 12.5")
+  .transform((s) => (s === "" ? 0 : Math.round(Number(s) * 100)));
+const whole = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{0,3}$/, `${what} must be a whole number`)
+    .transform((s) => (s === "" ? 0 : Number(s)));
+
+const form = z.object({
+  levelCode: z.string().min(1).max(100),
+  mode: z.enum(["points", "weighted"], { message: "Choose how the class is graded" }),
+  late: z.literal("on").optional(),
+  latePerDay: whole("The late penalty").default(0),
+  lateFloor: whole("The late floor").default(0),
+});
+
+export async function saveGradingAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  return guarded(async () => {
+    const fields = formObject(formData);
+    const parsed = form.safeParse(fields);
+    const { user, level } = await requireClassAccess(parsed.success ? parsed.data.levelCode : String(fields.levelCode ?? ""), "teach");
+    if (!parsed.success) return invalid(parsed.error);
+    const { categories: known } = await loadGradingForm(level.code);
+    const categories = [];
+    for (const c of known) {
+      const weight = percent.safeParse(fields[`weight.${c.id}`] ?? "");
+      if (!weight.success) return invalid(weight.error);
+      const drop = whole(`"${c.name}" drop lowest`).safeParse(fields[`drop.${c.id}`] ?? "");
+      if (!drop.success) return invalid(drop.error);
+      categories.push({ id: c.id, name: c.name, weight: weight.data, dropLowest: drop.data });
+    }
+    const v = parsed.data;
+    const settings = {
+      mode: v.mode,
+      // Weighted: every category with a weight; total points: only the drop rules matter.
+      categories: v.mode === "weighted" ? categories.filter((c) => c.weight > 0 || c.dropLowest > 0) : categories.filter((c) => c.dropLowest > 0).map((c) => ({ ...c, weight: 0 })),
+      latePolicy: v.late ? { perDayPercent: v.latePerDay, floorPercent: v.lateFloor } : null,
+    };
+    const result = await saveGradeSettings(level.code, settings, user.id);
+    if (result.ok) {
+      revalidatePath(`/level/${encodeURIComponent(level.code)}/update/grading`);
+      revalidatePath(`/level/${encodeURIComponent(level.code)}`);
+    }
+    return result;
+  });
+}

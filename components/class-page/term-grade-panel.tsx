@@ -1,0 +1,61 @@
+import { studentLetter } from "@/lib/domain/grades";
+import type { TermGradeView } from "@/lib/gradebook/term-grades";
+
+// The student's grade for a term (issue 19) above their list of grades: a switcher of the
+// school's terms and the whole year (links, rendered on the server), the grade, and "Why this
+// grade" in the calculator's own sentences. Server component: no script.
+
+export function TermGradePanel({ view, href }: { view: TermGradeView; href: (term: number | "year") => string }) {
+  const options: { key: number | "year"; label: string; current: boolean }[] = [
+    ...view.terms.map((t) => ({ key: t.id, label: t.title, current: view.term?.id === t.id })),
+    { key: "year", label: "Whole year", current: view.term === null },
+  ];
+  const heading = view.term ? view.term.title : "Whole year";
+  return (
+    <section aria-labelledby="term-grade-heading" className="mb-4 rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="term-grade">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="term-grade-heading" className="text-lg font-semibold">
+          {heading}
+        </h2>
+        {options.length > 1 && (
+          <nav aria-label="Term">
+            <ul className="flex flex-wrap gap-1 text-sm">
+              {options.map((o) => (
+                <li key={o.key}>
+                  <a
+                    href={href(o.key)}
+                    aria-current={o.current ? "page" : undefined}
+                    className={`inline-flex min-h-9 items-center rounded-full px-3 ${o.current ? "bg-brand-600 font-semibold text-white" : "border border-line hover:bg-surface-muted"}`}
+                  >
+                    {o.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+      {view.empty ? (
+        <p className="mt-2 text-sm text-ink-muted">No graded work yet</p>
+      ) : (
+        <p className="mt-2 flex items-center gap-3">
+          <span className="text-3xl font-bold tabular-nums">{view.percent}%</span>
+          <span className="grid h-9 min-w-9 place-items-center rounded-full bg-brand-600 px-2 font-bold text-white" aria-label={`Letter grade ${studentLetter(view.percent)}`}>
+            {studentLetter(view.percent)}
+          </span>
+          {view.overridden && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">Set by your teacher</span>}
+        </p>
+      )}
+      {!view.empty && (
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">Why this grade</summary>
+          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="why-this-grade">
+            {view.why.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { useActionState, useState } from "react";
+import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-actions";
+import { ErrorBanner } from "@/components/error-banner";
+import { PrimaryButton } from "@/components/teacher/form-controls";
+import type { ActionResult } from "@/lib/action-result";
+import type { GradingFormView } from "@/lib/gradebook/settings";
+
+// The grading settings form: the server checks everything again (weights total 100 %, drop
+// counts, late policy) and answers in the calculator's words; the running total of weights here
+// only saves a round trip.
+
+const idle: ActionResult = { ok: true };
+const input = "w-24 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums";
+
+export function GradingSettingsForm({ levelCode, view }: { levelCode: string; view: GradingFormView }) {
+  const [state, action, pending] = useActionState(saveGradingAction, idle);
+  const current = new Map(view.settings.categories.map((c) => [c.id, c]));
+  const [mode, setMode] = useState(view.settings.mode);
+  const [weights, setWeights] = useState<Record<number, string>>(() =>
+    Object.fromEntries(view.categories.map((c) => [c.id, current.get(c.id)?.weight ? String((current.get(c.id)!.weight) / 100) : ""])),
+  );
+  const [late, setLate] = useState(view.settings.latePolicy !== null);
+  const total = Object.values(weights).reduce((s, w) => s + (Number(w) || 0), 0);
+  return (
+    <form action={action} className="mt-6 max-w-3xl space-y-6">
+      <input type="hidden" name="levelCode" value={levelCode} />
+      {!state.ok && <ErrorBanner message={state.message} />}
+      {state.ok && state.message && (
+        <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
+          {state.message}
+        </p>
+      )}
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">How the term grade is made</legend>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="mode" value="points" checked={mode === "points"} onChange={() => setMode("points")} className="mt-1 h-4 w-4" />
+          <span>
+            <span className="font-medium">Total points</span>
+            <span className="block text-sm text-ink-muted">Points earned ÷ points possible, every assignment by its maximum score.</span>
+          </span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="mode" value="weighted" checked={mode === "weighted"} onChange={() => setMode("weighted")} className="mt-1 h-4 w-4" />
+          <span>
+            <span className="font-medium">Weighted categories</span>
+            <span className="block text-sm text-ink-muted">Each category&apos;s percent counts by its weight; a category with nothing graded yet is left out and the others scaled up.</span>
+          </span>
+        </label>
+      </fieldset>
+      <table className="w-full text-sm">
+        <caption className="mb-2 text-left font-semibold">Categories</caption>
+        <thead>
+          <tr className="text-left">
+            <th scope="col" className="pb-1 pr-3 font-medium">Category</th>
+            <th scope="col" className="pb-1 pr-3 font-medium">Weight (%)</th>
+            <th scope="col" className="pb-1 pr-3 font-medium">Drop lowest</th>
+            <th scope="col" className="pb-1 font-medium">Assignments here</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.categories.map((c) => (
+            <tr key={c.id}>
+              <th scope="row" className="py-1 pr-3 text-left font-normal">{c.name}</th>
+              <td className="py-1 pr-3">
+                <input
+                  className={input}
+                  name={`weight.${c.id}`}
+                  inputMode="decimal"
+                  aria-label={`Weight of ${c.name} (%)`}
+                  disabled={mode !== "weighted"}
+                  value={weights[c.id] ?? ""}
+                  onChange={(e) => setWeights((w) => ({ ...w, [c.id]: e.target.value }))}
+                />
+              </td>
+              <td className="py-1 pr-3">
+                <input className={input} name={`drop.${c.id}`} inputMode="numeric" aria-label={`Lowest grades of ${c.name} to drop`} defaultValue={current.get(c.id)?.dropLowest || ""} />
+              </td>
+              <td className="py-1 tabular-nums">{c.assignments}</td>
+            </tr>
+          ))}
+        </tbody>
+        {mode === "weighted" && (
+          <tfoot>
+            <tr>
+              <th scope="row" className="pt-2 pr-3 text-left font-medium">Total</th>
+              <td className={`pt-2 font-medium tabular-nums ${Math.abs(total - 100) < 0.005 ? "" : "text-red-700 dark:text-red-300"}`} aria-live="polite">
+                {Math.round(total * 100) / 100} %
+              </td>
+            </tr>
+          </tfoot>
+        )}
+      </table>
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">Late work</legend>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" name="late" checked={late} onChange={(e) => setLate(e.target.checked)} className="h-4 w-4" />
+          Take points off work marked late
+        </label>
+        {late && (
+          <div className="flex flex-wrap gap-4 pl-6">
+            <label className="text-sm">
+              <span className="block font-medium">Per day late (%)</span>
+              <input className={input} name="latePerDay" inputMode="numeric" required defaultValue={view.settings.latePolicy?.perDayPercent ?? 10} />
+            </label>
+            <label className="text-sm">
+              <span className="block font-medium">Never below (% of the score)</span>
+              <input className={input} name="lateFloor" inputMode="numeric" required defaultValue={view.settings.latePolicy?.floorPercent ?? 50} />
+            </label>
+          </div>
+        )}
+      </fieldset>
+      <PrimaryButton type="submit" disabled={pending}>
+        {pending ? "Saving..." : "Save grading settings"}
+      </PrimaryButton>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+// Term grades for screens (issue 19): reads one class's grading settings, the school's terms and
+// one student's work in four statements whatever the class size, and hands them to the one
+// calculator (lib/domain/term-grade). The student's class page and the parent report card show
+// what this returns; nothing here computes a percent itself.
+import { sql } from "drizzle-orm";
+import { queryRows } from "@/lib/db/client";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { computeTermGrade, daysLate, explainTermGrade, type GradeItem, type GradeOverride, type GradeSettings } from "@/lib/domain/term-grade";
+import { assignmentTerm, defaultTerm, type Term } from "@/lib/domain/terms";
+import { listGradingTerms } from "@/lib/terms/terms";
+
+/** Which term a screen asked for: a term id, the whole year, or the default (today's term). */
+export type TermChoice = number | "year" | null;
+
+export function parseTermChoice(raw: string | undefined): TermChoice {
+  if (raw === "year") return "year";
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+export interface TermGradeView {
+  /** The terms to switch between (empty: the school has none, the whole year is all there is). */
+  terms: { id: number; title: string }[];
+  /** The term shown, or null for the whole year. */
+  term: { id: number; title: string } | null;
+  /** The grade shown (the override when there is one); each screen picks its letter scale from it. */
+  percent: number;
+  /** Nothing counts yet in this term. */
+  empty: boolean;
+  overridden: boolean;
+  /** "Why this grade", one sentence each (lib/domain/term-grade's explainTermGrade). */
+  why: string[];
+}
+
+interface SettingsRow {
+  mode: "points" | "weighted";
+  late_per_day: number | null;
+  late_floor: number | null;
+  categories: { id: number; name: string; weight: number; drop: number }[] | string | null;
+}
+
+export async function loadGradeSettings(levelCode: string): Promise<GradeSettings> {
+  const [row] = await queryRows<SettingsRow>(sql`
+    select l.grading_mode as mode, l.late_per_day_percent as late_per_day, l.late_floor_percent as late_floor,
+      (select json_agg(json_build_object('id', c.id, 'name', c.name, 'weight', w.weight, 'drop', w.drop_lowest) order by c.name)
+         from level_category_weights w join grade_categories c on c.id = w.category_id where w.level_code = l.code) as categories
+    from levels l where l.code = ${levelCode}`);
+  if (!row) return { mode: "points", categories: [], latePolicy: null };
+  // json_agg arrives parsed from pg and as text from some PGlite versions.
+  const cats = typeof row.categories === "string" ? (JSON.parse(row.categories) as Exclude<SettingsRow["categories"], string>) : row.categories;
+  return {
+    mode: row.mode,
+    categories: (cats ?? []).map((c) => ({ id: c.id, name: c.name, weight: c.weight, dropLowest: c.drop })),
+    latePolicy: row.late_per_day !== null && row.late_floor !== null ? { perDayPercent: row.late_per_day, floorPercent: row.late_floor } : null,
+  };
+}
+
+interface WorkRow {
+  id: number;
+  title: string;
+  category_id: number | null;
+  max_score: number;
+  due_ms: string | number | null;
+  due_day: string | null;
+  created_day: string;
+  score_h: number | null;
+  excused: boolean;
+  missing: boolean;
+  late: boolean;
+  submitted_ms: string | number | null;
+}
+
+/** Every assignment of the class with this student's score and marks, and the day it falls on. */
+async function loadStudentWork(levelCode: string, studentId: number, timeZone: string): Promise<(GradeItem & { dueDay: string | null; createdDay: string })[]> {
+  const rows = await queryRows<WorkRow>(sql`
+    select a.id, a.title, a.category_id, a.max_score,
+      (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
+      to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day,
+      to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day,
+      (g.score * 100)::int as score_h,
+      coalesce(m.excused, false) as excused, coalesce(m.missing, false) as missing, coalesce(m.late, false) as late,
+      (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s where s.assignment_id = a.id and s.student_id = ${studentId}) as submitted_ms
+    from assignments a
+    left join grades g on g.assignment_id = a.id and g.student_id = ${studentId}
+    left join grade_marks m on m.assignment_id = a.id and m.student_id = ${studentId}
+    where a.level_code = ${levelCode}
+    order by a.due_date nulls last, a.id`);
+  return rows.map((r) => {
+    const dueAt = r.due_ms === null ? null : Number(r.due_ms);
+    return {
+      id: r.id,
+      title: r.title,
+      categoryId: r.category_id,
+      maxScore: r.max_score,
+      dueAt,
+      score: r.score_h === null ? null : r.score_h / 100,
+      excused: r.excused,
+      missing: r.missing,
+      late: r.late,
+      daysLate: daysLate(dueAt, r.submitted_ms === null ? null : Number(r.submitted_ms)),
+      dueDay: r.due_day,
+      createdDay: r.created_day,
+    };
+  });
+}
+
+async function loadOverrides(levelCode: string, studentId: number): Promise<Map<number, GradeOverride>> {
+  const rows = await queryRows<{ term_id: number; percent_h: number; reason: string }>(
+    sql`select term_id, (percent * 100)::int as percent_h, reason from term_grade_overrides where level_code = ${levelCode} and student_id = ${studentId}`,
+  );
+  return new Map(rows.map((r) => [r.term_id, { percent: r.percent_h / 100, reason: r.reason }]));
+}
+
+/** One student's grade in one class for a term (default: today's) or the whole year, explained. */
+export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<TermGradeView> {
+  const [terms, settings, work, overrides] = await Promise.all([listGradingTerms(), loadGradeSettings(levelCode), loadStudentWork(levelCode, studentId, timeZone), loadOverrides(levelCode, studentId)]);
+  return termGradeView(terms, settings, work, overrides, choice, dateInTimeZone(now, timeZone), now.getTime());
+}
+
+/** The pure half of loadStudentTermGrade, for tests and for screens that load many students. */
+export function termGradeView(
+  terms: readonly Term[],
+  settings: GradeSettings,
+  work: readonly (GradeItem & { dueDay: string | null; createdDay: string })[],
+  overrides: ReadonlyMap<number, GradeOverride>,
+  choice: TermChoice,
+  today: string,
+  nowMs: number,
+): TermGradeView {
+  const term = choice === "year" ? null : (typeof choice === "number" ? terms.find((t) => t.id === choice) : undefined) ?? defaultTerm(today, terms);
+  const items = term ? work.filter((w) => assignmentTerm(w.dueDay, w.createdDay, terms)?.id === term.id) : work;
+  const g = computeTermGrade(items, settings, term ? (overrides.get(term.id) ?? null) : null, nowMs);
+  return {
+    terms: terms.map((t) => ({ id: t.id, title: t.title })),
+    term: term ? { id: term.id, title: term.title } : null,
+    percent: g.percent,
+    empty: g.exact === null && !g.override,
+    overridden: g.override !== null,
+    why: explainTermGrade(g),
+  };
+}
