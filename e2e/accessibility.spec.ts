@@ -59,6 +59,8 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
   });
 
   test("instructor: home, dashboard tabs and modals, class page students tab", async ({ page }) => {
+    // About twenty pages and dialogs scanned by axe: over a minute when the machine is busy (seen in CI).
+    test.slow();
     await signIn(page, CODES.instructor);
     await expectNoViolations(page, "home (instructor)");
     await page.goto("/level/ALG1-P1?tab=students");
@@ -104,6 +106,7 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
   });
 
   test("admin: tabs and modals", async ({ page }) => {
+    test.slow(); // a dozen axe scans, like the instructor's
     await signIn(page, CODES.admin);
     await expectNoViolations(page, "home (admin)");
     for (const tab of ["classes", "students", "parents", "audit"]) {
