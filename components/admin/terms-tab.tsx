@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState } from "react";
+import { startTransition, useActionState } from "react";
 import { saveTermsAction } from "@/app/admin/term-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton } from "@/components/teacher/form-controls";
@@ -12,10 +12,17 @@ import { MAX_TERMS, TERM_TITLE_MAX, type Term } from "@/lib/domain/terms";
 // listed, not editable: the SIS owns them.
 
 const idle: ActionResult = { ok: true };
+type FormState = [ActionResult, (data: FormData) => void, boolean];
 const cell = "rounded-lg border border-line bg-surface px-2 py-1.5 text-sm w-full";
 
 export function TermsTab({ terms, current }: { terms: Term[]; current: number | null }) {
-  const [state, action, pending] = useActionState(saveTermsAction, idle);
+  const form = useActionState(saveTermsAction, idle);
+  // A new form after each save (the saved terms are its rows); kept as typed after a refusal.
+  return <TermsForm form={form} key={terms.map((t) => `${t.id}:${t.title}:${t.startDate}:${t.endDate}`).join("|")} terms={terms} current={current} />;
+}
+
+function TermsForm({ terms, current, form }: { terms: Term[]; current: number | null; form: FormState }) {
+  const [state, action, pending] = form;
   const own = terms.filter((t) => !t.imported);
   const imported = terms.filter((t) => t.imported);
   const blanks = Math.max(0, Math.min(4, MAX_TERMS - terms.length));
@@ -26,7 +33,16 @@ export function TermsTab({ terms, current }: { terms: Term[]; current: number | 
         Grades and attendance are shown for the current term, with the whole year one click away. Name each term and give its first and last day; terms may not overlap. Leave a row
         blank to skip it.
       </p>
-      <form action={action} className="space-y-3">
+      <form
+        className="space-y-3"
+        onSubmit={(e) => {
+          // Dispatched by hand: a form `action` resets every field afterwards, and a refused save
+          // would lose what the admin typed.
+          e.preventDefault();
+          const data = new FormData(e.currentTarget);
+          startTransition(() => action(data));
+        }}
+      >
         {!state.ok && <ErrorBanner message={state.message} />}
         {state.ok && state.message && (
           <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">

@@ -2,6 +2,7 @@ import { EmptyState } from "@/components/states";
 
 export interface GradeView {
   id: number;
+  assignmentId: number;
   title: string;
   score: number;
   maxScore: number;

@@ -46,7 +46,8 @@ export function TermGradePanel({ view, href }: { view: TermGradeView; href: (ter
           {view.overridden && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">Set by your teacher</span>}
         </p>
       )}
-      {!view.empty && (
+      {/* Nothing counted can still have a reason (all of it excused): then the why says so. */}
+      {(!view.empty || view.why.length > 1) && (
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">Why this grade</summary>
           <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="why-this-grade">

@@ -4,6 +4,8 @@ export interface GridData {
   assignments: { id: number; title: string; maxScore: number }[];
   /** scores[i][j]: student i's score on assignment j, null when not graded (a matrix keeps the payload small). */
   scores: (number | null)[][];
+  /** marks[i][j]: student i's mark on assignment j, one character each ('-' none, 'e' excused, 'm' missing, 'l' late). */
+  marks: string[];
 }
 
 /** Row heights in px (h-9 control, p-1 cell, 1 px border), before a rendered row is measured. */

@@ -2,6 +2,7 @@
 
 import { memo, useMemo, useRef, useState } from "react";
 import { saveGrade } from "@/app/level/[levelCode]/update/actions";
+import { setGradeMark } from "@/app/level/[levelCode]/update/mark-actions";
 import { lazyComponent } from "@/components/lazy-component";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
@@ -9,6 +10,7 @@ import { useServerValue } from "@/components/use-server-value";
 import { GRADE_GRID_THRESHOLDS } from "@/lib/domain/constants";
 import { band, itemPercent } from "@/lib/domain/grades";
 import { parseScore } from "@/lib/domain/scores";
+import { MARK_BY_CODE, MARK_CODES, MARK_KEYS, MARK_LABELS, type GradeMark } from "@/lib/domain/grade-marks";
 import { gradebookExportHref } from "@/lib/export/links";
 import { PrimaryButton } from "./form-controls";
 import { AssignmentHeaders, GRID_ROW_PX, type GridData, type OnSave, type Scores } from "./grade-grid-parts";
@@ -24,6 +26,7 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   // One array per student: a saved cell replaces its row's array only, so memoised rows compare
   // by reference and an edit re-renders one row.
   const [scores, setScores] = useServerValue<Scores>(data.scores);
+  const [marks, setMarks] = useServerValue<string[]>(data.marks);
   const [view, setView] = useState<"grid" | "gradebook">("grid");
   const [adding, setAdding] = useState(false);
   const toast = useToast();
@@ -41,6 +44,28 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
       if (i < 0 || j < 0) return rows;
       return rows.map((r, k) => (k === i ? r.map((v, m) => (m === j ? value : v)) : r));
     });
+
+  const setMarkCode = (studentId: number, assignmentId: number, code: string) =>
+    setMarks((rows) => {
+      const i = current.current.students.findIndex((st) => st.id === studentId);
+      const j = current.current.assignments.findIndex((a) => a.id === assignmentId);
+      if (i < 0 || j < 0) return rows;
+      return rows.map((r, k) => (k === i ? r.slice(0, j) + code + r.slice(j + 1) : r));
+    });
+
+  // E, M or L on a focused cell sets excused, missing or late; the same key again clears it.
+  const toggleMark = async (row: number, col: number, mark: GradeMark) => {
+    const assignment = data.assignments[col]!;
+    const student = data.students[row]!;
+    const previous = marks[row]?.[col] ?? "-";
+    const next = MARK_BY_CODE[previous] === mark ? "none" : mark;
+    setMarkCode(student.id, assignment.id, next === "none" ? "-" : MARK_CODES[next]);
+    const res = await setGradeMark({ levelCode, assignmentId: assignment.id, studentId: student.id, mark: next });
+    if (!res.ok) {
+      toast(res.message, "error");
+      setMarkCode(student.id, assignment.id, previous);
+    }
+  };
 
   const save: OnSave = async (row, col, raw) => {
     const assignment = data.assignments[col]!;
@@ -93,16 +118,21 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
           <PrimaryButton onClick={() => setAdding(true)}>Add Grade</PrimaryButton>
         </div>
       </div>
-      {view === "grid" ? <GradeGrid data={data} scores={scores} onSave={save} /> : <Gradebook data={data} scores={scores} onSave={save} />}
+      {view === "grid" ? <GradeGrid data={data} scores={scores} marks={marks} onSave={save} onMark={toggleMark} /> : <Gradebook data={data} scores={scores} onSave={save} />}
       <p className="mt-3 text-sm text-ink-muted" data-testid="grades-footer">
         {data.students.length} students · {data.assignments.length} assignments · {entered} grades entered
       </p>
+      {view === "grid" && (
+        <p className="mt-1 text-sm text-ink-muted">
+          On a cell: <kbd>E</kbd> excused, <kbd>M</kbd> missing, <kbd>L</kbd> late (the same key again clears it); <kbd>Enter</kbd> edits the score.
+        </p>
+      )}
       {adding && <AddGradeModal levelCode={levelCode} data={data} onClose={() => setAdding(false)} />}
     </div>
   );
 }
 
-function GradeGrid({ data, scores, onSave }: { data: GridData; scores: Scores; onSave: OnSave }) {
+function GradeGrid({ data, scores, marks, onSave, onMark }: { data: GridData; scores: Scores; marks: string[]; onSave: OnSave; onMark: (row: number, col: number, mark: GradeMark) => Promise<void> }) {
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const win = useRowWindow(data.students.length, GRID_ROW_PX);
@@ -123,6 +153,7 @@ function GradeGrid({ data, scores, onSave }: { data: GridData; scores: Scores; o
       requestAnimationFrame(() => focusCell(row + (move === "down" ? 1 : 0), col + (move === "right" ? 1 : move === "left" ? -1 : 0)));
     },
     focus: focusCell,
+    mark: (row, col, mark) => void onMark(row, col, mark),
   };
 
   const columns = data.assignments.length + 1;
@@ -139,6 +170,7 @@ function GradeGrid({ data, scores, onSave }: { data: GridData; scores: Scores; o
                 row={row}
                 assignments={data.assignments}
                 scores={scores[row]!}
+                marks={marks[row] ?? ""}
                 editingCol={editing?.row === row ? editing.col : null}
                 handlers={handlers}
               />
@@ -155,6 +187,7 @@ interface RowHandlers {
   edit(row: number, col: number): void;
   done(row: number, col: number, raw: string | null, move: "down" | "right" | "left" | null): Promise<void>;
   focus(row: number, col: number): void;
+  mark(row: number, col: number, mark: GradeMark): void;
 }
 
 interface GradeRowProps {
@@ -163,13 +196,15 @@ interface GradeRowProps {
   assignments: GridData["assignments"];
   /** This student's scores, one per assignment. */
   scores: Scores[number];
+  /** This student's marks, one character per assignment (GridData.marks). */
+  marks: string;
   editingCol: number | null;
   handlers: { current: RowHandlers };
 }
 
 const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
-const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, editingCol, handlers }: GradeRowProps) {
+const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, marks, editingCol, handlers }: GradeRowProps) {
   return (
     <tr data-row={row} aria-rowindex={row + 2}>
       <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap">
@@ -178,6 +213,7 @@ const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, 
       {assignments.map((a, col) => {
         const value = scores[col] ?? null;
         const pct = value === null ? null : itemPercent(value, a.maxScore);
+        const mark = MARK_BY_CODE[marks[col] ?? "-"];
         return (
           <td key={a.id} className="grid-td">
             {editingCol === col ? (
@@ -191,7 +227,7 @@ const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, 
               <button
                 type="button"
                 data-cell={`${row}:${col}`}
-                aria-label={`${s.name}, ${a.title}: ${value === null ? "not graded" : `${value} of ${a.maxScore}, ${pct}%`}`}
+                aria-label={`${s.name}, ${a.title}: ${value === null ? "not graded" : `${value} of ${a.maxScore}, ${pct}%`}${mark ? `, ${MARK_LABELS[mark].toLowerCase()}` : ""}`}
                 onClick={() => handlers.current.edit(row, col)}
                 onKeyDown={(e) => {
                   const m = MOVES[e.key];
@@ -201,12 +237,20 @@ const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, 
                   } else if (e.key === "Enter" || e.key === "F2") {
                     e.preventDefault();
                     handlers.current.edit(row, col);
+                  } else if (!e.ctrlKey && !e.metaKey && !e.altKey && MARK_KEYS[e.key.toLowerCase()]) {
+                    e.preventDefault();
+                    handlers.current.mark(row, col, MARK_KEYS[e.key.toLowerCase()]!);
                   }
                 }}
                 className="grade-cell"
                 data-band={pct === null ? "none" : band(pct, GRADE_GRID_THRESHOLDS)}
               >
                 {value === null ? "—" : value}
+                {mark && (
+                  <span className="grade-mark" data-mark={mark} aria-hidden>
+                    {MARK_LABELS[mark]}
+                  </span>
+                )}
               </button>
             )}
           </td>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { startTransition, useActionState, useState } from "react";
 import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton } from "@/components/teacher/form-controls";
@@ -12,10 +12,17 @@ import type { GradingFormView } from "@/lib/gradebook/settings";
 // only saves a round trip.
 
 const idle: ActionResult = { ok: true };
+type FormState = [ActionResult, (data: FormData) => void, boolean];
 const input = "w-24 rounded-lg border border-line bg-surface px-2 py-1.5 text-sm tabular-nums";
 
 export function GradingSettingsForm({ levelCode, view }: { levelCode: string; view: GradingFormView }) {
-  const [state, action, pending] = useActionState(saveGradingAction, idle);
+  const form = useActionState(saveGradingAction, idle);
+  // A new form after each save (from the saved settings); kept as typed after a refusal.
+  return <SettingsForm form={form} key={JSON.stringify(view.settings)} levelCode={levelCode} view={view} />;
+}
+
+function SettingsForm({ levelCode, view, form }: { levelCode: string; view: GradingFormView; form: FormState }) {
+  const [state, action, pending] = form;
   const current = new Map(view.settings.categories.map((c) => [c.id, c]));
   const [mode, setMode] = useState(view.settings.mode);
   const [weights, setWeights] = useState<Record<number, string>>(() =>
@@ -24,7 +31,15 @@ export function GradingSettingsForm({ levelCode, view }: { levelCode: string; vi
   const [late, setLate] = useState(view.settings.latePolicy !== null);
   const total = Object.values(weights).reduce((s, w) => s + (Number(w) || 0), 0);
   return (
-    <form action={action} className="mt-6 max-w-3xl space-y-6">
+    <form
+      className="mt-6 max-w-3xl space-y-6"
+      onSubmit={(e) => {
+        // Dispatched by hand: a form `action` resets every field (and the radio buttons) afterwards.
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        startTransition(() => action(data));
+      }}
+    >
       <input type="hidden" name="levelCode" value={levelCode} />
       {!state.ok && <ErrorBanner message={state.message} />}
       {state.ok && state.message && (

@@ -49,7 +49,11 @@ describe("weighted categories", () => {
     expect(g.percent).toBe(80);
     expect(g.leftOut).toEqual(["Tests"]);
     expect(explainTermGrade(g)).toContain("Nothing graded yet in Tests: left out, the other weights scaled up to 100 %");
-    expect(explainTermGrade(g)).toContain("Homework (weight 40 %): 8 of 10 = 80 % — counts 100 %");
+    expect(explainTermGrade(g)).toEqual([
+      "Weighted categories: 80 %",
+      "Homework (weight 40 %): 8 of 10 = 80 % — counts 100 %",
+      "Nothing graded yet in Tests: left out, the other weights scaled up to 100 %",
+    ]);
   });
   it("does not count work outside the weighted categories, and shows it", () => {
     const g = grade([item(10, 10, { categoryId: 1 }), item(0, 10, { title: "Quiz 0" })], weighted([1, "Homework", 100]));

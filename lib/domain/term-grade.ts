@@ -249,7 +249,8 @@ export function explainTermGrade(g: TermGrade): string[] {
   } else {
     lines.push(g.exact ? `Weighted categories: ${pct(g.exact, 1)}` : "No graded work yet");
     for (const c of g.categories) {
-      if (c.id === null) continue;
+      // A category with nothing counted is named once below, with the re-normalisation.
+      if (c.id === null || c.possible === 0) continue;
       const share = c.share ? ` — counts ${pct(mul(c.share, HUNDRED), 1)}` : "";
       lines.push(`${c.name} (weight ${c.weight / 100} %): ${num(c.earned)} of ${c.possible} = ${pct(categoryPercent(c.earned, toHundredths(c.possible)), 1)}${share}`);
     }

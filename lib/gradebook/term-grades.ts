@@ -27,6 +27,8 @@ export interface TermGradeView {
   /** Nothing counts yet in this term. */
   empty: boolean;
   overridden: boolean;
+  /** The assignments the grade is made of (the term's, or all). */
+  assignmentIds: number[];
   /** "Why this grade", one sentence each (lib/domain/term-grade's explainTermGrade). */
   why: string[];
 }
@@ -135,6 +137,7 @@ export function termGradeView(
     percent: g.percent,
     empty: g.exact === null && !g.override,
     overridden: g.override !== null,
+    assignmentIds: items.map((i) => i.id),
     why: explainTermGrade(g),
   };
 }

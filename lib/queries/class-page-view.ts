@@ -78,6 +78,7 @@ export async function loadGradesView(levelCode: string, studentId: number, timeZ
   const grades = await listStudentGrades(studentId, levelCode);
   return grades.map((g) => ({
     id: g.id,
+    assignmentId: g.assignmentId,
     title: g.assignmentTitle,
     score: g.score,
     maxScore: g.maxScore,

@@ -186,6 +186,7 @@ export async function getStudentClassTotals(studentId: number, levelCode: string
 
 export interface StudentGrade {
   id: number;
+  assignmentId: number;
   assignmentTitle: string;
   score: number;
   maxScore: number;
@@ -199,6 +200,7 @@ export async function listStudentGrades(studentId: number, levelCode: string): P
   return db()
     .select({
       id: grades.id,
+      assignmentId: assignments.id,
       assignmentTitle: assignments.title,
       score: grades.score,
       maxScore: assignments.maxScore,

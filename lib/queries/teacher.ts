@@ -166,7 +166,7 @@ export async function getGradebook(levelCode: string): Promise<GradebookData> {
  * so 300 × 40 cells cross the driver as 300 rows rather than 12,000.
  */
 export async function getGradeGrid(levelCode: string): Promise<GridData> {
-  const [students, assignmentRows, rows] = await Promise.all([
+  const [students, assignmentRows, rows, markRows] = await Promise.all([
     db()
       .select({ id: users.id, name: users.name, username: users.username })
       .from(studentEnrollment)
@@ -185,10 +185,17 @@ export async function getGradeGrid(levelCode: string): Promise<GridData> {
       from ${assignments} a join ${grades} g on g.assignment_id = a.id
       where a.level_code = ${levelCode}
       group by g.student_id`),
+    // Marks beside scores (excused, missing, late): usually few, one row per student who has any.
+    queryRows<{ student_id: number; marks: string }>(sql`
+      select m.student_id, string_agg(m.assignment_id::text || ':' || case when m.excused then 'e' when m.missing then 'm' else 'l' end, ',') as marks
+      from grade_marks m join ${assignments} a on a.id = m.assignment_id
+      where a.level_code = ${levelCode} and (m.excused or m.missing or m.late)
+      group by m.student_id`),
   ]);
   // By id, not position: an assignment created between the two reads has no column and is skipped.
   const column = new Map(assignmentRows.map((a, j) => [a.id, j]));
   const byStudent = new Map(rows.map((r) => [Number(r.student_id), r]));
+  const marksByStudent = new Map(markRows.map((m) => [Number(m.student_id), m.marks]));
   return {
     students,
     assignments: assignmentRows,
@@ -203,6 +210,15 @@ export async function getGradeGrid(levelCode: string): Promise<GridData> {
         });
       }
       return row;
+    }),
+    marks: students.map((st) => {
+      const codes = assignmentRows.map(() => "-");
+      for (const pair of marksByStudent.get(st.id)?.split(",") ?? []) {
+        const [id, code] = pair.split(":");
+        const j = column.get(Number(id));
+        if (j !== undefined && code) codes[j] = code;
+      }
+      return codes.join("");
     }),
   };
 }

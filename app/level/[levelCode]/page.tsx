@@ -107,7 +107,7 @@ async function activePanel(
       return (
         <>
           <TermGradePanel view={termGrade} href={(t) => `?tab=grades&term=${t}`} />
-          <GradeList grades={grades} />
+          <GradeList grades={termGrade.term ? grades.filter((g) => termGrade.assignmentIds.includes(g.assignmentId)) : grades} />
         </>
       );
     }

@@ -1,0 +1,91 @@
+import { DEMO_STUDENTS } from "../lib/db/demo-school";
+import { CODES, expect, signIn, test } from "./fixtures";
+
+// The gradebook's first pieces (issue 19) as users meet them: an admin sets the year's terms, a
+// teacher weighs categories and excuses a grade from the keyboard, and the student sees the term
+// grade with "Why this grade". World History (HIST-P4, David Chen's) and Liam (stu-02, enrolled
+// there); everything is put back at the end so other specs see the demo as it was.
+
+const CLASS = "HIST-P4";
+const STUDENT = DEMO_STUDENTS[1]!; // stu-02
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+test.describe.configure({ mode: "serial" });
+
+test("terms, weighted categories and an excused grade reach the student's Why this grade", async ({ browser }) => {
+  test.slow();
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, CODES.admin);
+  await admin.goto("/admin?tab=terms");
+  // Demo work is due 14 and 5 days ago and in a week: the first term holds the first, the second the rest.
+  await admin.getByLabel("Name of term 1").fill("Early autumn");
+  await admin.getByLabel("First day of term 1").fill(day(-90));
+  await admin.getByLabel("Last day of term 1").fill(day(-8));
+  await admin.getByLabel("Name of term 2").fill("Late autumn");
+  await admin.getByLabel("First day of term 2").fill(day(-9));
+  await admin.getByLabel("Last day of term 2").fill(day(90));
+  await admin.getByRole("button", { name: "Save terms" }).click();
+  await expect(admin.getByText('"Early autumn" and "Late autumn" overlap: a day can be in only one term.')).toBeVisible();
+  // What was typed stays after a refusal; one date fixed and saved.
+  await expect(admin.getByLabel("Name of term 2")).toHaveValue("Late autumn");
+  await admin.getByLabel("First day of term 2").fill(day(-7));
+  await admin.getByRole("button", { name: "Save terms" }).click();
+  await expect(admin.getByText("2 terms saved")).toBeVisible();
+
+  const teacher = await (await browser.newContext()).newPage();
+  await signIn(teacher, CODES.otherInstructor);
+  await teacher.goto(`/level/${CLASS}/update?tab=grades`);
+  await teacher.getByRole("link", { name: "Grading settings" }).click();
+  await teacher.getByLabel("Weighted categories").check();
+  await teacher.getByLabel("Weight of Homework (%)").fill("60");
+  await teacher.getByLabel("Weight of Quiz (%)").fill("30");
+  await teacher.getByRole("button", { name: "Save grading settings" }).click();
+  await expect(teacher.getByText("Category weights must total 100 % (they total 90 %).")).toBeVisible();
+  await expect(teacher.getByLabel("Weighted categories")).toBeChecked();
+  await teacher.getByLabel("Weight of Quiz (%)").fill("40");
+  await teacher.getByRole("button", { name: "Save grading settings" }).click();
+  await expect(teacher.getByText("Grading settings saved")).toBeVisible();
+
+  await teacher.goto(`/level/${CLASS}/update?tab=grades`);
+  const cell = teacher.getByRole("button", { name: new RegExp(`^${STUDENT.name}, Chapter 1 exercises:`) });
+  await cell.focus();
+  await teacher.keyboard.press("e");
+  await expect(cell).toHaveAccessibleName(/, excused$/);
+  await expect(cell.getByText("Excused")).toBeVisible();
+
+  const student = await (await browser.newContext()).newPage();
+  await signIn(student, STUDENT.code);
+  await student.goto(`/level/${CLASS}?tab=grades`);
+  const panel = student.getByTestId("term-grade");
+  await expect(panel.getByRole("heading", { name: "Late autumn" })).toBeVisible();
+  await panel.getByRole("link", { name: "Early autumn" }).click();
+  await expect(panel.getByRole("heading", { name: "Early autumn" })).toBeVisible();
+  await panel.getByText("Why this grade").click();
+  // The term's one graded piece is excused: nothing counts, and the why says so.
+  await expect(panel.getByText("No graded work yet").first()).toBeVisible();
+  await expect(panel.getByTestId("why-this-grade")).toContainText("Excused: Chapter 1 exercises");
+  await expect(panel.getByTestId("why-this-grade")).toContainText("Nothing graded yet in Homework, Quiz");
+  // Only the term's work is listed under it.
+  await expect(student.getByTestId("grade-item").filter({ hasText: "Quiz 1 reflection" })).toHaveCount(0);
+  await panel.getByRole("link", { name: "Whole year" }).click();
+  await expect(panel.getByRole("heading", { name: "Whole year" })).toBeVisible();
+  await panel.getByText("Why this grade").click();
+  await expect(panel.getByTestId("why-this-grade")).toContainText(/Weighted categories: [\d.]+ %/);
+  await expect(panel.getByTestId("why-this-grade")).toContainText("Quiz (weight 40 %)");
+  await expect(student.getByTestId("grade-item").filter({ hasText: "Quiz 1 reflection" })).toHaveCount(1);
+  await student.screenshot({ path: "test-results/term-grade.png", fullPage: true });
+
+  // Put the demo back: the mark off (E again), total points, no terms.
+  await cell.focus();
+  await teacher.keyboard.press("e");
+  await expect(cell).not.toHaveAccessibleName(/excused/);
+  await teacher.goto(`/level/${CLASS}/update/grading`);
+  await teacher.getByLabel("Total points").check();
+  await teacher.getByRole("button", { name: "Save grading settings" }).click();
+  await expect(teacher.getByText("Grading settings saved")).toBeVisible();
+  await admin.reload();
+  await admin.getByLabel("Remove Early autumn").check();
+  await admin.getByLabel("Remove Late autumn").check();
+  await admin.getByRole("button", { name: "Save terms" }).click();
+  await expect(admin.getByText("0 terms saved")).toBeVisible();
+});
