@@ -4,6 +4,7 @@ import { queryRows } from "@/lib/db/client";
 import { DEMO_CLASSES } from "@/lib/db/demo-school";
 import { gradePercent } from "@/lib/domain/grades";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
+import { reportCardFor } from "@/lib/parent/portal";
 import { getStudentClassTotals } from "@/lib/queries/class-page";
 import { seedDemo } from "./support/fixtures";
 import { useTestDatabase } from "./support/test-db";
@@ -33,6 +34,8 @@ describe("term grades", () => {
       expect(view.terms).toEqual([]);
       expect(view.percent, `student ${id}`).toBe(gradePercent([{ score: totals.earned, maxScore: totals.possible }]));
     }
+    // Nothing to add to the report card: its grade is this one.
+    expect((await reportCardFor(students[0]!))!.classes.every((c) => c.term === undefined)).toBe(true);
   });
 
   it("split the class's work by the term of each due date", async () => {
@@ -53,6 +56,11 @@ describe("term grades", () => {
       expect(year.percent).toBe(gradePercent(await gradesOf(id)));
       if (id === students[0]) expect([early.empty, late.empty]).toEqual([false, false]); // graded work on both sides
     }
+    // The report card shows each class's grade for today's term, with the same why.
+    const card = await reportCardFor(students[0]!);
+    const here = card!.classes.find((c) => c.code === CLASS)!;
+    const today = await loadStudentTermGrade(CLASS, students[0]!, null, "UTC");
+    expect(here.term).toMatchObject({ title: "Second half", percent: today.percent, why: today.why });
     // An unknown term id falls back to today's term, never to another class's or an error.
     expect((await loadStudentTermGrade(CLASS, students[0]!, 999999, "UTC")).term?.title).toBe("Second half");
   });

@@ -2,7 +2,7 @@
 
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import type { ReportCardClass, ReportCardView } from "@/lib/domain/report-card";
+import type { ReportCardClass, ReportCardView, ReportTermGrade } from "@/lib/domain/report-card";
 import { formatDay } from "@/lib/domain/format";
 import type { Band } from "@/lib/domain/grades";
 
@@ -77,6 +77,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                         <dd className="font-semibold">{c.attendancePercent.toFixed(1)}%</dd>
                       </div>
                     </dl>
+                    {c.term && <TermGrade term={c.term} />}
                     <button
                       type="button"
                       onClick={() => {
@@ -168,6 +169,29 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
           </ul>
         )}
       </div>
+    </div>
+  );
+}
+
+/** This term's grade (live progress until the school publishes report cards), and why. */
+function TermGrade({ term }: { term: ReportTermGrade }) {
+  return (
+    <div className="mt-3 rounded-xl bg-surface-muted px-3 py-2 text-sm" data-testid="report-term">
+      <p>
+        <span className="font-medium">{term.title ?? "Whole year"}</span> <span className="text-ink-muted">(progress so far)</span>:{" "}
+        {term.empty ? "no graded work yet" : <span className="font-semibold">{term.percent}% · {term.letter}</span>}
+        {term.overridden && " · set by the teacher"}
+      </p>
+      {(!term.empty || term.why.length > 1) && (
+        <details className="mt-1">
+          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">Why this grade</summary>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {term.why.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }

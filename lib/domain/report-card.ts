@@ -22,6 +22,18 @@ export interface ReportCardClass {
   attendancePercent: number;
   grades: { title: string; score: number; maxScore: number; percent: number; gradedOn: string; feedback: string | null }[];
   attendance: { date: string; status: string }[];
+  term?: ReportTermGrade;
+}
+
+/** The class's grade for the current term (issue 19), when the school keeps terms or the class grades otherwise than by total points. */
+export interface ReportTermGrade {
+  /** The term's name; null for the whole year. */
+  title: string | null;
+  percent: number;
+  letter: string;
+  empty: boolean;
+  overridden: boolean;
+  why: string[];
 }
 
 export interface ReportCardView {

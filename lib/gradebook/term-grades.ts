@@ -27,6 +27,8 @@ export interface TermGradeView {
   /** Nothing counts yet in this term. */
   empty: boolean;
   overridden: boolean;
+  /** The class grades otherwise than spec §9's total points (weights, drops or a late policy). */
+  customized: boolean;
   /** The assignments the grade is made of (the term's, or all). */
   assignmentIds: number[];
   /** "Why this grade", one sentence each (lib/domain/term-grade's explainTermGrade). */
@@ -40,23 +42,37 @@ interface SettingsRow {
   categories: { id: number; name: string; weight: number; drop: number }[] | string | null;
 }
 
-export async function loadGradeSettings(levelCode: string): Promise<GradeSettings> {
-  const [row] = await queryRows<SettingsRow>(sql`
-    select l.grading_mode as mode, l.late_per_day_percent as late_per_day, l.late_floor_percent as late_floor,
+const DEFAULTS: GradeSettings = { mode: "points", categories: [], latePolicy: null };
+// drizzle expands an array parameter into ($1, $2, …); callers pass at least one code.
+const codeList = (levelCodes: readonly string[]) => sql`${[...levelCodes]}`;
+
+/** Each class's grading settings (the defaults for a class that has none), in one statement. */
+export async function loadGradeSettingsFor(levelCodes: readonly string[]): Promise<Map<string, GradeSettings>> {
+  const out = new Map<string, GradeSettings>(levelCodes.map((c) => [c, DEFAULTS]));
+  if (levelCodes.length === 0) return out;
+  const rows = await queryRows<SettingsRow & { code: string }>(sql`
+    select l.code, l.grading_mode as mode, l.late_per_day_percent as late_per_day, l.late_floor_percent as late_floor,
       (select json_agg(json_build_object('id', c.id, 'name', c.name, 'weight', w.weight, 'drop', w.drop_lowest) order by c.name)
          from level_category_weights w join grade_categories c on c.id = w.category_id where w.level_code = l.code) as categories
-    from levels l where l.code = ${levelCode}`);
-  if (!row) return { mode: "points", categories: [], latePolicy: null };
-  // json_agg arrives parsed from pg and as text from some PGlite versions.
-  const cats = typeof row.categories === "string" ? (JSON.parse(row.categories) as Exclude<SettingsRow["categories"], string>) : row.categories;
-  return {
-    mode: row.mode,
-    categories: (cats ?? []).map((c) => ({ id: c.id, name: c.name, weight: c.weight, dropLowest: c.drop })),
-    latePolicy: row.late_per_day !== null && row.late_floor !== null ? { perDayPercent: row.late_per_day, floorPercent: row.late_floor } : null,
-  };
+    from levels l where l.code in ${codeList(levelCodes)}`);
+  for (const row of rows) {
+    // json_agg arrives parsed from pg and as text from some PGlite versions.
+    const cats = typeof row.categories === "string" ? (JSON.parse(row.categories) as Exclude<SettingsRow["categories"], string>) : row.categories;
+    out.set(row.code, {
+      mode: row.mode,
+      categories: (cats ?? []).map((c) => ({ id: c.id, name: c.name, weight: c.weight, dropLowest: c.drop })),
+      latePolicy: row.late_per_day !== null && row.late_floor !== null ? { perDayPercent: row.late_per_day, floorPercent: row.late_floor } : null,
+    });
+  }
+  return out;
+}
+
+export async function loadGradeSettings(levelCode: string): Promise<GradeSettings> {
+  return (await loadGradeSettingsFor([levelCode])).get(levelCode)!;
 }
 
 interface WorkRow {
+  level_code: string;
   id: number;
   title: string;
   category_id: number | null;
@@ -71,10 +87,14 @@ interface WorkRow {
   submitted_ms: string | number | null;
 }
 
-/** Every assignment of the class with this student's score and marks, and the day it falls on. */
-async function loadStudentWork(levelCode: string, studentId: number, timeZone: string): Promise<(GradeItem & { dueDay: string | null; createdDay: string })[]> {
+type Work = GradeItem & { dueDay: string | null; createdDay: string };
+
+/** Every assignment of the classes with this student's score and marks, and the day it falls on. */
+async function loadStudentWork(levelCodes: readonly string[], studentId: number, timeZone: string): Promise<Map<string, Work[]>> {
+  const out = new Map<string, Work[]>(levelCodes.map((c) => [c, []]));
+  if (levelCodes.length === 0) return out;
   const rows = await queryRows<WorkRow>(sql`
-    select a.id, a.title, a.category_id, a.max_score,
+    select a.level_code, a.id, a.title, a.category_id, a.max_score,
       (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
       to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day,
       to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day,
@@ -84,11 +104,11 @@ async function loadStudentWork(levelCode: string, studentId: number, timeZone: s
     from assignments a
     left join grades g on g.assignment_id = a.id and g.student_id = ${studentId}
     left join grade_marks m on m.assignment_id = a.id and m.student_id = ${studentId}
-    where a.level_code = ${levelCode}
+    where a.level_code in ${codeList(levelCodes)}
     order by a.due_date nulls last, a.id`);
-  return rows.map((r) => {
+  for (const r of rows) {
     const dueAt = r.due_ms === null ? null : Number(r.due_ms);
-    return {
+    out.get(r.level_code)?.push({
       id: r.id,
       title: r.title,
       categoryId: r.category_id,
@@ -101,28 +121,37 @@ async function loadStudentWork(levelCode: string, studentId: number, timeZone: s
       daysLate: daysLate(dueAt, r.submitted_ms === null ? null : Number(r.submitted_ms)),
       dueDay: r.due_day,
       createdDay: r.created_day,
-    };
-  });
+    });
+  }
+  return out;
 }
 
-async function loadOverrides(levelCode: string, studentId: number): Promise<Map<number, GradeOverride>> {
-  const rows = await queryRows<{ term_id: number; percent_h: number; reason: string }>(
-    sql`select term_id, (percent * 100)::int as percent_h, reason from term_grade_overrides where level_code = ${levelCode} and student_id = ${studentId}`,
+async function loadOverrides(levelCodes: readonly string[], studentId: number): Promise<Map<string, Map<number, GradeOverride>>> {
+  const out = new Map<string, Map<number, GradeOverride>>(levelCodes.map((c) => [c, new Map()]));
+  if (levelCodes.length === 0) return out;
+  const rows = await queryRows<{ level_code: string; term_id: number; percent_h: number; reason: string }>(
+    sql`select level_code, term_id, (percent * 100)::int as percent_h, reason from term_grade_overrides where level_code in ${codeList(levelCodes)} and student_id = ${studentId}`,
   );
-  return new Map(rows.map((r) => [r.term_id, { percent: r.percent_h / 100, reason: r.reason }]));
+  for (const r of rows) out.get(r.level_code)?.set(r.term_id, { percent: r.percent_h / 100, reason: r.reason });
+  return out;
 }
 
-/** One student's grade in one class for a term (default: today's) or the whole year, explained. */
+/** One student's grade in each of these classes for a term (default: today's) or the whole year, explained: four statements. */
+export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<Map<string, TermGradeView>> {
+  const [terms, settings, work, overrides] = await Promise.all([listGradingTerms(), loadGradeSettingsFor(levelCodes), loadStudentWork(levelCodes, studentId, timeZone), loadOverrides(levelCodes, studentId)]);
+  const today = dateInTimeZone(now, timeZone);
+  return new Map(levelCodes.map((c) => [c, termGradeView(terms, settings.get(c)!, work.get(c)!, overrides.get(c)!, choice, today, now.getTime())]));
+}
+
 export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<TermGradeView> {
-  const [terms, settings, work, overrides] = await Promise.all([listGradingTerms(), loadGradeSettings(levelCode), loadStudentWork(levelCode, studentId, timeZone), loadOverrides(levelCode, studentId)]);
-  return termGradeView(terms, settings, work, overrides, choice, dateInTimeZone(now, timeZone), now.getTime());
+  return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now)).get(levelCode)!;
 }
 
 /** The pure half of loadStudentTermGrade, for tests and for screens that load many students. */
 export function termGradeView(
   terms: readonly Term[],
   settings: GradeSettings,
-  work: readonly (GradeItem & { dueDay: string | null; createdDay: string })[],
+  work: readonly Work[],
   overrides: ReadonlyMap<number, GradeOverride>,
   choice: TermChoice,
   today: string,
@@ -138,6 +167,7 @@ export function termGradeView(
     empty: g.exact === null && !g.override,
     overridden: g.override !== null,
     assignmentIds: items.map((i) => i.id),
+    customized: settings.mode !== "points" || settings.latePolicy !== null || settings.categories.some((c) => c.dropLowest > 0),
     why: explainTermGrade(g),
   };
 }

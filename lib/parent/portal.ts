@@ -3,6 +3,8 @@ import { z } from "zod";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { formatDate } from "@/lib/domain/format";
+import { teacherLetter } from "@/lib/domain/grades";
+import { loadStudentTermGrades } from "@/lib/gradebook/term-grades";
 import { validateParentPhone } from "@/lib/domain/phone";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
 import { env, schoolTimeZone } from "@/lib/env";
@@ -89,10 +91,18 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
   const data = await getReportCard(studentId);
   if (!data) return null;
   const tz = schoolTimeZone();
-  return buildReportCard({
+  const card = buildReportCard({
     student: data.student,
     classes: data.classes,
     grades: data.grades.map((g) => ({ ...g, gradedOn: formatDate(g.gradedAt, tz) })),
     attendance: data.attendance,
   });
+  // This term's grade, explained, where it can differ from the running total above it.
+  const terms = await loadStudentTermGrades(card.classes.map((c) => c.code), studentId, null, tz);
+  for (const c of card.classes) {
+    const t = terms.get(c.code);
+    if (!t || (t.terms.length === 0 && !t.customized)) continue;
+    c.term = { title: t.term?.title ?? null, percent: t.percent, letter: teacherLetter(t.percent), empty: t.empty, overridden: t.overridden, why: t.why };
+  }
+  return card;
 }
