@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "cards.printed",
   "terms.saved",
   "grading.changed",
+  "term_grade.overridden",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

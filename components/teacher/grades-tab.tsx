@@ -109,6 +109,9 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <a href={`/level/${encodeURIComponent(levelCode)}/update/term-grades`} className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted">
+            Term grades
+          </a>
           <a href={`/level/${encodeURIComponent(levelCode)}/update/grading`} className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted">
             Grading settings
           </a>

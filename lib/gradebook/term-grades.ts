@@ -87,7 +87,7 @@ interface WorkRow {
   submitted_ms: string | number | null;
 }
 
-type Work = GradeItem & { dueDay: string | null; createdDay: string };
+export type Work = GradeItem & { dueDay: string | null; createdDay: string };
 
 /** Every assignment of the classes with this student's score and marks, and the day it falls on. */
 async function loadStudentWork(levelCodes: readonly string[], studentId: number, timeZone: string): Promise<Map<string, Work[]>> {

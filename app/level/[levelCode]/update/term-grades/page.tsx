@@ -1,0 +1,91 @@
+import type { Metadata } from "next";
+import { AppShell } from "@/components/app-header";
+import { gateDashboard } from "@/components/teacher/dashboard-gate";
+import { OverrideForm } from "@/components/teacher/override-form";
+import { EmptyState } from "@/components/states";
+import { teacherLetter } from "@/lib/domain/grades";
+import { safeDecode, tabParam } from "@/lib/domain/url";
+import { schoolTimeZone } from "@/lib/env";
+import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
+import { parseTermChoice } from "@/lib/gradebook/term-grades";
+
+export const metadata: Metadata = { title: "Term grades" };
+
+// Every student's term grade with its why, and the teacher's override (issue 19). The class's
+// own staff only (gateDashboard); the override form posts to an action that checks again.
+export default async function TermGradesPage({ params, searchParams }: { params: Promise<{ levelCode: string }>; searchParams: Promise<{ term?: string | string[] }> }) {
+  const gate = await gateDashboard(safeDecode((await params).levelCode));
+  if (!gate.ok) return gate.screen;
+  const { level } = gate.access;
+  const rows = await loadClassTermGrades(level.code, parseTermChoice(tabParam((await searchParams).term)), schoolTimeZone());
+  const here = `/level/${encodeURIComponent(level.code)}/update/term-grades`;
+  const first = rows[0]?.view;
+  const options = first ? [...first.terms.map((t) => ({ key: String(t.id), label: t.title, current: first.term?.id === t.id })), { key: "year", label: "Whole year", current: first.term === null }] : [];
+  return (
+    <AppShell user={gate.access.user}>
+      <a href={`/level/${encodeURIComponent(level.code)}/update?tab=grades`} className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
+        <span aria-hidden>←</span> Back to grades
+      </a>
+      <h1 className="mt-2 text-2xl font-semibold sm:text-3xl">Term grades</h1>
+      <p className="text-ink-muted">
+        {level.name}
+        {first ? ` · ${first.term?.title ?? "Whole year"}` : ""}
+      </p>
+      {options.length > 1 && (
+        <nav aria-label="Term" className="mt-4">
+          <ul className="flex flex-wrap gap-1 text-sm">
+            {options.map((o) => (
+              <li key={o.key}>
+                <a href={`${here}?term=${o.key}`} aria-current={o.current ? "page" : undefined} className={`inline-flex min-h-9 items-center rounded-full px-3 ${o.current ? "bg-brand-600 font-semibold text-white" : "border border-line hover:bg-surface-muted"}`}>
+                  {o.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {rows.length === 0 ? (
+        <EmptyState title="No students enrolled yet" />
+      ) : (
+        <table className="mt-4 w-full text-sm">
+          <thead>
+            <tr className="text-left">
+              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">Student</th>
+              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">Grade</th>
+              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">Why</th>
+              {first?.term && <th scope="col" className="border-b border-line py-2 font-medium">Override</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.studentId} className="align-top" data-testid="term-grade-row">
+                <th scope="row" className="border-b border-line py-2 pr-3 text-left font-medium">{r.name}</th>
+                <td className="border-b border-line py-2 pr-3 whitespace-nowrap tabular-nums">
+                  {r.view.empty ? "—" : `${r.view.percent}% ${teacherLetter(r.view.percent)}`}
+                  {r.view.overridden && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">overridden</span>}
+                </td>
+                <td className="border-b border-line py-2 pr-3">
+                  <details>
+                    <summary className="cursor-pointer text-brand-700 dark:text-brand-100">
+                      Why<span className="sr-only"> {r.name}&apos;s grade</span>
+                    </summary>
+                    <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                      {r.view.why.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  </details>
+                </td>
+                {r.view.term && (
+                  <td className="border-b border-line py-2">
+                    <OverrideForm levelCode={level.code} studentId={r.studentId} studentName={r.name} termId={r.view.term.id} current={r.override} />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,73 @@
+// Every student's term grade in one class (issue 19), for the teacher's Term grades page: the
+// same calculator and view as the student's own page, read in eight statements whatever the class
+// size (roster, assignments, scores, marks, hand-in times, overrides, settings, terms).
+import { sql } from "drizzle-orm";
+import { queryRows } from "@/lib/db/client";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { daysLate, type GradeOverride } from "@/lib/domain/term-grade";
+import { listGradingTerms } from "@/lib/terms/terms";
+import { loadGradeSettings, termGradeView, type TermChoice, type TermGradeView, type Work } from "./term-grades";
+
+export interface ClassTermGradeRow {
+  studentId: number;
+  name: string;
+  view: TermGradeView;
+  /** The override of the term shown, if any (its percent and reason, for the form). */
+  override: GradeOverride | null;
+}
+
+const key = (a: number, s: number) => `${a}:${s}`;
+
+export async function loadClassTermGrades(levelCode: string, choice: TermChoice, timeZone: string, now = new Date()): Promise<ClassTermGradeRow[]> {
+  const [terms, settings, students, assignments, scores, marks, handIns, overrides] = await Promise.all([
+    listGradingTerms(),
+    loadGradeSettings(levelCode),
+    queryRows<{ id: number; name: string }>(sql`
+      select u.id, u.name from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${levelCode} order by u.name, u.id`),
+    queryRows<{ id: number; title: string; category_id: number | null; max_score: number; due_ms: string | null; due_day: string | null; created_day: string }>(sql`
+      select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
+        to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day
+      from assignments a where a.level_code = ${levelCode} order by a.due_date nulls last, a.id`),
+    queryRows<{ assignment_id: number; student_id: number; score_h: number }>(sql`
+      select g.assignment_id, g.student_id, (g.score * 100)::int as score_h from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${levelCode}`),
+    queryRows<{ assignment_id: number; student_id: number; excused: boolean; missing: boolean; late: boolean }>(sql`
+      select m.assignment_id, m.student_id, m.excused, m.missing, m.late from grade_marks m join assignments a on a.id = m.assignment_id where a.level_code = ${levelCode}`),
+    queryRows<{ assignment_id: number; student_id: number; last_ms: string }>(sql`
+      select s.assignment_id, s.student_id, (extract(epoch from max(s.submitted_at)) * 1000)::bigint as last_ms
+      from assignment_submissions s join assignments a on a.id = s.assignment_id where a.level_code = ${levelCode} group by s.assignment_id, s.student_id`),
+    queryRows<{ student_id: number; term_id: number; percent_h: number; reason: string }>(sql`
+      select student_id, term_id, (percent * 100)::int as percent_h, reason from term_grade_overrides where level_code = ${levelCode}`),
+  ]);
+  const score = new Map(scores.map((g) => [key(g.assignment_id, g.student_id), g.score_h / 100]));
+  const mark = new Map(marks.map((m) => [key(m.assignment_id, m.student_id), m]));
+  const handIn = new Map(handIns.map((h) => [key(h.assignment_id, h.student_id), Number(h.last_ms)]));
+  const byStudent = new Map<number, Map<number, GradeOverride>>();
+  for (const o of overrides) {
+    if (!byStudent.has(o.student_id)) byStudent.set(o.student_id, new Map());
+    byStudent.get(o.student_id)!.set(o.term_id, { percent: o.percent_h / 100, reason: o.reason });
+  }
+  const today = dateInTimeZone(now, timeZone);
+  return students.map((st) => {
+    const work: Work[] = assignments.map((a) => {
+      const dueAt = a.due_ms === null ? null : Number(a.due_ms);
+      const m = mark.get(key(a.id, st.id));
+      return {
+        id: a.id,
+        title: a.title,
+        categoryId: a.category_id,
+        maxScore: a.max_score,
+        dueAt,
+        score: score.get(key(a.id, st.id)) ?? null,
+        excused: m?.excused ?? false,
+        missing: m?.missing ?? false,
+        late: m?.late ?? false,
+        daysLate: daysLate(dueAt, handIn.get(key(a.id, st.id)) ?? null),
+        dueDay: a.due_day,
+        createdDay: a.created_day,
+      };
+    });
+    const own = byStudent.get(st.id) ?? new Map<number, GradeOverride>();
+    const view = termGradeView(terms, settings, work, own, choice, today, now.getTime());
+    return { studentId: st.id, name: st.name, view, override: view.term ? (own.get(view.term.id) ?? null) : null };
+  });
+}
