@@ -105,6 +105,26 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "/teacher");
   });
 
+  test("gradebook: admin Terms tab, grading settings, term grades, the student's term grade", async ({ page }) => {
+    await signIn(page, CODES.admin);
+    await page.goto("/admin?tab=terms");
+    await expectNoViolations(page, "admin terms");
+    await page.context().clearCookies();
+    await signIn(page, CODES.instructor);
+    await page.goto("/level/ALG1-P1/update/grading");
+    await expectNoViolations(page, "grading settings");
+    await page.getByLabel("Weighted categories").check();
+    await expectNoViolations(page, "grading settings, weighted");
+    await page.goto("/level/ALG1-P1/update/term-grades");
+    await page.getByText("Why").first().click();
+    await expectNoViolations(page, "term grades");
+    await page.context().clearCookies();
+    await signIn(page, "stu-03");
+    await page.goto("/level/ALG1-P1?tab=grades");
+    await page.getByText("Why this grade").click();
+    await expectNoViolations(page, "student term grade");
+  });
+
   test("admin: tabs and modals", async ({ page }) => {
     test.slow(); // a dozen axe scans, like the instructor's
     await signIn(page, CODES.admin);
