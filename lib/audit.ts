@@ -26,6 +26,9 @@ export const AUDIT_ACTIONS = [
   "terms.saved",
   "grading.changed",
   "term_grade.overridden",
+  "term.published",
+  "term.unlocked",
+  "term_comment.changed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

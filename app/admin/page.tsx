@@ -15,6 +15,7 @@ import { RosterTab } from "@/components/admin/roster-tab";
 import { TermsTab } from "@/components/admin/terms-tab";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { defaultTerm, gradingTerms } from "@/lib/domain/terms";
+import { publishedTerms } from "@/lib/terms/publishing";
 import { listTerms } from "@/lib/terms/terms";
 import { listRosterImports } from "@/lib/roster/history";
 import { AUDIT_ACTIONS } from "@/lib/audit";
@@ -150,8 +151,16 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
     );
   }
   if (tab === "terms") {
-    const terms = await listTerms();
-    return <TermsTab terms={terms} current={defaultTerm(dateInTimeZone(new Date(), tz), gradingTerms(terms))?.id ?? null} />;
+    const [terms, published] = await Promise.all([listTerms(), publishedTerms()]);
+    const grading = gradingTerms(terms);
+    return (
+      <TermsTab
+        terms={terms}
+        grading={grading}
+        published={Object.fromEntries([...published].map(([id, at]) => [id, formatDateTime(at, tz)]))}
+        current={defaultTerm(dateInTimeZone(new Date(), tz), grading)?.id ?? null}
+      />
+    );
   }
   if (tab === "roster") return <RosterTab history={await listRosterImports({ limit: 20 })} timeZone={tz} />;
   if (tab === "security") {

@@ -3,9 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { formObject, guarded, invalid } from "@/lib/actions";
+import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { requireAdmin } from "@/lib/auth/guards";
 import { MAX_TERMS, TERM_TITLE_MAX } from "@/lib/domain/terms";
+import { setTermPublished } from "@/lib/terms/publishing";
 import { saveSchoolTerms } from "@/lib/terms/terms";
 
 // /admin → Terms posts the whole list: row i is title.i, start.i, end.i, with id.i for a term that
@@ -35,6 +36,18 @@ export async function saveTermsAction(_prev: ActionResult, formData: FormData): 
       .filter((r) => !r.remove && (r.id || r.title.trim() || r.start || r.end))
       .map((r) => ({ id: r.id ? Number(r.id) : null, title: r.title, startDate: r.start, endDate: r.end }));
     const result = await saveSchoolTerms(kept, admin.id);
+    if (result.ok) revalidatePath("/admin");
+    return result;
+  });
+}
+
+/** Publish a term's report cards (locking its grades), or unlock it: `publish` is "on" to publish. */
+export async function setTermPublishedAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  return guarded(async () => {
+    const admin = await requireAdmin();
+    const parsed = z.object({ termId: idSchema, publish: z.enum(["on", "off"], { message: "Choose publish or unlock" }) }).safeParse(formObject(formData));
+    if (!parsed.success) return invalid(parsed.error);
+    const result = await setTermPublished(parsed.data.termId, parsed.data.publish === "on", admin.id);
     if (result.ok) revalidatePath("/admin");
     return result;
   });

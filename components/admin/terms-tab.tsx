@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState } from "react";
-import { saveTermsAction } from "@/app/admin/term-actions";
+import { saveTermsAction, setTermPublishedAction } from "@/app/admin/term-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
@@ -15,10 +15,53 @@ const idle: ActionResult = { ok: true };
 type FormState = [ActionResult, (data: FormData) => void, boolean];
 const cell = "rounded-lg border border-line bg-surface px-2 py-1.5 text-sm w-full";
 
-export function TermsTab({ terms, current }: { terms: Term[]; current: number | null }) {
+export function TermsTab({ terms, current, grading, published }: { terms: Term[]; current: number | null; grading: Term[]; published: Record<number, string> }) {
   const form = useActionState(saveTermsAction, idle);
   // A new form after each save (the saved terms are its rows); kept as typed after a refusal.
-  return <TermsForm form={form} key={terms.map((t) => `${t.id}:${t.title}:${t.startDate}:${t.endDate}`).join("|")} terms={terms} current={current} />;
+  return (
+    <>
+      <TermsForm form={form} key={terms.map((t) => `${t.id}:${t.title}:${t.startDate}:${t.endDate}`).join("|")} terms={terms} current={current} />
+      {grading.length > 0 && <Publishing terms={grading} published={published} />}
+    </>
+  );
+}
+
+/** Publishing each term's report cards (and unlocking a published term), one button each. */
+function Publishing({ terms, published }: { terms: Term[]; published: Record<number, string> }) {
+  const [state, action, pending] = useActionState(setTermPublishedAction, idle);
+  return (
+    <section aria-labelledby="publishing" className="mt-8 space-y-3">
+      <h2 id="publishing" className="text-lg font-semibold">
+        Report cards
+      </h2>
+      <p className="max-w-prose text-sm text-muted">
+        Publishing a term shows its report card to students and parents (letter, percent, attendance and the teacher&apos;s comment per class) and locks the term&apos;s grades. Unlock
+        to let teachers change them again.
+      </p>
+      {!state.ok && <ErrorBanner message={state.message} />}
+      {state.ok && state.message && (
+        <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
+          {state.message}
+        </p>
+      )}
+      <ul className="space-y-2 text-sm">
+        {terms.map((t) => (
+          <li key={t.id} className="flex flex-wrap items-center gap-3">
+            <span className="min-w-48 font-medium">{t.title}</span>
+            <span className="text-muted">{published[t.id] ? `Published ${published[t.id]}` : "Not published"}</span>
+            <form action={action}>
+              <input type="hidden" name="termId" value={t.id} />
+              <input type="hidden" name="publish" value={published[t.id] ? "off" : "on"} />
+              <button type="submit" disabled={pending} className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted">
+                {published[t.id] ? "Unlock" : "Publish report cards"}
+                <span className="sr-only"> for {t.title}</span>
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function TermsForm({ terms, current, form }: { terms: Term[]; current: number | null; form: FormState }) {

@@ -2,7 +2,7 @@
 
 import { Tabs } from "radix-ui";
 import { useState } from "react";
-import type { ReportCardClass, ReportCardView, ReportTermGrade } from "@/lib/domain/report-card";
+import type { PublishedTermGrade, ReportCardClass, ReportCardView, ReportTermGrade } from "@/lib/domain/report-card";
 import { formatDay } from "@/lib/domain/format";
 import type { Band } from "@/lib/domain/grades";
 
@@ -77,6 +77,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                         <dd className="font-semibold">{c.attendancePercent.toFixed(1)}%</dd>
                       </div>
                     </dl>
+                    {c.published && <PublishedGrade grade={c.published} />}
                     {c.term && <TermGrade term={c.term} />}
                     <button
                       type="button"
@@ -195,3 +196,29 @@ function TermGrade({ term }: { term: ReportTermGrade }) {
     </div>
   );
 }
+
+/** The published term's report card for the class: grade, attendance for the term and the teacher's comment. */
+function PublishedGrade({ grade }: { grade: PublishedTermGrade }) {
+  const a = grade.attendance;
+  return (
+    <div className="mt-3 rounded-xl border border-line px-3 py-2 text-sm" data-testid="report-published">
+      <p className="font-medium">{grade.title} report card</p>
+      <p>
+        {grade.empty ? "No graded work" : <span className="font-semibold">{grade.percent}% · {grade.letter}</span>}
+        {grade.overridden && " · set by the teacher"} · attendance {grade.attendancePercent.toFixed(1)}% ({a.present} present, {a.absent} absent, {a.late} late, {a.excused} excused)
+      </p>
+      {grade.comment && <p className="mt-1 italic">&ldquo;{grade.comment}&rdquo;</p>}
+      {(!grade.empty || grade.why.length > 1) && (
+        <details className="mt-1">
+          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">Why this grade</summary>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {grade.why.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+

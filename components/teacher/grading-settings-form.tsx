@@ -5,6 +5,7 @@ import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-action
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
+import { toHundredths } from "@/lib/domain/percent";
 import type { GradingFormView } from "@/lib/gradebook/settings";
 
 // The grading settings form: the server checks everything again (weights total 100 %, drop
@@ -29,7 +30,8 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
     Object.fromEntries(view.categories.map((c) => [c.id, current.get(c.id)?.weight ? String((current.get(c.id)!.weight) / 100) : ""])),
   );
   const [late, setLate] = useState(view.settings.latePolicy !== null);
-  const total = Object.values(weights).reduce((s, w) => s + (Number(w) || 0), 0);
+  // In hundredths of a percent, like the server: 33.33 + 33.33 + 33.34 is exactly 100.
+  const total = Object.values(weights).reduce((s, w) => s + toHundredths(Number(w) || 0), 0);
   return (
     <form
       className="mt-6 max-w-3xl space-y-6"
@@ -100,8 +102,8 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
           <tfoot>
             <tr>
               <th scope="row" className="pt-2 pr-3 text-left font-medium">Total</th>
-              <td className={`pt-2 font-medium tabular-nums ${Math.abs(total - 100) < 0.005 ? "" : "text-red-700 dark:text-red-300"}`} aria-live="polite">
-                {Math.round(total * 100) / 100} %
+              <td className={`pt-2 font-medium tabular-nums ${total === 10000 ? "" : "text-red-700 dark:text-red-300"}`} aria-live="polite">
+                {total / 100} %
               </td>
             </tr>
           </tfoot>

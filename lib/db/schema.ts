@@ -509,3 +509,47 @@ export const termGradeOverrides = pgTable(
     check("term_grade_overrides_reason_check", sql`length(${t.reason}) between 1 and 500`),
   ],
 );
+
+/**
+ * A term whose report cards the school has published (issue 19): parents and students see the
+ * term's report card, and the term's grades are locked until an admin unlocks it (row deleted).
+ */
+export const termPublications = pgTable("term_publications", {
+  termId: integer("term_id")
+    .primaryKey()
+    .references(() => schoolTerms.id, { onDelete: "cascade" }),
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  publishedBy: integer("published_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+/** A teacher's report-card comment for one student in one class and term (issue 19). */
+export const termComments = pgTable(
+  "term_comments",
+  {
+    levelCode: levelCodeRef("restrict"),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    termId: integer("term_id")
+      .notNull()
+      .references(() => schoolTerms.id, { onDelete: "cascade" }),
+    comment: text("comment").notNull(),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.levelCode, t.studentId, t.termId] }), check("term_comments_length_check", sql`length(${t.comment}) between 1 and 1000`)],
+);
+
+/** A teacher's reusable report-card comments; `{first name}` is replaced when one is used. */
+export const commentBank = pgTable(
+  "comment_bank",
+  {
+    id: serial("id").primaryKey(),
+    teacherId: integer("teacher_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("comment_bank_teacher_text_key").on(t.teacherId, t.text), check("comment_bank_length_check", sql`length(${t.text}) between 1 and 1000`)],
+);

@@ -23,6 +23,15 @@ export interface ReportCardClass {
   grades: { title: string; score: number; maxScore: number; percent: number; gradedOn: string; feedback: string | null }[];
   attendance: { date: string; status: string }[];
   term?: ReportTermGrade;
+  /** The last published term's report card for this class (issue 19). */
+  published?: PublishedTermGrade;
+}
+
+export interface PublishedTermGrade extends ReportTermGrade {
+  title: string;
+  attendancePercent: number;
+  attendance: { present: number; absent: number; late: number; excused: number };
+  comment: string | null;
 }
 
 /** The class's grade for the current term (issue 19), when the school keeps terms or the class grades otherwise than by total points. */

@@ -1,10 +1,12 @@
 // Every student's term grade in one class (issue 19), for the teacher's Term grades page: the
-// same calculator and view as the student's own page, read in eight statements whatever the class
-// size (roster, assignments, scores, marks, hand-in times, overrides, settings, terms).
+// same calculator and view as the student's own page, read in ten statements whatever the class
+// size (roster, assignments, scores, marks, hand-in times, overrides, comments, settings, terms,
+// published terms).
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { daysLate, type GradeOverride } from "@/lib/domain/term-grade";
+import { publishedTerms } from "@/lib/terms/publishing";
 import { listGradingTerms } from "@/lib/terms/terms";
 import { loadGradeSettings, termGradeView, type TermChoice, type TermGradeView, type Work } from "./term-grades";
 
@@ -14,12 +16,20 @@ export interface ClassTermGradeRow {
   view: TermGradeView;
   /** The override of the term shown, if any (its percent and reason, for the form). */
   override: GradeOverride | null;
+  /** The teacher's report-card comment for the term shown. */
+  comment: string | null;
+}
+
+export interface ClassTermGrades {
+  rows: ClassTermGradeRow[];
+  /** The term shown is published: its grades, overrides and comments are locked. */
+  published: boolean;
 }
 
 const key = (a: number, s: number) => `${a}:${s}`;
 
-export async function loadClassTermGrades(levelCode: string, choice: TermChoice, timeZone: string, now = new Date()): Promise<ClassTermGradeRow[]> {
-  const [terms, settings, students, assignments, scores, marks, handIns, overrides] = await Promise.all([
+export async function loadClassTermGrades(levelCode: string, choice: TermChoice, timeZone: string, now = new Date()): Promise<ClassTermGrades> {
+  const [terms, settings, students, assignments, scores, marks, handIns, overrides, comments, published] = await Promise.all([
     listGradingTerms(),
     loadGradeSettings(levelCode),
     queryRows<{ id: number; name: string }>(sql`
@@ -37,7 +47,10 @@ export async function loadClassTermGrades(levelCode: string, choice: TermChoice,
       from assignment_submissions s join assignments a on a.id = s.assignment_id where a.level_code = ${levelCode} group by s.assignment_id, s.student_id`),
     queryRows<{ student_id: number; term_id: number; percent_h: number; reason: string }>(sql`
       select student_id, term_id, (percent * 100)::int as percent_h, reason from term_grade_overrides where level_code = ${levelCode}`),
+    queryRows<{ student_id: number; term_id: number; comment: string }>(sql`select student_id, term_id, comment from term_comments where level_code = ${levelCode}`),
+    publishedTerms(),
   ]);
+  const comment = new Map(comments.map((c) => [key(c.term_id, c.student_id), c.comment]));
   const score = new Map(scores.map((g) => [key(g.assignment_id, g.student_id), g.score_h / 100]));
   const mark = new Map(marks.map((m) => [key(m.assignment_id, m.student_id), m]));
   const handIn = new Map(handIns.map((h) => [key(h.assignment_id, h.student_id), Number(h.last_ms)]));
@@ -47,7 +60,7 @@ export async function loadClassTermGrades(levelCode: string, choice: TermChoice,
     byStudent.get(o.student_id)!.set(o.term_id, { percent: o.percent_h / 100, reason: o.reason });
   }
   const today = dateInTimeZone(now, timeZone);
-  return students.map((st) => {
+  const rows = students.map((st) => {
     const work: Work[] = assignments.map((a) => {
       const dueAt = a.due_ms === null ? null : Number(a.due_ms);
       const m = mark.get(key(a.id, st.id));
@@ -68,6 +81,14 @@ export async function loadClassTermGrades(levelCode: string, choice: TermChoice,
     });
     const own = byStudent.get(st.id) ?? new Map<number, GradeOverride>();
     const view = termGradeView(terms, settings, work, own, choice, today, now.getTime());
-    return { studentId: st.id, name: st.name, view, override: view.term ? (own.get(view.term.id) ?? null) : null };
+    return {
+      studentId: st.id,
+      name: st.name,
+      view,
+      override: view.term ? (own.get(view.term.id) ?? null) : null,
+      comment: view.term ? (comment.get(key(view.term.id, st.id)) ?? null) : null,
+    };
   });
+  const shown = rows[0]?.view.term ?? termGradeView(terms, settings, [], new Map(), choice, today, now.getTime()).term;
+  return { rows, published: shown !== null && published.has(shown.id) };
 }

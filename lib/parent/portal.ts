@@ -3,7 +3,9 @@ import { z } from "zod";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { formatDate } from "@/lib/domain/format";
+import { countStatuses, reportCardAttendancePercent } from "@/lib/domain/attendance";
 import { teacherLetter } from "@/lib/domain/grades";
+import { latestPublishedTerm, termCommentsOf } from "@/lib/terms/publishing";
 import { loadStudentTermGrades } from "@/lib/gradebook/term-grades";
 import { validateParentPhone } from "@/lib/domain/phone";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
@@ -97,11 +99,31 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
     grades: data.grades.map((g) => ({ ...g, gradedOn: formatDate(g.gradedAt, tz) })),
     attendance: data.attendance,
   });
-  // This term's grade, explained, where it can differ from the running total above it.
-  const terms = await loadStudentTermGrades(card.classes.map((c) => c.code), studentId, null, tz);
+  const codes = card.classes.map((c) => c.code);
+  const [terms, latest] = await Promise.all([loadStudentTermGrades(codes, studentId, null, tz), latestPublishedTerm()]);
+  // The last published term's report card: the term's grade, attendance and the teacher's comment.
+  if (latest) {
+    const [grades, comments] = await Promise.all([loadStudentTermGrades(codes, studentId, latest.id, tz), termCommentsOf(studentId, latest.id)]);
+    for (const c of card.classes) {
+      const t = grades.get(c.code)!;
+      const counts = countStatuses(data.attendance.filter((a) => a.levelCode === c.code && a.date >= latest.startDate && a.date <= latest.endDate).map((a) => a.status));
+      c.published = {
+        title: latest.title,
+        percent: t.percent,
+        letter: teacherLetter(t.percent),
+        empty: t.empty,
+        overridden: t.overridden,
+        why: t.why,
+        attendancePercent: reportCardAttendancePercent(counts),
+        attendance: counts,
+        comment: comments.get(c.code) ?? null,
+      };
+    }
+  }
+  // Today's term so far, explained, where it can differ from what is shown already.
   for (const c of card.classes) {
     const t = terms.get(c.code);
-    if (!t || (t.terms.length === 0 && !t.customized)) continue;
+    if (!t || (t.terms.length === 0 && !t.customized) || (latest && t.term?.id === latest.id)) continue;
     c.term = { title: t.term?.title ?? null, percent: t.percent, letter: teacherLetter(t.percent), empty: t.empty, overridden: t.overridden, why: t.why };
   }
   return card;

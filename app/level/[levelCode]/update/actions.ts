@@ -15,6 +15,7 @@ import { parseScore, scoreRangeMessage } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
 import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
 import { updateInLevel } from "@/lib/queries/class-page";
+import { assignmentLock } from "@/lib/terms/publishing";
 
 // Every action: authorise for this level ("teach": its instructor or an admin) → validate →
 // check every id belongs to the level → write (in a transaction when several rows) → revalidate.
@@ -146,6 +147,8 @@ export async function updateAssignment(_prev: ActionResult, formData: FormData):
     // below and the new maximum, and the totals' trigger sees every grade already committed.
     const result = await db().transaction(async (tx): Promise<ActionResult> => {
       if (!(await lockAssignment(tx, v.assignmentId, level.code))) return NOT_IN_CLASS;
+      const locked = await assignmentLock(v.assignmentId, tx);
+      if (locked) return locked;
       if (!(await categoryExists(v.categoryId, tx))) return { ok: false, message: "Invalid category" };
       // Lowering the max score below an existing grade would make that grade impossible.
       const [over] = await tx
@@ -319,6 +322,8 @@ async function saveOneGrade(input: GradeInput, refreshPage: boolean): Promise<Ac
       const assignment = await lockAssignment(tx, assignmentId, level.code, "no key update", studentId);
       if (!assignment) return NOT_IN_CLASS;
       if (!assignment.enrolled) return { ok: false, message: "That student is not enrolled in this class." };
+      const locked = await assignmentLock(assignment.id, tx);
+      if (locked) return locked;
       const score = parseScore(input.score, assignment.maxScore);
       if (score.kind !== "ok") return { ok: false, message: score.kind === "invalid" ? score.message : scoreRangeMessage(assignment.maxScore) };
       await writeGrades(tx, user.id, level.code, assignment.id, [{ studentId, score: score.value, feedback: parsed.data.feedback }]);
@@ -371,6 +376,8 @@ export async function bulkGrade(input: { levelCode: string; assignmentId: number
     const result = await db().transaction(async (tx): Promise<ActionResult<{ saved: number }>> => {
       const assignment = await lockAssignment(tx, parsed.data.assignmentId, level.code);
       if (!assignment) return NOT_IN_CLASS;
+      const locked = await assignmentLock(assignment.id, tx);
+      if (locked) return locked;
       const [roster] = await queryRows<{ size: number }>(sql`select count(*)::int as size from student_enrollment where level_code = ${level.code}`, tx);
       const size = Number(roster?.size ?? 0);
       if (rows.length > size) {

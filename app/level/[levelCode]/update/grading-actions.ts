@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { formObject, guarded, invalid } from "@/lib/actions";
 import { requireClassAccess } from "@/lib/auth/guards";
+import { toHundredths } from "@/lib/domain/percent";
 import { loadGradingForm, saveGradeSettings } from "@/lib/gradebook/settings";
 
 // The class's grading settings form (issue 19): the class's own staff only (requireClassAccess
@@ -14,7 +15,7 @@ const percent = z
   .string()
   .trim()
   .regex(/^(\d{1,3}(\.\d{1,2})?)?$/, "Weights are percents such as 25 or 12.5")
-  .transform((s) => (s === "" ? 0 : Math.round(Number(s) * 100)));
+  .transform((s) => (s === "" ? 0 : toHundredths(Number(s))));
 const whole = (what: string) =>
   z
     .string()

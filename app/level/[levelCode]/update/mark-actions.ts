@@ -8,6 +8,7 @@ import { audit } from "@/lib/audit";
 import { requireClassAccess } from "@/lib/auth/guards";
 import { db, queryRows } from "@/lib/db/client";
 import { GRADE_MARKS } from "@/lib/domain/grade-marks";
+import { assignmentLock } from "@/lib/terms/publishing";
 
 // A mark beside a score in the grade grid (issue 19): excused, missing or late, or none. One mark
 // per cell; the grid shows it at once, so the page is not re-rendered (like saveGrade).
@@ -33,6 +34,8 @@ export async function setGradeMark(raw: { levelCode: string; assignmentId: numbe
       );
       if (!row) return { ok: false, message: "That assignment is not in this class." };
       if (!row.enrolled) return { ok: false, message: "That student is not enrolled in this class." };
+      const locked = await assignmentLock(assignmentId, tx);
+      if (locked) return locked;
       const [old] = await queryRows<{ mark: string }>(
         sql`select case when excused then 'excused' when missing then 'missing' when late then 'late' else 'none' end as mark
             from grade_marks where assignment_id = ${assignmentId} and student_id = ${studentId}`,

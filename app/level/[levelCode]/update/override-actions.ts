@@ -8,6 +8,7 @@ import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { audit } from "@/lib/audit";
 import { requireClassAccess } from "@/lib/auth/guards";
 import { db, queryRows } from "@/lib/db/client";
+import { termLock } from "@/lib/terms/publishing";
 import { listGradingTerms } from "@/lib/terms/terms";
 
 // A teacher's final word on a student's term grade (issue 19): a percent with a required reason,
@@ -38,6 +39,8 @@ export async function setTermOverrideAction(_prev: ActionResult, formData: FormD
     const result = await db().transaction(async (tx): Promise<ActionResult> => {
       const [enrolled] = await queryRows<{ n: number }>(sql`select count(*)::int as n from student_enrollment where student_id = ${studentId} and level_code = ${level.code}`, tx);
       if (!enrolled?.n) return { ok: false, message: "That student is not enrolled in this class." };
+      const locked = await termLock(termId, tx);
+      if (locked) return locked;
       const [old] = await queryRows<{ percent: string; reason: string }>(
         sql`select percent::text as percent, reason from term_grade_overrides where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId} for update`,
         tx,

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { AppShell } from "@/components/app-header";
 import { gateDashboard } from "@/components/teacher/dashboard-gate";
-import { OverrideForm } from "@/components/teacher/override-form";
+import { CommentForm, OverrideForm } from "@/components/teacher/term-grade-forms";
 import { EmptyState } from "@/components/states";
 import { teacherLetter } from "@/lib/domain/grades";
 import { safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
+import { listCommentBank } from "@/lib/gradebook/comment-bank";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
 
 export const metadata: Metadata = { title: "Term grades" };
@@ -17,7 +18,7 @@ export default async function TermGradesPage({ params, searchParams }: { params:
   const gate = await gateDashboard(safeDecode((await params).levelCode));
   if (!gate.ok) return gate.screen;
   const { level } = gate.access;
-  const rows = await loadClassTermGrades(level.code, parseTermChoice(tabParam((await searchParams).term)), schoolTimeZone());
+  const [{ rows, published }, bank] = await Promise.all([loadClassTermGrades(level.code, parseTermChoice(tabParam((await searchParams).term)), schoolTimeZone()), listCommentBank(gate.access.user.id)]);
   const here = `/level/${encodeURIComponent(level.code)}/update/term-grades`;
   const first = rows[0]?.view;
   const options = first ? [...first.terms.map((t) => ({ key: String(t.id), label: t.title, current: first.term?.id === t.id })), { key: "year", label: "Whole year", current: first.term === null }] : [];
@@ -44,6 +45,18 @@ export default async function TermGradesPage({ params, searchParams }: { params:
           </ul>
         </nav>
       )}
+      {published && (
+        <p role="note" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          {first?.term?.title} is published: its report cards are out, and its grades, overrides and comments are locked. An admin can unlock it.
+        </p>
+      )}
+      {first?.term && !published && (
+        <datalist id="comment-bank">
+          {bank.map((b) => (
+            <option key={b.id} value={b.text} />
+          ))}
+        </datalist>
+      )}
       {rows.length === 0 ? (
         <EmptyState title="No students enrolled yet" />
       ) : (
@@ -57,7 +70,7 @@ export default async function TermGradesPage({ params, searchParams }: { params:
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {rows.map((r) => [
               <tr key={r.studentId} className="align-top" data-testid="term-grade-row">
                 <th scope="row" className="border-b border-line py-2 pr-3 text-left font-medium">{r.name}</th>
                 <td className="border-b border-line py-2 pr-3 whitespace-nowrap tabular-nums">
@@ -78,11 +91,25 @@ export default async function TermGradesPage({ params, searchParams }: { params:
                 </td>
                 {r.view.term && (
                   <td className="border-b border-line py-2">
-                    <OverrideForm levelCode={level.code} studentId={r.studentId} studentName={r.name} termId={r.view.term.id} current={r.override} />
+                    {published ? (r.override ? `${r.override.percent}% — ${r.override.reason}` : "—") : <OverrideForm levelCode={level.code} studentId={r.studentId} studentName={r.name} termId={r.view.term.id} current={r.override} />}
                   </td>
                 )}
-              </tr>
-            ))}
+              </tr>,
+              r.view.term && (
+                <tr key={`${r.studentId}-comment`}>
+                  <td colSpan={4} className="border-b-2 border-line pb-3">
+                    {published ? (
+                      <p className="text-sm">
+                        <span className="font-medium">Comment: </span>
+                        {r.comment ?? "—"}
+                      </p>
+                    ) : (
+                      <CommentForm levelCode={level.code} studentId={r.studentId} studentName={r.name} termId={r.view.term.id} current={r.comment} />
+                    )}
+                  </td>
+                </tr>
+              ),
+            ])}
           </tbody>
         </table>
       )}
