@@ -2,9 +2,9 @@ import type { NextConfig } from "next";
 import { STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
-  // PGlite loads its WASM and data files from its own package folder at run time,
-  // so it must stay a plain Node require instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg"],
+  // PGlite loads its WASM and data files, and pdfkit its font metrics, from their own package
+  // folders at run time, so they stay plain Node requires instead of being bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit"],
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {

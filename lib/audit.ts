@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   "term.published",
   "term.unlocked",
   "term_comment.changed",
+  "report_cards.printed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -179,6 +179,7 @@ const GUARDED_ROUTES: Record<string, string> = {
   "GET /admin/export/oneroster": "the school's OneRoster zip: admins only (tests/export-routes.integration.test.ts)",
   "POST /level/[levelCode]/cards": "a class's sign-in cards with codes: its own instructor and admins, same-origin, audited (tests/cards-routes.integration.test.ts)",
   "POST /admin/cards": "the school's or the last import's sign-in cards: admins only, same-origin, audited (tests/cards-routes.integration.test.ts)",
+  "GET /admin/report-cards": "a published term's report-card PDF: admins only, audited (tests/report-pdf.integration.test.ts)",
 };
 
 function actionFiles(dir: string): string[] {

@@ -27,7 +27,7 @@ import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { pageParam, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
-import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listClassOptions, listInstructors, listParentNumberChanges, listWeakCodes, searchParentsAdmin, searchStudentsAdmin } from "@/lib/queries/admin";
+import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listClassOptions, listInstructors, listLevelNames, listParentNumberChanges, listWeakCodes, searchParentsAdmin, searchStudentsAdmin } from "@/lib/queries/admin";
 
 export const metadata: Metadata = { title: "Admin dashboard" };
 
@@ -151,7 +151,8 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
     );
   }
   if (tab === "terms") {
-    const [terms, published] = await Promise.all([listTerms(), publishedTerms()]);
+    const [terms, published, classes] = await Promise.all([listTerms(), publishedTerms(), listClassOptions()]);
+    const levelNames = await listLevelNames();
     const grading = gradingTerms(terms);
     return (
       <TermsTab
@@ -159,6 +160,7 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
         grading={grading}
         published={Object.fromEntries([...published].map(([id, at]) => [id, formatDateTime(at, tz)]))}
         current={defaultTerm(dateInTimeZone(new Date(), tz), grading)?.id ?? null}
+        scopes={{ levels: levelNames, classes }}
       />
     );
   }

@@ -15,19 +15,24 @@ const idle: ActionResult = { ok: true };
 type FormState = [ActionResult, (data: FormData) => void, boolean];
 const cell = "rounded-lg border border-line bg-surface px-2 py-1.5 text-sm w-full";
 
-export function TermsTab({ terms, current, grading, published }: { terms: Term[]; current: number | null; grading: Term[]; published: Record<number, string> }) {
+export interface PdfScopes {
+  levels: string[];
+  classes: { code: string; name: string }[];
+}
+
+export function TermsTab({ terms, current, grading, published, scopes }: { terms: Term[]; current: number | null; grading: Term[]; published: Record<number, string>; scopes: PdfScopes }) {
   const form = useActionState(saveTermsAction, idle);
   // A new form after each save (the saved terms are its rows); kept as typed after a refusal.
   return (
     <>
       <TermsForm form={form} key={terms.map((t) => `${t.id}:${t.title}:${t.startDate}:${t.endDate}`).join("|")} terms={terms} current={current} />
-      {grading.length > 0 && <Publishing terms={grading} published={published} />}
+      {grading.length > 0 && <Publishing terms={grading} published={published} scopes={scopes} />}
     </>
   );
 }
 
 /** Publishing each term's report cards (and unlocking a published term), one button each. */
-function Publishing({ terms, published }: { terms: Term[]; published: Record<number, string> }) {
+function Publishing({ terms, published, scopes }: { terms: Term[]; published: Record<number, string>; scopes: PdfScopes }) {
   const [state, action, pending] = useActionState(setTermPublishedAction, idle);
   return (
     <section aria-labelledby="publishing" className="mt-8 space-y-3">
@@ -57,6 +62,30 @@ function Publishing({ terms, published }: { terms: Term[]; published: Record<num
                 <span className="sr-only"> for {t.title}</span>
               </button>
             </form>
+            {published[t.id] && (
+              <form method="get" action="/admin/report-cards" className="flex items-center gap-2">
+                <input type="hidden" name="term" value={t.id} />
+                <label className="sr-only" htmlFor={`pdf-scope-${t.id}`}>
+                  Report cards of {t.title} for
+                </label>
+                <select id={`pdf-scope-${t.id}`} name="scope" defaultValue="school" className="rounded-lg border border-line bg-surface px-2 py-1.5">
+                  <option value="school">The whole school</option>
+                  {scopes.levels.map((l) => (
+                    <option key={l} value={`level:${l}`}>
+                      {l}
+                    </option>
+                  ))}
+                  {scopes.classes.map((c) => (
+                    <option key={c.code} value={`class:${c.code}`}>
+                      {c.name} ({c.code})
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted">
+                  Download PDF<span className="sr-only"> of {t.title}</span>
+                </button>
+              </form>
+            )}
           </li>
         ))}
       </ul>

@@ -162,6 +162,12 @@ export async function listClassOptions(): Promise<{ code: string; name: string }
   return db().select({ code: levels.code, name: levels.name }).from(levels).orderBy(asc(levels.name), asc(levels.code));
 }
 
+/** The grade levels classes are in (levels.level), for the report-card PDF's choices. */
+export async function listLevelNames(): Promise<string[]> {
+  const rows = await queryRows<{ level: string }>(sql`select distinct level from levels where level is not null and level <> '' and roster_deleted_at is null order by level limit 100`);
+  return rows.map((r) => r.level);
+}
+
 export interface WeakCodeRow {
   id: number;
   name: string;

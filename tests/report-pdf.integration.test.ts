@@ -1,0 +1,83 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as reportCardsRoute } from "@/app/admin/report-cards/route";
+import { queryRows } from "@/lib/db/client";
+import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
+import { teacherLetter } from "@/lib/domain/grades";
+import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
+import { seedDemo } from "./support/fixtures";
+import { signInAs } from "./support/session";
+import { useTestDatabase } from "./support/test-db";
+
+// The term report-card PDF (issue 19), read back with poppler's pdftotext: every student's name,
+// each class's letter from the calculator and the teacher's comment are real text in it.
+
+useTestDatabase();
+const CLASS = DEMO_CLASSES[0]!.code;
+let term: number;
+
+function pdfText(bytes: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pdf-"));
+  try {
+    fs.writeFileSync(path.join(dir, "r.pdf"), bytes);
+    // Fails loudly where poppler-utils is missing (CI installs it; see README).
+    execFileSync("pdftotext", ["-layout", path.join(dir, "r.pdf"), path.join(dir, "r.txt")]);
+    return fs.readFileSync(path.join(dir, "r.txt"), "utf8");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+const get = (query: string) => reportCardsRoute(new Request(`http://localhost/admin/report-cards?${query}`));
+
+beforeAll(async () => {
+  await seedDemo();
+  await queryRows(sql`insert into school_terms (title, type, start_date, end_date) values ('Autumn 2026', 'term', current_date - 300, current_date + 300)`);
+  [{ id: term }] = (await queryRows<{ id: number }>(sql`select id from school_terms`)) as [{ id: number }];
+  const students = await queryRows<{ id: number; name: string }>(sql`
+    select u.id, u.name from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${CLASS} order by u.id limit 2`);
+  for (const s of students) {
+    await queryRows(sql`insert into term_comments (level_code, student_id, term_id, comment) values (${CLASS}, ${s.id}, ${term}, ${`${s.name.split(" ")[0]} reads carefully and asks good questions.`})`);
+  }
+});
+
+describe("term report-card PDF", () => {
+  it("is refused to non-admins and for a term not yet published", async () => {
+    await signInAs(DEMO_INSTRUCTORS[0]!.code);
+    expect((await get(`term=${term}&scope=school`)).status).toBe(403);
+    await signInAs(DEMO_ADMIN.code);
+    const unpublished = await get(`term=${term}&scope=school`);
+    expect([unpublished.status, await unpublished.text()]).toEqual([409, "Autumn 2026 is not published yet: publish it on /admin → Terms first."]);
+    expect((await get(`term=abc&scope=school`)).status).toBe(400);
+    expect((await get(`term=${term}&scope=elsewhere`)).status).toBe(400);
+  });
+
+  it("prints every student of the class with their letter and comment as text, one per page", async () => {
+    await queryRows(sql`insert into term_publications (term_id) values (${term})`);
+    await signInAs(DEMO_ADMIN.code);
+    const res = await get(`term=${term}&scope=class:${CLASS}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(bytes);
+    const { rows } = await loadClassTermGrades(CLASS, term, "UTC");
+    expect(rows.length).toBeGreaterThan(5);
+    const pages = text.split("\f").filter((p) => p.trim());
+    expect(pages).toHaveLength(rows.length);
+    for (const r of rows) {
+      const page = pages.find((p) => p.includes(r.name));
+      expect(page, r.name).toBeDefined();
+      expect(page).toContain("Report card — Autumn 2026");
+      expect(page).toMatch(new RegExp(`\\b${teacherLetter(r.view.percent).replace("+", "\\+")}\\s`));
+      expect(page).toContain(`${r.view.percent}%`);
+      if (r.comment) expect(page!.replace(/\s+/g, " ")).toContain(r.comment);
+    }
+    expect(text).toContain("reads carefully and asks good questions.");
+    const [audit] = await queryRows<{ detail: { students: number } }>(sql`select detail from audit_log where action = 'report_cards.printed'`);
+    expect(audit!.detail.students).toBe(rows.length);
+  });
+});
