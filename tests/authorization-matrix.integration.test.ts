@@ -180,6 +180,7 @@ const GUARDED_ROUTES: Record<string, string> = {
   "POST /level/[levelCode]/cards": "a class's sign-in cards with codes: its own instructor and admins, same-origin, audited (tests/cards-routes.integration.test.ts)",
   "POST /admin/cards": "the school's or the last import's sign-in cards: admins only, same-origin, audited (tests/cards-routes.integration.test.ts)",
   "GET /admin/report-cards": "a published term's report-card PDF: admins only, audited (tests/report-pdf.integration.test.ts)",
+  "GET /children/[studentId]/pdf": "a child's published report card as a PDF: linked parents and admins only (tests/report-pdf.integration.test.ts)",
 };
 
 function actionFiles(dir: string): string[] {

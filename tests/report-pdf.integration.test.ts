@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as reportCardsRoute } from "@/app/admin/report-cards/route";
+import { GET as childPdfRoute } from "@/app/children/[studentId]/pdf/route";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
 import { teacherLetter } from "@/lib/domain/grades";
@@ -79,5 +80,22 @@ describe("term report-card PDF", () => {
     expect(text).toContain("reads carefully and asks good questions.");
     const [audit] = await queryRows<{ detail: { students: number } }>(sql`select detail from audit_log where action = 'report_cards.printed'`);
     expect(audit!.detail.students).toBe(rows.length);
+  });
+
+  it("gives a linked parent their child's page, and no one else's", async () => {
+    const [pair] = await queryRows<{ parent_code: string; student_id: number; name: string }>(sql`
+      select p.code as parent_code, g.student_id, s.name from guardian_links g join users p on p.id = g.parent_id join users s on s.id = g.student_id
+      join student_enrollment e on e.student_id = g.student_id and e.level_code = ${CLASS} where g.removed_at is null order by g.id limit 1`);
+    await signInAs(pair!.parent_code);
+    const res = await childPdfRoute(new Request("http://localhost/x"), { params: Promise.resolve({ studentId: String(pair!.student_id) }) });
+    expect(res.status).toBe(200);
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain(pair!.name);
+    expect(text.split("\f").filter((p) => p.trim())).toHaveLength(1);
+    const [stranger] = await queryRows<{ id: number }>(sql`
+      select u.id from users u where u.role = 'student'
+      and not exists (select 1 from guardian_links g join users p on p.id = g.parent_id where g.student_id = u.id and p.code = ${pair!.parent_code} and g.removed_at is null)
+      order by u.id limit 1`);
+    expect((await childPdfRoute(new Request("http://localhost/x"), { params: Promise.resolve({ studentId: String(stranger!.id) }) })).status).toBe(403);
   });
 });

@@ -9,7 +9,7 @@ import { teacherLetter } from "@/lib/domain/grades";
 import type { Term } from "@/lib/domain/terms";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
 
-export type PdfScope = { kind: "school" } | { kind: "class"; code: string } | { kind: "level"; level: string };
+export type PdfScope = { kind: "school" } | { kind: "class"; code: string } | { kind: "level"; level: string } | { kind: "student"; id: number };
 
 export interface PdfClassLine {
   className: string;
@@ -33,7 +33,14 @@ export interface PdfStudent {
 
 /** The classes a scope covers (live ones only), in name order. */
 export async function scopeClasses(scope: PdfScope): Promise<{ code: string; name: string; period: string | null; teacher: string | null }[]> {
-  const where = scope.kind === "class" ? sql`l.code = ${scope.code}` : scope.kind === "level" ? sql`l.level = ${scope.level}` : sql`true`;
+  const where =
+    scope.kind === "class"
+      ? sql`l.code = ${scope.code}`
+      : scope.kind === "level"
+        ? sql`l.level = ${scope.level}`
+        : scope.kind === "student"
+          ? sql`l.code in (select level_code from student_enrollment where student_id = ${scope.id})`
+          : sql`true`;
   return queryRows(sql`
     select l.code, l.name, l.period, t.name as teacher from levels l left join users t on t.id = l.teacher_id
     where l.roster_deleted_at is null and ${where} order by l.name, l.code`);
@@ -53,6 +60,7 @@ export async function loadTermReportCards(term: Term, scope: PdfScope, timeZone:
     ]);
     const statuses = new Map(attendance.map((a) => [Number(a.student_id), a.statuses.split(",")]));
     for (const r of rows) {
+      if (scope.kind === "student" && r.studentId !== scope.id) continue;
       const counts = countStatuses(statuses.get(r.studentId) ?? []);
       const line: PdfClassLine = {
         className: c.name,

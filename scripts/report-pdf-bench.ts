@@ -1,0 +1,40 @@
+// npx tsx --conditions=react-server scripts/report-pdf-bench.ts   (on the database DATA_DIR or DATABASE_URL names)
+// The whole-school term report-card PDF (issue 19) on a generated school (npm run db:generate --
+// --preset school: 2,000 students in 5 classes each): makes two semesters over the generated
+// data if there are no terms, publishes the first, then times reading every student's lines and
+// drawing the PDF, with its size, page count and the process's peak RSS.
+import { sql } from "drizzle-orm";
+import { closeDb, dbHandle, queryRows } from "@/lib/db/client";
+import { runMigrations } from "@/lib/db/migrate";
+import { loadTermReportCards } from "@/lib/report-pdf/data";
+import { renderReportCards } from "@/lib/report-pdf/render";
+import { listGradingTerms } from "@/lib/terms/terms";
+
+async function main() {
+  await runMigrations(dbHandle());
+  if ((await listGradingTerms()).length === 0) {
+    await queryRows(sql`
+      with span as (select min(date) as first, max(date) as last from attendance)
+      insert into school_terms (title, type, start_date, end_date)
+      select 'Semester 1', 'term', first - 30, first + (last - first) / 2 from span
+      union all select 'Semester 2', 'term', first + (last - first) / 2 + 1, last + 200 from span`);
+  }
+  const [term] = await listGradingTerms();
+  if (!term) throw new Error("no attendance to make terms from: generate a school first");
+  await queryRows(sql`insert into term_publications (term_id) values (${term.id}) on conflict do nothing`);
+  const t0 = performance.now();
+  const students = await loadTermReportCards(term, { kind: "school" }, "UTC");
+  const t1 = performance.now();
+  let bytes = 0;
+  await renderReportCards(students, { school: "Bench High", term: term.title, printedOn: "today" }, (chunk) => (bytes += chunk.length));
+  const t2 = performance.now();
+  const lines = students.reduce((n, s) => n + s.classes.length, 0);
+  console.log(`${term.title}: ${students.length} students, ${lines} class lines`);
+  console.log(`read ${((t1 - t0) / 1000).toFixed(1)} s, drawn ${((t2 - t1) / 1000).toFixed(1)} s, last byte after ${((t2 - t0) / 1000).toFixed(1)} s; ${(bytes / 1e6).toFixed(1)} MB; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  await closeDb();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
