@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
 import { DEMO_STUDENTS } from "../lib/db/demo-school";
 import { CODES, expect, signIn, test } from "./fixtures";
 
@@ -74,6 +76,26 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   await expect(panel.getByTestId("why-this-grade")).toContainText("Quiz (weight 40 %)");
   await expect(student.getByTestId("grade-item").filter({ hasText: "Quiz 1 reflection" })).toHaveCount(1);
   await student.screenshot({ path: "test-results/term-grade.png", fullPage: true });
+
+  // The admin publishes Early autumn and downloads World History's report cards: real text, one
+  // student per page, the student's name and the term. Grades of the term are then locked.
+  await admin.reload();
+  await admin.getByRole("button", { name: "Publish report cards for Early autumn" }).click();
+  await expect(admin.getByText("Early autumn published: its report cards are out and its grades locked")).toBeVisible();
+  await admin.getByLabel("Report cards of Early autumn for").selectOption(`class:${CLASS}`);
+  const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("button", { name: "Download PDF of Early autumn" }).click()]);
+  const pdf = path.join(test.info().outputDir, "report-cards.pdf");
+  await download.saveAs(pdf);
+  const text = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
+  expect(text).toContain(STUDENT.name);
+  expect(text).toContain("Report card — Early autumn");
+  execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-png", pdf, path.join(test.info().outputDir, "report-card-page")]);
+  await teacher.goto(`/level/${CLASS}/update?tab=grades`);
+  await cell.focus();
+  await teacher.keyboard.press("e");
+  await expect(teacher.getByText("Early autumn is published, so its grades are locked. An admin can unlock the term on /admin → Terms.")).toBeVisible();
+  await admin.getByRole("button", { name: "Unlock for Early autumn" }).click();
+  await expect(admin.getByText("Early autumn unlocked: teachers can change its grades again")).toBeVisible();
 
   // Put the demo back: the mark off (E again), total points, no terms.
   await cell.focus();
