@@ -45,6 +45,19 @@ async function openAsTeacher(page: Page, tab: string) {
 
 const focusedCell = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("data-cell"));
 
+/**
+ * ArrowDown `presses` times from the focused cell, each press once the last has moved the focus
+ * (or hit the last row), at a person's pace rather than Playwright's: 120 presses in a few ms on a
+ * busy CI machine outran the row window's render, and a press on a row not yet rendered is lost.
+ */
+async function walkDown(page: Page, presses: number) {
+  for (let i = 0; i < presses; i++) {
+    const before = await focusedCell(page);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => focusedCell(page), { timeout: 2_000 }).not.toBe(i < STUDENTS - 1 ? before : "__none__");
+  }
+}
+
 test("grade grid: the server sends a window of rows; keyboard and scrolling reach all 120 students; a save lands in its row", async ({ page }) => {
   const cookie = await openAsTeacher(page, "grades");
   const html = await (await fetch(`${server.base}/level/${CLASS}/update?tab=grades`, { headers: { cookie } })).text();
@@ -62,7 +75,7 @@ test("grade grid: the server sends a window of rows; keyboard and scrolling reac
 
   // Arrow keys walk down past the rendered rows to the last student.
   await grid.locator('[data-cell="0:0"]').focus();
-  for (let i = 0; i < STUDENTS + 5; i++) await page.keyboard.press("ArrowDown");
+  await walkDown(page, STUDENTS + 5);
   expect(await focusedCell(page)).toBe(`${STUDENTS - 1}:0`);
   const last = grid.locator(`[data-cell="${STUDENTS - 1}:0"]`);
   await expect(last).toBeInViewport();
@@ -108,7 +121,7 @@ test("attendance grid: keyboard reaches the last student, a cell is set there, a
   expect(total).toBe(STUDENTS);
 
   await grid.locator('[data-cell="0:0"]').focus();
-  for (let i = 0; i < STUDENTS; i++) await page.keyboard.press("ArrowDown");
+  await walkDown(page, STUDENTS);
   expect(await focusedCell(page)).toBe(`${STUDENTS - 1}:0`);
   const cell = grid.locator(`[data-cell="${STUDENTS - 1}:0"]`);
   await expect(cell).toBeInViewport();
