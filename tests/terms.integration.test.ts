@@ -76,8 +76,14 @@ describe("saving the school year's terms", () => {
     const [row] = await queryRows<{ code: string; sid: number }>(sql`select level_code as code, student_id as sid from student_enrollment limit 1`);
     await queryRows(sql`insert into term_grade_overrides (level_code, student_id, term_id, percent, reason) values (${row!.code}, ${row!.sid}, ${summer.id}, 90, 'Oral exam')`);
     const before = await databaseChecksum(["school_terms", "audit_log", "term_grade_overrides"]);
-    expect(await save({ "id.0": summer.id, "title.0": "Summer school", "start.0": summer.startDate, "end.0": summer.endDate, "remove.0": "on" })).toEqual({ ok: false, message: '"Summer school" has term grades set by teachers and cannot be removed.' });
+    expect(await save({ "id.0": summer.id, "title.0": "Summer school", "start.0": summer.startDate, "end.0": summer.endDate, "remove.0": "on" })).toEqual({ ok: false, message: '"Summer school" has teachers\' term grades or report-card comments and cannot be removed.' });
     expect(await databaseChecksum(["school_terms", "audit_log", "term_grade_overrides"])).toEqual(before);
+    // A comment holds a term too.
+    await queryRows(sql`delete from term_grade_overrides`);
+    await queryRows(sql`insert into term_comments (level_code, student_id, term_id, comment) values (${row!.code}, ${row!.sid}, ${summer.id}, 'Kind and curious')`);
+    expect(await save({ "id.0": summer.id, "title.0": "Summer school", "start.0": summer.startDate, "end.0": summer.endDate, "remove.0": "on" })).toMatchObject({ ok: false });
+    expect((await queryRows(sql`select 1 from term_comments`)).length).toBe(1);
+    await queryRows(sql`delete from term_comments`);
   });
 
   it("a bulk roster import replaces the imported terms and keeps the admin's", async () => {

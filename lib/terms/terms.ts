@@ -44,12 +44,14 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
     const kept = new Set(trimmed.flatMap((r) => (r.id === null ? [] : [r.id])));
     const gone = own.filter((t) => !kept.has(t.id)).map((t) => t.id);
     if (gone.length) {
-      // A teacher's final word on a term grade is not dropped as a side effect of tidying terms.
+      // Teachers' overrides and comments are not dropped as a side effect of tidying terms.
       const held = await queryRows<{ title: string }>(
-        sql`select distinct t.title from term_grade_overrides o join school_terms t on t.id = o.term_id where o.term_id = any(${`{${gone.join(",")}}`}::int[]) order by t.title`,
+        sql`select distinct t.title from school_terms t where t.id = any(${`{${gone.join(",")}}`}::int[])
+              and (exists (select 1 from term_grade_overrides o where o.term_id = t.id) or exists (select 1 from term_comments c where c.term_id = t.id))
+            order by t.title`,
         tx,
       );
-      if (held.length) return { ok: false, message: `${held.map((h) => `"${h.title}"`).join(", ")} ${held.length === 1 ? "has" : "have"} term grades set by teachers and cannot be removed.` };
+      if (held.length) return { ok: false, message: `${held.map((h) => `"${h.title}"`).join(", ")} ${held.length === 1 ? "has" : "have"} teachers' term grades or report-card comments and cannot be removed.` };
     }
     if (gone.length) await tx.execute(sql`delete from school_terms where sourced_id is null and id = any(${`{${gone.join(",")}}`}::int[])`);
     for (const r of trimmed) {
