@@ -58,11 +58,13 @@ describe("GET /api/query-stats", () => {
       const t0 = performance.now();
       // Queued one after another on PGlite, in parallel on PostgreSQL: either way at most the elapsed time.
       await Promise.all([1, 2, 3, 4].map(() => queryRows(sql`select pg_sleep(0.02)`)));
-      const elapsed = performance.now() - t0;
       const after = (await stats()).body as { queries: number; ms: number };
+      // The window ends after the second stats call, whose own session check is counted too (a
+      // fixed 5 ms allowance for it was exceeded once on a busy CI machine).
+      const elapsed = performance.now() - t0;
       const sqlMs = after.ms - before.ms;
       expect(sqlMs).toBeGreaterThanOrEqual(20);
-      expect(sqlMs).toBeLessThanOrEqual(elapsed + 5); // + the stats call's own session check
+      expect(sqlMs).toBeLessThanOrEqual(elapsed);
     });
   });
 });
