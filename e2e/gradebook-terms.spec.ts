@@ -49,6 +49,7 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   await expect(teacher.getByText("Grading settings saved")).toBeVisible();
 
   await teacher.goto(`/level/${CLASS}/update?tab=grades`);
+  await teacher.waitForLoadState("networkidle"); // the grid's keys work once it has hydrated
   const cell = teacher.getByRole("button", { name: new RegExp(`^${STUDENT.name}, Chapter 1 exercises:`) });
   await cell.focus();
   await teacher.keyboard.press("e");
@@ -91,6 +92,7 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   expect(text).toContain("Report card — Early autumn");
   execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-png", pdf, path.join(test.info().outputDir, "report-card-page")]);
   await teacher.goto(`/level/${CLASS}/update?tab=grades`);
+  await teacher.waitForLoadState("networkidle"); // the grid's keys work once it has hydrated
   await cell.focus();
   await teacher.keyboard.press("e");
   await expect(teacher.getByText("Early autumn is published, so its grades are locked. An admin can unlock the term on /admin → Terms.").first()).toBeVisible();
