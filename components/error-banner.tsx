@@ -6,3 +6,13 @@ export function ErrorBanner({ message }: { message: string }) {
     </div>
   );
 }
+
+/** A server action's answer under its form: the error banner, or the success message as a polite status. */
+export function ActionOutcome({ state }: { state: { ok: boolean; message?: string } }) {
+  if (!state.ok) return <ErrorBanner message={state.message ?? ""} />;
+  return state.message ? (
+    <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
+      {state.message}
+    </p>
+  ) : null;
+}

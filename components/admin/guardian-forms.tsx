@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { issueReportLinkAction, linkGuardianAction, revokeReportLinkAction, unlinkGuardianAction } from "@/app/admin/guardian-actions";
-import { ErrorBanner } from "@/components/error-banner";
+import { ActionOutcome, ErrorBanner } from "@/components/error-banner";
 import { Field, PrimaryButton, SecondaryButton, Select, TextInput } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
 
@@ -18,15 +18,6 @@ const RELATIONSHIP_LABELS = [
   ["other", "Other"],
 ] as const;
 
-function Outcome({ state }: { state: ActionResult<unknown> }) {
-  if (!state.ok) return <ErrorBanner message={state.message} />;
-  return state.message ? (
-    <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
-      {state.message}
-    </p>
-  ) : null;
-}
-
 /** Link a guardian: `fixed` is the side this page is about; the other is typed as a username. */
 export function LinkGuardianForm({ fixed }: { fixed: { studentId: number } | { parentId: number } }) {
   const [state, action, pending] = useActionState(linkGuardianAction, idle);
@@ -34,7 +25,7 @@ export function LinkGuardianForm({ fixed }: { fixed: { studentId: number } | { p
   const field = onStudent ? "parentUsername" : "studentUsername";
   return (
     <form action={action} className="space-y-3 rounded-2xl border border-line bg-surface p-4">
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <input type="hidden" name={onStudent ? "studentId" : "parentId"} value={onStudent ? fixed.studentId : fixed.parentId} />
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <Field label={onStudent ? "Parent's username" : "Student's username"} htmlFor={`link-${field}`}>

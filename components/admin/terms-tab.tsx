@@ -1,8 +1,9 @@
 "use client";
 
-import { startTransition, useActionState } from "react";
+import { useActionState } from "react";
 import { saveTermsAction, setTermPublishedAction } from "@/app/admin/term-actions";
-import { ErrorBanner } from "@/components/error-banner";
+import { ActionOutcome } from "@/components/error-banner";
+import { keepFieldsSubmit } from "@/components/keep-fields-submit";
 import { PrimaryButton } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
 import { MAX_TERMS, TERM_TITLE_MAX, type Term } from "@/lib/domain/terms";
@@ -43,12 +44,7 @@ function Publishing({ terms, published, scopes }: { terms: Term[]; published: Re
         Publishing a term shows its report card to students and parents (letter, percent, attendance and the teacher&apos;s comment per class) and locks the term&apos;s grades. Unlock
         to let teachers change them again.
       </p>
-      {!state.ok && <ErrorBanner message={state.message} />}
-      {state.ok && state.message && (
-        <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
-          {state.message}
-        </p>
-      )}
+      <ActionOutcome state={state} />
       <ul className="space-y-2 text-sm">
         {terms.map((t) => (
           <li key={t.id} className="flex flex-wrap items-center gap-3">
@@ -105,22 +101,8 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
         Grades and attendance are shown for the current term, with the whole year one click away. Name each term and give its first and last day; terms may not overlap. Leave a row
         blank to skip it.
       </p>
-      <form
-        className="space-y-3"
-        onSubmit={(e) => {
-          // Dispatched by hand: a form `action` resets every field afterwards, and a refused save
-          // would lose what the admin typed.
-          e.preventDefault();
-          const data = new FormData(e.currentTarget);
-          startTransition(() => action(data));
-        }}
-      >
-        {!state.ok && <ErrorBanner message={state.message} />}
-        {state.ok && state.message && (
-          <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
-            {state.message}
-          </p>
-        )}
+      <form className="space-y-3" onSubmit={keepFieldsSubmit(action)}>
+        <ActionOutcome state={state} />
         <table className="w-full max-w-3xl text-sm">
           <caption className="sr-only">Terms of the school year</caption>
           <thead>

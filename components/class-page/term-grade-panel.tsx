@@ -1,3 +1,4 @@
+import { TermSwitcher } from "@/components/term-switcher";
 import { studentLetter } from "@/lib/domain/grades";
 import type { TermGradeView } from "@/lib/gradebook/term-grades";
 
@@ -6,10 +7,6 @@ import type { TermGradeView } from "@/lib/gradebook/term-grades";
 // grade" in the calculator's own sentences. Server component: no script.
 
 export function TermGradePanel({ view, href }: { view: TermGradeView; href: (term: number | "year") => string }) {
-  const options: { key: number | "year"; label: string; current: boolean }[] = [
-    ...view.terms.map((t) => ({ key: t.id, label: t.title, current: view.term?.id === t.id })),
-    { key: "year", label: "Whole year", current: view.term === null },
-  ];
   const heading = view.term ? view.term.title : "Whole year";
   return (
     <section aria-labelledby="term-grade-heading" className="mb-4 rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="term-grade">
@@ -17,23 +14,7 @@ export function TermGradePanel({ view, href }: { view: TermGradeView; href: (ter
         <h2 id="term-grade-heading" className="text-lg font-semibold">
           {heading}
         </h2>
-        {options.length > 1 && (
-          <nav aria-label="Term">
-            <ul className="flex flex-wrap gap-1 text-sm">
-              {options.map((o) => (
-                <li key={o.key}>
-                  <a
-                    href={href(o.key)}
-                    aria-current={o.current ? "page" : undefined}
-                    className={`inline-flex min-h-9 items-center rounded-full px-3 ${o.current ? "bg-brand-600 font-semibold text-white" : "border border-line hover:bg-surface-muted"}`}
-                  >
-                    {o.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <TermSwitcher view={view} href={href} />
       </div>
       {view.empty ? (
         <p className="mt-2 text-sm text-ink-muted">No graded work yet</p>

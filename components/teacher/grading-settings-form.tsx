@@ -1,8 +1,9 @@
 "use client";
 
-import { startTransition, useActionState, useState } from "react";
+import { useActionState, useState } from "react";
 import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-actions";
-import { ErrorBanner } from "@/components/error-banner";
+import { ActionOutcome } from "@/components/error-banner";
+import { keepFieldsSubmit } from "@/components/keep-fields-submit";
 import { PrimaryButton } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
 import { toHundredths } from "@/lib/domain/percent";
@@ -33,22 +34,9 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
   // In hundredths of a percent, like the server: 33.33 + 33.33 + 33.34 is exactly 100.
   const total = Object.values(weights).reduce((s, w) => s + toHundredths(Number(w) || 0), 0);
   return (
-    <form
-      className="mt-6 max-w-3xl space-y-6"
-      onSubmit={(e) => {
-        // Dispatched by hand: a form `action` resets every field (and the radio buttons) afterwards.
-        e.preventDefault();
-        const data = new FormData(e.currentTarget);
-        startTransition(() => action(data));
-      }}
-    >
+    <form className="mt-6 max-w-3xl space-y-6" onSubmit={keepFieldsSubmit(action)}>
       <input type="hidden" name="levelCode" value={levelCode} />
-      {!state.ok && <ErrorBanner message={state.message} />}
-      {state.ok && state.message && (
-        <p role="status" className="text-sm text-emerald-800 dark:text-emerald-200">
-          {state.message}
-        </p>
-      )}
+      <ActionOutcome state={state} />
       <fieldset className="space-y-2">
         <legend className="font-semibold">How the term grade is made</legend>
         <label className="flex items-start gap-2">

@@ -1,33 +1,37 @@
 "use client";
 
-import { startTransition, useActionState } from "react";
+import { useActionState } from "react";
 import { setTermCommentAction } from "@/app/level/[levelCode]/update/comment-actions";
 import { setTermOverrideAction } from "@/app/level/[levelCode]/update/override-actions";
+import { keepFieldsSubmit } from "@/components/keep-fields-submit";
 import type { ActionResult } from "@/lib/action-result";
 
-// One student's term-grade override: a percent and the reason (required), or blank to remove.
+// The Term grades page's two forms per student: the override (a percent and a required reason, or
+// blank to remove) and the report-card comment. Both name one student, class and term.
 const idle: ActionResult = { ok: true };
 const input = "rounded-lg border border-line bg-surface px-2 py-1 text-sm";
 
-export function OverrideForm({ levelCode, studentId, studentName, termId, current }: { levelCode: string; studentId: number; studentName: string; termId: number; current: { percent: number; reason: string } | null }) {
-  const [state, action, pending] = useActionState(setTermOverrideAction, idle);
+interface Row {
+  levelCode: string;
+  studentId: number;
+  studentName: string;
+  termId: number;
+}
+
+/** One student's row form: the ids as hidden fields, the inputs, Save and the action's answer. */
+function TermRowForm({ row, action, state, pending, what, children }: { row: Row; action: (data: FormData) => void; state: ActionResult; pending: boolean; what: string; children: React.ReactNode }) {
   return (
-    <form
-      className="flex flex-wrap items-center gap-2"
-      onSubmit={(e) => {
-        e.preventDefault(); // dispatched by hand so a refusal keeps what was typed
-        const data = new FormData(e.currentTarget);
-        startTransition(() => action(data));
-      }}
-    >
-      <input type="hidden" name="levelCode" value={levelCode} />
-      <input type="hidden" name="studentId" value={studentId} />
-      <input type="hidden" name="termId" value={termId} />
-      <input className={`${input} w-20 tabular-nums`} name="percent" inputMode="decimal" defaultValue={current?.percent ?? ""} aria-label={`Override percent for ${studentName}`} placeholder="%" />
-      <input className={`${input} w-56`} name="reason" maxLength={500} defaultValue={current?.reason ?? ""} aria-label={`Reason for ${studentName}'s override`} placeholder="Reason" />
+    <form className="flex flex-wrap items-center gap-2" onSubmit={keepFieldsSubmit(action)}>
+      <input type="hidden" name="levelCode" value={row.levelCode} />
+      <input type="hidden" name="studentId" value={row.studentId} />
+      <input type="hidden" name="termId" value={row.termId} />
+      {children}
       <button type="submit" disabled={pending} className="rounded-lg border border-line px-3 py-1 text-sm font-medium hover:bg-surface-muted">
         {pending ? "Saving..." : "Save"}
-        <span className="sr-only"> override for {studentName}</span>
+        <span className="sr-only">
+          {" "}
+          {what} for {row.studentName}
+        </span>
       </button>
       {state.message && (
         <span role={state.ok ? "status" : "alert"} className={`text-xs ${state.ok ? "text-emerald-800 dark:text-emerald-200" : "text-red-700 dark:text-red-300"}`}>
@@ -38,43 +42,34 @@ export function OverrideForm({ levelCode, studentId, studentName, termId, curren
   );
 }
 
+export function OverrideForm({ current, ...row }: Row & { current: { percent: number; reason: string } | null }) {
+  const [state, action, pending] = useActionState(setTermOverrideAction, idle);
+  return (
+    <TermRowForm row={row} action={action} state={state} pending={pending} what="override">
+      <input className={`${input} w-20 tabular-nums`} name="percent" inputMode="decimal" defaultValue={current?.percent ?? ""} aria-label={`Override percent for ${row.studentName}`} placeholder="%" />
+      <input className={`${input} w-56`} name="reason" maxLength={500} defaultValue={current?.reason ?? ""} aria-label={`Reason for ${row.studentName}'s override`} placeholder="Reason" />
+    </TermRowForm>
+  );
+}
+
 /** The student's report-card comment for the term; suggestions come from the teacher's comment bank (a datalist on the page). */
-export function CommentForm({ levelCode, studentId, studentName, termId, current }: { levelCode: string; studentId: number; studentName: string; termId: number; current: string | null }) {
+export function CommentForm({ current, ...row }: Row & { current: string | null }) {
   const [state, action, pending] = useActionState(setTermCommentAction, idle);
   return (
-    <form
-      className="flex flex-wrap items-center gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const data = new FormData(e.currentTarget);
-        startTransition(() => action(data));
-      }}
-    >
-      <input type="hidden" name="levelCode" value={levelCode} />
-      <input type="hidden" name="studentId" value={studentId} />
-      <input type="hidden" name="termId" value={termId} />
+    <TermRowForm row={row} action={action} state={state} pending={pending} what="comment">
       <input
         className={`${input} min-w-0 flex-1`}
         name="comment"
         list="comment-bank"
         maxLength={1000}
         defaultValue={current ?? ""}
-        aria-label={`Report-card comment for ${studentName}`}
+        aria-label={`Report-card comment for ${row.studentName}`}
         placeholder="Comment for the report card ({first name} works)"
       />
       <label className="flex items-center gap-1 text-xs text-ink-muted">
         <input type="checkbox" name="bank" className="h-4 w-4" />
         Add to my comment bank
       </label>
-      <button type="submit" disabled={pending} className="rounded-lg border border-line px-3 py-1 text-sm font-medium hover:bg-surface-muted">
-        {pending ? "Saving..." : "Save"}
-        <span className="sr-only"> comment for {studentName}</span>
-      </button>
-      {state.message && (
-        <span role={state.ok ? "status" : "alert"} className={`text-xs ${state.ok ? "text-emerald-800 dark:text-emerald-200" : "text-red-700 dark:text-red-300"}`}>
-          {state.message}
-        </span>
-      )}
-    </form>
+    </TermRowForm>
   );
 }

@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { daysLate, type GradeOverride } from "@/lib/domain/term-grade";
+import type { GradeOverride } from "@/lib/domain/term-grade";
 import { publishedTerms } from "@/lib/terms/publishing";
 import { listGradingTerms } from "@/lib/terms/terms";
-import { loadGradeSettings, termGradeView, type TermChoice, type TermGradeView, type Work } from "./term-grades";
+import { loadGradeSettings, termGradeView, toWork, type AssignmentRow, type TermChoice, type TermGradeView } from "./term-grades";
 
 export interface ClassTermGradeRow {
   studentId: number;
@@ -34,7 +34,7 @@ export async function loadClassTermGrades(levelCode: string, choice: TermChoice,
     loadGradeSettings(levelCode),
     queryRows<{ id: number; name: string }>(sql`
       select u.id, u.name from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${levelCode} order by u.name, u.id`),
-    queryRows<{ id: number; title: string; category_id: number | null; max_score: number; due_ms: string | null; due_day: string | null; created_day: string }>(sql`
+    queryRows<AssignmentRow>(sql`
       select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
         to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day
       from assignments a where a.level_code = ${levelCode} order by a.due_date nulls last, a.id`),
@@ -51,9 +51,9 @@ export async function loadClassTermGrades(levelCode: string, choice: TermChoice,
     publishedTerms(),
   ]);
   const comment = new Map(comments.map((c) => [key(c.term_id, c.student_id), c.comment]));
-  const score = new Map(scores.map((g) => [key(g.assignment_id, g.student_id), g.score_h / 100]));
+  const score = new Map(scores.map((g) => [key(g.assignment_id, g.student_id), g.score_h]));
   const mark = new Map(marks.map((m) => [key(m.assignment_id, m.student_id), m]));
-  const handIn = new Map(handIns.map((h) => [key(h.assignment_id, h.student_id), Number(h.last_ms)]));
+  const handIn = new Map(handIns.map((h) => [key(h.assignment_id, h.student_id), h.last_ms]));
   const byStudent = new Map<number, Map<number, GradeOverride>>();
   for (const o of overrides) {
     if (!byStudent.has(o.student_id)) byStudent.set(o.student_id, new Map());
@@ -61,23 +61,9 @@ export async function loadClassTermGrades(levelCode: string, choice: TermChoice,
   }
   const today = dateInTimeZone(now, timeZone);
   const rows = students.map((st) => {
-    const work: Work[] = assignments.map((a) => {
-      const dueAt = a.due_ms === null ? null : Number(a.due_ms);
+    const work = assignments.map((a) => {
       const m = mark.get(key(a.id, st.id));
-      return {
-        id: a.id,
-        title: a.title,
-        categoryId: a.category_id,
-        maxScore: a.max_score,
-        dueAt,
-        score: score.get(key(a.id, st.id)) ?? null,
-        excused: m?.excused ?? false,
-        missing: m?.missing ?? false,
-        late: m?.late ?? false,
-        daysLate: daysLate(dueAt, handIn.get(key(a.id, st.id)) ?? null),
-        dueDay: a.due_day,
-        createdDay: a.created_day,
-      };
+      return toWork(a, { score_h: score.get(key(a.id, st.id)) ?? null, excused: m?.excused ?? false, missing: m?.missing ?? false, late: m?.late ?? false, submitted_ms: handIn.get(key(a.id, st.id)) ?? null });
     });
     const own = byStudent.get(st.id) ?? new Map<number, GradeOverride>();
     const view = termGradeView(terms, settings, work, own, choice, today, now.getTime());

@@ -71,8 +71,8 @@ export async function loadGradeSettings(levelCode: string): Promise<GradeSetting
   return (await loadGradeSettingsFor([levelCode])).get(levelCode)!;
 }
 
-interface WorkRow {
-  level_code: string;
+/** An assignment as the work queries read it (the day columns in the school's time zone). */
+export interface AssignmentRow {
   id: number;
   title: string;
   category_id: number | null;
@@ -80,6 +80,10 @@ interface WorkRow {
   due_ms: string | number | null;
   due_day: string | null;
   created_day: string;
+}
+
+/** One student's cell on it: score in hundredths, marks, last hand-in (ms). */
+export interface WorkCell {
   score_h: number | null;
   excused: boolean;
   missing: boolean;
@@ -87,7 +91,30 @@ interface WorkRow {
   submitted_ms: string | number | null;
 }
 
+interface WorkRow extends AssignmentRow, WorkCell {
+  level_code: string;
+}
+
 export type Work = GradeItem & { dueDay: string | null; createdDay: string };
+
+/** The calculator's item for one assignment and one student's cell on it. */
+export function toWork(a: AssignmentRow, cell: WorkCell): Work {
+  const dueAt = a.due_ms === null ? null : Number(a.due_ms);
+  return {
+    id: a.id,
+    title: a.title,
+    categoryId: a.category_id,
+    maxScore: a.max_score,
+    dueAt,
+    score: cell.score_h === null ? null : cell.score_h / 100,
+    excused: cell.excused,
+    missing: cell.missing,
+    late: cell.late,
+    daysLate: daysLate(dueAt, cell.submitted_ms === null ? null : Number(cell.submitted_ms)),
+    dueDay: a.due_day,
+    createdDay: a.created_day,
+  };
+}
 
 /** Every assignment of the classes with this student's score and marks, and the day it falls on. */
 async function loadStudentWork(levelCodes: readonly string[], studentId: number, timeZone: string): Promise<Map<string, Work[]>> {
@@ -106,23 +133,7 @@ async function loadStudentWork(levelCodes: readonly string[], studentId: number,
     left join grade_marks m on m.assignment_id = a.id and m.student_id = ${studentId}
     where a.level_code in ${codeList(levelCodes)}
     order by a.due_date nulls last, a.id`);
-  for (const r of rows) {
-    const dueAt = r.due_ms === null ? null : Number(r.due_ms);
-    out.get(r.level_code)?.push({
-      id: r.id,
-      title: r.title,
-      categoryId: r.category_id,
-      maxScore: r.max_score,
-      dueAt,
-      score: r.score_h === null ? null : r.score_h / 100,
-      excused: r.excused,
-      missing: r.missing,
-      late: r.late,
-      daysLate: daysLate(dueAt, r.submitted_ms === null ? null : Number(r.submitted_ms)),
-      dueDay: r.due_day,
-      createdDay: r.created_day,
-    });
-  }
+  for (const r of rows) out.get(r.level_code)?.push(toWork(r, r));
   return out;
 }
 

@@ -3,11 +3,9 @@ import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
-import { dateInTimeZone } from "@/lib/domain/dates";
-import { formatDay } from "@/lib/domain/format";
-import { env, schoolTimeZone } from "@/lib/env";
+import { schoolTimeZone } from "@/lib/env";
 import { loadTermReportCards, type PdfScope } from "@/lib/report-pdf/data";
-import { renderReportCards } from "@/lib/report-pdf/render";
+import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
 import { publishedTerms } from "@/lib/terms/publishing";
 import { listGradingTerms } from "@/lib/terms/terms";
 
@@ -20,32 +18,20 @@ const query = z.object({
   scope: z.string().trim().min(1).max(120).regex(/^(school|class:.+|level:.+)$/, "Choose the whole school, a grade level or a class"),
 });
 
-const plain = (status: number, text: string) => new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
-
 export async function GET(request: Request): Promise<Response> {
   const user = await getSessionUser();
   const decision = adminAccess(user);
-  if (!decision.allowed) return plain(decision.reason === "no-session" ? 401 : 403, "Only administrators can print the school's report cards.");
+  if (!decision.allowed) return plainText(decision.reason === "no-session" ? 401 : 403, "Only administrators can print the school's report cards.");
   const url = new URL(request.url);
   const parsed = query.safeParse({ term: url.searchParams.get("term") ?? "", scope: url.searchParams.get("scope") ?? "" });
-  if (!parsed.success) return plain(400, parsed.error.issues[0]!.message);
+  if (!parsed.success) return plainText(400, parsed.error.issues[0]!.message);
   const term = (await listGradingTerms()).find((t) => t.id === parsed.data.term);
-  if (!term) return plain(404, "That term does not exist.");
-  if (!(await publishedTerms()).has(term.id)) return plain(409, `${term.title} is not published yet: publish it on /admin → Terms first.`);
+  if (!term) return plainText(404, "That term does not exist.");
+  if (!(await publishedTerms()).has(term.id)) return plainText(409, `${term.title} is not published yet: publish it on /admin → Terms first.`);
   const s = parsed.data.scope;
   const scope: PdfScope = s === "school" ? { kind: "school" } : s.startsWith("class:") ? { kind: "class", code: s.slice(6) } : { kind: "level", level: s.slice(6) };
   const tz = schoolTimeZone();
   const students = await loadTermReportCards(term, scope, tz);
   await audit(db(), { action: "report_cards.printed", actorId: user!.id, detail: { termId: term.id, scope: s, students: students.length } });
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      renderReportCards(students, { school: env().SCHOOL_NAME, term: term.title, printedOn: formatDay(dateInTimeZone(new Date(), tz)) }, (chunk) => controller.enqueue(chunk))
-        .then(() => controller.close())
-        .catch((err) => controller.error(err));
-    },
-  });
-  const name = `report-cards-${term.title}-${s}`.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 100);
-  return new Response(stream, {
-    headers: { "content-type": "application/pdf", "content-disposition": `attachment; filename="${name}.pdf"`, "cache-control": "no-store" },
-  });
+  return reportCardsPdfResponse(students, term.title, `report-cards-${term.title}-${s}`, tz);
 }

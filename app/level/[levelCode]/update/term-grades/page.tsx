@@ -3,6 +3,7 @@ import { AppShell } from "@/components/app-header";
 import { gateDashboard } from "@/components/teacher/dashboard-gate";
 import { CommentForm, OverrideForm } from "@/components/teacher/term-grade-forms";
 import { EmptyState } from "@/components/states";
+import { TermSwitcher } from "@/components/term-switcher";
 import { teacherLetter } from "@/lib/domain/grades";
 import { safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
@@ -21,7 +22,6 @@ export default async function TermGradesPage({ params, searchParams }: { params:
   const [{ rows, published }, bank] = await Promise.all([loadClassTermGrades(level.code, parseTermChoice(tabParam((await searchParams).term)), schoolTimeZone()), listCommentBank(gate.access.user.id)]);
   const here = `/level/${encodeURIComponent(level.code)}/update/term-grades`;
   const first = rows[0]?.view;
-  const options = first ? [...first.terms.map((t) => ({ key: String(t.id), label: t.title, current: first.term?.id === t.id })), { key: "year", label: "Whole year", current: first.term === null }] : [];
   return (
     <AppShell user={gate.access.user}>
       <a href={`/level/${encodeURIComponent(level.code)}/update?tab=grades`} className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
@@ -32,19 +32,7 @@ export default async function TermGradesPage({ params, searchParams }: { params:
         {level.name}
         {first ? ` · ${first.term?.title ?? "Whole year"}` : ""}
       </p>
-      {options.length > 1 && (
-        <nav aria-label="Term" className="mt-4">
-          <ul className="flex flex-wrap gap-1 text-sm">
-            {options.map((o) => (
-              <li key={o.key}>
-                <a href={`${here}?term=${o.key}`} aria-current={o.current ? "page" : undefined} className={`inline-flex min-h-9 items-center rounded-full px-3 ${o.current ? "bg-brand-600 font-semibold text-white" : "border border-line hover:bg-surface-muted"}`}>
-                  {o.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      {first && <TermSwitcher view={first} href={(t) => `${here}?term=${t}`} className="mt-4" />}
       {published && (
         <p role="note" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           {first?.term?.title} is published: its report cards are out, and its grades, overrides and comments are locked. An admin can unlock it.

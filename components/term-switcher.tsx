@@ -1,0 +1,27 @@
+import type { TermGradeView } from "@/lib/gradebook/term-grades";
+
+/** The school's terms and "Whole year" as links, the one shown marked current (no script). Nothing when there are no terms. */
+export function TermSwitcher({ view, href, className }: { view: Pick<TermGradeView, "terms" | "term">; href: (term: number | "year") => string; className?: string }) {
+  if (view.terms.length === 0) return null;
+  const options: { key: number | "year"; label: string; current: boolean }[] = [
+    ...view.terms.map((t) => ({ key: t.id, label: t.title, current: view.term?.id === t.id })),
+    { key: "year", label: "Whole year", current: view.term === null },
+  ];
+  return (
+    <nav aria-label="Term" className={className}>
+      <ul className="flex flex-wrap gap-1 text-sm">
+        {options.map((o) => (
+          <li key={o.key}>
+            <a
+              href={href(o.key)}
+              aria-current={o.current ? "page" : undefined}
+              className={`inline-flex min-h-9 items-center rounded-full px-3 ${o.current ? "bg-brand-600 font-semibold text-white" : "border border-line hover:bg-surface-muted"}`}
+            >
+              {o.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
