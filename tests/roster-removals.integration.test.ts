@@ -5,6 +5,7 @@ import { applyRosterImport, listRosterImports, previewRosterImport } from "@/lib
 import { formatProblem } from "@/lib/roster/problems";
 import { classRow, csv, ENROLLMENTS_HEADER, enrollmentRow, manifest, smallSchool, userRow, USERS_HEADER, zipUpload } from "@/lib/roster/test-support";
 import { databaseChecksum } from "./support/fixtures";
+import { apply, cli, SCHOOL_TABLES } from "./support/roster";
 import { useTestDatabase } from "./support/test-db";
 
 // What imports remove (decision 012): bulk files remove roster rows they no longer list, deltas
@@ -13,16 +14,6 @@ import { useTestDatabase } from "./support/test-db";
 
 useTestDatabase();
 
-const SCHOOL_TABLES = [
-  "users", "levels", "student_enrollment", "updates", "responses", "assignments", "grade_categories", "assignment_submissions",
-  "grades", "attendance", "level_stats", "student_level_stats", "guardian_links", "report_card_links", "school_terms",
-];
-const cli = { actorId: null, source: "cli" as const };
-const apply = async (files: Record<string, string>, opts: Partial<Parameters<typeof applyRosterImport>[1]> = {}) => {
-  const run = await applyRosterImport(zipUpload(files), { ...cli, ...opts });
-  if (!run.ok) throw new Error(`import refused:\n${run.problems.map(formatProblem).join("\n")}`);
-  return run;
-};
 const user = async (sourcedId: string) =>
   (await queryRows<Record<string, unknown>>(sql`select id, name, code, session_version, roster_deleted_at is not null as gone from users where sourced_id = ${sourcedId}`))[0];
 const level = async (sourcedId: string) =>
