@@ -166,6 +166,7 @@ const PUBLIC: Record<string, string> = {
   "POST /api/session": "sign-in: anyone may try a code (rate-limited)",
   "POST /api/parent/lookup": "parent portal: no sign-in by design (rate-limited, audited)",
   "POST /api/parent/report": "parent portal: keyed on the phone number (rate-limited, audited)",
+  "GET /r/[token]/pdf": "report-card link's PDF: the secret in the address is the key, as on /r/<token> (rate-limited, audited by link id; tests/report-pdf.integration.test.ts)",
 };
 
 /** Route handlers that are not public: each has its own refusal tests (named in the reason). */

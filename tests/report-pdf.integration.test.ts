@@ -6,11 +6,15 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as reportCardsRoute } from "@/app/admin/report-cards/route";
 import { GET as childPdfRoute } from "@/app/children/[studentId]/pdf/route";
+import { GET as linkPdfRoute } from "@/app/r/[token]/pdf/route";
+import { PEER_HEADER } from "@/lib/client-address";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
 import { teacherLetter } from "@/lib/domain/grades";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
-import { seedDemo } from "./support/fixtures";
+import { issueReportLink, newReportToken, openReportLink, REPORT_LINK_NEUTRAL, revokeReportLink } from "@/lib/parent/report-links";
+import { cookieJar } from "./support/request-context";
+import { seedDemo, userIdByCode } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 
@@ -97,5 +101,73 @@ describe("term report-card PDF", () => {
       and not exists (select 1 from guardian_links g join users p on p.id = g.parent_id where g.student_id = u.id and p.code = ${pair!.parent_code} and g.removed_at is null)
       order by u.id limit 1`);
     expect((await childPdfRoute(new Request("http://localhost/x"), { params: Promise.resolve({ studentId: String(stranger!.id) }) })).status).toBe(403);
+  });
+});
+
+describe("report-card link PDF (/r/<token>/pdf)", () => {
+  let pair: { guardian_link_id: number; student_id: number; name: string };
+  let token: string;
+  let linkId: number;
+  let admin: number;
+  const fetchPdf = (t: string, client: string) => linkPdfRoute(new Request(`http://localhost/r/${t}/pdf`, { headers: { [PEER_HEADER]: client } }), { params: Promise.resolve({ token: t }) });
+
+  beforeAll(async () => {
+    admin = await userIdByCode(DEMO_ADMIN.code);
+    [pair] = (await queryRows<{ guardian_link_id: number; student_id: number; name: string }>(sql`
+      select g.id as guardian_link_id, g.student_id, s.name from guardian_links g join users s on s.id = g.student_id
+      join student_enrollment e on e.student_id = g.student_id and e.level_code = ${CLASS} where g.removed_at is null order by g.id limit 1`)) as [typeof pair];
+    const issued = await issueReportLink({ guardianLinkId: pair.guardian_link_id, expiresAt: new Date(Date.now() + 86_400_000), actorId: admin });
+    if (!issued.ok) throw new Error(issued.message);
+    [token, linkId] = [issued.token, issued.linkId];
+    cookieJar.clear(); // a link holder has no session
+  });
+
+  it("gives the link's holder the student's page of the published term, with the class's letter", async () => {
+    const res = await fetchPdf(token, "203.0.113.80");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    const text = pdfText(Buffer.from(await res.arrayBuffer()));
+    expect(text).toContain(pair.name);
+    expect(text).toContain("Report card — Autumn 2026");
+    expect(text.split("\f").filter((p) => p.trim())).toHaveLength(1);
+    const row = (await loadClassTermGrades(CLASS, term, "UTC")).rows.find((r) => r.studentId === pair.student_id)!;
+    expect(text).toContain(DEMO_CLASSES[0]!.name);
+    expect(text).toMatch(new RegExp(`\\b${teacherLetter(row.view.percent).replace("+", "\\+")}\\s`));
+    const [used] = await queryRows<{ detail: Record<string, unknown> }>(sql`select detail from audit_log where action = 'report_link.opened' order by id desc limit 1`);
+    expect(used!.detail).toEqual({ linkId, studentId: pair.student_id, use: "pdf" });
+  });
+
+  it("answers 409 while nothing is published, and a bad token still only the neutral sentence", async () => {
+    await queryRows(sql`delete from term_publications`);
+    try {
+      const res = await fetchPdf(token, "203.0.113.81");
+      expect([res.status, await res.text()]).toEqual([409, "No term's report cards have been published yet."]);
+      const bad = await fetchPdf(newReportToken(), "203.0.113.81");
+      expect([bad.status, await bad.text()]).toEqual([404, REPORT_LINK_NEUTRAL]);
+    } finally {
+      await queryRows(sql`insert into term_publications (term_id) values (${term})`);
+    }
+  });
+
+  it("refuses a made-up, malformed or withdrawn token with the page's neutral sentence and no PDF", async () => {
+    const answers = [];
+    for (const t of [newReportToken(), token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), "../../etc/passwd"]) answers.push(await fetchPdf(t, "203.0.113.82"));
+    expect(await revokeReportLink({ linkId, actorId: admin })).toMatchObject({ ok: true });
+    answers.push(await fetchPdf(token, "203.0.113.82"));
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(await res.text()).toBe(REPORT_LINK_NEUTRAL);
+    }
+  });
+
+  it("counts against the page's limit per client, and says when to try again", async () => {
+    for (let i = 0; i < 10; i++) await openReportLink(newReportToken(), "203.0.113.83");
+    const res = await fetchPdf(token, "203.0.113.83");
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await res.text()).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
   });
 });

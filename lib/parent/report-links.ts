@@ -95,12 +95,14 @@ export async function revokeReportLink(input: { linkId: number; actorId: number 
 }
 
 export type OpenResult = { ok: true; card: ReportCardView; expiresAt: Date } | { ok: false; limited: boolean; retryAfterSeconds?: number };
+export type LinkAdmission = { ok: true; studentId: number; expiresAt: Date } | { ok: false; limited: boolean; retryAfterSeconds?: number };
 
 /**
- * Opens a report-card link for an anonymous visitor. A wrong, expired, revoked or orphaned token
- * gives the same answer; a client over its limit learns nothing either.
+ * Lets an anonymous visitor through a report-card link: the client's limit, the token, then the
+ * use recorded by the link's id (`use`: the page or its PDF). A wrong, expired, revoked or
+ * orphaned token gives the same answer; a client over its limit learns nothing either.
  */
-export async function openReportLink(token: string, client: string, now = new Date()): Promise<OpenResult> {
+export async function admitReportLink(token: string, client: string, now = new Date(), use: "page" | "pdf" = "page"): Promise<LinkAdmission> {
   const limited = await hitRateLimit(clientKey("report-link", client), env().PARENT_LOOKUPS_PER_MINUTE, 60_000);
   if (!limited.allowed) return { ok: false, limited: true, retryAfterSeconds: limited.retryAfterSeconds };
   if (!TOKEN_SHAPE.test(token)) return { ok: false, limited: false };
@@ -119,9 +121,16 @@ export async function openReportLink(token: string, client: string, now = new Da
   await queryRows(sql`
     with used as (update report_card_links set last_used_at = ${now.toISOString()}::timestamptz where id = ${found.id} returning id)
     insert into audit_log (action, detail)
-    select 'report_link.opened', jsonb_build_object('linkId', id, 'studentId', ${found.student_id}::int) from used`);
-  const card = await reportCardFor(found.student_id);
-  return card ? { ok: true, card, expiresAt } : { ok: false, limited: false };
+    select 'report_link.opened', jsonb_build_object('linkId', id, 'studentId', ${found.student_id}::int, 'use', ${use}::text) from used`);
+  return { ok: true, studentId: found.student_id, expiresAt };
+}
+
+/** Opens a report-card link's page: the student's report card, once the link lets the visitor in. */
+export async function openReportLink(token: string, client: string, now = new Date()): Promise<OpenResult> {
+  const admitted = await admitReportLink(token, client, now);
+  if (!admitted.ok) return admitted;
+  const card = await reportCardFor(admitted.studentId);
+  return card ? { ok: true, card, expiresAt: admitted.expiresAt } : { ok: false, limited: false };
 }
 
 /** Names for the admin's link list: guardian link id → guardian name. */

@@ -1,0 +1,35 @@
+import { schoolTimeZone } from "@/lib/env";
+import { admitReportLink, REPORT_LINK_NEUTRAL } from "@/lib/parent/report-links";
+import { clientAddress } from "@/lib/rate-limit";
+import { loadTermReportCards } from "@/lib/report-pdf/data";
+import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
+import { latestPublishedTerm } from "@/lib/terms/publishing";
+
+// GET /r/<token>/pdf: the last published term's report card of a report-card link's student, as
+// a PDF (decision 004, 014). The link is let in exactly as its page does (same limit, same
+// neutral sentence, the use audited by the link's id), and nothing is said about publishing or
+// the student until it has.
+
+/** The address with the token must not travel on as a referrer, nor be indexed. */
+function privately(res: Response): Response {
+  res.headers.set("referrer-policy", "no-referrer");
+  res.headers.set("x-robots-tag", "noindex, nofollow");
+  return res;
+}
+
+export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+  const { token } = await params;
+  const admitted = await admitReportLink(token.slice(0, 100), clientAddress(request.headers), new Date(), "pdf");
+  if (!admitted.ok) {
+    if (!admitted.limited) return privately(plainText(404, REPORT_LINK_NEUTRAL));
+    const limited = privately(plainText(429, `Too many requests. Please wait ${admitted.retryAfterSeconds} seconds and try again.`));
+    limited.headers.set("retry-after", String(admitted.retryAfterSeconds ?? 60));
+    return limited;
+  }
+  const term = await latestPublishedTerm();
+  if (!term) return privately(plainText(409, "No term's report cards have been published yet."));
+  const tz = schoolTimeZone();
+  const students = await loadTermReportCards(term, { kind: "student", id: admitted.studentId }, tz);
+  if (students.length === 0) return privately(plainText(404, "No report card for this student in the published term."));
+  return privately(reportCardsPdfResponse(students, term.title, `report-card-${students[0]!.name}-${term.title}`, tz));
+}
