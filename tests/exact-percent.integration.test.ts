@@ -41,8 +41,8 @@ describe("grade percent at 89.5 % is 90 on every screen", () => {
   it("teacher Summary tab: each student 90 % A-, class average 90", async () => {
     const view = await loadSummaryView(CODE, "UTC");
     const byId = new Map(view.students.map((s) => [s.id, s]));
-    expect(byId.get(one)).toMatchObject({ gradePercent: 90, letter: "A-", earned: 8.95, possible: 10 });
-    expect(byId.get(many)).toMatchObject({ gradePercent: 90, letter: "A-", earned: 187.95, possible: 210 });
+    expect(byId.get(one)).toMatchObject({ gradePercent: 90, letter: "A-", why: ["Total points: 8.95 of 10 = 89.5 %"] });
+    expect(byId.get(many)).toMatchObject({ gradePercent: 90, letter: "A-", why: ["Total points: 187.95 of 210 = 89.5 %"] });
     expect(view.averageGrade).toBe(90);
   });
   it("admin View Students and the Classes tab's average (196.9 / 220 = 89.5 %)", async () => {

@@ -4,7 +4,7 @@ import { setGradeMark } from "@/app/level/[levelCode]/update/mark-actions";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
-import { getGradeGrid } from "@/lib/queries/teacher";
+import { getGradeGrid } from "@/lib/queries/grade-grid";
 import { databaseChecksum, seedDemo } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 
 const cell = async () => {
-  const grid = await getGradeGrid(CLASS);
+  const grid = await getGradeGrid(CLASS, "year", "UTC");
   const i = grid.students.findIndex((s) => s.id === graded.studentId);
   const j = grid.assignments.findIndex((a) => a.id === graded.assignmentId);
   return grid.marks[i]![j];

@@ -14,7 +14,7 @@ import { tabParam } from "@/lib/domain/url";
 export const metadata: Metadata = { title: "Teacher dashboard" };
 
 /** /teacher: the dashboard for the signed-in instructor's first class by name, with a switcher. */
-export default async function TeacherPage({ searchParams }: { searchParams: Promise<{ class?: string | string[]; tab?: string | string[]; view?: string | string[]; day?: string | string[] }> }) {
+export default async function TeacherPage({ searchParams }: { searchParams: Promise<{ class?: string | string[]; tab?: string | string[]; view?: string | string[]; day?: string | string[]; term?: string | string[] }> }) {
   const user = await getSessionUser();
   if (!user) redirect("/");
   if (!isStaff(user.role)) {
@@ -43,6 +43,7 @@ export default async function TeacherPage({ searchParams }: { searchParams: Prom
         level={gate.access.level}
         tab={tabParam(query.tab)}
         attendance={{ view: query.view, day: query.day }}
+        term={query.term}
         tabHref={(t) => `/teacher?${new URLSearchParams({ class: code, tab: t })}`}
         switcher={<ClassSwitcher classes={classes.map((c) => ({ code: c.code, name: c.name }))} current={code} />}
       />

@@ -5,7 +5,11 @@ import type { LevelRow } from "@/lib/queries/levels";
 import { descriptionPreview } from "@/lib/domain/assignments";
 import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
-import { getGradebook, getGradeGrid, listCategories, listTeacherAssignments } from "@/lib/queries/teacher";
+import { getGradebook, listCategories, listTeacherAssignments } from "@/lib/queries/teacher";
+import { getGradeGrid } from "@/lib/queries/grade-grid";
+import { parseTermChoice } from "@/lib/gradebook/term-grades";
+import { tabParam } from "@/lib/domain/url";
+import { TermSwitcher } from "@/components/term-switcher";
 import { loadUpdatesView } from "@/lib/queries/class-page-view";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { formatDate } from "@/lib/domain/format";
@@ -39,12 +43,15 @@ export function TeacherDashboard({
   switcher,
   tabHref = (t) => `?tab=${t}`,
   attendance = {},
+  term,
 }: {
   level: LevelRow;
   tab: string | undefined;
   switcher?: React.ReactNode;
   tabHref?: (tab: string) => string;
   attendance?: { view?: string | string[]; day?: string | string[] };
+  /** ?term= of the Summary and Grades tabs: a term id or "year" (default: today's term). */
+  term?: string | string[];
 }) {
   const tz = schoolTimeZone();
   const active = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? tab! : "summary";
@@ -71,13 +78,13 @@ export function TeacherDashboard({
           ) : active === "assignments" ? (
             <AssignmentsLoader code={level.code} tz={tz} />
           ) : active === "grades" ? (
-            <GradesLoader code={level.code} />
+            <GradesLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("grades")} />
           ) : active === "attendance" ? (
             <AttendanceSection code={level.code} query={attendance} href={tabHref("attendance")} />
           ) : active === "students" ? (
             <StudentsTabLoader code={level.code} />
           ) : (
-            <SummaryLoader code={level.code} tz={tz} />
+            <SummaryLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("summary")} />
           )}
         </Suspense>
       </SectionNav>
@@ -85,9 +92,14 @@ export function TeacherDashboard({
   );
 }
 
-async function SummaryLoader({ code, tz }: { code: string; tz: string }) {
-  const view = await loadSummaryView(code, tz);
-  return <SummaryTab {...view} />;
+async function SummaryLoader({ code, tz, term, href }: { code: string; tz: string; term: string | undefined; href: string }) {
+  const view = await loadSummaryView(code, tz, parseTermChoice(term));
+  return (
+    <>
+      <TermSwitcher view={view} href={(t) => `${href}&term=${t}`} className="mb-4" />
+      <SummaryTab students={view.students} averageGrade={view.averageGrade} averageAttendance={view.averageAttendance} activity={view.activity} termLabel={view.term ? view.term.title : "Whole year"} />
+    </>
+  );
 }
 
 async function UpdatesLoader({ code, tz }: { code: string; tz: string }) {
@@ -122,6 +134,17 @@ async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
   );
 }
 
-async function GradesLoader({ code }: { code: string }) {
-  return <GradesTab levelCode={code} data={await getGradeGrid(code)} />;
+async function GradesLoader({ code, tz, term, href }: { code: string; tz: string; term: string | undefined; href: string }) {
+  const data = await getGradeGrid(code, parseTermChoice(term), tz);
+  return (
+    <>
+      <TermSwitcher view={data} href={(t) => `${href}&term=${t}`} className="mb-3" />
+      {data.locked && data.term && (
+        <p role="note" className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+          {`${data.term.title} is published, so its grades are locked. An admin can unlock the term on /admin → Terms.`}
+        </p>
+      )}
+      <GradesTab levelCode={code} data={data} />
+    </>
+  );
 }

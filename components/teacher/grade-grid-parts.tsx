@@ -1,12 +1,7 @@
 // What the grade grid and the simple gradebook share (grades-tab.tsx, gradebook.tsx).
-export interface GridData {
-  students: { id: number; name: string; username: string }[];
-  assignments: { id: number; title: string; maxScore: number }[];
-  /** scores[i][j]: student i's score on assignment j, null when not graded (a matrix keeps the payload small). */
-  scores: (number | null)[][];
-  /** marks[i][j]: student i's mark on assignment j, one character each ('-' none, 'e' excused, 'm' missing, 'l' late). */
-  marks: string[];
-}
+import type { GridData } from "@/lib/queries/grade-grid";
+
+export type { GridData, GridTotal } from "@/lib/queries/grade-grid";
 
 /** Row heights in px (h-9 control, p-1 cell, 1 px border), before a rendered row is measured. */
 export const GRID_ROW_PX = 45;
@@ -15,7 +10,7 @@ export type Scores = GridData["scores"];
 export type OnSave = (row: number, col: number, raw: string) => Promise<boolean>;
 
 /** Column headers shared by both views. */
-export function AssignmentHeaders({ assignments, wide }: { assignments: GridData["assignments"]; wide?: boolean }) {
+export function AssignmentHeaders({ assignments, wide, children }: { assignments: GridData["assignments"]; wide?: boolean; children?: React.ReactNode }) {
   return (
     <thead>
       <tr>
@@ -30,6 +25,7 @@ export function AssignmentHeaders({ assignments, wide }: { assignments: GridData
             <span className="text-xs font-normal text-ink-muted">/ {a.maxScore}</span>
           </th>
         ))}
+        {children}
       </tr>
     </thead>
   );

@@ -3,17 +3,18 @@
 import { memo, useMemo, useRef, useState } from "react";
 import { saveGrade } from "@/app/level/[levelCode]/update/actions";
 import { setGradeMark } from "@/app/level/[levelCode]/update/mark-actions";
+import { loadGridTotal } from "@/app/level/[levelCode]/update/grid-total-actions";
 import { lazyComponent } from "@/components/lazy-component";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import { useServerValue } from "@/components/use-server-value";
 import { GRADE_GRID_THRESHOLDS } from "@/lib/domain/constants";
-import { band, itemPercent } from "@/lib/domain/grades";
+import { assignmentAveragePercent, band, itemPercent } from "@/lib/domain/grades";
 import { parseScore } from "@/lib/domain/scores";
 import { MARK_BY_CODE, MARK_CODES, MARK_KEYS, MARK_LABELS, type GradeMark } from "@/lib/domain/grade-marks";
 import { gradebookExportHref } from "@/lib/export/links";
 import { PrimaryButton } from "./form-controls";
-import { AssignmentHeaders, GRID_ROW_PX, type GridData, type OnSave, type Scores } from "./grade-grid-parts";
+import { AssignmentHeaders, GRID_ROW_PX, type GridData, type GridTotal, type OnSave, type Scores } from "./grade-grid-parts";
 import { useRowWindow } from "./use-row-window";
 
 export type { GridData } from "./grade-grid-parts";
@@ -27,6 +28,9 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   // by reference and an edit re-renders one row.
   const [scores, setScores] = useServerValue<Scores>(data.scores);
   const [marks, setMarks] = useServerValue<string[]>(data.marks);
+  const [totals, setTotals] = useServerValue<GridTotal[]>(data.totals);
+  // The newest request per student wins: two quick saves can answer out of order.
+  const totalRequests = useRef(new Map<number, number>());
   const [view, setView] = useState<"grid" | "gradebook">("grid");
   const [adding, setAdding] = useState(false);
   const toast = useToast();
@@ -53,6 +57,19 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
       return rows.map((r, k) => (k === i ? r.slice(0, j) + code + r.slice(j + 1) : r));
     });
 
+  // After a saved score or mark, the student's term grade from the server's one calculator.
+  const refreshTotal = async (studentId: number) => {
+    const ticket = (totalRequests.current.get(studentId) ?? 0) + 1;
+    totalRequests.current.set(studentId, ticket);
+    const res = await loadGridTotal({ levelCode, studentId, term: data.term?.id ?? "year" });
+    if (!res.ok || !res.data || totalRequests.current.get(studentId) !== ticket) return;
+    const total = res.data;
+    setTotals((rows) => {
+      const i = current.current.students.findIndex((st) => st.id === studentId);
+      return i < 0 ? rows : rows.map((t, k) => (k === i ? total : t));
+    });
+  };
+
   // E, M or L on a focused cell sets excused, missing or late; the same key again clears it.
   const toggleMark = async (row: number, col: number, mark: GradeMark) => {
     const assignment = data.assignments[col]!;
@@ -64,7 +81,7 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
     if (!res.ok) {
       toast(res.message, "error");
       setMarkCode(student.id, assignment.id, previous);
-    }
+    } else void refreshTotal(student.id);
   };
 
   const save: OnSave = async (row, col, raw) => {
@@ -85,11 +102,13 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
       setCell(student.id, assignment.id, previous);
       return false;
     }
+    void refreshTotal(student.id);
     return true;
   };
 
   if (data.students.length === 0 || data.assignments.length === 0) {
-    return <EmptyState title="No grades yet" message={data.students.length === 0 ? "No students enrolled yet" : "Create an assignment to start grading."} />;
+    const message = data.students.length === 0 ? "No students enrolled yet" : data.term ? `No assignments fall in ${data.term.title}.` : "Create an assignment to start grading.";
+    return <EmptyState title="No grades yet" message={message} />;
   }
 
   return (
@@ -121,13 +140,13 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
           <PrimaryButton onClick={() => setAdding(true)}>Add Grade</PrimaryButton>
         </div>
       </div>
-      {view === "grid" ? <GradeGrid data={data} scores={scores} marks={marks} onSave={save} onMark={toggleMark} /> : <Gradebook data={data} scores={scores} onSave={save} />}
+      {view === "grid" ? <GradeGrid data={data} scores={scores} marks={marks} totals={totals} onSave={save} onMark={toggleMark} /> : <Gradebook data={data} scores={scores} onSave={save} />}
       <p className="mt-3 text-sm text-ink-muted" data-testid="grades-footer">
         {data.students.length} students · {data.assignments.length} assignments · {entered} grades entered
       </p>
       {view === "grid" && (
         <p className="mt-1 text-sm text-ink-muted">
-          On a cell: <kbd>E</kbd> excused, <kbd>M</kbd> missing, <kbd>L</kbd> late (the same key again clears it); <kbd>Enter</kbd> edits the score.
+          On a cell: <kbd>E</kbd> excused, <kbd>M</kbd> missing, <kbd>L</kbd> late (the same key again clears it); <kbd>Enter</kbd> edits the score. The class average counts the scores entered, not excused ones; the grade column is each student&apos;s {data.term ? `${data.term.title} grade` : "grade for the whole year"} by the class&apos;s grading settings.
         </p>
       )}
       {adding && <AddGradeModal levelCode={levelCode} data={data} onClose={() => setAdding(false)} />}
@@ -135,7 +154,7 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   );
 }
 
-function GradeGrid({ data, scores, marks, onSave, onMark }: { data: GridData; scores: Scores; marks: string[]; onSave: OnSave; onMark: (row: number, col: number, mark: GradeMark) => Promise<void> }) {
+function GradeGrid({ data, scores, marks, totals, onSave, onMark }: { data: GridData; scores: Scores; marks: string[]; totals: GridTotal[]; onSave: OnSave; onMark: (row: number, col: number, mark: GradeMark) => Promise<void> }) {
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const win = useRowWindow(data.students.length, GRID_ROW_PX);
@@ -159,11 +178,29 @@ function GradeGrid({ data, scores, marks, onSave, onMark }: { data: GridData; sc
     mark: (row, col, mark) => void onMark(row, col, mark),
   };
 
-  const columns = data.assignments.length + 1;
+  // Each assignment's class average over the scores entered (excused ones left out), exact.
+  const averages = useMemo(
+    () =>
+      data.assignments.map((a, j) => {
+        const entered: number[] = [];
+        scores.forEach((row, i) => {
+          const v = row[j];
+          if (v !== null && v !== undefined && marks[i]?.[j] !== "e") entered.push(v);
+        });
+        return assignmentAveragePercent(entered, a.maxScore);
+      }),
+    [data.assignments, scores, marks],
+  );
+  const gradeHeading = data.term ? `${data.term.title} grade` : "Year grade";
+  const columns = data.assignments.length + 2;
   return (
     <div ref={win.scroller} className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="grade-grid">
       <table ref={tableRef} className="border-separate border-spacing-0 text-sm" aria-rowcount={data.students.length + 1}>
-        <AssignmentHeaders assignments={data.assignments} wide />
+        <AssignmentHeaders assignments={data.assignments} wide>
+          <th scope="col" className="sticky top-0 z-10 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium whitespace-nowrap">
+            {gradeHeading}
+          </th>
+        </AssignmentHeaders>
         <tbody>
           {win.rows(
             (row) => (
@@ -174,6 +211,8 @@ function GradeGrid({ data, scores, marks, onSave, onMark }: { data: GridData; sc
                 assignments={data.assignments}
                 scores={scores[row]!}
                 marks={marks[row] ?? ""}
+                total={totals[row]}
+                gradeHeading={gradeHeading}
                 editingCol={editing?.row === row ? editing.col : null}
                 handlers={handlers}
               />
@@ -181,6 +220,19 @@ function GradeGrid({ data, scores, marks, onSave, onMark }: { data: GridData; sc
             columns,
           )}
         </tbody>
+        <tfoot>
+          <tr data-testid="class-average-row">
+            <th scope="row" className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium">
+              Class average
+            </th>
+            {averages.map((avg, j) => (
+              <td key={data.assignments[j]!.id} className="sticky bottom-0 border-t border-line bg-surface-muted px-3 py-2 tabular-nums">
+                {avg === null ? "—" : `${avg}%`}
+              </td>
+            ))}
+            <td className="sticky bottom-0 border-t border-line bg-surface-muted" />
+          </tr>
+        </tfoot>
       </table>
     </div>
   );
@@ -201,13 +253,16 @@ interface GradeRowProps {
   scores: Scores[number];
   /** This student's marks, one character per assignment (GridData.marks). */
   marks: string;
+  /** This student's grade for the term shown. */
+  total: GridTotal | undefined;
+  gradeHeading: string;
   editingCol: number | null;
   handlers: { current: RowHandlers };
 }
 
 const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
-const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, marks, editingCol, handlers }: GradeRowProps) {
+const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, marks, total, gradeHeading, editingCol, handlers }: GradeRowProps) {
   return (
     <tr data-row={row} aria-rowindex={row + 2}>
       <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap">
@@ -259,6 +314,14 @@ const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, 
           </td>
         );
       })}
+      <td className="grid-total" data-testid="term-total" aria-label={`${s.name}, ${gradeHeading}: ${!total || total.empty ? "no graded work yet" : `${total.percent}%, ${total.letter}${total.overridden ? ", set by the teacher" : ""}`}`}>
+        {!total || total.empty ? "—" : `${total.percent}% ${total.letter}`}
+        {total?.overridden && (
+          <span className="grade-mark" data-mark="override" aria-hidden>
+            Override
+          </span>
+        )}
+      </td>
     </tr>
   );
 });

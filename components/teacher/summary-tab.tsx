@@ -1,26 +1,5 @@
 import { EmptyState } from "@/components/states";
-import type { Band } from "@/lib/domain/grades";
-
-export interface SummaryStudent {
-  id: number;
-  name: string;
-  username: string;
-  gradePercent: number;
-  letter: string;
-  earned: number;
-  possible: number;
-  gradeBand: Band;
-  attendancePercent: number;
-  attendanceBand: Band;
-  counts: { present: number; excused: number; late: number; absent: number };
-  status: "Excellent" | "Good" | "Needs Attention";
-}
-
-export interface SummaryActivity {
-  key: string;
-  text: string;
-  when: string;
-}
+import type { SummaryActivity, SummaryStudent } from "@/lib/queries/teacher-view";
 
 const STATUS_ICON: Record<SummaryStudent["status"], string> = { Excellent: "★", Good: "●", "Needs Attention": "!" };
 
@@ -29,11 +8,14 @@ export function SummaryTab({
   averageGrade,
   averageAttendance,
   activity,
+  termLabel,
 }: {
   students: SummaryStudent[];
   averageGrade: number;
   averageAttendance: number;
   activity: SummaryActivity[];
+  /** "Autumn term", "Whole year": what the grade and attendance columns cover. */
+  termLabel: string;
 }) {
   const cards = [
     { label: "Total students", value: String(students.length) },
@@ -65,8 +47,8 @@ export function SummaryTab({
                 <thead className="bg-surface-muted text-left text-ink-muted">
                   <tr>
                     <th scope="col" className="px-3 py-2 font-medium">Student</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Grade</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Attendance</th>
+                    <th scope="col" className="px-3 py-2 font-medium">{`Grade · ${termLabel}`}</th>
+                    <th scope="col" className="px-3 py-2 font-medium">{`Attendance · ${termLabel}`}</th>
                     <th scope="col" className="px-3 py-2 font-medium">Status</th>
                   </tr>
                 </thead>
@@ -81,7 +63,16 @@ export function SummaryTab({
                       </th>
                       <td>
                         <span className="band-text" data-band={s.gradeBand}>{`${s.gradePercent}% (${s.letter})`}</span>
-                        <div className="summary-sub">{`${s.earned} / ${s.possible} points`}</div>
+                        {s.overridden && <span className="grade-mark" data-mark="override">Override</span>}
+                        {/* The calculator's own sentences: the same why as the student's and the parent's pages. */}
+                        <details className="summary-why">
+                          <summary>Why this grade</summary>
+                          <ul>
+                            {s.why.map((line) => (
+                              <li key={line}>{line}</li>
+                            ))}
+                          </ul>
+                        </details>
                       </td>
                       <td>
                         <span className="band-text" data-band={s.attendanceBand}>{`${s.attendancePercent}%`}</span>

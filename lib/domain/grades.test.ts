@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { band, gradePercent, itemPercent, studentLetter, teacherLetter } from "./grades";
+import { assignmentAveragePercent, band, gradePercent, itemPercent, studentLetter, teacherLetter } from "./grades";
 
 describe("gradePercent (Σscores/Σmax, rounded)", () => {
   it("is 0 with no graded items", () => {
@@ -69,5 +69,19 @@ describe("colour bands", () => {
   it("simple gradebook 90/70/50", () => {
     const t = { good: 90, fair: 70, poor: 50 };
     expect([90, 89, 70, 69, 50, 49].map((p) => band(p, t))).toEqual(["good", "fair", "fair", "poor", "poor", "bad"]);
+  });
+});
+
+describe("assignmentAveragePercent (the grid's class average row)", () => {
+  it("is null before anyone has a score", () => {
+    expect(assignmentAveragePercent([], 10)).toBeNull();
+  });
+  it("averages the scores entered, exactly, rounded half up once", () => {
+    // 8.95 + 9 = 17.95 of 20 = 89.75 % → 90; a float mean of the rounded item percents (90, 90) agrees,
+    // but 8.95 alone (89.5 %) must be 90, not the 89 a binary division gives.
+    expect(assignmentAveragePercent([8.95], 10)).toBe(90);
+    expect(assignmentAveragePercent([8.95, 9], 10)).toBe(90);
+    expect(assignmentAveragePercent([10, 0, 5], 10)).toBe(50);
+    expect(assignmentAveragePercent([1, 2], 3)).toBe(50);
   });
 });

@@ -53,3 +53,14 @@ export function band(percent: number, t: { good: number; fair: number; poor?: nu
   if (t.poor !== undefined && percent >= t.poor) return "poor";
   return "bad";
 }
+
+/**
+ * A class's average on one assignment (the grade grid's average row): Σscores / (n × max) × 100
+ * over the students with a score, exactly; null when nobody has one yet.
+ */
+export function assignmentAveragePercent(scores: readonly number[], maxScore: number): number | null {
+  if (scores.length === 0) return null;
+  let earnedH = 0;
+  for (const s of scores) earnedH += toHundredths(s);
+  return ratioPercent(earnedH, scores.length * toHundredths(maxScore));
+}

@@ -69,8 +69,11 @@ export interface ItemBreakdown {
   title: string;
   categoryId: number | null;
   status: ItemStatus;
-  /** Earned after any late penalty (0 for missing); null when the item does not count. */
-  earned: Fraction | null;
+  /**
+   * Earned after any late penalty (0 for missing) in ten-thousandths of a point (score hundredths ×
+   * kept percent): a whole number, summed without fractions; null when the item does not count.
+   */
+  earnedUnits: number | null;
   possible: number;
   /** Whole percent of the score kept by the late policy (100 when none applied). */
   lateKeptPercent: number;
@@ -108,6 +111,8 @@ export interface TermGrade {
 }
 
 const HUNDRED = fraction(100);
+const UNITS_PER_POINT = 100 * 100;
+
 
 /** Whole days from the due date to the hand-in, at least 0. */
 export function daysLate(dueAt: number | null, submittedAt: number | null): number {
@@ -122,31 +127,40 @@ function keptPercent(item: GradeItem, policy: LatePolicy | null): number {
 }
 
 function classify(item: GradeItem, settings: GradeSettings, now: number, weighted: ReadonlySet<number>): ItemBreakdown {
-  const base = { id: item.id, title: item.title, categoryId: item.categoryId, possible: item.maxScore, missingFlag: item.missing, late: item.late };
-  const kept = keptPercent(item, settings.latePolicy);
-  if (item.excused) return { ...base, status: "excused", earned: null, lateKeptPercent: 100 };
-  if (settings.mode === "weighted" && (item.categoryId === null || !weighted.has(item.categoryId))) {
-    return { ...base, status: "uncategorized", earned: null, lateKeptPercent: 100 };
-  }
-  if (item.score !== null) {
-    // score (hundredths) × kept % / 100, over 100 for points: exact.
-    return { ...base, status: "counted", earned: fraction(toHundredths(item.score) * kept, 100 * 100), lateKeptPercent: kept };
-  }
-  const pastDue = item.dueAt !== null && now > item.dueAt;
-  if (item.missing && pastDue) return { ...base, status: "missing", earned: fraction(0), lateKeptPercent: 100 };
-  return { ...base, status: "ungraded", earned: null, lateKeptPercent: 100 };
+  // One object per item, its status decided first: this runs for every cell of a class.
+  let status: ItemStatus;
+  let earnedUnits: number | null = null;
+  let lateKeptPercent = 100;
+  if (item.excused) status = "excused";
+  else if (settings.mode === "weighted" && (item.categoryId === null || !weighted.has(item.categoryId))) status = "uncategorized";
+  else if (item.score !== null) {
+    // score (hundredths) × kept %: ten-thousandths of a point, exact.
+    lateKeptPercent = keptPercent(item, settings.latePolicy);
+    status = "counted";
+    earnedUnits = toHundredths(item.score) * lateKeptPercent;
+  } else if (item.missing && item.dueAt !== null && now > item.dueAt) {
+    status = "missing";
+    earnedUnits = 0;
+  } else status = "ungraded";
+  return { id: item.id, title: item.title, categoryId: item.categoryId, status, earnedUnits, possible: item.maxScore, lateKeptPercent, missingFlag: item.missing, late: item.late };
 }
 
 /** Marks the lowest `n` counting items by percentage as dropped, keeping at least one. */
 function dropLowest(items: ItemBreakdown[], n: number, order: ReadonlyMap<number, number>): number {
-  const counting = items.filter((i) => i.earned !== null && i.possible > 0);
+  const counting = items.filter((i) => i.earnedUnits !== null && i.possible > 0);
   const drop = Math.min(Math.max(0, Math.floor(n)), counting.length - 1);
   if (drop <= 0) return 0;
-  // Lowest percent first; equal percents: the earlier assignment goes first (stable, explainable).
-  counting.sort((a, b) => compare(div(a.earned!, fraction(toHundredths(a.possible), 100)), div(b.earned!, fraction(toHundredths(b.possible), 100))) || order.get(a.id)! - order.get(b.id)!);
+  // Lowest percent first (units / possible, compared exactly by cross-multiplying); equal percents:
+  // the earlier assignment goes first (stable, explainable).
+  const below = (a: ItemBreakdown, b: ItemBreakdown) => {
+    const l = BigInt(a.earnedUnits!) * BigInt(toHundredths(b.possible));
+    const r = BigInt(b.earnedUnits!) * BigInt(toHundredths(a.possible));
+    return l < r ? -1 : l > r ? 1 : 0;
+  };
+  counting.sort((a, b) => below(a, b) || order.get(a.id)! - order.get(b.id)!);
   for (const item of counting.slice(0, drop)) {
     item.status = "dropped";
-    item.earned = null;
+    item.earnedUnits = null;
   }
   return drop;
 }
@@ -173,13 +187,16 @@ export function computeTermGrade(items: readonly GradeItem[], settings: GradeSet
   let totalPossibleH = 0;
   const categories: CategoryBreakdown[] = groups.map(({ setting, rows: rs }) => {
     const dropped = setting ? dropLowest(rs, setting.dropLowest, order) : 0;
-    let earned = fraction(0);
+    // Whole ten-thousandths of a point, summed as integers (exact below 2^53: ~9 × 10^11 points),
+    // made a fraction once per category: a class of 300 × 40 was ~45 ms of BigInt gcds.
+    let units = 0;
     let possibleH = 0;
     for (const r of rs) {
-      if (r.earned === null) continue;
-      earned = add(earned, r.earned);
+      if (r.earnedUnits === null) continue;
+      units += r.earnedUnits;
       possibleH += toHundredths(r.possible);
     }
+    const earned = fraction(units, UNITS_PER_POINT);
     totalEarned = add(totalEarned, earned);
     totalPossibleH += possibleH;
     const p = categoryPercent(earned, possibleH);

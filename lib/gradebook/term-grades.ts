@@ -158,6 +158,12 @@ export async function loadStudentTermGrade(levelCode: string, studentId: number,
   return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now)).get(levelCode)!;
 }
 
+/** The term a screen shows: the one asked for, else today's (lib/domain/terms defaultTerm); null for the whole year or a school without terms. */
+export function chosenTerm(terms: readonly Term[], choice: TermChoice, today: string): Term | null {
+  if (choice === "year") return null;
+  return (typeof choice === "number" ? terms.find((t) => t.id === choice) : undefined) ?? defaultTerm(today, terms);
+}
+
 /** The pure half of loadStudentTermGrade, for tests and for screens that load many students. */
 export function termGradeView(
   terms: readonly Term[],
@@ -168,7 +174,7 @@ export function termGradeView(
   today: string,
   nowMs: number,
 ): TermGradeView {
-  const term = choice === "year" ? null : (typeof choice === "number" ? terms.find((t) => t.id === choice) : undefined) ?? defaultTerm(today, terms);
+  const term = chosenTerm(terms, choice, today);
   const items = term ? work.filter((w) => assignmentTerm(w.dueDay, w.createdDay, terms)?.id === term.id) : work;
   const g = computeTermGrade(items, settings, term ? (overrides.get(term.id) ?? null) : null, nowMs);
   return {

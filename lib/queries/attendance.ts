@@ -1,7 +1,7 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
-import { attendanceMarks } from "@/lib/domain/attendance";
+import { attendanceMarks, type AttendanceCounts } from "@/lib/domain/attendance";
 import { attendance, studentEnrollment, users } from "@/lib/db/schema";
 
 export interface AttendanceGridData {
@@ -35,4 +35,18 @@ export async function getAttendanceGrid(levelCode: string): Promise<AttendanceGr
   ]);
   const days = rows.map((r) => ({ studentId: Number(r.student_id), days: r.days.split(",").map(Number), initials: r.initials }));
   return { students, ...attendanceMarks(days, students.map((s) => s.id)) };
+}
+
+/**
+ * Each student's attendance counts in one class between two days (a term), from the records: one
+ * grouped statement over the class's index (attendance_level_student_day_idx), whatever the size.
+ * The running totals (student_level_stats) are for the whole year; a term is a date range.
+ */
+export async function countAttendanceBetween(levelCode: string, range: { startDate: string; endDate: string }): Promise<Map<number, AttendanceCounts>> {
+  const rows = await queryRows<{ student_id: number; present: number; absent: number; late: number; excused: number }>(sql`
+    select student_id, count(*) filter (where status = 'present')::int as present, count(*) filter (where status = 'absent')::int as absent,
+      count(*) filter (where status = 'late')::int as late, count(*) filter (where status = 'excused')::int as excused
+    from ${attendance} where level_code = ${levelCode} and date between ${range.startDate}::date and ${range.endDate}::date
+    group by student_id`);
+  return new Map(rows.map((r) => [Number(r.student_id), { present: Number(r.present), absent: Number(r.absent), late: Number(r.late), excused: Number(r.excused) }]));
 }

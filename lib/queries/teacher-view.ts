@@ -1,26 +1,74 @@
 import "server-only";
-import type { SummaryActivity, SummaryStudent } from "@/components/teacher/summary-tab";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { TEACHER_THRESHOLDS } from "@/lib/domain/constants";
+import { dateInTimeZone } from "@/lib/domain/dates";
 import { formatDateTime } from "@/lib/domain/format";
-import { band, teacherLetter } from "@/lib/domain/grades";
-import { scorePercent, sumScores } from "@/lib/domain/percent";
+import { band, teacherLetter, type Band } from "@/lib/domain/grades";
 import { roundedMean, studentStatus } from "@/lib/domain/summary";
+import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
+import { chosenTerm, type TermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
+import { listGradingTerms } from "@/lib/terms/terms";
+import { countAttendanceBetween } from "./attendance";
 import { listRecentActivity, listStudentSummaries } from "./teacher";
+
+// The teacher's Summary tab (spec §2, issue 19): each student's grade for the term shown from the
+// one calculator, with its "why", and attendance for the term's dates (the whole year from the
+// running totals). View models live here; components/teacher/summary-tab.tsx renders them.
+
+export interface SummaryStudent {
+  id: number;
+  name: string;
+  username: string;
+  gradePercent: number;
+  letter: string;
+  /** Nothing counts yet in the term shown. */
+  gradeEmpty: boolean;
+  overridden: boolean;
+  /** "Why this grade", the calculator's sentences. */
+  why: string[];
+  gradeBand: Band;
+  attendancePercent: number;
+  attendanceBand: Band;
+  counts: { present: number; excused: number; late: number; absent: number };
+  status: "Excellent" | "Good" | "Needs Attention";
+}
+
+export interface SummaryActivity {
+  key: string;
+  text: string;
+  when: string;
+}
 
 export interface SummaryView {
   students: SummaryStudent[];
   averageGrade: number;
   averageAttendance: number;
   activity: SummaryActivity[];
+  /** The school's terms (empty: it keeps none) and the one shown (null: the whole year). */
+  terms: TermGradeView["terms"];
+  term: TermGradeView["term"];
 }
 
-/** The Summary tab in two queries: per-student aggregates and the activity feed. */
-export async function loadSummaryView(levelCode: string, timeZone: string): Promise<SummaryView> {
-  const [rows, activity] = await Promise.all([listStudentSummaries(levelCode), listRecentActivity(levelCode)]);
+const NO_RECORDS = { present: 0, excused: 0, late: 0, absent: 0 };
+
+/**
+ * The Summary tab: the roster with the whole year's running totals, the activity feed, the term
+ * grades (lib/gradebook/class-term-grades) and, for a term, its attendance counts. Constant
+ * statements in class size.
+ */
+export async function loadSummaryView(levelCode: string, timeZone: string, choice: TermChoice = null, now = new Date()): Promise<SummaryView> {
+  const term = chosenTerm(await listGradingTerms(), choice, dateInTimeZone(now, timeZone));
+  const [rows, activity, grades, termAttendance] = await Promise.all([
+    listStudentSummaries(levelCode),
+    listRecentActivity(levelCode),
+    loadClassTermGrades(levelCode, term ? term.id : "year", timeZone, now),
+    term ? countAttendanceBetween(levelCode, term) : null,
+  ]);
+  const gradeOf = new Map(grades.rows.map((r) => [r.studentId, r.view]));
   const students: SummaryStudent[] = rows.map((r) => {
-    const gradePercent = scorePercent(r.earned, r.possible);
-    const counts = { present: r.present, excused: r.excused, late: r.late, absent: r.absent };
+    const view = gradeOf.get(r.id);
+    const gradePercent = view?.percent ?? 0;
+    const counts = termAttendance ? (termAttendance.get(r.id) ?? NO_RECORDS) : { present: r.present, excused: r.excused, late: r.late, absent: r.absent };
     const attendancePercent = teacherAttendancePercent(counts);
     return {
       id: r.id,
@@ -28,8 +76,9 @@ export async function loadSummaryView(levelCode: string, timeZone: string): Prom
       username: r.username,
       gradePercent,
       letter: teacherLetter(gradePercent),
-      earned: sumScores([r.earned]),
-      possible: r.possible,
+      gradeEmpty: view?.empty ?? true,
+      overridden: view?.overridden ?? false,
+      why: view?.why ?? [],
       gradeBand: band(gradePercent, TEACHER_THRESHOLDS),
       attendancePercent,
       attendanceBand: band(attendancePercent, TEACHER_THRESHOLDS),
@@ -42,12 +91,14 @@ export async function loadSummaryView(levelCode: string, timeZone: string): Prom
     students,
     // Class figures average the students who have any record, so a new student with nothing
     // yet does not drag the class to 0.
-    averageGrade: roundedMean(students.filter((s) => s.possible > 0).map((s) => s.gradePercent)),
+    averageGrade: roundedMean(students.filter((s) => !s.gradeEmpty).map((s) => s.gradePercent)),
     averageAttendance: roundedMean(students.filter((s) => s.counts.present + s.counts.absent + s.counts.late + s.counts.excused > 0).map((s) => s.attendancePercent)),
     activity: activity.map((a, i) => ({
       key: `${a.kind}-${i}`,
       text: `${a.who} ${verbs[a.kind]} “${a.what}”${a.kind === "grade" && a.detail ? ` (${a.detail})` : a.kind === "response" && a.detail ? `: ${a.detail}` : ""}`,
       when: formatDateTime(a.at, timeZone),
     })),
+    terms: grades.terms,
+    term: grades.term,
   };
 }

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
 import { assignments, assignmentSubmissions, gradeCategories, grades, levels, studentEnrollment, studentLevelStats, users, type RunningTotals } from "@/lib/db/schema";
 import { isStaff, type Actor } from "@/lib/auth/policy";
-import type { GridData } from "@/components/teacher/grades-tab";
 import type { LevelRow } from "./levels";
 
 // Teacher dashboard queries: aggregates are computed in SQL, one statement per screen part,
@@ -158,69 +157,6 @@ export async function getGradebook(levelCode: string): Promise<GradebookData> {
       .where(eq(assignments.levelCode, levelCode)),
   ]);
   return { students, assignments: assignmentRows, grades: gradeRows };
-}
-
-/**
- * The grade grid: roster, assignments and every grade of the class as one row per student
- * (assignment ids and scores, read from an index alone: grades_assignment_student_score_idx),
- * so 300 × 40 cells cross the driver as 300 rows rather than 12,000.
- */
-export async function getGradeGrid(levelCode: string): Promise<GridData> {
-  const [students, assignmentRows, rows, markRows] = await Promise.all([
-    db()
-      .select({ id: users.id, name: users.name, username: users.username })
-      .from(studentEnrollment)
-      .innerJoin(users, eq(users.id, studentEnrollment.studentId))
-      .where(eq(studentEnrollment.levelCode, levelCode))
-      .orderBy(asc(users.name), asc(users.id)),
-    db()
-      .select({ id: assignments.id, title: assignments.title, maxScore: assignments.maxScore })
-      .from(assignments)
-      .where(eq(assignments.levelCode, levelCode))
-      .orderBy(asc(assignments.dueDate), asc(assignments.id)),
-    // Comma-separated text rather than arrays: split() is native, the drivers' array parsers
-    // read every element a character at a time.
-    queryRows<{ student_id: number; assignment_ids: string; scores: string }>(sql`
-      select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(trim_scale(g.score)::text, ',') as scores
-      from ${assignments} a join ${grades} g on g.assignment_id = a.id
-      where a.level_code = ${levelCode}
-      group by g.student_id`),
-    // Marks beside scores (excused, missing, late): usually few, one row per student who has any.
-    queryRows<{ student_id: number; marks: string }>(sql`
-      select m.student_id, string_agg(m.assignment_id::text || ':' || case when m.excused then 'e' when m.missing then 'm' else 'l' end, ',') as marks
-      from grade_marks m join ${assignments} a on a.id = m.assignment_id
-      where a.level_code = ${levelCode} and (m.excused or m.missing or m.late)
-      group by m.student_id`),
-  ]);
-  // By id, not position: an assignment created between the two reads has no column and is skipped.
-  const column = new Map(assignmentRows.map((a, j) => [a.id, j]));
-  const byStudent = new Map(rows.map((r) => [Number(r.student_id), r]));
-  const marksByStudent = new Map(markRows.map((m) => [Number(m.student_id), m.marks]));
-  return {
-    students,
-    assignments: assignmentRows,
-    scores: students.map((st) => {
-      const row: (number | null)[] = assignmentRows.map(() => null);
-      const r = byStudent.get(st.id);
-      if (r) {
-        const scores = r.scores.split(",");
-        r.assignment_ids.split(",").forEach((id, k) => {
-          const j = column.get(Number(id));
-          if (j !== undefined) row[j] = Number(scores[k]);
-        });
-      }
-      return row;
-    }),
-    marks: students.map((st) => {
-      const codes = assignmentRows.map(() => "-");
-      for (const pair of marksByStudent.get(st.id)?.split(",") ?? []) {
-        const [id, code] = pair.split(":");
-        const j = column.get(Number(id));
-        if (j !== undefined && code) codes[j] = code;
-      }
-      return codes.join("");
-    }),
-  };
 }
 
 export interface SubmissionWithStudent {

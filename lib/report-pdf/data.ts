@@ -4,7 +4,8 @@
 // (ten statements for the grades, one for attendance), so the cost grows with classes, not cells.
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { countStatuses, reportCardAttendancePercent } from "@/lib/domain/attendance";
+import { reportCardAttendancePercent } from "@/lib/domain/attendance";
+import { countAttendanceBetween } from "@/lib/queries/attendance";
 import { teacherLetter } from "@/lib/domain/grades";
 import type { Term } from "@/lib/domain/terms";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
@@ -54,14 +55,11 @@ export async function loadTermReportCards(term: Term, scope: PdfScope, timeZone:
   for (const c of classes) {
     const [{ rows }, attendance] = await Promise.all([
       loadClassTermGrades(c.code, term.id, timeZone),
-      queryRows<{ student_id: number; statuses: string }>(sql`
-        select student_id, string_agg(status, ',') as statuses from attendance
-        where level_code = ${c.code} and date between ${term.startDate}::date and ${term.endDate}::date group by student_id`),
+      countAttendanceBetween(c.code, term),
     ]);
-    const statuses = new Map(attendance.map((a) => [Number(a.student_id), a.statuses.split(",")]));
     for (const r of rows) {
       if (scope.kind === "student" && r.studentId !== scope.id) continue;
-      const counts = countStatuses(statuses.get(r.studentId) ?? []);
+      const counts = attendance.get(r.studentId) ?? { present: 0, absent: 0, late: 0, excused: 0 };
       const line: PdfClassLine = {
         className: c.name,
         period: c.period,
