@@ -164,13 +164,14 @@ describe("class page data", () => {
   });
   it("gives a student with nothing yet zeros, not an error", async () => {
     const { studentIds } = await createClassOfSize("Q0", 1, 0, 0); // no assignments, no days
-    expect(await loadStudentTiles("Q0", studentIds[0]!)).toEqual({ average: 0, completed: 0, attendanceRate: 0 });
+    expect(await loadStudentTiles("Q0", studentIds[0]!)).toEqual({ average: 0, completed: 0, attendanceRate: 0, termTitle: null });
   });
   it("issues the same number of queries for a class of 30 and of 300, per tab", async () => {
     const small = await createClassOfSize("Q30", 30);
     const large = await createClassOfSize("Q300", 300);
     const tabs: [string, (code: string, studentId: number) => Promise<unknown>, number][] = [
-      ["tiles", (c: string, id: number) => loadStudentTiles(c, id), 1],
+      // terms, kept totals, and the term grade's settings, work and overrides (one more, attendance, for a term)
+      ["tiles", (c: string, id: number) => loadStudentTiles(c, id), 5],
       ["updates", (c: string) => loadUpdatesView(c, "UTC"), 2],
       ["assignments", (c: string, id: number) => loadAssignmentsView(c, id, "UTC"), 1],
       ["grades", (c: string, id: number) => loadGradesView(c, id, "UTC"), 1],

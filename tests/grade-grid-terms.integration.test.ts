@@ -8,6 +8,8 @@ import { teacherLetter } from "@/lib/domain/grades";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
 import { getGradeGrid } from "@/lib/queries/grade-grid";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
+import { loadStudentTiles } from "@/lib/queries/class-page-view";
+import { studentAttendanceRate } from "@/lib/domain/attendance";
 import { seedDemo } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
@@ -74,8 +76,8 @@ describe("grade grid by term", () => {
   });
 });
 
-describe("Summary by term", () => {
-  it("shows each student's term grade with its why and the term's attendance, the whole year from the running totals", async () => {
+describe("Summary and the student's tiles by term", () => {
+  it("show each student's term grade (with its why on the Summary) and the term's attendance, the whole year from the running totals", async () => {
     const [termRow] = await queryRows<{ start: string; end: string }>(sql`select start_date::text as start, end_date::text as end from school_terms where id = ${second}`);
     const late = await loadSummaryView(CLASS, "UTC", second);
     const year = await loadSummaryView(CLASS, "UTC", "year");
@@ -88,6 +90,9 @@ describe("Summary by term", () => {
       expect([s.gradePercent, s.letter, s.why]).toEqual([own.percent, teacherLetter(own.percent), own.why]);
       const count = (status: string, inTerm: boolean | null) => records.filter((r) => r.student_id === s.id && r.status === status && (inTerm === null || r.inside === inTerm)).length;
       expect(s.counts, s.name).toEqual({ present: count("present", true), excused: count("excused", true), late: count("late", true), absent: count("absent", true) });
+      // The student's own tiles say the same for the term.
+      const tiles = await loadStudentTiles(CLASS, s.id, second, "UTC");
+      expect(tiles).toMatchObject({ average: own.percent, attendanceRate: studentAttendanceRate(s.counts), termTitle: "Second half" });
       const y = year.students.find((x) => x.id === s.id)!;
       expect(y.counts).toEqual({ present: count("present", null), excused: count("excused", null), late: count("late", null), absent: count("absent", null) });
     }

@@ -42,7 +42,9 @@ export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]
   const toast = useToast();
   return (
     <div>
-      <div className="mb-4 flex justify-end">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        {/* The list reads the kept running totals (one statement for a page of classes); term grades by each class's settings are on its dashboard. */}
+        <p className="text-sm text-ink-muted">Class average (total points) and attendance cover the whole year. Each class&apos;s term grades are on its dashboard.</p>
         <PrimaryButton onClick={() => setEditing("new")}>New Class</PrimaryButton>
       </div>
       <div className="overflow-x-auto rounded-2xl border border-line bg-surface">

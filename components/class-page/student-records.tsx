@@ -87,14 +87,16 @@ export function AttendanceList({ records }: { records: AttendanceView[] }) {
   );
 }
 
-export function SummaryTiles({ average, completed, attendanceRate }: { average: number; completed: number; attendanceRate: number }) {
+export function SummaryTiles({ average, completed, attendanceRate, termTitle }: { average: number; completed: number; attendanceRate: number; termTitle: string | null }) {
   const tiles = [
     { label: "Average", value: `${average}%` },
     { label: "Completed", value: String(completed) },
     { label: "Attendance rate", value: `${attendanceRate}%` },
   ];
   return (
-    <dl className="mt-5 grid grid-cols-3 gap-3">
+    <>
+    {termTitle && <p className="mt-5 text-sm text-ink-muted" data-testid="tiles-term">{`Average and attendance rate for ${termTitle}`}</p>}
+    <dl className={`${termTitle ? "mt-2" : "mt-5"} grid grid-cols-3 gap-3`}>
       {tiles.map((t) => (
         <div key={t.label} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
           <dt className="text-xs font-medium uppercase tracking-wide text-ink-muted sm:text-sm">{t.label}</dt>
@@ -104,5 +106,6 @@ export function SummaryTiles({ average, completed, attendanceRate }: { average: 
         </div>
       ))}
     </dl>
+    </>
   );
 }

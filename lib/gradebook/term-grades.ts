@@ -148,14 +148,15 @@ async function loadOverrides(levelCodes: readonly string[], studentId: number): 
 }
 
 /** One student's grade in each of these classes for a term (default: today's) or the whole year, explained: four statements. */
-export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<Map<string, TermGradeView>> {
-  const [terms, settings, work, overrides] = await Promise.all([listGradingTerms(), loadGradeSettingsFor(levelCodes), loadStudentWork(levelCodes, studentId, timeZone), loadOverrides(levelCodes, studentId)]);
+export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date(), knownTerms?: readonly Term[]): Promise<Map<string, TermGradeView>> {
+  const [terms, settings, work, overrides] = await Promise.all([knownTerms ?? listGradingTerms(), loadGradeSettingsFor(levelCodes), loadStudentWork(levelCodes, studentId, timeZone), loadOverrides(levelCodes, studentId)]);
   const today = dateInTimeZone(now, timeZone);
   return new Map(levelCodes.map((c) => [c, termGradeView(terms, settings.get(c)!, work.get(c)!, overrides.get(c)!, choice, today, now.getTime())]));
 }
 
-export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<TermGradeView> {
-  return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now)).get(levelCode)!;
+/** `knownTerms`: the school's grading terms when the caller has read them already. */
+export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date(), knownTerms?: readonly Term[]): Promise<TermGradeView> {
+  return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now, knownTerms)).get(levelCode)!;
 }
 
 /** The term a screen shows: the one asked for, else today's (lib/domain/terms defaultTerm); null for the whole year or a school without terms. */

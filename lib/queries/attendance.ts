@@ -42,11 +42,12 @@ export async function getAttendanceGrid(levelCode: string): Promise<AttendanceGr
  * grouped statement over the class's index (attendance_level_student_day_idx), whatever the size.
  * The running totals (student_level_stats) are for the whole year; a term is a date range.
  */
-export async function countAttendanceBetween(levelCode: string, range: { startDate: string; endDate: string }): Promise<Map<number, AttendanceCounts>> {
+export async function countAttendanceBetween(levelCode: string, range: { startDate: string; endDate: string }, studentId: number | null = null): Promise<Map<number, AttendanceCounts>> {
   const rows = await queryRows<{ student_id: number; present: number; absent: number; late: number; excused: number }>(sql`
     select student_id, count(*) filter (where status = 'present')::int as present, count(*) filter (where status = 'absent')::int as absent,
       count(*) filter (where status = 'late')::int as late, count(*) filter (where status = 'excused')::int as excused
     from ${attendance} where level_code = ${levelCode} and date between ${range.startDate}::date and ${range.endDate}::date
+      and ${studentId === null ? sql`true` : sql`student_id = ${studentId}`}
     group by student_id`);
   return new Map(rows.map((r) => [Number(r.student_id), { present: Number(r.present), absent: Number(r.absent), late: Number(r.late), excused: Number(r.excused) }]));
 }

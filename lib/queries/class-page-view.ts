@@ -4,9 +4,13 @@ import type { AttendanceView, GradeView } from "@/components/class-page/student-
 import type { UpdateView } from "@/components/class-page/update-list";
 import { assignmentState, descriptionPreview } from "@/lib/domain/assignments";
 import { studentAttendanceRate } from "@/lib/domain/attendance";
-import { gradePercent, itemPercent, studentLetter } from "@/lib/domain/grades";
+import { itemPercent, studentLetter } from "@/lib/domain/grades";
 import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { chosenTerm, loadStudentTermGrade, type TermChoice } from "@/lib/gradebook/term-grades";
+import { listGradingTerms } from "@/lib/terms/terms";
+import { countAttendanceBetween } from "./attendance";
 import { getStudentClassTotals, listClassAssignments, listStudentAttendance, listStudentGrades, listUpdatesWithResponsePage } from "./class-page";
 
 // The class page shows one tab at a time, so each tab has its own loader: a student's first view
@@ -18,16 +22,25 @@ export interface StudentTiles {
   average: number;
   completed: number;
   attendanceRate: number;
+  /** The term the Average and Attendance rate cover; null for the whole year. */
+  termTitle: string | null;
 }
 
-/** Average, Completed and Attendance rate (student-view formulas) from the kept totals: one query. */
-export async function loadStudentTiles(levelCode: string, studentId: number): Promise<StudentTiles> {
-  const t = await getStudentClassTotals(studentId, levelCode);
-  return {
-    average: gradePercent([{ score: t.earned, maxScore: t.possible }]),
-    completed: t.completed,
-    attendanceRate: studentAttendanceRate(t),
-  };
+/**
+ * Average and Attendance rate for the term shown (the Grades tab's ?term=, default today's term)
+ * from the one calculator and the term's records; Completed from the kept totals. A school without
+ * terms sees the whole year, spec §9's figures.
+ */
+export async function loadStudentTiles(levelCode: string, studentId: number, choice: TermChoice = null, timeZone = "UTC", now = new Date()): Promise<StudentTiles> {
+  const terms = await listGradingTerms();
+  const term = chosenTerm(terms, choice, dateInTimeZone(now, timeZone));
+  const [t, grade, termAttendance] = await Promise.all([
+    getStudentClassTotals(studentId, levelCode),
+    loadStudentTermGrade(levelCode, studentId, term ? term.id : "year", timeZone, now, terms),
+    term ? countAttendanceBetween(levelCode, term, studentId) : null,
+  ]);
+  const counts = termAttendance ? (termAttendance.get(studentId) ?? { present: 0, absent: 0, late: 0, excused: 0 }) : t;
+  return { average: grade.percent, completed: t.completed, attendanceRate: studentAttendanceRate(counts), termTitle: term?.title ?? null };
 }
 
 /**

@@ -47,9 +47,10 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
   const tz = schoolTimeZone();
 
   // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
+  const term = parseTermChoice(tabParam(query.term));
   const [tiles, panel] = await Promise.all([
-    studentId === null ? null : loadStudentTiles(level.code, studentId),
-    activePanel(active, level.code, studentId, tz, { moderate: staffTabs, responses: responsesParam(query) }, parseTermChoice(tabParam(query.term))),
+    studentId === null ? null : loadStudentTiles(level.code, studentId, term, tz),
+    activePanel(active, level.code, studentId, tz, { moderate: staffTabs, responses: responsesParam(query) }, term),
   ]);
   const sections: Section[] = [
     { value: "updates", label: "Updates" },
