@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { DEMO_STUDENTS } from "../lib/db/demo-school";
-import { CODES, expect, signIn, test } from "./fixtures";
+import { CODES, expect, issueReportLink, signIn, test } from "./fixtures";
 
 // The gradebook's first pieces (issue 19) as users meet them: an admin sets the year's terms, a
 // teacher weighs categories and excuses a grade from the keyboard, and the student sees the term
@@ -48,13 +48,53 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   await teacher.getByRole("button", { name: "Save grading settings" }).click();
   await expect(teacher.getByText("Grading settings saved")).toBeVisible();
 
+  // The grid opens on today's term (Late autumn); Chapter 1 exercises was due in Early autumn.
   await teacher.goto(`/level/${CLASS}/update?tab=grades`);
+  const terms = teacher.getByRole("navigation", { name: "Term" });
+  await expect(terms.getByRole("link", { name: "Late autumn" })).toHaveAttribute("aria-current", "page");
+  await expect(teacher.getByRole("columnheader", { name: "Late autumn grade" })).toBeVisible();
+  await terms.getByRole("link", { name: "Early autumn" }).click();
+  await expect(teacher.getByRole("columnheader", { name: "Early autumn grade" })).toBeVisible();
   await teacher.waitForLoadState("networkidle"); // the grid's keys work once it has hydrated
   const cell = teacher.getByRole("button", { name: new RegExp(`^${STUDENT.name}, Chapter 1 exercises:`) });
+  const total = teacher.getByRole("cell", { name: `${STUDENT.name}, Early autumn grade:`, exact: false });
+  await expect(total).toHaveText(/^\d+% [A-F][+-]?/); // graded before it is excused
+  await expect(teacher.getByTestId("class-average-row")).toContainText(/\d+%/);
   await cell.focus();
   await teacher.keyboard.press("e");
   await expect(cell).toHaveAccessibleName(/, excused$/);
   await expect(cell.getByText("Excused")).toBeVisible();
+  // The student's term grade follows at once: nothing of theirs counts in Early autumn now.
+  await expect(total).toHaveText("—");
+  // Another student's piece marked missing with M.
+  const names = await teacher.getByRole("rowheader").allTextContents();
+  const other = names.find((n) => n !== STUDENT.name && n !== "Class average")!;
+  const otherCell = teacher.getByRole("button", { name: new RegExp(`^${other}, Chapter 1 exercises:`) });
+  await otherCell.focus();
+  await teacher.keyboard.press("m");
+  await expect(otherCell).toHaveAccessibleName(/, missing$/);
+  await teacher.screenshot({ path: "test-results/grade-grid-term.png", fullPage: true });
+
+  // The teacher's final word and a comment for the report card, on Term grades.
+  await teacher.goto(`/level/${CLASS}/update/term-grades`);
+  await teacher.getByRole("navigation", { name: "Term" }).getByRole("link", { name: "Early autumn" }).click();
+  await teacher.getByLabel(`Override percent for ${STUDENT.name}`).fill("88");
+  await teacher.getByLabel(`Reason for ${STUDENT.name}'s override`).fill("Re-sat the chapter test");
+  await teacher.getByLabel(`Reason for ${STUDENT.name}'s override`).press("Enter");
+  await expect(teacher.getByText("Override saved")).toBeVisible();
+  const firstName = STUDENT.name.split(" ")[0]!;
+  const comment = teacher.getByLabel(`Report-card comment for ${STUDENT.name}`);
+  await comment.fill("{first name} kept a careful notebook all term.");
+  await comment.press("Enter");
+  await expect(teacher.getByText("Comment saved")).toBeVisible();
+  // Every student's grade on this page, to find again in the PDF.
+  const shown = new Map<string, string>();
+  for (const row of await teacher.getByTestId("term-grade-row").all()) {
+    const name = (await row.getByRole("rowheader").textContent())!.trim();
+    const grade = (await row.getByRole("cell").first().textContent())!.trim();
+    shown.set(name, grade.match(/^\d+% ([A-F][+-]?)/)?.[1] ?? "—");
+  }
+  expect(shown.get(STUDENT.name)).toBe("B+");
 
   const student = await (await browser.newContext()).newPage();
   await signIn(student, STUDENT.code);
@@ -88,21 +128,56 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   const pdf = path.join(test.info().outputDir, "report-cards.pdf");
   await download.saveAs(pdf);
   const text = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
-  expect(text).toContain(STUDENT.name);
   expect(text).toContain("Report card — Early autumn");
+  // Each student's page (pages are split by form feeds) has their name and the letter Term grades showed.
+  const pages = text.split("\f");
+  for (const [name, letter] of shown) {
+    const page = pages.find((p) => p.includes(name));
+    expect(page, name).toBeDefined();
+    expect(page!, name).toMatch(new RegExp(`(^|\\s)${letter.replace(/[+]/g, "\\+")}(\\s|$)`, "m"));
+  }
+  const own = pages.find((p) => p.includes(STUDENT.name))!;
+  expect(own.replace(/\s+/g, " ")).toContain(`${firstName} kept a careful notebook all term.`);
   execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-png", pdf, path.join(test.info().outputDir, "report-card-page")]);
+
+  // A parent with the school's report-card link sees the same letter and why.
+  const parent = await (await browser.newContext()).newPage();
+  await parent.goto(await issueReportLink(browser, STUDENT.code));
+  const card = parent.getByTestId("report-published").filter({ hasText: "World History" }).or(parent.getByTestId("report-class").filter({ hasText: "World History" }).getByTestId("report-published"));
+  await expect(card.first()).toContainText("Early autumn report card");
+  await expect(card.first()).toContainText("88% · B+");
+  await expect(card.first()).toContainText(`${firstName} kept a careful notebook all term.`);
+  await card.first().getByText("Why this grade").click();
+  await expect(card.first()).toContainText("Overridden by the teacher: 88 %");
+  await expect(card.first()).toContainText("Excused: Chapter 1 exercises");
+  await parent.screenshot({ path: "test-results/report-link-published.png", fullPage: true });
   await teacher.goto(`/level/${CLASS}/update?tab=grades`);
+  await teacher.getByRole("navigation", { name: "Term" }).getByRole("link", { name: "Early autumn" }).click();
+  await expect(teacher.getByRole("note").filter({ hasText: "Early autumn is published, so its grades are locked." })).toBeVisible();
   await teacher.waitForLoadState("networkidle"); // the grid's keys work once it has hydrated
   await cell.focus();
   await teacher.keyboard.press("e");
-  await expect(teacher.getByText("Early autumn is published, so its grades are locked. An admin can unlock the term on /admin → Terms.").first()).toBeVisible();
+  // The refusal comes as a toast (a list item), besides the page's note; the mark stays.
+  await expect(teacher.locator("li", { hasText: "Early autumn is published, so its grades are locked." }).first()).toBeVisible();
+  await expect(cell).toHaveAccessibleName(/, excused$/);
   await admin.getByRole("button", { name: "Unlock for Early autumn" }).click();
   await expect(admin.getByText("Early autumn unlocked: teachers can change its grades again")).toBeVisible();
 
-  // Put the demo back: the mark off (E again), total points, no terms.
+  // Put the demo back: the marks off (E and M again), no override or comment, total points, no terms.
   await cell.focus();
   await teacher.keyboard.press("e");
   await expect(cell).not.toHaveAccessibleName(/excused/);
+  await otherCell.focus();
+  await teacher.keyboard.press("m");
+  await expect(otherCell).not.toHaveAccessibleName(/missing/);
+  await teacher.goto(`/level/${CLASS}/update/term-grades`);
+  await teacher.getByRole("navigation", { name: "Term" }).getByRole("link", { name: "Early autumn" }).click();
+  await teacher.getByLabel(`Override percent for ${STUDENT.name}`).fill("");
+  await teacher.getByLabel(`Override percent for ${STUDENT.name}`).press("Enter");
+  await expect(teacher.getByText("Override removed")).toBeVisible();
+  await teacher.getByLabel(`Report-card comment for ${STUDENT.name}`).fill("");
+  await teacher.getByLabel(`Report-card comment for ${STUDENT.name}`).press("Enter");
+  await expect(teacher.getByText("Comment removed")).toBeVisible();
   await teacher.goto(`/level/${CLASS}/update/grading`);
   await teacher.getByLabel("Total points").check();
   await teacher.getByRole("button", { name: "Save grading settings" }).click();

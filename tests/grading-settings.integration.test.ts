@@ -4,6 +4,8 @@ import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-action
 import { queryRows } from "@/lib/db/client";
 import { DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { loadGradeSettings, loadStudentTermGrade } from "@/lib/gradebook/term-grades";
+import { teacherLetter } from "@/lib/domain/grades";
+import { reportCardFor } from "@/lib/parent/portal";
 import { databaseChecksum, seedDemo } from "./support/fixtures";
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
@@ -68,6 +70,10 @@ describe("grading settings", () => {
     expect([entry!.detail.before.mode, entry!.detail.after.mode, entry!.detail.after.late]).toEqual(["points", "weighted", "10%/day, floor 60%"]);
     const weighted = await loadStudentTermGrade(CLASS, student, "year", "UTC");
     expect(weighted.why[0]).toMatch(/^Weighted categories: /);
+    // The report card's grade for the class is the same calculator's, never the raw points beside it.
+    const card = (await reportCardFor(student))!.classes.find((c) => c.code === CLASS)!;
+    expect([card.percent, card.letter]).toEqual([weighted.percent, teacherLetter(weighted.percent)]);
+    expect(weighted.percent).not.toBe(pointsBefore.percent); // the demo's scores make the two differ
     // Back to total points: the grade is spec §9's again.
     expect(await save({ mode: "points" })).toEqual({ ok: true, message: "Grading settings saved" });
     expect((await loadStudentTermGrade(CLASS, student, "year", "UTC")).percent).toBe(pointsBefore.percent);

@@ -4,7 +4,8 @@ import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { formatDate } from "@/lib/domain/format";
 import { countStatuses, reportCardAttendancePercent } from "@/lib/domain/attendance";
-import { teacherLetter } from "@/lib/domain/grades";
+import { band, teacherLetter } from "@/lib/domain/grades";
+import { REPORT_CARD_THRESHOLDS } from "@/lib/domain/constants";
 import { latestPublishedTerm, termCommentsOf } from "@/lib/terms/publishing";
 import { loadStudentTermGrades } from "@/lib/gradebook/term-grades";
 import { validateParentPhone } from "@/lib/domain/phone";
@@ -100,7 +101,17 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
     attendance: data.attendance,
   });
   const codes = card.classes.map((c) => c.code);
-  const [terms, latest] = await Promise.all([loadStudentTermGrades(codes, studentId, null, tz), latestPublishedTerm()]);
+  const [terms, year, latest] = await Promise.all([loadStudentTermGrades(codes, studentId, null, tz), loadStudentTermGrades(codes, studentId, "year", tz), latestPublishedTerm()]);
+  // The card's grade for each class is the whole year's by the class's own settings (weights, drops,
+  // excused work): the one calculator, so it never contradicts the term lines below it. Under the
+  // default settings it is spec §9's Σscores / Σmax (the points shown beside it).
+  for (const c of card.classes) {
+    const y = year.get(c.code);
+    if (!y) continue;
+    c.percent = y.percent;
+    c.letter = teacherLetter(y.percent);
+    c.band = band(y.percent, REPORT_CARD_THRESHOLDS);
+  }
   // The last published term's report card: the term's grade, attendance and the teacher's comment.
   if (latest) {
     const [grades, comments] = await Promise.all([loadStudentTermGrades(codes, studentId, latest.id, tz), termCommentsOf(studentId, latest.id)]);
