@@ -1,14 +1,14 @@
-// Every student's term grade in one class (issue 19), for the teacher's Term grades page: the
-// same calculator and view as the student's own page, read in ten statements whatever the class
-// size (roster, assignments, scores, marks, hand-in times, overrides, comments, settings, terms,
-// published terms).
+// Every student's term grade in one class (issue 19), for the teacher's Term grades page, the
+// Summary, the grade grid and the report-card PDF: the same calculator and view as the student's
+// own page. Read in six statements whatever the class size (the grading context, roster,
+// assignments, scores one row per student, marks with the hand-in times of late work, overrides
+// and comments); the grid builds its cells from the same reads.
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import type { GradeOverride } from "@/lib/domain/term-grade";
-import { publishedTerms } from "@/lib/terms/publishing";
-import { listGradingTerms } from "@/lib/terms/terms";
-import { loadGradeSettings, termGradeView, toWork, type AssignmentRow, type TermChoice, type TermGradeView } from "./term-grades";
+import { loadGradingContext, type GradingContext } from "./grading-context";
+import { termGradeView, toWork, type AssignmentRow, type TermChoice, type TermGradeView } from "./term-grades";
 
 export interface ClassTermGradeRow {
   studentId: number;
@@ -31,67 +31,106 @@ export interface ClassTermGrades {
   published: boolean;
 }
 
-const key = (a: number, s: number) => `${a}:${s}`;
+export interface CellMarks {
+  excused: boolean;
+  missing: boolean;
+  late: boolean;
+}
 
-export async function loadClassTermGrades(levelCode: string, choice: TermChoice, timeZone: string, now = new Date()): Promise<ClassTermGrades> {
-  const [terms, settings, students, assignments, scores, marks, handIns, overrides, comments, published] = await Promise.all([
-    listGradingTerms(),
-    loadGradeSettings(levelCode),
-    queryRows<{ id: number; name: string }>(sql`
-      select u.id, u.name from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${levelCode} order by u.name, u.id`),
+/** What a class's term grades are made of, as read; keys of the maps are `${assignmentId}:${studentId}`. */
+export interface ClassTermInputs {
+  context: GradingContext;
+  students: { id: number; name: string; username: string }[];
+  /** In due-date order (no due date last). */
+  assignments: AssignmentRow[];
+  /** Scores in hundredths of a point. */
+  scores: Map<string, number>;
+  marks: Map<string, CellMarks>;
+  /** Last hand-in (ms) of work marked late: the late policy's days late. */
+  handIns: Map<string, string | number>;
+  overrides: Map<number, Map<number, GradeOverride>>;
+  /** `${termId}:${studentId}` → the report-card comment. */
+  comments: Map<string, string>;
+}
+
+export const cellKey = (assignmentId: number, studentId: number) => `${assignmentId}:${studentId}`;
+
+export async function readClassTermInputs(levelCode: string, timeZone: string): Promise<ClassTermInputs> {
+  const [context, students, assignments, scoreRows, markRows, notes] = await Promise.all([
+    loadGradingContext([levelCode]),
+    queryRows<{ id: number; name: string; username: string }>(sql`
+      select u.id, u.name, u.username from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${levelCode} order by u.name, u.id`),
     queryRows<AssignmentRow>(sql`
       select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
         to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day
       from assignments a where a.level_code = ${levelCode} order by a.due_date nulls last, a.id`),
-    // One row per student, ids and scores as comma-separated text (as the grade grid reads them):
-    // 300 × 40 scores were 12,000 rows through the driver, ~100 ms on PGlite.
+    // One row per student, ids and scores as comma-separated text: 300 × 40 scores were 12,000
+    // rows through the driver (~100 ms on PGlite); split() is native.
     queryRows<{ student_id: number; assignment_ids: string; scores_h: string }>(sql`
       select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(((g.score * 100)::int)::text, ',') as scores_h
       from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${levelCode} group by g.student_id`),
-    queryRows<{ assignment_id: number; student_id: number; excused: boolean; missing: boolean; late: boolean }>(sql`
-      select m.assignment_id, m.student_id, m.excused, m.missing, m.late from grade_marks m join assignments a on a.id = m.assignment_id where a.level_code = ${levelCode}`),
-    // Hand-in times matter only to the late policy, which applies only to work marked late.
-    queryRows<{ assignment_id: number; student_id: number; last_ms: string }>(sql`
-      select s.assignment_id, s.student_id, (extract(epoch from max(s.submitted_at)) * 1000)::bigint as last_ms
-      from grade_marks m join assignments a on a.id = m.assignment_id
-      join assignment_submissions s on s.assignment_id = m.assignment_id and s.student_id = m.student_id
-      where a.level_code = ${levelCode} and m.late group by s.assignment_id, s.student_id`),
-    queryRows<{ student_id: number; term_id: number; percent_h: number; reason: string }>(sql`
-      select student_id, term_id, (percent * 100)::int as percent_h, reason from term_grade_overrides where level_code = ${levelCode}`),
-    queryRows<{ student_id: number; term_id: number; comment: string }>(sql`select student_id, term_id, comment from term_comments where level_code = ${levelCode}`),
-    publishedTerms(),
+    // Marks are few; hand-in times matter only to the late policy, which applies only to work marked late.
+    queryRows<{ assignment_id: number; student_id: number; excused: boolean; missing: boolean; late: boolean; last_ms: string | null }>(sql`
+      select m.assignment_id, m.student_id, m.excused, m.missing, m.late,
+        case when m.late then (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s
+                               where s.assignment_id = m.assignment_id and s.student_id = m.student_id) end as last_ms
+      from grade_marks m join assignments a on a.id = m.assignment_id where a.level_code = ${levelCode} and (m.excused or m.missing or m.late)`),
+    queryRows<{ student_id: number; term_id: number; percent_h: number | null; reason: string | null; comment: string | null }>(sql`
+      select student_id, term_id, (percent * 100)::int as percent_h, reason, null as comment from term_grade_overrides where level_code = ${levelCode}
+      union all
+      select student_id, term_id, null, null, comment from term_comments where level_code = ${levelCode}`),
   ]);
-  const comment = new Map(comments.map((c) => [key(c.term_id, c.student_id), c.comment]));
-  const score = new Map<string, number>();
-  for (const r of scores) {
+  const scores = new Map<string, number>();
+  for (const r of scoreRows) {
     const values = r.scores_h.split(",");
-    r.assignment_ids.split(",").forEach((id, k) => score.set(key(Number(id), Number(r.student_id)), Number(values[k])));
+    r.assignment_ids.split(",").forEach((id, k) => scores.set(cellKey(Number(id), Number(r.student_id)), Number(values[k])));
   }
-  const mark = new Map(marks.map((m) => [key(m.assignment_id, m.student_id), m]));
-  const handIn = new Map(handIns.map((h) => [key(h.assignment_id, h.student_id), h.last_ms]));
-  const byStudent = new Map<number, Map<number, GradeOverride>>();
-  for (const o of overrides) {
-    if (!byStudent.has(o.student_id)) byStudent.set(o.student_id, new Map());
-    byStudent.get(o.student_id)!.set(o.term_id, { percent: o.percent_h / 100, reason: o.reason });
+  const marks = new Map<string, CellMarks>();
+  const handIns = new Map<string, string | number>();
+  for (const m of markRows) {
+    const k = cellKey(m.assignment_id, m.student_id);
+    marks.set(k, { excused: m.excused, missing: m.missing, late: m.late });
+    if (m.last_ms !== null) handIns.set(k, m.last_ms);
   }
-  const today = dateInTimeZone(now, timeZone);
-  const rows = students.map((st) => {
+  const overrides = new Map<number, Map<number, GradeOverride>>();
+  const comments = new Map<string, string>();
+  for (const n of notes) {
+    if (n.comment !== null) comments.set(`${n.term_id}:${n.student_id}`, n.comment);
+    else {
+      if (!overrides.has(n.student_id)) overrides.set(n.student_id, new Map());
+      overrides.get(n.student_id)!.set(n.term_id, { percent: n.percent_h! / 100, reason: n.reason! });
+    }
+  }
+  return { context, students, assignments, scores, marks, handIns, overrides, comments };
+}
+
+/** The pure half: every student's view for the term asked for, from what readClassTermInputs read. */
+export function classTermGrades(inputs: ClassTermInputs, levelCode: string, choice: TermChoice, today: string, nowMs: number): ClassTermGrades {
+  const { context, assignments } = inputs;
+  const settings = context.settings.get(levelCode)!;
+  const none = new Map<number, GradeOverride>();
+  const rows = inputs.students.map((st) => {
     const work = assignments.map((a) => {
-      const m = mark.get(key(a.id, st.id));
-      return toWork(a, { score_h: score.get(key(a.id, st.id)) ?? null, excused: m?.excused ?? false, missing: m?.missing ?? false, late: m?.late ?? false, submitted_ms: handIn.get(key(a.id, st.id)) ?? null });
+      const k = cellKey(a.id, st.id);
+      const m = inputs.marks.get(k);
+      return toWork(a, { score_h: inputs.scores.get(k) ?? null, excused: m?.excused ?? false, missing: m?.missing ?? false, late: m?.late ?? false, submitted_ms: inputs.handIns.get(k) ?? null });
     });
-    const own = byStudent.get(st.id) ?? new Map<number, GradeOverride>();
-    const view = termGradeView(terms, settings, work, own, choice, today, now.getTime());
+    const own = inputs.overrides.get(st.id) ?? none;
+    const view = termGradeView(context.terms, settings, work, own, choice, today, nowMs);
     return {
       studentId: st.id,
       name: st.name,
       view,
       override: view.term ? (own.get(view.term.id) ?? null) : null,
-      comment: view.term ? (comment.get(key(view.term.id, st.id)) ?? null) : null,
+      comment: view.term ? (inputs.comments.get(`${view.term.id}:${st.id}`) ?? null) : null,
     };
   });
   // The term and its assignments without any student's work: the same for every row, and there even when the class has no students.
   const blank = { score_h: null, excused: false, missing: false, late: false, submitted_ms: null };
-  const shown = termGradeView(terms, settings, assignments.map((a) => toWork(a, blank)), new Map(), choice, today, now.getTime());
-  return { rows, terms: shown.terms, term: shown.term, assignmentIds: shown.assignmentIds, published: shown.term !== null && published.has(shown.term.id) };
+  const shown = termGradeView(context.terms, settings, assignments.map((a) => toWork(a, blank)), none, choice, today, nowMs);
+  return { rows, terms: shown.terms, term: shown.term, assignmentIds: shown.assignmentIds, published: shown.term !== null && context.published.has(shown.term.id) };
+}
+
+export async function loadClassTermGrades(levelCode: string, choice: TermChoice, timeZone: string, now = new Date()): Promise<ClassTermGrades> {
+  return classTermGrades(await readClassTermInputs(levelCode, timeZone), levelCode, choice, dateInTimeZone(now, timeZone), now.getTime());
 }

@@ -7,7 +7,7 @@ import { queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { computeTermGrade, daysLate, explainTermGrade, type GradeItem, type GradeOverride, type GradeSettings } from "@/lib/domain/term-grade";
 import { assignmentTerm, defaultTerm, type Term } from "@/lib/domain/terms";
-import { listGradingTerms } from "@/lib/terms/terms";
+import { loadGradingContext, type GradingContext } from "./grading-context";
 
 /** Which term a screen asked for: a term id, the whole year, or the default (today's term). */
 export type TermChoice = number | "year" | null;
@@ -35,36 +35,12 @@ export interface TermGradeView {
   why: string[];
 }
 
-interface SettingsRow {
-  mode: "points" | "weighted";
-  late_per_day: number | null;
-  late_floor: number | null;
-  categories: { id: number; name: string; weight: number; drop: number }[] | string | null;
-}
-
-const DEFAULTS: GradeSettings = { mode: "points", categories: [], latePolicy: null };
 // drizzle expands an array parameter into ($1, $2, …); callers pass at least one code.
 const codeList = (levelCodes: readonly string[]) => sql`${[...levelCodes]}`;
 
-/** Each class's grading settings (the defaults for a class that has none), in one statement. */
+/** Each class's grading settings (the defaults for a class that has none). */
 export async function loadGradeSettingsFor(levelCodes: readonly string[]): Promise<Map<string, GradeSettings>> {
-  const out = new Map<string, GradeSettings>(levelCodes.map((c) => [c, DEFAULTS]));
-  if (levelCodes.length === 0) return out;
-  const rows = await queryRows<SettingsRow & { code: string }>(sql`
-    select l.code, l.grading_mode as mode, l.late_per_day_percent as late_per_day, l.late_floor_percent as late_floor,
-      (select json_agg(json_build_object('id', c.id, 'name', c.name, 'weight', w.weight, 'drop', w.drop_lowest) order by c.name)
-         from level_category_weights w join grade_categories c on c.id = w.category_id where w.level_code = l.code) as categories
-    from levels l where l.code in ${codeList(levelCodes)}`);
-  for (const row of rows) {
-    // json_agg arrives parsed from pg and as text from some PGlite versions.
-    const cats = typeof row.categories === "string" ? (JSON.parse(row.categories) as Exclude<SettingsRow["categories"], string>) : row.categories;
-    out.set(row.code, {
-      mode: row.mode,
-      categories: (cats ?? []).map((c) => ({ id: c.id, name: c.name, weight: c.weight, dropLowest: c.drop })),
-      latePolicy: row.late_per_day !== null && row.late_floor !== null ? { perDayPercent: row.late_per_day, floorPercent: row.late_floor } : null,
-    });
-  }
-  return out;
+  return (await loadGradingContext(levelCodes)).settings;
 }
 
 export async function loadGradeSettings(levelCode: string): Promise<GradeSettings> {
@@ -127,7 +103,8 @@ async function loadStudentWork(levelCodes: readonly string[], studentId: number,
       to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day,
       (g.score * 100)::int as score_h,
       coalesce(m.excused, false) as excused, coalesce(m.missing, false) as missing, coalesce(m.late, false) as late,
-      (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s where s.assignment_id = a.id and s.student_id = ${studentId}) as submitted_ms
+      -- The hand-in time matters only to the late policy, which applies only to work marked late.
+      case when m.late then (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s where s.assignment_id = a.id and s.student_id = ${studentId}) end as submitted_ms
     from assignments a
     left join grades g on g.assignment_id = a.id and g.student_id = ${studentId}
     left join grade_marks m on m.assignment_id = a.id and m.student_id = ${studentId}
@@ -137,26 +114,19 @@ async function loadStudentWork(levelCodes: readonly string[], studentId: number,
   return out;
 }
 
-async function loadOverrides(levelCodes: readonly string[], studentId: number): Promise<Map<string, Map<number, GradeOverride>>> {
-  const out = new Map<string, Map<number, GradeOverride>>(levelCodes.map((c) => [c, new Map()]));
-  if (levelCodes.length === 0) return out;
-  const rows = await queryRows<{ level_code: string; term_id: number; percent_h: number; reason: string }>(
-    sql`select level_code, term_id, (percent * 100)::int as percent_h, reason from term_grade_overrides where level_code in ${codeList(levelCodes)} and student_id = ${studentId}`,
-  );
-  for (const r of rows) out.get(r.level_code)?.set(r.term_id, { percent: r.percent_h / 100, reason: r.reason });
-  return out;
-}
-
-/** One student's grade in each of these classes for a term (default: today's) or the whole year, explained: four statements. */
-export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date(), knownTerms?: readonly Term[]): Promise<Map<string, TermGradeView>> {
-  const [terms, settings, work, overrides] = await Promise.all([knownTerms ?? listGradingTerms(), loadGradeSettingsFor(levelCodes), loadStudentWork(levelCodes, studentId, timeZone), loadOverrides(levelCodes, studentId)]);
+/**
+ * One student's grade in each of these classes for a term (default: today's) or the whole year,
+ * explained: two statements (the grading context and the work). `context`: the caller's, when it
+ * has read it already for this student and these classes.
+ */
+export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date(), context?: GradingContext | Promise<GradingContext>): Promise<Map<string, TermGradeView>> {
+  const [ctx, work] = await Promise.all([context ?? loadGradingContext(levelCodes, studentId), loadStudentWork(levelCodes, studentId, timeZone)]);
   const today = dateInTimeZone(now, timeZone);
-  return new Map(levelCodes.map((c) => [c, termGradeView(terms, settings.get(c)!, work.get(c)!, overrides.get(c)!, choice, today, now.getTime())]));
+  return new Map(levelCodes.map((c) => [c, termGradeView(ctx.terms, ctx.settings.get(c)!, work.get(c)!, ctx.overrides.get(c) ?? new Map(), choice, today, now.getTime())]));
 }
 
-/** `knownTerms`: the school's grading terms when the caller has read them already. */
-export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date(), knownTerms?: readonly Term[]): Promise<TermGradeView> {
-  return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now, knownTerms)).get(levelCode)!;
+export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date(), context?: GradingContext | Promise<GradingContext>): Promise<TermGradeView> {
+  return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now, context)).get(levelCode)!;
 }
 
 /** The term a screen shows: the one asked for, else today's (lib/domain/terms defaultTerm); null for the whole year or a school without terms. */

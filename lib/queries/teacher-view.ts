@@ -5,11 +5,10 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { formatDateTime } from "@/lib/domain/format";
 import { band, teacherLetter, type Band } from "@/lib/domain/grades";
 import { roundedMean, studentStatus } from "@/lib/domain/summary";
-import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
-import { chosenTerm, type TermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
-import { listGradingTerms } from "@/lib/terms/terms";
-import { countAttendanceBetween } from "./attendance";
-import { listRecentActivity, listStudentSummaries } from "./teacher";
+import { classTermGrades, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
+import type { TermChoice, TermGradeView } from "@/lib/gradebook/term-grades";
+import { countAttendanceBetween, listAttendanceTotals } from "./attendance";
+import { listRecentActivity } from "./teacher";
 
 // The teacher's Summary tab (spec §2, issue 19): each student's grade for the term shown from the
 // one calculator, with its "why", and attendance for the term's dates (the whole year from the
@@ -52,23 +51,20 @@ export interface SummaryView {
 const NO_RECORDS = { present: 0, excused: 0, late: 0, absent: 0 };
 
 /**
- * The Summary tab: the roster with the whole year's running totals, the activity feed, the term
- * grades (lib/gradebook/class-term-grades) and, for a term, its attendance counts. Constant
- * statements in class size.
+ * The Summary tab: the class's term inputs (six statements), the activity feed and the whole
+ * year's kept attendance counts in one round; for a term, its attendance counts in a second.
+ * Constant statements in class size.
  */
 export async function loadSummaryView(levelCode: string, timeZone: string, choice: TermChoice = null, now = new Date()): Promise<SummaryView> {
-  const term = chosenTerm(await listGradingTerms(), choice, dateInTimeZone(now, timeZone));
-  const [rows, activity, grades, termAttendance] = await Promise.all([
-    listStudentSummaries(levelCode),
-    listRecentActivity(levelCode),
-    loadClassTermGrades(levelCode, term ? term.id : "year", timeZone, now),
-    term ? countAttendanceBetween(levelCode, term) : null,
-  ]);
+  const [inputs, activity, yearCounts] = await Promise.all([readClassTermInputs(levelCode, timeZone), listRecentActivity(levelCode), listAttendanceTotals(levelCode)]);
+  const grades = classTermGrades(inputs, levelCode, choice, dateInTimeZone(now, timeZone), now.getTime());
+  const term = grades.term ? inputs.context.terms.find((t) => t.id === grades.term!.id) : undefined;
+  const counted = term ? await countAttendanceBetween(levelCode, term) : yearCounts;
   const gradeOf = new Map(grades.rows.map((r) => [r.studentId, r.view]));
-  const students: SummaryStudent[] = rows.map((r) => {
+  const students: SummaryStudent[] = inputs.students.map((r) => {
     const view = gradeOf.get(r.id);
     const gradePercent = view?.percent ?? 0;
-    const counts = termAttendance ? (termAttendance.get(r.id) ?? NO_RECORDS) : { present: r.present, excused: r.excused, late: r.late, absent: r.absent };
+    const counts = counted.get(r.id) ?? NO_RECORDS;
     const attendancePercent = teacherAttendancePercent(counts);
     return {
       id: r.id,
