@@ -1,4 +1,4 @@
-// npm run bench -- [--preset school|district|tiny] [--duration 10] [--fresh] [--pages grades,parent] [--no-frontend] [--workers N] [--out file]
+// npm run bench -- [--preset school|district|tiny] [--duration 10] [--fresh] [--pages grades,parent] [--no-frontend] [--workers N] [--terms] [--out file]
 // Starts the production build on a generated school (PGlite in bench-data/<preset>, or the
 // database portal_bench_<preset> on the server named by DATABASE_URL; generated on first use,
 // reused afterwards), signs in as each role and measures every key page:
@@ -17,6 +17,7 @@ import { openPglite, openPostgres, type DbHandle } from "@/lib/db/client";
 import { GENERATED_CODES, generateSchool, PRESETS, type PresetName } from "@/lib/db/generate-school";
 import { runMigrations } from "@/lib/db/migrate";
 import { freePort, PortalServer, type Target } from "./lib/portal-server";
+import { ensureTwoSemesters } from "./lib/bench-terms";
 import { attendanceGridLatency, gradeGridLatency, latencyTable, pageWeights, rollCallLatency, rollCallTable, withBrowser, type GridLatency } from "./lib/bench-frontend";
 import { dateInTimeZone, isWeekday } from "@/lib/domain/dates";
 import { schoolDayNear } from "@/lib/domain/roll-call";
@@ -28,6 +29,8 @@ const option = (name: string) => {
 const presetName = (option("preset") ?? "school") as PresetName;
 const duration = Number(option("duration") ?? 10);
 const onlyPages = option("pages")?.split(",");
+// --terms: two semesters over the data (made once, the first published), and the whole-school term report-card PDF measured.
+const withTerms = process.argv.includes("--terms");
 const fresh = process.argv.includes("--fresh");
 const frontEnd = !process.argv.includes("--no-frontend");
 const outFile = option("out") ?? "bench/results.md";
@@ -97,6 +100,7 @@ async function prepare(open: () => DbHandle) {
       (select count(*) from levels)::int as classes,
       (select count(*) from users where role = 'student')::int as all_students`);
     const [version] = await rows<{ v: string }>(sql`select version() as v`);
+    const pdfTerm = withTerms ? await ensureTwoSemesters(rows) : null;
     // A report-card link for the student's first guardian (the token is known only to the bench).
     const reportToken = crypto.randomBytes(24).toString("base64url");
     const [link] = await rows<{ id: number }>(sql`
@@ -104,7 +108,7 @@ async function prepare(open: () => DbHandle) {
       select id, ${crypto.createHash("sha256").update(reportToken).digest("hex")}, now() + interval '1 day'
       from guardian_links where student_id = ${student!.id} and removed_at is null order by id limit 1 returning id`);
     if (!link) throw new Error("the measured student has no guardian linked: the generated parents' numbers should match");
-    return { student: student!, sizes: sizes!, version: version!.v.split(" on ")[0]!, reportToken };
+    return { student: student!, sizes: sizes!, version: version!.v.split(" on ")[0]!, reportToken, pdfTerm };
   } finally {
     await handle.close();
   }
@@ -216,6 +220,7 @@ async function main() {
   const rows: Row[] = [];
   let frontEndReport = "";
   let lettersReport = "";
+  let pdfReport = "";
   try {
     await server.start();
     const cookies = {
@@ -314,6 +319,7 @@ async function main() {
         ].join("\n");
       });
     }
+    if (prep.pdfTerm) pdfReport = await measureTermPdf(server, cookies.admin, prep.pdfTerm);
     if (!onlyPages || onlyPages.includes("letters")) lettersReport = await measureLetters(server, cookies.admin);
   } finally {
     await server.stop();
@@ -340,7 +346,8 @@ async function main() {
       return `| ${r.page} | ${r.queries.toFixed(1)} | ${r.sqlMs.toFixed(1)} | ${r.serverMs.toFixed(1)} | ${(r.serverMs / Math.max(r.sqlMs, 0.01)).toFixed(1)} | ${a.rps} | ${a.p50} | ${a.p95} | ${a.p99} | ${b.rps} | ${b.p50} | ${b.p95} | ${b.p99} | ${a.bad + b.bad} | ${met} |`;
     }),
   ];
-  const out = [...header, ...table, "", lettersReport, "", frontEndReport].join("\n");
+  const terms = prep.pdfTerm ? [`Terms: two semesters over the data (${prep.pdfTerm.title} published); pages open on today's term.`, ""] : [];
+  const out = [...header, ...terms, ...table, "", pdfReport, "", lettersReport, "", frontEndReport].join("\n");
   console.log(`\n${out}`);
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
   fs.writeFileSync(outFile, `${out}\n`);
@@ -349,6 +356,46 @@ async function main() {
     console.error("bench: some requests did not answer 200 — the figures above are not trustworthy");
     process.exitCode = 1;
   }
+}
+
+/** Resident set of a process group, now and at its peak (VmRSS, VmHWM from /proc, Linux). */
+function groupMemory(pgid: number): { rssMb: number; peakMb: number } {
+  let rss = 0;
+  let peak = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command's closing parenthesis: state ppid pgrp …
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]) !== pgid) continue;
+      const status = fs.readFileSync(`/proc/${entry}/status`, "utf8");
+      rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    } catch {
+      // the process ended while we read
+    }
+  }
+  return { rssMb: Math.round(rss / 1024), peakMb: Math.round(peak / 1024) };
+}
+
+/** The published term's report cards for the whole school, one request: time to the last byte and the server's memory. */
+async function measureTermPdf(server: PortalServer, adminCookie: string, term: { id: number; title: string }): Promise<string> {
+  const before = server.pid ? groupMemory(server.pid) : null;
+  const started = performance.now();
+  const res = await fetch(`${server.base}/admin/report-cards?term=${term.id}&scope=school`, { headers: { cookie: adminCookie } });
+  let bytes = 0;
+  let first = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    if (!first) first = performance.now() - started;
+    bytes += chunk.length;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = server.pid ? groupMemory(server.pid) : null;
+  if (res.status !== 200 || bytes === 0) throw new Error(`term report-card PDF answered ${res.status}`);
+  const memory = before && after ? `; server RSS ${before.rssMb} MB before, peak ${after.peakMb} MB (VmHWM of the server's processes)` : "";
+  const line = `Term report-card PDF, whole school (${term.title}): ${(bytes / 1e6).toFixed(1)} MB, first byte after ${(first / 1000).toFixed(1)} s, last byte after ${seconds.toFixed(1)} s${memory}.`;
+  console.log(line);
+  return line;
 }
 
 /**

@@ -9,19 +9,13 @@ import { runMigrations } from "@/lib/db/migrate";
 import { loadTermReportCards } from "@/lib/report-pdf/data";
 import { renderReportCards } from "@/lib/report-pdf/render";
 import { listGradingTerms } from "@/lib/terms/terms";
+import { ensureTwoSemesters } from "./lib/bench-terms";
 
 async function main() {
   await runMigrations(dbHandle());
-  if ((await listGradingTerms()).length === 0) {
-    await queryRows(sql`
-      with span as (select min(date) as first, max(date) as last from attendance)
-      insert into school_terms (title, type, start_date, end_date)
-      select 'Semester 1', 'term', first - 30, first + (last - first) / 2 from span
-      union all select 'Semester 2', 'term', first + (last - first) / 2 + 1, last + 200 from span`);
-  }
+  await ensureTwoSemesters((q) => queryRows(q));
   const [term] = await listGradingTerms();
-  if (!term) throw new Error("no attendance to make terms from: generate a school first");
-  await queryRows(sql`insert into term_publications (term_id) values (${term.id}) on conflict do nothing`);
+  if (!term) throw new Error("no terms");
   const t0 = performance.now();
   const students = await loadTermReportCards(term, { kind: "school" }, "UTC");
   const t1 = performance.now();

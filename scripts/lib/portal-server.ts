@@ -74,6 +74,11 @@ export class PortalServer {
     this.base = `http://localhost:${port}`;
   }
 
+  /** The server's process id (its process group's, for the workers WEB_CONCURRENCY starts). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   async start(): Promise<void> {
     await assertPortFree(this.port);
     // `npm start`'s own entry point, so WEB_CONCURRENCY (in extraEnv) starts several processes.
