@@ -24,6 +24,11 @@ describe("which term a day falls in", () => {
     expect(defaultTerm("2026-10-01", year)).toBe(fall);
     expect(defaultTerm("2027-01-17", year)).toBe(fall);
     expect(defaultTerm("2027-07-01", year)).toBe(spring);
+    // The summer after the last term: still that term; a year later the terms are stale, and the
+    // whole year shows (this year's work falls in none of them).
+    expect(defaultTerm("2027-09-09", year)).toBe(spring);
+    expect(defaultTerm("2027-09-10", year)).toBeNull();
+    expect(defaultTerm("2028-11-25", year)).toBeNull();
     expect(defaultTerm("2026-07-01", year)).toBe(fall);
     expect(defaultTerm("2026-07-01", [])).toBeNull();
   });

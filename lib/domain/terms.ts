@@ -48,15 +48,26 @@ export function assignmentTerm(dueDay: string | null, createdDay: string, terms:
   return termOf(dueDay ?? createdDay, terms);
 }
 
+/** How long after the year's last term ends screens still open on it (a summer break). */
+export const LAST_TERM_SHOWN_DAYS = 90;
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 /**
- * The term a screen opens on: the one today falls in; between terms the one that ended last
- * (its grades are the news); before the first term, the first. null when there are no terms.
+ * The term a screen opens on: the one today falls in; between terms the one that ended last (its
+ * grades are the news); before the first term, the first. After the last term, that term for
+ * LAST_TERM_SHOWN_DAYS, then none (the whole year): terms left over from an earlier year would
+ * otherwise hide every piece of this year's work, which falls in none of them. null when there
+ * are no terms.
  */
 export function defaultTerm(today: string, terms: readonly Term[]): Term | null {
   const current = termOf(today, terms);
   if (current) return current;
   const ended = terms.filter((t) => t.endDate < today);
-  return ended.length ? ended.reduce((a, b) => (b.endDate > a.endDate ? b : a)) : (terms[0] ?? null);
+  if (!ended.length) return terms[0] ?? null;
+  const last = ended.reduce((a, b) => (b.endDate > a.endDate ? b : a));
+  const later = terms.some((t) => t.startDate > today);
+  return later || daysBetween(last.endDate, today) <= LAST_TERM_SHOWN_DAYS ? last : null;
 }
 
 export interface TermInput {
