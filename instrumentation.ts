@@ -4,6 +4,12 @@ export async function register() {
   const { prepareDatabaseOrExit } = await import("./lib/db/startup");
   await prepareDatabaseOrExit();
   const { env } = await import("./lib/env");
+  if (env().WORKERS === "on") {
+    const { startWorker, stopWorker } = await import("./lib/jobs/worker");
+    const { onBeforeClose } = await import("./lib/db/client");
+    startWorker(env().JOBS_POLL_MS);
+    onBeforeClose(stopWorker);
+  }
   if (env().PARENT_PORTAL === "open") {
     console.warn(
       "WARNING: PARENT_PORTAL=open: anyone who types part of a parent phone number sees students' names and report cards. " +

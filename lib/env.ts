@@ -57,6 +57,13 @@ const schema = z.object({
       }
     }, "TRUSTED_PROXIES must be IP addresses or CIDR ranges separated by commas"),
   PARENT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  // The job queue's workers (decision 015): in the portal process by default; `off` on instances
+  // that should only serve pages (an instance with WORKERS=on on the same database runs them).
+  WORKERS: z.enum(["on", "off"]).default("on"),
+  // How long an absence or tardy mark settles before families hear of it (a corrected mark sends nothing).
+  NOTIFY_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  // How often an idle worker looks for due jobs.
+  JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });
 
 function isValidTimeZone(tz: string): boolean {

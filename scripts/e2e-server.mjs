@@ -17,6 +17,9 @@ const child = spawn("node", ["scripts/start.mjs", "-p", port], {
     SEED_DEMO: "auto",
     SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef",
     NODE_ENV: "production",
+    // Absence notices settle for two seconds here (ten minutes by default) and the worker looks every 300 ms.
+    NOTIFY_SETTLE_SECONDS: "2",
+    JOBS_POLL_MS: "300",
   },
 });
 const stop = (signal) => child.kill(signal);

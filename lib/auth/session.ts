@@ -28,6 +28,8 @@ export interface SessionUser {
   role: string;
   /** Absolute end of this session (ms since epoch). */
   expiresAt: number;
+  /** Unread in-app notifications (issue 20), counted up to 100: the header's bell. */
+  unread: number;
 }
 
 async function isHttps(): Promise<boolean> {
@@ -67,11 +69,19 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const data = { ...(await session()) } as SessionData;
   if (!data.uid) return null;
   const [row] = await db()
-    .select({ id: users.id, name: users.name, username: users.username, role: users.role, sessionVersion: users.sessionVersion })
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      role: users.role,
+      sessionVersion: users.sessionVersion,
+      // In the same statement as the session check: the bell costs no extra round trip on any page.
+      unread: sql<number>`(select count(*)::int from (select 1 from notifications n where n.user_id = users.id and n.read_at is null limit 100) x)`,
+    })
     .from(users)
     .where(eq(users.id, data.uid));
   if (!sessionIsLive(data, row, Date.now()) || !row) return null;
-  return { id: row.id, name: row.name, username: row.username, role: row.role, expiresAt: data.iat! + SESSION_LIFETIME_MS };
+  return { id: row.id, name: row.name, username: row.username, role: row.role, expiresAt: data.iat! + SESSION_LIFETIME_MS, unread: Number(row.unread) };
 });
 
 export async function startSession(user: { id: number; sessionVersion: number }): Promise<void> {

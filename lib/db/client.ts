@@ -98,7 +98,14 @@ export function setDbHandle(handle: DbHandle | undefined): void {
   globalForDb.__portalDb = handle;
 }
 
+const beforeClose: (() => Promise<void>)[] = [];
+/** Work to finish before the database closes at shutdown (the job worker's tick in progress). */
+export function onBeforeClose(fn: () => Promise<void>): void {
+  beforeClose.push(fn);
+}
+
 export async function closeDb(): Promise<void> {
+  await Promise.allSettled(beforeClose.map((fn) => fn()));
   const handle = globalForDb.__portalDb;
   globalForDb.__portalDb = undefined;
   if (handle) await handle.close();

@@ -553,3 +553,54 @@ export const commentBank = pgTable(
   },
   (t) => [unique("comment_bank_teacher_text_key").on(t.teacherId, t.text), check("comment_bank_length_check", sql`length(${t.text}) between 1 and 1000`)],
 );
+
+/**
+ * The durable job queue (issue 20): a row per job, enqueued in the transaction of the write that
+ * causes it, claimed with FOR UPDATE SKIP LOCKED (several processes, PGlite or PostgreSQL),
+ * retried with backoff. `dedupe_key` is unique: the same event enqueued twice is one job.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    payload: jsonb("payload").notNull(),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    state: text("state").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("jobs_dedupe_key_key").on(t.dedupeKey),
+    index("jobs_due_idx").on(t.state, t.runAt),
+    check("jobs_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    check("jobs_kind_length_check", sql`length(${t.kind}) between 1 and 100 and length(${t.dedupeKey}) between 1 and 300`),
+  ],
+);
+
+/** In-app notifications (issue 20): one per recipient and event (`event_key`), read or not. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventKey: text("event_key").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    href: text("href").notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("notifications_user_event_key").on(t.userId, t.eventKey),
+    index("notifications_user_unread_idx").on(t.userId, t.readAt, t.createdAt),
+    check("notifications_length_check", sql`length(${t.title}) between 1 and 300 and length(${t.href}) between 1 and 300`),
+  ],
+);

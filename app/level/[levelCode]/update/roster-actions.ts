@@ -11,6 +11,7 @@ import { canEditStudent } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { attendance, studentEnrollment, users } from "@/lib/db/schema";
+import { noticeAttendanceMark } from "@/lib/notify/attendance";
 import { ATTENDANCE_STATUSES } from "@/lib/domain/constants";
 import { searchStudentsForLevel } from "@/lib/queries/roster";
 import { audit } from "@/lib/audit";
@@ -111,6 +112,8 @@ export async function setAttendance(input: { levelCode: string; studentId: numbe
           .insert(attendance)
           .values({ studentId, levelCode: level.code, date, status })
           .onConflictDoUpdate({ target: [attendance.studentId, attendance.levelCode, attendance.date], set: { status, updatedAt: new Date() } });
+        // Families hear of an absence or tardy once it has settled (issue 20), enqueued with the mark.
+        await noticeAttendanceMark(tx, { studentId, levelCode: level.code, date, status, actorId: user.id });
       }
     });
     // No page re-render: the grid already shows the change (see saveGrade).
@@ -163,6 +166,7 @@ export async function markRollCall(input: { levelCode: string; studentId: number
           .values({ studentId, levelCode: level.code, date, status })
           .onConflictDoUpdate({ target: [attendance.studentId, attendance.levelCode, attendance.date], set: { status, updatedAt: new Date() } });
         await audit(tx, { action: "attendance.changed", actorId: user.id, levelCode: level.code, detail: { studentId, date, old, new: status } });
+        await noticeAttendanceMark(tx, { studentId, levelCode: level.code, date, status, actorId: user.id });
       }
       return { name: student.name, added };
     });

@@ -1,0 +1,106 @@
+// The durable job queue (issue 20, decision 015): a table in our own database, so it works the
+// same on PGlite and PostgreSQL and a job is enqueued in the transaction of the write that causes
+// it (no job for a write that rolled back, no write without its job). Jobs are claimed with
+// FOR UPDATE SKIP LOCKED, so several portal processes share the work; a claim holds the job for
+// LEASE_SECONDS, and a process that dies mid-job leaves it to be claimed again after that.
+//
+// Delivery: a handler runs inside the transaction that marks its job done, so whatever it writes
+// to the database (in-app notifications) happens exactly once. Anything outside the database (an
+// e-mail) is at least once; its handler records what it sent under the job's key first.
+import { sql } from "drizzle-orm";
+import { db, queryRows, type Db } from "@/lib/db/client";
+
+type Runner = Pick<Db, "execute">;
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const LEASE_SECONDS = 60;
+export const MAX_ATTEMPTS = 8;
+
+export interface Job<P = Record<string, unknown>> {
+  id: number;
+  kind: string;
+  dedupeKey: string;
+  payload: P;
+  attempts: number;
+}
+
+/** What a kind of job does; throwing retries it later (backoff), up to MAX_ATTEMPTS. */
+export type JobHandler = (job: Job, tx: Tx) => Promise<void>;
+
+/**
+ * Enqueues a job to run after `delaySeconds`, on `on` (the caller's transaction). The same
+ * `dedupeKey` again is the same job: nothing is added (returns false), unless `restart`, which
+ * puts a waiting or finished job back to run after the new delay (a settling delay that starts
+ * again with each change; the handler's own keys keep a second run from repeating its effect).
+ */
+export async function enqueue(
+  on: Runner,
+  job: { kind: string; dedupeKey: string; payload: Record<string, unknown>; delaySeconds?: number; restart?: boolean },
+): Promise<boolean> {
+  const conflict = job.restart
+    ? sql`on conflict (dedupe_key) do update set run_at = excluded.run_at, payload = excluded.payload, state = 'queued', attempts = 0, finished_at = null, last_error = null
+          where jobs.state <> 'running'`
+    : sql`on conflict (dedupe_key) do nothing`;
+  const rows = await queryRows<{ id: number }>(
+    sql`insert into jobs (kind, dedupe_key, payload, run_at)
+        values (${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, now() + make_interval(secs => ${job.delaySeconds ?? 0}))
+        ${conflict} returning id`,
+    on,
+  );
+  return rows.length > 0;
+}
+
+/** Seconds before attempt n + 1: 10 s, 40 s, 2.5 min, 10 min, … capped at an hour. */
+export function backoffSeconds(attempts: number): number {
+  return Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
+}
+
+/** Claims the next due job (or one whose claimant died), or null. */
+export async function claimNext(): Promise<Job | null> {
+  const [row] = await queryRows<{ id: number; kind: string; dedupe_key: string; payload: unknown; attempts: number }>(sql`
+    update jobs set state = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    where id = (
+      select id from jobs
+      where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now())
+      order by run_at, id limit 1 for update skip locked)
+    returning id, kind, dedupe_key, payload, attempts`);
+  if (!row) return null;
+  const payload = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
+  return { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, payload: payload as Record<string, unknown>, attempts: row.attempts };
+}
+
+/**
+ * Runs one claimed job: the handler and the job's "done" commit together. A failure is recorded
+ * and the job goes back to the queue after its backoff, or to 'failed' after the last attempt.
+ */
+export async function runJob(job: Job, handlers: Readonly<Record<string, JobHandler>>): Promise<"done" | "retry" | "failed"> {
+  const handler = handlers[job.kind];
+  try {
+    if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
+    await db().transaction(async (tx) => {
+      await handler(job, tx);
+      await tx.execute(sql`update jobs set state = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
+    });
+    return "done";
+  } catch (err) {
+    const last = job.attempts >= MAX_ATTEMPTS;
+    const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    await db().execute(sql`
+      update jobs set state = ${last ? "failed" : "queued"}, locked_until = null, last_error = ${message},
+        run_at = now() + make_interval(secs => ${backoffSeconds(job.attempts)}), finished_at = ${last ? sql`now()` : null}
+      where id = ${job.id}`);
+    console.error(`job ${job.id} (${job.kind}) failed on attempt ${job.attempts}${last ? ", giving up" : ""}: ${message}`);
+    return last ? "failed" : "retry";
+  }
+}
+
+/** Runs due jobs until none is left or `limit` have run; returns how many ran. */
+export async function runDueJobs(handlers: Readonly<Record<string, JobHandler>>, limit = 100): Promise<number> {
+  let n = 0;
+  for (; n < limit; n++) {
+    const job = await claimNext();
+    if (!job) break;
+    await runJob(job, handlers);
+  }
+  return n;
+}

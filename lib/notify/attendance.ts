@@ -1,0 +1,60 @@
+// Absence and tardy notices (issue 20): a mark of absent or late enqueues a notice that runs
+// after a settling delay (NOTIFY_SETTLE_SECONDS, default 10 minutes), so a mark corrected in the
+// meantime sends nothing: the job reads the record as it is when it runs. The student and the
+// guardians linked to them (never anyone else) get one in-app notification per class and day,
+// and nobody hears about their own action.
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "@/lib/db/client";
+import { formatDay } from "@/lib/domain/format";
+import { env } from "@/lib/env";
+import { enqueue, type JobHandler } from "@/lib/jobs/queue";
+
+type Runner = Pick<Db, "execute">;
+
+export const ATTENDANCE_NOTICE = "attendance.notice";
+
+interface Payload {
+  studentId: number;
+  levelCode: string;
+  date: string;
+  actorId: number;
+}
+
+/** Called in the transaction that writes the mark. Marks other than absent or late enqueue nothing. */
+export async function noticeAttendanceMark(tx: Runner, mark: Payload & { status: string }): Promise<void> {
+  if (mark.status !== "absent" && mark.status !== "late") return;
+  const payload: Payload = { studentId: mark.studentId, levelCode: mark.levelCode, date: mark.date, actorId: mark.actorId };
+  await enqueue(tx, {
+    kind: ATTENDANCE_NOTICE,
+    dedupeKey: `attendance:${mark.levelCode}:${mark.studentId}:${mark.date}`,
+    payload: { ...payload },
+    delaySeconds: env().NOTIFY_SETTLE_SECONDS,
+    restart: true,
+  });
+}
+
+export const attendanceNotice: JobHandler = async (job, tx) => {
+  const p = job.payload as unknown as Payload;
+  const [rec] = await queryRows<{ status: string; student: string; class_name: string }>(
+    sql`select a.status, u.name as student, l.name as class_name from attendance a
+        join users u on u.id = a.student_id join levels l on l.code = a.level_code
+        where a.student_id = ${p.studentId} and a.level_code = ${p.levelCode} and a.date = ${p.date}::date`,
+    tx,
+  );
+  // Corrected (present, excused) or removed while settling: nothing to tell.
+  if (!rec || (rec.status !== "absent" && rec.status !== "late")) return;
+  const what = rec.status === "absent" ? "absent" : "late";
+  const title = `${rec.student} was marked ${what} in ${rec.class_name} on ${formatDay(p.date)}`;
+  const eventKey = `attendance:${p.levelCode}:${p.studentId}:${p.date}`;
+  // The student (still enrolled) and the guardians linked to them now; not the person who marked it.
+  await tx.execute(sql`
+    insert into notifications (user_id, event_key, kind, title, href)
+    select r.user_id, ${eventKey}, 'attendance', ${title}, r.href from (
+      select e.student_id as user_id, ${`/level/${encodeURIComponent(p.levelCode)}?tab=attendance`} as href
+        from student_enrollment e where e.student_id = ${p.studentId} and e.level_code = ${p.levelCode}
+      union
+      select g.parent_id, ${`/children/${p.studentId}`} from guardian_links g where g.student_id = ${p.studentId} and g.removed_at is null
+    ) r
+    where r.user_id <> ${p.actorId}
+    on conflict (user_id, event_key) do nothing`);
+};
