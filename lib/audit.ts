@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   "term.unlocked",
   "term_comment.changed",
   "report_cards.printed",
+  "calendar_feed.created",
+  "calendar_feed.revoked",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

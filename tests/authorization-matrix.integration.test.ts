@@ -13,6 +13,7 @@ import * as gradingActions from "@/app/level/[levelCode]/update/grading-actions"
 import * as markActions from "@/app/level/[levelCode]/update/mark-actions";
 import * as gridTotalActions from "@/app/level/[levelCode]/update/grid-total-actions";
 import * as notificationActions from "@/app/notifications/actions";
+import * as calendarActions from "@/app/calendar/actions";
 import * as overrideActions from "@/app/level/[levelCode]/update/override-actions";
 import * as commentActions from "@/app/level/[levelCode]/update/comment-actions";
 import { db } from "@/lib/db/client";
@@ -156,6 +157,9 @@ const MATRIX: Record<string, Row> = {
   setTermCommentAction: { who: "teach", prepare: freshTerm, call: (c) => commentActions.setTermCommentAction({ ok: true }, form({ levelCode: BIO, studentId: c.liam, termId: c.termId as number, comment: `Good term ${unique()}` })) },
   // app/notifications/actions.ts — one's own notifications
   markNotificationsReadAction: { who: "user", call: () => notificationActions.markNotificationsReadAction({ ok: true }, form({ id: "all" })) },
+  // app/calendar/actions.ts — one's own calendar feed
+  newCalendarFeedAction: { who: "user", call: () => calendarActions.newCalendarFeedAction() },
+  turnOffCalendarFeedAction: { who: "user", call: () => calendarActions.turnOffCalendarFeedAction() },
   // app/admin/guardian-actions.ts
   linkGuardianAction: {
     who: "admin",
@@ -173,6 +177,7 @@ const PUBLIC: Record<string, string> = {
   "POST /api/session": "sign-in: anyone may try a code (rate-limited)",
   "POST /api/parent/lookup": "parent portal: no sign-in by design (rate-limited, audited)",
   "POST /api/parent/report": "parent portal: keyed on the phone number (rate-limited, audited)",
+  "GET /calendar/feed/[token]": "a calendar feed: the secret in the address is the key (192 bits, only its SHA-256 stored), rate-limited per client (tests/calendar-feeds.integration.test.ts)",
   "GET /r/[token]/pdf": "report-card link's PDF: the secret in the address is the key, as on /r/<token> (rate-limited, audited by link id; tests/report-pdf.integration.test.ts)",
 };
 
@@ -208,7 +213,7 @@ function routeFiles(dir: string): string[] {
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
     const files = actionFiles(path.resolve("app"));
-    expect(files.length).toBe(14);
+    expect(files.length).toBe(15);
     const exported: string[] = [];
     for (const f of files) for (const [name, v] of Object.entries(await import(f))) if (typeof v === "function") exported.push(name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));

@@ -2,13 +2,12 @@
 
 import { and, eq } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { requireAdmin } from "@/lib/auth/guards";
 import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { portalOrigin } from "@/lib/portal-origin";
 import { users } from "@/lib/db/schema";
 import { linkGuardian, RELATIONSHIPS, unlinkGuardian } from "@/lib/parent/guardians";
 import { issueReportLink, reportLinkExpiry, reportLinkPath, revokeReportLink } from "@/lib/parent/report-links";
@@ -62,15 +61,6 @@ export async function unlinkGuardianAction(_prev: ActionResult, formData: FormDa
 }
 
 /** A new report-card link for one guardian of one student; its address is returned once. */
-/** The portal's public address: PORTAL_URL, else the host this request came to (a trusted proxy's, or ours). */
-async function portalOrigin(): Promise<string> {
-  const configured = env().PORTAL_URL?.replace(/\/+$/, "");
-  if (configured) return configured;
-  const h = await headers();
-  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : "http";
-  return `${proto}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}`;
-}
-
 export async function issueReportLinkAction(_prev: ActionResult<{ path: string; url: string }>, formData: FormData): Promise<ActionResult<{ path: string; url: string }>> {
   return guarded(async () => {
     const admin = await requireAdmin();

@@ -22,6 +22,11 @@ export default async function NotificationsPage() {
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">Notifications</h1>
           <p className="text-ink-muted">{user.unread === 0 ? "Nothing unread." : `${user.unread === 100 ? "100 or more" : user.unread} unread.`} The newest {NOTIFICATIONS_SHOWN} are listed.</p>
+          <p className="mt-1 text-sm">
+            <a href="/calendar" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">
+              Due dates in your own calendar app
+            </a>
+          </p>
         </div>
         {user.unread > 0 && <MarkReadForm id="all" label="Mark all as read" />}
       </div>

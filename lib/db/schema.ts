@@ -604,3 +604,22 @@ export const notifications = pgTable(
     check("notifications_length_check", sql`length(${t.title}) between 1 and 300 and length(${t.href}) between 1 and 300`),
   ],
 );
+
+/**
+ * A user's secret calendar feed (issue 20): the address carries 192 random bits; only their
+ * SHA-256 is kept. One live feed per user: a new link revokes the old one.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [unique("calendar_feeds_token_hash_key").on(t.tokenHash), index("calendar_feeds_user_idx").on(t.userId)],
+);
