@@ -31,7 +31,8 @@ async function main() {
       }
     })();
     while (acked.length < 60) await new Promise((r) => setTimeout(r, 50));
-    const absence = { levelCode: "BIO-P2", studentId: 8, date: "2069-12-31", status: "absent" };
+    // Today (UTC): notices are only for recent days.
+    const absence = { levelCode: "BIO-P2", studentId: 8, date: new Date().toISOString().slice(0, 10), status: "absent" };
     if (!(await server.callAction("setAttendance", "/level/BIO-P2/update", cookie, absence))) throw new Error("the absence was refused");
     killed = true;
     await server.stop("SIGKILL");
@@ -48,9 +49,9 @@ async function main() {
     setDbHandle(handle);
     const present = new Set((await queryRows<{ d: string }>(sql`select to_char(date, 'YYYY-MM-DD') as d from attendance where student_id = 8 and level_code = 'BIO-P2' and date >= '2070-01-01'`)).map((r) => r.d));
     const notices = await queryRows<{ n: number; users: number }>(
-      sql`select count(*)::int as n, count(distinct user_id)::int as users from notifications where event_key = 'attendance:BIO-P2:8:2069-12-31'`,
+      sql`select count(*)::int as n, count(distinct user_id)::int as users from notifications where event_key = ${`attendance:BIO-P2:8:${absence.date}`}`,
     );
-    const [job] = await queryRows<{ state: string }>(sql`select state from jobs where dedupe_key = 'attendance:BIO-P2:8:2069-12-31'`);
+    const [job] = await queryRows<{ state: string }>(sql`select state from jobs where dedupe_key = ${`attendance:BIO-P2:8:${absence.date}`}`);
     await handle.close();
     const delivered = notices[0]!;
     console.log(`${target.engine}: the absence marked before the kill: job ${job?.state ?? "missing"}, ${delivered.n} notifications to ${delivered.users} people after the restart`);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import ical, { type VEvent } from "node-ical";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { newCalendarFeedAction, turnOffCalendarFeedAction } from "@/app/calendar/actions";
 import { GET as feedRoute } from "@/app/calendar/feed/[token]/route";
 import { queryRows } from "@/lib/db/client";
@@ -100,7 +100,24 @@ describe("calendar feeds", () => {
     expect([off.status, off.text]).toEqual([404, "This calendar feed does not exist or was turned off. Make a new address on the portal's Calendar page."]);
     expect((await read("x".repeat(32))).status).toBe(404);
     expect((await read("not a token!")).status).toBe(404);
+    // A student the roster removed (their sign-in already revoked) has no feed either.
+    const tariqToken = await newFeed(DEMO_STUDENTS[3]!.code);
+    expect((await read(tariqToken)).status).toBe(200);
+    await queryRows(sql`update users set roster_deleted_at = now() where code = ${DEMO_STUDENTS[3]!.code}`);
+    expect((await read(tariqToken)).status).toBe(404);
     // Only the SHA-256 of an address is kept.
     expect(await queryRows(sql`select 1 from calendar_feeds where token_hash = ${token}`)).toEqual([]);
+  });
+});
+
+describe("making addresses", () => {
+  it("is limited to ten an hour per person", async () => {
+    // The limit counts in fixed hours: the clock starts at the top of one, so no boundary falls mid-loop.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 1000) });
+    onTestFinished(() => void vi.useRealTimers());
+    await signInAs(DEMO_STUDENTS[4]!.code);
+    for (let i = 0; i < 10; i++) expect(await newCalendarFeedAction()).toMatchObject({ ok: true });
+    expect(await newCalendarFeedAction()).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many new addresses\. Please wait \d+ minutes and try again\.$/) });
+    expect(await queryRows(sql`select 1 from calendar_feeds f join users u on u.id = f.user_id where u.code = ${DEMO_STUDENTS[4]!.code}`)).toHaveLength(10);
   });
 });

@@ -8,6 +8,7 @@ import { requireUser } from "@/lib/auth/guards";
 import { calendarFeedPath, newFeedToken, revokeFeeds } from "@/lib/calendar/feeds";
 import { db } from "@/lib/db/client";
 import { portalOrigin } from "@/lib/portal-origin";
+import { clientKey, hitRateLimit } from "@/lib/rate-limit";
 
 // One's own calendar feed (issue 20): a new secret address (the old one stops working) shown
 // once, or the feed turned off. Audited without the address.
@@ -15,6 +16,9 @@ import { portalOrigin } from "@/lib/portal-origin";
 export async function newCalendarFeedAction(): Promise<ActionResult<{ url: string }>> {
   return guarded(async () => {
     const user = await requireUser();
+    // A new address a few times an hour is plenty; each one is a row and an audit entry.
+    const limit = await hitRateLimit(clientKey("calendar-feed-new", String(user.id)), 10, 3_600_000);
+    if (!limit.allowed) return { ok: false, message: `Too many new addresses. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes and try again.` };
     const token = await newFeedToken(user.id);
     await audit(db(), { action: "calendar_feed.created", actorId: user.id, detail: {} });
     revalidatePath("/calendar");

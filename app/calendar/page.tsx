@@ -13,7 +13,7 @@ const WHAT: Record<string, string> = {
   student: "the due dates of your classes",
   parent: "the due dates of your children's classes, each with the child's name",
   instructor: "the due dates of the classes you teach",
-  admin: "the due dates of the classes you teach (none, unless you teach one)",
+  admin: "nothing yet: feeds list a student's, a parent's children's or a teacher's classes",
 };
 
 /** One's own calendar feed (issue 20): what it lists, whether it is on, a new address or off. */

@@ -4,6 +4,7 @@
 // teacher's own classes. Titles and due times only: no grades, no descriptions. Event UIDs come
 // from the assignment (and the child, for parents), so a changed due date moves the same event
 // and a deleted assignment disappears.
+import "server-only";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import ical from "ical-generator";
@@ -51,7 +52,7 @@ export async function feedOwner(token: string): Promise<{ userId: number; role: 
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
   const [row] = await queryRows<{ user_id: number; role: string }>(sql`
     update calendar_feeds f set last_used_at = now() from users u
-    where f.token_hash = ${hashFeedToken(token)} and f.revoked_at is null and u.id = f.user_id
+    where f.token_hash = ${hashFeedToken(token)} and f.revoked_at is null and u.id = f.user_id and u.roster_deleted_at is null
     returning f.user_id, u.role`);
   return row ? { userId: row.user_id, role: row.role } : null;
 }
@@ -71,7 +72,7 @@ async function dueAssignments(userId: number, role: string): Promise<DueRow[]> {
   if (role === "parent") {
     return queryRows<DueRow>(sql`
       select a.id, a.title, a.due_date as due, l.name as class_name, c.id as child_id, c.name as child_name
-      from guardian_links g join users c on c.id = g.student_id
+      from guardian_links g join users c on c.id = g.student_id and c.role = 'student'
       join student_enrollment e on e.student_id = g.student_id join levels l on l.code = e.level_code
       join assignments a on a.level_code = e.level_code
       where g.parent_id = ${userId} and g.removed_at is null and ${recent}
@@ -93,6 +94,7 @@ async function dueAssignments(userId: number, role: string): Promise<DueRow[]> {
 /** The iCalendar text (RFC 5545) of a user's feed. */
 export async function feedCalendar(userId: number, role: string, schoolName: string): Promise<string> {
   const rows = await dueAssignments(userId, role);
+  const now = new Date();
   const cal = ical({ name: `${schoolName}: due dates`, prodId: { company: "Classroom Portal", product: "Due dates", language: "EN" }, ttl: 60 * 60 });
   for (const r of rows) {
     const due = new Date(r.due);
@@ -101,7 +103,7 @@ export async function feedCalendar(userId: number, role: string, schoolName: str
       start: due,
       end: due,
       summary: r.child_name ? `${r.child_name}: ${r.title} (${r.class_name})` : `${r.title} (${r.class_name})`,
-      stamp: due,
+      stamp: now,
     });
   }
   return cal.toString();

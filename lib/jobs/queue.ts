@@ -7,6 +7,7 @@
 // Delivery: a handler runs inside the transaction that marks its job done, so whatever it writes
 // to the database (in-app notifications) happens exactly once. Anything outside the database (an
 // e-mail) is at least once; its handler records what it sent under the job's key first.
+import "server-only";
 import { sql } from "drizzle-orm";
 import { db, queryRows, type Db } from "@/lib/db/client";
 
@@ -57,11 +58,14 @@ export function backoffSeconds(attempts: number): number {
 
 /** Claims the next due job (or one whose claimant died), or null. */
 export async function claimNext(): Promise<Job | null> {
+  // A job whose every attempt took its process down (its lease ran out MAX_ATTEMPTS times) is given up.
+  await db().execute(sql`update jobs set state = 'failed', finished_at = now(), last_error = coalesce(last_error, 'its worker stopped while running it, every attempt')
+    where state = 'running' and locked_until < now() and attempts >= max_attempts`);
   const [row] = await queryRows<{ id: number; kind: string; dedupe_key: string; payload: unknown; attempts: number }>(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
     where id = (
       select id from jobs
-      where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now())
+      where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now() and attempts < max_attempts)
       order by run_at, id limit 1 for update skip locked)
     returning id, kind, dedupe_key, payload, attempts`);
   if (!row) return null;
@@ -79,7 +83,8 @@ export async function runJob(job: Job, handlers: Readonly<Record<string, JobHand
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
     await db().transaction(async (tx) => {
       await handler(job, tx);
-      await tx.execute(sql`update jobs set state = 'done', finished_at = now(), locked_until = null where id = ${job.id}`);
+      // Only while this claim holds the job: a claimant whose lease ran out does not overwrite the next one's.
+      await tx.execute(sql`update jobs set state = 'done', finished_at = now(), locked_until = null where id = ${job.id} and state = 'running' and attempts = ${job.attempts}`);
     });
     return "done";
   } catch (err) {
@@ -88,7 +93,7 @@ export async function runJob(job: Job, handlers: Readonly<Record<string, JobHand
     await db().execute(sql`
       update jobs set state = ${last ? "failed" : "queued"}, locked_until = null, last_error = ${message},
         run_at = now() + make_interval(secs => ${backoffSeconds(job.attempts)}), finished_at = ${last ? sql`now()` : null}
-      where id = ${job.id}`);
+      where id = ${job.id} and state = 'running' and attempts = ${job.attempts}`);
     console.error(`job ${job.id} (${job.kind}) failed on attempt ${job.attempts}${last ? ", giving up" : ""}: ${message}`);
     return last ? "failed" : "retry";
   }

@@ -1,5 +1,6 @@
 // The in-process worker (decision 015): every JOBS_POLL_MS it runs the due jobs, one tick at a
 // time (a slow tick is never overlapped by the next), and stops before the database closes.
+import "server-only";
 import { attendanceNotice, ATTENDANCE_NOTICE } from "@/lib/notify/attendance";
 import { runDueJobs, type JobHandler } from "./queue";
 

@@ -3,10 +3,12 @@
 // meantime sends nothing: the job reads the record as it is when it runs. The student and the
 // guardians linked to them (never anyone else) get one in-app notification per class and day,
 // and nobody hears about their own action.
+import "server-only";
 import { sql } from "drizzle-orm";
+import { dateInTimeZone } from "@/lib/domain/dates";
 import { queryRows, type Db } from "@/lib/db/client";
 import { formatDay } from "@/lib/domain/format";
-import { env } from "@/lib/env";
+import { env, schoolTimeZone } from "@/lib/env";
 import { enqueue, type JobHandler } from "@/lib/jobs/queue";
 
 type Runner = Pick<Db, "execute">;
@@ -20,9 +22,25 @@ interface Payload {
   actorId: number;
 }
 
-/** Called in the transaction that writes the mark. Marks other than absent or late enqueue nothing. */
+/** Marks of days further back than this (the grid takes any date) are record-keeping: nobody is told. */
+export const NOTICE_PAST_DAYS = 7;
+
+/** Whether a mark of `date` is news: from NOTICE_PAST_DAYS ago up to tomorrow, in the school's calendar. */
+export function isNoticeDay(date: string, now = new Date()): boolean {
+  const tz = schoolTimeZone();
+  const from = dateInTimeZone(new Date(now.getTime() - NOTICE_PAST_DAYS * 86_400_000), tz);
+  const to = dateInTimeZone(new Date(now.getTime() + 86_400_000), tz);
+  return from <= date && date <= to;
+}
+
+/**
+ * Called in the transaction that writes the mark. Marks other than absent or late, and marks of
+ * days long past or in the future, enqueue nothing: a teacher filling in last month's register
+ * (or any one account, repeating) sends families no flood of notices.
+ */
 export async function noticeAttendanceMark(tx: Runner, mark: Payload & { status: string }): Promise<void> {
   if (mark.status !== "absent" && mark.status !== "late") return;
+  if (!isNoticeDay(mark.date)) return;
   const payload: Payload = { studentId: mark.studentId, levelCode: mark.levelCode, date: mark.date, actorId: mark.actorId };
   await enqueue(tx, {
     kind: ATTENDANCE_NOTICE,

@@ -1,4 +1,5 @@
 // A user's in-app notifications (issue 20): the newest first, a page of them, and marking them read.
+import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 
