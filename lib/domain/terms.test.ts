@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignmentTerm, defaultTerm, gradingTerms, isCalendarDay, termOf, termProblems, type Term } from "./terms";
+import { assignmentTerm, defaultTerm, gradingTerms, lastPublishedTerm, isCalendarDay, termOf, termProblems, type Term } from "./terms";
 
 let id = 1;
 const term = (title: string, startDate: string, endDate: string, type = "term", imported = false): Term => ({ id: id++, title, type, startDate, endDate, imported });
@@ -66,5 +66,13 @@ describe("saving terms", () => {
   it("knows a calendar day", () => {
     expect(["2026-02-28", "2028-02-29"].map(isCalendarDay)).toEqual([true, true]);
     expect(["2026-02-29", "2026-13-01", "26-01-01", "2026-1-1"].map(isCalendarDay)).toEqual([false, false, false, false]);
+  });
+});
+
+describe("the published term families see", () => {
+  it("is the published one that ended last, or none", () => {
+    expect(lastPublishedTerm(year, () => false)).toBeNull();
+    expect(lastPublishedTerm(year, (id) => id === fall.id)).toBe(fall);
+    expect(lastPublishedTerm([spring, fall], () => true)).toBe(spring);
   });
 });

@@ -70,6 +70,11 @@ export function defaultTerm(today: string, terms: readonly Term[]): Term | null 
   return later || daysBetween(last.endDate, today) <= LAST_TERM_SHOWN_DAYS ? last : null;
 }
 
+/** The published grading term that ended last (the report card families see), or null. */
+export function lastPublishedTerm(terms: readonly Term[], isPublished: (termId: number) => boolean): Term | null {
+  return terms.filter((t) => isPublished(t.id)).reduce<Term | null>((a, b) => (a === null || b.endDate > a.endDate ? b : a), null);
+}
+
 export interface TermInput {
   title: string;
   startDate: string;

@@ -114,15 +114,28 @@ async function loadStudentWork(levelCodes: readonly string[], studentId: number,
   return out;
 }
 
-/**
- * One student's grade in each of these classes for a term (default: today's) or the whole year,
- * explained: two statements (the grading context and the work). `context`: the caller's, when it
- * has read it already for this student and these classes.
- */
-export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date(), context?: GradingContext | Promise<GradingContext>): Promise<Map<string, TermGradeView>> {
+/** What one student's term grades in some classes are made of: the grading context and their work. */
+export interface StudentTermInputs {
+  context: GradingContext;
+  work: Map<string, Work[]>;
+}
+
+/** Two statements (the grading context and the work). `context`: the caller's, when it has read it already for this student and these classes. */
+export async function readStudentTermInputs(levelCodes: readonly string[], studentId: number, timeZone: string, context?: GradingContext | Promise<GradingContext>): Promise<StudentTermInputs> {
   const [ctx, work] = await Promise.all([context ?? loadGradingContext(levelCodes, studentId), loadStudentWork(levelCodes, studentId, timeZone)]);
-  const today = dateInTimeZone(now, timeZone);
-  return new Map(levelCodes.map((c) => [c, termGradeView(ctx.terms, ctx.settings.get(c)!, work.get(c)!, ctx.overrides.get(c) ?? new Map(), choice, today, now.getTime())]));
+  return { context: ctx, work };
+}
+
+/** The pure half: each class's view for one term (or the whole year) from what was read, so a screen showing several terms reads once. */
+export function studentTermViews(inputs: StudentTermInputs, levelCodes: readonly string[], choice: TermChoice, today: string, nowMs: number): Map<string, TermGradeView> {
+  const { context: ctx, work } = inputs;
+  return new Map(levelCodes.map((c) => [c, termGradeView(ctx.terms, ctx.settings.get(c)!, work.get(c)!, ctx.overrides.get(c) ?? new Map(), choice, today, nowMs)]));
+}
+
+/** One student's grade in each of these classes for a term (default: today's) or the whole year, explained: two statements. */
+export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date(), context?: GradingContext | Promise<GradingContext>): Promise<Map<string, TermGradeView>> {
+  const inputs = await readStudentTermInputs(levelCodes, studentId, timeZone, context);
+  return studentTermViews(inputs, levelCodes, choice, dateInTimeZone(now, timeZone), now.getTime());
 }
 
 export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date(), context?: GradingContext | Promise<GradingContext>): Promise<TermGradeView> {

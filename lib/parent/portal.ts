@@ -6,8 +6,10 @@ import { formatDate } from "@/lib/domain/format";
 import { countStatuses, reportCardAttendancePercent } from "@/lib/domain/attendance";
 import { band, teacherLetter } from "@/lib/domain/grades";
 import { REPORT_CARD_THRESHOLDS } from "@/lib/domain/constants";
-import { latestPublishedTerm, termCommentsOf } from "@/lib/terms/publishing";
-import { loadStudentTermGrades } from "@/lib/gradebook/term-grades";
+import { termCommentsOf } from "@/lib/terms/publishing";
+import { readStudentTermInputs, studentTermViews, type TermChoice } from "@/lib/gradebook/term-grades";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { lastPublishedTerm } from "@/lib/domain/terms";
 import { validateParentPhone } from "@/lib/domain/phone";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
 import { env, schoolTimeZone } from "@/lib/env";
@@ -101,7 +103,12 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
     attendance: data.attendance,
   });
   const codes = card.classes.map((c) => c.code);
-  const [terms, year, latest] = await Promise.all([loadStudentTermGrades(codes, studentId, null, tz), loadStudentTermGrades(codes, studentId, "year", tz), latestPublishedTerm()]);
+  // Today's term, the whole year and the last published term from one read (two statements).
+  const inputs = await readStudentTermInputs(codes, studentId, tz);
+  const now = new Date();
+  const views = (choice: TermChoice) => studentTermViews(inputs, codes, choice, dateInTimeZone(now, tz), now.getTime());
+  const [terms, year] = [views(null), views("year")];
+  const latest = lastPublishedTerm(inputs.context.terms, (id) => inputs.context.published.has(id));
   // The card's grade for each class is the whole year's by the class's own settings (weights, drops,
   // excused work): the one calculator, so it never contradicts the term lines below it. Under the
   // default settings it is spec §9's Σscores / Σmax (the points shown beside it).
@@ -114,7 +121,7 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
   }
   // The last published term's report card: the term's grade, attendance and the teacher's comment.
   if (latest) {
-    const [grades, comments] = await Promise.all([loadStudentTermGrades(codes, studentId, latest.id, tz), termCommentsOf(studentId, latest.id)]);
+    const [grades, comments] = [views(latest.id), await termCommentsOf(studentId, latest.id)];
     for (const c of card.classes) {
       const t = grades.get(c.code)!;
       const counts = countStatuses(data.attendance.filter((a) => a.levelCode === c.code && a.date >= latest.startDate && a.date <= latest.endDate).map((a) => a.status));

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { ActionResult } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
-import { assignmentTerm, type Term } from "@/lib/domain/terms";
+import { assignmentTerm, lastPublishedTerm, type Term } from "@/lib/domain/terms";
 import { schoolTimeZone } from "@/lib/env";
 import { listGradingTerms } from "./terms";
 
@@ -61,8 +61,7 @@ export async function setTermPublished(termId: number, publish: boolean, actorId
 export async function latestPublishedTerm(on?: Runner): Promise<Term | null> {
   const published = await publishedTerms(on);
   if (published.size === 0) return null;
-  const terms = (await listGradingTerms(on)).filter((t) => published.has(t.id));
-  return terms.reduce<Term | null>((a, b) => (a === null || b.endDate > a.endDate ? b : a), null);
+  return lastPublishedTerm(await listGradingTerms(on), (id) => published.has(id));
 }
 
 /** A student's report-card comments for a term, by class. */
