@@ -10,6 +10,7 @@ import { getGradeGrid } from "@/lib/queries/grade-grid";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
 import { tabParam } from "@/lib/domain/url";
 import { TermSwitcher } from "@/components/term-switcher";
+import { lockedMessage } from "@/lib/terms/publishing";
 import { loadUpdatesView } from "@/lib/queries/class-page-view";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { formatDate } from "@/lib/domain/format";
@@ -141,7 +142,7 @@ async function GradesLoader({ code, tz, term, href }: { code: string; tz: string
       <TermSwitcher view={data} href={(t) => `${href}&term=${t}`} className="mb-3" />
       {data.locked && data.term && (
         <p role="note" className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
-          {`${data.term.title} is published, so its grades are locked. An admin can unlock the term on /admin → Terms.`}
+          {lockedMessage(data.term.title)}
         </p>
       )}
       <GradesTab levelCode={code} data={data} />

@@ -32,9 +32,11 @@ interface SettingsJson {
 // json and json_agg arrive parsed from pg and as text from some PGlite versions.
 const parsed = <T>(v: T | string | null): T | null => (typeof v === "string" ? (JSON.parse(v) as T) : v);
 
+/** `in ${codeList(codes)}`: drizzle expands an array parameter into ($1, $2, …); an empty list matches nothing. */
+export const codeList = (levelCodes: readonly string[]) => (levelCodes.length ? sql`${[...levelCodes]}` : sql`(null)`);
+
 export async function loadGradingContext(levelCodes: readonly string[], studentId: number | null = null): Promise<GradingContext> {
-  // drizzle expands an array parameter into ($1, $2, …); an empty list matches nothing.
-  const codes = levelCodes.length ? sql`${[...levelCodes]}` : sql`(null)`;
+  const codes = codeList(levelCodes);
   const [row] = await queryRows<{ terms: Term[] | string | null; published: number[] | string | null; settings: SettingsJson[] | string | null; overrides: { code: string; term: number; percent_h: number; reason: string }[] | string | null }>(sql`
     select
       (select json_agg(json_build_object('id', t.id, 'title', t.title, 'type', t.type, 'startDate', t.start_date::text, 'endDate', t.end_date::text, 'imported', t.sourced_id is not null) order by t.start_date, t.id)

@@ -7,7 +7,7 @@ import { queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { computeTermGrade, daysLate, explainTermGrade, type GradeItem, type GradeOverride, type GradeSettings } from "@/lib/domain/term-grade";
 import { assignmentTerm, defaultTerm, type Term } from "@/lib/domain/terms";
-import { loadGradingContext, type GradingContext } from "./grading-context";
+import { codeList, loadGradingContext, type GradingContext } from "./grading-context";
 
 /** Which term a screen asked for: a term id, the whole year, or the default (today's term). */
 export type TermChoice = number | "year" | null;
@@ -35,8 +35,6 @@ export interface TermGradeView {
   why: string[];
 }
 
-// drizzle expands an array parameter into ($1, $2, …); callers pass at least one code.
-const codeList = (levelCodes: readonly string[]) => sql`${[...levelCodes]}`;
 
 /** Each class's grading settings (the defaults for a class that has none). */
 export async function loadGradeSettingsFor(levelCodes: readonly string[]): Promise<Map<string, GradeSettings>> {
