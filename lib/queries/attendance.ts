@@ -37,34 +37,38 @@ export async function getAttendanceGrid(levelCode: string): Promise<AttendanceGr
   return { students, ...attendanceMarks(days, students.map((s) => s.id)) };
 }
 
+type CountRow = { present: number | string; absent: number | string; late: number | string; excused: number | string };
+/** Counts as the drivers return them (count(*) and the kept totals may arrive as text). */
+const countsOf = (r: CountRow): AttendanceCounts => ({ present: Number(r.present), absent: Number(r.absent), late: Number(r.late), excused: Number(r.excused) });
+
 /**
  * Each student's attendance counts in one class between two days (a term), from the records: one
  * grouped statement over the class's index (attendance_level_student_day_idx), whatever the size.
  * The running totals (student_level_stats) are for the whole year; a term is a date range.
  */
 export async function countAttendanceBetween(levelCode: string, range: { startDate: string; endDate: string }): Promise<Map<number, AttendanceCounts>> {
-  const rows = await queryRows<{ student_id: number; present: number; absent: number; late: number; excused: number }>(sql`
+  const rows = await queryRows<CountRow & { student_id: number }>(sql`
     select student_id, count(*) filter (where status = 'present')::int as present, count(*) filter (where status = 'absent')::int as absent,
       count(*) filter (where status = 'late')::int as late, count(*) filter (where status = 'excused')::int as excused
     from ${attendance} where level_code = ${levelCode} and date between ${range.startDate}::date and ${range.endDate}::date
     group by student_id`);
-  return new Map(rows.map((r) => [Number(r.student_id), { present: Number(r.present), absent: Number(r.absent), late: Number(r.late), excused: Number(r.excused) }]));
+  return new Map(rows.map((r) => [Number(r.student_id), countsOf(r)]));
 }
 
 /** One student's attendance counts in one class for each grading term's dates: one statement over at most a year of their records. */
 export async function countStudentAttendanceByTerm(levelCode: string, studentId: number): Promise<Map<number, AttendanceCounts>> {
-  const rows = await queryRows<{ term_id: number; present: number; absent: number; late: number; excused: number }>(sql`
+  const rows = await queryRows<CountRow & { term_id: number }>(sql`
     select t.id as term_id, count(*) filter (where a.status = 'present')::int as present, count(*) filter (where a.status = 'absent')::int as absent,
       count(*) filter (where a.status = 'late')::int as late, count(*) filter (where a.status = 'excused')::int as excused
     from ${attendance} a join school_terms t on a.date between t.start_date and t.end_date
     where a.level_code = ${levelCode} and a.student_id = ${studentId}
     group by t.id`);
-  return new Map(rows.map((r) => [Number(r.term_id), { present: Number(r.present), absent: Number(r.absent), late: Number(r.late), excused: Number(r.excused) }]));
+  return new Map(rows.map((r) => [Number(r.term_id), countsOf(r)]));
 }
 
 /** Each student's whole-year attendance counts in one class, from the kept totals (student_level_stats): no record is read. */
 export async function listAttendanceTotals(levelCode: string): Promise<Map<number, AttendanceCounts>> {
-  const rows = await queryRows<{ student_id: number; present: number; absent: number; late: number; excused: number }>(sql`
+  const rows = await queryRows<CountRow & { student_id: number }>(sql`
     select student_id, present, absent, late, excused from ${studentLevelStats} where level_code = ${levelCode}`);
-  return new Map(rows.map((r) => [Number(r.student_id), { present: Number(r.present), absent: Number(r.absent), late: Number(r.late), excused: Number(r.excused) }]));
+  return new Map(rows.map((r) => [Number(r.student_id), countsOf(r)]));
 }

@@ -136,20 +136,15 @@ export interface GradebookData {
   grades: { id: number; assignmentId: number; studentId: number; score: number; feedback: string | null }[];
 }
 
-/** The class's enrolled students by name (id, name, username): the rows of every grade view. */
-export function listGradebookRoster(levelCode: string): Promise<{ id: number; name: string; username: string }[]> {
-  return db()
-    .select({ id: users.id, name: users.name, username: users.username })
-    .from(studentEnrollment)
-    .innerJoin(users, eq(users.id, studentEnrollment.studentId))
-    .where(eq(studentEnrollment.levelCode, levelCode))
-    .orderBy(asc(users.name), asc(users.id));
-}
-
 /** Students × assignments with every grade of the class: three queries. */
 export async function getGradebook(levelCode: string): Promise<GradebookData> {
   const [students, assignmentRows, gradeRows] = await Promise.all([
-    listGradebookRoster(levelCode),
+    db()
+      .select({ id: users.id, name: users.name, username: users.username })
+      .from(studentEnrollment)
+      .innerJoin(users, eq(users.id, studentEnrollment.studentId))
+      .where(eq(studentEnrollment.levelCode, levelCode))
+      .orderBy(asc(users.name), asc(users.id)),
     db()
       .select({ id: assignments.id, title: assignments.title, maxScore: assignments.maxScore, dueDate: assignments.dueDate })
       .from(assignments)
