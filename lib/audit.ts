@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = [
   "report_cards.printed",
   "calendar_feed.created",
   "calendar_feed.revoked",
+  "guardians.messaged",
+  "notifications.unsubscribed",
+  "mail.test_sent",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -62,6 +62,20 @@ const schema = z.object({
   WORKERS: z.enum(["on", "off"]).default("on"),
   // How long an absence or tardy mark settles before families hear of it (a corrected mark sends nothing).
   NOTIFY_SETTLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  // E-mail (issue 20): an SMTP server's address, e.g. smtp://user:pass@mail.school.org:587 or
+  // smtps://…:465, and the From address. Either unset: no e-mail is sent, and /admin says so.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must look like smtp://host:port or smtps://user:password@host:465")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[^\r\n]*@[^\r\n]*$/, "MAIL_FROM must be an e-mail address, e.g. Lincoln School <portal@lincoln.school>")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // How often an idle worker looks for due jobs.
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });

@@ -44,7 +44,7 @@ describe("migrations", () => {
     await runMigrations(t.handle()); // second run: nothing to do, no error
     const rows = await queryRows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     const names = rows.map((r) => r.table_name);
-    expect(names).toEqual([...TABLES, "audit_log", "rate_limits", "level_stats", "student_level_stats", "guardian_links", "report_card_links", "school_terms", "roster_imports", "level_category_weights", "grade_marks", "term_grade_overrides", "term_publications", "term_comments", "comment_bank", "jobs", "notifications", "calendar_feeds"].sort());
+    expect(names).toEqual([...TABLES, "audit_log", "rate_limits", "level_stats", "student_level_stats", "guardian_links", "report_card_links", "school_terms", "roster_imports", "level_category_weights", "grade_marks", "term_grade_overrides", "term_publications", "term_comments", "comment_bank", "jobs", "notifications", "calendar_feeds", "notification_preferences"].sort());
   });
 });
 

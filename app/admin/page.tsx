@@ -11,6 +11,11 @@ import { SectionNav } from "@/components/section-nav";
 import { adminOrScreen } from "@/components/admin/admin-gate";
 import { LettersForm, OpenPortalBanner } from "@/components/admin/parent-letters";
 import { SecurityTab } from "@/components/admin/security-tab";
+import { MailTab } from "@/components/admin/mail-tab";
+import { sql } from "drizzle-orm";
+import { queryRows } from "@/lib/db/client";
+import { mailSettings } from "@/lib/mail/transport";
+import { mailStatus } from "@/lib/notify/mail-status";
 import { RosterTab } from "@/components/admin/roster-tab";
 import { TermsTab } from "@/components/admin/terms-tab";
 import { dateInTimeZone } from "@/lib/domain/dates";
@@ -31,7 +36,7 @@ import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listClas
 
 export const metadata: Metadata = { title: "Admin dashboard" };
 
-const TABS = ["classes", "students", "parents", "terms", "roster", "security", "audit"] as const;
+const TABS = ["classes", "students", "parents", "terms", "roster", "mail", "security", "audit"] as const;
 type Query = { tab?: string | string[]; q?: string | string[]; page?: string | string[]; action?: string | string[] };
 
 export default async function AdminPage({ searchParams }: { searchParams: Promise<Query> }) {
@@ -48,7 +53,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   let panel: React.ReactNode;
   try {
     counts = await adminCounts();
-    panel = await renderTab(tab, q, page, tabParam(query.action));
+    panel = await renderTab(tab, q, page, tabParam(query.action), user.id);
   } catch (err) {
     console.error("admin dashboard failed:", err);
     return (
@@ -68,6 +73,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           <CreateUserButton />
         </div>
         {portalMode() === "open" && <OpenPortalBanner />}
+        {!mailSettings().enabled && (
+          <p className="mt-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-testid="mail-off-banner">
+            E-mail is off: notifications reach students and families in the portal only. <a href="/admin?tab=mail" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">E-mail settings</a>
+          </p>
+        )}
         <SectionNav
           label="Admin sections"
           active={tab}
@@ -78,6 +88,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             { value: "parents", label: `Parents (${counts.parents})` },
             { value: "terms", label: "Terms" },
             { value: "roster", label: "Import & export" },
+            { value: "mail", label: "E-mail" },
             { value: "security", label: "Security" },
             { value: "audit", label: "Audit log" },
           ]}
@@ -89,7 +100,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   );
 }
 
-async function renderTab(tab: string, q: string, page: number, action: string | undefined): Promise<React.ReactNode> {
+async function renderTab(tab: string, q: string, page: number, action: string | undefined, adminId: number): Promise<React.ReactNode> {
   const tz = schoolTimeZone();
   if (tab === "classes") {
     const [{ rows, total }, instructors] = await Promise.all([listClassesWithStats(page), listInstructors()]);
@@ -165,6 +176,10 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
     );
   }
   if (tab === "roster") return <RosterTab history={await listRosterImports({ limit: 20 })} timeZone={tz} />;
+  if (tab === "mail") {
+    const [status, [me]] = await Promise.all([mailStatus(), queryRows<{ email: string | null }>(sql`select email from users where id = ${adminId}`)]);
+    return <MailTab status={status} defaultTo={me?.email ?? ""} />;
+  }
   if (tab === "security") {
     const [weak, changes] = await Promise.all([listWeakCodes(), listParentNumberChanges()]);
     return <SecurityTab weak={weak} changes={changes} timeZone={tz} />;

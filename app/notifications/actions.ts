@@ -5,7 +5,9 @@ import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { requireUser } from "@/lib/auth/guards";
+import { DELIVERIES, EVENT_LABELS, NOTIFY_EVENTS, type Delivery, type NotifyEvent, type Preference } from "@/lib/domain/notify-events";
 import { markNotificationsRead } from "@/lib/notify/notifications";
+import { choosesNotifications, savePreferences } from "@/lib/notify/preferences";
 
 // Marking one's own notifications read (issue 20): only the signed-in user's own rows change.
 
@@ -19,5 +21,28 @@ export async function markNotificationsReadAction(_prev: ActionResult, formData:
     const n = await markNotificationsRead(user.id, parsed.data.id);
     revalidatePath("/notifications");
     return { ok: true, message: n === 1 ? "1 notification marked read" : `${n} notifications marked read` };
+  });
+}
+
+// Saving one's own choices (issue 20): every event's delivery and the grade threshold, validated.
+const preferencesInput = z.object({
+  ...Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, z.enum(DELIVERIES, { message: `Choose how you hear about ${EVENT_LABELS[e].toLowerCase()}` })])),
+  threshold: z.coerce
+    .number({ message: "The grade threshold must be a whole percent from 1 to 100" })
+    .int("The grade threshold must be a whole percent from 1 to 100")
+    .min(1, "The grade threshold must be a whole percent from 1 to 100")
+    .max(100, "The grade threshold must be a whole percent from 1 to 100"),
+}) as unknown as z.ZodType<Record<NotifyEvent, Delivery> & { threshold: number }>;
+
+export async function savePreferencesAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  return guarded(async () => {
+    const user = await requireUser();
+    if (!choosesNotifications(user.role)) return { ok: false, message: "Notifications are about students: there is nothing to choose for your account." };
+    const parsed = preferencesInput.safeParse(formObject(formData));
+    if (!parsed.success) return invalid(parsed.error);
+    const v = parsed.data;
+    await savePreferences(user.id, Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, { delivery: v[e], threshold: v.threshold }])) as Record<NotifyEvent, Preference>);
+    revalidatePath("/notifications/settings");
+    return { ok: true, message: "Notification settings saved" };
   });
 }

@@ -22,7 +22,10 @@ export default async function NotificationsPage() {
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">Notifications</h1>
           <p className="text-ink-muted">{user.unread === 0 ? "Nothing unread." : `${user.unread === 100 ? "100 or more" : user.unread} unread.`} The newest {NOTIFICATIONS_SHOWN} are listed.</p>
-          <p className="mt-1 text-sm">
+          <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
+            <a href="/notifications/settings" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">
+              Notification settings
+            </a>
             <a href="/calendar" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">
               Due dates in your own calendar app
             </a>
@@ -32,7 +35,7 @@ export default async function NotificationsPage() {
       </div>
       {items.length === 0 ? (
         <div className="mt-6">
-          <EmptyState title="No notifications yet" message="Absences and late arrivals of your classes show here once the teacher's mark has settled." />
+          <EmptyState title="No notifications yet" message="Absences, missing work, grades below your threshold, announcements, report cards and teachers' messages show here." />
         </div>
       ) : (
         <ul className="mt-6 space-y-2" data-testid="notification-list">
@@ -43,6 +46,7 @@ export default async function NotificationsPage() {
                 <a href={n.href} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
                   {n.title}
                 </a>
+                {n.detail && <p className="mt-1 whitespace-pre-line text-sm">{n.detail}</p>}
                 <p className="text-xs text-ink-muted">{formatDateTime(n.createdAt, tz)}</p>
               </div>
               {!n.read && <MarkReadForm id={n.id} label="Mark read" />}

@@ -20,6 +20,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
 import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, FormActions } from "./form-controls";
 import { InlineEdit } from "./inline-edit";
+import { MessageGuardians } from "./message-guardians";
 
 // The markdown renderer is only needed for the preview: load it when a form opens.
 const Markdown = lazyComponent(() => import("@/components/markdown").then((m) => m.Markdown));
@@ -95,6 +96,7 @@ export function AssignmentsManager({
                   </div>
                   <div className="flex flex-wrap gap-2">
                     <SecondaryButton onClick={() => setBulk(a)}>Bulk Grade</SecondaryButton>
+                    <MessageGuardians levelCode={levelCode} target={{ kind: "not_submitted", assignmentId: a.id, title: a.title }} />
                     <SecondaryButton
                       onClick={() =>
                         start(async () => {

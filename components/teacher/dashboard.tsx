@@ -98,7 +98,7 @@ async function SummaryLoader({ code, tz, term, href }: { code: string; tz: strin
   return (
     <>
       <TermSwitcher view={view} href={(t) => `${href}&term=${t}`} className="mb-4" />
-      <SummaryTab students={view.students} averageGrade={view.averageGrade} averageAttendance={view.averageAttendance} activity={view.activity} termLabel={view.term ? view.term.title : "Whole year"} />
+      <SummaryTab students={view.students} averageGrade={view.averageGrade} averageAttendance={view.averageAttendance} activity={view.activity} termLabel={view.term ? view.term.title : "Whole year"} levelCode={code} term={term} />
     </>
   );
 }

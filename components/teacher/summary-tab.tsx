@@ -1,4 +1,5 @@
 import { EmptyState } from "@/components/states";
+import { MessageGuardians } from "./message-guardians";
 import type { SummaryActivity, SummaryStudent } from "@/lib/queries/teacher-view";
 
 const STATUS_ICON: Record<SummaryStudent["status"], string> = { Excellent: "★", Good: "●", "Needs Attention": "!" };
@@ -9,6 +10,8 @@ export function SummaryTab({
   averageAttendance,
   activity,
   termLabel,
+  levelCode,
+  term,
 }: {
   students: SummaryStudent[];
   averageGrade: number;
@@ -16,6 +19,9 @@ export function SummaryTab({
   activity: SummaryActivity[];
   /** "Autumn term", "Whole year": what the grade and attendance columns cover. */
   termLabel: string;
+  levelCode: string;
+  /** The Summary's ?term= as asked, for "Message guardians of students under…". */
+  term?: string;
 }) {
   const cards = [
     { label: "Total students", value: String(students.length) },
@@ -36,9 +42,12 @@ export function SummaryTab({
       </dl>
       <div className="grid gap-6 lg:grid-cols-3">
         <section className="lg:col-span-2" aria-labelledby="summary-students">
-          <h2 id="summary-students" className="mb-3 text-lg font-semibold">
-            Students
-          </h2>
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+            <h2 id="summary-students" className="text-lg font-semibold">
+              Students
+            </h2>
+            {students.length > 0 && <MessageGuardians levelCode={levelCode} target={{ kind: "below", term }} />}
+          </div>
           {students.length === 0 ? (
             <EmptyState title="No students enrolled yet" />
           ) : (

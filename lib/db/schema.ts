@@ -597,10 +597,22 @@ export const notifications = pgTable(
     href: text("href").notNull(),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    // What the notice says beyond its title (a grade, the teacher's feedback, a message): shown in
+    // the portal and in e-mail bodies, never in a subject line.
+    detail: text("detail"),
+    // The child (or the student themself) and the class it is about: digests group by them.
+    studentId: integer("student_id").references(() => users.id, { onDelete: "cascade" }),
+    levelCode: text("level_code"),
+    // 'daily' or 'weekly' when the recipient reads this event by e-mail in a digest; set when a digest took it.
+    digest: text("digest"),
+    digestedAt: timestamp("digested_at", { withTimezone: true }),
   },
   (t) => [
     unique("notifications_user_event_key").on(t.userId, t.eventKey),
     index("notifications_user_unread_idx").on(t.userId, t.readAt, t.createdAt),
+    index("notifications_digest_due_idx").on(t.digest, t.userId).where(sql`digest is not null and digested_at is null`),
+    check("notifications_digest_check", sql`${t.digest} in ('daily', 'weekly')`),
+    check("notifications_detail_length_check", sql`length(${t.detail}) <= 2000`),
     check("notifications_length_check", sql`length(${t.title}) between 1 and 300 and length(${t.href}) between 1 and 300`),
   ],
 );
@@ -622,4 +634,28 @@ export const calendarFeeds = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (t) => [unique("calendar_feeds_token_hash_key").on(t.tokenHash), index("calendar_feeds_user_idx").on(t.userId)],
+);
+
+/**
+ * How one person hears about one kind of event (issue 20): immediately, in a daily or weekly
+ * digest, or not at all. No row: the event's default (lib/domain/notify-events.ts).
+ * `threshold` is the percent below which a posted grade is news (grade events only).
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    event: text("event").notNull(),
+    delivery: text("delivery").notNull(),
+    threshold: integer("threshold"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.event] }),
+    check("notification_preferences_delivery_check", sql`${t.delivery} in ('immediately', 'daily', 'weekly', 'off')`),
+    check("notification_preferences_event_check", sql`${t.event} in ('attendance', 'work', 'grade', 'announcement', 'report_card', 'message')`),
+    check("notification_preferences_threshold_check", sql`${t.threshold} between 1 and 100`),
+  ],
 );

@@ -25,8 +25,13 @@ export interface Job<P = Record<string, unknown>> {
   attempts: number;
 }
 
-/** What a kind of job does; throwing retries it later (backoff), up to MAX_ATTEMPTS. */
-export type JobHandler = (job: Job, tx: Tx) => Promise<void>;
+/**
+ * What a kind of job does; throwing retries it later (backoff), up to MAX_ATTEMPTS. A function runs
+ * in the transaction that marks the job done. `outsideTransaction` is for work outside the database
+ * (sending an e-mail): it runs first and the job is marked done after it, so no transaction (and,
+ * on PGlite, no connection) is held while a mail server answers.
+ */
+export type JobHandler = ((job: Job, tx: Tx) => Promise<void>) | { outsideTransaction: (job: Job) => Promise<void> };
 
 /**
  * Enqueues a job to run after `delaySeconds`, on `on` (the caller's transaction). The same
@@ -49,6 +54,32 @@ export async function enqueue(
     on,
   );
   return rows.length > 0;
+}
+
+/**
+ * Many jobs in one statement (a bulk grade, a digest run's e-mails), on the caller's transaction.
+ * Keys already queued are left as they are, or re-armed with `restart` like `enqueue`.
+ */
+export async function enqueueMany(
+  on: Runner,
+  jobs: readonly { kind: string; dedupeKey: string; payload: Record<string, unknown>; delaySeconds?: number }[],
+  options: { restart?: boolean } = {},
+): Promise<number> {
+  if (jobs.length === 0) return 0;
+  const rows = JSON.stringify(jobs.map((j) => ({ kind: j.kind, dedupe_key: j.dedupeKey, payload: j.payload, delay: j.delaySeconds ?? 0 })));
+  const conflict = options.restart
+    ? sql`on conflict (dedupe_key) do update set run_at = excluded.run_at, payload = excluded.payload, state = 'queued', attempts = 0, finished_at = null, last_error = null
+          where jobs.state <> 'running'`
+    : sql`on conflict (dedupe_key) do nothing`;
+  const inserted = await queryRows<{ id: number }>(
+    sql`insert into jobs (kind, dedupe_key, payload, run_at)
+        select distinct on (j.dedupe_key) j.kind, j.dedupe_key, j.payload, now() + make_interval(secs => j.delay)
+        from jsonb_to_recordset(${rows}::jsonb) as j(kind text, dedupe_key text, payload jsonb, delay int)
+        order by j.dedupe_key
+        ${conflict} returning id`,
+    on,
+  );
+  return inserted.length;
 }
 
 /** Seconds before attempt n + 1: 10 s, 40 s, 2.5 min, 10 min, … capped at an hour. */
@@ -81,11 +112,17 @@ export async function runJob(job: Job, handlers: Readonly<Record<string, JobHand
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
-    await db().transaction(async (tx) => {
-      await handler(job, tx);
-      // Only while this claim holds the job: a claimant whose lease ran out does not overwrite the next one's.
-      await tx.execute(sql`update jobs set state = 'done', finished_at = now(), locked_until = null where id = ${job.id} and state = 'running' and attempts = ${job.attempts}`);
-    });
+    // Only while this claim holds the job: a claimant whose lease ran out does not overwrite the next one's.
+    const markDone = sql`update jobs set state = 'done', finished_at = now(), locked_until = null where id = ${job.id} and state = 'running' and attempts = ${job.attempts}`;
+    if (typeof handler === "function") {
+      await db().transaction(async (tx) => {
+        await handler(job, tx);
+        await tx.execute(markDone);
+      });
+    } else {
+      await handler.outsideTransaction(job);
+      await db().execute(markDone);
+    }
     return "done";
   } catch (err) {
     const last = job.attempts >= MAX_ATTEMPTS;

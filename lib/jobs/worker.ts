@@ -1,21 +1,55 @@
 // The in-process worker (decision 015): every JOBS_POLL_MS it runs the due jobs, one tick at a
-// time (a slow tick is never overlapped by the next), and stops before the database closes.
+// time (a slow tick is never overlapped by the next), and stops before the database closes. Once
+// a minute it also makes sure the next digests are queued (any process may: the key makes it one
+// job) and clears finished jobs older than a month.
 import "server-only";
+import { sql } from "drizzle-orm";
+import { db } from "@/lib/db/client";
+import { announcementNotice, ANNOUNCEMENT_NOTICE } from "@/lib/notify/announcements";
 import { attendanceNotice, ATTENDANCE_NOTICE } from "@/lib/notify/attendance";
+import { MAIL_SEND } from "@/lib/notify/deliver";
+import { digestJob, DIGEST_RUN, scheduleDigests } from "@/lib/notify/digest";
+import { gradeNotice, GRADE_NOTICE } from "@/lib/notify/grades";
+import { sendMailJob } from "@/lib/notify/mail-job";
+import { reportCardNotice, REPORT_CARD_NOTICE } from "@/lib/notify/report-cards";
+import { missingWorkCheck, WORK_MISSING } from "@/lib/notify/work";
 import { runDueJobs, type JobHandler } from "./queue";
 
 export const HANDLERS: Readonly<Record<string, JobHandler>> = {
   [ATTENDANCE_NOTICE]: attendanceNotice,
+  [GRADE_NOTICE]: gradeNotice,
+  [WORK_MISSING]: missingWorkCheck,
+  [ANNOUNCEMENT_NOTICE]: announcementNotice,
+  [REPORT_CARD_NOTICE]: reportCardNotice,
+  [DIGEST_RUN]: digestJob,
+  [MAIL_SEND]: sendMailJob,
 };
+
+const HOUSEKEEPING_MS = 60_000;
+/** Finished jobs are kept this long (what was sent, and why a failure failed), then cleared. */
+const KEEP_FINISHED_DAYS = 30;
 
 let timer: NodeJS.Timeout | null = null;
 let running: Promise<unknown> | null = null;
+let lastHousekeeping = 0;
+
+/** Queues the coming digests and clears old finished jobs. */
+export async function housekeeping(now = new Date()): Promise<void> {
+  await scheduleDigests(db(), now);
+  await db().execute(sql`delete from jobs where state in ('done', 'failed') and finished_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`);
+}
 
 export function startWorker(pollMs: number): void {
   if (timer) return;
   const tick = () => {
     if (running) return;
-    running = runDueJobs(HANDLERS)
+    running = (async () => {
+      if (Date.now() - lastHousekeeping >= HOUSEKEEPING_MS) {
+        lastHousekeeping = Date.now();
+        await housekeeping();
+      }
+      await runDueJobs(HANDLERS);
+    })()
       .catch((err) => console.error("job worker:", err instanceof Error ? err.message : err))
       .finally(() => (running = null));
   };

@@ -10,6 +10,7 @@ import { queryRows, type Db } from "@/lib/db/client";
 import { formatDay } from "@/lib/domain/format";
 import { env, schoolTimeZone } from "@/lib/env";
 import { enqueue, type JobHandler } from "@/lib/jobs/queue";
+import { deliver } from "./deliver";
 
 type Runner = Pick<Db, "execute">;
 
@@ -63,16 +64,23 @@ export const attendanceNotice: JobHandler = async (job, tx) => {
   if (!rec || (rec.status !== "absent" && rec.status !== "late")) return;
   const what = rec.status === "absent" ? "absent" : "late";
   const title = `${rec.student} was marked ${what} in ${rec.class_name} on ${formatDay(p.date)}`;
-  const eventKey = `attendance:${p.levelCode}:${p.studentId}:${p.date}`;
   // The student (still enrolled) and the guardians linked to them now; not the person who marked it.
-  await tx.execute(sql`
-    insert into notifications (user_id, event_key, kind, title, href)
-    select r.user_id, ${eventKey}, 'attendance', ${title}, r.href from (
-      select e.student_id as user_id, ${`/level/${encodeURIComponent(p.levelCode)}?tab=attendance`} as href
-        from student_enrollment e where e.student_id = ${p.studentId} and e.level_code = ${p.levelCode}
-      union
-      select g.parent_id, ${`/children/${p.studentId}`} from guardian_links g where g.student_id = ${p.studentId} and g.removed_at is null
-    ) r
-    where r.user_id <> ${p.actorId}
-    on conflict (user_id, event_key) do nothing`);
+  const recipients = await queryRows<{ user_id: number; href: string }>(
+    sql`select e.student_id as user_id, ${`/level/${encodeURIComponent(p.levelCode)}?tab=attendance`} as href
+          from student_enrollment e where e.student_id = ${p.studentId} and e.level_code = ${p.levelCode}
+        union
+        select g.parent_id, ${`/children/${p.studentId}`} from guardian_links g where g.student_id = ${p.studentId} and g.removed_at is null`,
+    tx,
+  );
+  await deliver(tx, [
+    {
+      event: "attendance",
+      eventKey: `attendance:${p.levelCode}:${p.studentId}:${p.date}`,
+      studentId: p.studentId,
+      levelCode: p.levelCode,
+      title,
+      actorId: p.actorId,
+      recipients: recipients.map((r) => ({ userId: r.user_id, href: r.href })),
+    },
+  ]);
 };

@@ -7,6 +7,7 @@ import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import { assignmentTerm, lastPublishedTerm, type Term } from "@/lib/domain/terms";
 import { schoolTimeZone } from "@/lib/env";
+import { noticeTermPublished } from "@/lib/notify/report-cards";
 import { listGradingTerms } from "./terms";
 
 type Runner = Parameters<typeof queryRows>[1];
@@ -48,6 +49,7 @@ export async function setTermPublished(termId: number, publish: boolean, actorId
       const done = await queryRows<{ term_id: number }>(sql`insert into term_publications (term_id, published_by) values (${termId}, ${actorId}) on conflict do nothing returning term_id`, tx);
       if (done.length === 0) return { ok: true, message: `${term.title} is already published` };
       await audit(tx, { action: "term.published", actorId, detail: { termId, title: term.title } });
+      await noticeTermPublished(tx, { termId, actorId });
       return { ok: true, message: `${term.title} published: its report cards are out and its grades locked` };
     }
     const gone = await queryRows<{ term_id: number }>(sql`delete from term_publications where term_id = ${termId} returning term_id`, tx);

@@ -69,7 +69,7 @@ const ALL_TABLES = [
   "grade_categories", "assignment_submissions", "grades", "attendance", "audit_log", "level_stats", "student_level_stats",
   "guardian_links", "report_card_links", "school_terms", "roster_imports",
   "level_category_weights", "grade_marks", "term_grade_overrides", "term_publications", "term_comments", "comment_bank",
-  "jobs", "notifications", "calendar_feeds",
+  "jobs", "notifications", "calendar_feeds", "notification_preferences",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */

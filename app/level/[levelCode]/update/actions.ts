@@ -15,6 +15,9 @@ import { parseScore, scoreRangeMessage } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
 import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
 import { updateInLevel } from "@/lib/queries/class-page";
+import { noticeAnnouncement } from "@/lib/notify/announcements";
+import { noticeGrades } from "@/lib/notify/grades";
+import { scheduleMissingCheck } from "@/lib/notify/work";
 import { assignmentLock } from "@/lib/terms/publishing";
 
 // Every action: authorise for this level ("teach": its instructor or an admin) → validate →
@@ -46,7 +49,11 @@ export async function createAnnouncement(_prev: ActionResult, formData: FormData
       return invalid(input.error);
     }
     const { user, level } = await requireClassAccess(input.data.levelCode, "teach");
-    await db().insert(updates).values({ levelCode: level.code, teacherId: user.id, title: input.data.title, content: input.data.content });
+    // The class's students and families hear of it after it settles (lib/notify/announcements.ts).
+    await db().transaction(async (tx) => {
+      const [row] = await tx.insert(updates).values({ levelCode: level.code, teacherId: user.id, title: input.data.title, content: input.data.content }).returning({ id: updates.id });
+      await noticeAnnouncement(tx, { updateId: row!.id, actorId: user.id });
+    });
     refresh(level.code);
     return { ok: true, message: "Announcement posted" };
   });
@@ -130,7 +137,14 @@ export async function createAssignment(_prev: ActionResult, formData: FormData):
     if (!parsed.success) return invalid(parsed.error);
     const v = parsed.data;
     if (!(await categoryExists(v.categoryId))) return { ok: false, message: "Invalid category" };
-    await db().insert(assignments).values({ levelCode: level.code, teacherId: user.id, title: v.title, description: v.description, maxScore: v.maxScore, dueDate: v.dueDate, categoryId: v.categoryId });
+    // Its missing-work check runs at the due time (lib/notify/work.ts).
+    await db().transaction(async (tx) => {
+      const [row] = await tx
+        .insert(assignments)
+        .values({ levelCode: level.code, teacherId: user.id, title: v.title, description: v.description, maxScore: v.maxScore, dueDate: v.dueDate, categoryId: v.categoryId })
+        .returning({ id: assignments.id });
+      await scheduleMissingCheck(tx, { assignmentId: row!.id, dueDate: v.dueDate });
+    });
     refresh(level.code);
     return { ok: true, message: "Assignment created" };
   });
@@ -160,6 +174,7 @@ export async function updateAssignment(_prev: ActionResult, formData: FormData):
         .update(assignments)
         .set({ title: v.title, description: v.description, maxScore: v.maxScore, dueDate: v.dueDate, categoryId: v.categoryId })
         .where(and(eq(assignments.id, v.assignmentId), eq(assignments.levelCode, level.code)));
+      await scheduleMissingCheck(tx, { assignmentId: v.assignmentId, dueDate: v.dueDate });
       return { ok: true, message: "Assignment updated" };
     });
     if (result.ok) refresh(level.code);
@@ -298,6 +313,8 @@ async function writeGrades(tx: Tx, actorId: number, levelCode: string, assignmen
       jsonb_build_object('assignmentId', ${assignmentId}::int, 'studentId', i.student_id, 'old', o.score, 'new', i.score)
     from input i join written w on w.student_id = i.student_id left join old o on o.student_id = i.student_id
     order by i.student_id`);
+  // A grade below a family's threshold is news once it settles (lib/notify/grades.ts).
+  await noticeGrades(tx, { assignmentId, studentIds: rows.map((r) => r.studentId), actorId });
 }
 
 type GradeInput = { levelCode: string; assignmentId: number | string; studentId: number | string; score: unknown; feedback?: string };

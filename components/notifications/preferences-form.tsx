@@ -1,0 +1,68 @@
+"use client";
+
+import { useActionState } from "react";
+import { savePreferencesAction } from "@/app/notifications/actions";
+import { idle } from "@/lib/action-result";
+import { DEFAULT_DELIVERY, DELIVERIES, DELIVERY_LABELS, EVENT_LABELS, NOTIFY_EVENTS, type NotifyEvent, type Preference } from "@/lib/domain/notify-events";
+
+/** Per event: how to hear about it (native selects: labelled, keyboard and phone friendly), and the grade threshold. */
+export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preference> }) {
+  const [state, action, pending] = useActionState(savePreferencesAction, idle);
+  return (
+    <form action={action} className="max-w-xl space-y-4">
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-ink-muted">
+            <th className="py-2 font-medium">Event</th>
+            <th className="py-2 font-medium">How</th>
+          </tr>
+        </thead>
+        <tbody>
+          {NOTIFY_EVENTS.map((e) => (
+            <tr key={e} className="border-t border-line">
+              <td className="py-2 pr-3">
+                <label htmlFor={`pref-${e}`}>{EVENT_LABELS[e]}</label>
+                <span className="block text-xs text-ink-muted">Default: {DELIVERY_LABELS[DEFAULT_DELIVERY[e]].toLowerCase()}</span>
+              </td>
+              <td className="py-2">
+                <select id={`pref-${e}`} name={e} defaultValue={prefs[e].delivery} className="w-full rounded-md border border-line bg-surface px-2 py-1.5">
+                  {DELIVERIES.map((d) => (
+                    <option key={d} value={d}>
+                      {DELIVERY_LABELS[d]}
+                    </option>
+                  ))}
+                </select>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div>
+        <label htmlFor="pref-threshold" className="block text-sm font-medium">
+          Tell me about grades below (%)
+        </label>
+        <input
+          id="pref-threshold"
+          name="threshold"
+          type="number"
+          min={1}
+          max={100}
+          step={1}
+          required
+          defaultValue={prefs.grade.threshold}
+          className="mt-1 w-24 rounded-md border border-line bg-surface px-2 py-1.5"
+        />
+      </div>
+      <div className="flex items-center gap-3">
+        <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          Save settings
+        </button>
+        {state.message && (
+          <span role={state.ok ? "status" : "alert"} className={`text-sm ${state.ok ? "" : "text-red-700"}`}>
+            {state.message}
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { previewGuardianMessage, sendGuardianMessage, type MessagePreviewView } from "@/app/level/[levelCode]/update/message-actions";
+import { Modal } from "@/components/modal";
+import { useToast } from "@/components/toast";
+import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput } from "./form-controls";
+
+const MAX = 1000;
+
+type Target = { kind: "not_submitted"; assignmentId: number; title: string } | { kind: "below"; term?: string };
+
+/**
+ * "Message guardians" (issue 20): from an assignment, the guardians of students who have not
+ * handed it in; from the Summary, of students under a percent. Preview first (who and how many),
+ * then send.
+ */
+export function MessageGuardians({ levelCode, target }: { levelCode: string; target: Target }) {
+  const [open, setOpen] = useState(false);
+  const [percent, setPercent] = useState("70");
+  const [text, setText] = useState("");
+  const [preview, setPreview] = useState<MessagePreviewView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, start] = useTransition();
+  const toast = useToast();
+  const wire = target.kind === "not_submitted" ? { kind: target.kind, assignmentId: target.assignmentId } : { kind: target.kind, percent, term: target.term };
+  const title = target.kind === "not_submitted" ? `Message guardians: not handed in “${target.title}”` : "Message guardians of students under a percent";
+
+  const reset = () => {
+    setPreview(null);
+    setError(null);
+  };
+  return (
+    <>
+      <SecondaryButton onClick={() => setOpen(true)}>{target.kind === "not_submitted" ? "Message guardians" : "Message guardians of students under…"}</SecondaryButton>
+      <Modal open={open} onOpenChange={(o) => (setOpen(o), o || reset())} title={title} description="Guardians linked to each student get it in the portal and, if they chose, by e-mail. Recorded in the audit log.">
+        <form
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            start(async () => {
+              if (!preview) {
+                const res = await previewGuardianMessage({ levelCode, target: wire });
+                if (res.ok && res.data) (setPreview(res.data), setError(null));
+                else setError(res.message ?? "Could not preview");
+                return;
+              }
+              const res = await sendGuardianMessage({ levelCode, target: wire, text });
+              if (res.ok) {
+                toast(res.message ?? "Message sent", "success");
+                setOpen(false);
+                setText("");
+                reset();
+              } else setError(res.message ?? "Could not send");
+            });
+          }}
+        >
+          {target.kind === "below" && (
+            <Field label="Students under (%)" htmlFor="message-percent">
+              <TextInput id="message-percent" type="number" min={1} max={100} step={1} required value={percent} onChange={(e) => (setPercent(e.target.value), reset())} className="w-24" />
+            </Field>
+          )}
+          <Field label="Message" htmlFor="message-text" hint={`${text.length} / ${MAX} characters`}>
+            <TextArea id="message-text" required maxLength={MAX} rows={5} value={text} onChange={(e) => setText(e.target.value)} />
+          </Field>
+          {preview && (
+            <div role="status" className="rounded-lg border border-line bg-surface-muted p-3 text-sm" data-testid="message-preview">
+              <p className="font-medium">
+                {preview.guardians} guardian(s) of {preview.students} student(s): {preview.describe}.
+              </p>
+              {preview.names.length > 0 && (
+                <p className="mt-1 text-ink-muted">
+                  {preview.names.join(", ")}
+                  {preview.students > preview.names.length ? ` and ${preview.students - preview.names.length} more` : ""}
+                </p>
+              )}
+            </div>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <SecondaryButton onClick={() => setOpen(false)}>Cancel</SecondaryButton>
+            <PrimaryButton type="submit" disabled={pending || (preview !== null && preview.guardians === 0)}>
+              {preview ? `Send to ${preview.guardians} guardian(s)` : "Preview recipients"}
+            </PrimaryButton>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}

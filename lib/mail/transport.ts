@@ -1,0 +1,71 @@
+// SMTP through nodemailer (issue 20). SMTP_URL and MAIL_FROM both set: e-mail is on; otherwise it
+// is off, nothing is queued for it, and /admin says so. One pooled transport per process.
+import "server-only";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "@/lib/env";
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  /** Stable per message (outbox key), so a copy re-sent after a crash is recognisably the same. */
+  messageId?: string;
+}
+
+export interface MailSettings {
+  enabled: boolean;
+  from: string | null;
+  /** The server's host and port, never its password. */
+  server: string | null;
+}
+
+export function mailSettings(): MailSettings {
+  const { SMTP_URL, MAIL_FROM } = env();
+  if (!SMTP_URL || !MAIL_FROM) return { enabled: false, from: MAIL_FROM ?? null, server: SMTP_URL ? hostOf(SMTP_URL) : null };
+  return { enabled: true, from: MAIL_FROM, server: hostOf(SMTP_URL) };
+}
+
+function hostOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return "(unreadable address)";
+  }
+}
+
+let transport: { url: string; transporter: Transporter } | null = null;
+
+function transporter(url: string): Transporter {
+  if (transport?.url !== url) {
+    transport?.transporter.close();
+    // Pooled: a digest run sends thousands of messages over a few connections, not one each.
+    // Bounded waits: a mail server that does not answer fails the attempt (retried later) instead of holding a worker.
+    const options = "pool=true&maxConnections=3&connectionTimeout=10000&greetingTimeout=10000&socketTimeout=30000";
+    transport = { url, transporter: nodemailer.createTransport(url + (url.includes("?") ? "&" : "?") + options) };
+  }
+  return transport.transporter;
+}
+
+/** Sends one message; throws (so its job is retried) when the server refuses or cannot be reached. */
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  const { SMTP_URL, MAIL_FROM } = env();
+  if (!SMTP_URL || !MAIL_FROM) throw new Error("e-mail is off (SMTP_URL and MAIL_FROM are not both set)");
+  await transporter(SMTP_URL).sendMail({
+    from: MAIL_FROM,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    messageId: mail.messageId,
+  });
+}
+
+/** Closes the pool (tests, shutdown). */
+export function closeMail(): void {
+  transport?.transporter.close();
+  transport = null;
+}

@@ -1,0 +1,71 @@
+// "Grade posted below a threshold" (issue 20): a grade written in the portal enqueues a notice that
+// settles like an absence (a teacher correcting a typo sends nothing new); when it runs, each
+// recipient whose threshold (default 70 %) the grade is below hears of it, with the teacher's
+// feedback in the body. The percent is the calculator's (lib/domain/percent). Grades that arrive
+// with a roster import are the school's records, not news: they notify nobody.
+import "server-only";
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "@/lib/db/client";
+import { scorePercent } from "@/lib/domain/percent";
+import { env } from "@/lib/env";
+import { enqueueMany, type JobHandler } from "@/lib/jobs/queue";
+import { deliver } from "./deliver";
+import { familiesOf, hrefFor } from "./families";
+
+type Runner = Pick<Db, "execute">;
+
+export const GRADE_NOTICE = "grade.notice";
+
+interface Payload {
+  assignmentId: number;
+  studentId: number;
+  actorId: number;
+}
+
+export async function noticeGrades(tx: Runner, g: { assignmentId: number; studentIds: readonly number[]; actorId: number }): Promise<void> {
+  await enqueueMany(
+    tx,
+    g.studentIds.map((studentId) => ({
+      kind: GRADE_NOTICE,
+      dedupeKey: `grade:${g.assignmentId}:${studentId}`,
+      payload: { assignmentId: g.assignmentId, studentId, actorId: g.actorId } satisfies Payload,
+      delaySeconds: env().NOTIFY_SETTLE_SECONDS,
+    })),
+    { restart: true },
+  );
+}
+
+export const gradeNotice: JobHandler = async (job, tx) => {
+  const p = job.payload as unknown as Payload;
+  const [g] = await queryRows<{ score: string | number; feedback: string | null; max_score: number; title: string; level_code: string; class_name: string; student: string; excused: boolean | null }>(
+    sql`select g.score, g.feedback, a.max_score, a.title, a.level_code, l.name as class_name, u.name as student, m.excused
+        from grades g join assignments a on a.id = g.assignment_id join levels l on l.code = a.level_code join users u on u.id = g.student_id
+        left join grade_marks m on m.assignment_id = g.assignment_id and m.student_id = g.student_id
+        where g.assignment_id = ${p.assignmentId} and g.student_id = ${p.studentId}`,
+    tx,
+  );
+  if (!g || g.excused) return;
+  const score = Number(g.score);
+  const percent = scorePercent(score, Number(g.max_score));
+  const family = await familiesOf(tx, [p.studentId], g.level_code);
+  const detail = [`${g.student}: ${score} / ${g.max_score} (${percent} %) on “${g.title}”.`, g.feedback ? `Teacher's feedback: ${firstLine(g.feedback)}` : null].filter(Boolean).join("\n");
+  await deliver(tx, [
+    {
+      event: "grade",
+      eventKey: `grade:${p.assignmentId}:${p.studentId}`,
+      studentId: p.studentId,
+      levelCode: g.level_code,
+      title: `New grade in ${g.class_name}: ${g.title}`,
+      detail,
+      actorId: p.actorId,
+      percent,
+      recipients: family.map((m) => ({ userId: m.userId, href: hrefFor(m, g.level_code, "grades") })),
+    },
+  ]);
+};
+
+/** The feedback's first line, bounded: the e-mail carries the gist, the portal the rest. */
+function firstLine(feedback: string): string {
+  const line = feedback.trim().split(/\r?\n/)[0] ?? "";
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+}

@@ -1,0 +1,83 @@
+// Teacher messages (issue 20): a class's own staff write to the guardians of the students who
+// have not handed in an assignment, or whose term grade is under a percent. The teacher sees the
+// count first (preview); sending goes through the same delivery as every notice (preferences,
+// bell, e-mail) and is recorded in the audit log with the count and the target, not the text.
+import "server-only";
+import { sql } from "drizzle-orm";
+import { audit } from "@/lib/audit";
+import { db, queryRows } from "@/lib/db/client";
+import { schoolTimeZone } from "@/lib/env";
+import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
+import type { TermChoice } from "@/lib/gradebook/term-grades";
+import { deliver } from "./deliver";
+import { familiesOf } from "./families";
+
+export type MessageTarget = { kind: "not_submitted"; assignmentId: number } | { kind: "below"; percent: number; term: TermChoice };
+
+export const MESSAGE_MAX_LENGTH = 1000;
+
+export interface MessagePreview {
+  students: { id: number; name: string }[];
+  guardians: number;
+  /** What the target is, in words, for the preview and the audit. */
+  describe: string;
+}
+
+/** The students the target picks and how many linked guardians they have; null when the assignment is not this class's. */
+export async function previewMessage(levelCode: string, target: MessageTarget): Promise<MessagePreview | null> {
+  let students: { id: number; name: string }[];
+  let describe: string;
+  if (target.kind === "not_submitted") {
+    const [a] = await queryRows<{ title: string }>(sql`select title from assignments where id = ${target.assignmentId} and level_code = ${levelCode}`);
+    if (!a) return null;
+    students = await queryRows<{ id: number; name: string }>(
+      sql`select u.id, u.name from student_enrollment e join users u on u.id = e.student_id
+          where e.level_code = ${levelCode} and u.roster_deleted_at is null
+            and not exists (select 1 from assignment_submissions s where s.assignment_id = ${target.assignmentId} and s.student_id = u.id)
+          order by u.name, u.id`,
+    );
+    describe = `students who have not handed in “${a.title}”`;
+  } else {
+    const grades = await loadClassTermGrades(levelCode, target.term, schoolTimeZone());
+    students = grades.rows.filter((r) => !r.view.empty && r.view.percent < target.percent).map((r) => ({ id: r.studentId, name: r.name }));
+    describe = `students under ${target.percent} % in ${grades.term?.title ?? "the whole year"}`;
+  }
+  const family = await familiesOf(db(), students.map((s) => s.id), levelCode);
+  return { students, guardians: new Set(family.filter((m) => m.guardian).map((m) => m.userId)).size, describe };
+}
+
+/** Sends the message to the guardians the target picks now (nothing when none is linked); returns whom it picked. */
+export async function sendTeacherMessage(
+  actor: { id: number; name: string },
+  level: { code: string; name: string },
+  target: MessageTarget,
+  text: string,
+): Promise<MessagePreview | null> {
+  const preview = await previewMessage(level.code, target);
+  if (!preview || preview.guardians === 0) return preview;
+  const names = new Map(preview.students.map((s) => [s.id, s.name]));
+  const stamp = Date.now().toString(36);
+  await db().transaction(async (tx) => {
+    const family = (await familiesOf(tx, [...names.keys()], level.code)).filter((m) => m.guardian);
+    await deliver(
+      tx,
+      family.map((m) => ({
+        event: "message" as const,
+        eventKey: `message:${actor.id}:${stamp}:${m.studentId}`,
+        studentId: m.studentId,
+        levelCode: level.code,
+        title: `Message from ${actor.name} about ${names.get(m.studentId)} (${level.name})`,
+        detail: text,
+        actorId: actor.id,
+        recipients: [{ userId: m.userId, href: `/children/${m.studentId}` }],
+      })),
+    );
+    await audit(tx, {
+      action: "guardians.messaged",
+      actorId: actor.id,
+      levelCode: level.code,
+      detail: { target: target.kind, ...(target.kind === "not_submitted" ? { assignmentId: target.assignmentId } : { percent: target.percent }), students: preview.students.length, guardians: preview.guardians },
+    });
+  });
+  return preview;
+}
