@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { simpleParser, type ParsedMail } from "mailparser";
+
 import { DEMO_STUDENTS } from "../lib/db/demo-school";
 import { dateInTimeZone, previousSchoolDays } from "../lib/domain/dates";
 import { formatDay } from "../lib/domain/format";
@@ -12,6 +17,14 @@ import { CODES, expect, signIn, test } from "./fixtures";
 const STUDENT = DEMO_STUDENTS[1]!;
 // The demo's last school day (it has every class's records): notices are only for recent days.
 const DAY = previousSchoolDays(dateInTimeZone(new Date(), "UTC"), 1)[0]!;
+// Where the end-to-end server's SMTP server writes what it receives (scripts/e2e-server.mjs).
+const MAIL_DIR = process.env.E2E_MAIL_DIR ?? path.join(os.tmpdir(), `portal-e2e-mail-${process.env.E2E_PORT ?? "3100"}`);
+
+async function mailsTo(address: string): Promise<ParsedMail[]> {
+  const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort() : [];
+  const mails = await Promise.all(files.map(async (f) => simpleParser(fs.readFileSync(path.join(MAIL_DIR, f)))));
+  return mails.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((t) => t?.text.includes(address)));
+}
 
 test("an absence reaches the linked parent's bell after it settles, and links to the child", async ({ browser }) => {
   const parent = await (await browser.newContext()).newPage();
@@ -41,6 +54,21 @@ test("an absence reaches the linked parent's bell after it settles, and links to
   await parent.screenshot({ path: "test-results/notifications.png", fullPage: true });
   await item.getByRole("link").click();
   await expect(parent).toHaveURL(/\/children\/\d+$/);
+  await expect(parent.getByRole("heading", { name: `Report card: ${STUDENT.name}` })).toBeVisible();
+  const childUrl = parent.url();
+
+  // The same notice by e-mail (Grace's default for absences: immediately), through a real SMTP server.
+  const title = `${STUDENT.name} was marked ${was === "Absent" ? "late" : "absent"} in Biology on ${formatDay(DAY)}`;
+  let mail: ParsedMail | undefined;
+  await expect(async () => {
+    mail = (await mailsTo("grace.johnson@example.com")).find((m) => m.subject?.startsWith(title));
+    expect(mail).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  expect(mail!.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  const link = mail!.text!.match(/Open in the portal: (\S+)/)![1]!;
+  expect(link).toBe(childUrl);
+  await parent.goto("/notifications");
+  await parent.goto(link);
   await expect(parent.getByRole("heading", { name: `Report card: ${STUDENT.name}` })).toBeVisible();
 
   await parent.goto("/notifications");

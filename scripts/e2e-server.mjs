@@ -4,9 +4,32 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import smtp from "smtp-server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
+
+// A real SMTP server on a free loopback port: every message the portal sends is written to
+// E2E_MAIL_DIR (one .eml each) for the tests to read (e2e/notifications.spec.ts).
+const mailDir = process.env.E2E_MAIL_DIR ?? path.join(os.tmpdir(), `portal-e2e-mail-${port}`);
+fs.rmSync(mailDir, { recursive: true, force: true });
+fs.mkdirSync(mailDir, { recursive: true });
+let mailCount = 0;
+const mailServer = new smtp.SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS", "AUTH"],
+  logger: false,
+  onData(stream, _session, callback) {
+    const chunks = [];
+    stream.on("data", (c) => chunks.push(c));
+    stream.on("end", () => {
+      fs.writeFileSync(path.join(mailDir, `${String(++mailCount).padStart(5, "0")}.eml`), Buffer.concat(chunks));
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => mailServer.listen(0, "127.0.0.1", resolve));
+const smtpPort = mailServer.server.address().port;
 const child = spawn("node", ["scripts/start.mjs", "-p", port], {
   stdio: "inherit",
   env: {
@@ -20,12 +43,16 @@ const child = spawn("node", ["scripts/start.mjs", "-p", port], {
     // Absence notices settle for two seconds here (ten minutes by default) and the worker looks every 300 ms.
     NOTIFY_SETTLE_SECONDS: "2",
     JOBS_POLL_MS: "300",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Demo School <portal@demo.school>",
+    PORTAL_URL: `http://localhost:${port}`,
   },
 });
 const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
 child.on("exit", (code) => {
+  mailServer.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
