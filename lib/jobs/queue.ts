@@ -87,11 +87,14 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
 }
 
-/** Claims the next due job (or one whose claimant died), or null. */
-export async function claimNext(): Promise<Job | null> {
-  // A job whose every attempt took its process down (its lease ran out MAX_ATTEMPTS times) is given up.
+/** Gives up the jobs whose every attempt took its process down (their lease ran out MAX_ATTEMPTS times). */
+export async function failAbandoned(): Promise<void> {
   await db().execute(sql`update jobs set state = 'failed', finished_at = now(), last_error = coalesce(last_error, 'its worker stopped while running it, every attempt')
     where state = 'running' and locked_until < now() and attempts >= max_attempts`);
+}
+
+/** Claims the next due job (or one whose claimant died), or null. */
+export async function claimNext(): Promise<Job | null> {
   const [row] = await queryRows<{ id: number; kind: string; dedupe_key: string; payload: unknown; attempts: number }>(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
     where id = (
@@ -138,6 +141,7 @@ export async function runJob(job: Job, handlers: Readonly<Record<string, JobHand
 
 /** Runs due jobs until none is left or `limit` have run; returns how many ran. */
 export async function runDueJobs(handlers: Readonly<Record<string, JobHandler>>, limit = 100): Promise<number> {
+  await failAbandoned(); // once a batch, not once a job: a claim is then one statement
   let n = 0;
   for (; n < limit; n++) {
     const job = await claimNext();
