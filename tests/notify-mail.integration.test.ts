@@ -303,6 +303,15 @@ describe("delivery", () => {
     expect(mailTo(maya.email)).toHaveLength(1);
   });
 
+  it("an address on file that names several people gets no e-mail (the bell still has it)", async () => {
+    await queryRows(sql`update users set email = 'ken.kim@example.com, someone@elsewhere.test' where id = ${ids.ken}`);
+    const lucas = await userIdByCode(DEMO_STUDENTS[3]!.code); // Ken Kim's child
+    await setAttendance({ levelCode: "ALG1-P1", studentId: lucas, date: addDays(today, -6), status: "absent" });
+    await settle();
+    expect(smtp.messages.filter((m) => m.envelopeTo.some((to) => to.includes("elsewhere") || to.includes("ken.kim")))).toEqual([]);
+    expect((await noticesOf(ids.ken!)).some((n) => n.kind === "attendance")).toBe(true);
+  });
+
   it("with e-mail off, notifications still reach the portal and no e-mail is queued", async () => {
     delete process.env.SMTP_URL;
     resetEnvCache();

@@ -161,3 +161,13 @@ export function testMail(to: string, adminName: string): OutgoingMail {
   );
   return { to, subject: oneLine(`Test e-mail · ${school}`), text, html };
 }
+
+/**
+ * The address to send to, or null: one plain address only. A stored value with a comma, a
+ * semicolon, angle brackets or spaces (a roster's "a@x, b@y") would make nodemailer write to
+ * several people; nobody gets a student's notice that way.
+ */
+export function deliverableAddress(email: string | null | undefined): string | null {
+  const e = email?.trim() ?? "";
+  return e.length <= 254 && /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/.test(e) ? e : null;
+}

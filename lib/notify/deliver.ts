@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { gradeIsBelowThreshold, preferenceFor, type NotifyEvent } from "@/lib/domain/notify-events";
 import { enqueueMany } from "@/lib/jobs/queue";
-import { noticeMail } from "@/lib/mail/compose";
+import { deliverableAddress, noticeMail } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
 
 type Runner = Pick<Db, "execute">;
@@ -55,7 +55,7 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
   const email = new Map<number, string | null>();
   const stored = new Map<string, { delivery: string; threshold: number | null }>();
   for (const p of people) {
-    email.set(p.id, p.email?.trim() || null);
+    email.set(p.id, deliverableAddress(p.email));
     if (p.event && p.delivery) stored.set(`${p.id}:${p.event}`, { delivery: p.delivery, threshold: p.threshold });
   }
 

@@ -11,7 +11,7 @@ import { formatDateTime } from "@/lib/domain/format";
 import { DEFAULT_DELIVERY, upcomingDigestRuns, type DigestPeriod } from "@/lib/domain/notify-events";
 import { schoolTimeZone } from "@/lib/env";
 import { enqueue, enqueueMany, type JobHandler } from "@/lib/jobs/queue";
-import { digestMail, type DigestGroup } from "@/lib/mail/compose";
+import { deliverableAddress, digestMail, type DigestGroup } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
 import { MAIL_SEND } from "./deliver";
 
@@ -110,8 +110,9 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
     return { d, g };
   };
   for (const p of pending) {
-    if (!p.email?.trim()) continue;
-    const { d, g } = groupOf(p.user_id, p.email.trim(), p.student_id, p.student_name);
+    const to = deliverableAddress(p.email);
+    if (!to) continue;
+    const { d, g } = groupOf(p.user_id, to, p.student_id, p.student_name);
     if (d.items >= MAX_ITEMS) continue;
     d.items++;
     const className = p.class_name ?? "School";
@@ -120,7 +121,9 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
     c.items.push({ title: p.title, detail: p.detail, href: p.href });
   }
   for (const u of upcoming) {
-    const { g } = groupOf(u.user_id, u.email.trim(), u.student_id, u.student_name);
+    const to = deliverableAddress(u.email);
+    if (!to) continue;
+    const { g } = groupOf(u.user_id, to, u.student_id, u.student_name);
     if (g.upcoming.length >= MAX_UPCOMING) continue;
     const href = u.guardian ? `/children/${u.student_id}` : `/level/${encodeURIComponent(u.level_code)}?tab=assignments`;
     g.upcoming.push({ title: u.title, className: u.class_name, due: formatDateTime(new Date(u.due_date), tz), href });
