@@ -89,8 +89,9 @@ async function prepare(open: () => DbHandle) {
     } else if (users!.gen === 0) {
       throw new Error("this database holds a school that db:generate did not make; the bench needs its own (use --fresh or another database)");
     }
-    const [student] = await rows<{ id: number; name: string; phone: string; homeroom: string; class_name: string; teacher_code: string }>(sql`
-      select s.id, s.name, s.parent1_number as phone, l.code as homeroom, l.name as class_name, t.code as teacher_code
+    const [student] = await rows<{ id: number; name: string; phone: string; homeroom: string; class_name: string; teacher_code: string; parent_code: string }>(sql`
+      select s.id, s.name, s.parent1_number as phone, l.code as homeroom, l.name as class_name, t.code as teacher_code,
+        (select p.code from guardian_links g join users p on p.id = g.parent_id where g.student_id = s.id and g.removed_at is null order by g.id limit 1) as parent_code
       from users s join student_enrollment e on e.student_id = s.id join levels l on l.code = e.level_code and l.period = '1' join users t on t.id = l.teacher_id
       where s.code = ${GENERATED_CODES.student(1)}`);
     const [sizes] = await rows<{ students: number; assignments: number; days: number; classes: number; all_students: number }>(sql`select
@@ -228,6 +229,7 @@ async function main() {
       student: await server.signIn(GENERATED_CODES.student(1)),
       instructor: await server.signIn(student.teacher_code),
       admin: await server.signIn(GENERATED_CODES.admin),
+      parent: await server.signIn(student.parent_code),
     };
     const report = JSON.stringify({ phone: student.phone, studentId: student.id });
     const h = student.homeroom;
@@ -239,7 +241,10 @@ async function main() {
       { name: "home · student", method: "GET" as const, path: "/", cookie: cookies.student, expect: student.class_name },
       { name: "home · instructor", method: "GET" as const, path: "/", cookie: cookies.instructor, expect: h },
       { name: "home · admin", method: "GET" as const, path: "/", cookie: cookies.admin, expect: "Admin" },
+      { name: "home · parent", method: "GET" as const, path: "/", cookie: cookies.parent, expect: student.name },
       { name: "class page · student", method: "GET" as const, path: `/level/${h}`, cookie: cookies.student, expect: student.class_name },
+      { name: "class grades · student", method: "GET" as const, path: `/level/${h}?tab=grades`, cookie: cookies.student, expect: student.class_name },
+      { name: "report card · parent", method: "GET" as const, path: `/children/${student.id}`, cookie: cookies.parent, expect: student.class_name },
       { name: "dashboard Summary", method: "GET" as const, path: `/level/${h}/update`, cookie: cookies.instructor, expect: student.class_name },
       { name: "Grades grid", method: "GET" as const, path: `/level/${h}/update?tab=grades`, cookie: cookies.instructor, expect: student.name },
       { name: "Attendance grid", method: "GET" as const, path: `/level/${h}/update?tab=attendance&view=grid`, cookie: cookies.instructor, expect: student.name },

@@ -55,17 +55,6 @@ export async function countAttendanceBetween(levelCode: string, range: { startDa
   return new Map(rows.map((r) => [Number(r.student_id), countsOf(r)]));
 }
 
-/** One student's attendance counts in one class for each grading term's dates: one statement over at most a year of their records. */
-export async function countStudentAttendanceByTerm(levelCode: string, studentId: number): Promise<Map<number, AttendanceCounts>> {
-  const rows = await queryRows<CountRow & { term_id: number }>(sql`
-    select t.id as term_id, count(*) filter (where a.status = 'present')::int as present, count(*) filter (where a.status = 'absent')::int as absent,
-      count(*) filter (where a.status = 'late')::int as late, count(*) filter (where a.status = 'excused')::int as excused
-    from ${attendance} a join school_terms t on a.date between t.start_date and t.end_date
-    where a.level_code = ${levelCode} and a.student_id = ${studentId}
-    group by t.id`);
-  return new Map(rows.map((r) => [Number(r.term_id), countsOf(r)]));
-}
-
 /** Each student's whole-year attendance counts in one class, from the kept totals (student_level_stats): no record is read. */
 export async function listAttendanceTotals(levelCode: string): Promise<Map<number, AttendanceCounts>> {
   const rows = await queryRows<CountRow & { student_id: number }>(sql`

@@ -9,7 +9,6 @@ import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/co
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
 import { loadGradingContext } from "@/lib/gradebook/grading-context";
 import { loadStudentTermGrade, type TermChoice } from "@/lib/gradebook/term-grades";
-import { countStudentAttendanceByTerm } from "./attendance";
 import { getStudentClassTotals, listClassAssignments, listStudentAttendance, listStudentGrades, listUpdatesWithResponsePage } from "./class-page";
 
 // The class page shows one tab at a time, so each tab has its own loader: a student's first view
@@ -31,17 +30,12 @@ export interface StudentTiles {
  * terms sees the whole year, spec §9's figures.
  */
 export async function loadStudentTiles(levelCode: string, studentId: number, choice: TermChoice = null, timeZone = "UTC", now = new Date()): Promise<StudentTiles> {
-  // Four statements in one round: the grading context, the kept totals, the student's work, and
-  // their attendance per term (the term is chosen once the context is here).
+  // Three statements in one round: the grading context, the kept totals with the attendance per
+  // term, and the student's work (the term is chosen once the context is here).
   const context = loadGradingContext([levelCode], studentId);
-  const [ctx, t, grade, byTerm] = await Promise.all([
-    context,
-    getStudentClassTotals(studentId, levelCode),
-    loadStudentTermGrade(levelCode, studentId, choice, timeZone, now, context),
-    countStudentAttendanceByTerm(levelCode, studentId),
-  ]);
+  const [ctx, t, grade] = await Promise.all([context, getStudentClassTotals(studentId, levelCode), loadStudentTermGrade(levelCode, studentId, choice, timeZone, now, context)]);
   const term = grade.term ? ctx.terms.find((x) => x.id === grade.term!.id) : undefined;
-  const counts = term ? (byTerm.get(term.id) ?? { present: 0, absent: 0, late: 0, excused: 0 }) : t;
+  const counts = term ? (t.byTerm.get(term.id) ?? { present: 0, absent: 0, late: 0, excused: 0 }) : t;
   return { average: grade.percent, completed: t.completed, attendanceRate: studentAttendanceRate(counts), termTitle: term?.title ?? null };
 }
 
