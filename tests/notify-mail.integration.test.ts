@@ -17,6 +17,7 @@ import { resetEnvCache } from "@/lib/env";
 import { enqueue, runDueJobs } from "@/lib/jobs/queue";
 import { HANDLERS } from "@/lib/jobs/worker";
 import { closeMail } from "@/lib/mail/transport";
+import { unsubscribeToken } from "@/lib/mail/unsubscribe";
 import { DIGEST_RUN } from "@/lib/notify/digest";
 import { loadPreferences } from "@/lib/notify/preferences";
 import { seedDemo, userIdByCode } from "./support/fixtures";
@@ -261,6 +262,65 @@ describe("teacher messages", () => {
     const [mail] = mailTo(GRACE);
     expect(mail!.mail.subject).toBe(`Message from David Chen about ${liam.name} (Biology) · Demo High School`);
     expect(mail!.mail.text).toContain("Please remind your child to hand in the lab report by Friday.");
+  });
+});
+
+describe("what changes after a notice was written", () => {
+  const link = (on: boolean) => queryRows(sql`update guardian_links set removed_at = ${on ? null : sql`now()`} where parent_id = ${ids.grace} and student_id = ${ids.maya}`);
+  // One digest e-mail per person, period and day (its key): these runs are of days the digest test above did not use.
+  const runDaily = async (day: string) => {
+    await enqueue(db(), { kind: DIGEST_RUN, dedupeKey: `digest:daily:${day}`, payload: { period: "daily", day } });
+    await settle();
+  };
+
+  it("a guardian unlinked before the digest is not told about that child in it", async () => {
+    await link(true);
+    await choose("parent-johnson", { attendance: "daily", work: "off", grade: "off", announcement: "off", report_card: "off", message: "off", threshold: 70 });
+    // Notices are for recent days only (today − 7 … tomorrow); days the tests above did not use.
+    await setAttendance({ levelCode: "GEO-P3", studentId: ids.ava!, date: today, status: "absent" });
+    await setAttendance({ levelCode: "ALG1-P1", studentId: ids.maya!, date: today, status: "absent" });
+    await settle();
+    await link(false);
+    await runDaily(addDays(today, 1));
+    const [mail] = mailTo(GRACE);
+    expect(mail!.mail.text).toContain(`== ${ava.name} ==`);
+    expect(mail!.mail.text).not.toContain(maya.name);
+    await link(true);
+  });
+
+  it("an immediate e-mail still waiting when the guardian is unlinked is not sent", async () => {
+    (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = true; // the refused attempt is logged
+    smtp.refuse(true);
+    await setAttendance({ levelCode: "ALG1-P1", studentId: ids.maya!, date: addDays(today, 1), status: "absent" });
+    await settle();
+    expect(await queryRows(sql`select 1 from jobs where kind = 'mail.send' and state = 'queued'`)).not.toEqual([]);
+    await link(false);
+    smtp.refuse(false);
+    await settle();
+    await settle();
+    expect(mailTo(GRACE)).toHaveLength(0);
+    expect(mailTo(maya.email)).toHaveLength(1); // Maya's own is still hers
+    await link(true);
+  });
+
+  it("unsubscribing from the daily summary keeps what was waiting out of it; moving an event to weekly moves its items", async () => {
+    await choose("parent-johnson", { attendance: "daily", work: "off", grade: "daily", announcement: "off", report_card: "off", message: "off", threshold: 70 });
+    await setAttendance({ levelCode: "BIO-P2", studentId: ids.ava!, date: today, status: "absent" });
+    await settle();
+    expect(await queryRows(sql`select digest from notifications where user_id = ${ids.grace} and digested_at is null and digest is not null`)).toEqual([{ digest: "daily" }]);
+    // Weekly: the waiting absence waits for Friday's e-mail instead.
+    await choose("parent-johnson", { attendance: "weekly", work: "off", grade: "daily", announcement: "off", report_card: "off", message: "off", threshold: 70 });
+    expect(await queryRows(sql`select digest from notifications where user_id = ${ids.grace} and digested_at is null and digest is not null`)).toEqual([{ digest: "weekly" }]);
+    await choose("parent-johnson", { attendance: "daily", work: "off", grade: "daily", announcement: "off", report_card: "off", message: "off", threshold: 70 });
+    // The summary's one-click link, posted twice (a mail provider retrying): off, and one audit entry.
+    const token = unsubscribeToken(ids.grace!, "digest-daily");
+    for (let i = 0; i < 2; i++) {
+      const res = await unsubscribeRoute(new Request(`${ORIGIN}/api/unsubscribe/${token}`, { method: "POST", body: "List-Unsubscribe=One-Click" }), { params: Promise.resolve({ token }) });
+      expect(res.status).toBe(200);
+    }
+    expect(await queryRows(sql`select detail->'events' as events from audit_log where action = 'notifications.unsubscribed' and detail->>'scope' = 'digest-daily'`)).toEqual([{ events: ["attendance", "grade"] }]);
+    await runDaily(addDays(today, 2));
+    expect(mailTo(GRACE)).toHaveLength(0);
   });
 });
 

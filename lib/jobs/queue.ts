@@ -16,6 +16,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const LEASE_SECONDS = 60;
 export const MAX_ATTEMPTS = 8;
+const ENQUEUE_SLICE = 500;
 
 export interface Job<P = Record<string, unknown>> {
   id: number;
@@ -66,6 +67,12 @@ export async function enqueueMany(
   options: { restart?: boolean } = {},
 ): Promise<number> {
   if (jobs.length === 0) return 0;
+  // In slices: one statement's parameter stays small whatever the school's size (a whole school's report-card notices).
+  if (jobs.length > ENQUEUE_SLICE) {
+    let n = 0;
+    for (let i = 0; i < jobs.length; i += ENQUEUE_SLICE) n += await enqueueMany(on, jobs.slice(i, i + ENQUEUE_SLICE), options);
+    return n;
+  }
   const rows = JSON.stringify(jobs.map((j) => ({ kind: j.kind, dedupe_key: j.dedupeKey, payload: j.payload, delay: j.delaySeconds ?? 0 })));
   const conflict = options.restart
     ? sql`on conflict (dedupe_key) do update set run_at = excluded.run_at, payload = excluded.payload, state = 'queued', attempts = 0, finished_at = null, last_error = null

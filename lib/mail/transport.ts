@@ -42,8 +42,9 @@ function transporter(url: string): Transporter {
   if (transport?.url !== url) {
     transport?.transporter.close();
     // Pooled: a digest run sends thousands of messages over a few connections, not one each.
-    // Bounded waits: a mail server that does not answer fails the attempt (retried later) instead of holding a worker.
-    const options = "pool=true&maxConnections=3&connectionTimeout=10000&greetingTimeout=10000&socketTimeout=30000";
+    // Bounded waits: a mail server that does not answer fails the attempt (retried later) instead of
+    // holding a worker; together under the queue's 60 s lease, so no second worker claims a message being sent.
+    const options = "pool=true&maxConnections=3&connectionTimeout=10000&greetingTimeout=10000&socketTimeout=20000";
     transport = { url, transporter: nodemailer.createTransport(url + (url.includes("?") ? "&" : "?") + options) };
   }
   return transport.transporter;

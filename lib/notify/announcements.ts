@@ -14,6 +14,9 @@ type Runner = Pick<Db, "execute">;
 export const ANNOUNCEMENT_NOTICE = "announcement.notice";
 const EXCERPT = 600;
 
+/** Announcements of one poster that notify families in an hour; more are posted but tell nobody (no flood from one account). */
+export const ANNOUNCEMENT_NOTICES_PER_HOUR = 20;
+
 export async function noticeAnnouncement(tx: Runner, a: { updateId: number; actorId: number }): Promise<void> {
   await enqueue(tx, {
     kind: ANNOUNCEMENT_NOTICE,

@@ -110,7 +110,7 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
         href: m.href,
         messageId: `<notification-${row.id}@classroom-portal>`,
       });
-      return [{ kind: MAIL_SEND, dedupeKey: `mail:notification:${row.id}`, payload: { ...mail } }];
+      return [{ kind: MAIL_SEND, dedupeKey: `mail:notification:${row.id}`, payload: { ...mail, recipientId: m.userId, studentId: m.notice.studentId } }];
     });
     await enqueueMany(tx, mails);
   }

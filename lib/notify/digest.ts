@@ -38,6 +38,8 @@ export async function scheduleDigests(on: Runner, now = new Date()): Promise<voi
 
 interface PendingRow {
   id: number;
+  /** Still theirs to hear: not removed by the roster, and the student is themself or a child linked now. */
+  eligible: boolean;
   user_id: number;
   email: string;
   title: string;
@@ -64,7 +66,9 @@ interface UpcomingRow {
 /** Builds and queues one period's digests; returns how many e-mails were queued. */
 export async function runDigest(tx: Runner, period: DigestPeriod, day: string): Promise<number> {
   const pending = await queryRows<PendingRow>(
-    sql`select n.id, n.user_id, u.email, n.title, n.detail, n.href, n.student_id, s.name as student_name, l.name as class_name
+    sql`select n.id, n.user_id, u.email, n.title, n.detail, n.href, n.student_id, s.name as student_name, l.name as class_name,
+          (u.roster_deleted_at is null and (n.student_id is null or n.student_id = n.user_id
+            or exists (select 1 from guardian_links g where g.parent_id = n.user_id and g.student_id = n.student_id and g.removed_at is null))) as eligible
         from notifications n join users u on u.id = n.user_id
         left join users s on s.id = n.student_id left join levels l on l.code = n.level_code
         where n.digest = ${period} and n.digested_at is null
@@ -111,9 +115,10 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
   };
   for (const p of pending) {
     const to = deliverableAddress(p.email);
-    if (!to) continue;
+    // A guardian unlinked (or a person removed) since the item was written is not told in the digest.
+    if (!to || p.eligible !== true) continue;
+    if ((digests.get(p.user_id)?.items ?? 0) >= MAX_ITEMS) continue;
     const { d, g } = groupOf(p.user_id, to, p.student_id, p.student_name);
-    if (d.items >= MAX_ITEMS) continue;
     d.items++;
     const className = p.class_name ?? "School";
     let c = g.classes.find((x) => x.className === className);
@@ -131,10 +136,9 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
 
   const mails = [...digests].map(([userId, d]) => {
     const mail = digestMail({ userId, to: d.to, period, day, groups: [...d.groups.values()], messageId: `<digest-${period}-${day}-${userId}@classroom-portal>` });
-    return { kind: MAIL_SEND, dedupeKey: `mail:digest:${period}:${day}:${userId}`, payload: { ...mail } };
+    return { kind: MAIL_SEND, dedupeKey: `mail:digest:${period}:${day}:${userId}`, payload: { ...mail, recipientId: userId, studentId: null } };
   });
-  // In slices: one statement's parameters stay small whatever the school's size.
-  for (let i = 0; i < mails.length; i += 500) await enqueueMany(tx, mails.slice(i, i + 500));
+  await enqueueMany(tx, mails);
   return mails.length;
 }
 

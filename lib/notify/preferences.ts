@@ -20,13 +20,24 @@ export async function loadPreferences(userId: number, on?: Runner): Promise<Reco
   return Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, preferenceFor(e, stored.get(e))])) as Record<NotifyEvent, Preference>;
 }
 
-/** Saves every event's choice (and the grade threshold) in one statement. */
+/**
+ * Saves every event's choice (and the grade threshold), and moves what is waiting for a digest to
+ * the new choice: an event turned off (or to "immediately") leaves the next digest, one moved from
+ * daily to weekly waits for the weekly one. One statement.
+ */
 export async function savePreferences(userId: number, prefs: Record<NotifyEvent, Preference>, on?: Runner): Promise<void> {
   const rows = JSON.stringify(NOTIFY_EVENTS.map((e) => ({ event: e, delivery: prefs[e].delivery, threshold: e === "grade" ? prefs[e].threshold : null })));
   await queryRows(
-    sql`insert into notification_preferences (user_id, event, delivery, threshold, updated_at)
-        select ${userId}, event, delivery, threshold, now() from jsonb_to_recordset(${rows}::jsonb) as t(event text, delivery text, threshold int)
-        on conflict (user_id, event) do update set delivery = excluded.delivery, threshold = excluded.threshold, updated_at = now()`,
+    sql`with input as (select * from jsonb_to_recordset(${rows}::jsonb) as t(event text, delivery text, threshold int)),
+        saved as (
+          insert into notification_preferences (user_id, event, delivery, threshold, updated_at)
+          select ${userId}, event, delivery, threshold, now() from input
+          on conflict (user_id, event) do update set delivery = excluded.delivery, threshold = excluded.threshold, updated_at = now()
+          returning event)
+        update notifications n set digest = case when i.delivery in ('daily', 'weekly') then i.delivery end
+        from input i
+        where n.user_id = ${userId} and n.kind = i.event and n.digest is not null and n.digested_at is null
+          and n.digest is distinct from (case when i.delivery in ('daily', 'weekly') then i.delivery end)`,
     on,
   );
 }

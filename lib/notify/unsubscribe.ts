@@ -29,7 +29,8 @@ export async function unsubscribe(token: string): Promise<{ what: string } | nul
       t.scope === "digest-daily" ? { digest: "daily" } : t.scope === "digest-weekly" ? { digest: "weekly" } : [t.scope as NotifyEvent],
       tx,
     );
-    await audit(tx, { action: "notifications.unsubscribed", actorId: null, detail: { userId: t.userId, scope: t.scope, events: off } });
+    // Only a change is recorded: the same link posted again (a forwarded e-mail, a retrying mail provider) writes nothing.
+    if (off.length > 0) await audit(tx, { action: "notifications.unsubscribed", actorId: null, detail: { userId: t.userId, scope: t.scope, events: off } });
   });
   return { what: describeScope(t.scope) };
 }

@@ -15,7 +15,8 @@ import { parseScore, scoreRangeMessage } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
 import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
 import { updateInLevel } from "@/lib/queries/class-page";
-import { noticeAnnouncement } from "@/lib/notify/announcements";
+import { ANNOUNCEMENT_NOTICES_PER_HOUR, noticeAnnouncement } from "@/lib/notify/announcements";
+import { hitRateLimit } from "@/lib/rate-limit";
 import { noticeGrades } from "@/lib/notify/grades";
 import { scheduleMissingCheck } from "@/lib/notify/work";
 import { assignmentLock } from "@/lib/terms/publishing";
@@ -49,10 +50,12 @@ export async function createAnnouncement(_prev: ActionResult, formData: FormData
       return invalid(input.error);
     }
     const { user, level } = await requireClassAccess(input.data.levelCode, "teach");
-    // The class's students and families hear of it after it settles (lib/notify/announcements.ts).
+    // The class's students and families hear of it after it settles (lib/notify/announcements.ts),
+    // up to ANNOUNCEMENT_NOTICES_PER_HOUR a poster: past that it is posted and tells nobody.
+    const notify = (await hitRateLimit(`announcement-notice:${user.id}`, ANNOUNCEMENT_NOTICES_PER_HOUR, 3_600_000)).allowed;
     await db().transaction(async (tx) => {
       const [row] = await tx.insert(updates).values({ levelCode: level.code, teacherId: user.id, title: input.data.title, content: input.data.content }).returning({ id: updates.id });
-      await noticeAnnouncement(tx, { updateId: row!.id, actorId: user.id });
+      if (notify) await noticeAnnouncement(tx, { updateId: row!.id, actorId: user.id });
     });
     refresh(level.code);
     return { ok: true, message: "Announcement posted" };
