@@ -130,6 +130,18 @@ test.describe("parent access", () => {
     await first.getByRole("button", { name: /View Details/ }).click();
     await expect(page.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel", { name: "Details" }).getByTestId("report-details")).toContainText(className);
+
+    // Printing: every class on its own page. The print-only block is not in the page until the
+    // browser says it prints (it used to be most of the page's HTML on every visit).
+    const classes = await page.locator("#report-class option").count(); // the Details tab lists every class
+    await expect(page.getByTestId("report-print")).toHaveCount(0);
+    await page.emulateMedia({ media: "print" });
+    await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+    await expect(page.getByTestId("report-print").getByTestId("report-details")).toHaveCount(classes);
+    await expect(page.getByTestId("report-print").getByTestId("report-details").first()).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+    await page.emulateMedia({ media: "screen" });
+    await expect(page.getByTestId("report-print")).toHaveCount(0);
   });
 
   test("a short number shows the exact message", async ({ page }) => {

@@ -1,7 +1,8 @@
 "use client";
 
 import { Tabs } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { flushSync } from "react-dom";
 import type { PublishedTermGrade, ReportCardClass, ReportCardView, ReportTermGrade } from "@/lib/domain/report-card";
 import { formatDay } from "@/lib/domain/format";
 import type { Band } from "@/lib/domain/grades";
@@ -16,6 +17,7 @@ const BAND: Record<Band, string> = {
 /** Report card (spec §2): Summary and Details tabs; prints one page per class. */
 export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: () => void }) {
   const [tab, setTab] = useState("summary");
+  const printing = usePrinting();
   const [selected, setSelected] = useState(card.classes[0]?.code ?? "");
   const current = card.classes.find((c) => c.code === selected);
   return (
@@ -26,7 +28,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
             ← Back to Search
           </button>
         )}
-        <button type="button" onClick={() => window.print()} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+        <button type="button" onClick={printing.print} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
           Print
         </button>
       </div>
@@ -107,17 +109,46 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
               {current && <ClassDetails c={current} />}
             </Tabs.Content>
           </Tabs.Root>
-          <div className="hidden print:block">
-            {card.classes.map((c) => (
-              <div key={c.code} className="break-after-page">
-                <ClassDetails c={c} />
-              </div>
-            ))}
-          </div>
+          {/* Every class's details, one page each, only while printing: rendered on every request
+              they were most of the page's HTML (a year of grades and attendance per class, hidden). */}
+          {printing.on && (
+            <div className="hidden print:block" data-testid="report-print">
+              {card.classes.map((c) => (
+                <div key={c.code} className="break-after-page">
+                  <ClassDetails c={c} />
+                </div>
+              ))}
+            </div>
+          )}
         </>
       )}
     </section>
   );
+}
+
+/**
+ * Whether the page is being printed: the browser's beforeprint event (Ctrl+P, the menu) or the
+ * Print button. flushSync renders the print-only block before the browser lays the page out.
+ */
+function usePrinting(): { on: boolean; print: () => void } {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const before = () => flushSync(() => setOn(true));
+    const after = () => setOn(false);
+    window.addEventListener("beforeprint", before);
+    window.addEventListener("afterprint", after);
+    return () => {
+      window.removeEventListener("beforeprint", before);
+      window.removeEventListener("afterprint", after);
+    };
+  }, []);
+  return {
+    on,
+    print: () => {
+      flushSync(() => setOn(true));
+      window.print();
+    },
+  };
 }
 
 function ClassDetails({ c }: { c: ReportCardClass }) {
