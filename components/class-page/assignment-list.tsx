@@ -10,18 +10,9 @@ import { matchesFilter, type AssignmentState } from "@/lib/domain/assignments";
 import { MIN_RESPONSE_LENGTH } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
 import { responseLength } from "@/lib/domain/response-length";
+import type { AssignmentView } from "@/lib/queries/class-page-types";
 
-export interface AssignmentView {
-  id: number;
-  title: string;
-  /** null for staff, who do not submit. */
-  state: AssignmentState | null;
-  due: string;
-  maxScore: number;
-  lastSubmitted: string | null;
-  preview: string;
-  category: string | null;
-}
+export type { AssignmentView };
 
 const FILTERS = [
   { value: "all", label: "All" },

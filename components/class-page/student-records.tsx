@@ -1,17 +1,7 @@
 import { EmptyState } from "@/components/states";
+import type { AttendanceView, GradeView } from "@/lib/queries/class-page-types";
 
-export interface GradeView {
-  id: number;
-  assignmentId: number;
-  title: string;
-  score: number;
-  maxScore: number;
-  percent: number;
-  letter: string;
-  category: string | null;
-  feedback: string | null;
-  gradedAt: string;
-}
+export type { AttendanceView, GradeView };
 
 export function GradeList({ grades }: { grades: GradeView[] }) {
   if (grades.length === 0) return <EmptyState title="No grades available" />;
@@ -40,14 +30,6 @@ export function GradeList({ grades }: { grades: GradeView[] }) {
       ))}
     </ul>
   );
-}
-
-export interface AttendanceView {
-  id: number;
-  status: string;
-  levelCode: string;
-  date: string;
-  time: string;
 }
 
 const STATUS_STYLE: Record<string, string> = {

@@ -2,26 +2,9 @@ import { Pager } from "@/components/pager";
 import { EmptyState } from "@/components/states";
 import { AddResponseButton } from "./add-response-button";
 import { DeleteResponseButton } from "./delete-response-button";
+import type { ResponseView, UpdateView } from "@/lib/queries/class-page-types";
 
-export interface ResponseView {
-  id: number;
-  title: string;
-  content: string;
-  date: string;
-  authorName: string;
-}
-
-export interface UpdateView {
-  id: number;
-  title: string;
-  content: string;
-  date: string;
-  responses: ResponseView[];
-  /** All the announcement's responses, when `responses` holds only some of them (the class page). */
-  responseCount?: number;
-  /** Set when `responses` is one page of them (?responses=<id>&page=<n>); else they are the newest few. */
-  responsePage?: { page: number; pageSize: number };
-}
+export type { ResponseView, UpdateView };
 
 /**
  * The class page's Updates tab. `moderate`: the viewer teaches the class, so each response has a

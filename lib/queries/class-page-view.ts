@@ -1,7 +1,5 @@
 import "server-only";
-import type { AssignmentView } from "@/components/class-page/assignment-list";
-import type { AttendanceView, GradeView } from "@/components/class-page/student-records";
-import type { UpdateView } from "@/components/class-page/update-list";
+import type { AssignmentView, AttendanceView, GradeView, UpdateView } from "./class-page-types";
 import { assignmentState, descriptionPreview } from "@/lib/domain/assignments";
 import { studentAttendanceRate } from "@/lib/domain/attendance";
 import { itemPercent, studentLetter } from "@/lib/domain/grades";
