@@ -12,10 +12,9 @@ import { adminOrScreen } from "@/components/admin/admin-gate";
 import { LettersForm, OpenPortalBanner } from "@/components/admin/parent-letters";
 import { SecurityTab } from "@/components/admin/security-tab";
 import { MailTab } from "@/components/admin/mail-tab";
-import { sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/client";
 import { mailSettings } from "@/lib/mail/transport";
 import { mailStatus } from "@/lib/notify/mail-status";
+import { emailOnFile } from "@/lib/notify/preferences";
 import { RosterTab } from "@/components/admin/roster-tab";
 import { TermsTab } from "@/components/admin/terms-tab";
 import { dateInTimeZone } from "@/lib/domain/dates";
@@ -177,8 +176,8 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
   }
   if (tab === "roster") return <RosterTab history={await listRosterImports({ limit: 20 })} timeZone={tz} />;
   if (tab === "mail") {
-    const [status, [me]] = await Promise.all([mailStatus(), queryRows<{ email: string | null }>(sql`select email from users where id = ${adminId}`)]);
-    return <MailTab status={status} defaultTo={me?.email ?? ""} />;
+    const [status, email] = await Promise.all([mailStatus(), emailOnFile(adminId)]);
+    return <MailTab status={status} defaultTo={email ?? ""} />;
   }
   if (tab === "security") {
     const [weak, changes] = await Promise.all([listWeakCodes(), listParentNumberChanges()]);

@@ -44,17 +44,21 @@ export async function enqueue(
   on: Runner,
   job: { kind: string; dedupeKey: string; payload: Record<string, unknown>; delaySeconds?: number; restart?: boolean },
 ): Promise<boolean> {
-  const conflict = job.restart
-    ? sql`on conflict (dedupe_key) do update set run_at = excluded.run_at, payload = excluded.payload, state = 'queued', attempts = 0, finished_at = null, last_error = null
-          where jobs.state <> 'running'`
-    : sql`on conflict (dedupe_key) do nothing`;
   const rows = await queryRows<{ id: number }>(
     sql`insert into jobs (kind, dedupe_key, payload, run_at)
         values (${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, now() + make_interval(secs => ${job.delaySeconds ?? 0}))
-        ${conflict} returning id`,
+        ${onConflict(job.restart)} returning id`,
     on,
   );
   return rows.length > 0;
+}
+
+/** A key already queued: left as it is, or with `restart` put back to run after the new delay (unless running). */
+function onConflict(restart: boolean | undefined) {
+  return restart
+    ? sql`on conflict (dedupe_key) do update set run_at = excluded.run_at, payload = excluded.payload, state = 'queued', attempts = 0, finished_at = null, last_error = null
+          where jobs.state <> 'running'`
+    : sql`on conflict (dedupe_key) do nothing`;
 }
 
 /**
@@ -74,16 +78,12 @@ export async function enqueueMany(
     return n;
   }
   const rows = JSON.stringify(jobs.map((j) => ({ kind: j.kind, dedupe_key: j.dedupeKey, payload: j.payload, delay: j.delaySeconds ?? 0 })));
-  const conflict = options.restart
-    ? sql`on conflict (dedupe_key) do update set run_at = excluded.run_at, payload = excluded.payload, state = 'queued', attempts = 0, finished_at = null, last_error = null
-          where jobs.state <> 'running'`
-    : sql`on conflict (dedupe_key) do nothing`;
   const inserted = await queryRows<{ id: number }>(
     sql`insert into jobs (kind, dedupe_key, payload, run_at)
         select distinct on (j.dedupe_key) j.kind, j.dedupe_key, j.payload, now() + make_interval(secs => j.delay)
         from jsonb_to_recordset(${rows}::jsonb) as j(kind text, dedupe_key text, payload jsonb, delay int)
         order by j.dedupe_key
-        ${conflict} returning id`,
+        ${onConflict(options.restart)} returning id`,
     on,
   );
   return inserted.length;

@@ -4,6 +4,7 @@
 import "server-only";
 import { DELIVERY_LABELS, EVENT_LABELS, type Delivery, type DigestPeriod, type NotifyEvent } from "@/lib/domain/notify-events";
 import { formatDay } from "@/lib/domain/format";
+import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
 import type { OutgoingMail } from "./transport";
 import { unsubscribeToken, type UnsubscribeScope } from "./unsubscribe";
@@ -19,8 +20,7 @@ export function escapeHtml(s: string): string {
 
 /** Subjects are one line: no header injection, whatever a title holds. */
 function oneLine(s: string, max = 180): string {
-  const flat = s.replace(/[\r\n\t]+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return ellipsize(s.replace(/[\r\n\t]+/g, " ").trim(), max);
 }
 
 function unsubscribeParts(userId: number, scope: UnsubscribeScope) {

@@ -4,6 +4,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
+import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
 import { enqueue, type JobHandler } from "@/lib/jobs/queue";
 import { deliver } from "./deliver";
@@ -35,8 +36,7 @@ export const announcementNotice: JobHandler = async (job, tx) => {
   if (!u) return;
   const students = await queryRows<{ student_id: number }>(sql`select student_id from student_enrollment where level_code = ${u.level_code}`, tx);
   const family = await familiesOf(tx, students.map((s) => Number(s.student_id)), u.level_code);
-  const text = u.content.trim();
-  const detail = `${u.title}\n\n${text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text}`;
+  const detail = `${u.title}\n\n${ellipsize(u.content.trim(), EXCERPT)}`;
   const byStudent = new Map<number, typeof family>();
   for (const m of family) byStudent.set(m.studentId, [...(byStudent.get(m.studentId) ?? []), m]);
   await deliver(

@@ -8,6 +8,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { gradeIsBelowThreshold, preferenceFor, type NotifyEvent } from "@/lib/domain/notify-events";
+import { ellipsize } from "@/lib/domain/text";
 import { enqueueMany } from "@/lib/jobs/queue";
 import { deliverableAddress, noticeMail } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
@@ -36,10 +37,6 @@ export interface Notice {
 const TITLE_MAX = 300;
 const DETAIL_MAX = 2000;
 
-function cut(s: string, max: number): string {
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
-}
-
 /** Delivers a batch of notices in the caller's transaction; returns how many notifications were new. */
 export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<number> {
   const ids = [...new Set(notices.flatMap((n) => n.recipients.map((r) => r.userId)))];
@@ -60,8 +57,11 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
   }
 
   const rows: { user_id: number; event_key: string; kind: string; title: string; href: string; detail: string | null; student_id: number | null; level_code: string | null; digest: string | null }[] = [];
-  const immediate = new Map<string, { userId: number; to: string; notice: Notice; href: string }>();
+  const immediate = new Map<string, { userId: number; to: string; event: NotifyEvent; title: string; detail: string | null; href: string; studentId: number | null }>();
   for (const n of notices) {
+    // Bounded once per notice (the columns' checks), the same text for the bell and the e-mail.
+    const title = ellipsize(n.title, TITLE_MAX);
+    const detail = n.detail ? ellipsize(n.detail, DETAIL_MAX) : null;
     const seen = new Set<number>();
     for (const r of n.recipients) {
       if (seen.has(r.userId) || r.userId === n.actorId || !email.has(r.userId)) continue;
@@ -75,15 +75,15 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
         user_id: r.userId,
         event_key: n.eventKey,
         kind: n.event,
-        title: cut(n.title, TITLE_MAX),
+        title,
         href: r.href,
-        detail: n.detail ? cut(n.detail, DETAIL_MAX) : null,
+        detail,
         student_id: n.studentId,
         level_code: n.levelCode,
         // With no address on file there is nothing to digest: the bell alone tells them.
         digest: to ? digest : null,
       });
-      if (pref.delivery === "immediately" && to) immediate.set(`${r.userId}:${n.eventKey}`, { userId: r.userId, to, notice: n, href: r.href });
+      if (pref.delivery === "immediately" && to) immediate.set(`${r.userId}:${n.eventKey}`, { userId: r.userId, to, event: n.event, title, detail, href: r.href, studentId: n.studentId });
     }
   }
   if (rows.length === 0) return 0;
@@ -104,13 +104,13 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
       const mail = noticeMail({
         userId: m.userId,
         to: m.to,
-        event: m.notice.event,
-        title: cut(m.notice.title, TITLE_MAX),
-        detail: m.notice.detail ? cut(m.notice.detail, DETAIL_MAX) : null,
+        event: m.event,
+        title: m.title,
+        detail: m.detail,
         href: m.href,
         messageId: `<notification-${row.id}@classroom-portal>`,
       });
-      return [{ kind: MAIL_SEND, dedupeKey: `mail:notification:${row.id}`, payload: { ...mail, recipientId: m.userId, studentId: m.notice.studentId } }];
+      return [{ kind: MAIL_SEND, dedupeKey: `mail:notification:${row.id}`, payload: { ...mail, recipientId: m.userId, studentId: m.studentId } }];
     });
     await enqueueMany(tx, mails);
   }

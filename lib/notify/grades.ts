@@ -7,6 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { scorePercent } from "@/lib/domain/percent";
+import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
 import { enqueueMany, type JobHandler } from "@/lib/jobs/queue";
 import { deliver } from "./deliver";
@@ -66,6 +67,5 @@ export const gradeNotice: JobHandler = async (job, tx) => {
 
 /** The feedback's first line, bounded: the e-mail carries the gist, the portal the rest. */
 function firstLine(feedback: string): string {
-  const line = feedback.trim().split(/\r?\n/)[0] ?? "";
-  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
+  return ellipsize(feedback.trim().split(/\r?\n/)[0] ?? "", 300);
 }

@@ -11,6 +11,12 @@ export function choosesNotifications(role: string): boolean {
   return role === "student" || role === "parent";
 }
 
+/** The e-mail address on file for a person (the settings page says where e-mails go; the admin's test e-mail defaults to it). */
+export async function emailOnFile(userId: number): Promise<string | null> {
+  const [row] = await queryRows<{ email: string | null }>(sql`select email from users where id = ${userId}`);
+  return row?.email?.trim() || null;
+}
+
 export async function loadPreferences(userId: number, on?: Runner): Promise<Record<NotifyEvent, Preference>> {
   const rows = await queryRows<{ event: string; delivery: string; threshold: number | null }>(
     sql`select event, delivery, threshold from notification_preferences where user_id = ${userId}`,

@@ -3,11 +3,9 @@ import { redirect } from "next/navigation";
 import { AppShell } from "@/components/app-header";
 import { PreferencesForm } from "@/components/notifications/preferences-form";
 import { getSessionUser } from "@/lib/auth/session";
-import { queryRows } from "@/lib/db/client";
-import { sql } from "drizzle-orm";
 import { DIGEST_HOUR } from "@/lib/domain/notify-events";
 import { mailSettings } from "@/lib/mail/transport";
-import { choosesNotifications, loadPreferences } from "@/lib/notify/preferences";
+import { choosesNotifications, emailOnFile, loadPreferences } from "@/lib/notify/preferences";
 
 export const metadata: Metadata = { title: "Notification settings" };
 
@@ -16,12 +14,8 @@ export default async function NotificationSettingsPage() {
   const user = await getSessionUser();
   if (!user) redirect("/");
   const chooses = choosesNotifications(user.role);
-  const [prefs, [me]] = await Promise.all([
-    chooses ? loadPreferences(user.id) : null,
-    queryRows<{ email: string | null }>(sql`select email from users where id = ${user.id}`),
-  ]);
+  const [prefs, email] = await Promise.all([chooses ? loadPreferences(user.id) : null, emailOnFile(user.id)]);
   const mail = mailSettings();
-  const email = me?.email?.trim() || null;
   return (
     <AppShell user={user}>
       <h1 className="text-2xl font-semibold sm:text-3xl">Notification settings</h1>
