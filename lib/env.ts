@@ -11,6 +11,9 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./data"),
+  // on: repeated statements are prepared once per connection (lib/db/prepared.ts); off: for a
+  // pooler in transaction mode that cannot keep them (PgBouncer before 1.21).
+  DATABASE_PREPARED_STATEMENTS: z.enum(["on", "off"]).default("on"),
   SESSION_SECRET: z
     .string()
     .min(32, "SESSION_SECRET must be at least 32 characters")

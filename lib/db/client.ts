@@ -8,6 +8,7 @@ import type { SQL } from "drizzle-orm";
 import { Pool } from "pg";
 import { env } from "@/lib/env";
 import { acquireDataDirLock, secureDataDir } from "./data-dir-lock";
+import { prepareRepeatedStatements } from "./prepared";
 import { queryLogger, timeCalls } from "./query-stats";
 import * as schema from "./schema";
 
@@ -71,7 +72,11 @@ export function openPostgres(connectionString: string): DbHandle {
   const pool = new Pool({ connectionString, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
   // An idle client that loses its server must not crash the process.
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
-  pool.on("connect", (client) => timeCalls(client, "query"));
+  const prepare = env().DATABASE_PREPARED_STATEMENTS === "on";
+  pool.on("connect", (client) => {
+    if (prepare) prepareRepeatedStatements(client as unknown as { query: (...args: unknown[]) => unknown });
+    timeCalls(client, "query");
+  });
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
   return { db, engine: "postgres", connectionString, close: () => pool.end() };
 }
