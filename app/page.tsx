@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { AppShell } from "@/components/app-header";
-import { ClassCard } from "@/components/class-card";
+import { ClassCardList } from "@/components/class-card";
 import { Greeting } from "@/components/greeting";
 import { SignInScreen } from "@/components/sign-in-screen";
 import { Pager } from "@/components/pager";
@@ -93,13 +93,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           )
         ) : (
           <>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {classes.map((c) => (
-                <li key={c.code}>
-                  <ClassCard data={c} href={linkable ? classCardHref(user, c.code) : null} />
-                </li>
-              ))}
-            </ul>
+            <ClassCardList cards={classes.map((c) => ({ code: c.code, name: c.name, level: c.level, period: c.period, href: linkable ? classCardHref(user, c.code) : null }))} />
             <Pager page={page} total={total} pageSize={HOME_PAGE_SIZE} href={homePageHref} />
           </>
         )}

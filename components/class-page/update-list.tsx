@@ -1,3 +1,9 @@
+"use client";
+
+// A client component given its rows as data, not server-rendered elements: announcements with their responses travelled twice
+// (HTML and an element tree ~3 times its size in the RSC payload); as data they travel once more
+// as plain JSON (decision 016). Nothing here has state; it renders the same HTML on the server.
+
 import { Pager } from "@/components/pager";
 import { EmptyState } from "@/components/states";
 import { AddResponseButton } from "./add-response-button";
