@@ -14,6 +14,7 @@ describe("which statements get a name", () => {
     expect(statementName(text, 1)).toBe(name);
     expect(statementName("select id from users where id = $2", 1)).not.toBe(name);
     expect(statementName("insert into t (a) values ($1)", 1)).toMatch(/^portal_/);
+    expect(statementName("-- the newest first\n  /* bounded */ select 1 from t where a = $1", 1)).toMatch(/^portal_/);
   });
 
   it("leaves transaction control, settings and long IN lists unnamed", () => {

@@ -14,7 +14,8 @@ import { createHash } from "node:crypto";
 
 const MAX_NAMES = 2_000;
 const MAX_PARAMS = 64;
-const REPEATABLE = /^\s*(select|insert|update|delete|with)\b/i;
+// Leading comments are skipped: several statements explain themselves in a `--` line first.
+const REPEATABLE = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*(select|insert|update|delete|with)\b/i;
 
 const names = new Map<string, string>();
 
