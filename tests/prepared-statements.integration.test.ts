@@ -17,7 +17,8 @@ describe("which statements get a name", () => {
     expect(statementName("-- the newest first\n  /* bounded */ select 1 from t where a = $1", 1)).toMatch(/^portal_/);
   });
 
-  it("leaves transaction control, settings and long IN lists unnamed", () => {
+  it("leaves transaction control, settings, statements without parameters and long IN lists unnamed", () => {
+    expect(statementName("select 1; select 2", 0)).toBeUndefined();
     expect(statementName("begin", 0)).toBeUndefined();
     expect(statementName("set local statement_timeout = 1000", 0)).toBeUndefined();
     const params = Array.from({ length: 65 }, (_, i) => `$${i + 1}`).join(", ");

@@ -6,9 +6,11 @@ import { createHash } from "node:crypto";
 // (decision 016). Named, a statement is parsed once per connection and, after PostgreSQL's five
 // custom plans, usually runs on a cached generic plan.
 //
-// Bounds: only statements whose shape repeats get a name (reads and writes with at most
-// MAX_PARAMS parameters: a long IN list is a one-off shape), and at most MAX_NAMES distinct texts
-// per process, so a connection never holds more prepared statements than that.
+// Bounds: only statements whose shape repeats get a name (reads and writes with 1 to MAX_PARAMS
+// parameters: a long IN list is a one-off shape), and at most MAX_NAMES distinct texts per
+// process, so a connection never holds more prepared statements than that. A statement without
+// parameters stays unnamed: node-postgres sends it as a simple query, which may hold several
+// commands (a restore's script) where a prepared statement may not.
 // DATABASE_PREPARED_STATEMENTS=off turns it off, for a pooler in transaction mode that cannot
 // keep a connection's prepared statements (PgBouncer before 1.21).
 
@@ -23,7 +25,7 @@ const names = new Map<string, string>();
 export function statementName(text: string, paramCount: number): string | undefined {
   const known = names.get(text);
   if (known !== undefined) return known;
-  if (names.size >= MAX_NAMES || paramCount > MAX_PARAMS || !REPEATABLE.test(text)) return undefined;
+  if (names.size >= MAX_NAMES || paramCount < 1 || paramCount > MAX_PARAMS || !REPEATABLE.test(text)) return undefined;
   const name = `portal_${createHash("sha256").update(text).digest("hex").slice(0, 32)}`;
   names.set(text, name);
   return name;
