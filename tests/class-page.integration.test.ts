@@ -172,7 +172,7 @@ describe("class page data", () => {
     const tabs: [string, (code: string, studentId: number) => Promise<unknown>, number][] = [
       // the grading context (terms, settings, overrides), kept totals with the attendance per term, the student's work
       ["tiles", (c: string, id: number) => loadStudentTiles(c, id), 3],
-      ["updates", (c: string) => loadUpdatesView(c, "UTC"), 2],
+      ["updates", (c: string) => loadUpdatesView(c, "UTC"), 1],
       ["assignments", (c: string, id: number) => loadAssignmentsView(c, id, "UTC"), 1],
       ["grades", (c: string, id: number) => loadGradesView(c, id, "UTC"), 1],
       ["attendance", (c: string, id: number) => loadAttendanceView(c, id, "UTC"), 1],

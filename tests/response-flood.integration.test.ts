@@ -109,9 +109,9 @@ describe("responses on the class page", () => {
     expect(past.find((x) => x.id === flooded)!.responses).toEqual([]);
     for (const other of page1.filter((x) => x.id !== flooded)) expect(other.responses.length).toBeLessThanOrEqual(RESPONSES_SHOWN_PER_UPDATE);
   });
-  it("reads them in two statements, collapsed or paged", async () => {
-    expect((await countQueries(() => loadUpdatesView(BIO, "UTC"))).count).toBe(2);
-    expect((await countQueries(() => loadUpdatesView(BIO, "UTC", { updateId: flooded, page: 2 }))).count).toBe(2);
+  it("reads them in one statement, collapsed or paged", async () => {
+    expect((await countQueries(() => loadUpdatesView(BIO, "UTC"))).count).toBe(1);
+    expect((await countQueries(() => loadUpdatesView(BIO, "UTC", { updateId: flooded, page: 2 }))).count).toBe(1);
   });
 });
 

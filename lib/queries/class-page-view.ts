@@ -39,7 +39,7 @@ export async function loadStudentTiles(levelCode: string, studentId: number, cho
 
 /**
  * Announcements with their response counts and the newest few responses of each; with `paged`
- * (?responses=<id>&page=<n>), that announcement's responses a page at a time instead. Two queries,
+ * (?responses=<id>&page=<n>), that announcement's responses a page at a time instead. One query,
  * and a bounded page whatever students post.
  */
 export async function loadUpdatesView(levelCode: string, timeZone: string, paged: { updateId: number; page: number } | null = null): Promise<UpdateView[]> {

@@ -75,46 +75,49 @@ export interface ResponseWindow {
 /**
  * Announcements newest first with their response counts, and of each announcement's responses
  * (newest first) only the window asked for: the newest `perUpdate`, or the requested page of one
- * announcement. Two statements whatever the class size or the number of responses, and the rows
- * read are bounded by the number of announcements, not by what students post.
+ * announcement. One statement whatever the class size or the number of responses (each
+ * announcement's window comes back as a JSON array), and the rows read are bounded by the number
+ * of announcements, not by what students post.
  */
 export async function listUpdatesWithResponsePage(levelCode: string, window: ResponseWindow): Promise<UpdateWithResponsePage[]> {
-  const rows = await db()
-    .select({
-      id: updates.id,
-      title: updates.title,
-      content: updates.content,
-      createdAt: updates.createdAt,
-      // ${updates}.id, not ${updates.id}: drizzle leaves a single table's columns unqualified, and
-      // inside the subquery a bare "id" would be the response's.
-      responseCount: sql<number>`(select count(*)::int from ${responses} c where c.update_id = ${updates}.id)`,
-    })
-    .from(updates)
-    .where(eq(updates.levelCode, levelCode))
-    .orderBy(desc(updates.createdAt), desc(updates.id));
-  if (rows.length === 0) return [];
   const pageOf = window.page?.updateId ?? -1;
-  const resp = await queryRows<{ id: number; updateId: number; title: string; content: string; createdAt: Date | string; authorName: string }>(sql`
-    select r.id, r.update_id as "updateId", r.title, r.content, r.created_at as "createdAt", s.name as "authorName"
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    content: string;
+    created_at: Date | string;
+    response_count: number;
+    responses: { id: number; title: string; content: string; at_ms: number | string; author: string }[] | string;
+  }>(sql`
+    select u.id, u.title, u.content, u.created_at,
+      (select count(*)::int from ${responses} c where c.update_id = u.id) as response_count,
+      coalesce((
+        select json_agg(json_build_object('id', r.id, 'title', r.title, 'content', r.content,
+                                          'at_ms', (extract(epoch from r.created_at) * 1000)::bigint, 'author', s.name)
+                        order by r.created_at desc, r.id desc)
+        from (
+          select x.id, x.student_id, x.title, x.content, x.created_at from ${responses} x
+          where x.update_id = u.id
+          order by x.created_at desc, x.id desc
+          limit (case when u.id = ${pageOf}::int then ${window.page?.limit ?? 0}::int else ${window.perUpdate}::int end)
+          offset (case when u.id = ${pageOf}::int then ${window.page?.offset ?? 0}::int else 0 end)
+        ) r
+        join ${users} s on s.id = r.student_id
+      ), '[]') as responses
     from ${updates} u
-    cross join lateral (
-      select x.id, x.update_id, x.student_id, x.title, x.content, x.created_at from ${responses} x
-      where x.update_id = u.id
-      order by x.created_at desc, x.id desc
-      limit (case when u.id = ${pageOf}::int then ${window.page?.limit ?? 0}::int else ${window.perUpdate}::int end)
-      offset (case when u.id = ${pageOf}::int then ${window.page?.offset ?? 0}::int else 0 end)
-    ) r
-    join ${users} s on s.id = r.student_id
     where u.level_code = ${levelCode}
-    order by r.created_at desc, r.id desc`);
-  const byUpdate = new Map<number, UpdateWithResponses["responses"]>();
-  for (const r of resp) {
-    const updateId = Number(r.updateId);
-    const list = byUpdate.get(updateId) ?? [];
-    list.push({ id: Number(r.id), title: r.title, content: r.content, createdAt: new Date(r.createdAt), authorName: r.authorName });
-    byUpdate.set(updateId, list);
-  }
-  return rows.map((u) => ({ ...u, responseCount: Number(u.responseCount), responses: byUpdate.get(u.id) ?? [] }));
+    order by u.created_at desc, u.id desc`);
+  return rows.map((u) => {
+    const list = typeof u.responses === "string" ? (JSON.parse(u.responses) as Exclude<typeof u.responses, string>) : u.responses;
+    return {
+      id: Number(u.id),
+      title: u.title,
+      content: u.content,
+      createdAt: new Date(u.created_at),
+      responseCount: Number(u.response_count),
+      responses: list.map((r) => ({ id: Number(r.id), title: r.title, content: r.content, createdAt: new Date(Number(r.at_ms)), authorName: r.author })),
+    };
+  });
 }
 
 export interface ClassAssignment {
