@@ -137,3 +137,8 @@ export async function queryRows<T>(query: SQL, on: Pick<Db, "execute"> = db()): 
   const res = (await on.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/** A json or json_agg column's value: pg hands it over parsed, some PGlite versions as text; SQL null stays null. */
+export function jsonColumn<T>(value: T | string | null | undefined): T | null {
+  return typeof value === "string" ? (JSON.parse(value) as T) : (value ?? null);
+}

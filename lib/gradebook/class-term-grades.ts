@@ -1,13 +1,13 @@
 // Every student's term grade in one class (issue 19), for the teacher's Term grades page, the
 // Summary, the grade grid and the report-card PDF: the same calculator and view as the student's
-// own page. Read in six statements whatever the class size (the grading context, roster,
-// assignments, scores one row per student, marks with the hand-in times of late work, overrides
-// and comments); the grid builds its cells from the same reads.
+// own page. Read in two statements whatever the class size (the roster with each student's scores,
+// and the grading context with the assignments, marks with the hand-in times of late work,
+// overrides and comments as JSON); the grid builds its cells from the same reads.
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/client";
+import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import type { GradeOverride } from "@/lib/domain/term-grade";
-import { loadGradingContext, type GradingContext } from "./grading-context";
+import { gradingContextColumns, gradingContextFrom, type GradingContext, type GradingContextColumns } from "./grading-context";
 import { termGradeView, toWork, type AssignmentRow, type TermChoice, type TermGradeView } from "./term-grades";
 
 export interface ClassTermGradeRow {
@@ -55,35 +55,50 @@ export interface ClassTermInputs {
 
 export const cellKey = (assignmentId: number, studentId: number) => `${assignmentId}:${studentId}`;
 
+type MarkRow = { assignment_id: number; student_id: number; excused: boolean; missing: boolean; late: boolean; last_ms: string | number | null };
+type NoteRow = { student_id: number; term_id: number; percent_h: number | null; reason: string | null; comment: string | null };
+
+/**
+ * Two statements whatever the class size: the roster with each student's scores, and the grading
+ * context with the class's assignments, marks, overrides and comments as JSON columns.
+ */
 export async function readClassTermInputs(levelCode: string, timeZone: string): Promise<ClassTermInputs> {
-  const [context, students, assignments, scoreRows, markRows, notes] = await Promise.all([
-    loadGradingContext([levelCode]),
-    queryRows<{ id: number; name: string; username: string }>(sql`
-      select u.id, u.name, u.username from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${levelCode} order by u.name, u.id`),
-    queryRows<AssignmentRow>(sql`
-      select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
-        to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day
-      from assignments a where a.level_code = ${levelCode} order by a.due_date nulls last, a.id`),
+  const [students, [facts]] = await Promise.all([
     // One row per student, ids and scores as comma-separated text: 300 × 40 scores were 12,000
     // rows through the driver (~100 ms on PGlite); split() is native.
-    queryRows<{ student_id: number; assignment_ids: string; scores_h: string }>(sql`
-      select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(((g.score * 100)::int)::text, ',') as scores_h
-      from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${levelCode} group by g.student_id`),
-    // Marks are few; hand-in times matter only to the late policy, which applies only to work marked late.
-    queryRows<{ assignment_id: number; student_id: number; excused: boolean; missing: boolean; late: boolean; last_ms: string | null }>(sql`
-      select m.assignment_id, m.student_id, m.excused, m.missing, m.late,
-        case when m.late then (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s
-                               where s.assignment_id = m.assignment_id and s.student_id = m.student_id) end as last_ms
-      from grade_marks m join assignments a on a.id = m.assignment_id where a.level_code = ${levelCode} and (m.excused or m.missing or m.late)`),
-    queryRows<{ student_id: number; term_id: number; percent_h: number | null; reason: string | null; comment: string | null }>(sql`
-      select student_id, term_id, (percent * 100)::int as percent_h, reason, null as comment from term_grade_overrides where level_code = ${levelCode}
-      union all
-      select student_id, term_id, null, null, comment from term_comments where level_code = ${levelCode}`),
+    queryRows<{ id: number; name: string; username: string; assignment_ids: string | null; scores_h: string | null }>(sql`
+      select u.id, u.name, u.username, sc.assignment_ids, sc.scores_h
+      from student_enrollment e join users u on u.id = e.student_id
+      left join (
+        select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(((g.score * 100)::int)::text, ',') as scores_h
+        from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${levelCode} group by g.student_id) sc on sc.student_id = u.id
+      where e.level_code = ${levelCode} order by u.name, u.id`),
+    queryRows<GradingContextColumns & { assignments: AssignmentRow[] | string | null; marks: MarkRow[] | string | null; notes: NoteRow[] | string | null }>(sql`
+      select ${gradingContextColumns([levelCode])},
+        (select json_agg(x order by x.due_ms nulls last, x.id) from (
+          select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
+            to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day
+          from assignments a where a.level_code = ${levelCode}) x) as assignments,
+        -- Marks are few; hand-in times matter only to the late policy, which applies only to work marked late.
+        (select json_agg(x) from (
+          select m.assignment_id, m.student_id, m.excused, m.missing, m.late,
+            case when m.late then (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s
+                                   where s.assignment_id = m.assignment_id and s.student_id = m.student_id) end as last_ms
+          from grade_marks m join assignments a on a.id = m.assignment_id where a.level_code = ${levelCode} and (m.excused or m.missing or m.late)) x) as marks,
+        (select json_agg(x) from (
+          select student_id, term_id, (percent * 100)::int as percent_h, reason, null as comment from term_grade_overrides where level_code = ${levelCode}
+          union all
+          select student_id, term_id, null, null, comment from term_comments where level_code = ${levelCode}) x) as notes`),
   ]);
+  const context = gradingContextFrom(facts, [levelCode]);
+  const assignments = jsonColumn(facts?.assignments) ?? [];
+  const markRows = jsonColumn(facts?.marks) ?? [];
+  const notes = jsonColumn(facts?.notes) ?? [];
   const scores = new Map<string, number>();
-  for (const r of scoreRows) {
+  for (const r of students) {
+    if (r.assignment_ids === null || r.scores_h === null) continue;
     const values = r.scores_h.split(",");
-    r.assignment_ids.split(",").forEach((id, k) => scores.set(cellKey(Number(id), Number(r.student_id)), Number(values[k])));
+    r.assignment_ids.split(",").forEach((id, k) => scores.set(cellKey(Number(id), Number(r.id)), Number(values[k])));
   }
   const marks = new Map<string, CellMarks>();
   const handIns = new Map<string, string | number>();
@@ -101,7 +116,7 @@ export async function readClassTermInputs(levelCode: string, timeZone: string): 
       overrides.get(n.student_id)!.set(n.term_id, { percent: n.percent_h! / 100, reason: n.reason! });
     }
   }
-  return { context, students, assignments, scores, marks, handIns, overrides, comments };
+  return { context, students: students.map(({ id, name, username }) => ({ id, name, username })), assignments, scores, marks, handIns, overrides, comments };
 }
 
 /** The pure half: every student's view for the term asked for, from what readClassTermInputs read. */

@@ -1,13 +1,13 @@
 // Term grades for screens (issue 19): reads one class's grading settings, the school's terms and
-// one student's work in four statements whatever the class size, and hands them to the one
+// one student's work in one statement whatever the class size, and hands them to the one
 // calculator (lib/domain/term-grade). The student's class page and the parent report card show
 // what this returns; nothing here computes a percent itself.
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/client";
+import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { computeTermGrade, daysLate, explainTermGrade, type GradeItem, type GradeOverride, type GradeSettings } from "@/lib/domain/term-grade";
 import { assignmentTerm, defaultTerm, type Term } from "@/lib/domain/terms";
-import { codeList, loadGradingContext, type GradingContext } from "./grading-context";
+import { codeList, gradingContextColumns, gradingContextFrom, loadGradingContext, type GradingContext, type GradingContextColumns } from "./grading-context";
 
 /** Which term a screen asked for: a term id, the whole year, or the default (today's term). */
 export type TermChoice = number | "year" | null;
@@ -90,38 +90,35 @@ export function toWork(a: AssignmentRow, cell: WorkCell): Work {
   };
 }
 
-/** Every assignment of the classes with this student's score and marks, and the day it falls on. */
-async function loadStudentWork(levelCodes: readonly string[], studentId: number, timeZone: string): Promise<Map<string, Work[]>> {
-  const out = new Map<string, Work[]>(levelCodes.map((c) => [c, []]));
-  if (levelCodes.length === 0) return out;
-  const rows = await queryRows<WorkRow>(sql`
-    select a.level_code, a.id, a.title, a.category_id, a.max_score,
-      (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
-      to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day,
-      to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day,
-      (g.score * 100)::int as score_h,
-      coalesce(m.excused, false) as excused, coalesce(m.missing, false) as missing, coalesce(m.late, false) as late,
-      -- The hand-in time matters only to the late policy, which applies only to work marked late.
-      case when m.late then (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s where s.assignment_id = a.id and s.student_id = ${studentId}) end as submitted_ms
-    from assignments a
-    left join grades g on g.assignment_id = a.id and g.student_id = ${studentId}
-    left join grade_marks m on m.assignment_id = a.id and m.student_id = ${studentId}
-    where a.level_code in ${codeList(levelCodes)}
-    order by a.due_date nulls last, a.id`);
-  for (const r of rows) out.get(r.level_code)?.push(toWork(r, r));
-  return out;
-}
-
 /** What one student's term grades in some classes are made of: the grading context and their work. */
 export interface StudentTermInputs {
   context: GradingContext;
   work: Map<string, Work[]>;
 }
 
-/** Two statements (the grading context and the work). `context`: the caller's, when it has read it already for this student and these classes. */
-export async function readStudentTermInputs(levelCodes: readonly string[], studentId: number, timeZone: string, context?: GradingContext | Promise<GradingContext>): Promise<StudentTermInputs> {
-  const [ctx, work] = await Promise.all([context ?? loadGradingContext(levelCodes, studentId), loadStudentWork(levelCodes, studentId, timeZone)]);
-  return { context: ctx, work };
+/**
+ * The grading context and every assignment of the classes with this student's score and marks
+ * and the day it falls on: one statement (the work as a JSON column beside the context's).
+ */
+export async function readStudentTermInputs(levelCodes: readonly string[], studentId: number, timeZone: string): Promise<StudentTermInputs> {
+  const work = new Map<string, Work[]>(levelCodes.map((c) => [c, []]));
+  const [row] = await queryRows<GradingContextColumns & { work: WorkRow[] | string | null }>(sql`
+    select ${gradingContextColumns(levelCodes, studentId)},
+      (select json_agg(w order by w.due_ms nulls last, w.id) from (
+        select a.level_code, a.id, a.title, a.category_id, a.max_score,
+          (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
+          to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day,
+          to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day,
+          (g.score * 100)::int as score_h,
+          coalesce(m.excused, false) as excused, coalesce(m.missing, false) as missing, coalesce(m.late, false) as late,
+          -- The hand-in time matters only to the late policy, which applies only to work marked late.
+          case when m.late then (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s where s.assignment_id = a.id and s.student_id = ${studentId}) end as submitted_ms
+        from assignments a
+        left join grades g on g.assignment_id = a.id and g.student_id = ${studentId}
+        left join grade_marks m on m.assignment_id = a.id and m.student_id = ${studentId}
+        where a.level_code in ${codeList(levelCodes)}) w) as work`);
+  for (const r of jsonColumn(row?.work) ?? []) work.get(r.level_code)?.push(toWork(r, r));
+  return { context: gradingContextFrom(row, levelCodes), work };
 }
 
 /** The pure half: each class's view for one term (or the whole year) from what was read, so a screen showing several terms reads once. */
@@ -130,14 +127,14 @@ export function studentTermViews(inputs: StudentTermInputs, levelCodes: readonly
   return new Map(levelCodes.map((c) => [c, termGradeView(ctx.terms, ctx.settings.get(c)!, work.get(c)!, ctx.overrides.get(c) ?? new Map(), choice, today, nowMs)]));
 }
 
-/** One student's grade in each of these classes for a term (default: today's) or the whole year, explained: two statements. */
-export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date(), context?: GradingContext | Promise<GradingContext>): Promise<Map<string, TermGradeView>> {
-  const inputs = await readStudentTermInputs(levelCodes, studentId, timeZone, context);
+/** One student's grade in each of these classes for a term (default: today's) or the whole year, explained: one statement. */
+export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<Map<string, TermGradeView>> {
+  const inputs = await readStudentTermInputs(levelCodes, studentId, timeZone);
   return studentTermViews(inputs, levelCodes, choice, dateInTimeZone(now, timeZone), now.getTime());
 }
 
-export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date(), context?: GradingContext | Promise<GradingContext>): Promise<TermGradeView> {
-  return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now, context)).get(levelCode)!;
+export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<TermGradeView> {
+  return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now)).get(levelCode)!;
 }
 
 /** The term a screen shows: the one asked for, else today's (lib/domain/terms defaultTerm); null for the whole year or a school without terms. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
-import { db, queryRows } from "@/lib/db/client";
+import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import type { AttendanceCounts } from "@/lib/domain/attendance";
 import {
   assignments,
@@ -108,7 +108,7 @@ export async function listUpdatesWithResponsePage(levelCode: string, window: Res
     where u.level_code = ${levelCode}
     order by u.created_at desc, u.id desc`);
   return rows.map((u) => {
-    const list = typeof u.responses === "string" ? (JSON.parse(u.responses) as Exclude<typeof u.responses, string>) : u.responses;
+    const list = jsonColumn(u.responses) ?? [];
     return {
       id: Number(u.id),
       title: u.title,
@@ -197,7 +197,7 @@ export async function getStudentClassTotals(studentId: number, levelCode: string
     from (select 1) one
     left join ${studentLevelStats} st on st.level_code = ${levelCode} and st.student_id = ${studentId}`);
   const n = (k: string) => Number(row?.[k] ?? 0);
-  const terms = (typeof row?.by_term === "string" ? JSON.parse(row.by_term) : (row?.by_term ?? [])) as { term_id: number; present: number; absent: number; late: number; excused: number }[];
+  const terms = jsonColumn(row?.by_term as { term_id: number; present: number; absent: number; late: number; excused: number }[] | string | null) ?? [];
   const byTerm = new Map(terms.map((t) => [Number(t.term_id), { present: Number(t.present), absent: Number(t.absent), late: Number(t.late), excused: Number(t.excused) }]));
   return { earned: n("earned"), possible: n("possible"), present: n("present"), absent: n("absent"), late: n("late"), excused: n("excused"), completed: n("completed"), byTerm };
 }

@@ -39,7 +39,7 @@ export function gridTotal(view: TermGradeView): GridTotal {
 }
 
 /**
- * The grade grid from the class's term inputs (lib/gradebook/class-term-grades): six statements
+ * The grade grid from the class's term inputs (lib/gradebook/class-term-grades): two statements
  * whatever the class size, the cells and the term grades from the same reads.
  */
 export async function getGradeGrid(levelCode: string, choice: TermChoice, timeZone: string, now = new Date()): Promise<GridData> {

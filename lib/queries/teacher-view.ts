@@ -51,15 +51,16 @@ export interface SummaryView {
 const NO_RECORDS = { present: 0, excused: 0, late: 0, absent: 0 };
 
 /**
- * The Summary tab: the class's term inputs (six statements), the activity feed and the whole
- * year's kept attendance counts in one round; for a term, its attendance counts in a second.
- * Constant statements in class size.
+ * The Summary tab: the class's term inputs (two statements) and the activity feed in one round;
+ * then the attendance of what is shown, the term's records or the whole year's kept counts.
+ * Four statements whatever the class size.
  */
 export async function loadSummaryView(levelCode: string, timeZone: string, choice: TermChoice = null, now = new Date()): Promise<SummaryView> {
-  const [inputs, activity, yearCounts] = await Promise.all([readClassTermInputs(levelCode, timeZone), listRecentActivity(levelCode), listAttendanceTotals(levelCode)]);
+  const [inputs, activity] = await Promise.all([readClassTermInputs(levelCode, timeZone), listRecentActivity(levelCode)]);
   const grades = classTermGrades(inputs, levelCode, choice, dateInTimeZone(now, timeZone), now.getTime());
   const term = grades.term ? inputs.context.terms.find((t) => t.id === grades.term!.id) : undefined;
-  const counted = term ? await countAttendanceBetween(levelCode, term) : yearCounts;
+  // Only the attendance shown is read: the term's records, or the whole year's kept totals.
+  const counted = term ? await countAttendanceBetween(levelCode, term) : await listAttendanceTotals(levelCode);
   const gradeOf = new Map(grades.rows.map((r) => [r.studentId, r.view]));
   const students: SummaryStudent[] = inputs.students.map((r) => {
     const view = gradeOf.get(r.id);
