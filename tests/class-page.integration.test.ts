@@ -170,8 +170,8 @@ describe("class page data", () => {
     const small = await createClassOfSize("Q30", 30);
     const large = await createClassOfSize("Q300", 300);
     const tabs: [string, (code: string, studentId: number) => Promise<unknown>, number][] = [
-      // the grading context (terms, settings, overrides), kept totals with the attendance per term, the student's work
-      ["tiles", (c: string, id: number) => loadStudentTiles(c, id), 3],
+      // the grading context (terms, settings, overrides) with the student's work, and the kept totals with the attendance per term
+      ["tiles", (c: string, id: number) => loadStudentTiles(c, id), 2],
       ["updates", (c: string) => loadUpdatesView(c, "UTC"), 1],
       ["assignments", (c: string, id: number) => loadAssignmentsView(c, id, "UTC"), 1],
       ["grades", (c: string, id: number) => loadGradesView(c, id, "UTC"), 1],

@@ -5,8 +5,7 @@ import { studentAttendanceRate } from "@/lib/domain/attendance";
 import { itemPercent, studentLetter } from "@/lib/domain/grades";
 import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
-import { loadGradingContext } from "@/lib/gradebook/grading-context";
-import { loadStudentTermGrade, type TermChoice } from "@/lib/gradebook/term-grades";
+import { loadStudentTermGrade, type TermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
 import { getStudentClassTotals, listClassAssignments, listStudentAttendance, listStudentGrades, listUpdatesWithResponsePage } from "./class-page";
 
 // The class page shows one tab at a time, so each tab has its own loader: a student's first view
@@ -25,16 +24,15 @@ export interface StudentTiles {
 /**
  * Average and Attendance rate for the term shown (the Grades tab's ?term=, default today's term)
  * from the one calculator and the term's records; Completed from the kept totals. A school without
- * terms sees the whole year, spec §9's figures.
+ * terms sees the whole year, spec §9's figures. `grade`: the page's own read of this term grade,
+ * when it shows it too (the Grades tab), so it is read once.
  */
-export async function loadStudentTiles(levelCode: string, studentId: number, choice: TermChoice = null, timeZone = "UTC", now = new Date()): Promise<StudentTiles> {
-  // Three statements in one round: the grading context, the kept totals with the attendance per
-  // term, and the student's work (the term is chosen once the context is here).
-  const context = loadGradingContext([levelCode], studentId);
-  const [ctx, t, grade] = await Promise.all([context, getStudentClassTotals(studentId, levelCode), loadStudentTermGrade(levelCode, studentId, choice, timeZone, now, context)]);
-  const term = grade.term ? ctx.terms.find((x) => x.id === grade.term!.id) : undefined;
-  const counts = term ? (t.byTerm.get(term.id) ?? { present: 0, absent: 0, late: 0, excused: 0 }) : t;
-  return { average: grade.percent, completed: t.completed, attendanceRate: studentAttendanceRate(counts), termTitle: term?.title ?? null };
+export async function loadStudentTiles(levelCode: string, studentId: number, choice: TermChoice = null, timeZone = "UTC", now = new Date(), grade?: Promise<TermGradeView>): Promise<StudentTiles> {
+  // Two statements in one round: the grading context with the student's work, and the kept
+  // totals with the attendance per term.
+  const [t, g] = await Promise.all([getStudentClassTotals(studentId, levelCode), grade ?? loadStudentTermGrade(levelCode, studentId, choice, timeZone, now)]);
+  const counts = g.term ? (t.byTerm.get(g.term.id) ?? { present: 0, absent: 0, late: 0, excused: 0 }) : t;
+  return { average: g.percent, completed: t.completed, attendanceRate: studentAttendanceRate(counts), termTitle: g.term?.title ?? null };
 }
 
 /**

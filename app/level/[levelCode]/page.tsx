@@ -16,7 +16,7 @@ import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { pageParam, safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
-import { loadStudentTermGrade, parseTermChoice, type TermChoice } from "@/lib/gradebook/term-grades";
+import { loadStudentTermGrade, parseTermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
 import { loadAssignmentsView, loadAttendanceView, loadGradesView, loadStudentTiles, loadUpdatesView } from "@/lib/queries/class-page-view";
 
 export const metadata: Metadata = { title: "Class" };
@@ -48,9 +48,11 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
 
   // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
   const term = parseTermChoice(tabParam(query.term));
+  // The Grades tab shows the term grade the tiles' Average comes from: read once for both.
+  const termGrade = studentId !== null && active === "grades" ? loadStudentTermGrade(level.code, studentId, term, tz) : undefined;
   const [tiles, panel] = await Promise.all([
-    studentId === null ? null : loadStudentTiles(level.code, studentId, term, tz),
-    activePanel(active, level.code, studentId, tz, { moderate: staffTabs, responses: responsesParam(query) }, term),
+    studentId === null ? null : loadStudentTiles(level.code, studentId, term, tz, new Date(), termGrade),
+    activePanel(active, level.code, studentId, tz, { moderate: staffTabs, responses: responsesParam(query) }, termGrade),
   ]);
   const sections: Section[] = [
     { value: "updates", label: "Updates" },
@@ -94,7 +96,7 @@ async function activePanel(
   studentId: number | null,
   tz: string,
   updatesTab: { moderate: boolean; responses: { updateId: number; page: number } | null },
-  term: TermChoice,
+  termGrade: Promise<TermGradeView> | undefined,
 ): Promise<React.ReactNode> {
   switch (tab) {
     case "assignments": {
@@ -103,12 +105,12 @@ async function activePanel(
       return <AssignmentList assignments={view.assignments} descriptions={descriptions} levelCode={levelCode} studentId={studentId} />;
     }
     case "grades": {
-      if (studentId === null) return <DashboardLink levelCode={levelCode} />;
-      const [termGrade, grades] = await Promise.all([loadStudentTermGrade(levelCode, studentId, term, tz), loadGradesView(levelCode, studentId, tz)]);
+      if (studentId === null || !termGrade) return <DashboardLink levelCode={levelCode} />;
+      const [term, grades] = await Promise.all([termGrade, loadGradesView(levelCode, studentId, tz)]);
       return (
         <>
-          <TermGradePanel view={termGrade} href={(t) => `?tab=grades&term=${t}`} />
-          <GradeList grades={termGrade.term ? grades.filter((g) => termGrade.assignmentIds.includes(g.assignmentId)) : grades} />
+          <TermGradePanel view={term} href={(t) => `?tab=grades&term=${t}`} />
+          <GradeList grades={term.term ? grades.filter((g) => term.assignmentIds.includes(g.assignmentId)) : grades} />
         </>
       );
     }
