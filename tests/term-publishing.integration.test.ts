@@ -6,6 +6,7 @@ import { setTermCommentAction } from "@/app/level/[levelCode]/update/comment-act
 import { setGradeMark } from "@/app/level/[levelCode]/update/mark-actions";
 import { setTermOverrideAction } from "@/app/level/[levelCode]/update/override-actions";
 import { queryRows } from "@/lib/db/client";
+import { countQueries } from "@/lib/db/query-stats";
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
 import { listCommentBank } from "@/lib/gradebook/comment-bank";
@@ -70,6 +71,18 @@ describe("term report cards", () => {
     expect(Object.values(here.published!.attendance).reduce((a, b) => a + b, 0)).toBe(att!.total);
     // Today's term is shown beside it as progress so far.
     expect(here.term?.title).toBe("Winter");
+  });
+
+  it("are read in two statements whatever the child's classes and records (the card with the published comments, then the term inputs)", async () => {
+    const [many] = await queryRows<{ id: number }>(sql`select student_id as id from student_enrollment group by student_id order by count(*) desc, student_id limit 1`);
+    const [none] = await queryRows<{ id: number }>(sql`select id from users where role = 'student' and id not in (select student_id from student_enrollment) order by id limit 1`);
+    const full = await countQueries(() => reportCardFor(student.id));
+    const most = await countQueries(() => reportCardFor(many!.id));
+    const empty = await countQueries(() => reportCardFor(none!.id));
+    expect([full.count, most.count, empty.count]).toEqual([2, 2, 2]);
+    expect(full.result!.classes.find((c) => c.code === CLASS)!.published!.comment).toContain("worked steadily");
+    expect(most.result!.classes.length).toBeGreaterThan(1);
+    expect(empty.result!.classes).toEqual([]);
   });
 
   it("lock the term's grades, marks, overrides and comments, and nothing else", async () => {

@@ -6,7 +6,6 @@ import { formatDate } from "@/lib/domain/format";
 import { countStatuses, reportCardAttendancePercent } from "@/lib/domain/attendance";
 import { band, teacherLetter } from "@/lib/domain/grades";
 import { REPORT_CARD_THRESHOLDS } from "@/lib/domain/constants";
-import { termCommentsOf } from "@/lib/terms/publishing";
 import { readStudentTermInputs, studentTermViews, type TermChoice } from "@/lib/gradebook/term-grades";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { lastPublishedTerm } from "@/lib/domain/terms";
@@ -103,7 +102,7 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
     attendance: data.attendance,
   });
   const codes = card.classes.map((c) => c.code);
-  // Today's term, the whole year and the last published term from one read (two statements).
+  // Today's term, the whole year and the last published term from one read (one statement).
   const inputs = await readStudentTermInputs(codes, studentId, tz);
   const now = new Date();
   const views = (choice: TermChoice) => studentTermViews(inputs, codes, choice, dateInTimeZone(now, tz), now.getTime());
@@ -121,7 +120,7 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
   }
   // The last published term's report card: the term's grade, attendance and the teacher's comment.
   if (latest) {
-    const [grades, comments] = [views(latest.id), await termCommentsOf(studentId, latest.id)];
+    const [grades, comments] = [views(latest.id), data.publishedComments.get(latest.id) ?? new Map<string, string>()];
     for (const c of card.classes) {
       const t = grades.get(c.code)!;
       const counts = countStatuses(data.attendance.filter((a) => a.levelCode === c.code && a.date >= latest.startDate && a.date <= latest.endDate).map((a) => a.status));

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
-import { db, queryRows } from "@/lib/db/client";
-import { assignments, attendance, grades, levels, studentEnrollment, users } from "@/lib/db/schema";
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import { db, jsonColumn, queryRows } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
 
 // Parent portal queries. They return names and school records only: never access codes,
 // e-mails, phone numbers or dates of birth.
@@ -34,32 +34,50 @@ export interface ReportCardData {
   classes: { code: string; name: string; period: string | null; enrolledAt: Date }[];
   grades: { levelCode: string; title: string; score: number; maxScore: number; gradedAt: Date; feedback: string | null }[];
   attendance: { levelCode: string; date: string; status: string }[];
+  /** The teacher's comments of every published term, by term id, then class code. */
+  publishedComments: Map<number, Map<string, string>>;
 }
 
-/** Everything a report card shows, in four queries. */
+type Json<T> = T[] | string | null;
+const rowsOf = <T>(v: Json<T>): T[] => jsonColumn(v) ?? [];
+
+/**
+ * Everything a report card shows, in one statement (its lists as JSON columns): the parent's
+ * child page is an everyday page, and each statement costs a socket write and the database's
+ * work on the cores that render it (issue 21).
+ */
 export async function getReportCard(studentId: number): Promise<ReportCardData | null> {
-  const [student] = await db().select({ id: users.id, name: users.name }).from(users).where(and(eq(users.id, studentId), eq(users.role, "student")));
-  if (!student) return null;
-  const [classes, gradeRows, attendanceRows] = await Promise.all([
-    db()
-      .select({ code: levels.code, name: levels.name, period: levels.period, enrolledAt: studentEnrollment.enrolledAt })
-      .from(studentEnrollment)
-      .innerJoin(levels, eq(levels.code, studentEnrollment.levelCode))
-      .where(eq(studentEnrollment.studentId, studentId))
-      .orderBy(desc(studentEnrollment.enrolledAt)),
-    db()
-      .select({ levelCode: assignments.levelCode, title: assignments.title, score: grades.score, maxScore: assignments.maxScore, gradedAt: grades.gradedAt, feedback: grades.feedback })
-      .from(grades)
-      .innerJoin(assignments, eq(assignments.id, grades.assignmentId))
-      .where(eq(grades.studentId, studentId))
-      .orderBy(desc(grades.gradedAt)),
-    db()
-      .select({ levelCode: attendance.levelCode, date: attendance.date, status: attendance.status })
-      .from(attendance)
-      .where(eq(attendance.studentId, studentId))
-      .orderBy(desc(attendance.date)),
-  ]);
-  return { student, classes, grades: gradeRows, attendance: attendanceRows };
+  const [row] = await queryRows<{
+    id: number;
+    name: string;
+    classes: Json<{ code: string; name: string; period: string | null; enrolled_at: string }>;
+    grades: Json<{ level_code: string; title: string; score: number | string; max_score: number | string; graded_at: string; feedback: string | null }>;
+    attendance: Json<{ level_code: string; date: string; status: string }>;
+    comments: Json<{ term_id: number; level_code: string; comment: string }>;
+  }>(sql`
+    select u.id, u.name,
+      (select json_agg(x order by x.enrolled_at desc) from (
+        select l.code, l.name, l.period, e.enrolled_at from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id) x) as classes,
+      (select json_agg(x order by x.graded_at desc) from (
+        select a.level_code, a.title, g.score, a.max_score, g.graded_at, g.feedback from grades g join assignments a on a.id = g.assignment_id where g.student_id = u.id) x) as grades,
+      (select json_agg(x order by x.date desc) from (
+        select level_code, date::text as date, status from attendance where student_id = u.id) x) as attendance,
+      (select json_agg(x) from (
+        select c.term_id, c.level_code, c.comment from term_comments c where c.student_id = u.id and c.term_id in (select term_id from term_publications)) x) as comments
+    from users u where u.id = ${studentId} and u.role = 'student'`);
+  if (!row) return null;
+  const publishedComments = new Map<number, Map<string, string>>();
+  for (const c of rowsOf(row.comments)) {
+    if (!publishedComments.has(c.term_id)) publishedComments.set(c.term_id, new Map());
+    publishedComments.get(c.term_id)!.set(c.level_code, c.comment);
+  }
+  return {
+    student: { id: Number(row.id), name: row.name },
+    classes: rowsOf(row.classes).map((c) => ({ code: c.code, name: c.name, period: c.period, enrolledAt: new Date(c.enrolled_at) })),
+    grades: rowsOf(row.grades).map((g) => ({ levelCode: g.level_code, title: g.title, score: Number(g.score), maxScore: Number(g.max_score), gradedAt: new Date(g.graded_at), feedback: g.feedback })),
+    attendance: rowsOf(row.attendance).map((a) => ({ levelCode: a.level_code, date: a.date, status: a.status })),
+    publishedComments,
+  };
 }
 
 /** Is this full number (all its digits) one of the student's parent numbers? (The open mode's report-card key.) */

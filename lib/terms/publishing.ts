@@ -65,9 +65,3 @@ export async function latestPublishedTerm(on?: Runner): Promise<Term | null> {
   if (published.size === 0) return null;
   return lastPublishedTerm(await listGradingTerms(on), (id) => published.has(id));
 }
-
-/** A student's report-card comments for a term, by class. */
-export async function termCommentsOf(studentId: number, termId: number, on?: Runner): Promise<Map<string, string>> {
-  const rows = await queryRows<{ level_code: string; comment: string }>(sql`select level_code, comment from term_comments where student_id = ${studentId} and term_id = ${termId}`, on);
-  return new Map(rows.map((r) => [r.level_code, r.comment]));
-}
