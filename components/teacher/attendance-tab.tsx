@@ -75,6 +75,9 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
   const allDates = data.dates; // newest first
   const start = Math.min(offset, Math.max(0, allDates.length - 1));
   const dates = useMemo(() => allDates.slice(start, start + ATTENDANCE_WINDOW_DAYS), [allDates, start]);
+  // Each shown day's label once, not once per cell: a window of 25 rows × 20 days made 500 Dates
+  // and formats per render (issue 21).
+  const dayLabels = useMemo(() => dates.map(formatDay), [dates]);
   const canEarlier = start + ATTENDANCE_WINDOW_DAYS < allDates.length;
 
   const run = (fn: () => Promise<ActionResult>, after?: (res: ActionResult) => void) =>
@@ -211,9 +214,9 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                 <th scope="col" className="sticky top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium">
                   %
                 </th>
-                {dates.map((d) => (
+                {dates.map((d, col) => (
                   <th key={d} scope="col" className="sticky top-0 z-20 whitespace-nowrap border-b border-line bg-surface-muted px-2 py-2 text-center font-medium">
-                    {formatDay(d).replace(/^\w+, /, "")}
+                    {dayLabels[col]!.replace(/^\w+, /, "")}
                   </th>
                 ))}
               </tr>
@@ -226,6 +229,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                     student={data.students[row]!}
                     row={row}
                     dates={dates}
+                    dayLabels={dayLabels}
                     first={start}
                     marks={marks[row] ?? ""}
                     activeCol={active?.row === row ? active.col : null}
@@ -271,6 +275,8 @@ interface AttendanceRowProps {
   row: number;
   /** The days shown, and the position of the first of them among all days. */
   dates: string[];
+  /** formatDay of each of `dates`, for the cells' names. */
+  dayLabels: string[];
   first: number;
   /** This student's letters over all days (the % and totals count every day). */
   marks: string;
@@ -280,7 +286,7 @@ interface AttendanceRowProps {
 
 const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
-const AttendanceRow = memo(function AttendanceRow({ student: s, row, dates, first, marks, activeCol, handlers }: AttendanceRowProps) {
+const AttendanceRow = memo(function AttendanceRow({ student: s, row, dates, dayLabels, first, marks, activeCol, handlers }: AttendanceRowProps) {
   const counts = countMarks(marks);
   const pct = teacherAttendancePercent(counts);
   return (
@@ -307,7 +313,7 @@ const AttendanceRow = memo(function AttendanceRow({ student: s, row, dates, firs
           <button
             type="button"
             data-cell={`${row}:${col}`}
-            aria-label={`${s.name}, ${formatDay(d)}: ${status || "no record"}`}
+            aria-label={`${s.name}, ${dayLabels[col]}: ${status || "no record"}`}
             aria-haspopup="menu"
             onClick={() => handlers.current.activate(row, col)}
             onKeyDown={(e) => {
@@ -327,7 +333,7 @@ const AttendanceRow = memo(function AttendanceRow({ student: s, row, dates, firs
           </button>
         );
         return (
-          <td key={d} className="border-b border-line px-1 py-1 text-center">
+          <td key={d} className="attendance-td">
             {isActive ? (
               <Suspense fallback={cell}>
                 <AttendanceCellMenu
