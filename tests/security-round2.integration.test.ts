@@ -114,6 +114,31 @@ describe("5 · a revoked cookie cannot log out everywhere again", () => {
   });
 });
 
+describe("5b · unsealed cookies are remembered, sessions are not", () => {
+  // Issue 21: each process keeps what a sealed cookie decrypted to; the session itself is checked
+  // on every request, so a remembered cookie is refused once its user signs out.
+  const use = (cookies: { name: string; value: string }[]) => {
+    cookieJar.clear();
+    for (const c of cookies) cookieJar.set(c.name, c.value);
+  };
+  it("gives each of two cookies read in turn its own user, and refuses a remembered one after sign-out", async () => {
+    const a = await signInAs(DEMO_STUDENTS[5]!.code);
+    const cookieA = cookieJar.getAll();
+    const b = await signInAs(DEMO_STUDENTS[6]!.code);
+    const cookieB = cookieJar.getAll();
+    for (const [cookies, id] of [[cookieA, a.id], [cookieB, b.id], [cookieA, a.id], [cookieB, b.id]] as const) {
+      use([...cookies]);
+      expect((await getSessionUser())?.id).toBe(id);
+    }
+    use([...cookieA]);
+    await signOut();
+    use([...cookieA]);
+    expect(await getSessionUser()).toBeNull();
+    use([...cookieB]);
+    expect((await getSessionUser())?.id).toBe(b.id);
+  });
+});
+
 describe("6 · ?signin= keys", () => {
   it("answers the generic message for keys we never send, including Object's own", () => {
     expect(signInFallbackMessage("invalid")).toBe("Invalid code");
