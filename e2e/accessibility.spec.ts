@@ -164,6 +164,9 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
       await page.goto("/level/BIO-P2?tab=assignments");
       await expectNoViolations(page, "class page (dark)");
       await page.getByRole("button", { name: "Logout" }).click();
+      // Wait for the sign-out to land, as a person would: navigating at once can cancel its request
+      // (seen once in CI: "/" still showed the student, and the sign-in dialog never came).
+      await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
       await signIn(page, CODES.instructor);
       for (const tab of ["summary", "grades", "attendance"]) {
         await page.goto(`/level/ALG1-P1/update?tab=${tab}`);

@@ -26,6 +26,21 @@ describe("which statements get a name", () => {
   });
 });
 
+describe("the client wrapper", () => {
+  it("names a statement of plain values, and leaves one with any other value unnamed", () => {
+    const sent: unknown[] = [];
+    const client = { query: (...args: unknown[]) => sent.push(args[0]) };
+    prepareRepeatedStatements(client);
+    const text = "select id from users where id = $1 and name = $2";
+    client.query({ text }, [1, "Ava"]);
+    client.query({ text }, [1, new Date(0)]);
+    // pg would close a named statement whose value failed to bind yet keep it as parsed: never name those.
+    client.query({ text }, [1, 10n]);
+    client.query({ text }, [1, { nested: true }]);
+    expect(sent.map((q) => (q as { name?: string }).name)).toEqual([statementName(text, 2), statementName(text, 2), undefined, undefined]);
+  });
+});
+
 describe.runIf(process.env.DATABASE_URL)("on PostgreSQL", () => {
   it("parses a repeated statement once per connection and still answers with each call's values", async () => {
     const client = new Client({ connectionString: process.env.DATABASE_URL });

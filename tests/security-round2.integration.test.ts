@@ -7,7 +7,7 @@ import { POST as lookupRoute } from "@/app/api/parent/lookup/route";
 import { createStudent, editStudent } from "@/app/level/[levelCode]/update/roster-actions";
 import { audit } from "@/lib/audit";
 import { clientFromHeaders, parseTrustedProxies } from "@/lib/client-address";
-import { startSession, getSessionUser } from "@/lib/auth/session";
+import { rememberedCookieCount, startSession, getSessionUser } from "@/lib/auth/session";
 import { db, queryRows } from "@/lib/db/client";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { users } from "@/lib/db/schema";
@@ -136,6 +136,19 @@ describe("5b · unsealed cookies are remembered, sessions are not", () => {
     expect(await getSessionUser()).toBeNull();
     use([...cookieB]);
     expect((await getSessionUser())?.id).toBe(b.id);
+  });
+
+  it("remembers a cookie once, however much text is appended to copies of it", async () => {
+    const me = await signInAs(DEMO_STUDENTS[7]!.code);
+    const [cookie] = cookieJar.getAll();
+    expect((await getSessionUser())?.id).toBe(me.id);
+    const before = rememberedCookieCount();
+    for (let i = 0; i < 50; i++) {
+      // iron-session reads only up to the seal's format version: these still sign in.
+      use([{ name: cookie!.name, value: `${cookie!.value}~${"x".repeat(i)}` }]);
+      expect((await getSessionUser())?.id).toBe(me.id);
+    }
+    expect(rememberedCookieCount()).toBe(before);
   });
 });
 

@@ -60,6 +60,15 @@ async function session() {
 // checked on every request (getSessionUser), so a signed-out or expired cookie is refused as before.
 const UNSEALED_KEPT = 5_000;
 const unsealed = new Map<string, Readonly<SessionData>>();
+// Only a cookie of the shape iron-session writes is remembered (its seal, "~", its format version;
+// ours are ~300 characters): iron-session reads no further than that, so text appended to a valid
+// cookie would otherwise make as many entries as one signed-in person cared to send.
+const REMEMBERED_SHAPE = /^[^~]{1,1000}~\d{1,2}$/;
+
+/** How many cookies this process remembers (its bound is tested). */
+export function rememberedCookieCount(): number {
+  return unsealed.size;
+}
 
 /** What this request's cookie says (empty without a valid one). */
 async function readSession(): Promise<SessionData> {
@@ -70,7 +79,7 @@ async function readSession(): Promise<SessionData> {
   if (known) return { ...known };
   const data = await unsealData<SessionData>(seal, { password: o.password, ttl: o.ttl });
   const read: SessionData = { uid: data.uid, ver: data.ver, iat: data.iat };
-  if (read.uid) {
+  if (read.uid && REMEMBERED_SHAPE.test(seal)) {
     if (unsealed.size >= UNSEALED_KEPT) unsealed.delete(unsealed.keys().next().value!);
     unsealed.set(seal, read);
   }

@@ -31,6 +31,12 @@ export function statementName(text: string, paramCount: number): string | undefi
   return name;
 }
 
+// node-postgres turns a value into text while binding a named statement it has already parsed; if
+// that throws (a BigInt, a circular object) it closes the statement on the server but still counts
+// it as parsed, and the connection then fails that text for good. Our values are text, numbers,
+// booleans, null and dates; anything else goes unnamed.
+const plainValue = (v: unknown) => v === null || v === undefined || typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v instanceof Date;
+
 type QueryFn = (...args: unknown[]) => unknown;
 interface QueryConfig {
   text?: unknown;
@@ -45,7 +51,7 @@ export function prepareRepeatedStatements(client: { query: QueryFn }): void {
     const config = args[0] as QueryConfig | null;
     if (config && typeof config === "object" && typeof config.text === "string" && config.name === undefined) {
       const values = Array.isArray(args[1]) ? args[1] : Array.isArray(config.values) ? config.values : [];
-      const name = statementName(config.text, values.length);
+      const name = values.every(plainValue) ? statementName(config.text, values.length) : undefined;
       if (name) args[0] = { ...config, name };
     }
     return original(...args);

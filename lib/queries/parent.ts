@@ -61,9 +61,12 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
       (select json_agg(x order by x.graded_at desc) from (
         select a.level_code, a.title, g.score, a.max_score, g.graded_at, g.feedback from grades g join assignments a on a.id = g.assignment_id where g.student_id = u.id) x) as grades,
       (select json_agg(x order by x.date desc) from (
-        select level_code, date::text as date, status from attendance where student_id = u.id) x) as attendance,
+        select level_code, to_char(date, 'YYYY-MM-DD') as date, status from attendance where student_id = u.id) x) as attendance,
+      -- Through the comments' key (class, student, term): the student's classes, then the published terms.
       (select json_agg(x) from (
-        select c.term_id, c.level_code, c.comment from term_comments c where c.student_id = u.id and c.term_id in (select term_id from term_publications)) x) as comments
+        select c.term_id, c.level_code, c.comment from student_enrollment e
+        join term_comments c on c.level_code = e.level_code and c.student_id = e.student_id
+        where e.student_id = u.id and c.term_id in (select term_id from term_publications)) x) as comments
     from users u where u.id = ${studentId} and u.role = 'student'`);
   if (!row) return null;
   const publishedComments = new Map<number, Map<string, string>>();
