@@ -9,7 +9,7 @@
 // e-mail) is at least once; its handler records what it sent under the job's key first.
 import "server-only";
 import { sql } from "drizzle-orm";
-import { db, queryRows, type Db } from "@/lib/db/client";
+import { db, jsonColumn, queryRows, type Db } from "@/lib/db/client";
 
 type Runner = Pick<Db, "execute">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -102,7 +102,7 @@ export async function failAbandoned(): Promise<void> {
 
 /** Claims the next due job (or one whose claimant died), or null. */
 export async function claimNext(): Promise<Job | null> {
-  const [row] = await queryRows<{ id: number; kind: string; dedupe_key: string; payload: unknown; attempts: number }>(sql`
+  const [row] = await queryRows<{ id: number; kind: string; dedupe_key: string; payload: Record<string, unknown> | string; attempts: number }>(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
     where id = (
       select id from jobs
@@ -110,8 +110,7 @@ export async function claimNext(): Promise<Job | null> {
       order by run_at, id limit 1 for update skip locked)
     returning id, kind, dedupe_key, payload, attempts`);
   if (!row) return null;
-  const payload = typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload;
-  return { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, payload: payload as Record<string, unknown>, attempts: row.attempts };
+  return { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, payload: jsonColumn(row.payload) as Record<string, unknown>, attempts: row.attempts };
 }
 
 /**
