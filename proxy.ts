@@ -7,7 +7,9 @@ import { contentSecurityPolicy } from "@/lib/security-headers";
 
 /** X-Forwarded-* reach the app only from TRUSTED_PROXIES (scripts/start.mjs drops them otherwise). */
 function isHttps(request: NextRequest): boolean {
-  return request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || request.nextUrl.protocol === "https:";
+  return (
+    request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" || request.nextUrl.protocol === "https:"
+  );
 }
 
 function crossSiteAction(request: NextRequest): boolean {
@@ -23,7 +25,11 @@ function crossSiteAction(request: NextRequest): boolean {
 }
 
 export function proxy(request: NextRequest) {
-  if (crossSiteAction(request)) return new NextResponse("Forbidden", { status: 403, headers: { "content-type": "text/plain", "cache-control": "no-store" } });
+  if (crossSiteAction(request))
+    return new NextResponse("Forbidden", {
+      status: 403,
+      headers: { "content-type": "text/plain", "cache-control": "no-store" },
+    });
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);

@@ -27,7 +27,8 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   let children: { id: number; name: string }[] = [];
   try {
     ({ rows: classes, total } = await listHomeClasses(user, page));
-    if (user.role === "parent") children = (await listChildrenOfParent(user.id)).map((c) => ({ id: c.studentId, name: c.name }));
+    if (user.role === "parent")
+      children = (await listChildrenOfParent(user.id)).map((c) => ({ id: c.studentId, name: c.name }));
   } catch (err) {
     console.error("home: loading classes failed:", err);
     return (
@@ -50,7 +51,9 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <Greeting firstName={firstName(user.name)} timeZone={tz} initial={greeting(new Date(), tz)} />
-          <p className="mt-1 text-ink-muted">{user.role === "student" ? "Your classes" : user.role === "parent" ? "Report cards" : "Classes"}</p>
+          <p className="mt-1 text-ink-muted">
+            {user.role === "student" ? "Your classes" : user.role === "parent" ? "Report cards" : "Classes"}
+          </p>
         </div>
         {canSeeAdminButton(user) && (
           <Link href="/admin" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
@@ -64,12 +67,19 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
             Your children
           </h2>
           {children.length === 0 ? (
-            <EmptyState title="No students found" message="No student is linked to your account yet. Please contact the school office." />
+            <EmptyState
+              title="No students found"
+              message="No student is linked to your account yet. Please contact the school office."
+            />
           ) : (
             <ul className="mt-3 grid gap-3 sm:grid-cols-2">
               {children.map((c) => (
                 <li key={c.id}>
-                  <Link href={`/children/${c.id}`} className="block rounded-2xl border border-line bg-surface p-5 font-medium shadow-sm hover:border-brand-600" data-testid="child-card">
+                  <Link
+                    href={`/children/${c.id}`}
+                    className="block rounded-2xl border border-line bg-surface p-5 font-medium shadow-sm hover:border-brand-600"
+                    data-testid="child-card"
+                  >
                     {c.name}
                     <span className="block text-sm font-normal text-ink-muted">Report card</span>
                   </Link>
@@ -79,25 +89,33 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           )}
         </section>
       ) : (
-      <section aria-label="Classes" className="mt-6">
-        {classes.length === 0 && total > 0 ? (
-          <>
-            <p className="text-ink-muted">This page is past the end of the list.</p>
-            <Pager page={page} total={total} pageSize={HOME_PAGE_SIZE} href={homePageHref} />
-          </>
-        ) : classes.length === 0 ? (
-          user.role === "student" ? (
-            <EmptyState title={MSG.noClassesStudentTitle} message={MSG.noClassesStudent} />
+        <section aria-label="Classes" className="mt-6">
+          {classes.length === 0 && total > 0 ? (
+            <>
+              <p className="text-ink-muted">This page is past the end of the list.</p>
+              <Pager page={page} total={total} pageSize={HOME_PAGE_SIZE} href={homePageHref} />
+            </>
+          ) : classes.length === 0 ? (
+            user.role === "student" ? (
+              <EmptyState title={MSG.noClassesStudentTitle} message={MSG.noClassesStudent} />
+            ) : (
+              <EmptyState title={MSG.noClassesOtherTitle} message={MSG.noClassesOther} />
+            )
           ) : (
-            <EmptyState title={MSG.noClassesOtherTitle} message={MSG.noClassesOther} />
-          )
-        ) : (
-          <>
-            <ClassCardList cards={classes.map((c) => ({ code: c.code, name: c.name, level: c.level, period: c.period, href: linkable ? classCardHref(user, c.code) : null }))} />
-            <Pager page={page} total={total} pageSize={HOME_PAGE_SIZE} href={homePageHref} />
-          </>
-        )}
-      </section>
+            <>
+              <ClassCardList
+                cards={classes.map((c) => ({
+                  code: c.code,
+                  name: c.name,
+                  level: c.level,
+                  period: c.period,
+                  href: linkable ? classCardHref(user, c.code) : null,
+                }))}
+              />
+              <Pager page={page} total={total} pageSize={HOME_PAGE_SIZE} href={homePageHref} />
+            </>
+          )}
+        </section>
       )}
     </AppShell>
   );

@@ -13,31 +13,55 @@ export function AppHeader({ user }: { user: SessionUser }) {
           <a
             href="/notifications"
             className="relative grid h-9 w-9 place-items-center rounded-full border border-line hover:bg-surface-muted"
-            aria-label={user.unread === 0 ? "Notifications, none unread" : `Notifications, ${user.unread === 100 ? "100 or more" : user.unread} unread`}
+            aria-label={
+              user.unread === 0
+                ? "Notifications, none unread"
+                : `Notifications, ${user.unread === 100 ? "100 or more" : user.unread} unread`
+            }
             data-testid="notification-bell"
           >
-            <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
               <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
             </svg>
             {user.unread > 0 && (
-              <span aria-hidden className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white">
+              <span
+                aria-hidden
+                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white"
+              >
                 {user.unread >= 100 ? "99+" : user.unread}
               </span>
             )}
           </a>
-          <span aria-hidden className="grid h-9 w-9 place-items-center rounded-full bg-brand-600 font-semibold text-white">
+          <span
+            aria-hidden
+            className="grid h-9 w-9 place-items-center rounded-full bg-brand-600 font-semibold text-white"
+          >
             {user.name.trim().charAt(0).toUpperCase()}
           </span>
           <div className="hidden text-sm leading-tight sm:block">
-            <div className="font-medium" data-testid="header-name">{user.name}</div>
+            <div className="font-medium" data-testid="header-name">
+              {user.name}
+            </div>
             <div className="text-ink-muted">@{user.username}</div>
           </div>
           <div className="text-sm text-ink-muted" title="Time left in this session">
             <SessionCountdown expiresAt={user.expiresAt} serverNow={Date.now()} />
           </div>
           <form action={signOut}>
-            <button type="submit" className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+            <button
+              type="submit"
+              className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+            >
               Logout
             </button>
           </form>

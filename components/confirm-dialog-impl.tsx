@@ -24,12 +24,20 @@ export function ConfirmDialogImpl({
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <AlertDialog.Content onCloseAutoFocus={onCloseAutoFocus} className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-ink-muted">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action onClick={onConfirm} className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800">
+            <AlertDialog.Cancel className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
+              Cancel
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={onConfirm}
+              className="rounded-lg bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800"
+            >
               {confirmLabel}
             </AlertDialog.Action>
           </div>

@@ -8,7 +8,14 @@ import { useReturnFocus } from "./use-return-focus";
 const ConfirmDialogImpl = lazyComponent(() => import("./confirm-dialog-impl").then((m) => m.ConfirmDialogImpl));
 
 /** An accessible confirm (Radix AlertDialog): focus starts on Cancel, Escape cancels, focus returns to the opener. */
-export function ConfirmDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; title: string; message: string; confirmLabel: string; onConfirm: () => void }) {
+export function ConfirmDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
   const onCloseAutoFocus = useReturnFocus(props.open);
   const [used, setUsed] = useState(props.open);
   if (props.open && !used) setUsed(true);

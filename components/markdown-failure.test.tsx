@@ -3,9 +3,11 @@ import { describe, expect, it, vi } from "vitest";
 
 // A text within the limits that the parser still fails on (a parser bug, or a limit that missed a
 // construct) must not fail the page, nor be parsed again on every view.
-const parse = vi.hoisted(() => vi.fn((_props: { children: string }): never => {
-  throw new RangeError("Maximum call stack size exceeded");
-}));
+const parse = vi.hoisted(() =>
+  vi.fn((_props: { children: string }): never => {
+    throw new RangeError("Maximum call stack size exceeded");
+  }),
+);
 vi.mock("react-markdown", () => ({ default: parse }));
 
 const { cachedMarkdown } = await import("./markdown-cache");

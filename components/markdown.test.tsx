@@ -4,7 +4,9 @@ import { Markdown } from "./markdown";
 
 describe("Markdown (assignment descriptions)", () => {
   it("renders formatting", () => {
-    const html = renderToStaticMarkup(<Markdown source={"**bold** and [a link](https://example.org)\n\n- one\n- two"} />);
+    const html = renderToStaticMarkup(
+      <Markdown source={"**bold** and [a link](https://example.org)\n\n- one\n- two"} />,
+    );
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain('href="https://example.org"');
     expect(html).toContain('rel="noopener noreferrer nofollow"');

@@ -3,9 +3,14 @@ import rehypeSanitize from "rehype-sanitize";
 import { canRenderMarkdown } from "@/lib/domain/markdown-depth";
 
 const PLUGINS = [rehypeSanitize];
-const COMPONENTS = { a: ({ node: _node, ...props }: React.ComponentProps<"a"> & { node?: unknown }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" /> };
+const COMPONENTS = {
+  a: ({ node: _node, ...props }: React.ComponentProps<"a"> & { node?: unknown }) => (
+    <a {...props} target="_blank" rel="noopener noreferrer nofollow" />
+  ),
+};
 
-const PROSE = "prose-portal space-y-3 text-sm leading-relaxed [&_a]:text-brand-700 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc dark:[&_a]:text-brand-100";
+const PROSE =
+  "prose-portal space-y-3 text-sm leading-relaxed [&_a]:text-brand-700 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc dark:[&_a]:text-brand-100";
 
 /**
  * The rendered tree of one markdown source. Raw HTML is never parsed (react-markdown escapes it),

@@ -30,7 +30,10 @@ export function ModalDialog({
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="-m-1 rounded-lg p-1 text-ink-muted hover:bg-surface-muted hover:text-ink">
+            <Dialog.Close
+              aria-label="Close"
+              className="-m-1 rounded-lg p-1 text-ink-muted hover:bg-surface-muted hover:text-ink"
+            >
               <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
                 <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4Z" />
               </svg>

@@ -9,7 +9,14 @@ import { useReturnFocus } from "./use-return-focus";
 const ModalDialog = lazyComponent(() => import("./modal-dialog").then((m) => m.ModalDialog));
 
 /** A dialog: focus trap, Escape, focus return to the opener and a labelled close control. */
-export function Modal(props: { open: boolean; onOpenChange: (open: boolean) => void; title: string; description?: string; children: React.ReactNode; wide?: boolean }) {
+export function Modal(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
   // Remembered during render as it opens, before focus moves into the dialog.
   const onCloseAutoFocus = useReturnFocus(props.open);
   // Stays mounted once used, so Radix can run its closing focus handling.

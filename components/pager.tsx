@@ -1,5 +1,15 @@
 /** Server-side pagination: "Page n of m", Previous and Next as plain links. */
-export function Pager({ page, total, pageSize, href }: { page: number; total: number; pageSize: number; href: (page: number) => string }) {
+export function Pager({
+  page,
+  total,
+  pageSize,
+  href,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  href: (page: number) => string;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (

@@ -9,7 +9,19 @@ export interface Section {
   label: string;
 }
 
-export function SectionNav({ sections, active, label, href, children }: { sections: Section[]; active: string; label: string; href: (value: string) => string; children: React.ReactNode }) {
+export function SectionNav({
+  sections,
+  active,
+  label,
+  href,
+  children,
+}: {
+  sections: Section[];
+  active: string;
+  label: string;
+  href: (value: string) => string;
+  children: React.ReactNode;
+}) {
   const current = sections.find((s) => s.value === active);
   return (
     <div className="mt-6">

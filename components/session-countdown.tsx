@@ -31,7 +31,11 @@ export function SessionCountdown({ expiresAt, serverNow }: { expiresAt: number; 
   }, [expiresAt, serverNow, router]);
 
   return (
-    <span className="font-mono tabular-nums" aria-label={`Session time remaining ${formatCountdown(remaining)}`} role="timer">
+    <span
+      className="font-mono tabular-nums"
+      aria-label={`Session time remaining ${formatCountdown(remaining)}`}
+      role="timer"
+    >
       {formatCountdown(remaining)}
     </span>
   );

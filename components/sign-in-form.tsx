@@ -23,7 +23,11 @@ export function SignInForm({ autoFocus = true }: { autoFocus?: boolean }) {
     const code = String(new FormData(e.currentTarget).get("code") ?? "");
     start(async () => {
       try {
-        const res = await fetch("/api/session", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
+        const res = await fetch("/api/session", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ code }),
+        });
         const body = (await res.json().catch(() => ({}))) as { ok?: boolean; message?: string };
         if (res.ok && body.ok) {
           setError(null);
@@ -59,7 +63,11 @@ export function SignInForm({ autoFocus = true }: { autoFocus?: boolean }) {
           className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base"
         />
       </div>
-      <button type="submit" disabled={pending} className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {pending ? "Signing In..." : "Sign In"}
       </button>
     </form>

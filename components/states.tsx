@@ -1,5 +1,12 @@
-
-export function EmptyState({ title, message, children }: { title: string; message?: string; children?: React.ReactNode }) {
+export function EmptyState({
+  title,
+  message,
+  children,
+}: {
+  title: string;
+  message?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-12 text-center">
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -10,7 +17,17 @@ export function EmptyState({ title, message, children }: { title: string; messag
 }
 
 /** Access Denied / Class Not Found style screens with a way home. */
-export function BlockedScreen({ title, message, homeLabel = "Return to Home", children }: { title: string; message: string; homeLabel?: string; children?: React.ReactNode }) {
+export function BlockedScreen({
+  title,
+  message,
+  homeLabel = "Return to Home",
+  children,
+}: {
+  title: string;
+  message: string;
+  homeLabel?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="mx-auto mt-10 max-w-lg rounded-2xl border border-line bg-surface px-6 py-10 text-center shadow-sm">
       <h1 className="text-2xl font-semibold">{title}</h1>

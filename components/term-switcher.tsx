@@ -1,7 +1,15 @@
 import type { TermGradeView } from "@/lib/gradebook/term-grades";
 
 /** The school's terms and "Whole year" as links, the one shown marked current (no script). Nothing when there are no terms. */
-export function TermSwitcher({ view, href, className }: { view: Pick<TermGradeView, "terms" | "term">; href: (term: number | "year") => string; className?: string }) {
+export function TermSwitcher({
+  view,
+  href,
+  className,
+}: {
+  view: Pick<TermGradeView, "terms" | "term">;
+  href: (term: number | "year") => string;
+  className?: string;
+}) {
   if (view.terms.length === 0) return null;
   const options: { key: number | "year"; label: string; current: boolean }[] = [
     ...view.terms.map((t) => ({ key: t.id, label: t.title, current: view.term?.id === t.id })),

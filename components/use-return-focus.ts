@@ -10,7 +10,8 @@ import { useRef } from "react";
 export function useReturnFocus(open: boolean): (e: Event) => void {
   const returnTo = useRef<HTMLElement | null>(null);
   const wasOpen = useRef(false);
-  if (open && !wasOpen.current && typeof document !== "undefined") returnTo.current = document.activeElement as HTMLElement | null;
+  if (open && !wasOpen.current && typeof document !== "undefined")
+    returnTo.current = document.activeElement as HTMLElement | null;
   wasOpen.current = open;
   return (e: Event) => {
     if (returnTo.current?.isConnected) {

@@ -11,7 +11,13 @@ async function expectNoViolations(page: Page, screen: string) {
   await page.waitForLoadState("networkidle");
   await expect(page).toHaveTitle(/Classroom Portal/);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")}`,
+  );
   expect(summary, `axe violations on ${screen}`).toEqual([]);
   // One h1 per page and a main landmark (dialogs sit above the page, so count outside them).
   expect(await page.locator("h1").count(), `h1 count on ${screen}`).toBe(1);
@@ -40,7 +46,10 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "Add Response modal");
     await page.keyboard.press("Escape");
     await page.goto("/level/BIO-P2?tab=assignments");
-    await page.getByRole("button", { name: /Submit Response|Resubmit/ }).first().click();
+    await page
+      .getByRole("button", { name: /Submit Response|Resubmit/ })
+      .first()
+      .click();
     await expectNoViolations(page, "Submit modal");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "History" }).first().click();
@@ -67,7 +76,9 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "class page students tab (instructor)");
     for (const tab of ["summary", "updates", "assignments", "grades", "attendance", "students"]) {
       await page.goto(`/level/ALG1-P1/update?tab=${tab}`);
-      await expect(page.getByRole("navigation", { name: "Class dashboard sections" }).locator('[aria-current="page"]')).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Class dashboard sections" }).locator('[aria-current="page"]'),
+      ).toBeVisible();
       await expectNoViolations(page, `dashboard ${tab}`);
     }
     await page.goto("/level/ALG1-P1/update?tab=updates");
@@ -96,7 +107,10 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await page.getByRole("tab", { name: "Create New Student" }).click();
     await expectNoViolations(page, "Create New Student");
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: /^Edit / }).first().click();
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
     await expectNoViolations(page, "Edit student dialog");
     await page.keyboard.press("Escape");
     await page.goto("/level/BIO-P2/update");
@@ -141,7 +155,10 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expect(page.getByRole("heading", { name: "Children" })).toBeVisible();
     await expectNoViolations(page, "admin parent children");
     await page.goto("/admin?tab=classes");
-    await page.getByRole("button", { name: /View Students/ }).first().click();
+    await page
+      .getByRole("button", { name: /View Students/ })
+      .first()
+      .click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectNoViolations(page, "View Students modal");
     await page.keyboard.press("Escape");
@@ -170,7 +187,9 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
       await signIn(page, CODES.instructor);
       for (const tab of ["summary", "grades", "attendance"]) {
         await page.goto(`/level/ALG1-P1/update?tab=${tab}`);
-        await expect(page.getByRole("navigation", { name: "Class dashboard sections" }).locator('[aria-current="page"]')).toBeVisible();
+        await expect(
+          page.getByRole("navigation", { name: "Class dashboard sections" }).locator('[aria-current="page"]'),
+        ).toBeVisible();
         await expectNoViolations(page, `dashboard ${tab} (dark)`);
       }
     });

@@ -1,7 +1,10 @@
 import { CODES, expect, issueReportLink, signIn, test } from "./fixtures";
 
 test.describe("admin dashboard", () => {
-  test("admin sees the tabs with counts, views a class's students, searches and edits a student", async ({ page, loginAs }) => {
+  test("admin sees the tabs with counts, views a class's students, searches and edits a student", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("admin");
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
     await expect(page.getByRole("link", { name: /^Classes \(\d+\)$/ })).toBeVisible();
@@ -36,7 +39,11 @@ test.describe("admin dashboard", () => {
     await expect(row).toContainText("@sofia.g");
   });
 
-  test("admin creates a class for an instructor, who then sees it on their home page", async ({ page, loginAs, browser }) => {
+  test("admin creates a class for an instructor, who then sees it on their home page", async ({
+    page,
+    loginAs,
+    browser,
+  }) => {
     await loginAs("admin");
     await page.goto("/admin");
     await page.getByRole("button", { name: "New Class" }).click();
@@ -53,7 +60,10 @@ test.describe("admin dashboard", () => {
     await other.goto("/");
     await other.getByLabel("Access Code").fill("teach-rivera");
     await other.getByRole("button", { name: "Sign In" }).click();
-    await expect(other.getByTestId("class-card").filter({ hasText: "Studio Art" })).toHaveAttribute("href", "/level/ART-P6/update");
+    await expect(other.getByTestId("class-card").filter({ hasText: "Studio Art" })).toHaveAttribute(
+      "href",
+      "/level/ART-P6/update",
+    );
     await other.close();
   });
 
@@ -69,7 +79,11 @@ test.describe("admin dashboard", () => {
 });
 
 test.describe("parent access", () => {
-  test("admin prints letters for a class; a letter's link opens that report card with no session; withdrawn, it opens nothing", async ({ page, loginAs, browser }) => {
+  test("admin prints letters for a class; a letter's link opens that report card with no session; withdrawn, it opens nothing", async ({
+    page,
+    loginAs,
+    browser,
+  }) => {
     await loginAs("admin");
     await page.goto("/admin?tab=parents");
     await page.getByLabel("For").selectOption({ label: "Biology (BIO-P2)" });
@@ -98,12 +112,16 @@ test.describe("parent access", () => {
     await expect(page.getByTestId("report-link-row").filter({ hasText: "Active" })).toHaveCount(0);
 
     await anon.reload();
-    await expect(anon.getByText("This link does not open a report card. It may have expired or been withdrawn.")).toBeVisible();
+    await expect(
+      anon.getByText("This link does not open a report card. It may have expired or been withdrawn."),
+    ).toBeVisible();
     await expect(anon.getByText("Ava Johnson")).toHaveCount(0);
     await stranger.close();
   });
 
-  test("the phone lookup says only that a number is on file; the letter's code signs the parent in to both children and no one else", async ({ page }) => {
+  test("the phone lookup says only that a number is on file; the letter's code signs the parent in to both children and no one else", async ({
+    page,
+  }) => {
     await page.goto("/parent");
     await page.getByLabel("Parent phone number").fill("(555) 201 0001"); // stored as 555-201-0001
     await expect(page.getByTestId("search-digits")).toHaveText("5552010001");
@@ -129,7 +147,9 @@ test.describe("parent access", () => {
     const className = (await first.locator("h3").textContent())!;
     await first.getByRole("button", { name: /View Details/ }).click();
     await expect(page.getByRole("tab", { name: "Details" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tabpanel", { name: "Details" }).getByTestId("report-details")).toContainText(className);
+    await expect(page.getByRole("tabpanel", { name: "Details" }).getByTestId("report-details")).toContainText(
+      className,
+    );
 
     // Printing: every class on its own page. The print-only block is not in the page until the
     // browser says it prints (it used to be most of the page's HTML on every visit).
@@ -148,7 +168,9 @@ test.describe("parent access", () => {
     await page.goto("/parent");
     await page.getByLabel("Parent phone number").fill("555-12");
     await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Please" })).toHaveText("Please enter a valid phone number (at least 7 digits)");
+    await expect(page.getByRole("alert").filter({ hasText: "Please" })).toHaveText(
+      "Please enter a valid phone number (at least 7 digits)",
+    );
     await page.getByLabel("Parent phone number").fill("");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Please" })).toHaveText("Please enter a phone number");

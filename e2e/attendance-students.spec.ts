@@ -37,15 +37,22 @@ test.describe("attendance and students tabs", () => {
     await page.getByRole("button", { name: "Add New" }).click();
     await page.getByLabel("Date", { exact: true }).fill("2031-03-03");
     await page.getByRole("button", { name: "Add Attendance for All" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Attendance already exists" })).toHaveText("Attendance already exists for 2031-03-03. Please edit existing records.");
+    await expect(page.getByRole("alert").filter({ hasText: "Attendance already exists" })).toHaveText(
+      "Attendance already exists for 2031-03-03. Please edit existing records.",
+    );
     await expect(windowLabel).toContainText(`of ${daysBefore + 1}`);
 
     // After a reload the change is still there.
     await page.reload();
-    await expect(page.getByTestId("attendance-student").filter({ visible: true }).first().locator('[data-cell="0:0"]')).toHaveText("L");
+    await expect(
+      page.getByTestId("attendance-student").filter({ visible: true }).first().locator('[data-cell="0:0"]'),
+    ).toHaveText("L");
   });
 
-  test("a long attendance history shows 20 days at a time; buttons and arrow keys move the window", async ({ page, loginAs }) => {
+  test("a long attendance history shows 20 days at a time; buttons and arrow keys move the window", async ({
+    page,
+    loginAs,
+  }) => {
     await loginAs("instructor");
     await page.goto("/level/GEO-P3/update?tab=attendance");
     await page.getByRole("navigation", { name: "Attendance views" }).getByRole("link", { name: "All days" }).click();

@@ -14,7 +14,9 @@ test("a student makes a calendar feed address, reads it, and turns it off", asyn
   const address = page.getByLabel("Calendar feed address");
   await expect(address).toHaveValue(/\/calendar\/feed\/[A-Za-z0-9_-]{32}$/);
   const url = await address.inputValue();
-  expect((await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations,
+  ).toEqual([]);
   await page.screenshot({ path: "test-results/calendar-feed.png", fullPage: true });
 
   const feed = await request.get(url);

@@ -6,7 +6,8 @@ test.describe("class page", () => {
     await page.getByRole("link", { name: /Biology/ }).click();
     await expect(page).toHaveURL(/\/level\/BIO-P2$/);
     await expect(page.getByRole("heading", { level: 1, name: "Biology" })).toBeVisible();
-    for (const tile of ["Average", "Completed", "Attendance rate"]) await expect(page.getByText(tile, { exact: true })).toBeVisible();
+    for (const tile of ["Average", "Completed", "Attendance rate"])
+      await expect(page.getByText(tile, { exact: true })).toBeVisible();
 
     const card = page.getByRole("article").filter({ hasText: "Unit test next Friday" });
     await expect(card.getByTestId("response-count")).toHaveText("0 responses");
@@ -47,8 +48,14 @@ test.describe("class page", () => {
     await expect(card).toContainText("Submitted");
 
     await card.getByRole("button", { name: "Resubmit" }).click();
-    await page.getByRole("dialog", { name: "Reading journal" }).getByLabel("Your Response").fill("Journal: I also read chapter four.");
-    await page.getByRole("dialog", { name: "Reading journal" }).getByRole("button", { name: "Submit Response" }).click();
+    await page
+      .getByRole("dialog", { name: "Reading journal" })
+      .getByLabel("Your Response")
+      .fill("Journal: I also read chapter four.");
+    await page
+      .getByRole("dialog", { name: "Reading journal" })
+      .getByRole("button", { name: "Submit Response" })
+      .click();
     await expect(page.getByRole("dialog", { name: "Reading journal" })).toBeHidden();
 
     await card.getByRole("button", { name: "History" }).click();
@@ -84,7 +91,9 @@ test.describe("class page", () => {
     await loginAs("student");
     await page.goto("/level/ALG1-P1");
     await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-    await expect(page.getByText("You are not enrolled in this class. Please contact your teacher to get access.")).toBeVisible();
+    await expect(
+      page.getByText("You are not enrolled in this class. Please contact your teacher to get access."),
+    ).toBeVisible();
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/level/NO-SUCH-CLASS");
@@ -112,6 +121,8 @@ test.describe("class page", () => {
     expect(html).not.toContain(CODES.student);
     expect(html).not.toMatch(/stu-\d\d/);
     await page.goto("/level/BIO-P2?tab=students");
-    await expect(page.getByRole("navigation", { name: "Class sections" }).getByRole("link", { name: "Students" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Class sections" }).getByRole("link", { name: "Students" }),
+    ).toHaveCount(0);
   });
 });

@@ -36,7 +36,10 @@ export async function issueReportLink(browser: Browser, studentCode: string): Pr
   const page = await context.newPage();
   await signIn(page, CODES.admin);
   await page.goto(`/admin?tab=students&q=${encodeURIComponent(studentCode)}`);
-  await page.getByRole("link", { name: /^Guardians of/ }).first().click();
+  await page
+    .getByRole("link", { name: /^Guardians of/ })
+    .first()
+    .click();
   await page.getByRole("button", { name: "Issue link" }).click();
   const url = (await page.getByTestId("new-report-link").textContent())!.trim();
   await context.close();

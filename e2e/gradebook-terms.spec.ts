@@ -27,7 +27,9 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   await admin.getByLabel("First day of term 2").fill(day(-9));
   await admin.getByLabel("Last day of term 2").fill(day(90));
   await admin.getByRole("button", { name: "Save terms" }).click();
-  await expect(admin.getByText('"Early autumn" and "Late autumn" overlap: a day can be in only one term.')).toBeVisible();
+  await expect(
+    admin.getByText('"Early autumn" and "Late autumn" overlap: a day can be in only one term.'),
+  ).toBeVisible();
   // What was typed stays after a refusal; one date fixed and saved.
   await expect(admin.getByLabel("Name of term 2")).toHaveValue("Late autumn");
   await admin.getByLabel("First day of term 2").fill(day(-7));
@@ -124,7 +126,10 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   await admin.getByRole("button", { name: "Publish report cards for Early autumn" }).click();
   await expect(admin.getByText("Early autumn published: its report cards are out and its grades locked")).toBeVisible();
   await admin.getByLabel("Report cards of Early autumn for").selectOption(`class:${CLASS}`);
-  const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("button", { name: "Download PDF of Early autumn" }).click()]);
+  const [download] = await Promise.all([
+    admin.waitForEvent("download"),
+    admin.getByRole("button", { name: "Download PDF of Early autumn" }).click(),
+  ]);
   const pdf = path.join(test.info().outputDir, "report-cards.pdf");
   await download.saveAs(pdf);
   const text = execFileSync("pdftotext", ["-layout", pdf, "-"], { encoding: "utf8" });
@@ -138,12 +143,25 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   }
   const own = pages.find((p) => p.includes(STUDENT.name))!;
   expect(own.replace(/\s+/g, " ")).toContain(`${firstName} kept a careful notebook all term.`);
-  execFileSync("pdftoppm", ["-r", "60", "-f", "1", "-l", "1", "-png", pdf, path.join(test.info().outputDir, "report-card-page")]);
+  execFileSync("pdftoppm", [
+    "-r",
+    "60",
+    "-f",
+    "1",
+    "-l",
+    "1",
+    "-png",
+    pdf,
+    path.join(test.info().outputDir, "report-card-page"),
+  ]);
 
   // A parent with the school's report-card link sees the same letter and why.
   const parent = await (await browser.newContext()).newPage();
   await parent.goto(await issueReportLink(browser, STUDENT.code));
-  const card = parent.getByTestId("report-published").filter({ hasText: "World History" }).or(parent.getByTestId("report-class").filter({ hasText: "World History" }).getByTestId("report-published"));
+  const card = parent
+    .getByTestId("report-published")
+    .filter({ hasText: "World History" })
+    .or(parent.getByTestId("report-class").filter({ hasText: "World History" }).getByTestId("report-published"));
   await expect(card.first()).toContainText("Early autumn report card");
   await expect(card.first()).toContainText("88% · B+");
   await expect(card.first()).toContainText(`${firstName} kept a careful notebook all term.`);
@@ -153,12 +171,16 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   await parent.screenshot({ path: "test-results/report-link-published.png", fullPage: true });
   await teacher.goto(`/level/${CLASS}/update?tab=grades`);
   await teacher.getByRole("navigation", { name: "Term" }).getByRole("link", { name: "Early autumn" }).click();
-  await expect(teacher.getByRole("note").filter({ hasText: "Early autumn is published, so its grades are locked." })).toBeVisible();
+  await expect(
+    teacher.getByRole("note").filter({ hasText: "Early autumn is published, so its grades are locked." }),
+  ).toBeVisible();
   await teacher.waitForLoadState("networkidle"); // the grid's keys work once it has hydrated
   await cell.focus();
   await teacher.keyboard.press("e");
   // The refusal comes as a toast (a list item), besides the page's note; the mark stays.
-  await expect(teacher.locator("li", { hasText: "Early autumn is published, so its grades are locked." }).first()).toBeVisible();
+  await expect(
+    teacher.locator("li", { hasText: "Early autumn is published, so its grades are locked." }).first(),
+  ).toBeVisible();
   await expect(cell).toHaveAccessibleName(/, excused$/);
   await admin.getByRole("button", { name: "Unlock for Early autumn" }).click();
   await expect(admin.getByText("Early autumn unlocked: teachers can change its grades again")).toBeVisible();

@@ -42,7 +42,12 @@ test("keyboard only: sign in, grade a cell, mark attendance", async ({ page }) =
   await expect(cell).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu")).toBeVisible();
-  for (let i = 0; i < 6 && !(await page.getByRole("menuitem", { name: /Excused/ }).evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("ArrowDown");
+  for (
+    let i = 0;
+    i < 6 && !(await page.getByRole("menuitem", { name: /Excused/ }).evaluate((el) => el === document.activeElement));
+    i++
+  )
+    await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(cell).toHaveText("E");
   await expect(page.getByText(/^Attendance updated for /)).toBeVisible();
@@ -55,7 +60,10 @@ const WIDTHS = [375, 768, 1280] as const;
 const shots = process.env.UPDATE_SCREENSHOTS ? "e2e/__screenshots__" : "test-results/screenshots";
 
 async function noPageScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll, "the page must not scroll sideways").toBeLessThanOrEqual(width);
 }
 

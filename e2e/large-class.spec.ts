@@ -22,11 +22,26 @@ test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-large-"));
   const gen = spawnSync(
     "npx",
-    ["tsx", "--conditions=react-server", "scripts/generate-school.ts", "--students", String(STUDENTS), "--classes", "1", "--assignments", "12", "--days", "30"],
+    [
+      "tsx",
+      "--conditions=react-server",
+      "scripts/generate-school.ts",
+      "--students",
+      String(STUDENTS),
+      "--classes",
+      "1",
+      "--assignments",
+      "12",
+      "--days",
+      "30",
+    ],
     { env: { ...process.env, DATABASE_URL: "", DATA_DIR: dir }, encoding: "utf8" },
   );
   if (gen.status !== 0) throw new Error(`db:generate failed: ${gen.stderr}`);
-  server = new PortalServer({ engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} }, "3107");
+  server = new PortalServer(
+    { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} },
+    "3107",
+  );
   await server.start();
 });
 
@@ -58,7 +73,9 @@ async function walkDown(page: Page, presses: number) {
   }
 }
 
-test("grade grid: the server sends a window of rows; keyboard and scrolling reach all 120 students; a save lands in its row", async ({ page }) => {
+test("grade grid: the server sends a window of rows; keyboard and scrolling reach all 120 students; a save lands in its row", async ({
+  page,
+}) => {
   const cookie = await openAsTeacher(page, "grades");
   const html = await (await fetch(`${server.base}/level/${CLASS}/update?tab=grades`, { headers: { cookie } })).text();
   const serverRows = (html.match(/<tr data-row="/g) ?? []).length;
@@ -70,7 +87,10 @@ test("grade grid: the server sends a window of rows; keyboard and scrolling reac
   await expect(grid.locator("table")).toHaveAttribute("aria-rowcount", String(STUDENTS + 1));
   expect(await grid.locator("tbody tr[data-row]").count()).toBeLessThan(STUDENTS / 2);
   // The box scrolls through the height of every row, rendered or not.
-  const { scrollHeight, rowHeight } = await grid.evaluate((box) => ({ scrollHeight: box.scrollHeight, rowHeight: box.querySelector("tbody tr[data-row]")!.getBoundingClientRect().height }));
+  const { scrollHeight, rowHeight } = await grid.evaluate((box) => ({
+    scrollHeight: box.scrollHeight,
+    rowHeight: box.querySelector("tbody tr[data-row]")!.getBoundingClientRect().height,
+  }));
   expect(scrollHeight).toBeGreaterThan(STUDENTS * rowHeight);
 
   // Arrow keys walk down past the rendered rows to the last student.
@@ -109,7 +129,9 @@ test("grade grid: the server sends a window of rows; keyboard and scrolling reac
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 });
 
-test("attendance grid: keyboard reaches the last student, a cell is set there, and day totals count the whole class", async ({ page }) => {
+test("attendance grid: keyboard reaches the last student, a cell is set there, and day totals count the whole class", async ({
+  page,
+}) => {
   await openAsTeacher(page, "attendance&view=grid"); // the multi-day grid (a school day opens the roll call)
   const grid = page.getByTestId("attendance-grid");
   await expect(grid.locator('[data-cell="0:0"]')).toBeVisible();
@@ -125,7 +147,10 @@ test("attendance grid: keyboard reaches the last student, a cell is set there, a
   expect(await focusedCell(page)).toBe(`${STUDENTS - 1}:0`);
   const cell = grid.locator(`[data-cell="${STUDENTS - 1}:0"]`);
   await expect(cell).toBeInViewport();
-  const name = (await grid.locator(`tr[data-row="${STUDENTS - 1}"] th div`).first().textContent())!;
+  const name = (await grid
+    .locator(`tr[data-row="${STUDENTS - 1}"] th div`)
+    .first()
+    .textContent())!;
   await page.keyboard.press("Enter");
   await page.getByRole("menuitem", { name: /Excused/ }).click();
   await expect(cell).toHaveText("E");

@@ -18,7 +18,8 @@ const STUDENT = DEMO_STUDENTS[1]!;
 // The demo's last school day (it has every class's records): notices are only for recent days.
 const DAY = previousSchoolDays(dateInTimeZone(new Date(), "UTC"), 1)[0]!;
 // Where the end-to-end server's SMTP server writes what it receives (scripts/e2e-server.mjs).
-const MAIL_DIR = process.env.E2E_MAIL_DIR ?? path.join(os.tmpdir(), `portal-e2e-mail-${process.env.E2E_PORT ?? "3100"}`);
+const MAIL_DIR =
+  process.env.E2E_MAIL_DIR ?? path.join(os.tmpdir(), `portal-e2e-mail-${process.env.E2E_PORT ?? "3100"}`);
 
 async function mailsTo(address: string): Promise<ParsedMail[]> {
   const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort() : [];
@@ -48,9 +49,16 @@ test("an absence reaches the linked parent's bell after it settles, and links to
   }).toPass({ timeout: 20_000 });
   await bell.click();
   await expect(parent.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  const item = parent.getByTestId("notification").filter({ hasText: `${STUDENT.name} was marked ${was === "Absent" ? "late" : "absent"} in Biology on ${formatDay(DAY)}` });
+  const item = parent
+    .getByTestId("notification")
+    .filter({
+      hasText: `${STUDENT.name} was marked ${was === "Absent" ? "late" : "absent"} in Biology on ${formatDay(DAY)}`,
+    });
   await expect(item).toHaveCount(1);
-  expect((await new AxeBuilder({ page: parent }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze()).violations).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page: parent }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze())
+      .violations,
+  ).toEqual([]);
   await parent.screenshot({ path: "test-results/notifications.png", fullPage: true });
   await item.getByRole("link").click();
   await expect(parent).toHaveURL(/\/children\/\d+$/);
@@ -64,7 +72,9 @@ test("an absence reaches the linked parent's bell after it settles, and links to
     mail = (await mailsTo("grace.johnson@example.com")).find((m) => m.subject?.startsWith(title));
     expect(mail).toBeDefined();
   }).toPass({ timeout: 10_000 });
-  expect(mail!.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+  expect(mail!.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line).toBe(
+    "List-Unsubscribe-Post: List-Unsubscribe=One-Click",
+  );
   const link = mail!.text!.match(/Open in the portal: (\S+)/)![1]!;
   expect(link).toBe(childUrl);
   await parent.goto("/notifications");

@@ -6,7 +6,10 @@ import { expect, signIn, test } from "./fixtures";
 // the production server: each answer is their own (their name in the header, their own records,
 // never the other's), and tells every cache on the way not to keep it.
 
-async function session(browser: Browser, code: string): Promise<{ request: APIRequestContext; name: string; close: () => Promise<void> }> {
+async function session(
+  browser: Browser,
+  code: string,
+): Promise<{ request: APIRequestContext; name: string; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, code);
@@ -21,7 +24,9 @@ async function fetchPage(request: APIRequestContext, path: string): Promise<{ bo
   return { body: await res.text(), cacheControl: res.headers()["cache-control"] ?? "" };
 }
 
-test("two students asking for the same pages in turn each get their own, marked private and not stored", async ({ browser }) => {
+test("two students asking for the same pages in turn each get their own, marked private and not stored", async ({
+  browser,
+}) => {
   // Ava (stu-01) and the second demo student (stu-02) both take Biology.
   const a = await session(browser, "stu-01");
   const b = await session(browser, "stu-02");
@@ -44,7 +49,8 @@ test("two students asking for the same pages in turn each get their own, marked 
     // Their Grades tabs differ in what they list: each is the student's own grades.
     const gradesA = (await fetchPage(a.request, "/level/BIO-P2?tab=grades")).body;
     const gradesB = (await fetchPage(b.request, "/level/BIO-P2?tab=grades")).body;
-    const items = (html: string) => [...html.matchAll(/data-testid="grade-item"[\s\S]*?<\/li>/g)].map((m) => m[0].replace(/<[^>]+>/g, " "));
+    const items = (html: string) =>
+      [...html.matchAll(/data-testid="grade-item"[\s\S]*?<\/li>/g)].map((m) => m[0].replace(/<[^>]+>/g, " "));
     expect(items(gradesA).length).toBeGreaterThan(0);
     expect(items(gradesA)).not.toEqual(items(gradesB));
   } finally {
@@ -68,7 +74,8 @@ test("two parents asking for the same home page in turn see only their own child
     // Grace Johnson's children are the first two demo students; Ken Kim's is the fourth.
     const johnsonHome = (await fetchPage(johnson.request, "/")).body;
     const kimHome = (await fetchPage(kim.request, "/")).body;
-    const children = (html: string) => [...html.matchAll(/data-testid="child-card"[^>]*>([^<]+)</g)].map((m) => m[1]!.trim());
+    const children = (html: string) =>
+      [...html.matchAll(/data-testid="child-card"[^>]*>([^<]+)</g)].map((m) => m[1]!.trim());
     expect(children(johnsonHome)).toHaveLength(2);
     expect(children(kimHome)).toHaveLength(1);
     for (const child of children(johnsonHome)) expect(kimHome).not.toContain(child);

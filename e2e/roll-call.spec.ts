@@ -23,11 +23,26 @@ test.beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-roll-"));
   const gen = spawnSync(
     "npx",
-    ["tsx", "--conditions=react-server", "scripts/generate-school.ts", "--students", String(STUDENTS), "--classes", "1", "--assignments", "2", "--days", "5"],
+    [
+      "tsx",
+      "--conditions=react-server",
+      "scripts/generate-school.ts",
+      "--students",
+      String(STUDENTS),
+      "--classes",
+      "1",
+      "--assignments",
+      "2",
+      "--days",
+      "5",
+    ],
     { env: { ...process.env, DATABASE_URL: "", DATA_DIR: dir }, encoding: "utf8" },
   );
   if (gen.status !== 0) throw new Error(`db:generate failed: ${gen.stderr}`);
-  server = new PortalServer({ engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} }, "3108");
+  server = new PortalServer(
+    { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} },
+    "3108",
+  );
   await server.start();
 });
 
@@ -54,7 +69,11 @@ const rollUrl = (day: string) => `${server.base}/level/${CLASS}/update?tab=atten
 
 /** Each student's checked letter, in list order ('-' when none). */
 const letters = (page: Page) =>
-  page.getByTestId("roll-call-student").evaluateAll((rows) => rows.map((r) => r.querySelector('[role="radio"][aria-checked="true"]')?.textContent ?? "-").join(""));
+  page
+    .getByTestId("roll-call-student")
+    .evaluateAll((rows) =>
+      rows.map((r) => r.querySelector('[role="radio"][aria-checked="true"]')?.textContent ?? "-").join(""),
+    );
 
 const totalsText = (marks: string) => {
   const n = (l: string) => [...marks].filter((m) => m === l).length;
@@ -63,7 +82,16 @@ const totalsText = (marks: string) => {
 
 async function expectNoAxeViolations(page: Page, screen: string) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`), screen).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    ),
+    screen,
+  ).toEqual([]);
 }
 
 async function tabInto(page: Page) {
@@ -75,9 +103,13 @@ async function tabInto(page: Page) {
 }
 
 // A mix for 30 students: mostly present, a few absent, late and excused.
-const PLAN = Array.from({ length: STUDENTS }, (_, i) => (i % 7 === 3 ? "A" : i % 11 === 5 ? "L" : i % 13 === 8 ? "E" : "P")).join("");
+const PLAN = Array.from({ length: STUDENTS }, (_, i) =>
+  i % 7 === 3 ? "A" : i % 11 === 5 ? "L" : i % 13 === 8 ? "E" : "P",
+).join("");
 
-test("keyboard only: today's roll for 30, saved as it goes, seen after a reload and in a second tab", async ({ context }) => {
+test("keyboard only: today's roll for 30, saved as it goes, seen after a reload and in a second tab", async ({
+  context,
+}) => {
   const day = weekdayAhead(0);
   await signInContext(context);
   const page = await context.newPage();
@@ -87,7 +119,9 @@ test("keyboard only: today's roll for 30, saved as it goes, seen after a reload 
 
   const list = page.getByRole("list", { name: /^Roll call, / });
   await expect(page.getByRole("heading", { name: /^Roll call · / })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Attendance views" }).getByRole("link", { name: "Roll call" })).toHaveAttribute("aria-current", "page");
+  await expect(
+    page.getByRole("navigation", { name: "Attendance views" }).getByRole("link", { name: "Roll call" }),
+  ).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("radiogroup")).toHaveCount(STUDENTS);
   await expect(page.getByTestId("roll-call-empty")).toBeVisible();
   await expect(page.getByTestId("roll-call-totals")).toHaveText(totalsText("-".repeat(STUDENTS)));
@@ -146,27 +180,41 @@ test("keyboard only: today's roll for 30, saved as it goes, seen after a reload 
   await page.getByRole("link", { name: "All days" }).click();
   await expect(page).toHaveURL(/view=grid/);
   const grid = page.getByTestId("attendance-grid");
-  await expect(grid.locator("thead th").nth(2)).toContainText(new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric" }));
-  const column = await grid.locator("tbody tr[data-row]").evaluateAll((rows) => rows.map((r) => r.querySelector('[data-cell$=":0"]')?.textContent ?? "?").join(""));
+  await expect(grid.locator("thead th").nth(2)).toContainText(
+    new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { timeZone: "UTC", month: "short", day: "numeric" }),
+  );
+  const column = await grid
+    .locator("tbody tr[data-row]")
+    .evaluateAll((rows) => rows.map((r) => r.querySelector('[data-cell$=":0"]')?.textContent ?? "?").join(""));
   expect(column).toBe(expected);
   await page.getByRole("button", { name: "Add New" }).click();
   await page.getByLabel("Date", { exact: true }).fill(day);
   await page.getByRole("button", { name: "Add Attendance for All" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Attendance already exists" })).toHaveText(`Attendance already exists for ${day}. Please edit existing records.`);
+  await expect(page.getByRole("alert").filter({ hasText: "Attendance already exists" })).toHaveText(
+    `Attendance already exists for ${day}. Please edit existing records.`,
+  );
 });
 
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 
-  test("taps: one per student, large targets, no sideways scroll, saved and seen in a second tab", async ({ context }) => {
+  test("taps: one per student, large targets, no sideways scroll, saved and seen in a second tab", async ({
+    context,
+  }) => {
     const day = weekdayAhead(7);
     await signInContext(context);
     const page = await context.newPage();
     await page.goto(rollUrl(day));
     await expect(page.getByRole("radiogroup")).toHaveCount(STUDENTS);
-    const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+    const { scroll, width } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+    }));
     expect(scroll, "the page must not scroll sideways").toBeLessThanOrEqual(width);
-    for (const radio of await page.getByRole("radio").all().then((all) => [all[0]!, all[3]!, all[all.length - 1]!])) {
+    for (const radio of await page
+      .getByRole("radio")
+      .all()
+      .then((all) => [all[0]!, all[3]!, all[all.length - 1]!])) {
       const box = (await radio.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(44);
       expect(box.height).toBeGreaterThanOrEqual(44);
@@ -176,14 +224,19 @@ test.describe("at 375 px", () => {
     // The first tap adds the day (everyone present) and marks this student absent.
     const rows = page.getByTestId("roll-call-student");
     await rows.nth(3).getByRole("radio", { name: "Absent" }).tap();
-    await expect(page.getByTestId("roll-call-note")).toContainText(`Attendance added for ${day}. Attendance updated for `);
+    await expect(page.getByTestId("roll-call-note")).toContainText(
+      `Attendance added for ${day}. Attendance updated for `,
+    );
     await expect(page.getByTestId("roll-call-totals")).toHaveText(totalsText(`PPPA${"P".repeat(STUDENTS - 4)}`));
 
     // Then one tap for each student who is not present, totals live after each.
     const NAMES = { L: "Late", E: "Excused", A: "Absent" } as const;
     for (const [i, letter] of [...PLAN].entries()) {
       if (letter === "P" || i === 3) continue;
-      await rows.nth(i).getByRole("radio", { name: NAMES[letter as keyof typeof NAMES] }).tap();
+      await rows
+        .nth(i)
+        .getByRole("radio", { name: NAMES[letter as keyof typeof NAMES] })
+        .tap();
     }
     await expect.poll(() => letters(page)).toBe(PLAN);
     await expect(page.getByTestId("roll-call-totals")).toHaveText(totalsText(PLAN));
@@ -227,7 +280,8 @@ test("a save that fails puts the marks back and says so in an error toast", asyn
   const page = await context.newPage();
   await page.goto(rollUrl(day));
   const rows = page.getByTestId("roll-call-student");
-  const failWrites = () => page.route("**/*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+  const failWrites = () =>
+    page.route("**/*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
 
   // The first mark of the day fails: the day it would have added goes too.
   await failWrites();

@@ -8,7 +8,14 @@ import { expect, signIn, test } from "./fixtures";
 
 function rosterZip(broken: boolean): Buffer {
   const users = [
-    userRow({ id: "t-noor", role: "teacher", given: "Nadia", family: "Noor", username: "nnoor", email: "nnoor@school.example" }),
+    userRow({
+      id: "t-noor",
+      role: "teacher",
+      given: "Nadia",
+      family: "Noor",
+      username: "nnoor",
+      email: "nnoor@school.example",
+    }),
     userRow({ id: "s-ode", role: "student", given: "Omar", family: "Ode", username: "oode" }),
     userRow({ id: "s-pak", role: "student", given: "Petra", family: "Pak", username: "ppak" }),
   ];
@@ -22,7 +29,12 @@ function rosterZip(broken: boolean): Buffer {
   return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
 }
 
-test("admin imports a OneRoster zip with a dry run, fixes the reported row, applies it, and the new teacher signs in from the printed card", async ({ page, loginAs, browser, context }) => {
+test("admin imports a OneRoster zip with a dry run, fixes the reported row, applies it, and the new teacher signs in from the printed card", async ({
+  page,
+  loginAs,
+  browser,
+  context,
+}) => {
   await loginAs("admin");
   await page.goto("/admin?tab=roster");
   const files = page.getByLabel("Files");
@@ -43,7 +55,10 @@ test("admin imports a OneRoster zip with a dry run, fixes the reported row, appl
   await expect(page.getByTestId("import-applied")).toContainText("Import applied");
   await expect(page.getByTestId("import-applied")).toContainText("3 new people");
 
-  const [cards] = await Promise.all([context.waitForEvent("page"), page.getByRole("button", { name: "Print sign-in cards for the new people" }).click()]);
+  const [cards] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("button", { name: "Print sign-in cards for the new people" }).click(),
+  ]);
   await cards.waitForLoadState();
   const card = cards.getByTestId("sign-in-card").filter({ hasText: "Nadia Noor" });
   await expect(card).toHaveCount(1);

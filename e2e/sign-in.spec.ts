@@ -31,14 +31,17 @@ test.describe("sign-in and home dashboard", () => {
   test("an admin sees every class and the Admin Dashboard button", async ({ page }) => {
     await signIn(page, CODES.admin);
     // Every class (the admin e2e may have added one more).
-    for (const name of ["Algebra I", "Biology", "Geometry", "World History"]) await expect(page.getByTestId("class-card").filter({ hasText: name })).toHaveCount(1);
+    for (const name of ["Algebra I", "Biology", "Geometry", "World History"])
+      await expect(page.getByTestId("class-card").filter({ hasText: name })).toHaveCount(1);
     await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute("href", "/admin");
   });
 
   test("a student enrolled nowhere gets the empty state", async ({ page }) => {
     await signIn(page, CODES.unenrolledStudent);
     await expect(page.getByText("No classes enrolled")).toBeVisible();
-    await expect(page.getByText("You are not enrolled in any classes yet. Contact your teacher for access.")).toBeVisible();
+    await expect(
+      page.getByText("You are not enrolled in any classes yet. Contact your teacher for access."),
+    ).toBeVisible();
   });
 
   test("a wrong code shows 'Invalid code'", async ({ page }) => {
@@ -66,9 +69,14 @@ test.describe("sign-in and home dashboard", () => {
   test("an expired session returns to the sign-in modal", async ({ page, context }) => {
     await signIn(page, CODES.student);
     const cookie = (await context.cookies()).find((c) => c.name === "portal_session")!;
-    const data = await unsealData<{ uid: number; ver: number; iat: number }>(cookie.value, { password: E2E_SESSION_SECRET });
+    const data = await unsealData<{ uid: number; ver: number; iat: number }>(cookie.value, {
+      password: E2E_SESSION_SECRET,
+    });
     // Same user and version, but signed in 4 h and 1 s ago.
-    const expired = await sealData({ ...data, iat: Date.now() - 4 * 3600_000 - 1000 }, { password: E2E_SESSION_SECRET });
+    const expired = await sealData(
+      { ...data, iat: Date.now() - 4 * 3600_000 - 1000 },
+      { password: E2E_SESSION_SECRET },
+    );
     await context.addCookies([{ ...cookie, value: expired }]);
     await page.goto("/");
     await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
@@ -78,9 +86,14 @@ test.describe("sign-in and home dashboard", () => {
   test("the countdown reaching zero brings the sign-in modal back", async ({ page, context }) => {
     await signIn(page, CODES.student);
     const cookie = (await context.cookies()).find((c) => c.name === "portal_session")!;
-    const data = await unsealData<{ uid: number; ver: number; iat: number }>(cookie.value, { password: E2E_SESSION_SECRET });
+    const data = await unsealData<{ uid: number; ver: number; iat: number }>(cookie.value, {
+      password: E2E_SESSION_SECRET,
+    });
     // Two seconds of session left: the page must notice on its own, without navigation.
-    const nearlyOver = await sealData({ ...data, iat: Date.now() - 4 * 3600_000 + 2000 }, { password: E2E_SESSION_SECRET });
+    const nearlyOver = await sealData(
+      { ...data, iat: Date.now() - 4 * 3600_000 + 2000 },
+      { password: E2E_SESSION_SECRET },
+    );
     await context.addCookies([{ ...cookie, value: nearlyOver }]);
     await page.goto("/");
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
@@ -91,7 +104,10 @@ test.describe("sign-in and home dashboard", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the sign-in form still works: a wrong code says so, the right one signs in and returns to the page", async ({ page, context }) => {
+  test("the sign-in form still works: a wrong code says so, the right one signs in and returns to the page", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/");
     const dialog = page.getByRole("dialog", { name: "Sign In" });
     await expect(dialog.getByLabel("Access Code")).toBeFocused(); // typing works before any script
@@ -136,10 +152,16 @@ test("pages carry the security headers and run under the CSP without violations"
   await page.waitForLoadState("networkidle");
   expect(violations).toEqual([]);
   // A cross-site POST to a route handler is refused.
-  const forged = await page.request.post("/api/session", { headers: { origin: "https://evil.example" }, data: { code: CODES.admin } });
+  const forged = await page.request.post("/api/session", {
+    headers: { origin: "https://evil.example" },
+    data: { code: CODES.admin },
+  });
   expect(forged.status()).toBe(403);
   // So is a cross-site server-action POST (Next itself would answer 500), and dynamic pages are never cached.
-  const action = await page.request.post("/level/ALG1-P1/update", { headers: { origin: "https://evil.example", "next-action": "0123456789abcdef" }, data: "[]" });
+  const action = await page.request.post("/level/ALG1-P1/update", {
+    headers: { origin: "https://evil.example", "next-action": "0123456789abcdef" },
+    data: "[]",
+  });
   expect(action.status()).toBe(403);
   expect((await page.request.get("/")).headers()["cache-control"]).toContain("no-store");
 });
@@ -147,7 +169,9 @@ test("pages carry the security headers and run under the CSP without violations"
 test("a ?signin= reason the server never sends shows the generic message, not a crash", async ({ page }) => {
   for (const reason of ["__proto__", "constructor"]) {
     await page.goto(`/?signin=${reason}`);
-    await expect(page.getByRole("dialog", { name: "Sign In" }).getByRole("alert")).toHaveText("Something went wrong. Please try again.");
+    await expect(page.getByRole("dialog", { name: "Sign In" }).getByRole("alert")).toHaveText(
+      "Something went wrong. Please try again.",
+    );
   }
 });
 
@@ -155,7 +179,14 @@ test("a ?signin= reason the server never sends shows the generic message, not a 
 function signInFrom(localAddress: string, code: string, forwardedFor: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port: E2E_PORT, path: "/api/session", method: "POST", localAddress, headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor } },
+      {
+        host: "127.0.0.1",
+        port: E2E_PORT,
+        path: "/api/session",
+        method: "POST",
+        localAddress,
+        headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);

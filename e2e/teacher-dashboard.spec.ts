@@ -63,7 +63,9 @@ test.describe("teacher dashboard", () => {
     await expect(first).toHaveAttribute("data-band", "fair");
     // The change is on the server: it survives a reload.
     await page.reload();
-    await expect(page.getByTestId("grade-grid").filter({ visible: true }).locator(`[data-cell="0:${col}"]`)).toHaveText("8");
+    await expect(page.getByTestId("grade-grid").filter({ visible: true }).locator(`[data-cell="0:${col}"]`)).toHaveText(
+      "8",
+    );
   });
 
   test("an instructor posts, inline-edits and deletes an announcement", async ({ page, loginAs }) => {
@@ -123,7 +125,9 @@ test.describe("teacher dashboard", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Algebra I" })).toBeVisible();
     await page.getByLabel("Class", { exact: true }).selectOption("GEO-P3");
     await expect(page.getByRole("heading", { level: 1, name: "Geometry" })).toBeVisible();
-    await expect(page.getByLabel("Class", { exact: true }).locator("option", { hasText: "World History" })).toHaveCount(0); // not hers
+    await expect(page.getByLabel("Class", { exact: true }).locator("option", { hasText: "World History" })).toHaveCount(
+      0,
+    ); // not hers
   });
 
   test("without a session the dashboard sends you to sign in", async ({ page }) => {

@@ -9,7 +9,10 @@ import { MSG } from "@/lib/domain/messages";
  * unexpected is logged and answered with a generic message, so no SQL text or stack trace
  * reaches the browser.
  */
-export async function guarded<T>(fn: () => Promise<ActionResult<T>>, failureMessage: string = MSG.genericError): Promise<ActionResult<T>> {
+export async function guarded<T>(
+  fn: () => Promise<ActionResult<T>>,
+  failureMessage: string = MSG.genericError,
+): Promise<ActionResult<T>> {
   try {
     return await fn();
   } catch (err) {
@@ -20,7 +23,11 @@ export async function guarded<T>(fn: () => Promise<ActionResult<T>>, failureMess
 }
 
 /** The first validation message, and all of them per field for forms that show them inline. */
-export function invalid(error: z.ZodError): { ok: false; message: string; fieldErrors: Record<string, string[] | undefined> } {
+export function invalid(error: z.ZodError): {
+  ok: false;
+  message: string;
+  fieldErrors: Record<string, string[] | undefined>;
+} {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
@@ -37,4 +44,8 @@ export function formObject(formData: FormData): Record<string, string> {
 }
 
 /** Positive integer id from a form or argument; anything else fails validation. */
-export const idSchema = z.coerce.number({ message: "Invalid id" }).int("Invalid id").positive("Invalid id").max(2_147_483_647, "Invalid id");
+export const idSchema = z.coerce
+  .number({ message: "Invalid id" })
+  .int("Invalid id")
+  .positive("Invalid id")
+  .max(2_147_483_647, "Invalid id");

@@ -44,7 +44,14 @@ export async function audit(
   tx: Pick<Db, "insert">,
   entry: { action: AuditAction; actorId?: number | null; levelCode?: string | null; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.insert(auditLog).values({ action: entry.action, actorId: entry.actorId ?? null, levelCode: entry.levelCode?.slice(0, 100) ?? null, detail: boundedDetail(entry.detail ?? {}) });
+  await tx
+    .insert(auditLog)
+    .values({
+      action: entry.action,
+      actorId: entry.actorId ?? null,
+      levelCode: entry.levelCode?.slice(0, 100) ?? null,
+      detail: boundedDetail(entry.detail ?? {}),
+    });
 }
 
 const MAX_STRING = 200;
@@ -67,7 +74,11 @@ function bound(value: unknown, depth: number): unknown {
   if (depth >= 3) return null;
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => bound(v, depth + 1));
   if (typeof value === "object") {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).slice(0, MAX_KEYS).map(([k, v]) => [k.slice(0, 50), bound(v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .slice(0, MAX_KEYS)
+        .map(([k, v]) => [k.slice(0, 50), bound(v, depth + 1)]),
+    );
   }
   return null;
 }

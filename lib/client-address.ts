@@ -23,7 +23,10 @@ export function normalizeAddress(address: string): string | null {
 /** Parses TRUSTED_PROXIES ("10.0.0.1, 192.168.0.0/16, ::1"); throws on an entry that is not an address or range. */
 export function parseTrustedProxies(setting: string | undefined): net.BlockList {
   const list = new net.BlockList();
-  for (const entry of (setting ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (setting ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [addr, bits] = entry.split("/");
     const address = normalizeAddress(addr ?? "");
     if (!address) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
@@ -31,7 +34,8 @@ export function parseTrustedProxies(setting: string | undefined): net.BlockList 
     if (bits === undefined) list.addAddress(address, type);
     else {
       const prefix = Number(bits);
-      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (type === "ipv4" ? 32 : 128)) throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (type === "ipv4" ? 32 : 128))
+        throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
       list.addSubnet(address, prefix, type);
     }
   }

@@ -22,7 +22,10 @@ const schema = z.object({
   SCHOOL_TIMEZONE: z
     .string()
     .optional()
-    .refine((tz) => tz === undefined || tz === "" || isValidTimeZone(tz), "SCHOOL_TIMEZONE is not a known IANA time zone"),
+    .refine(
+      (tz) => tz === undefined || tz === "" || isValidTimeZone(tz),
+      "SCHOOL_TIMEZONE is not a known IANA time zone",
+    ),
   // auto: the demo school on an empty database, except in production on PostgreSQL (refused, with a
   // message); on: also there; off: never (lib/db/demo-decision.ts).
   SEED_DEMO: z.enum(["auto", "on", "off"]).default("auto"),

@@ -15,7 +15,12 @@ export interface RateDecision {
  * Counts one hit on `key` in a fixed window of `windowMs` and says whether it is within `limit`.
  * The counter lives in the database (one atomic upsert), so several app instances share it.
  */
-export async function hitRateLimit(rawKey: string, limit: number, windowMs: number, now = Date.now()): Promise<RateDecision> {
+export async function hitRateLimit(
+  rawKey: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<RateDecision> {
   const key = boundedKey(rawKey);
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
   if (Math.random() < PRUNE_CHANCE) await pruneRateLimits(now);
@@ -26,7 +31,11 @@ export async function hitRateLimit(rawKey: string, limit: number, windowMs: numb
       window_start = excluded.window_start
     returning count`);
   const count = Number(row?.count ?? 1);
-  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000)) };
+  return {
+    allowed: count <= limit,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000)),
+  };
 }
 
 /** The client's address (lib/client-address.ts): the TCP peer, or behind TRUSTED_PROXIES the right-most untrusted hop. */
@@ -47,7 +56,9 @@ export function boundedKey(key: string): string {
 /** Takes back one hit of the current window (a correct sign-in does not count as an attempt). */
 export async function giveBack(rawKey: string, windowMs: number, now = Date.now()): Promise<void> {
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
-  await queryRows(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${boundedKey(rawKey)} and window_start = ${windowStart.toISOString()}::timestamptz`);
+  await queryRows(
+    sql`update rate_limits set count = greatest(count - 1, 0) where key = ${boundedKey(rawKey)} and window_start = ${windowStart.toISOString()}::timestamptz`,
+  );
 }
 
 // Counters older than the longest window (10 minutes) are dead weight: about one hit in a hundred

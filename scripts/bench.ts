@@ -18,7 +18,16 @@ import { GENERATED_CODES, generateSchool, PRESETS, type PresetName } from "@/lib
 import { runMigrations } from "@/lib/db/migrate";
 import { freePort, PortalServer, type Target } from "./lib/portal-server";
 import { ensureTwoSemesters } from "./lib/bench-terms";
-import { attendanceGridLatency, gradeGridLatency, latencyTable, pageWeights, rollCallLatency, rollCallTable, withBrowser, type GridLatency } from "./lib/bench-frontend";
+import {
+  attendanceGridLatency,
+  gradeGridLatency,
+  latencyTable,
+  pageWeights,
+  rollCallLatency,
+  rollCallTable,
+  withBrowser,
+  type GridLatency,
+} from "./lib/bench-frontend";
 import { dateInTimeZone, isWeekday } from "@/lib/domain/dates";
 import { schoolDayNear } from "@/lib/domain/roll-call";
 
@@ -58,10 +67,14 @@ interface Row {
 async function openTarget(): Promise<{ target: Target; open: () => DbHandle }> {
   const pg = process.env.DATABASE_URL;
   if (!pg) {
-    const dir = process.env.DATA_DIR && process.env.DATA_DIR !== "./data" ? process.env.DATA_DIR : `bench-data/${presetName}`;
+    const dir =
+      process.env.DATA_DIR && process.env.DATA_DIR !== "./data" ? process.env.DATA_DIR : `bench-data/${presetName}`;
     if (fresh) fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    return { target: { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} }, open: () => openPglite(dir) };
+    return {
+      target: { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} },
+      open: () => openPglite(dir),
+    };
   }
   const name = `portal_bench_${presetName}`;
   const admin = new Client({ connectionString: pg });
@@ -72,7 +85,15 @@ async function openTarget(): Promise<{ target: Target; open: () => DbHandle }> {
   await admin.end();
   const url = new URL(pg);
   url.pathname = `/${name}`;
-  return { target: { engine: "PostgreSQL", env: { DATABASE_URL: url.toString() }, location: url.toString(), cleanup: async () => {} }, open: () => openPostgres(url.toString()) };
+  return {
+    target: {
+      engine: "PostgreSQL",
+      env: { DATABASE_URL: url.toString() },
+      location: url.toString(),
+      cleanup: async () => {},
+    },
+    open: () => openPostgres(url.toString()),
+  };
 }
 
 /** Generates the preset on first use; finds the people and classes the pages need. */
@@ -80,21 +101,40 @@ async function prepare(open: () => DbHandle) {
   const handle = open();
   try {
     await runMigrations(handle);
-    const rows = async <T>(q: ReturnType<typeof sql>) => ((await handle.db.execute(q)) as unknown as { rows: T[] }).rows;
-    const [users] = await rows<{ n: number; gen: number }>(sql`select count(*)::int as n, count(*) filter (where code = ${GENERATED_CODES.admin})::int as gen from users`);
+    const rows = async <T>(q: ReturnType<typeof sql>) =>
+      ((await handle.db.execute(q)) as unknown as { rows: T[] }).rows;
+    const [users] = await rows<{ n: number; gen: number }>(
+      sql`select count(*)::int as n, count(*) filter (where code = ${GENERATED_CODES.admin})::int as gen from users`,
+    );
     if (users!.n === 0) {
       console.log(`Generating the ${presetName} preset (first run on this database)...`);
       const r = await generateSchool(handle.db, PRESETS[presetName], { log: (l) => console.log(l) });
       console.log(`Generated in ${(r.ms / 1000).toFixed(1)} s.`);
     } else if (users!.gen === 0) {
-      throw new Error("this database holds a school that db:generate did not make; the bench needs its own (use --fresh or another database)");
+      throw new Error(
+        "this database holds a school that db:generate did not make; the bench needs its own (use --fresh or another database)",
+      );
     }
-    const [student] = await rows<{ id: number; name: string; phone: string; homeroom: string; class_name: string; teacher_code: string; parent_code: string }>(sql`
+    const [student] = await rows<{
+      id: number;
+      name: string;
+      phone: string;
+      homeroom: string;
+      class_name: string;
+      teacher_code: string;
+      parent_code: string;
+    }>(sql`
       select s.id, s.name, s.parent1_number as phone, l.code as homeroom, l.name as class_name, t.code as teacher_code,
         (select p.code from guardian_links g join users p on p.id = g.parent_id where g.student_id = s.id and g.removed_at is null order by g.id limit 1) as parent_code
       from users s join student_enrollment e on e.student_id = s.id join levels l on l.code = e.level_code and l.period = '1' join users t on t.id = l.teacher_id
       where s.code = ${GENERATED_CODES.student(1)}`);
-    const [sizes] = await rows<{ students: number; assignments: number; days: number; classes: number; all_students: number }>(sql`select
+    const [sizes] = await rows<{
+      students: number;
+      assignments: number;
+      days: number;
+      classes: number;
+      all_students: number;
+    }>(sql`select
       (select count(*) from student_enrollment where level_code = ${student!.homeroom})::int as students,
       (select count(*) from assignments where level_code = ${student!.homeroom})::int as assignments,
       (select count(distinct date) from attendance where level_code = ${student!.homeroom})::int as days,
@@ -108,7 +148,8 @@ async function prepare(open: () => DbHandle) {
       insert into report_card_links (guardian_link_id, token_hash, expires_at)
       select id, ${crypto.createHash("sha256").update(reportToken).digest("hex")}, now() + interval '1 day'
       from guardian_links where student_id = ${student!.id} and removed_at is null order by id limit 1 returning id`);
-    if (!link) throw new Error("the measured student has no guardian linked: the generated parents' numbers should match");
+    if (!link)
+      throw new Error("the measured student has no guardian linked: the generated parents' numbers should match");
     return { student: student!, sizes: sizes!, version: version!.v.split(" on ")[0]!, reportToken, pdfTerm };
   } finally {
     await handle.close();
@@ -126,7 +167,12 @@ function request(server: PortalServer, page: Page, client: string) {
     method: page.method,
     path: page.path,
     body: page.body,
-    headers: { cookie: page.cookie, origin: server.base, "content-type": "application/json", "x-forwarded-for": client },
+    headers: {
+      cookie: page.cookie,
+      origin: server.base,
+      "content-type": "application/json",
+      "x-forwarded-for": client,
+    },
   };
 }
 
@@ -136,7 +182,8 @@ async function fetchPage(server: PortalServer, page: Page): Promise<{ status: nu
   return { status: res.status, text: await res.text() };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 
 async function load(server: PortalServer, page: Page, connections: number) {
   const times: number[] = [];
@@ -152,7 +199,10 @@ async function load(server: PortalServer, page: Page, connections: number) {
         // One client address per connection, as 20 different parents would have.
         setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
           context.client ??= `10.8.${Math.floor(conn / 250)}.${conn++ % 250}`;
-          return { ...req, headers: { ...(req.headers as Record<string, string>), "x-forwarded-for": context.client as string } };
+          return {
+            ...req,
+            headers: { ...(req.headers as Record<string, string>), "x-forwarded-for": context.client as string },
+          };
         },
       },
     ],
@@ -164,7 +214,13 @@ async function load(server: PortalServer, page: Page, connections: number) {
   const result = await instance;
   times.sort((a, b) => a - b);
   const round = (n: number) => Math.round(n * 10) / 10;
-  return { rps: round(times.length / duration), p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), bad: bad + result.errors + result.timeouts };
+  return {
+    rps: round(times.length / duration),
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    bad: bad + result.errors + result.timeouts,
+  };
 }
 
 /**
@@ -185,16 +241,33 @@ async function issueSizedGrids(browser: Parameters<typeof gradeGridLatency>[0]):
       const handle = openPglite(dir);
       await runMigrations(handle);
       await generateSchool(handle.db, shape);
-      const code = ((await handle.db.execute(sql`select code from levels limit 1`)) as unknown as { rows: { code: string }[] }).rows[0]!.code;
+      const code = (
+        (await handle.db.execute(sql`select code from levels limit 1`)) as unknown as { rows: { code: string }[] }
+      ).rows[0]!.code;
       await handle.close();
-      const server = new PortalServer({ engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} }, await freePort());
+      const server = new PortalServer(
+        { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} },
+        await freePort(),
+      );
       try {
         await server.start();
         const cookie = await server.signIn(GENERATED_CODES.instructor(1));
         out.push(
           shape.grid === "grades"
-            ? await gradeGridLatency(browser, server.base, cookie, `/level/${code}/update?tab=grades`, `${shape.students} × ${shape.assignments}`)
-            : await attendanceGridLatency(browser, server.base, cookie, `/level/${code}/update?tab=attendance&view=grid`, `${shape.students} × ${shape.days}`),
+            ? await gradeGridLatency(
+                browser,
+                server.base,
+                cookie,
+                `/level/${code}/update?tab=grades`,
+                `${shape.students} × ${shape.assignments}`,
+              )
+            : await attendanceGridLatency(
+                browser,
+                server.base,
+                cookie,
+                `/level/${code}/update?tab=attendance&view=grid`,
+                `${shape.students} × ${shape.days}`,
+              ),
         );
       } finally {
         await server.stop();
@@ -237,29 +310,107 @@ async function main() {
     // a weekend: named with ?day= so the page measured does not depend on the calendar.
     const today = dateInTimeZone(new Date(), "UTC");
     const rollDay = isWeekday(today) ? today : schoolDayNear(today, -1);
-    const pages: Page[] = ([
-      { name: "home · student", method: "GET" as const, path: "/", cookie: cookies.student, expect: student.class_name },
-      { name: "home · instructor", method: "GET" as const, path: "/", cookie: cookies.instructor, expect: h },
-      { name: "home · admin", method: "GET" as const, path: "/", cookie: cookies.admin, expect: "Admin" },
-      { name: "home · parent", method: "GET" as const, path: "/", cookie: cookies.parent, expect: student.name },
-      { name: "class page · student", method: "GET" as const, path: `/level/${h}`, cookie: cookies.student, expect: student.class_name },
-      { name: "class grades · student", method: "GET" as const, path: `/level/${h}?tab=grades`, cookie: cookies.student, expect: student.class_name },
-      { name: "report card · parent", method: "GET" as const, path: `/children/${student.id}`, cookie: cookies.parent, expect: student.class_name },
-      { name: "dashboard Summary", method: "GET" as const, path: `/level/${h}/update`, cookie: cookies.instructor, expect: student.class_name },
-      { name: "Grades grid", method: "GET" as const, path: `/level/${h}/update?tab=grades`, cookie: cookies.instructor, expect: student.name },
-      { name: "Attendance grid", method: "GET" as const, path: `/level/${h}/update?tab=attendance&view=grid`, cookie: cookies.instructor, expect: student.name },
-      { name: "roll call", method: "GET" as const, path: `/level/${h}/update?tab=attendance&day=${rollDay}`, cookie: cookies.instructor, expect: student.name },
-      { name: "admin Classes tab", method: "GET" as const, path: "/admin", cookie: cookies.admin, expect: "Classes (" },
-      { name: "parent lookup", method: "POST" as const, path: "/api/parent/lookup", cookie: "", body: JSON.stringify({ phone: student.phone }), expect: student.name },
-      { name: "parent report card", method: "POST" as const, path: "/api/parent/report", cookie: "", body: report, expect: student.class_name },
-      { name: "report-card link", method: "GET" as const, path: `/r/${prep.reportToken}`, cookie: "", expect: student.class_name },
-    ] satisfies Page[]).filter((p) => !onlyPages || onlyPages.some((o) => p.name.includes(o)));
+    const pages: Page[] = (
+      [
+        {
+          name: "home · student",
+          method: "GET" as const,
+          path: "/",
+          cookie: cookies.student,
+          expect: student.class_name,
+        },
+        { name: "home · instructor", method: "GET" as const, path: "/", cookie: cookies.instructor, expect: h },
+        { name: "home · admin", method: "GET" as const, path: "/", cookie: cookies.admin, expect: "Admin" },
+        { name: "home · parent", method: "GET" as const, path: "/", cookie: cookies.parent, expect: student.name },
+        {
+          name: "class page · student",
+          method: "GET" as const,
+          path: `/level/${h}`,
+          cookie: cookies.student,
+          expect: student.class_name,
+        },
+        {
+          name: "class grades · student",
+          method: "GET" as const,
+          path: `/level/${h}?tab=grades`,
+          cookie: cookies.student,
+          expect: student.class_name,
+        },
+        {
+          name: "report card · parent",
+          method: "GET" as const,
+          path: `/children/${student.id}`,
+          cookie: cookies.parent,
+          expect: student.class_name,
+        },
+        {
+          name: "dashboard Summary",
+          method: "GET" as const,
+          path: `/level/${h}/update`,
+          cookie: cookies.instructor,
+          expect: student.class_name,
+        },
+        {
+          name: "Grades grid",
+          method: "GET" as const,
+          path: `/level/${h}/update?tab=grades`,
+          cookie: cookies.instructor,
+          expect: student.name,
+        },
+        {
+          name: "Attendance grid",
+          method: "GET" as const,
+          path: `/level/${h}/update?tab=attendance&view=grid`,
+          cookie: cookies.instructor,
+          expect: student.name,
+        },
+        {
+          name: "roll call",
+          method: "GET" as const,
+          path: `/level/${h}/update?tab=attendance&day=${rollDay}`,
+          cookie: cookies.instructor,
+          expect: student.name,
+        },
+        {
+          name: "admin Classes tab",
+          method: "GET" as const,
+          path: "/admin",
+          cookie: cookies.admin,
+          expect: "Classes (",
+        },
+        {
+          name: "parent lookup",
+          method: "POST" as const,
+          path: "/api/parent/lookup",
+          cookie: "",
+          body: JSON.stringify({ phone: student.phone }),
+          expect: student.name,
+        },
+        {
+          name: "parent report card",
+          method: "POST" as const,
+          path: "/api/parent/report",
+          cookie: "",
+          body: report,
+          expect: student.class_name,
+        },
+        {
+          name: "report-card link",
+          method: "GET" as const,
+          path: `/r/${prep.reportToken}`,
+          cookie: "",
+          expect: student.class_name,
+        },
+      ] satisfies Page[]
+    ).filter((p) => !onlyPages || onlyPages.some((o) => p.name.includes(o)));
 
     // SQL statements and server time, from one process: the driver's totals are per process.
     for (const page of pages) {
       const check = await fetchPage(server, page);
       if (check.status !== 200 || !check.text.includes(page.expect)) {
-        throw new Error(`${page.name}: answered ${check.status} without "${page.expect}" — not the page we meant to measure`);
+        throw new Error(
+          `${page.name}: answered ${check.status} without "${page.expect}" — not the page we meant to measure`,
+        );
       }
       for (let i = 0; i < 5; i++) await fetchPage(server, page); // warm up
       // Sequential requests: every statement between the two readings belongs to this page
@@ -286,18 +437,54 @@ async function main() {
       for (let k = 0; k < 10; k++) await fetchPage(server, page); // warm up every process
       const row = rows[i]!;
       for (const c of [1, 20]) row.runs[c] = await load(server, page, c);
-      console.log(`${page.name.padEnd(22)} ${row.queries.toFixed(1)} queries, SQL ${row.sqlMs.toFixed(1)} ms, server ${row.serverMs.toFixed(1)} ms; c=1 p95 ${row.runs[1]!.p95} ms; c=20 ${row.runs[20]!.rps} req/s p95 ${row.runs[20]!.p95} ms`);
+      console.log(
+        `${page.name.padEnd(22)} ${row.queries.toFixed(1)} queries, SQL ${row.sqlMs.toFixed(1)} ms, server ${row.serverMs.toFixed(1)} ms; c=1 p95 ${row.runs[1]!.p95} ms; c=20 ${row.runs[20]!.rps} req/s p95 ${row.runs[20]!.p95} ms`,
+      );
     }
     if (frontEnd) {
       frontEndReport = await withBrowser(async (browser) => {
-        const weights = await pageWeights(browser, server.base, pages.filter((p) => p.method === "GET"));
+        const weights = await pageWeights(
+          browser,
+          server.base,
+          pages.filter((p) => p.method === "GET"),
+        );
         // With --pages, only the browser measures of the pages chosen.
         const chosen = (name: string) => pages.some((p) => p.name === name);
         const grids = [
-          ...(chosen("Grades grid") ? [await gradeGridLatency(browser, server.base, cookies.instructor, `/level/${h}/update?tab=grades`, `${sizes.students} × ${sizes.assignments}`)] : []),
-          ...(chosen("Attendance grid") ? [await attendanceGridLatency(browser, server.base, cookies.instructor, `/level/${h}/update?tab=attendance&view=grid`, `${sizes.students} × ${sizes.days}`)] : []),
+          ...(chosen("Grades grid")
+            ? [
+                await gradeGridLatency(
+                  browser,
+                  server.base,
+                  cookies.instructor,
+                  `/level/${h}/update?tab=grades`,
+                  `${sizes.students} × ${sizes.assignments}`,
+                ),
+              ]
+            : []),
+          ...(chosen("Attendance grid")
+            ? [
+                await attendanceGridLatency(
+                  browser,
+                  server.base,
+                  cookies.instructor,
+                  `/level/${h}/update?tab=attendance&view=grid`,
+                  `${sizes.students} × ${sizes.days}`,
+                ),
+              ]
+            : []),
         ];
-        const roll = chosen("roll call") ? [await rollCallLatency(browser, server.base, cookies.instructor, `/level/${h}/update?tab=attendance&day=${rollDay}`, `${sizes.students} students`)] : [];
+        const roll = chosen("roll call")
+          ? [
+              await rollCallLatency(
+                browser,
+                server.base,
+                cookies.instructor,
+                `/level/${h}/update?tab=attendance&day=${rollDay}`,
+                `${sizes.students} students`,
+              ),
+            ]
+          : [];
         const allGrids = [...grids, ...(onlyPages ? [] : await issueSizedGrids(browser))];
         return [
           "### Front end (Chromium)",
@@ -316,7 +503,7 @@ async function main() {
             : []),
           ...(roll.length
             ? [
-                "Roll call: a mark set with a click, then with a letter key, one at a time; from the event's timestamp to the next frame (the mark on screen, before the save) and to the \"Attendance updated for …\" note naming that student (the server action has answered and the note is rendered). The first mark of a day without records also adds the day.",
+                'Roll call: a mark set with a click, then with a letter key, one at a time; from the event\'s timestamp to the next frame (the mark on screen, before the save) and to the "Attendance updated for …" note naming that student (the server action has answered and the note is rendered). The first mark of a day without records also adds the day.',
                 "",
                 rollCallTable(roll),
                 "",
@@ -331,7 +518,8 @@ async function main() {
     await server.stop();
   }
 
-  const target95 = target.engine === "PostgreSQL" ? (presetName === "district" ? 500 : 150) : presetName === "district" ? null : 300;
+  const target95 =
+    target.engine === "PostgreSQL" ? (presetName === "district" ? 500 : 150) : presetName === "district" ? null : 300;
   const cpu = os.cpus();
   const header = [
     `## ${presetName} preset on ${target.engine} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
@@ -339,7 +527,9 @@ async function main() {
     `Machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}, ${prep.version}.`,
     `Data: ${sizes.all_students.toLocaleString("en-US")} students in ${sizes.classes} classes; the measured class ${student.homeroom} has ${sizes.students} students, ${sizes.assignments} assignments, ${sizes.days} days of attendance.`,
     `Load: autocannon on loopback, ${duration} s per page and concurrency, against ${workers} server process${workers > 1 ? "es (WEB_CONCURRENCY)" : ""}; queries and SQL time from the server's driver over 20 sequential requests to one process; server = mean wall time of those requests.`,
-    target95 ? `Targets: p95 at concurrency 20 ≤ ${target95} ms; ≤ 8 queries; server ≤ 2 × SQL.` : "No p95 target for this preset on this engine.",
+    target95
+      ? `Targets: p95 at concurrency 20 ≤ ${target95} ms; ≤ 8 queries; server ≤ 2 × SQL.`
+      : "No p95 target for this preset on this engine.",
     "",
   ];
   const table = [
@@ -352,7 +542,9 @@ async function main() {
       return `| ${r.page} | ${r.queries.toFixed(1)} | ${r.sqlMs.toFixed(1)} | ${r.serverMs.toFixed(1)} | ${(r.serverMs / Math.max(r.sqlMs, 0.01)).toFixed(1)} | ${a.rps} | ${a.p50} | ${a.p95} | ${a.p99} | ${b.rps} | ${b.p50} | ${b.p95} | ${b.p99} | ${a.bad + b.bad} | ${met} |`;
     }),
   ];
-  const terms = prep.pdfTerm ? [`Terms: two semesters over the data (${prep.pdfTerm.title} published); pages open on today's term.`, ""] : [];
+  const terms = prep.pdfTerm
+    ? [`Terms: two semesters over the data (${prep.pdfTerm.title} published); pages open on today's term.`, ""]
+    : [];
   const out = [...header, ...terms, ...table, "", pdfReport, "", lettersReport, "", frontEndReport].join("\n");
   console.log(`\n${out}`);
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
@@ -385,10 +577,16 @@ function groupMemory(pgid: number): { rssMb: number; peakMb: number } {
 }
 
 /** The published term's report cards for the whole school, one request: time to the last byte and the server's memory. */
-async function measureTermPdf(server: PortalServer, adminCookie: string, term: { id: number; title: string }): Promise<string> {
+async function measureTermPdf(
+  server: PortalServer,
+  adminCookie: string,
+  term: { id: number; title: string },
+): Promise<string> {
   const before = server.pid ? groupMemory(server.pid) : null;
   const started = performance.now();
-  const res = await fetch(`${server.base}/admin/report-cards?term=${term.id}&scope=school`, { headers: { cookie: adminCookie } });
+  const res = await fetch(`${server.base}/admin/report-cards?term=${term.id}&scope=school`, {
+    headers: { cookie: adminCookie },
+  });
   let bytes = 0;
   let first = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -398,7 +596,10 @@ async function measureTermPdf(server: PortalServer, adminCookie: string, term: {
   const seconds = (performance.now() - started) / 1000;
   const after = server.pid ? groupMemory(server.pid) : null;
   if (res.status !== 200 || bytes === 0) throw new Error(`term report-card PDF answered ${res.status}`);
-  const memory = before && after ? `; server RSS ${before.rssMb} MB before, peak ${after.peakMb} MB (VmHWM of the server's processes)` : "";
+  const memory =
+    before && after
+      ? `; server RSS ${before.rssMb} MB before, peak ${after.peakMb} MB (VmHWM of the server's processes)`
+      : "";
   const line = `Term report-card PDF, whole school (${term.title}): ${(bytes / 1e6).toFixed(1)} MB, first byte after ${(first / 1000).toFixed(1)} s, last byte after ${seconds.toFixed(1)} s${memory}.`;
   console.log(line);
   return line;
@@ -418,7 +619,8 @@ async function measureLetters(server: PortalServer, adminCookie: string): Promis
   const html = await res.text();
   const seconds = (performance.now() - started) / 1000;
   const letters = html.match(/data-testid="parent-letter"/g)?.length ?? 0;
-  if (res.status !== 200 || letters === 0) throw new Error(`parent letters answered ${res.status} with ${letters} letters`);
+  if (res.status !== 200 || letters === 0)
+    throw new Error(`parent letters answered ${res.status} with ${letters} letters`);
   const line = `Parent letters, whole school in one request: ${letters.toLocaleString("en-US")} letters (${(html.length / 2 ** 20).toFixed(1)} MB of HTML with QR codes) in ${seconds.toFixed(1)} s to the last byte.`;
   console.log(line);
   return line;

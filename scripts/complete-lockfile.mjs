@@ -24,7 +24,12 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     if (lock.packages[key] || lock.packages[nested]) continue;
     const { os, cpu } = platformOf(dep);
     if (!os && !cpu) continue; // not a platform build: leave npm's decision alone
-    lock.packages[key] = { version: range.replace(/^[\^~=]/, ""), optional: true, ...(os && { os }), ...(cpu && { cpu }) };
+    lock.packages[key] = {
+      version: range.replace(/^[\^~=]/, ""),
+      optional: true,
+      ...(os && { os }),
+      ...(cpu && { cpu }),
+    };
     added++;
   }
 }

@@ -16,18 +16,31 @@ try {
   const preset: SchoolShape | undefined = PRESETS[presetName];
   if (!preset) throw new Error(`--preset must be one of ${Object.keys(PRESETS).join(", ")}`);
   const num = (name: keyof SchoolShape) => (option(name) === undefined ? preset[name] : Number(option(name)));
-  const shape: SchoolShape = { students: num("students"), classes: num("classes"), assignments: num("assignments"), days: num("days") };
+  const shape: SchoolShape = {
+    students: num("students"),
+    classes: num("classes"),
+    assignments: num("assignments"),
+    days: num("days"),
+  };
   const seed = option("seed") === undefined ? undefined : Number(option("seed"));
 
   const handle = dbHandle();
   const where = handle.engine === "pglite" ? `PGlite in ${env().DATA_DIR}` : "PostgreSQL (DATABASE_URL)";
-  console.log(`Generating ${shape.students} students, ${shape.classes} classes, ${shape.assignments} assignments per class, ${shape.days} school days into ${where}...`);
+  console.log(
+    `Generating ${shape.students} students, ${shape.classes} classes, ${shape.assignments} assignments per class, ${shape.days} school days into ${where}...`,
+  );
   await runMigrations(handle);
-  const result = await generateSchool(handle.db, shape, { seed, timeZone: schoolTimeZone(), log: (l) => console.log(l) });
+  const result = await generateSchool(handle.db, shape, {
+    seed,
+    timeZone: schoolTimeZone(),
+    log: (l) => console.log(l),
+  });
   await closeDb();
   const total = Object.values(result.rows).reduce((a, b) => a + b, 0);
   console.log(`\nDone: ${total.toLocaleString("en-US")} rows in ${(result.ms / 1000).toFixed(1)} s.`);
-  console.log(`Codes (predictable — for benchmarks only): admin ${GENERATED_CODES.admin}, instructors ${GENERATED_CODES.instructor(1)}…, students ${GENERATED_CODES.student(1)}…, parents ${GENERATED_CODES.parent(1)}…`);
+  console.log(
+    `Codes (predictable — for benchmarks only): admin ${GENERATED_CODES.admin}, instructors ${GENERATED_CODES.instructor(1)}…, students ${GENERATED_CODES.student(1)}…, parents ${GENERATED_CODES.parent(1)}…`,
+  );
   console.log(`A homeroom class (with attendance): ${result.homeroom}`);
 } catch (err) {
   console.error(`db:generate failed: ${(err as Error).message}`);

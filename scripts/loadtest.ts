@@ -22,7 +22,12 @@ const workers = arg("workers", 1);
 
 async function main() {
   const target = await freshTarget();
-  const server = new PortalServer(target, process.argv.includes("--port") ? String(arg("port", 0)) : await freePort(), undefined, workers > 1 ? { WEB_CONCURRENCY: String(workers) } : {});
+  const server = new PortalServer(
+    target,
+    process.argv.includes("--port") ? String(arg("port", 0)) : await freePort(),
+    undefined,
+    workers > 1 ? { WEB_CONCURRENCY: String(workers) } : {},
+  );
   try {
     await server.start();
     const cookies: string[] = [];
@@ -32,7 +37,10 @@ async function main() {
     let conn = 0;
     function withCookie(req: Record<string, unknown>, context: Record<string, unknown>) {
       context.cookie ??= cookies[conn++ % cookies.length];
-      return { ...req, headers: { ...(req.headers as Record<string, string> | undefined), cookie: context.cookie as string } };
+      return {
+        ...req,
+        headers: { ...(req.headers as Record<string, string> | undefined), cookie: context.cookie as string },
+      };
     }
 
     // Demo ids are deterministic on a fresh database: Biology's students include ids 7 and 8, its first assignment is 9.
@@ -61,12 +69,21 @@ async function main() {
       requests: [
         page("/"),
         page("/level/BIO-P2/update?tab=grades"),
-        action("setAttendance", () => {
-          const n = ++writeN;
-          const day = new Date(Date.UTC(2060, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
-          return { levelCode: "BIO-P2", studentId: 8, date: day, status: n % 3 ? "present" : "late" };
-        }, (p) => acked.add(String(p.date))),
-        action("saveGrade", () => ({ levelCode: "BIO-P2", assignmentId: 9, studentId: 7 + (writeN % 2), score: String(writeN % 10) })),
+        action(
+          "setAttendance",
+          () => {
+            const n = ++writeN;
+            const day = new Date(Date.UTC(2060, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+            return { levelCode: "BIO-P2", studentId: 8, date: day, status: n % 3 ? "present" : "late" };
+          },
+          (p) => acked.add(String(p.date)),
+        ),
+        action("saveGrade", () => ({
+          levelCode: "BIO-P2",
+          assignmentId: 9,
+          studentId: 7 + (writeN % 2),
+          score: String(writeN % 10),
+        })),
         page("/level/BIO-P2/update?tab=attendance"),
       ],
     } as unknown as autocannon.Options);
@@ -76,7 +93,11 @@ async function main() {
     const handle = target.engine === "PGlite" ? openPglite(target.location) : openPostgres(target.location);
     setDbHandle(handle);
     const present = new Set(
-      (await queryRows<{ d: string }>(sql`select to_char(date, 'YYYY-MM-DD') as d from attendance where student_id = 8 and level_code = 'BIO-P2' and date >= '2060-01-01'`)).map((r) => r.d),
+      (
+        await queryRows<{ d: string }>(
+          sql`select to_char(date, 'YYYY-MM-DD') as d from attendance where student_id = 8 and level_code = 'BIO-P2' and date >= '2060-01-01'`,
+        )
+      ).map((r) => r.d),
     );
     const lost = [...acked].filter((d) => !present.has(d)).length;
     const [dups] = await queryRows<{ n: number }>(sql`
@@ -94,7 +115,15 @@ async function main() {
     console.log(`\n${table}\n`);
     fs.mkdirSync("bench", { recursive: true });
     fs.appendFileSync("bench/loadtest-results.md", `\n${new Date().toISOString()}\n\n${table}\n`);
-    if (assert && (result.errors + result.timeouts > 0 || result.non2xx > 0 || failedWrites > 0 || lost > 0 || dups!.n > 0 || acked.size === 0)) {
+    if (
+      assert &&
+      (result.errors + result.timeouts > 0 ||
+        result.non2xx > 0 ||
+        failedWrites > 0 ||
+        lost > 0 ||
+        dups!.n > 0 ||
+        acked.size === 0)
+    ) {
       console.error("loadtest: FAILED");
       process.exitCode = 1;
     }

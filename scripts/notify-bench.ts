@@ -60,7 +60,11 @@ async function startCountingSmtp(): Promise<{ url: string; count: () => number; 
     },
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, count: () => n, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    count: () => n,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 async function measure(engine: string, handle: DbHandle): Promise<void> {
@@ -73,13 +77,23 @@ async function measure(engine: string, handle: DbHandle): Promise<void> {
   // Queue throughput.
   const noop = { "bench.noop": async () => {} };
   let t = performance.now();
-  for (let i = 0; i < JOBS; i += 1000) await enqueueMany(db(), Array.from({ length: Math.min(1000, JOBS - i) }, (_, k) => ({ kind: "bench.noop", dedupeKey: `bench:${i + k}`, payload: { i: i + k } })));
+  for (let i = 0; i < JOBS; i += 1000)
+    await enqueueMany(
+      db(),
+      Array.from({ length: Math.min(1000, JOBS - i) }, (_, k) => ({
+        kind: "bench.noop",
+        dedupeKey: `bench:${i + k}`,
+        payload: { i: i + k },
+      })),
+    );
   const enqueueS = (performance.now() - t) / 1000;
   t = performance.now();
   let ran = 0;
-  for (let n; (n = await runDueJobs(noop, 1000)) > 0; ) ran += n;
+  for (let n; (n = await runDueJobs(noop, 1000)) > 0;) ran += n;
   const runS = (performance.now() - t) / 1000;
-  console.log(`${engine}: queue — ${JOBS} jobs enqueued in ${enqueueS.toFixed(2)} s (${Math.round(JOBS / enqueueS)} jobs/s); ${ran} run in ${runS.toFixed(2)} s = ${Math.round(ran / runS)} jobs/s (one worker)`);
+  console.log(
+    `${engine}: queue — ${JOBS} jobs enqueued in ${enqueueS.toFixed(2)} s (${Math.round(JOBS / enqueueS)} jobs/s); ${ran} run in ${runS.toFixed(2)} s = ${Math.round(ran / runS)} jobs/s (one worker)`,
+  );
 
   // One evening's digests.
   const today = dateInTimeZone(new Date(), schoolTimeZone());
@@ -93,7 +107,9 @@ async function measure(engine: string, handle: DbHandle): Promise<void> {
            s.name || ': 12 / 20 (60 %) on “Unit test”.' || chr(10) || 'Teacher''s feedback: Review chapter 4 and redo exercises 3 to 9.', g.student_id, l.code, 'daily'
       from guardian_links g join users s on s.id = g.student_id
       join lateral (select l.code, l.name from student_enrollment e join levels l on l.code = e.level_code where e.student_id = g.student_id order by l.code desc limit 1) l on true`);
-  const [{ families, items } = { families: 0, items: 0 }] = await queryRows<{ families: number; items: number }>(sql`select count(distinct user_id)::int as families, count(*)::int as items from notifications where digest = 'daily' and digested_at is null`);
+  const [{ families, items } = { families: 0, items: 0 }] = await queryRows<{ families: number; items: number }>(
+    sql`select count(distinct user_id)::int as families, count(*)::int as items from notifications where digest = 'daily' and digested_at is null`,
+  );
   const smtp = await startCountingSmtp();
   process.env.SMTP_URL = smtp.url;
   process.env.MAIL_FROM = "Generated School <portal@generated.school>";
@@ -104,9 +120,11 @@ async function measure(engine: string, handle: DbHandle): Promise<void> {
   const queued = await db().transaction((tx) => runDigest(tx, "daily", today));
   const buildS = (performance.now() - t) / 1000;
   t = performance.now();
-  for (let n; (n = await runDueJobs(HANDLERS, 1000)) > 0; );
+  for (let n; (n = await runDueJobs(HANDLERS, 1000)) > 0;);
   const sendS = (performance.now() - t) / 1000;
-  const [{ failed } = { failed: 0 }] = await queryRows<{ failed: number }>(sql`select count(*)::int as failed from jobs where kind = 'mail.send' and state <> 'done'`);
+  const [{ failed } = { failed: 0 }] = await queryRows<{ failed: number }>(
+    sql`select count(*)::int as failed from jobs where kind = 'mail.send' and state <> 'done'`,
+  );
   console.log(
     `${engine}: digests — ${items} waiting items of ${families} families → ${queued} e-mails (one per family, and one per student with work due in the next two days) built and queued in ${buildS.toFixed(2)} s; ` +
       `sent to the local SMTP server in ${sendS.toFixed(2)} s (${Math.round(smtp.count() / sendS)} e-mails/s, ${smtp.count()} accepted, ${failed} not done); total ${(buildS + sendS).toFixed(1)} s; peak RSS during the digests ${peakRssMb()} MB (${before} MB before them)`,

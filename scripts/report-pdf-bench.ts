@@ -20,11 +20,17 @@ async function main() {
   const students = await loadTermReportCards(term, { kind: "school" }, "UTC");
   const t1 = performance.now();
   let bytes = 0;
-  await renderReportCards(students, { school: "Bench High", term: term.title, printedOn: "today" }, (chunk) => (bytes += chunk.length));
+  await renderReportCards(
+    students,
+    { school: "Bench High", term: term.title, printedOn: "today" },
+    (chunk) => (bytes += chunk.length),
+  );
   const t2 = performance.now();
   const lines = students.reduce((n, s) => n + s.classes.length, 0);
   console.log(`${term.title}: ${students.length} students, ${lines} class lines`);
-  console.log(`read ${((t1 - t0) / 1000).toFixed(1)} s, drawn ${((t2 - t1) / 1000).toFixed(1)} s, last byte after ${((t2 - t0) / 1000).toFixed(1)} s; ${(bytes / 1e6).toFixed(1)} MB; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+  console.log(
+    `read ${((t1 - t0) / 1000).toFixed(1)} s, drawn ${((t2 - t1) / 1000).toFixed(1)} s, last byte after ${((t2 - t0) / 1000).toFixed(1)} s; ${(bytes / 1e6).toFixed(1)} MB; peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+  );
   await closeDb();
 }
 

@@ -12,7 +12,8 @@ import { MAX_UPLOAD_BYTES } from "@/lib/roster/limits";
 import { ENTITIES } from "@/lib/roster/model";
 import type { RosterUpload } from "@/lib/roster/read-upload";
 
-const USAGE = "usage: npm run roster:import -- <file.zip | folder | file.csv …> [--dry-run] [--format oneroster|spreadsheet]";
+const USAGE =
+  "usage: npm run roster:import -- <file.zip | folder | file.csv …> [--dry-run] [--format oneroster|spreadsheet]";
 const SHOWN = 200;
 
 function fail(message: string): never {
@@ -29,7 +30,8 @@ function parseArgs(argv: string[]) {
     if (a === "--dry-run") dryRun = true;
     else if (a === "--format" || a.startsWith("--format=")) {
       const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : argv[++i];
-      if (v !== "oneroster" && v !== "spreadsheet" && v !== "auto") fail(`--format must be oneroster or spreadsheet\n${USAGE}`);
+      if (v !== "oneroster" && v !== "spreadsheet" && v !== "auto")
+        fail(`--format must be oneroster or spreadsheet\n${USAGE}`);
       format = v;
     } else if (a === "--help" || a === "-h") {
       console.log(USAGE);
@@ -62,19 +64,28 @@ function readInput(paths: string[]): RosterUpload {
   let total = 0;
   for (const f of files) {
     total += statSync(f.full).size;
-    if (total > MAX_UPLOAD_BYTES) fail(`the files add up to more than ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB: split the import`);
+    if (total > MAX_UPLOAD_BYTES)
+      fail(`the files add up to more than ${Math.round(MAX_UPLOAD_BYTES / 1024 / 1024)} MB: split the import`);
   }
   const label = paths.length === 1 ? path.basename(path.resolve(paths[0]!)) : `${files.length} files`;
   return { label, files: files.map((f) => ({ name: f.name, bytes: new Uint8Array(readFileSync(f.full)) })) };
 }
 
 function printRun(run: RosterRun): void {
-  const modes = Object.entries(run.modes).map(([entity, mode]) => `${entity} ${mode}`).join(", ");
-  console.log(`Format: ${run.format === "oneroster" ? "OneRoster CSV" : "spreadsheet templates"}${modes ? ` (${modes})` : ""}`);
+  const modes = Object.entries(run.modes)
+    .map(([entity, mode]) => `${entity} ${mode}`)
+    .join(", ");
+  console.log(
+    `Format: ${run.format === "oneroster" ? "OneRoster CSV" : "spreadsheet templates"}${modes ? ` (${modes})` : ""}`,
+  );
   const cols = ["create", "update", "unchanged", "delete", "kept", "ignored"] as const;
   console.log(`${"".padEnd(12)}${cols.map((c) => c.padStart(10)).join("")}`);
-  for (const e of ENTITIES) console.log(`${e.padEnd(12)}${cols.map((c) => String(run.counts[e][c]).padStart(10)).join("")}`);
-  for (const d of run.deletions.slice(0, 20)) console.log(`  ${d.kept ? "kept (has records)" : "delete"}: ${d.entity === "users" ? "user" : "class"} ${d.name}${d.sourcedId ? ` [${d.sourcedId}]` : ""}`);
+  for (const e of ENTITIES)
+    console.log(`${e.padEnd(12)}${cols.map((c) => String(run.counts[e][c]).padStart(10)).join("")}`);
+  for (const d of run.deletions.slice(0, 20))
+    console.log(
+      `  ${d.kept ? "kept (has records)" : "delete"}: ${d.entity === "users" ? "user" : "class"} ${d.name}${d.sourcedId ? ` [${d.sourcedId}]` : ""}`,
+    );
   if (run.deletions.length > 20) console.log(`  … and ${run.deletions.length - 20} more removals`);
   const list = (title: string, items: RosterRun["problems"], total: number) => {
     if (total === 0) return;
@@ -98,20 +109,31 @@ try {
     actorId: null,
     source: "cli" as const,
     format,
-    onProgress: tty ? (p: { phase: string; done: number; total: number }) => process.stderr.write(`\r\x1b[K${p.phase} ${p.done}/${p.total}`) : undefined,
+    onProgress: tty
+      ? (p: { phase: string; done: number; total: number }) =>
+          process.stderr.write(`\r\x1b[K${p.phase} ${p.done}/${p.total}`)
+      : undefined,
   };
   const run = dryRun ? await previewRosterImport(upload, opts) : await applyRosterImport(upload, opts);
   if (tty) process.stderr.write("\r\x1b[K");
   printRun(run);
   const seconds = (run.durationMs / 1000).toFixed(1);
   if (!run.ok) {
-    console.log(`\nNothing was written: ${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} to fix first (${seconds} s).`);
+    console.log(
+      `\nNothing was written: ${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} to fix first (${seconds} s).`,
+    );
     code = 1;
-  } else if (dryRun) console.log(`\nDry run: ${run.changes} change${run.changes === 1 ? "" : "s"} would be made (${seconds} s). Run again without --dry-run to apply.`);
-  else if (run.changes === 0) console.log(`\nApplied: nothing to change, the portal already matches (${seconds} s, import #${run.importId}).`);
+  } else if (dryRun)
+    console.log(
+      `\nDry run: ${run.changes} change${run.changes === 1 ? "" : "s"} would be made (${seconds} s). Run again without --dry-run to apply.`,
+    );
+  else if (run.changes === 0)
+    console.log(`\nApplied: nothing to change, the portal already matches (${seconds} s, import #${run.importId}).`);
   else {
     const fresh = run.createdUserIds.length + run.reactivatedUserIds.length;
-    console.log(`\nApplied: ${run.changes} change${run.changes === 1 ? "" : "s"} in ${seconds} s (import #${run.importId}).${fresh ? ` ${fresh} user${fresh === 1 ? "" : "s"} got a new access code: print their sign-in cards from /admin.` : ""}`);
+    console.log(
+      `\nApplied: ${run.changes} change${run.changes === 1 ? "" : "s"} in ${seconds} s (import #${run.importId}).${fresh ? ` ${fresh} user${fresh === 1 ? "" : "s"} got a new access code: print their sign-in cards from /admin.` : ""}`,
+    );
   }
   await closeDb();
 } catch (err) {

@@ -26,7 +26,10 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
 function trustForwardedHeadersOnlyFromProxies() {
   const trusted = new net.BlockList();
   const plain = (a) => (/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a ?? "")?.[1] ?? a ?? "").toLowerCase();
-  for (const entry of (process.env.TRUSTED_PROXIES ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (process.env.TRUSTED_PROXIES ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address, bits] = entry.split("/");
     const type = net.isIPv4(address) ? "ipv4" : net.isIPv6(address) ? "ipv6" : null;
     if (!type) {
@@ -43,7 +46,15 @@ function trustForwardedHeadersOnlyFromProxies() {
       const isProxy = net.isIP(peer) !== 0 && trusted.check(peer, net.isIPv4(peer) ? "ipv4" : "ipv6");
       req.headers["x-portal-peer"] = peer || "unknown";
       if (!isProxy) {
-        for (const h of ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"]) delete req.headers[h];
+        for (const h of [
+          "x-forwarded-for",
+          "x-forwarded-host",
+          "x-forwarded-proto",
+          "x-forwarded-port",
+          "x-real-ip",
+          "forwarded",
+        ])
+          delete req.headers[h];
       }
     }
     return emit.call(this, event, req, ...rest);
@@ -62,10 +73,14 @@ async function serve() {
 if (workers === 1 || !cluster.isPrimary) {
   await serve();
 } else if (!process.env.DATABASE_URL) {
-  console.error("WEB_CONCURRENCY > 1 needs PostgreSQL (DATABASE_URL): embedded PGlite allows one process per data folder. Starting one process.");
+  console.error(
+    "WEB_CONCURRENCY > 1 needs PostgreSQL (DATABASE_URL): embedded PGlite allows one process per data folder. Starting one process.",
+  );
   await serve();
 } else if (!process.env.SESSION_SECRET) {
-  console.error("WEB_CONCURRENCY > 1 needs SESSION_SECRET, the same for every process (otherwise each would make its own).");
+  console.error(
+    "WEB_CONCURRENCY > 1 needs SESSION_SECRET, the same for every process (otherwise each would make its own).",
+  );
   process.exit(1);
 } else {
   let stopping = false;

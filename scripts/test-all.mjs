@@ -38,13 +38,23 @@ const npx = "npx";
 if (!run("typecheck", npx, ["tsc", "--noEmit"])) finish(false);
 
 const vitestPglite = path.join(tmp, "vitest-pglite.json");
-const unitOk = run("unit + integration (PGlite)", npx, ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestPglite}`], { DATABASE_URL: "" });
+const unitOk = run(
+  "unit + integration (PGlite)",
+  npx,
+  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestPglite}`],
+  { DATABASE_URL: "" },
+);
 if (fs.existsSync(vitestPglite)) countVitest(vitestPglite);
 if (!unitOk) finish(false);
 
 if (process.env.TEST_DATABASE_URL) {
   const vitestPg = path.join(tmp, "vitest-pg.json");
-  const pgOk = run("integration (PostgreSQL)", npx, ["vitest", "run", "tests/", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestPg}`], { DATABASE_URL: process.env.TEST_DATABASE_URL });
+  const pgOk = run(
+    "integration (PostgreSQL)",
+    npx,
+    ["vitest", "run", "tests/", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestPg}`],
+    { DATABASE_URL: process.env.TEST_DATABASE_URL },
+  );
   if (fs.existsSync(vitestPg)) countVitest(vitestPg);
   if (!pgOk) finish(false);
 } else {
@@ -54,7 +64,9 @@ if (process.env.TEST_DATABASE_URL) {
 if (!run("production build", npx, ["next", "build"])) finish(false);
 
 const pwJson = path.join(tmp, "playwright.json");
-const e2eOk = run("end-to-end (Chromium)", npx, ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+const e2eOk = run("end-to-end (Chromium)", npx, ["playwright", "test", "--reporter=list,json"], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+});
 if (fs.existsSync(pwJson)) {
   const s = JSON.parse(fs.readFileSync(pwJson, "utf8")).stats;
   passed += s.expected;
@@ -71,12 +83,32 @@ for (const [engine, env] of engines) {
   for (const [title, script, args] of [
     ["crash test", "scripts/crash-test.ts", []],
     // On PostgreSQL with two processes started together: migrations and the demo once, writes across processes.
-    ["load test", "scripts/loadtest.ts", ["--duration", "10", "--assert", ...(engine === "PGlite" ? [] : ["--workers", "2"])]],
+    [
+      "load test",
+      "scripts/loadtest.ts",
+      ["--duration", "10", "--assert", ...(engine === "PGlite" ? [] : ["--workers", "2"])],
+    ],
     // The benchmark itself, end to end on a tiny generated school (it fails on any non-200);
     // its figures are for people, not assertions.
-    ["benchmark smoke run", "scripts/bench.ts", ["--preset", "tiny", "--duration", "1", "--fresh", "--out", path.join(tmp, `bench-${engine}.md`), ...(engine === "PGlite" ? [] : ["--no-frontend"])]],
+    [
+      "benchmark smoke run",
+      "scripts/bench.ts",
+      [
+        "--preset",
+        "tiny",
+        "--duration",
+        "1",
+        "--fresh",
+        "--out",
+        path.join(tmp, `bench-${engine}.md`),
+        ...(engine === "PGlite" ? [] : ["--no-frontend"]),
+      ],
+    ],
   ]) {
-    const ok = run(`${title} (${engine})`, npx, ["tsx", "--conditions=react-server", script, ...args], { ...env, ...(engine === "PGlite" ? { DATA_DIR: path.join(tmp, "bench-data") } : {}) });
+    const ok = run(`${title} (${engine})`, npx, ["tsx", "--conditions=react-server", script, ...args], {
+      ...env,
+      ...(engine === "PGlite" ? { DATA_DIR: path.join(tmp, "bench-data") } : {}),
+    });
     if (ok) passed++;
     else failed++;
   }

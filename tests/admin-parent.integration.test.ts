@@ -31,22 +31,41 @@ beforeAll(async () => {
 let clientNo = 0;
 /** A request as a browser on this site would send it, from its own client address. */
 function post(route: (r: Request) => Promise<Response>, body: unknown, client = `10.0.0.${++clientNo}`) {
-  return route(new Request("http://localhost/api/parent/x", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client, host: "localhost" }, body: JSON.stringify(body) }));
+  return route(
+    new Request("http://localhost/api/parent/x", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": client, host: "localhost" },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 describe("admin-only actions refuse everyone else", () => {
   const calls = {
     saveClass: () => saveClass({ ok: true }, form({ code: "NEW1", name: "New" })),
     loadClassStudentStats: () => loadClassStudentStats("ALG1-P1"),
-    adminEditStudent: () => adminEditStudent({ ok: true }, form({ id: ava, name: "X", username: "x", email: "x@x.org" })),
+    adminEditStudent: () =>
+      adminEditStudent({ ok: true }, form({ id: ava, name: "X", username: "x", email: "x@x.org" })),
     createUser: () => createUser({ ok: true }, form({ role: "admin", name: "Mallory", username: "mallory" })),
     regenerateCode: () => regenerateCode(ava),
   };
   const who: [string, () => Promise<void>, string][] = [
     ["anonymous", async () => cookieJar.clear(), "Please log in to access this page"],
-    ["a student", async () => void (await signInAs(DEMO_STUDENTS[0]!.code)), "Access Denied. Only administrators can access this page."],
-    ["an instructor", async () => void (await signInAs(DEMO_INSTRUCTORS[0].code)), "Access Denied. Only administrators can access this page."],
-    ["a parent", async () => void (await signInAs("parent-kim")), "Access Denied. Only administrators can access this page."],
+    [
+      "a student",
+      async () => void (await signInAs(DEMO_STUDENTS[0]!.code)),
+      "Access Denied. Only administrators can access this page.",
+    ],
+    [
+      "an instructor",
+      async () => void (await signInAs(DEMO_INSTRUCTORS[0].code)),
+      "Access Denied. Only administrators can access this page.",
+    ],
+    [
+      "a parent",
+      async () => void (await signInAs("parent-kim")),
+      "Access Denied. Only administrators can access this page.",
+    ],
   ];
   for (const [label, become, message] of who) {
     for (const [name, call] of Object.entries(calls)) {
@@ -65,32 +84,79 @@ describe("admin-only actions refuse everyone else", () => {
 describe("admin", () => {
   it("creates a class for an instructor, who then sees it at home; refuses a duplicate code", async () => {
     await signInAs(DEMO_ADMIN.code);
-    expect(await saveClass({ ok: true }, form({ code: "CHEM-P5", name: "Chemistry", period: "5", level: "", teacherId: String(rivera) }))).toMatchObject({ ok: true });
+    expect(
+      await saveClass(
+        { ok: true },
+        form({ code: "CHEM-P5", name: "Chemistry", period: "5", level: "", teacherId: String(rivera) }),
+      ),
+    ).toMatchObject({ ok: true });
     const [chem] = await db().select().from(levels).where(eq(levels.code, "CHEM-P5"));
     expect(chem).toMatchObject({ name: "Chemistry", period: "5", level: null, teacherId: rivera });
     const before = await rowCounts("levels");
-    expect(await saveClass({ ok: true }, form({ code: "CHEM-P5", name: "Again" }))).toEqual({ ok: false, message: "A class with that code already exists." });
-    expect(await saveClass({ ok: true }, form({ code: "X1", name: "X", teacherId: String(ava) }))).toEqual({ ok: false, message: "The teacher must be an instructor." });
+    expect(await saveClass({ ok: true }, form({ code: "CHEM-P5", name: "Again" }))).toEqual({
+      ok: false,
+      message: "A class with that code already exists.",
+    });
+    expect(await saveClass({ ok: true }, form({ code: "X1", name: "X", teacherId: String(ava) }))).toEqual({
+      ok: false,
+      message: "The teacher must be an instructor.",
+    });
     expect(await rowCounts("levels")).toEqual(before);
     const home = await listHomeClasses({ id: rivera, role: "instructor" });
     expect(home.rows.map((c) => c.code)).toContain("CHEM-P5");
   });
   it("edits a student with validation and a clear duplicate message, leaving other fields alone", async () => {
     await signInAs(DEMO_ADMIN.code);
-    expect(await adminEditStudent({ ok: true }, form({ id: ava, name: "Ava Johnson", username: "ava.johnson", email: "" }))).toMatchObject({ ok: false, message: "Email is required" });
-    expect(await adminEditStudent({ ok: true }, form({ id: ava, name: "Ava Johnson", username: "liam.okafor", email: "a@b.org" }))).toEqual({ ok: false, message: "That username is already taken." });
-    expect(await adminEditStudent({ ok: true }, form({ id: ava, name: "Ava Johnson", username: "ava.johnson", email: "ava@new.org", dateOfBirth: "2010-02-30" }))).toMatchObject({ ok: false });
-    expect((await adminEditStudent({ ok: true }, form({ id: ava, name: " Ava J. Johnson ", username: "ava.johnson", email: "ava@new.org", dateOfBirth: "" }))).ok).toBe(true);
+    expect(
+      await adminEditStudent({ ok: true }, form({ id: ava, name: "Ava Johnson", username: "ava.johnson", email: "" })),
+    ).toMatchObject({ ok: false, message: "Email is required" });
+    expect(
+      await adminEditStudent(
+        { ok: true },
+        form({ id: ava, name: "Ava Johnson", username: "liam.okafor", email: "a@b.org" }),
+      ),
+    ).toEqual({ ok: false, message: "That username is already taken." });
+    expect(
+      await adminEditStudent(
+        { ok: true },
+        form({
+          id: ava,
+          name: "Ava Johnson",
+          username: "ava.johnson",
+          email: "ava@new.org",
+          dateOfBirth: "2010-02-30",
+        }),
+      ),
+    ).toMatchObject({ ok: false });
+    expect(
+      (
+        await adminEditStudent(
+          { ok: true },
+          form({ id: ava, name: " Ava J. Johnson ", username: "ava.johnson", email: "ava@new.org", dateOfBirth: "" }),
+        )
+      ).ok,
+    ).toBe(true);
     const [row] = await db().select().from(users).where(eq(users.id, ava));
-    expect(row).toMatchObject({ name: "Ava J. Johnson", email: "ava@new.org", dateOfBirth: null, parent1Number: "(555) 201-0001" });
+    expect(row).toMatchObject({
+      name: "Ava J. Johnson",
+      email: "ava@new.org",
+      dateOfBirth: null,
+      parent1Number: "(555) 201-0001",
+    });
   });
   it("creates users of any role with a generated code, and regenerating a code signs the user out", async () => {
     await signInAs(DEMO_ADMIN.code);
-    const res = await createUser({ ok: true }, form({ role: "instructor", name: "New Teacher", username: "new.teacher", email: "" }));
+    const res = await createUser(
+      { ok: true },
+      form({ role: "instructor", name: "New Teacher", username: "new.teacher", email: "" }),
+    );
     expect(res.ok).toBe(true);
     const code = res.ok ? res.data!.code : "";
     expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect((await db().select().from(users).where(eq(users.username, "new.teacher")))[0]).toMatchObject({ role: "instructor", code });
+    expect((await db().select().from(users).where(eq(users.username, "new.teacher")))[0]).toMatchObject({
+      role: "instructor",
+      code,
+    });
 
     await signInAs(DEMO_STUDENTS[0]!.code);
     const studentCookie = cookieJar.getAll();
@@ -102,7 +168,9 @@ describe("admin", () => {
     cookieJar.clear();
     for (const c of studentCookie) cookieJar.set(c.name, c.value);
     expect(await getSessionUser()).toBeNull();
-    const [entry] = await queryRows<{ detail: { userId: number } }>(sql`select detail from audit_log where action = 'user.code_regenerated' order by id desc limit 1`);
+    const [entry] = await queryRows<{ detail: { userId: number } }>(
+      sql`select detail from audit_log where action = 'user.code_regenerated' order by id desc limit 1`,
+    );
     expect(entry!.detail.userId).toBe(ava);
     expect(JSON.stringify(entry)).not.toContain(row!.code!);
   });
@@ -112,10 +180,18 @@ describe("admin", () => {
     expect(rows[0]!.classes).toEqual(["Biology", "World History"]);
   });
   it("computes the Classes tab in one query for 200 classes and 5,000 students", async () => {
-    await db().execute(sql`insert into levels (code, name) select 'BULK' || g, 'Bulk class ' || lpad(g::text, 3, '0') from generate_series(1, 200) g`);
-    await db().execute(sql`insert into users (name, username, code, role) select 'Bulk ' || g, 'bulk' || g, 'bulk-' || g, 'student' from generate_series(1, 5000) g`);
-    await db().execute(sql`insert into student_enrollment (student_id, level_code) select u.id, 'BULK' || (1 + (u.id % 200)) from users u where u.username like 'bulk%'`);
-    await db().execute(sql`insert into attendance (student_id, level_code, date, status) select e.student_id, e.level_code, date '2026-01-05' + d, case when d % 7 = 0 then 'late' else 'present' end from student_enrollment e, generate_series(0, 19) d where e.level_code like 'BULK%'`);
+    await db().execute(
+      sql`insert into levels (code, name) select 'BULK' || g, 'Bulk class ' || lpad(g::text, 3, '0') from generate_series(1, 200) g`,
+    );
+    await db().execute(
+      sql`insert into users (name, username, code, role) select 'Bulk ' || g, 'bulk' || g, 'bulk-' || g, 'student' from generate_series(1, 5000) g`,
+    );
+    await db().execute(
+      sql`insert into student_enrollment (student_id, level_code) select u.id, 'BULK' || (1 + (u.id % 200)) from users u where u.username like 'bulk%'`,
+    );
+    await db().execute(
+      sql`insert into attendance (student_id, level_code, date, status) select e.student_id, e.level_code, date '2026-01-05' + d, case when d % 7 = 0 then 'late' else 'present' end from student_enrollment e, generate_series(0, 19) d where e.level_code like 'BULK%'`,
+    );
     const t0 = performance.now();
     const { count, result } = await countQueries(() => listClassesWithStats(1, 25));
     const ms = performance.now() - t0;
@@ -123,7 +199,9 @@ describe("admin", () => {
     expect(result.total).toBe(205);
     const bulk = result.rows.find((r) => r.code.startsWith("BULK"))!;
     expect(bulk.students).toBe(25);
-    console.log(`admin Classes tab: ${count} query, ${ms.toFixed(0)} ms for a page of 25 of 205 classes / 5,030 students / 100,000 attendance rows`);
+    console.log(
+      `admin Classes tab: ${count} query, ${ms.toFixed(0)} ms for a page of 25 of 205 classes / 5,030 students / 100,000 attendance rows`,
+    );
   });
 });
 
@@ -171,7 +249,9 @@ describe("parent portal in open mode (the spec's original behaviour, chosen expl
   it("records every lookup in the audit log", async () => {
     const before = (await rowCounts("audit_log")).audit_log!;
     await post(lookupRoute, { phone: "5552010003" });
-    const [last] = await queryRows<{ action: string; detail: { digits: string; results: number } }>(sql`select action, detail from audit_log order by id desc limit 1`);
+    const [last] = await queryRows<{ action: string; detail: { digits: string; results: number } }>(
+      sql`select action, detail from audit_log order by id desc limit 1`,
+    );
     expect((await rowCounts("audit_log")).audit_log).toBe(before + 1);
     expect(last).toMatchObject({ action: "parent.lookup", detail: { mode: "open", digits: "5552010003", results: 1 } });
   });
@@ -188,18 +268,28 @@ describe("parent portal in open mode (the spec's original behaviour, chosen expl
       const blocked = await post(lookupRoute, { phone: "5552010001" }, client);
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(((await blocked.json()) as { error: string }).error).toMatch(/^Too many lookups\. Please wait \d+ seconds/);
+      expect(((await blocked.json()) as { error: string }).error).toMatch(
+        /^Too many lookups\. Please wait \d+ seconds/,
+      );
       expect((await post(lookupRoute, { phone: "5552010001" }, "192.0.2.78")).status).toBe(200);
     } finally {
       vi.useRealTimers();
     }
   });
   it("refuses a cross-site POST", async () => {
-    const res = await lookupRoute(new Request("http://localhost/api/parent/lookup", { method: "POST", headers: { origin: "https://evil.example", host: "localhost" }, body: "{}" }));
+    const res = await lookupRoute(
+      new Request("http://localhost/api/parent/lookup", {
+        method: "POST",
+        headers: { origin: "https://evil.example", host: "localhost" },
+        body: "{}",
+      }),
+    );
     expect(res.status).toBe(403);
   });
   it("counts a fixed window atomically", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => hitRateLimit("test:atomic", 15, 60_000, 1_000_000)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => hitRateLimit("test:atomic", 15, 60_000, 1_000_000)),
+    );
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(results.filter((r) => !r.allowed)).toHaveLength(5);
     expect((await hitRateLimit("test:atomic", 15, 60_000, 1_060_000)).count).toBe(1); // next window
@@ -211,6 +301,9 @@ describe("signed-in parents", () => {
     const grace = await userIdByCode("parent-johnson");
     expect(await listHomeClasses({ id: grace, role: "parent" })).toEqual({ rows: [], total: 0 });
     const { listChildrenOfParent } = await import("@/lib/parent/guardians");
-    expect((await listChildrenOfParent(grace)).map((c) => c.name)).toEqual([expect.stringMatching(/^Ava/), "Liam Okafor"]);
+    expect((await listChildrenOfParent(grace)).map((c) => c.name)).toEqual([
+      expect.stringMatching(/^Ava/),
+      "Liam Okafor",
+    ]);
   });
 });

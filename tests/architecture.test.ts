@@ -20,7 +20,9 @@ describe("architecture", () => {
       fs
         .readFileSync(file, "utf8")
         .split("\n")
-        .filter((line) => /^\s*(import|export)\b.*from\s+["'](@\/(components|app)\/|\.\.\/(\.\.\/)*(components|app)\/)/.test(line))
+        .filter((line) =>
+          /^\s*(import|export)\b.*from\s+["'](@\/(components|app)\/|\.\.\/(\.\.\/)*(components|app)\/)/.test(line),
+        )
         .map((line) => `${path.relative(process.cwd(), file)}: ${line.trim()}`),
     );
     expect(offenders).toEqual([]);

@@ -33,7 +33,10 @@ async function settle(): Promise<void> {
   await queryRows(sql`update jobs set run_at = now() where state = 'queued'`);
   await runDueJobs(HANDLERS);
 }
-const noticesOf = (userId: number) => queryRows<{ title: string; href: string }>(sql`select title, href from notifications where user_id = ${userId} order by id`);
+const noticesOf = (userId: number) =>
+  queryRows<{ title: string; href: string }>(
+    sql`select title, href from notifications where user_id = ${userId} order by id`,
+  );
 
 beforeAll(async () => {
   await seedDemo();
@@ -46,8 +49,12 @@ beforeEach(() => signInAs(DEMO_INSTRUCTORS[1]!.code));
 
 describe("attendance notices", () => {
   it("a mark corrected within the settling delay sends nothing", async () => {
-    expect(await setAttendance({ levelCode: BIO, studentId: liam, date: D1, status: "absent" })).toMatchObject({ ok: true });
-    const [job] = await queryRows<{ due_in_s: number }>(sql`select extract(epoch from (run_at - now()))::int as due_in_s from jobs where kind = 'attendance.notice'`);
+    expect(await setAttendance({ levelCode: BIO, studentId: liam, date: D1, status: "absent" })).toMatchObject({
+      ok: true,
+    });
+    const [job] = await queryRows<{ due_in_s: number }>(
+      sql`select extract(epoch from (run_at - now()))::int as due_in_s from jobs where kind = 'attendance.notice'`,
+    );
     expect(job!.due_in_s).toBeGreaterThan(590); // NOTIFY_SETTLE_SECONDS, 10 minutes by default
     await setAttendance({ levelCode: BIO, studentId: liam, date: D1, status: "present" });
     await settle();
@@ -55,7 +62,9 @@ describe("attendance notices", () => {
   });
 
   it("an absence that stands reaches the student and the linked guardian once, and nobody else", async () => {
-    expect(await markRollCall({ levelCode: BIO, studentId: liam, date: D2, status: "absent" })).toMatchObject({ ok: true });
+    expect(await markRollCall({ levelCode: BIO, studentId: liam, date: D2, status: "absent" })).toMatchObject({
+      ok: true,
+    });
     await settle();
     const title = `${DEMO_STUDENTS[1]!.name} was marked absent in Biology on ${formatDay(D2)}`;
     expect(await noticesOf(liam)).toEqual([{ title, href: `/level/${BIO}?tab=attendance` }]);
@@ -69,20 +78,32 @@ describe("attendance notices", () => {
   });
 
   it("a guardian whose link was removed hears nothing more", async () => {
-    await queryRows(sql`update guardian_links set removed_at = now() where parent_id = ${grace} and student_id = ${liam}`);
+    await queryRows(
+      sql`update guardian_links set removed_at = now() where parent_id = ${grace} and student_id = ${liam}`,
+    );
     await setAttendance({ levelCode: BIO, studentId: liam, date: D3, status: "late" });
     await settle();
     expect(await noticesOf(grace)).toHaveLength(1);
-    expect((await noticesOf(liam)).map((n) => n.title)).toContain(`${DEMO_STUDENTS[1]!.name} was marked late in Biology on ${formatDay(D3)}`);
-    await queryRows(sql`update guardian_links set removed_at = null where parent_id = ${grace} and student_id = ${liam}`);
+    expect((await noticesOf(liam)).map((n) => n.title)).toContain(
+      `${DEMO_STUDENTS[1]!.name} was marked late in Biology on ${formatDay(D3)}`,
+    );
+    await queryRows(
+      sql`update guardian_links set removed_at = null where parent_id = ${grace} and student_id = ${liam}`,
+    );
   });
 
   it("a mark of a day long past, or in the future, is record-keeping: nobody is told", async () => {
     const before = await queryRows(sql`select id from jobs`);
-    expect(await setAttendance({ levelCode: BIO, studentId: liam, date: addDays(today, -8), status: "absent" })).toMatchObject({ ok: true });
-    expect(await setAttendance({ levelCode: BIO, studentId: liam, date: addDays(today, 2), status: "absent" })).toMatchObject({ ok: true });
+    expect(
+      await setAttendance({ levelCode: BIO, studentId: liam, date: addDays(today, -8), status: "absent" }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await setAttendance({ levelCode: BIO, studentId: liam, date: addDays(today, 2), status: "absent" }),
+    ).toMatchObject({ ok: true });
     expect(await queryRows(sql`select id from jobs`)).toEqual(before);
-    expect(await setAttendance({ levelCode: BIO, studentId: liam, date: addDays(today, -7), status: "absent" })).toMatchObject({ ok: true });
+    expect(
+      await setAttendance({ levelCode: BIO, studentId: liam, date: addDays(today, -7), status: "absent" }),
+    ).toMatchObject({ ok: true });
     expect(await queryRows(sql`select id from jobs`)).toHaveLength(before.length + 1);
     await setAttendance({ levelCode: BIO, studentId: liam, date: addDays(today, -7), status: "present" });
     await settle();
@@ -93,10 +114,15 @@ describe("attendance notices", () => {
     expect((await getSessionUser())!.unread).toBe(1);
     expect((await listNotifications(grace)).map((n) => n.read)).toEqual([false]);
     await signInAs("parent-kim");
-    expect(await markNotificationsReadAction({ ok: true }, form({ id: String((await listNotifications(grace))[0]!.id) }))).toEqual({ ok: true, message: "0 notifications marked read" });
+    expect(
+      await markNotificationsReadAction({ ok: true }, form({ id: String((await listNotifications(grace))[0]!.id) })),
+    ).toEqual({ ok: true, message: "0 notifications marked read" });
     await signInAs("parent-johnson");
     expect((await getSessionUser())!.unread).toBe(1);
-    expect(await markNotificationsReadAction({ ok: true }, form({ id: "all" }))).toEqual({ ok: true, message: "1 notification marked read" });
+    expect(await markNotificationsReadAction({ ok: true }, form({ id: "all" }))).toEqual({
+      ok: true,
+      message: "1 notification marked read",
+    });
     expect((await getSessionUser())!.unread).toBe(0);
   });
 });

@@ -21,7 +21,17 @@ import * as commentActions from "@/app/level/[levelCode]/update/comment-actions"
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { and, eq } from "drizzle-orm";
-import { assignmentSubmissions, assignments, guardianLinks, reportCardLinks, responses, schoolTerms, studentEnrollment, updates, users } from "@/lib/db/schema";
+import {
+  assignmentSubmissions,
+  assignments,
+  guardianLinks,
+  reportCardLinks,
+  responses,
+  schoolTerms,
+  studentEnrollment,
+  updates,
+  users,
+} from "@/lib/db/schema";
 import { cookieJar } from "./support/request-context";
 import { databaseChecksum, firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
@@ -62,7 +72,8 @@ interface Ctx {
 let ctx: Omit<Ctx, "self" | "studentId">;
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${++n}`;
-const futureDay = () => `2040-01-${String((n % 28) + 1).padStart(2, "0")}`.replace(/^2040/, String(2040 + Math.floor(++n / 28)));
+const futureDay = () =>
+  `2040-01-${String((n % 28) + 1).padStart(2, "0")}`.replace(/^2040/, String(2040 + Math.floor(++n / 28)));
 
 type Who = "student" | "teach" | "admin" | "user" | "family";
 interface Row {
@@ -78,118 +89,411 @@ const ALLOWED: Record<Who, Role[]> = {
   teach: ["instructor owning the class", "admin"],
   admin: ["admin"],
   // Acts on the caller's own rows only (notifications): anyone signed in.
-  user: ["student enrolled", "student not enrolled", "student acting for another student", "parent", "instructor owning the class", "instructor not owning it", "admin"],
+  user: [
+    "student enrolled",
+    "student not enrolled",
+    "student acting for another student",
+    "parent",
+    "instructor owning the class",
+    "instructor not owning it",
+    "admin",
+  ],
   // One's own notification choices: the people notices are for (students and parents).
   family: ["student enrolled", "student not enrolled", "student acting for another student", "parent"],
 };
 
-const freshAnnouncement = async () => ({ updateId: (await db().insert(updates).values({ levelCode: BIO, title: "Temp", content: "Temp" }).returning({ id: updates.id }))[0]!.id });
-const freshAssignment = async () => ({ assignmentId: (await db().insert(assignments).values({ levelCode: BIO, title: "Temp", description: "d", maxScore: 5 }).returning({ id: assignments.id }))[0]!.id });
+const freshAnnouncement = async () => ({
+  updateId: (
+    await db().insert(updates).values({ levelCode: BIO, title: "Temp", content: "Temp" }).returning({ id: updates.id })
+  )[0]!.id,
+});
+const freshAssignment = async () => ({
+  assignmentId: (
+    await db()
+      .insert(assignments)
+      .values({ levelCode: BIO, title: "Temp", description: "d", maxScore: 5 })
+      .returning({ id: assignments.id })
+  )[0]!.id,
+});
 const freshEnrolledStudent = async () => {
-  const [u] = await db().insert(users).values({ name: "Temp", username: `tmp-${unique()}`, role: "student" }).returning({ id: users.id });
+  const [u] = await db()
+    .insert(users)
+    .values({ name: "Temp", username: `tmp-${unique()}`, role: "student" })
+    .returning({ id: users.id });
   await db().insert(studentEnrollment).values({ studentId: u!.id, levelCode: BIO });
   return { removeId: u!.id };
 };
-const freshUser = async () => ({ userId: (await db().insert(users).values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", code: `tmp-${unique()}` }).returning({ id: users.id }))[0]!.id });
+const freshUser = async () => ({
+  userId: (
+    await db()
+      .insert(users)
+      .values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", code: `tmp-${unique()}` })
+      .returning({ id: users.id })
+  )[0]!.id,
+});
 
 const freshGuardianLink = async () => {
   const { userId } = await freshUser();
   const { removeId } = await freshEnrolledStudent();
-  const [g] = await db().insert(guardianLinks).values({ parentId: userId, studentId: removeId, source: "admin" }).returning({ id: guardianLinks.id });
+  const [g] = await db()
+    .insert(guardianLinks)
+    .values({ parentId: userId, studentId: removeId, source: "admin" })
+    .returning({ id: guardianLinks.id });
   return { parentId: userId, linkStudentId: removeId, guardianLinkId: g!.id };
 };
 const freshReportLink = async () => {
   const { guardianLinkId } = await freshGuardianLink();
-  const [l] = await db().insert(reportCardLinks).values({ guardianLinkId, tokenHash: `h-${unique()}`, expiresAt: new Date(Date.now() + 86_400_000) }).returning({ id: reportCardLinks.id });
+  const [l] = await db()
+    .insert(reportCardLinks)
+    .values({ guardianLinkId, tokenHash: `h-${unique()}`, expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: reportCardLinks.id });
   return { reportLinkId: l!.id };
 };
 
 // Terms from a roster import (sourced_id set): the admin's own terms, saved by saveTermsAction, never overlap them.
 const freshTerm = async () => {
   const year = 2060 + (n++ % 30);
-  const [t] = await db().insert(schoolTerms).values({ sourcedId: `matrix-${unique()}`, title: `Matrix ${year}`, type: "term", startDate: `${year}-01-01`, endDate: `${year}-06-30` }).returning({ id: schoolTerms.id });
+  const [t] = await db()
+    .insert(schoolTerms)
+    .values({
+      sourcedId: `matrix-${unique()}`,
+      title: `Matrix ${year}`,
+      type: "term",
+      startDate: `${year}-01-01`,
+      endDate: `${year}-06-30`,
+    })
+    .returning({ id: schoolTerms.id });
   return { termId: t!.id };
 };
 
 const MATRIX: Record<string, Row> = {
   // app/level/[levelCode]/actions.ts — a student's own writes
-  addResponse: { who: "student", call: (c) => classActions.addResponse({ ok: true }, form({ levelCode: BIO, updateId: c.bioUpdate, studentId: c.studentId, title: "T", content: "C" })) },
-  submitAssignment: { who: "student", call: (c) => classActions.submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.studentId, content: "a long enough answer" })) },
+  addResponse: {
+    who: "student",
+    call: (c) =>
+      classActions.addResponse(
+        { ok: true },
+        form({ levelCode: BIO, updateId: c.bioUpdate, studentId: c.studentId, title: "T", content: "C" }),
+      ),
+  },
+  submitAssignment: {
+    who: "student",
+    call: (c) =>
+      classActions.submitAssignment(
+        { ok: true },
+        form({
+          levelCode: BIO,
+          assignmentId: c.bioAssignment,
+          studentId: c.studentId,
+          content: "a long enough answer",
+        }),
+      ),
+  },
   loadSubmissionHistory: { who: "student", call: (c) => classActions.loadSubmissionHistory(BIO, c.bioAssignment) },
   // app/level/[levelCode]/update/actions.ts — teaching
-  createAnnouncement: { who: "teach", call: () => teachActions.createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "T", content: "C" })) },
-  editAnnouncement: { who: "teach", call: (c) => teachActions.editAnnouncement({ levelCode: BIO, updateId: c.bioUpdate, title: `Edited ${unique()}` }) },
-  deleteAnnouncement: { who: "teach", prepare: freshAnnouncement, call: (c) => teachActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId as number }) },
-  createAssignment: { who: "teach", call: () => teachActions.createAssignment({ ok: true }, form({ levelCode: BIO, title: "T", description: "D", maxScore: 10, dueDate: "2040-01-01T10:00:00Z" })) },
+  createAnnouncement: {
+    who: "teach",
+    call: () => teachActions.createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "T", content: "C" })),
+  },
+  editAnnouncement: {
+    who: "teach",
+    call: (c) => teachActions.editAnnouncement({ levelCode: BIO, updateId: c.bioUpdate, title: `Edited ${unique()}` }),
+  },
+  deleteAnnouncement: {
+    who: "teach",
+    prepare: freshAnnouncement,
+    call: (c) => teachActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId as number }),
+  },
+  createAssignment: {
+    who: "teach",
+    call: () =>
+      teachActions.createAssignment(
+        { ok: true },
+        form({ levelCode: BIO, title: "T", description: "D", maxScore: 10, dueDate: "2040-01-01T10:00:00Z" }),
+      ),
+  },
   updateAssignment: {
     who: "teach",
-    call: (c) => teachActions.updateAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: c.bioAssignment, title: `T ${unique()}`, description: "D", maxScore: 1000, dueDate: "2040-01-01T10:00:00Z" })),
+    call: (c) =>
+      teachActions.updateAssignment(
+        { ok: true },
+        form({
+          levelCode: BIO,
+          assignmentId: c.bioAssignment,
+          title: `T ${unique()}`,
+          description: "D",
+          maxScore: 1000,
+          dueDate: "2040-01-01T10:00:00Z",
+        }),
+      ),
   },
-  editAssignmentText: { who: "teach", call: (c) => teachActions.editAssignmentText({ levelCode: BIO, assignmentId: c.bioAssignment, title: `T ${unique()}` }) },
-  deleteAssignment: { who: "teach", prepare: freshAssignment, call: (c) => teachActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId as number }) },
+  editAssignmentText: {
+    who: "teach",
+    call: (c) =>
+      teachActions.editAssignmentText({ levelCode: BIO, assignmentId: c.bioAssignment, title: `T ${unique()}` }),
+  },
+  deleteAssignment: {
+    who: "teach",
+    prepare: freshAssignment,
+    call: (c) => teachActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId as number }),
+  },
   loadAssignmentResponses: { who: "teach", call: (c) => teachActions.loadAssignmentResponses(BIO, c.bioAssignment) },
-  saveGrade: { who: "teach", call: (c) => teachActions.saveGrade({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score: String((n++ % 9) + 1) }) },
-  addGrade: { who: "teach", call: (c) => teachActions.addGrade({ ok: true }, form({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score: String((n++ % 9) + 1) })) },
-  bulkGrade: { who: "teach", call: (c) => teachActions.bulkGrade({ levelCode: BIO, assignmentId: c.bioAssignment, rows: [{ studentId: c.liam, score: String((n++ % 9) + 1) }] }) },
+  saveGrade: {
+    who: "teach",
+    call: (c) =>
+      teachActions.saveGrade({
+        levelCode: BIO,
+        assignmentId: c.bioAssignment,
+        studentId: c.liam,
+        score: String((n++ % 9) + 1),
+      }),
+  },
+  addGrade: {
+    who: "teach",
+    call: (c) =>
+      teachActions.addGrade(
+        { ok: true },
+        form({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score: String((n++ % 9) + 1) }),
+      ),
+  },
+  bulkGrade: {
+    who: "teach",
+    call: (c) =>
+      teachActions.bulkGrade({
+        levelCode: BIO,
+        assignmentId: c.bioAssignment,
+        rows: [{ studentId: c.liam, score: String((n++ % 9) + 1) }],
+      }),
+  },
   // app/level/[levelCode]/update/response-actions.ts — moderating responses
   deleteResponse: {
     who: "teach",
-    prepare: async (c) => ({ responseId: (await db().insert(responses).values({ updateId: c.bioUpdate, studentId: c.ava, title: "Temp", content: "Temp" }).returning({ id: responses.id }))[0]!.id }),
+    prepare: async (c) => ({
+      responseId: (
+        await db()
+          .insert(responses)
+          .values({ updateId: c.bioUpdate, studentId: c.ava, title: "Temp", content: "Temp" })
+          .returning({ id: responses.id })
+      )[0]!.id,
+    }),
     call: (c) => responseActions.deleteResponse({ levelCode: BIO, responseId: c.responseId as number }),
   },
   // app/level/[levelCode]/update/roster-actions.ts — attendance and roster
-  addAttendanceDay: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.addAttendanceDay({ levelCode: BIO, date: c.day as string }) },
-  markAllPresent: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.markAllPresent({ levelCode: BIO, date: c.day as string }) },
-  setAttendance: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.setAttendance({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "late" }) },
-  markRollCall: { who: "teach", prepare: async () => ({ day: futureDay() }), call: (c) => rosterActions.markRollCall({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "absent" }) },
+  addAttendanceDay: {
+    who: "teach",
+    prepare: async () => ({ day: futureDay() }),
+    call: (c) => rosterActions.addAttendanceDay({ levelCode: BIO, date: c.day as string }),
+  },
+  markAllPresent: {
+    who: "teach",
+    prepare: async () => ({ day: futureDay() }),
+    call: (c) => rosterActions.markAllPresent({ levelCode: BIO, date: c.day as string }),
+  },
+  setAttendance: {
+    who: "teach",
+    prepare: async () => ({ day: futureDay() }),
+    call: (c) =>
+      rosterActions.setAttendance({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "late" }),
+  },
+  markRollCall: {
+    who: "teach",
+    prepare: async () => ({ day: futureDay() }),
+    call: (c) =>
+      rosterActions.markRollCall({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "absent" }),
+  },
   searchStudents: { who: "teach", call: () => rosterActions.searchStudents(BIO, "a") },
-  enrollStudents: { who: "teach", prepare: async () => ({ newId: (await freshUser()).userId }), call: (c) => rosterActions.enrollStudents({ levelCode: BIO, studentIds: [c.tariq] }) },
-  createStudent: { who: "teach", call: () => rosterActions.createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: `new-${unique()}` })) },
-  editStudent: { who: "teach", call: (c) => rosterActions.editStudent({ ok: true }, form({ levelCode: BIO, studentId: c.liam, name: "Liam Okafor", username: "liam.okafor", parent1Number: "(555) 201-0001" })) },
-  removeStudent: { who: "teach", prepare: freshEnrolledStudent, call: (c) => rosterActions.removeStudent({ levelCode: BIO, studentId: c.removeId as number }) },
+  enrollStudents: {
+    who: "teach",
+    prepare: async () => ({ newId: (await freshUser()).userId }),
+    call: (c) => rosterActions.enrollStudents({ levelCode: BIO, studentIds: [c.tariq] }),
+  },
+  createStudent: {
+    who: "teach",
+    call: () =>
+      rosterActions.createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: `new-${unique()}` })),
+  },
+  editStudent: {
+    who: "teach",
+    call: (c) =>
+      rosterActions.editStudent(
+        { ok: true },
+        form({
+          levelCode: BIO,
+          studentId: c.liam,
+          name: "Liam Okafor",
+          username: "liam.okafor",
+          parent1Number: "(555) 201-0001",
+        }),
+      ),
+  },
+  removeStudent: {
+    who: "teach",
+    prepare: freshEnrolledStudent,
+    call: (c) => rosterActions.removeStudent({ levelCode: BIO, studentId: c.removeId as number }),
+  },
   // app/admin/actions.ts
-  saveClass: { who: "admin", call: () => adminActions.saveClass({ ok: true }, form({ code: `C-${unique()}`, name: "New class" })) },
+  saveClass: {
+    who: "admin",
+    call: () => adminActions.saveClass({ ok: true }, form({ code: `C-${unique()}`, name: "New class" })),
+  },
   loadClassStudentStats: { who: "admin", call: () => adminActions.loadClassStudentStats(BIO) },
-  adminEditStudent: { who: "admin", call: (c) => adminActions.adminEditStudent({ ok: true }, form({ id: c.liam, name: "Liam Okafor", username: "liam.okafor", email: "liam@example.org" })) },
-  createUser: { who: "admin", call: () => adminActions.createUser({ ok: true }, form({ role: "parent", name: "New", username: `u-${unique()}` })) },
+  adminEditStudent: {
+    who: "admin",
+    call: (c) =>
+      adminActions.adminEditStudent(
+        { ok: true },
+        form({ id: c.liam, name: "Liam Okafor", username: "liam.okafor", email: "liam@example.org" }),
+      ),
+  },
+  createUser: {
+    who: "admin",
+    call: () => adminActions.createUser({ ok: true }, form({ role: "parent", name: "New", username: `u-${unique()}` })),
+  },
   regenerateCode: { who: "admin", prepare: freshUser, call: (c) => adminActions.regenerateCode(c.userId as number) },
   // app/admin/term-actions.ts — the school year's terms and publishing their report cards
-  saveTermsAction: { who: "admin", call: () => termActions.saveTermsAction({ ok: true }, form({ "title.0": "Matrix year", "start.0": "2050-01-01", "end.0": "2050-06-30" })) },
-  setTermPublishedAction: { who: "admin", prepare: freshTerm, call: (c) => termActions.setTermPublishedAction({ ok: true }, form({ termId: c.termId as number, publish: "on" })) },
+  saveTermsAction: {
+    who: "admin",
+    call: () =>
+      termActions.saveTermsAction(
+        { ok: true },
+        form({ "title.0": "Matrix year", "start.0": "2050-01-01", "end.0": "2050-06-30" }),
+      ),
+  },
+  setTermPublishedAction: {
+    who: "admin",
+    prepare: freshTerm,
+    call: (c) => termActions.setTermPublishedAction({ ok: true }, form({ termId: c.termId as number, publish: "on" })),
+  },
   // app/level/[levelCode]/update/{grading,mark,override,comment}-actions.ts — the gradebook
-  saveGradingAction: { who: "teach", call: () => gradingActions.saveGradingAction({ ok: true }, form({ levelCode: BIO, mode: "points", late: "on", latePerDay: String((n++ % 20) + 1), lateFloor: "50" })) },
-  setGradeMark: { who: "teach", call: (c) => markActions.setGradeMark({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, mark: ["excused", "missing", "late"][n++ % 3]! }) },
-  loadGridTotal: { who: "teach", call: (c) => gridTotalActions.loadGridTotal({ levelCode: BIO, studentId: c.liam, term: "year" }) },
-  setTermOverrideAction: { who: "teach", prepare: freshTerm, call: (c) => overrideActions.setTermOverrideAction({ ok: true }, form({ levelCode: BIO, studentId: c.liam, termId: c.termId as number, percent: "88", reason: "Matrix" })) },
-  setTermCommentAction: { who: "teach", prepare: freshTerm, call: (c) => commentActions.setTermCommentAction({ ok: true }, form({ levelCode: BIO, studentId: c.liam, termId: c.termId as number, comment: `Good term ${unique()}` })) },
+  saveGradingAction: {
+    who: "teach",
+    call: () =>
+      gradingActions.saveGradingAction(
+        { ok: true },
+        form({ levelCode: BIO, mode: "points", late: "on", latePerDay: String((n++ % 20) + 1), lateFloor: "50" }),
+      ),
+  },
+  setGradeMark: {
+    who: "teach",
+    call: (c) =>
+      markActions.setGradeMark({
+        levelCode: BIO,
+        assignmentId: c.bioAssignment,
+        studentId: c.liam,
+        mark: ["excused", "missing", "late"][n++ % 3]!,
+      }),
+  },
+  loadGridTotal: {
+    who: "teach",
+    call: (c) => gridTotalActions.loadGridTotal({ levelCode: BIO, studentId: c.liam, term: "year" }),
+  },
+  setTermOverrideAction: {
+    who: "teach",
+    prepare: freshTerm,
+    call: (c) =>
+      overrideActions.setTermOverrideAction(
+        { ok: true },
+        form({ levelCode: BIO, studentId: c.liam, termId: c.termId as number, percent: "88", reason: "Matrix" }),
+      ),
+  },
+  setTermCommentAction: {
+    who: "teach",
+    prepare: freshTerm,
+    call: (c) =>
+      commentActions.setTermCommentAction(
+        { ok: true },
+        form({ levelCode: BIO, studentId: c.liam, termId: c.termId as number, comment: `Good term ${unique()}` }),
+      ),
+  },
   // app/notifications/actions.ts — one's own notifications
-  markNotificationsReadAction: { who: "user", call: () => notificationActions.markNotificationsReadAction({ ok: true }, form({ id: "all" })) },
+  markNotificationsReadAction: {
+    who: "user",
+    call: () => notificationActions.markNotificationsReadAction({ ok: true }, form({ id: "all" })),
+  },
   // app/calendar/actions.ts — one's own calendar feed
   newCalendarFeedAction: { who: "user", call: () => calendarActions.newCalendarFeedAction() },
   turnOffCalendarFeedAction: { who: "user", call: () => calendarActions.turnOffCalendarFeedAction() },
   savePreferencesAction: {
     who: "family",
-    call: () => notificationActions.savePreferencesAction({ ok: true }, form({ attendance: "daily", work: "weekly", grade: "immediately", announcement: "off", report_card: "immediately", message: "immediately", threshold: String((n++ % 90) + 5) })),
+    call: () =>
+      notificationActions.savePreferencesAction(
+        { ok: true },
+        form({
+          attendance: "daily",
+          work: "weekly",
+          grade: "immediately",
+          announcement: "off",
+          report_card: "immediately",
+          message: "immediately",
+          threshold: String((n++ % 90) + 5),
+        }),
+      ),
   },
   // app/admin/mail-actions.ts — a test e-mail (to the matrix's own SMTP server)
-  sendTestMailAction: { who: "admin", call: () => mailActions.sendTestMailAction({ ok: true }, form({ to: "it@demo.school" })) },
+  sendTestMailAction: {
+    who: "admin",
+    call: () => mailActions.sendTestMailAction({ ok: true }, form({ to: "it@demo.school" })),
+  },
   // app/level/[levelCode]/update/message-actions.ts — messages to guardians
-  previewGuardianMessage: { who: "teach", call: (c) => messageActions.previewGuardianMessage({ levelCode: BIO, target: { kind: "not_submitted", assignmentId: c.bioAssignment } }) },
+  previewGuardianMessage: {
+    who: "teach",
+    call: (c) =>
+      messageActions.previewGuardianMessage({
+        levelCode: BIO,
+        target: { kind: "not_submitted", assignmentId: c.bioAssignment },
+      }),
+  },
   sendGuardianMessage: {
     who: "teach",
     // Liam (Grace Johnson's son) has not handed it in: there is a guardian to write to.
-    prepare: async (c) => (await db().delete(assignmentSubmissions).where(and(eq(assignmentSubmissions.assignmentId, c.bioAssignment), eq(assignmentSubmissions.studentId, c.liam))), {}),
-    call: (c) => messageActions.sendGuardianMessage({ levelCode: BIO, target: { kind: "not_submitted", assignmentId: c.bioAssignment }, text: `Matrix ${unique()}` }),
+    prepare: async (c) => (
+      await db()
+        .delete(assignmentSubmissions)
+        .where(
+          and(eq(assignmentSubmissions.assignmentId, c.bioAssignment), eq(assignmentSubmissions.studentId, c.liam)),
+        ),
+      {}
+    ),
+    call: (c) =>
+      messageActions.sendGuardianMessage({
+        levelCode: BIO,
+        target: { kind: "not_submitted", assignmentId: c.bioAssignment },
+        text: `Matrix ${unique()}`,
+      }),
   },
   // app/admin/guardian-actions.ts
   linkGuardianAction: {
     who: "admin",
-    prepare: async () => ({ parentUsername: (await db().select({ username: users.username }).from(users).where(eq(users.id, (await freshUser()).userId)))[0]!.username }),
-    call: (c) => guardianActions.linkGuardianAction({ ok: true }, form({ studentId: c.liam, parentUsername: c.parentUsername as string, relationship: "mother" })),
+    prepare: async () => ({
+      parentUsername: (
+        await db()
+          .select({ username: users.username })
+          .from(users)
+          .where(eq(users.id, (await freshUser()).userId))
+      )[0]!.username,
+    }),
+    call: (c) =>
+      guardianActions.linkGuardianAction(
+        { ok: true },
+        form({ studentId: c.liam, parentUsername: c.parentUsername as string, relationship: "mother" }),
+      ),
   },
-  unlinkGuardianAction: { who: "admin", prepare: freshGuardianLink, call: (c) => guardianActions.unlinkGuardianAction({ ok: true }, form({ linkId: c.guardianLinkId as number })) },
-  issueReportLinkAction: { who: "admin", prepare: freshGuardianLink, call: (c) => guardianActions.issueReportLinkAction({ ok: true }, form({ guardianLinkId: c.guardianLinkId as number })) },
-  revokeReportLinkAction: { who: "admin", prepare: freshReportLink, call: (c) => guardianActions.revokeReportLinkAction({ ok: true }, form({ linkId: c.reportLinkId as number })) },
+  unlinkGuardianAction: {
+    who: "admin",
+    prepare: freshGuardianLink,
+    call: (c) => guardianActions.unlinkGuardianAction({ ok: true }, form({ linkId: c.guardianLinkId as number })),
+  },
+  issueReportLinkAction: {
+    who: "admin",
+    prepare: freshGuardianLink,
+    call: (c) =>
+      guardianActions.issueReportLinkAction({ ok: true }, form({ guardianLinkId: c.guardianLinkId as number })),
+  },
+  revokeReportLinkAction: {
+    who: "admin",
+    prepare: freshReportLink,
+    call: (c) => guardianActions.revokeReportLinkAction({ ok: true }, form({ linkId: c.reportLinkId as number })),
+  },
 };
 
 /** Actions open to everyone by design, each with the reason. */
@@ -198,26 +502,38 @@ const PUBLIC: Record<string, string> = {
   "POST /api/session": "sign-in: anyone may try a code (rate-limited)",
   "POST /api/parent/lookup": "parent portal: no sign-in by design (rate-limited, audited)",
   "POST /api/parent/report": "parent portal: keyed on the phone number (rate-limited, audited)",
-  unsubscribeAction: "an e-mail's unsubscribe page: the HMAC'd token is the key, and it can only turn a notification off (tests/notify-mail.integration.test.ts)",
-  "POST /api/unsubscribe/[token]": "RFC 8058 one-click unsubscribe, posted by mail providers without cookies: the HMAC'd token is the key, it only turns one notification off, rate-limited (tests/notify-mail.integration.test.ts)",
+  unsubscribeAction:
+    "an e-mail's unsubscribe page: the HMAC'd token is the key, and it can only turn a notification off (tests/notify-mail.integration.test.ts)",
+  "POST /api/unsubscribe/[token]":
+    "RFC 8058 one-click unsubscribe, posted by mail providers without cookies: the HMAC'd token is the key, it only turns one notification off, rate-limited (tests/notify-mail.integration.test.ts)",
   "GET /api/unsubscribe/[token]": "answers 405 and changes nothing: link scanners open links",
-  "GET /calendar/feed/[token]": "a calendar feed: the secret in the address is the key (192 bits, only its SHA-256 stored), rate-limited per client (tests/calendar-feeds.integration.test.ts)",
-  "GET /r/[token]/pdf": "report-card link's PDF: the secret in the address is the key, as on /r/<token> (rate-limited, audited by link id; tests/report-pdf.integration.test.ts)",
+  "GET /calendar/feed/[token]":
+    "a calendar feed: the secret in the address is the key (192 bits, only its SHA-256 stored), rate-limited per client (tests/calendar-feeds.integration.test.ts)",
+  "GET /r/[token]/pdf":
+    "report-card link's PDF: the secret in the address is the key, as on /r/<token> (rate-limited, audited by link id; tests/report-pdf.integration.test.ts)",
 };
 
 /** Route handlers that are not public: each has its own refusal tests (named in the reason). */
 const GUARDED_ROUTES: Record<string, string> = {
-  "GET /api/query-stats": "benchmark SQL totals: 404 unless QUERY_STATS=on, then admins only (tests/query-stats.integration.test.ts)",
+  "GET /api/query-stats":
+    "benchmark SQL totals: 404 unless QUERY_STATS=on, then admins only (tests/query-stats.integration.test.ts)",
   "POST /admin/letters": "parent letters: admins only, same-origin (tests/guardians.integration.test.ts)",
-  "POST /admin/roster/preview": "roster dry run: admins only, same-origin, bounded (tests/roster-web.integration.test.ts)",
+  "POST /admin/roster/preview":
+    "roster dry run: admins only, same-origin, bounded (tests/roster-web.integration.test.ts)",
   "POST /admin/roster/apply": "roster apply: admins only, same-origin, bounded (tests/roster-web.integration.test.ts)",
-  "GET /level/[levelCode]/export/gradebook": "gradebook CSV: the class's own instructor and admins only (tests/export-routes.integration.test.ts)",
-  "GET /level/[levelCode]/export/attendance": "attendance CSV: the class's own instructor and admins only, dates checked after access (tests/export-routes.integration.test.ts)",
+  "GET /level/[levelCode]/export/gradebook":
+    "gradebook CSV: the class's own instructor and admins only (tests/export-routes.integration.test.ts)",
+  "GET /level/[levelCode]/export/attendance":
+    "attendance CSV: the class's own instructor and admins only, dates checked after access (tests/export-routes.integration.test.ts)",
   "GET /admin/export/oneroster": "the school's OneRoster zip: admins only (tests/export-routes.integration.test.ts)",
-  "POST /level/[levelCode]/cards": "a class's sign-in cards with codes: its own instructor and admins, same-origin, audited (tests/cards-routes.integration.test.ts)",
-  "POST /admin/cards": "the school's or the last import's sign-in cards: admins only, same-origin, audited (tests/cards-routes.integration.test.ts)",
-  "GET /admin/report-cards": "a published term's report-card PDF: admins only, audited (tests/report-pdf.integration.test.ts)",
-  "GET /children/[studentId]/pdf": "a child's published report card as a PDF: linked parents and admins only (tests/report-pdf.integration.test.ts)",
+  "POST /level/[levelCode]/cards":
+    "a class's sign-in cards with codes: its own instructor and admins, same-origin, audited (tests/cards-routes.integration.test.ts)",
+  "POST /admin/cards":
+    "the school's or the last import's sign-in cards: admins only, same-origin, audited (tests/cards-routes.integration.test.ts)",
+  "GET /admin/report-cards":
+    "a published term's report-card PDF: admins only, audited (tests/report-pdf.integration.test.ts)",
+  "GET /children/[studentId]/pdf":
+    "a child's published report card as a PDF: linked parents and admins only (tests/report-pdf.integration.test.ts)",
 };
 
 function actionFiles(dir: string): string[] {
@@ -239,18 +555,24 @@ describe("the matrix covers every server action and route handler", () => {
     const files = actionFiles(path.resolve("app"));
     expect(files.length).toBe(18);
     const exported: string[] = [];
-    for (const f of files) for (const [name, v] of Object.entries(await import(f))) if (typeof v === "function") exported.push(name);
+    for (const f of files)
+      for (const [name, v] of Object.entries(await import(f))) if (typeof v === "function") exported.push(name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
     expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);
-    expect(exported.length).toBe(Object.keys(MATRIX).length + Object.keys(PUBLIC).filter((k) => !k.includes(" ")).length);
+    expect(exported.length).toBe(
+      Object.keys(MATRIX).length + Object.keys(PUBLIC).filter((k) => !k.includes(" ")).length,
+    );
   });
   it("has a row for each route handler", async () => {
     const routes: string[] = [];
     for (const f of routeFiles(path.resolve("app"))) {
       const route = path.relative(path.resolve("app"), path.dirname(f)).split(path.sep).join("/");
-      for (const method of Object.keys(await import(f))) if (/^(GET|POST|PUT|PATCH|DELETE)$/.test(method)) routes.push(`${method} /${route}`);
+      for (const method of Object.keys(await import(f)))
+        if (/^(GET|POST|PUT|PATCH|DELETE)$/.test(method)) routes.push(`${method} /${route}`);
     }
-    expect(routes.sort()).toEqual([...Object.keys(PUBLIC).filter((k) => k.includes(" ")), ...Object.keys(GUARDED_ROUTES)].sort());
+    expect(routes.sort()).toEqual(
+      [...Object.keys(PUBLIC).filter((k) => k.includes(" ")), ...Object.keys(GUARDED_ROUTES)].sort(),
+    );
   });
 });
 
@@ -276,7 +598,13 @@ beforeAll(async () => {
   const ava = await userIdByCode(DEMO_STUDENTS[0]!.code);
   const liam = await userIdByCode(DEMO_STUDENTS[1]!.code);
   const maya = await userIdByCode(DEMO_STUDENTS[2]!.code);
-  ctx = { ava, liam, tariq: await userIdByCode(DEMO_STUDENTS[29]!.code), bioUpdate: await firstUpdateOf(BIO), bioAssignment: await firstAssignmentOf(BIO) };
+  ctx = {
+    ava,
+    liam,
+    tariq: await userIdByCode(DEMO_STUDENTS[29]!.code),
+    bioUpdate: await firstUpdateOf(BIO),
+    bioAssignment: await firstAssignmentOf(BIO),
+  };
   const as = (code: string) => async () => void (await signInAs(code));
   const idOf = (code: string) => userIdByCode(code);
   ids = {
@@ -286,18 +614,29 @@ beforeAll(async () => {
     "student not enrolled": { self: maya, studentId: maya, become: as(DEMO_STUDENTS[2]!.code) },
     "student acting for another student": { self: ava, studentId: liam, become: as(DEMO_STUDENTS[0]!.code) },
     parent: { self: await idOf("parent-kim"), studentId: await idOf("parent-kim"), become: as("parent-kim") },
-    "instructor owning the class": { self: await idOf(DEMO_INSTRUCTORS[1].code), studentId: await idOf(DEMO_INSTRUCTORS[1].code), become: as(DEMO_INSTRUCTORS[1].code) },
-    "instructor not owning it": { self: await idOf(DEMO_INSTRUCTORS[0].code), studentId: await idOf(DEMO_INSTRUCTORS[0].code), become: as(DEMO_INSTRUCTORS[0].code) },
+    "instructor owning the class": {
+      self: await idOf(DEMO_INSTRUCTORS[1].code),
+      studentId: await idOf(DEMO_INSTRUCTORS[1].code),
+      become: as(DEMO_INSTRUCTORS[1].code),
+    },
+    "instructor not owning it": {
+      self: await idOf(DEMO_INSTRUCTORS[0].code),
+      studentId: await idOf(DEMO_INSTRUCTORS[0].code),
+      become: as(DEMO_INSTRUCTORS[0].code),
+    },
     admin: { self: await idOf(DEMO_ADMIN.code), studentId: await idOf(DEMO_ADMIN.code), become: as(DEMO_ADMIN.code) },
   };
 });
 
-const SQL_OR_STACK = /\b(select|insert|update|delete)\b.*\b(from|into|set)\b|\bat .+\(.+:\d+:\d+\)|DrizzleQueryError|violates/i;
+const SQL_OR_STACK =
+  /\b(select|insert|update|delete)\b.*\b(from|into|set)\b|\bat .+\(.+:\d+:\d+\)|DrizzleQueryError|violates/i;
 
 describe("authorization matrix", () => {
   for (const [name, row] of Object.entries(MATRIX)) {
     for (const role of ROLES) {
-      const allowed = ALLOWED[row.who].includes(role) || (name === "loadSubmissionHistory" && role === "student acting for another student");
+      const allowed =
+        ALLOWED[row.who].includes(role) ||
+        (name === "loadSubmissionHistory" && role === "student acting for another student");
       it(`${name} · ${role} → ${allowed ? "allowed" : "refused"}`, async () => {
         const who = ids[role];
         const base: Ctx = { ...ctx, self: who.self, studentId: who.studentId };
@@ -329,8 +668,21 @@ describe("public entry points", () => {
   });
   it("counts the matrix", () => {
     const cells = Object.keys(MATRIX).length * ROLES.length;
-    const refused = Object.entries(MATRIX).reduce((s, [name, r]) => s + ROLES.filter((role) => !(ALLOWED[r.who].includes(role) || (name === "loadSubmissionHistory" && role === "student acting for another student"))).length, 0);
-    console.log(`authorization matrix: ${Object.keys(MATRIX).length} actions × ${ROLES.length} callers = ${cells} cells, ${refused} refusals checked for an unchanged database`);
+    const refused = Object.entries(MATRIX).reduce(
+      (s, [name, r]) =>
+        s +
+        ROLES.filter(
+          (role) =>
+            !(
+              ALLOWED[r.who].includes(role) ||
+              (name === "loadSubmissionHistory" && role === "student acting for another student")
+            ),
+        ).length,
+      0,
+    );
+    console.log(
+      `authorization matrix: ${Object.keys(MATRIX).length} actions × ${ROLES.length} callers = ${cells} cells, ${refused} refusals checked for an unchanged database`,
+    );
     expect(cells).toBeGreaterThan(200);
   });
 });

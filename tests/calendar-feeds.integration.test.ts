@@ -22,7 +22,9 @@ async function newFeed(code: string): Promise<string> {
   return new URL(res.data.url).pathname.split("/").pop()!;
 }
 async function read(token: string): Promise<{ status: number; events: VEvent[]; text: string }> {
-  const res = await feedRoute(new Request(`http://localhost/calendar/feed/${token}`), { params: Promise.resolve({ token }) });
+  const res = await feedRoute(new Request(`http://localhost/calendar/feed/${token}`), {
+    params: Promise.resolve({ token }),
+  });
   const text = await res.text();
   if (res.status !== 200) return { status: res.status, events: [], text };
   expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
@@ -30,8 +32,16 @@ async function read(token: string): Promise<{ status: number; events: VEvent[]; 
   return { status: 200, events, text };
 }
 const dueOf = (levelCodes: string[]) =>
-  queryRows<{ id: number; title: string }>(sql`select a.id, a.title from assignments a where a.due_date is not null and a.level_code in (${sql.join(levelCodes.map((c) => sql`${c}`), sql`, `)})`);
-const classesOf = async (studentId: number) => (await queryRows<{ c: string }>(sql`select level_code as c from student_enrollment where student_id = ${studentId}`)).map((r) => r.c);
+  queryRows<{ id: number; title: string }>(
+    sql`select a.id, a.title from assignments a where a.due_date is not null and a.level_code in (${sql.join(
+      levelCodes.map((c) => sql`${c}`),
+      sql`, `,
+    )})`,
+  );
+const classesOf = async (studentId: number) =>
+  (
+    await queryRows<{ c: string }>(sql`select level_code as c from student_enrollment where student_id = ${studentId}`)
+  ).map((r) => r.c);
 
 beforeAll(async () => {
   await seedDemo();
@@ -50,7 +60,9 @@ describe("calendar feeds", () => {
 
   it("give a parent their linked children's, naming the child, and a teacher their own classes'", async () => {
     const grace = await userIdByCode("parent-johnson");
-    const children = await queryRows<{ id: number; name: string }>(sql`select u.id, u.name from guardian_links g join users u on u.id = g.student_id where g.parent_id = ${grace} and g.removed_at is null`);
+    const children = await queryRows<{ id: number; name: string }>(
+      sql`select u.id, u.name from guardian_links g join users u on u.id = g.student_id where g.parent_id = ${grace} and g.removed_at is null`,
+    );
     expect(children.length).toBe(2);
     const { events } = await read(await newFeed("parent-johnson"));
     let count = 0;
@@ -62,9 +74,13 @@ describe("calendar feeds", () => {
     }
     expect(events).toHaveLength(count); // nobody else's child
     const chen = await userIdByCode(DEMO_INSTRUCTORS[1]!.code);
-    const own = (await queryRows<{ code: string }>(sql`select code from levels where teacher_id = ${chen}`)).map((r) => r.code);
+    const own = (await queryRows<{ code: string }>(sql`select code from levels where teacher_id = ${chen}`)).map(
+      (r) => r.code,
+    );
     const teacher = await read(await newFeed(DEMO_INSTRUCTORS[1]!.code));
-    expect(teacher.events.map((e) => e.uid).sort()).toEqual((await dueOf(own)).map((a) => `assignment-${a.id}@classroom-portal`).sort());
+    expect(teacher.events.map((e) => e.uid).sort()).toEqual(
+      (await dueOf(own)).map((a) => `assignment-${a.id}@classroom-portal`).sort(),
+    );
   });
 
   it("keep each event's UID when a due date moves or a new address is made; deleted work disappears", async () => {
@@ -78,7 +94,9 @@ describe("calendar feeds", () => {
     expect((await read(first)).status).toBe(404);
     const after = await read(second);
     expect(after.events.map((e) => e.uid).sort()).toEqual(before.events.map((e) => e.uid).sort());
-    expect(new Date(after.events.find((e) => e.uid === moved.uid)!.start).toISOString()).toBe("2031-05-06T15:00:00.000Z");
+    expect(new Date(after.events.find((e) => e.uid === moved.uid)!.start).toISOString()).toBe(
+      "2031-05-06T15:00:00.000Z",
+    );
     // An assignment without submissions or grades can be deleted: its event goes.
     const [fresh] = await queryRows<{ id: number }>(sql`
       insert into assignments (level_code, title, description, max_score, due_date) select level_code, 'Short-lived', 'd', 5, '2031-06-01T12:00:00Z' from student_enrollment
@@ -95,9 +113,15 @@ describe("calendar feeds", () => {
     expect(await turnOffCalendarFeedAction()).toMatchObject({ ok: true }); // Ava's own, not Maya's
     expect((await read(token)).status).toBe(200);
     await signInAs(DEMO_STUDENTS[2]!.code);
-    expect(await turnOffCalendarFeedAction()).toEqual({ ok: true, message: "Calendar feed turned off: its address no longer works." });
+    expect(await turnOffCalendarFeedAction()).toEqual({
+      ok: true,
+      message: "Calendar feed turned off: its address no longer works.",
+    });
     const off = await read(token);
-    expect([off.status, off.text]).toEqual([404, "This calendar feed does not exist or was turned off. Make a new address on the portal's Calendar page."]);
+    expect([off.status, off.text]).toEqual([
+      404,
+      "This calendar feed does not exist or was turned off. Make a new address on the portal's Calendar page.",
+    ]);
     expect((await read("x".repeat(32))).status).toBe(404);
     expect((await read("not a token!")).status).toBe(404);
     // A student the roster removed (their sign-in already revoked) has no feed either.
@@ -117,7 +141,14 @@ describe("making addresses", () => {
     onTestFinished(() => void vi.useRealTimers());
     await signInAs(DEMO_STUDENTS[4]!.code);
     for (let i = 0; i < 10; i++) expect(await newCalendarFeedAction()).toMatchObject({ ok: true });
-    expect(await newCalendarFeedAction()).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many new addresses\. Please wait \d+ minutes and try again\.$/) });
-    expect(await queryRows(sql`select 1 from calendar_feeds f join users u on u.id = f.user_id where u.code = ${DEMO_STUDENTS[4]!.code}`)).toHaveLength(10);
+    expect(await newCalendarFeedAction()).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Too many new addresses\. Please wait \d+ minutes and try again\.$/),
+    });
+    expect(
+      await queryRows(
+        sql`select 1 from calendar_feeds f join users u on u.id = f.user_id where u.code = ${DEMO_STUDENTS[4]!.code}`,
+      ),
+    ).toHaveLength(10);
   });
 });

@@ -30,21 +30,39 @@ afterEach(() => {
 });
 
 const post = (url: string, body: Record<string, string>, origin = "http://localhost") =>
-  new Request(url, { method: "POST", headers: { origin, host: "localhost", "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(body).toString() });
-const classCards = (code: string, origin?: string) => classCardsRoute(post(`http://localhost/level/${code}/cards`, {}, origin), { params: Promise.resolve({ levelCode: code }) });
-const adminCards = (scope: string, origin?: string) => adminCardsRoute(post("http://localhost/admin/cards", { scope }, origin));
+  new Request(url, {
+    method: "POST",
+    headers: { origin, host: "localhost", "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(body).toString(),
+  });
+const classCards = (code: string, origin?: string) =>
+  classCardsRoute(post(`http://localhost/level/${code}/cards`, {}, origin), {
+    params: Promise.resolve({ levelCode: code }),
+  });
+const adminCards = (scope: string, origin?: string) =>
+  adminCardsRoute(post("http://localhost/admin/cards", { scope }, origin));
 
 const cardsIn = (html: string) => html.match(/data-testid="sign-in-card"/g)?.length ?? 0;
 const codesIn = (html: string) => [...html.matchAll(/data-testid="card-code">([^<]*)</g)].map((m) => m[1]);
 const lastAudit = async () =>
-  (await queryRows<{ actor_id: number; level_code: string | null; detail: Record<string, unknown> }>(sql`select actor_id, level_code, detail from audit_log where action = 'cards.printed' order by id desc limit 1`))[0];
-const allCodes = async () => (await queryRows<{ code: string }>(sql`select code from users where code is not null`)).map((r) => r.code);
+  (
+    await queryRows<{ actor_id: number; level_code: string | null; detail: Record<string, unknown> }>(
+      sql`select actor_id, level_code, detail from audit_log where action = 'cards.printed' order by id desc limit 1`,
+    )
+  )[0];
+const allCodes = async () =>
+  (await queryRows<{ code: string }>(sql`select code from users where code is not null`)).map((r) => r.code);
 
 describe("a class's cards", () => {
   it("gives the class's instructor one card per student with the code, the portal's address and a QR code, and audits it", async () => {
-    const [nocode] = await db().insert(users).values({ name: "Nora Nocode", username: "nora.nocode", role: "student" }).returning({ id: users.id });
+    const [nocode] = await db()
+      .insert(users)
+      .values({ name: "Nora Nocode", username: "nora.nocode", role: "student" })
+      .returning({ id: users.id });
     await db().insert(studentEnrollment).values({ studentId: nocode!.id, levelCode: BIO });
-    const roster = await queryRows<{ name: string; code: string | null }>(sql`select u.name, u.code from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${BIO} order by u.name, u.id`);
+    const roster = await queryRows<{ name: string; code: string | null }>(
+      sql`select u.name, u.code from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${BIO} order by u.name, u.id`,
+    );
 
     await signInAs(DEMO_INSTRUCTORS[1].code);
     const res = await classCards(BIO);
@@ -65,7 +83,11 @@ describe("a class's cards", () => {
     expect(html).toMatch(/@media print[\s\S]*break-after: page/);
 
     const entry = await lastAudit();
-    expect(entry).toMatchObject({ actor_id: chen, level_code: BIO, detail: { scope: "class", count: roster.length, withCode: roster.length - 1 } });
+    expect(entry).toMatchObject({
+      actor_id: chen,
+      level_code: BIO,
+      detail: { scope: "class", count: roster.length, withCode: roster.length - 1 },
+    });
     expect(JSON.stringify(entry!.detail)).not.toMatch(new RegExp((await allCodes()).join("|")));
   });
 
@@ -110,7 +132,9 @@ describe("the school's and the last import's cards", () => {
     const res = await adminCards("school");
     expect(res.status).toBe(200);
     const html = await res.text();
-    const expected = await queryRows<{ code: string | null }>(sql`select code from users where role in ('student', 'instructor') and roster_deleted_at is null`);
+    const expected = await queryRows<{ code: string | null }>(
+      sql`select code from users where role in ('student', 'instructor') and roster_deleted_at is null`,
+    );
     expect(cardsIn(html)).toBe(expected.length);
     expect(codesIn(html).sort()).toEqual(expected.flatMap((r) => (r.code ? [r.code] : [])).sort());
     expect(html).not.toContain(DEMO_ADMIN.code);
@@ -118,7 +142,11 @@ describe("the school's and the last import's cards", () => {
     // Instructors first, each with the classes they teach; students with theirs.
     expect(html.indexOf(DEMO_INSTRUCTORS[0].name)).toBeLessThan(html.indexOf(DEMO_STUDENTS[0]!.name));
     expect(html).toMatch(/BIO-P2/);
-    expect(await lastAudit()).toMatchObject({ actor_id: admin, level_code: null, detail: { scope: "school", count: expected.length } });
+    expect(await lastAudit()).toMatchObject({
+      actor_id: admin,
+      level_code: null,
+      detail: { scope: "school", count: expected.length },
+    });
     // A class by its code, like the class's own button.
     expect(cardsIn(await (await adminCards(BIO)).text())).toBeGreaterThan(0);
   });
@@ -139,15 +167,45 @@ describe("the school's and the last import's cards", () => {
       ])
       .returning({ id: users.id });
     const ids = made.map((m) => m.id);
-    await db().insert(rosterImports).values({ source: "web", fileName: "roster.zip", dryRun: false, status: "applied", newUserIds: ids, actorId: admin });
+    await db()
+      .insert(rosterImports)
+      .values({
+        source: "web",
+        fileName: "roster.zip",
+        dryRun: false,
+        status: "applied",
+        newUserIds: ids,
+        actorId: admin,
+      });
     // A later preview and a refused run created nobody: the last applied import still counts.
-    await db().insert(rosterImports).values({ source: "web", fileName: "roster2.zip", dryRun: true, status: "previewed", newUserIds: [chen], actorId: admin });
-    await db().insert(rosterImports).values({ source: "cli", fileName: "folder", dryRun: false, status: "refused", newUserIds: [chen], actorId: admin });
+    await db()
+      .insert(rosterImports)
+      .values({
+        source: "web",
+        fileName: "roster2.zip",
+        dryRun: true,
+        status: "previewed",
+        newUserIds: [chen],
+        actorId: admin,
+      });
+    await db()
+      .insert(rosterImports)
+      .values({
+        source: "cli",
+        fileName: "folder",
+        dryRun: false,
+        status: "refused",
+        newUserIds: [chen],
+        actorId: admin,
+      });
 
     const html = await (await adminCards("last-import")).text();
     expect(cardsIn(html)).toBe(2);
     expect(codesIn(html)).toEqual(["newteach-0001", "newstu-00001"]);
-    expect(await lastAudit()).toMatchObject({ actor_id: admin, detail: { scope: "last-import", count: 2, withCode: 2 } });
+    expect(await lastAudit()).toMatchObject({
+      actor_id: admin,
+      detail: { scope: "last-import", count: 2, withCode: 2 },
+    });
   });
 
   it("refuses everyone but admins, a bad scope, an unknown class and cross-site posts", async () => {

@@ -5,9 +5,23 @@ import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { assignmentSubmissions, responses } from "@/lib/db/schema";
 import { countQueries } from "@/lib/db/query-stats";
-import { loadAssignmentsView, loadAttendanceView, loadGradesView, loadStudentTiles, loadUpdatesView } from "@/lib/queries/class-page-view";
+import {
+  loadAssignmentsView,
+  loadAttendanceView,
+  loadGradesView,
+  loadStudentTiles,
+  loadUpdatesView,
+} from "@/lib/queries/class-page-view";
 import { cookieJar } from "./support/request-context";
-import { createClassOfSize, firstAssignmentOf, firstUpdateOf, isEnrolled, rowCounts, seedDemo, userIdByCode } from "./support/fixtures";
+import {
+  createClassOfSize,
+  firstAssignmentOf,
+  firstUpdateOf,
+  isEnrolled,
+  rowCounts,
+  seedDemo,
+  userIdByCode,
+} from "./support/fixtures";
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
@@ -54,7 +68,14 @@ async function expectRefusedWithoutWrites(run: () => Promise<{ ok: boolean; mess
 }
 
 describe("addResponse", () => {
-  const valid = () => form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "Question", content: "Is the test open book?" });
+  const valid = () =>
+    form({
+      levelCode: BIO,
+      updateId: bioUpdate,
+      studentId: avaId,
+      title: "Question",
+      content: "Is the test open book?",
+    });
 
   it("refuses an anonymous caller", async () => {
     cookieJar.clear();
@@ -64,36 +85,86 @@ describe("addResponse", () => {
     await signInAs(DEMO_STUDENTS[2]!.code); // Maya: Algebra I and World History
     const mayaId = await userIdByCode(DEMO_STUDENTS[2]!.code);
     await expectRefusedWithoutWrites(
-      () => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: mayaId, title: "Hi", content: "Let me in" })),
+      () =>
+        addResponse(
+          { ok: true },
+          form({ levelCode: BIO, updateId: bioUpdate, studentId: mayaId, title: "Hi", content: "Let me in" }),
+        ),
       "You are not enrolled in this class. Please contact your teacher to get access.",
     );
   });
   it("refuses a student acting for another student's id", async () => {
     await signInAs(ava.code);
-    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: liamId, title: "Hi", content: "Posing as Liam" })));
+    await expectRefusedWithoutWrites(() =>
+      addResponse(
+        { ok: true },
+        form({ levelCode: BIO, updateId: bioUpdate, studentId: liamId, title: "Hi", content: "Posing as Liam" }),
+      ),
+    );
   });
   it("says 'Student ID is required' without a student id, and for staff", async () => {
     await signInAs(ava.code);
-    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, title: "Hi", content: "x" })), "Student ID is required");
+    await expectRefusedWithoutWrites(
+      () => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, title: "Hi", content: "x" })),
+      "Student ID is required",
+    );
     await signInAs(DEMO_INSTRUCTORS[1].code);
     const chenId = await userIdByCode(DEMO_INSTRUCTORS[1].code);
-    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: chenId, title: "Hi", content: "x" })), "Student ID is required");
+    await expectRefusedWithoutWrites(
+      () =>
+        addResponse(
+          { ok: true },
+          form({ levelCode: BIO, updateId: bioUpdate, studentId: chenId, title: "Hi", content: "x" }),
+        ),
+      "Student ID is required",
+    );
   });
   it("requires both fields", async () => {
     await signInAs(ava.code);
-    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "   ", content: "text" })), "Title is required");
-    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "T", content: "" })), "Your Response is required");
+    await expectRefusedWithoutWrites(
+      () =>
+        addResponse(
+          { ok: true },
+          form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "   ", content: "text" }),
+        ),
+      "Title is required",
+    );
+    await expectRefusedWithoutWrites(
+      () =>
+        addResponse(
+          { ok: true },
+          form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "T", content: "" }),
+        ),
+      "Your Response is required",
+    );
   });
   it("refuses an announcement id from another class", async () => {
     await signInAs(ava.code);
     const algUpdate = await firstUpdateOf(ALG);
-    await expectRefusedWithoutWrites(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: algUpdate, studentId: avaId, title: "T", content: "text" })));
+    await expectRefusedWithoutWrites(() =>
+      addResponse(
+        { ok: true },
+        form({ levelCode: BIO, updateId: algUpdate, studentId: avaId, title: "T", content: "text" }),
+      ),
+    );
   });
   it("stores a valid response, trimmed, as the signed-in student", async () => {
     await signInAs(ava.code);
-    const res = await addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "  Question ", content: "  Is the test open book?  " }));
+    const res = await addResponse(
+      { ok: true },
+      form({
+        levelCode: BIO,
+        updateId: bioUpdate,
+        studentId: avaId,
+        title: "  Question ",
+        content: "  Is the test open book?  ",
+      }),
+    );
     expect(res.ok).toBe(true);
-    const rows = await db().select().from(responses).where(and(eq(responses.updateId, bioUpdate), eq(responses.studentId, avaId), eq(responses.title, "Question")));
+    const rows = await db()
+      .select()
+      .from(responses)
+      .where(and(eq(responses.updateId, bioUpdate), eq(responses.studentId, avaId), eq(responses.title, "Question")));
     expect(rows.map((r) => r.content)).toContain("Is the test open book?");
   });
 });
@@ -102,18 +173,42 @@ describe("submitAssignment", () => {
   it("refuses a 9-character answer (after trimming) and writes nothing", async () => {
     await signInAs(ava.code);
     await expectRefusedWithoutWrites(
-      () => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "   123456789   " })),
+      () =>
+        submitAssignment(
+          { ok: true },
+          form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "   123456789   " }),
+        ),
       "Response must be at least 10 characters.",
     );
   });
   it("refuses anonymous, non-enrolled and impersonating callers", async () => {
     cookieJar.clear();
-    await expectRefusedWithoutWrites(() => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "long enough answer" })));
+    await expectRefusedWithoutWrites(() =>
+      submitAssignment(
+        { ok: true },
+        form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "long enough answer" }),
+      ),
+    );
     await signInAs(ava.code);
-    await expectRefusedWithoutWrites(() => submitAssignment({ ok: true }, form({ levelCode: ALG, assignmentId: algAssignment, studentId: avaId, content: "long enough answer" })));
-    await expectRefusedWithoutWrites(() => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: liamId, content: "long enough answer" })));
+    await expectRefusedWithoutWrites(() =>
+      submitAssignment(
+        { ok: true },
+        form({ levelCode: ALG, assignmentId: algAssignment, studentId: avaId, content: "long enough answer" }),
+      ),
+    );
+    await expectRefusedWithoutWrites(() =>
+      submitAssignment(
+        { ok: true },
+        form({ levelCode: BIO, assignmentId: bioAssignment, studentId: liamId, content: "long enough answer" }),
+      ),
+    );
     // An assignment of another class smuggled in under a class the student is in.
-    await expectRefusedWithoutWrites(() => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: algAssignment, studentId: avaId, content: "long enough answer" })));
+    await expectRefusedWithoutWrites(() =>
+      submitAssignment(
+        { ok: true },
+        form({ levelCode: BIO, assignmentId: algAssignment, studentId: avaId, content: "long enough answer" }),
+      ),
+    );
   });
   it("keeps every submission: a resubmission adds a row and history lists both, newest first", async () => {
     await signInAs(ava.code);
@@ -122,9 +217,21 @@ describe("submitAssignment", () => {
       .values({ assignmentId: bioAssignment, studentId: liamId, content: "Liam's private work" })
       .returning({ id: assignmentSubmissions.id });
     const before = (await history(BIO, bioAssignment)).length;
-    expect(await submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "First real answer" }))).toEqual({ ok: true, message: "Submission sent successfully!" });
+    expect(
+      await submitAssignment(
+        { ok: true },
+        form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "First real answer" }),
+      ),
+    ).toEqual({ ok: true, message: "Submission sent successfully!" });
     await new Promise((r) => setTimeout(r, 5));
-    expect((await submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "Second, better answer" }))).ok).toBe(true);
+    expect(
+      (
+        await submitAssignment(
+          { ok: true },
+          form({ levelCode: BIO, assignmentId: bioAssignment, studentId: avaId, content: "Second, better answer" }),
+        )
+      ).ok,
+    ).toBe(true);
     const entries = await history(BIO, bioAssignment);
     expect(entries).toHaveLength(before + 2);
     expect(entries[0]).toMatchObject({ number: before + 2, content: "Second, better answer" });
@@ -135,7 +242,10 @@ describe("submitAssignment", () => {
     cookieJar.clear();
     expect((await loadSubmissionHistory(BIO, bioAssignment)).ok).toBe(false);
     await signInAs(ava.code);
-    expect(await loadSubmissionHistory(BIO, algAssignment)).toEqual({ ok: false, message: "Failed to load submissions." });
+    expect(await loadSubmissionHistory(BIO, algAssignment)).toEqual({
+      ok: false,
+      message: "Failed to load submissions.",
+    });
   });
 });
 
@@ -147,13 +257,17 @@ describe("class page data", () => {
     expect(grades.length).toBeGreaterThan(0);
     for (const g of grades) expect(ids.has(g.id)).toBe(true);
     const attendance = await loadAttendanceView(BIO, avaId, "UTC");
-    const ownAttendance = await db().query.attendance.findMany({ where: (a, { and: all, eq: e }) => all(e(a.studentId, avaId), e(a.levelCode, BIO)) });
+    const ownAttendance = await db().query.attendance.findMany({
+      where: (a, { and: all, eq: e }) => all(e(a.studentId, avaId), e(a.levelCode, BIO)),
+    });
     expect(attendance.map((a) => a.id).sort()).toEqual(ownAttendance.map((a) => a.id).sort());
   });
   it("computes the tiles with the student-view formulas, from the kept totals", async () => {
     const tiles = await loadStudentTiles(BIO, avaId);
     const grades = await loadGradesView(BIO, avaId, "UTC");
-    const expected = Math.round((grades.reduce((s, g) => s + g.score, 0) / grades.reduce((s, g) => s + g.maxScore, 0)) * 100);
+    const expected = Math.round(
+      (grades.reduce((s, g) => s + g.score, 0) / grades.reduce((s, g) => s + g.maxScore, 0)) * 100,
+    );
     expect(tiles.average).toBe(expected);
     const attendance = await loadAttendanceView(BIO, avaId, "UTC");
     const present = attendance.filter((a) => a.status === "present").length;
@@ -164,7 +278,12 @@ describe("class page data", () => {
   });
   it("gives a student with nothing yet zeros, not an error", async () => {
     const { studentIds } = await createClassOfSize("Q0", 1, 0, 0); // no assignments, no days
-    expect(await loadStudentTiles("Q0", studentIds[0]!)).toEqual({ average: 0, completed: 0, attendanceRate: 0, termTitle: null });
+    expect(await loadStudentTiles("Q0", studentIds[0]!)).toEqual({
+      average: 0,
+      completed: 0,
+      attendanceRate: 0,
+      termTitle: null,
+    });
   });
   it("issues the same number of queries for a class of 30 and of 300, per tab", async () => {
     const small = await createClassOfSize("Q30", 30);
@@ -185,7 +304,9 @@ describe("class page data", () => {
       expect(l.count, name).toBe(expected);
       counts.push(`${name} ${s.count}`);
     }
-    console.log(`class page queries per part (30 and 300 students alike): ${counts.join(", ")}; plus session, class and enrollment`);
+    console.log(
+      `class page queries per part (30 and 300 students alike): ${counts.join(", ")}; plus session, class and enrollment`,
+    );
   });
 });
 

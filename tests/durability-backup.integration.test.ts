@@ -61,16 +61,33 @@ describe(`durability (${PG ? "PostgreSQL" : "PGlite"})`, () => {
     await runMigrations(prep);
     await seedDemoSchool(prep.db, { timeZone: "UTC" });
     setDbHandle(prep);
-    const [{ student_id, level_code, assignment_id }] = (await queryRows<{ student_id: number; level_code: string; assignment_id: number }>(
+    const [{ student_id, level_code, assignment_id }] = (await queryRows<{
+      student_id: number;
+      level_code: string;
+      assignment_id: number;
+    }>(
       sql`select e.student_id, e.level_code, (select id from assignments a where a.level_code = e.level_code limit 1) as assignment_id from student_enrollment e limit 1`,
     )) as [{ student_id: number; level_code: string; assignment_id: number }];
     setDbHandle(undefined);
     await prep.close();
 
-    const child = spawn("npx", ["tsx", "--conditions=react-server", "tests/support/durability-writer.ts", PG ? "postgres" : "pglite", target, String(student_id), String(assignment_id), level_code], {
-      stdio: ["ignore", "pipe", "inherit"],
-      detached: true,
-    });
+    const child = spawn(
+      "npx",
+      [
+        "tsx",
+        "--conditions=react-server",
+        "tests/support/durability-writer.ts",
+        PG ? "postgres" : "pglite",
+        target,
+        String(student_id),
+        String(assignment_id),
+        level_code,
+      ],
+      {
+        stdio: ["ignore", "pipe", "inherit"],
+        detached: true,
+      },
+    );
     let acked = 0;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`only ${acked} writes acknowledged in 60 s`)), 60_000);
@@ -88,13 +105,17 @@ describe(`durability (${PG ? "PostgreSQL" : "PGlite"})`, () => {
 
     // Reopen: the database must open cleanly (PGlite takes over the dead writer's lock).
     await withDb(open(), async () => {
-      const rows = (await queryRows<{ n: number; score: number | null }>(sql`
+      const rows = (
+        await queryRows<{ n: number; score: number | null }>(sql`
         select (select count(*) from attendance where student_id = ${student_id} and level_code = ${level_code} and date >= '2050-01-02')::int as n,
-               (select score from grades where assignment_id = ${assignment_id} and student_id = ${student_id})::float as score`))[0]!;
+               (select score from grades where assignment_id = ${assignment_id} and student_id = ${student_id})::float as score`)
+      )[0]!;
       expect(rows.n).toBeGreaterThanOrEqual(acked);
       // The last grade upsert is the acknowledged one, or the next one that committed before the kill.
       expect([acked % 10, (acked + 1) % 10]).toContain(rows.score);
-      console.log(`durability (${PG ? "PostgreSQL" : "PGlite"}): killed after ${acked} acknowledged writes; ${rows.n} attendance rows present`);
+      console.log(
+        `durability (${PG ? "PostgreSQL" : "PGlite"}): killed after ${acked} acknowledged writes; ${rows.n} attendance rows present`,
+      );
     });
   }, 120_000);
 });

@@ -29,7 +29,9 @@ beforeAll(async () => {
   const students = await queryRows<{ id: number }>(sql`
     insert into users (name, username, code, role) values ('Ro One', 'ro-one', 'ro-one-code', 'student'), ('Ro Many', 'ro-many', 'ro-many-code', 'student') returning id`);
   [one, many] = students.map((s) => Number(s.id)) as [number, number];
-  await queryRows(sql`insert into student_enrollment (student_id, level_code) values (${one}, ${CODE}), (${many}, ${CODE})`);
+  await queryRows(
+    sql`insert into student_enrollment (student_id, level_code) values (${one}, ${CODE}), (${many}, ${CODE})`,
+  );
   const a = await queryRows<{ id: number }>(sql`
     insert into assignments (level_code, title, description, max_score) values (${CODE}, 'Quiz', 'd', 10), (${CODE}, 'Test 1', 'd', 100), (${CODE}, 'Test 2', 'd', 100) returning id`);
   const [quiz, t1, t2] = a.map((r) => Number(r.id)) as [number, number, number];
@@ -42,7 +44,11 @@ describe("grade percent at 89.5 % is 90 on every screen", () => {
     const view = await loadSummaryView(CODE, "UTC");
     const byId = new Map(view.students.map((s) => [s.id, s]));
     expect(byId.get(one)).toMatchObject({ gradePercent: 90, letter: "A-", why: ["Total points: 8.95 of 10 = 89.5 %"] });
-    expect(byId.get(many)).toMatchObject({ gradePercent: 90, letter: "A-", why: ["Total points: 187.95 of 210 = 89.5 %"] });
+    expect(byId.get(many)).toMatchObject({
+      gradePercent: 90,
+      letter: "A-",
+      why: ["Total points: 187.95 of 210 = 89.5 %"],
+    });
     expect(view.averageGrade).toBe(90);
   });
   it("admin View Students and the Classes tab's average (196.9 / 220 = 89.5 %)", async () => {
@@ -82,8 +88,11 @@ describe("no percent is rounded from a binary float outside lib/domain/percent.t
     }
   };
   ["app", "components", "lib"].forEach((d) => walk(path.join(root, d)));
-  it.each(files.map((f) => path.relative(root, f)).filter((f) => f !== path.join("lib", "domain", "percent.ts")))("%s", (file) => {
-    const text = readFileSync(path.join(root, file), "utf8");
-    expect(text).not.toMatch(/Math\.round\([^;\n]*(\*\s*100\b|\*\s*1000\b)/);
-  });
+  it.each(files.map((f) => path.relative(root, f)).filter((f) => f !== path.join("lib", "domain", "percent.ts")))(
+    "%s",
+    (file) => {
+      const text = readFileSync(path.join(root, file), "utf8");
+      expect(text).not.toMatch(/Math\.round\([^;\n]*(\*\s*100\b|\*\s*1000\b)/);
+    },
+  );
 });

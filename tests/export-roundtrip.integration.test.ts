@@ -33,8 +33,12 @@ beforeAll(async () => {
     ('sy-2526', '2025-26', 'schoolYear', '2025-08-20', '2026-06-30', null, 2026),
     ('fall-25', 'Fall, 2025', 'semester', '2025-08-20', '2025-12-19', 'sy-2526', 2026)`);
   await queryRows(sql`update users set phone_number = '+1 (555) 010-9999' where username = 'erivera'`);
-  await queryRows(sql`update guardian_links set relationship = 'mother' where id = (select min(id) from guardian_links)`);
-  await queryRows(sql`update grades set feedback = ${'Well done, "really".\nSee me about Q3.'} where id = (select min(id) from grades)`);
+  await queryRows(
+    sql`update guardian_links set relationship = 'mother' where id = (select min(id) from guardian_links)`,
+  );
+  await queryRows(
+    sql`update grades set feedback = ${'Well done, "really".\nSee me about Q3.'} where id = (select min(id) from grades)`,
+  );
   zip = await oneRosterZip(exportOptions);
 });
 afterAll(async () => {
@@ -75,7 +79,8 @@ const CONTENT: Record<string, SQL> = {
 async function content(db: TestDb): Promise<Record<string, string[]>> {
   setDbHandle(db);
   const out: Record<string, string[]> = {};
-  for (const [name, query] of Object.entries(CONTENT)) out[name] = (await queryRows<Record<string, unknown>>(query)).map((r) => JSON.stringify(r)).sort();
+  for (const [name, query] of Object.entries(CONTENT))
+    out[name] = (await queryRows<Record<string, unknown>>(query)).map((r) => JSON.stringify(r)).sort();
   return out;
 }
 
@@ -117,11 +122,15 @@ describe("OneRoster export → import", () => {
 
   it("carries none of what OneRoster has no file for", async () => {
     setDbHandle(copy);
-    const [row] = await queryRows<Record<string, number>>(sql`select (select count(*) from attendance)::int as attendance, (select count(*) from updates)::int as updates,
+    const [row] = await queryRows<
+      Record<string, number>
+    >(sql`select (select count(*) from attendance)::int as attendance, (select count(*) from updates)::int as updates,
       (select count(*) from responses)::int as responses, (select count(*) from assignment_submissions)::int as submissions, (select count(*) from report_card_links)::int as report_links`);
     expect(row).toEqual({ attendance: 0, updates: 0, responses: 0, submissions: 0, report_links: 0 });
     // Access codes are never exported: everyone in the copy has a new one.
-    const [codes] = await queryRows<{ same: number }>(sql`select count(*)::int as same from users where code in ('admin-demo', 'teach-rivera', 'stu-01')`);
+    const [codes] = await queryRows<{ same: number }>(
+      sql`select count(*)::int as same from users where code in ('admin-demo', 'teach-rivera', 'stu-01')`,
+    );
     expect(codes!.same).toBe(0);
   });
 
@@ -149,7 +158,13 @@ describe("OneRoster export → import", () => {
     const before = await content(original);
     const first = await applyRosterImport(upload(), options);
     expect(first.problems.map(formatProblem)).toEqual([]);
-    expect(first.counts.users.create + first.counts.classes.create + first.counts.assignments.create + first.counts.grades.create + first.counts.categories.create).toBe(0);
+    expect(
+      first.counts.users.create +
+        first.counts.classes.create +
+        first.counts.assignments.create +
+        first.counts.grades.create +
+        first.counts.categories.create,
+    ).toBe(0);
     expect(await content(original)).toEqual(before);
     const second = await previewRosterImport(upload(), options);
     expect(second.changes).toBe(0);

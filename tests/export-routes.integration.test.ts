@@ -35,12 +35,18 @@ beforeAll(async () => {
 });
 
 const ctx = (levelCode: string) => ({ params: Promise.resolve({ levelCode }) });
-const gradebook = (code: string) => gradebookRoute(new Request(`http://localhost/level/${code}/export/gradebook`), ctx(code));
-const attendance = (code: string, query: string) => attendanceRoute(new Request(`http://localhost/level/${code}/export/attendance?${query}`), ctx(code));
+const gradebook = (code: string) =>
+  gradebookRoute(new Request(`http://localhost/level/${code}/export/gradebook`), ctx(code));
+const attendance = (code: string, query: string) =>
+  attendanceRoute(new Request(`http://localhost/level/${code}/export/attendance?${query}`), ctx(code));
 const oneRoster = () => oneRosterRoute();
 const rowsOf = (csv: string) => parse(csv, { bom: true, relax_column_count: true }) as string[][];
 const days = async (code: string) =>
-  (await queryRows<{ first: string; last: string }>(sql`select min(date)::text as first, max(date)::text as last from attendance where level_code = ${code}`))[0]!;
+  (
+    await queryRows<{ first: string; last: string }>(
+      sql`select min(date)::text as first, max(date)::text as last from attendance where level_code = ${code}`,
+    )
+  )[0]!;
 
 /** The body as text, after checking it starts with the UTF-8 BOM (Response.text() would drop it). */
 async function textWithBom(res: Response): Promise<string> {
@@ -68,7 +74,10 @@ describe("gradebook CSV", () => {
 
     const rows = rowsOf(text);
     const [header, possibleRow, ...students] = rows;
-    const assignmentRows = await db().select({ id: assignments.id, title: assignments.title, maxScore: assignments.maxScore }).from(assignments).where(sql`level_code = ${BIO}`);
+    const assignmentRows = await db()
+      .select({ id: assignments.id, title: assignments.title, maxScore: assignments.maxScore })
+      .from(assignments)
+      .where(sql`level_code = ${BIO}`);
     expect(header!.slice(0, 3)).toEqual(["Student", "Username", "SIS ID"]);
     expect(header!.slice(-4)).toEqual(["Total Points", "Graded Points Possible", "Percent", "Letter"]);
     expect(header!.slice(3, -4).sort()).toEqual(assignmentRows.map((a) => `${a.title} (${a.id})`).sort());
@@ -80,19 +89,36 @@ describe("gradebook CSV", () => {
     for (const [i, s] of summaries.entries()) {
       const row = students[i]!;
       const percent = scorePercent(s.earned, s.possible);
-      expect(row.slice(-4), s.name).toEqual([String(sumScores([s.earned])), String(s.possible), String(percent), teacherLetter(percent)]);
+      expect(row.slice(-4), s.name).toEqual([
+        String(sumScores([s.earned])),
+        String(s.possible),
+        String(percent),
+        teacherLetter(percent),
+      ]);
       // The row's own cells add up to its total.
-      const cells = row.slice(3, -4).filter((c) => c !== "").map(Number);
+      const cells = row
+        .slice(3, -4)
+        .filter((c) => c !== "")
+        .map(Number);
       expect(sumScores(cells)).toBe(Number(row[row.length - 4]));
     }
   });
 
   it("neutralises formulas in names and titles but keeps scores as numbers", async () => {
-    const [teacher] = await db().select({ id: users.id }).from(users).where(sql`code = ${DEMO_INSTRUCTORS[1].code}`);
+    const [teacher] = await db()
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`code = ${DEMO_INSTRUCTORS[1].code}`);
     await db().insert(levels).values({ code: "INJ-1", name: "Injection", teacherId: teacher!.id });
-    const [s] = await db().insert(users).values({ name: '=HYPERLINK("http://evil.example","x")', username: "@evil", role: "student" }).returning({ id: users.id });
+    const [s] = await db()
+      .insert(users)
+      .values({ name: '=HYPERLINK("http://evil.example","x")', username: "@evil", role: "student" })
+      .returning({ id: users.id });
     await db().insert(studentEnrollment).values({ studentId: s!.id, levelCode: "INJ-1" });
-    const [a] = await db().insert(assignments).values({ levelCode: "INJ-1", title: "+cmd|' /C calc'!A0", description: "d", maxScore: 10 }).returning({ id: assignments.id });
+    const [a] = await db()
+      .insert(assignments)
+      .values({ levelCode: "INJ-1", title: "+cmd|' /C calc'!A0", description: "d", maxScore: 10 })
+      .returning({ id: assignments.id });
     await db().insert(grades).values({ assignmentId: a!.id, studentId: s!.id, score: 7.5 });
     await signInAs(DEMO_INSTRUCTORS[1].code);
     const rows = rowsOf(await (await gradebook("INJ-1")).text());
@@ -122,7 +148,9 @@ describe("attendance CSV", () => {
     expect(text.startsWith(BOM)).toBe(true);
     const [header, ...rows] = rowsOf(text);
     expect(header).toEqual(["Student", "Username", "SIS ID", "Class", "Date", "Status"]);
-    const [{ n }] = (await queryRows<{ n: number }>(sql`select count(*)::int as n from attendance where level_code = ${BIO}`)) as [{ n: number }];
+    const [{ n }] = (await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from attendance where level_code = ${BIO}`,
+    )) as [{ n: number }];
     expect(rows).toHaveLength(n);
     for (const r of rows) {
       expect(r[3]).toBe(BIO);
@@ -135,7 +163,9 @@ describe("attendance CSV", () => {
 
     // One day only: exactly that day's records.
     const one = rowsOf(await (await attendance(BIO, `from=${last}&to=${last}`)).text()).slice(1);
-    const [{ m }] = (await queryRows<{ m: number }>(sql`select count(*)::int as m from attendance where level_code = ${BIO} and date = ${last}::date`)) as [{ m: number }];
+    const [{ m }] = (await queryRows<{ m: number }>(
+      sql`select count(*)::int as m from attendance where level_code = ${BIO} and date = ${last}::date`,
+    )) as [{ m: number }];
     expect(one).toHaveLength(m);
     expect(new Set(one.map((r) => r[4]))).toEqual(new Set([last]));
     // Before any record: just the header.
@@ -233,11 +263,24 @@ describe("OneRoster export", () => {
       expect(text[name]!.charCodeAt(0), name).not.toBe(0xfeff);
       expect(text[name]!.split("\r\n")[0], name).toBe(header.join(","));
     }
-    const manifest = Object.fromEntries(rowsOf(text["manifest.csv"]!).slice(1).map(([k, v]) => [k, v]));
-    expect(manifest).toMatchObject({ "manifest.version": "1.0", "oneroster.version": "1.1", "file.users": "bulk", "file.results": "bulk", "file.lineItems": "bulk", "file.classResources": "absent" });
+    const manifest = Object.fromEntries(
+      rowsOf(text["manifest.csv"]!)
+        .slice(1)
+        .map(([k, v]) => [k, v]),
+    );
+    expect(manifest).toMatchObject({
+      "manifest.version": "1.0",
+      "oneroster.version": "1.1",
+      "file.users": "bulk",
+      "file.results": "bulk",
+      "file.lineItems": "bulk",
+      "file.classResources": "absent",
+    });
 
     // No access code in any file, and the password column is empty.
-    const codes = (await queryRows<{ code: string }>(sql`select code from users where code is not null`)).map((r) => r.code);
+    const codes = (await queryRows<{ code: string }>(sql`select code from users where code is not null`)).map(
+      (r) => r.code,
+    );
     expect(codes.length).toBeGreaterThan(30);
     const all = Object.values(text).join("\n").toLowerCase();
     for (const code of codes) expect(all.includes(code), code).toBe(false);
@@ -249,7 +292,7 @@ describe("OneRoster export", () => {
     expect(usersCsv).toHaveLength(n);
     const byUsername = new Map(usersCsv.map((u) => [u.username, u]));
     expect(byUsername.get("admin")!.role).toBe("administrator");
-    expect(new Set(usersCsv.map((u) => u.role))).toEqual(new Set(["administrator", "teacher", "student", "guardian"])); // phone links say 'guardian' 
+    expect(new Set(usersCsv.map((u) => u.role))).toEqual(new Set(["administrator", "teacher", "student", "guardian"])); // phone links say 'guardian'
     const ava = usersCsv.find((u) => `${u.givenName} ${u.familyName}` === DEMO_STUDENTS[0]!.name)!;
     const grace = usersCsv.find((u) => `${u.givenName} ${u.familyName}` === "Grace Johnson")!;
     expect(ava.agentSourcedIds!.split(",")).toContain(grace.sourcedId);
@@ -257,12 +300,24 @@ describe("OneRoster export", () => {
     // Classes carry the level code, period and level; the primary teacher enrollment the teacher.
     const classes = parse(text["classes.csv"]!, { columns: true }) as Record<string, string>[];
     const bio = classes.find((c) => c.classCode === BIO)!;
-    const [bioLevel] = await db().select().from(levels).where(sql`code = ${BIO}`);
-    expect(bio).toMatchObject({ title: bioLevel!.name, periods: bioLevel!.period ?? "", grades: bioLevel!.level ?? "", classType: "scheduled" });
+    const [bioLevel] = await db()
+      .select()
+      .from(levels)
+      .where(sql`code = ${BIO}`);
+    expect(bio).toMatchObject({
+      title: bioLevel!.name,
+      periods: bioLevel!.period ?? "",
+      grades: bioLevel!.level ?? "",
+      classType: "scheduled",
+    });
     const enrollments = parse(text["enrollments.csv"]!, { columns: true }) as Record<string, string>[];
     const chen = byUsername.get(DEMO_INSTRUCTORS[1].username)!;
-    expect(enrollments.filter((e) => e.classSourcedId === bio.sourcedId && e.role === "teacher")).toEqual([expect.objectContaining({ userSourcedId: chen.sourcedId, primary: "true" })]);
-    const [{ e }] = (await queryRows<{ e: number }>(sql`select count(*)::int as e from student_enrollment where level_code = ${BIO}`)) as [{ e: number }];
+    expect(enrollments.filter((e) => e.classSourcedId === bio.sourcedId && e.role === "teacher")).toEqual([
+      expect.objectContaining({ userSourcedId: chen.sourcedId, primary: "true" }),
+    ]);
+    const [{ e }] = (await queryRows<{ e: number }>(
+      sql`select count(*)::int as e from student_enrollment where level_code = ${BIO}`,
+    )) as [{ e: number }];
     expect(enrollments.filter((x) => x.classSourcedId === bio.sourcedId && x.role === "student")).toHaveLength(e);
 
     // Every grade is a fully graded result of its line item, with the score as stored.
@@ -278,14 +333,22 @@ describe("OneRoster export", () => {
       expect(userIds.has(r.studentSourcedId)).toBe(true);
       expect(r.scoreDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
-    const [{ f }] = (await queryRows<{ f: number }>(sql`select count(*)::int as f from grades where feedback <> ''`)) as [{ f: number }];
+    const [{ f }] = (await queryRows<{ f: number }>(
+      sql`select count(*)::int as f from grades where feedback <> ''`,
+    )) as [{ f: number }];
     expect(f).toBeGreaterThan(0);
     expect(results.filter((r) => r.comment !== "")).toHaveLength(f);
-    const [{ total }] = (await queryRows<{ total: string }>(sql`select sum(score)::text as total from grades`)) as [{ total: string }];
+    const [{ total }] = (await queryRows<{ total: string }>(sql`select sum(score)::text as total from grades`)) as [
+      { total: string },
+    ];
     expect(sumScores(results.map((r) => Number(r.score)))).toBe(Number(total));
     // References resolve: every class's course and term, every enrollment's class and user.
-    const courses = new Set((parse(text["courses.csv"]!, { columns: true }) as Record<string, string>[]).map((c) => c.sourcedId));
-    const sessions = new Set((parse(text["academicSessions.csv"]!, { columns: true }) as Record<string, string>[]).map((s) => s.sourcedId));
+    const courses = new Set(
+      (parse(text["courses.csv"]!, { columns: true }) as Record<string, string>[]).map((c) => c.sourcedId),
+    );
+    const sessions = new Set(
+      (parse(text["academicSessions.csv"]!, { columns: true }) as Record<string, string>[]).map((s) => s.sourcedId),
+    );
     for (const c of classes) {
       expect(courses.has(c.courseSourcedId)).toBe(true);
       for (const t of c.termSourcedIds!.split(",")) expect(sessions.has(t)).toBe(true);
@@ -313,12 +376,26 @@ describe("OneRoster export", () => {
   it("keeps the sourcedIds and terms the import stored, and leaves out what the roster deleted", async () => {
     const ava = DEMO_STUDENTS[0]!;
     await db().execute(sql`update users set sourced_id = 'sis-ava' where code = ${ava.code}`);
-    await db().execute(sql`update levels set sourced_id = 'sis-bio', teacher_enrollment_sourced_id = 'sis-bio-teacher' where code = ${BIO}`);
-    await db().execute(sql`update student_enrollment set sourced_id = 'sis-enr-ava-bio' where level_code = ${BIO} and student_id = (select id from users where code = ${ava.code})`);
-    await db().execute(sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year) values
+    await db().execute(
+      sql`update levels set sourced_id = 'sis-bio', teacher_enrollment_sourced_id = 'sis-bio-teacher' where code = ${BIO}`,
+    );
+    await db().execute(
+      sql`update student_enrollment set sourced_id = 'sis-enr-ava-bio' where level_code = ${BIO} and student_id = (select id from users where code = ${ava.code})`,
+    );
+    await db()
+      .execute(sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year) values
       ('sy-2040', '2039-2040', 'schoolYear', '2000-01-01', '2040-06-30', null, 2040),
       ('s1-2040', 'Fall', 'semester', '2000-01-01', '2039-12-31', 'sy-2040', 2040)`);
-    const [gone] = await db().insert(users).values({ name: "Gone Person", username: "gone.person", role: "student", sourcedId: "sis-gone", rosterDeletedAt: new Date() }).returning({ id: users.id });
+    const [gone] = await db()
+      .insert(users)
+      .values({
+        name: "Gone Person",
+        username: "gone.person",
+        role: "student",
+        sourcedId: "sis-gone",
+        rosterDeletedAt: new Date(),
+      })
+      .returning({ id: users.id });
     await db().insert(studentEnrollment).values({ studentId: gone!.id, levelCode: BIO });
 
     const { files } = await buildOneRosterExport({ schoolName: "Test", timeZone: "UTC" });
@@ -337,7 +414,8 @@ describe("OneRoster export", () => {
       ["s1-2040", "semester", "sy-2040", "2040"],
     ]);
     // A line item's grading period is the shortest term holding its due date.
-    for (const l of table("lineItems.csv")) expect(l.gradingPeriodSourcedId).toBe(l.dueDate && l.dueDate.slice(0, 10) > "2039-12-31" ? "sy-2040" : "s1-2040");
+    for (const l of table("lineItems.csv"))
+      expect(l.gradingPeriodSourcedId).toBe(l.dueDate && l.dueDate.slice(0, 10) > "2039-12-31" ? "sy-2040" : "s1-2040");
 
     // The gradebook's SIS ID column is the same sourcedId.
     await signInAs(DEMO_ADMIN.code);

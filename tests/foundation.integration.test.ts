@@ -15,8 +15,16 @@ import { cookieJar } from "./support/request-context";
 const t = useTestDatabase();
 
 const TABLES = [
-  "users", "levels", "student_enrollment", "updates", "responses", "assignments",
-  "grade_categories", "assignment_submissions", "grades", "attendance",
+  "users",
+  "levels",
+  "student_enrollment",
+  "updates",
+  "responses",
+  "assignments",
+  "grade_categories",
+  "assignment_submissions",
+  "grades",
+  "attendance",
 ];
 
 /** Row count and an order-independent checksum of every table's content. */
@@ -24,7 +32,9 @@ async function snapshot(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const table of TABLES) {
     const [row] = await queryRows<{ s: string }>(
-      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as s from ${table} x`),
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as s from ${table} x`,
+      ),
     );
     out[table] = row!.s;
   }
@@ -32,19 +42,54 @@ async function snapshot(): Promise<Record<string, string>> {
 }
 
 let client = 0;
-async function signIn(code: string, from = `198.51.100.${++client}`): Promise<{ status: number; body: Record<string, unknown>; retryAfter: string | null }> {
+async function signIn(
+  code: string,
+  from = `198.51.100.${++client}`,
+): Promise<{ status: number; body: Record<string, unknown>; retryAfter: string | null }> {
   const res = await sessionRoute(
-    new Request("http://localhost/api/session", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": from, host: "localhost" }, body: JSON.stringify({ code }) }),
+    new Request("http://localhost/api/session", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": from, host: "localhost" },
+      body: JSON.stringify({ code }),
+    }),
   );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown>, retryAfter: res.headers.get("retry-after") };
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+    retryAfter: res.headers.get("retry-after"),
+  };
 }
 
 describe("migrations", () => {
   it("create every table from empty and are idempotent", async () => {
     await runMigrations(t.handle()); // second run: nothing to do, no error
-    const rows = await queryRows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
+    const rows = await queryRows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
     const names = rows.map((r) => r.table_name);
-    expect(names).toEqual([...TABLES, "audit_log", "rate_limits", "level_stats", "student_level_stats", "guardian_links", "report_card_links", "school_terms", "roster_imports", "level_category_weights", "grade_marks", "term_grade_overrides", "term_publications", "term_comments", "comment_bank", "jobs", "notifications", "calendar_feeds", "notification_preferences"].sort());
+    expect(names).toEqual(
+      [
+        ...TABLES,
+        "audit_log",
+        "rate_limits",
+        "level_stats",
+        "student_level_stats",
+        "guardian_links",
+        "report_card_links",
+        "school_terms",
+        "roster_imports",
+        "level_category_weights",
+        "grade_marks",
+        "term_grade_overrides",
+        "term_publications",
+        "term_comments",
+        "comment_bank",
+        "jobs",
+        "notifications",
+        "calendar_feeds",
+        "notification_preferences",
+      ].sort(),
+    );
   });
 });
 
@@ -73,8 +118,18 @@ describe("demo seed", () => {
           select 1 from users s where s.role = 'student' and p.phone_digits in (s.parent1_digits, s.parent2_digits)))::int as matching_parents
     `);
     expect(counts[0]).toEqual({
-      students: 30, instructors: 2, parents: 3, classes: 4, unenrolled: 1, statuses: 4, days: 20,
-      no_due: 4, resubmitted: expect.any(Number), with_feedback: expect.any(Number), responses: expect.any(Number), matching_parents: 3,
+      students: 30,
+      instructors: 2,
+      parents: 3,
+      classes: 4,
+      unenrolled: 1,
+      statuses: 4,
+      days: 20,
+      no_due: 4,
+      resubmitted: expect.any(Number),
+      with_feedback: expect.any(Number),
+      responses: expect.any(Number),
+      matching_parents: 3,
     });
     const row = counts[0]!;
     expect(row.resubmitted).toBeGreaterThan(0);
@@ -140,12 +195,21 @@ describe("sign-in", () => {
       sessionRoute(
         new Request("http://localhost/api/session", {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": from, host: "localhost", ...(referer ? { referer } : {}) },
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "x-forwarded-for": from,
+            host: "localhost",
+            ...(referer ? { referer } : {}),
+          },
           body: new URLSearchParams({ code }).toString(),
         }),
       );
     cookieJar.clear();
-    const ok = await post(DEMO_STUDENTS[0]!.code.toUpperCase(), "http://localhost/level/BIO-P2?tab=grades&signin=invalid", "198.51.100.201");
+    const ok = await post(
+      DEMO_STUDENTS[0]!.code.toUpperCase(),
+      "http://localhost/level/BIO-P2?tab=grades&signin=invalid",
+      "198.51.100.201",
+    );
     expect(ok.status).toBe(303);
     expect(ok.headers.get("location")).toBe("/level/BIO-P2?tab=grades");
     expect((await getSessionUser())?.username).toBe(DEMO_STUDENTS[0]!.username);
@@ -155,14 +219,22 @@ describe("sign-in", () => {
     expect(wrong.headers.get("location")).toBe("/?signin=invalid");
     expect(wrong.headers.get("location")).not.toContain("no-such-code");
     expect(await getSessionUser()).toBeNull();
-    expect((await post("", "http://localhost/admin", "198.51.100.202")).headers.get("location")).toBe("/admin?signin=empty");
+    expect((await post("", "http://localhost/admin", "198.51.100.202")).headers.get("location")).toBe(
+      "/admin?signin=empty",
+    );
     // Only this site's pages: another host, a protocol-relative path or no referer go home.
-    expect((await post("nope", "https://evil.example/phish", "198.51.100.203")).headers.get("location")).toBe("/?signin=invalid");
-    expect((await post("nope", "http://localhost//evil.example/x", "198.51.100.204")).headers.get("location")).toBe("/?signin=invalid");
+    expect((await post("nope", "https://evil.example/phish", "198.51.100.203")).headers.get("location")).toBe(
+      "/?signin=invalid",
+    );
+    expect((await post("nope", "http://localhost//evil.example/x", "198.51.100.204")).headers.get("location")).toBe(
+      "/?signin=invalid",
+    );
     expect((await post("nope", null, "198.51.100.205")).headers.get("location")).toBe("/?signin=invalid");
     const limited = "198.51.100.206";
     for (let i = 0; i < 10; i++) await post(`wrong-${i}`, "http://localhost/", limited);
-    expect((await post(DEMO_ADMIN.code, "http://localhost/", limited)).headers.get("location")).toBe("/?signin=limited");
+    expect((await post(DEMO_ADMIN.code, "http://localhost/", limited)).headers.get("location")).toBe(
+      "/?signin=limited",
+    );
     expect(await getSessionUser()).toBeNull();
   });
 
@@ -191,7 +263,10 @@ describe("home class list per role", () => {
 
   it("gives a student only their enrolled classes, by name", async () => {
     const s = DEMO_STUDENTS[0]!;
-    const expected = s.classes.map((i) => DEMO_CLASSES[i]!).sort((a, b) => a.name.localeCompare(b.name)).map((c) => c.code);
+    const expected = s.classes
+      .map((i) => DEMO_CLASSES[i]!)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((c) => c.code);
     expect(await namesFor(s.code)).toEqual(expected);
   });
   it("gives the student enrolled nowhere an empty list", async () => {
@@ -204,7 +279,9 @@ describe("home class list per role", () => {
     expect(await namesFor(DEMO_ADMIN.code)).toEqual(["ALG1-P1", "BIO-P2", "GEO-P3", "HIST-P4"]);
   });
   it("pages a long list: every class exactly once, in name order, with the total", async () => {
-    await db().execute(sql`insert into levels (code, name) select 'PG' || g, 'Paged ' || lpad(g::text, 3, '0') from generate_series(1, 130) g`);
+    await db().execute(
+      sql`insert into levels (code, name) select 'PG' || g, 'Paged ' || lpad(g::text, 3, '0') from generate_series(1, 130) g`,
+    );
     await signInAs(DEMO_ADMIN.code);
     const admin = (await getSessionUser())!;
     const pages = await Promise.all([1, 2, 3, 4].map((p) => listHomeClasses(admin, p)));
@@ -222,15 +299,25 @@ describe("database constraints", () => {
     await expect(db().execute(statement)).rejects.toThrow();
   }
   it("refuses a duplicate enrollment, grade and attendance row", async () => {
-    await rejects(sql`insert into student_enrollment (student_id, level_code) select student_id, level_code from student_enrollment limit 1`);
-    await rejects(sql`insert into grades (assignment_id, student_id, score) select assignment_id, student_id, 1 from grades limit 1`);
-    await rejects(sql`insert into attendance (student_id, level_code, date, status) select student_id, level_code, date, 'present' from attendance limit 1`);
+    await rejects(
+      sql`insert into student_enrollment (student_id, level_code) select student_id, level_code from student_enrollment limit 1`,
+    );
+    await rejects(
+      sql`insert into grades (assignment_id, student_id, score) select assignment_id, student_id, 1 from grades limit 1`,
+    );
+    await rejects(
+      sql`insert into attendance (student_id, level_code, date, status) select student_id, level_code, date, 'present' from attendance limit 1`,
+    );
   });
   it("refuses an unknown role or status, an upper-case code, a duplicate code and a max score below 1", async () => {
     await rejects(sql`insert into users (name, username, role) values ('X', 'x-role', 'teacher-ish')`);
-    await rejects(sql`insert into attendance (student_id, level_code, date, status) select student_id, level_code, '2001-01-01', 'sick' from attendance limit 1`);
+    await rejects(
+      sql`insert into attendance (student_id, level_code, date, status) select student_id, level_code, '2001-01-01', 'sick' from attendance limit 1`,
+    );
     await rejects(sql`insert into users (name, username, role, code) values ('X', 'x-upper', 'student', 'ABC')`);
-    await rejects(sql`insert into users (name, username, role, code) values ('X', 'x-dup', 'student', ${DEMO_ADMIN.code})`);
+    await rejects(
+      sql`insert into users (name, username, role, code) values ('X', 'x-dup', 'student', ${DEMO_ADMIN.code})`,
+    );
     await rejects(sql`insert into assignments (level_code, title, max_score) values ('ALG1-P1', 'X', 0)`);
   });
   it("keeps the audit log append-only", async () => {

@@ -41,12 +41,16 @@ describe("db:generate", () => {
       select count(*)::int as n, count(distinct l.period)::int as periods from student_enrollment e join levels l on l.code = e.level_code group by e.student_id`);
     expect(perStudent).toHaveLength(150);
     expect(perStudent.every((r) => r.n === 5 && r.periods === 5)).toBe(true);
-    const sizes = await one<{ min: number; max: number }>(sql`select min(n)::int as min, max(n)::int as max from (select count(*) as n from student_enrollment group by level_code) s`);
+    const sizes = await one<{ min: number; max: number }>(
+      sql`select min(n)::int as min, max(n)::int as max from (select count(*) as n from student_enrollment group by level_code) s`,
+    );
     expect(sizes.max - sizes.min).toBeLessThanOrEqual(2);
   });
 
   it("gives each instructor about five classes in different periods", async () => {
-    const rows = await queryRows<{ n: number; periods: number }>(sql`select count(*)::int as n, count(distinct period)::int as periods from levels group by teacher_id`);
+    const rows = await queryRows<{ n: number; periods: number }>(
+      sql`select count(*)::int as n, count(distinct period)::int as periods from levels group by teacher_id`,
+    );
     expect(rows.every((r) => r.n === 5 && r.periods === 5)).toBe(true);
   });
 
@@ -62,14 +66,23 @@ describe("db:generate", () => {
   });
 
   it("has submissions with some resubmissions", async () => {
-    const s = await one<{ students: number; resubmitted: number }>(sql`select count(*)::int as students, count(*) filter (where n > 1)::int as resubmitted
+    const s = await one<{
+      students: number;
+      resubmitted: number;
+    }>(sql`select count(*)::int as students, count(*) filter (where n > 1)::int as resubmitted
       from (select count(*) as n from assignment_submissions group by assignment_id, student_id) x`);
     expect(s.resubmitted).toBeGreaterThan(0);
     expect(s.resubmitted / s.students).toBeLessThan(0.3);
   });
 
   it("takes attendance once per student per school day, mostly present, never on a weekend", async () => {
-    const att = await one<{ n: number; present: number; absent: number; weekend: number; days: number }>(sql`select count(*)::int as n,
+    const att = await one<{
+      n: number;
+      present: number;
+      absent: number;
+      weekend: number;
+      days: number;
+    }>(sql`select count(*)::int as n,
       avg((status = 'present')::int)::float as present, count(*) filter (where status = 'absent')::int as absent,
       count(*) filter (where extract(isodow from date) > 5)::int as weekend, count(distinct date)::int as days from attendance`);
     expect(att.n).toBe(150 * 15);
@@ -129,11 +142,19 @@ describe("the demo school is not mixed with a generated one", () => {
 
 describe("class totals after a bulk load", () => {
   it("are rebuilt, and the triggers are back on for later writes", async () => {
-    const stats = await queryRows<{ graded: number; present: number }>(sql`select sum(graded)::int as graded, sum(present)::int as present from level_stats`);
-    const real = await queryRows<{ graded: number; present: number }>(sql`select (select count(*) from grades)::int as graded, (select count(*) from attendance where status = 'present')::int as present`);
+    const stats = await queryRows<{ graded: number; present: number }>(
+      sql`select sum(graded)::int as graded, sum(present)::int as present from level_stats`,
+    );
+    const real = await queryRows<{ graded: number; present: number }>(
+      sql`select (select count(*) from grades)::int as graded, (select count(*) from attendance where status = 'present')::int as present`,
+    );
     expect(stats).toEqual(real);
-    const [g] = await queryRows<{ assignment_id: number; student_id: number }>(sql`select assignment_id, student_id from grades limit 1`);
-    await queryRows(sql`delete from grades where assignment_id = ${g!.assignment_id} and student_id = ${g!.student_id}`);
+    const [g] = await queryRows<{ assignment_id: number; student_id: number }>(
+      sql`select assignment_id, student_id from grades limit 1`,
+    );
+    await queryRows(
+      sql`delete from grades where assignment_id = ${g!.assignment_id} and student_id = ${g!.student_id}`,
+    );
     const [after] = await queryRows<{ graded: number; per_student: number }>(
       sql`select (select sum(graded) from level_stats)::int as graded, (select sum(graded) from student_level_stats)::int as per_student`,
     );

@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addGrade, bulkGrade, deleteAssignment, saveGrade, updateAssignment } from "@/app/level/[levelCode]/update/actions";
+import {
+  addGrade,
+  bulkGrade,
+  deleteAssignment,
+  saveGrade,
+  updateAssignment,
+} from "@/app/level/[levelCode]/update/actions";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN } from "@/lib/db/demo-school";
 import { MSG } from "@/lib/domain/messages";
@@ -34,7 +40,9 @@ beforeAll(async () => {
     insert into users (name, username, code, role)
     select 'Racer ' || g, 'racer-' || g, 'racer-code-' || g, 'student' from generate_series(1, 4) g returning id`);
   students = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  await queryRows(sql`insert into student_enrollment (student_id, level_code) select unnest(${`{${students.join(",")}}`}::int[]), ${CODE}`);
+  await queryRows(
+    sql`insert into student_enrollment (student_id, level_code) select unnest(${`{${students.join(",")}}`}::int[]), ${CODE}`,
+  );
 });
 
 async function newAssignment(maxScore: number): Promise<number> {
@@ -44,8 +52,19 @@ async function newAssignment(maxScore: number): Promise<number> {
 }
 
 const setMax = (assignmentId: number, maxScore: number) =>
-  updateAssignment({ ok: true }, form({ levelCode: CODE, assignmentId, title: `T${assignmentId}`, description: "D", maxScore, dueDate: "2040-01-01T10:00:00Z" }));
-const save = (assignmentId: number, studentId: number, score: number) => saveGrade({ levelCode: CODE, assignmentId, studentId, score: String(score) });
+  updateAssignment(
+    { ok: true },
+    form({
+      levelCode: CODE,
+      assignmentId,
+      title: `T${assignmentId}`,
+      description: "D",
+      maxScore,
+      dueDate: "2040-01-01T10:00:00Z",
+    }),
+  );
+const save = (assignmentId: number, studentId: number, score: number) =>
+  saveGrade({ levelCode: CODE, assignmentId, studentId, score: String(score) });
 
 /** Fresh aggregates beside the kept totals, per class and per student (as tests/level-stats). */
 async function totalsDrift(): Promise<{ kept: unknown[]; fresh: unknown[] }> {
@@ -83,7 +102,9 @@ async function expectNoGradeAboveMax() {
 
 /** Per cell of this class, audit entries in order: each old is the previous new; the last new is the stored score. */
 async function expectAuditChains() {
-  const entries = await queryRows<{ detail: { assignmentId: number; studentId: number; old: number | null; new: number } }>(sql`
+  const entries = await queryRows<{
+    detail: { assignmentId: number; studentId: number; old: number | null; new: number };
+  }>(sql`
     select detail from audit_log where action = 'grade.changed' and level_code = ${CODE} order by id`);
   const stored = await queryRows<{ assignment_id: number; student_id: number; score: string }>(sql`
     select g.assignment_id, g.student_id, g.score::text from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${CODE}`);
@@ -95,9 +116,14 @@ async function expectAuditChains() {
   }
   for (const [key, chain] of chains) {
     expect(chain[0]!.old, `${key}: first entry's old`).toBeNull();
-    for (let i = 1; i < chain.length; i++) expect(chain[i]!.old, `${key}: entry ${i} old vs entry ${i - 1} new`).toBe(chain[i - 1]!.new);
+    for (let i = 1; i < chain.length; i++)
+      expect(chain[i]!.old, `${key}: entry ${i} old vs entry ${i - 1} new`).toBe(chain[i - 1]!.new);
   }
-  for (const g of stored) expect(chains.get(`${g.assignment_id}/${g.student_id}`)?.at(-1)?.new, `cell ${g.assignment_id}/${g.student_id}`).toBe(Number(g.score));
+  for (const g of stored)
+    expect(
+      chains.get(`${g.assignment_id}/${g.student_id}`)?.at(-1)?.new,
+      `cell ${g.assignment_id}/${g.student_id}`,
+    ).toBe(Number(g.score));
 }
 
 const answered = (results: { ok: boolean; message?: string }[]) => {
@@ -121,7 +147,12 @@ describe("grade writes racing each other and max-score changes", () => {
     await signInAs(DEMO_ADMIN.code);
     for (let trial = 0; trial < 8; trial++) {
       const id = await newAssignment(10);
-      const results = await Promise.all([save(id, students[0]!, 7), setMax(id, 15), save(id, students[1]!, 8), save(id, students[2]!, 6)]);
+      const results = await Promise.all([
+        save(id, students[0]!, 7),
+        setMax(id, 15),
+        save(id, students[1]!, 8),
+        save(id, students[2]!, 6),
+      ]);
       answered(results);
       expect(results.every((r) => r.ok)).toBe(true);
       await expectTotalsExact();
@@ -134,7 +165,9 @@ describe("grade writes racing each other and max-score changes", () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => save(id, students[3]!, i + 0.25)));
     answered(results);
     expect(results.every((r) => r.ok)).toBe(true);
-    const entries = await queryRows(sql`select id from audit_log where action = 'grade.changed' and (detail->>'assignmentId')::int = ${id}`);
+    const entries = await queryRows(
+      sql`select id from audit_log where action = 'grade.changed' and (detail->>'assignmentId')::int = ${id}`,
+    );
     expect(entries).toHaveLength(20);
     await expectAuditChains();
     await expectTotalsExact();
@@ -151,8 +184,18 @@ const score = fc.integer({ min: 0, max: 60 }).map((n) => n / 4); // 0 … 15 in 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("save" as const), a: fc.nat(2), s: fc.nat(3), score }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("add" as const), a: fc.nat(2), s: fc.nat(3), score }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("bulk" as const), a: fc.nat(2), scores: fc.array(fc.option(score, { nil: null }), { minLength: 4, maxLength: 4 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("max" as const), a: fc.nat(2), max: fc.integer({ min: 4, max: 15 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("bulk" as const),
+      a: fc.nat(2),
+      scores: fc.array(fc.option(score, { nil: null }), { minLength: 4, maxLength: 4 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant("max" as const), a: fc.nat(2), max: fc.integer({ min: 4, max: 15 }) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: "delete" as const }) },
 );
 
@@ -169,9 +212,21 @@ describe.skipIf(!PG)(`random interleavings (PostgreSQL only; ${PG ? "running" : 
             case "save":
               return save(ids[op.a]!, students[op.s]!, op.score);
             case "add":
-              return addGrade({ ok: true }, form({ levelCode: CODE, assignmentId: ids[op.a]!, studentId: students[op.s]!, score: String(op.score) }));
+              return addGrade(
+                { ok: true },
+                form({
+                  levelCode: CODE,
+                  assignmentId: ids[op.a]!,
+                  studentId: students[op.s]!,
+                  score: String(op.score),
+                }),
+              );
             case "bulk":
-              return bulkGrade({ levelCode: CODE, assignmentId: ids[op.a]!, rows: op.scores.map((v, i) => ({ studentId: students[i]!, score: v === null ? "" : String(v) })) });
+              return bulkGrade({
+                levelCode: CODE,
+                assignmentId: ids[op.a]!,
+                rows: op.scores.map((v, i) => ({ studentId: students[i]!, score: v === null ? "" : String(v) })),
+              });
             case "max":
               return setMax(ids[op.a]!, op.max);
             case "delete":

@@ -29,7 +29,9 @@ beforeAll(async () => {
     select to_char(min(due_date), 'YYYY-MM-DD') as mid from assignments where level_code = ${CLASS} and due_date is not null`);
   await queryRows(sql`insert into school_terms (title, type, start_date, end_date) values
     ('First half', 'term', '2000-01-01', ${mid}::date), ('Second half', 'term', ${mid}::date + 1, '2100-01-01')`);
-  [{ id: first }, { id: second }] = (await queryRows<{ id: number }>(sql`select id from school_terms order by start_date`)) as [{ id: number }, { id: number }];
+  [{ id: first }, { id: second }] = (await queryRows<{ id: number }>(
+    sql`select id from school_terms order by start_date`,
+  )) as [{ id: number }, { id: number }];
   await queryRows(sql`update assignments set created_at = '2000-01-02' where level_code = ${CLASS}`);
 });
 
@@ -43,12 +45,23 @@ describe("grade grid by term", () => {
     // The terms split the columns between them, nothing lost or shown twice.
     expect(early.assignments.length).toBeGreaterThan(0);
     expect(late.assignments.length).toBeGreaterThan(0);
-    expect([...early.assignments, ...late.assignments].map((a) => a.id).sort()).toEqual(all.assignments.map((a) => a.id).sort());
-    for (const [grid, choice] of [[early, first], [late, second], [all, "year"]] as const) {
+    expect([...early.assignments, ...late.assignments].map((a) => a.id).sort()).toEqual(
+      all.assignments.map((a) => a.id).sort(),
+    );
+    for (const [grid, choice] of [
+      [early, first],
+      [late, second],
+      [all, "year"],
+    ] as const) {
       expect(grid.scores.every((row) => row.length === grid.assignments.length)).toBe(true);
       for (const [i, st] of grid.students.entries()) {
         const own = await loadStudentTermGrade(CLASS, st.id, choice, "UTC");
-        expect(grid.totals[i], `${st.name}, ${String(choice)}`).toEqual({ percent: own.percent, letter: teacherLetter(own.percent), empty: own.empty, overridden: own.overridden });
+        expect(grid.totals[i], `${st.name}, ${String(choice)}`).toEqual({
+          percent: own.percent,
+          letter: teacherLetter(own.percent),
+          empty: own.empty,
+          overridden: own.overridden,
+        });
       }
     }
     expect(early.locked).toBe(false);
@@ -62,14 +75,21 @@ describe("grade grid by term", () => {
     const before = await loadGridTotal({ levelCode: CLASS, studentId: student.id, term: first });
     expect(before).toEqual({ ok: true, data: grid.totals[0] });
     // Full marks on the term's first assignment, then a zero: the grade moves both ways.
-    expect(await saveGrade({ levelCode: CLASS, assignmentId: a.id, studentId: student.id, score: String(a.maxScore) })).toMatchObject({ ok: true });
+    expect(
+      await saveGrade({ levelCode: CLASS, assignmentId: a.id, studentId: student.id, score: String(a.maxScore) }),
+    ).toMatchObject({ ok: true });
     const high = await loadGridTotal({ levelCode: CLASS, studentId: student.id, term: first });
-    expect(await saveGrade({ levelCode: CLASS, assignmentId: a.id, studentId: student.id, score: "0" })).toMatchObject({ ok: true });
+    expect(await saveGrade({ levelCode: CLASS, assignmentId: a.id, studentId: student.id, score: "0" })).toMatchObject({
+      ok: true,
+    });
     const low = await loadGridTotal({ levelCode: CLASS, studentId: student.id, term: first });
     expect(high.ok && low.ok && high.data!.percent > low.data!.percent).toBe(true);
     expect(low).toEqual({ ok: true, data: (await getGradeGrid(CLASS, first, "UTC")).totals[0] });
     // Not a student of this class: refused, nothing read.
-    expect(await loadGridTotal({ levelCode: CLASS, studentId: 2_000_000, term: first })).toEqual({ ok: false, message: "That student is not enrolled in this class." });
+    expect(await loadGridTotal({ levelCode: CLASS, studentId: 2_000_000, term: first })).toEqual({
+      ok: false,
+      message: "That student is not enrolled in this class.",
+    });
     await queryRows(sql`insert into term_publications (term_id) values (${first})`);
     expect((await getGradeGrid(CLASS, first, "UTC")).locked).toBe(true);
     expect((await getGradeGrid(CLASS, second, "UTC")).locked).toBe(false);
@@ -78,7 +98,9 @@ describe("grade grid by term", () => {
 
 describe("Summary and the student's tiles by term", () => {
   it("show each student's term grade (with its why on the Summary) and the term's attendance, the whole year from the running totals", async () => {
-    const [termRow] = await queryRows<{ start: string; end: string }>(sql`select start_date::text as start, end_date::text as end from school_terms where id = ${second}`);
+    const [termRow] = await queryRows<{ start: string; end: string }>(
+      sql`select start_date::text as start, end_date::text as end from school_terms where id = ${second}`,
+    );
     const late = await loadSummaryView(CLASS, "UTC", second);
     const year = await loadSummaryView(CLASS, "UTC", "year");
     expect([late.term?.title, year.term]).toEqual(["Second half", null]);
@@ -88,13 +110,29 @@ describe("Summary and the student's tiles by term", () => {
     for (const s of late.students) {
       const own = await loadStudentTermGrade(CLASS, s.id, second, "UTC");
       expect([s.gradePercent, s.letter, s.why]).toEqual([own.percent, teacherLetter(own.percent), own.why]);
-      const count = (status: string, inTerm: boolean | null) => records.filter((r) => r.student_id === s.id && r.status === status && (inTerm === null || r.inside === inTerm)).length;
-      expect(s.counts, s.name).toEqual({ present: count("present", true), excused: count("excused", true), late: count("late", true), absent: count("absent", true) });
+      const count = (status: string, inTerm: boolean | null) =>
+        records.filter((r) => r.student_id === s.id && r.status === status && (inTerm === null || r.inside === inTerm))
+          .length;
+      expect(s.counts, s.name).toEqual({
+        present: count("present", true),
+        excused: count("excused", true),
+        late: count("late", true),
+        absent: count("absent", true),
+      });
       // The student's own tiles say the same for the term.
       const tiles = await loadStudentTiles(CLASS, s.id, second, "UTC");
-      expect(tiles).toMatchObject({ average: own.percent, attendanceRate: studentAttendanceRate(s.counts), termTitle: "Second half" });
+      expect(tiles).toMatchObject({
+        average: own.percent,
+        attendanceRate: studentAttendanceRate(s.counts),
+        termTitle: "Second half",
+      });
       const y = year.students.find((x) => x.id === s.id)!;
-      expect(y.counts).toEqual({ present: count("present", null), excused: count("excused", null), late: count("late", null), absent: count("absent", null) });
+      expect(y.counts).toEqual({
+        present: count("present", null),
+        excused: count("excused", null),
+        late: count("late", null),
+        absent: count("absent", null),
+      });
     }
   });
 });

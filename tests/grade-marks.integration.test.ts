@@ -22,7 +22,9 @@ beforeAll(async () => {
   const [g] = await queryRows<{ assignment_id: number; student_id: number; title: string }>(sql`
     select g.assignment_id, g.student_id, a.title from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${CLASS} order by a.id, g.student_id limit 1`);
   graded = { assignmentId: g!.assignment_id, studentId: g!.student_id, title: g!.title };
-  [{ id: otherAssignment }] = (await queryRows<{ id: number }>(sql`select id from assignments where level_code = ${OTHER} limit 1`)) as [{ id: number }];
+  [{ id: otherAssignment }] = (await queryRows<{ id: number }>(
+    sql`select id from assignments where level_code = ${OTHER} limit 1`,
+  )) as [{ id: number }];
 });
 
 const cell = async () => {
@@ -37,17 +39,32 @@ describe("grade marks", () => {
     await signInAs(DEMO_INSTRUCTORS[0]!.code);
     const before = await loadStudentTermGrade(CLASS, graded.studentId, "year", "UTC");
     expect(await cell()).toBe("-");
-    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "excused" })).toEqual({ ok: true, message: "Marked excused" });
+    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "excused" })).toEqual({
+      ok: true,
+      message: "Marked excused",
+    });
     expect(await cell()).toBe("e");
     const excused = await loadStudentTermGrade(CLASS, graded.studentId, "year", "UTC");
     expect(excused.why).toContain(`Excused: ${graded.title}`);
-    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "late" })).toEqual({ ok: true, message: "Marked late" });
+    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "late" })).toEqual({
+      ok: true,
+      message: "Marked late",
+    });
     expect(await cell()).toBe("l");
-    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "none" })).toEqual({ ok: true, message: "Mark removed" });
+    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "none" })).toEqual({
+      ok: true,
+      message: "Mark removed",
+    });
     expect(await cell()).toBe("-");
     expect((await loadStudentTermGrade(CLASS, graded.studentId, "year", "UTC")).percent).toBe(before.percent);
-    const log = await queryRows<{ detail: { oldMark: string; newMark: string } }>(sql`select detail from audit_log where action = 'grade.changed' and detail ? 'newMark' order by id`);
-    expect(log.map((l) => `${l.detail.oldMark}→${l.detail.newMark}`)).toEqual(["none→excused", "excused→late", "late→none"]);
+    const log = await queryRows<{ detail: { oldMark: string; newMark: string } }>(
+      sql`select detail from audit_log where action = 'grade.changed' and detail ? 'newMark' order by id`,
+    );
+    expect(log.map((l) => `${l.detail.oldMark}→${l.detail.newMark}`)).toEqual([
+      "none→excused",
+      "excused→late",
+      "late→none",
+    ]);
   });
 
   it("refuse other people, other classes' work and bad marks, changing nothing", async () => {
@@ -57,8 +74,13 @@ describe("grade marks", () => {
     await signInAs(DEMO_STUDENTS[0]!.code);
     expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "excused" })).toMatchObject({ ok: false });
     await signInAs(DEMO_INSTRUCTORS[0]!.code);
-    expect(await setGradeMark({ levelCode: CLASS, ...graded, assignmentId: otherAssignment, mark: "excused" })).toEqual({ ok: false, message: "That assignment is not in this class." });
-    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "absent" })).toMatchObject({ ok: false, message: "Choose excused, missing, late or none" });
+    expect(await setGradeMark({ levelCode: CLASS, ...graded, assignmentId: otherAssignment, mark: "excused" })).toEqual(
+      { ok: false, message: "That assignment is not in this class." },
+    );
+    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "absent" })).toMatchObject({
+      ok: false,
+      message: "Choose excused, missing, late or none",
+    });
     expect(await databaseChecksum(["grade_marks", "audit_log"])).toEqual(before);
   });
 });

@@ -20,11 +20,17 @@ const TABLES = ["levels", "level_category_weights", "audit_log"];
 let cats: Record<string, number>;
 beforeAll(async () => {
   await seedDemo();
-  cats = Object.fromEntries((await queryRows<{ id: number; name: string }>(sql`select id, name from grade_categories`)).map((c) => [c.name, c.id]));
+  cats = Object.fromEntries(
+    (await queryRows<{ id: number; name: string }>(sql`select id, name from grade_categories`)).map((c) => [
+      c.name,
+      c.id,
+    ]),
+  );
 });
 
 const idle = { ok: true } as const;
-const save = (fields: Record<string, string | number | undefined>) => saveGradingAction(idle, form({ levelCode: CLASS, ...fields }));
+const save = (fields: Record<string, string | number | undefined>) =>
+  saveGradingAction(idle, form({ levelCode: CLASS, ...fields }));
 
 describe("grading settings", () => {
   it("refuse anyone but the class's own staff, changing nothing", async () => {
@@ -41,33 +47,58 @@ describe("grading settings", () => {
     const before = await databaseChecksum(TABLES);
     const [first, second] = Object.values(cats) as [number, number];
     const cases: [Record<string, string>, string][] = [
-      [{ mode: "weighted", [`weight.${first}`]: "40", [`weight.${second}`]: "50" }, "Category weights must total 100 % (they total 90 %)."],
+      [
+        { mode: "weighted", [`weight.${first}`]: "40", [`weight.${second}`]: "50" },
+        "Category weights must total 100 % (they total 90 %).",
+      ],
       [{ mode: "weighted", [`weight.${first}`]: "abc" }, "Weights are percents such as 25 or 12.5"],
       [{ mode: "weighted", [`weight.${first}`]: "100.001" }, "Weights are percents such as 25 or 12.5"],
-      [{ mode: "weighted", [`weight.${first}`]: "150" }, `The weight of "${Object.keys(cats).find((k) => cats[k] === first)}" must be between 0 % and 100 %. Category weights must total 100 % (they total 150 %).`],
-      [{ mode: "points", [`drop.${first}`]: "-1" }, `"${Object.keys(cats).find((k) => cats[k] === first)}" drop lowest must be a whole number`],
-      [{ mode: "points", late: "on", latePerDay: "0", lateFloor: "50" }, "The late penalty must be between 1 % and 100 % per day."],
+      [
+        { mode: "weighted", [`weight.${first}`]: "150" },
+        `The weight of "${Object.keys(cats).find((k) => cats[k] === first)}" must be between 0 % and 100 %. Category weights must total 100 % (they total 150 %).`,
+      ],
+      [
+        { mode: "points", [`drop.${first}`]: "-1" },
+        `"${Object.keys(cats).find((k) => cats[k] === first)}" drop lowest must be a whole number`,
+      ],
+      [
+        { mode: "points", late: "on", latePerDay: "0", lateFloor: "50" },
+        "The late penalty must be between 1 % and 100 % per day.",
+      ],
       [{ mode: "sideways" }, "Choose how the class is graded"],
     ];
-    for (const [fields, message] of cases) expect(await save(fields), JSON.stringify(fields)).toMatchObject({ ok: false, message });
+    for (const [fields, message] of cases)
+      expect(await save(fields), JSON.stringify(fields)).toMatchObject({ ok: false, message });
     expect(await databaseChecksum(TABLES)).toEqual(before);
   });
 
   it("save weighted categories and a late policy, audit them, and the term grade follows", async () => {
     await signInAs(DEMO_INSTRUCTORS[0]!.code);
-    const [{ id: student } = { id: 0 }] = await queryRows<{ id: number }>(sql`select g.student_id as id from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${CLASS} order by g.student_id limit 1`);
+    const [{ id: student } = { id: 0 }] = await queryRows<{ id: number }>(
+      sql`select g.student_id as id from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${CLASS} order by g.student_id limit 1`,
+    );
     const pointsBefore = await loadStudentTermGrade(CLASS, student, "year", "UTC");
     expect(pointsBefore.why[0]).toMatch(/^Total points: /);
-    const used = await queryRows<{ category_id: number }>(sql`select distinct category_id from assignments where level_code = ${CLASS} and category_id is not null order by 1`);
+    const used = await queryRows<{ category_id: number }>(
+      sql`select distinct category_id from assignments where level_code = ${CLASS} and category_id is not null order by 1`,
+    );
     const fields: Record<string, string> = { mode: "weighted", late: "on", latePerDay: "10", lateFloor: "60" };
-    used.forEach((u, i) => (fields[`weight.${u.category_id}`] = i === 0 ? String(100 - 12.5 * (used.length - 1)) : "12.5"));
+    used.forEach(
+      (u, i) => (fields[`weight.${u.category_id}`] = i === 0 ? String(100 - 12.5 * (used.length - 1)) : "12.5"),
+    );
     expect(await save(fields)).toEqual({ ok: true, message: "Grading settings saved" });
     const settings = await loadGradeSettings(CLASS);
     expect(settings.mode).toBe("weighted");
     expect(settings.categories.reduce((s, c) => s + c.weight, 0)).toBe(10000);
     expect(settings.latePolicy).toEqual({ perDayPercent: 10, floorPercent: 60 });
-    const [entry] = await queryRows<{ detail: { before: { mode: string }; after: { mode: string; late: string } } }>(sql`select detail from audit_log where action = 'grading.changed' order by id desc limit 1`);
-    expect([entry!.detail.before.mode, entry!.detail.after.mode, entry!.detail.after.late]).toEqual(["points", "weighted", "10%/day, floor 60%"]);
+    const [entry] = await queryRows<{ detail: { before: { mode: string }; after: { mode: string; late: string } } }>(
+      sql`select detail from audit_log where action = 'grading.changed' order by id desc limit 1`,
+    );
+    expect([entry!.detail.before.mode, entry!.detail.after.mode, entry!.detail.after.late]).toEqual([
+      "points",
+      "weighted",
+      "10%/day, floor 60%",
+    ]);
     const weighted = await loadStudentTermGrade(CLASS, student, "year", "UTC");
     expect(weighted.why[0]).toMatch(/^Weighted categories: /);
     // The report card's grade for the class is the same calculator's, never the raw points beside it.

@@ -1,6 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { issueReportLinkAction, linkGuardianAction, revokeReportLinkAction, unlinkGuardianAction } from "@/app/admin/guardian-actions";
+import {
+  issueReportLinkAction,
+  linkGuardianAction,
+  revokeReportLinkAction,
+  unlinkGuardianAction,
+} from "@/app/admin/guardian-actions";
 import { POST as lettersRoute } from "@/app/admin/letters/route";
 import { POST as lookupRoute } from "@/app/api/parent/lookup/route";
 import { POST as reportRoute } from "@/app/api/parent/report/route";
@@ -32,7 +37,12 @@ let ken: number; // parent-kim: Maya's second parent by phone
 let admin: number;
 beforeAll(async () => {
   await seedDemo();
-  [ava, liam, maya, tariq] = (await Promise.all([0, 1, 3, 29].map((i) => userIdByCode(DEMO_STUDENTS[i]!.code)))) as [number, number, number, number];
+  [ava, liam, maya, tariq] = (await Promise.all([0, 1, 3, 29].map((i) => userIdByCode(DEMO_STUDENTS[i]!.code)))) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   grace = await userIdByCode("parent-johnson");
   ken = await userIdByCode("parent-kim");
   admin = await userIdByCode(DEMO_ADMIN.code);
@@ -42,13 +52,24 @@ afterEach(() => {
   resetEnvCache();
 });
 
-const childrenOf = async (parentId: number) => (await listChildrenOfParent(parentId)).map((c) => c.studentId).sort((a, b) => a - b);
+const childrenOf = async (parentId: number) =>
+  (await listChildrenOfParent(parentId)).map((c) => c.studentId).sort((a, b) => a - b);
 const lastAudit = async (action: string) =>
-  (await queryRows<{ actor_id: number | null; detail: Record<string, unknown> }>(sql`select actor_id, detail from audit_log where action = ${action} order by id desc limit 1`))[0];
+  (
+    await queryRows<{ actor_id: number | null; detail: Record<string, unknown> }>(
+      sql`select actor_id, detail from audit_log where action = ${action} order by id desc limit 1`,
+    )
+  )[0];
 
 let clientNo = 0;
 function post(route: (r: Request) => Promise<Response>, body: unknown, client = `198.51.100.${++clientNo % 250}`) {
-  return route(new Request("http://localhost/api/parent/x", { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": client, host: "localhost" }, body: JSON.stringify(body) }));
+  return route(
+    new Request("http://localhost/api/parent/x", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": client, host: "localhost" },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 const tokenOf = (path: string) => path.replace(/^.*\/r\//, "");
 
@@ -61,10 +82,14 @@ describe("guardian links from phone numbers", () => {
   it("keeps the links in step when either side's number changes, and audits each change", async () => {
     await db().update(users).set({ parent1Number: "555-999-0000" }).where(eq(users.id, liam));
     expect(await childrenOf(grace)).toEqual([ava]);
-    expect(await lastAudit("guardian.unlinked")).toMatchObject({ detail: { parentId: grace, studentId: liam, source: "phone" } });
+    expect(await lastAudit("guardian.unlinked")).toMatchObject({
+      detail: { parentId: grace, studentId: liam, source: "phone" },
+    });
     await db().update(users).set({ parent1Number: "(555) 201-0001" }).where(eq(users.id, liam));
     expect(await childrenOf(grace)).toContain(liam);
-    expect(await lastAudit("guardian.linked")).toMatchObject({ detail: { parentId: grace, studentId: liam, source: "phone" } });
+    expect(await lastAudit("guardian.linked")).toMatchObject({
+      detail: { parentId: grace, studentId: liam, source: "phone" },
+    });
     // The parent's own number: a new number drops both children, the old one brings them back.
     await db().update(users).set({ phoneNumber: "555-000-1111" }).where(eq(users.id, grace));
     expect(await childrenOf(grace)).toEqual([]);
@@ -72,7 +97,10 @@ describe("guardian links from phone numbers", () => {
     expect(await childrenOf(grace)).toHaveLength(2);
   });
   it("matches whole numbers only: a parent whose number is part of a student's is not linked", async () => {
-    const [p] = await db().insert(users).values({ name: "Partial", username: "partial", role: "parent", phoneNumber: "201-0001" }).returning({ id: users.id });
+    const [p] = await db()
+      .insert(users)
+      .values({ name: "Partial", username: "partial", role: "parent", phoneNumber: "201-0001" })
+      .returning({ id: users.id });
     expect(await childrenOf(p!.id)).toEqual([]);
   });
 });
@@ -80,21 +108,49 @@ describe("guardian links from phone numbers", () => {
 describe("admin links and unlinks guardians", () => {
   it("links a parent to a student by username, audited with the admin as actor", async () => {
     await signInAs(DEMO_ADMIN.code);
-    expect(await linkGuardianAction({ ok: true }, form({ studentId: tariq, parentUsername: "kkim", relationship: "father" }))).toMatchObject({ ok: true });
+    expect(
+      await linkGuardianAction(
+        { ok: true },
+        form({ studentId: tariq, parentUsername: "kkim", relationship: "father" }),
+      ),
+    ).toMatchObject({ ok: true });
     expect(await childrenOf(ken)).toEqual([maya, tariq].sort((a, b) => a - b));
-    expect(await lastAudit("guardian.linked")).toMatchObject({ actor_id: admin, detail: { parentId: ken, studentId: tariq, relationship: "father", source: "admin" } });
+    expect(await lastAudit("guardian.linked")).toMatchObject({
+      actor_id: admin,
+      detail: { parentId: ken, studentId: tariq, relationship: "father", source: "admin" },
+    });
   });
   it("refuses unknown usernames, a student as the parent and bad relationships, changing nothing", async () => {
     await signInAs(DEMO_ADMIN.code);
     const before = await databaseChecksum();
-    expect(await linkGuardianAction({ ok: true }, form({ studentId: tariq, parentUsername: "nobody", relationship: "mother" }))).toEqual({ ok: false, message: "No parent account has that username." });
-    expect(await linkGuardianAction({ ok: true }, form({ studentId: tariq, parentUsername: "liam.okafor", relationship: "mother" }))).toEqual({ ok: false, message: "No parent account has that username." });
-    expect((await linkGuardianAction({ ok: true }, form({ studentId: tariq, parentUsername: "kkim", relationship: "uncle-in-chief" }))).ok).toBe(false);
+    expect(
+      await linkGuardianAction(
+        { ok: true },
+        form({ studentId: tariq, parentUsername: "nobody", relationship: "mother" }),
+      ),
+    ).toEqual({ ok: false, message: "No parent account has that username." });
+    expect(
+      await linkGuardianAction(
+        { ok: true },
+        form({ studentId: tariq, parentUsername: "liam.okafor", relationship: "mother" }),
+      ),
+    ).toEqual({ ok: false, message: "No parent account has that username." });
+    expect(
+      (
+        await linkGuardianAction(
+          { ok: true },
+          form({ studentId: tariq, parentUsername: "kkim", relationship: "uncle-in-chief" }),
+        )
+      ).ok,
+    ).toBe(false);
     expect(await databaseChecksum()).toEqual(before);
   });
   it("removes a phone-matched link for good (until a number changes), withdrawing its report-card links", async () => {
     await signInAs(DEMO_ADMIN.code);
-    const [link] = await db().select().from(guardianLinks).where(and(eq(guardianLinks.parentId, grace), eq(guardianLinks.studentId, liam)));
+    const [link] = await db()
+      .select()
+      .from(guardianLinks)
+      .where(and(eq(guardianLinks.parentId, grace), eq(guardianLinks.studentId, liam)));
     const issued = await issueReportLinkAction({ ok: true }, form({ guardianLinkId: link!.id }));
     expect(issued.ok).toBe(true);
     const token = tokenOf(issued.ok ? issued.data!.path : "");
@@ -102,14 +158,22 @@ describe("admin links and unlinks guardians", () => {
 
     expect(await unlinkGuardianAction({ ok: true }, form({ linkId: link!.id }))).toMatchObject({ ok: true });
     expect(await childrenOf(grace)).toEqual([ava]);
-    expect(await lastAudit("guardian.unlinked")).toMatchObject({ actor_id: admin, detail: { linkId: link!.id, reportLinksRevoked: 1 } });
+    expect(await lastAudit("guardian.unlinked")).toMatchObject({
+      actor_id: admin,
+      detail: { linkId: link!.id, reportLinksRevoked: 1 },
+    });
     expect((await openReportLink(token, "203.0.113.1")).ok).toBe(false);
     // An unrelated edit of either user does not bring it back.
     await db().update(users).set({ name: "Grace A. Johnson" }).where(eq(users.id, grace));
     await db().update(users).set({ parent2Number: "555-123-4567" }).where(eq(users.id, liam));
     expect(await childrenOf(grace)).toEqual([ava]);
     // Linked again by hand: it is back.
-    expect(await linkGuardianAction({ ok: true }, form({ parentId: grace, studentUsername: "liam.okafor", relationship: "mother" }))).toMatchObject({ ok: true });
+    expect(
+      await linkGuardianAction(
+        { ok: true },
+        form({ parentId: grace, studentUsername: "liam.okafor", relationship: "mother" }),
+      ),
+    ).toMatchObject({ ok: true });
     expect(await childrenOf(grace)).toEqual([ava, liam].sort((a, b) => a - b));
   });
 });
@@ -127,7 +191,10 @@ describe("report-card links", () => {
   let linkId: number;
   let token: string;
   beforeAll(async () => {
-    const [link] = await db().select().from(guardianLinks).where(and(eq(guardianLinks.parentId, ken), eq(guardianLinks.studentId, maya)));
+    const [link] = await db()
+      .select()
+      .from(guardianLinks)
+      .where(and(eq(guardianLinks.parentId, ken), eq(guardianLinks.studentId, maya)));
     linkId = link!.id;
   });
   it("issues a 192-bit token that is stored only as its hash, and opens the one student's card", async () => {
@@ -137,12 +204,17 @@ describe("report-card links", () => {
     const path = res.ok ? res.data!.path : "";
     expect(path).toMatch(/^\/r\/[A-Za-z0-9_-]{32}$/);
     token = tokenOf(path);
-    const [stored] = await db().select().from(reportCardLinks).where(eq(reportCardLinks.tokenHash, hashReportToken(token)));
+    const [stored] = await db()
+      .select()
+      .from(reportCardLinks)
+      .where(eq(reportCardLinks.tokenHash, hashReportToken(token)));
     expect(stored).toBeDefined();
     // Expires in 180 days by default.
     expect(Math.round((stored!.expiresAt.getTime() - Date.now()) / 86_400_000)).toBe(180);
     // The token is nowhere in the database, not even in the audit log.
-    const dump = await queryRows<{ t: string }>(sql`select (select string_agg(x::text, ' ') from report_card_links x) || (select string_agg(a::text, ' ') from audit_log a) as t`);
+    const dump = await queryRows<{ t: string }>(
+      sql`select (select string_agg(x::text, ' ') from report_card_links x) || (select string_agg(a::text, ' ') from audit_log a) as t`,
+    );
     expect(dump[0]!.t).not.toContain(token);
 
     const opened = await openReportLink(token, "203.0.113.10");
@@ -158,8 +230,14 @@ describe("report-card links", () => {
     const guessed = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
     expect(await openReportLink(guessed, "203.0.113.11")).toEqual({ ok: false, limited: false });
     expect(await openReportLink("../../etc/passwd", "203.0.113.11")).toEqual({ ok: false, limited: false });
-    expect(await openReportLink(token, "203.0.113.11", new Date(Date.now() + 181 * 86_400_000))).toEqual({ ok: false, limited: false });
-    const [row] = await db().select().from(reportCardLinks).where(eq(reportCardLinks.tokenHash, hashReportToken(token)));
+    expect(await openReportLink(token, "203.0.113.11", new Date(Date.now() + 181 * 86_400_000))).toEqual({
+      ok: false,
+      limited: false,
+    });
+    const [row] = await db()
+      .select()
+      .from(reportCardLinks)
+      .where(eq(reportCardLinks.tokenHash, hashReportToken(token)));
     await signInAs(DEMO_ADMIN.code);
     expect(await revokeReportLinkAction({ ok: true }, form({ linkId: row!.id }))).toMatchObject({ ok: true });
     expect(await lastAudit("report_link.revoked")).toMatchObject({ actor_id: admin, detail: { linkId: row!.id } });
@@ -171,10 +249,15 @@ describe("report-card links", () => {
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const res = await issueReportLinkAction({ ok: true }, form({ guardianLinkId: linkId, expires: soon }));
     expect(res.ok).toBe(true);
-    const [row] = await db().select().from(reportCardLinks).where(eq(reportCardLinks.tokenHash, hashReportToken(tokenOf(res.ok ? res.data!.path : ""))));
+    const [row] = await db()
+      .select()
+      .from(reportCardLinks)
+      .where(eq(reportCardLinks.tokenHash, hashReportToken(tokenOf(res.ok ? res.data!.path : ""))));
     expect(row!.expiresAt.toISOString().slice(0, 10)).toBe(soon);
     for (const bad of ["2001-01-01", "2999-01-01", "2026-02-30", "tomorrow"]) {
-      expect(await issueReportLinkAction({ ok: true }, form({ guardianLinkId: linkId, expires: bad }))).toMatchObject({ ok: false });
+      expect(await issueReportLinkAction({ ok: true }, form({ guardianLinkId: linkId, expires: bad }))).toMatchObject({
+        ok: false,
+      });
     }
   });
   it("limits how often one client may try links; another client is not affected", async () => {
@@ -188,10 +271,17 @@ describe("report-card links", () => {
 
 describe("the phone lookup in verified mode (the default)", () => {
   it("answers only whether a full number is on file: no names, no ids, no report card, whatever is tried", async () => {
-    const students = await db().select({ id: users.id, name: users.name, p1: users.parent1Digits, p2: users.parent2Digits }).from(users).where(eq(users.role, "student"));
-    const fullNumbers = [...new Set(students.flatMap((s) => [s.p1, s.p2]).filter((d): d is string => !!d && d.length >= 7))];
+    const students = await db()
+      .select({ id: users.id, name: users.name, p1: users.parent1Digits, p2: users.parent2Digits })
+      .from(users)
+      .where(eq(users.role, "student"));
+    const fullNumbers = [
+      ...new Set(students.flatMap((s) => [s.p1, s.p2]).filter((d): d is string => !!d && d.length >= 7)),
+    ];
     const prefixes = [...new Set(fullNumbers.map((d) => d.slice(0, 7)).concat(fullNumbers.map((d) => d.slice(-7))))];
-    const parentPhones = (await db().select({ d: users.phoneDigits }).from(users).where(eq(users.role, "parent"))).map((p) => p.d);
+    const parentPhones = (await db().select({ d: users.phoneDigits }).from(users).where(eq(users.role, "parent"))).map(
+      (p) => p.d,
+    );
     const numbersOnFile = new Set([...fullNumbers, ...parentPhones]);
     const bodies: string[] = [];
     // The reviewer's attack, each request from its own forged address.
@@ -211,13 +301,22 @@ describe("the phone lookup in verified mode (the default)", () => {
     const all = bodies.join("\n");
     for (const s of students) expect(all).not.toContain(s.name);
     expect(all).not.toMatch(/"studentId"|"students"|"classes"/);
-    expect(JSON.parse(bodies.find((b) => b.includes("onFile"))!)).toEqual({ mode: "verified", digits: expect.any(String), onFile: true });
+    expect(JSON.parse(bodies.find((b) => b.includes("onFile"))!)).toEqual({
+      mode: "verified",
+      digits: expect.any(String),
+      onFile: true,
+    });
   });
   it("keeps the spec's messages", async () => {
     expect(await (await post(lookupRoute, { phone: "" })).json()).toEqual({ error: "Please enter a phone number" });
-    expect(await (await post(lookupRoute, { phone: "555-12" })).json()).toEqual({ error: "Please enter a valid phone number (at least 7 digits)" });
+    expect(await (await post(lookupRoute, { phone: "555-12" })).json()).toEqual({
+      error: "Please enter a valid phone number (at least 7 digits)",
+    });
     const none = await post(lookupRoute, { phone: "999-999-9999" });
-    expect([none.status, await none.json()]).toEqual([404, { error: "No students found with that parent phone number" }]);
+    expect([none.status, await none.json()]).toEqual([
+      404,
+      { error: "No students found with that parent phone number" },
+    ]);
   });
   it("one client hammering the portal does not lock out another", async () => {
     // The clock stands still at the start of a minute: 400 requests take longer than a minute
@@ -226,7 +325,8 @@ describe("the phone lookup in verified mode (the default)", () => {
     vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 400; i++) statuses.push((await post(lookupRoute, { phone: "5552010001" }, "192.0.2.200")).status);
+      for (let i = 0; i < 400; i++)
+        statuses.push((await post(lookupRoute, { phone: "5552010001" }, "192.0.2.200")).status);
       expect(statuses.filter((s) => s === 429).length).toBe(390);
       expect((await post(lookupRoute, { phone: "5552010001" }, "192.0.2.201")).status).toBe(200);
     } finally {
@@ -242,7 +342,13 @@ describe("the phone lookup in verified mode (the default)", () => {
 
 describe("parent letters", () => {
   const lettersRequest = (scope: string, origin = "http://localhost") =>
-    lettersRoute(new Request("http://localhost/admin/letters", { method: "POST", headers: { origin, host: "localhost", "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ scope }).toString() }));
+    lettersRoute(
+      new Request("http://localhost/admin/letters", {
+        method: "POST",
+        headers: { origin, host: "localhost", "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ scope }).toString(),
+      }),
+    );
 
   it("prints one letter per guardian and student of a class, creating accounts for parent numbers without one", async () => {
     const roster = await queryRows<{ id: number; p1: string; p2: string }>(

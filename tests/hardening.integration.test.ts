@@ -34,7 +34,10 @@ describe("8 · the first admin and the demo school", () => {
     expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     const [row] = await db().select().from(users).where(eq(users.username, "dlee"));
     expect(row).toMatchObject({ role: "admin", code, name: "Dana Lee" });
-    expect(await createAdmin(db(), { name: "Dana Again", username: "dlee" })).toEqual({ ok: false, message: 'the username "dlee" is already taken' });
+    expect(await createAdmin(db(), { name: "Dana Again", username: "dlee" })).toEqual({
+      ok: false,
+      message: 'the username "dlee" is already taken',
+    });
     expect((await createAdmin(db(), { name: "", username: "x" })).ok).toBe(false);
   });
 });

@@ -40,7 +40,9 @@ describe("job queue", () => {
     expect((await jobsOf("now"))[0]!.state).toBe("done");
     expect((await jobsOf("later"))[0]!.state).toBe("queued");
     // A restart (a new mark in a settling delay) re-arms the finished job with the new delay.
-    expect(await enqueue(db(), { kind: "note", dedupeKey: "now", payload: {}, delaySeconds: 300, restart: true })).toBe(true);
+    expect(await enqueue(db(), { kind: "note", dedupeKey: "now", payload: {}, delaySeconds: 300, restart: true })).toBe(
+      true,
+    );
     expect(await jobsOf("now")).toMatchObject([{ state: "queued", attempts: 0 }]);
     expect((await jobsOf("now"))[0]!.due_in_s).toBeGreaterThan(250);
   });

@@ -63,7 +63,9 @@ describe("level_stats and student_level_stats", () => {
     const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
     const pairs = await queryRows<{ assignment_id: number; student_id: number }>(sql`
       select a.id as assignment_id, e.student_id from assignments a join student_enrollment e on e.level_code = a.level_code`);
-    const slots = await queryRows<{ level_code: string; student_id: number }>(sql`select level_code, student_id from student_enrollment`);
+    const slots = await queryRows<{ level_code: string; student_id: number }>(
+      sql`select level_code, student_id from student_enrollment`,
+    );
     for (let i = 0; i < 300; i++) {
       const op = rand();
       if (op < 0.35) {
@@ -73,10 +75,14 @@ describe("level_stats and student_level_stats", () => {
           on conflict (assignment_id, student_id) do update set score = excluded.score`);
       } else if (op < 0.45) {
         const p = pick(pairs);
-        await queryRows(sql`delete from grades where assignment_id = ${p.assignment_id} and student_id = ${p.student_id}`);
+        await queryRows(
+          sql`delete from grades where assignment_id = ${p.assignment_id} and student_id = ${p.student_id}`,
+        );
       } else if (op < 0.5) {
         const p = pick(pairs);
-        await queryRows(sql`update assignments set max_score = ${10 + Math.floor(rand() * 20)} where id = ${p.assignment_id}`);
+        await queryRows(
+          sql`update assignments set max_score = ${10 + Math.floor(rand() * 20)} where id = ${p.assignment_id}`,
+        );
       } else if (op < 0.85) {
         const s = pick(slots);
         const day = `2031-01-${String(1 + Math.floor(rand() * 28)).padStart(2, "0")}`;
@@ -85,25 +91,35 @@ describe("level_stats and student_level_stats", () => {
           on conflict (student_id, level_code, date) do update set status = excluded.status`);
       } else {
         const s = pick(slots);
-        await queryRows(sql`delete from attendance where student_id = ${s.student_id} and level_code = ${s.level_code} and date >= '2031-01-01' and date < '2031-01-15'`);
+        await queryRows(
+          sql`delete from attendance where student_id = ${s.student_id} and level_code = ${s.level_code} and date >= '2031-01-01' and date < '2031-01-15'`,
+        );
       }
     }
     await expectExact();
   });
 
   it("stay equal when one statement writes many rows: a whole day, a bulk grade, a feedback-only edit", async () => {
-    const [cls] = await queryRows<{ code: string }>(sql`select level_code as code from student_enrollment group by 1 order by count(*) desc limit 1`);
+    const [cls] = await queryRows<{ code: string }>(
+      sql`select level_code as code from student_enrollment group by 1 order by count(*) desc limit 1`,
+    );
     const code = cls!.code;
     await queryRows(sql`insert into attendance (student_id, level_code, date, status)
       select student_id, level_code, date '2032-02-02', case when student_id % 3 = 0 then 'absent' else 'present' end from student_enrollment where level_code = ${code}`);
-    await queryRows(sql`update attendance set status = case status when 'present' then 'late' else 'excused' end where level_code = ${code} and date = '2032-02-02'`);
+    await queryRows(
+      sql`update attendance set status = case status when 'present' then 'late' else 'excused' end where level_code = ${code} and date = '2032-02-02'`,
+    );
     await queryRows(sql`insert into grades (assignment_id, student_id, score)
       select a.id, e.student_id, (e.student_id % 7) from assignments a join student_enrollment e on e.level_code = a.level_code where a.level_code = ${code}
       on conflict (assignment_id, student_id) do update set score = excluded.score`);
-    await queryRows(sql`update grades set feedback = 'Seen' where assignment_id in (select id from assignments where level_code = ${code})`);
+    await queryRows(
+      sql`update grades set feedback = 'Seen' where assignment_id in (select id from assignments where level_code = ${code})`,
+    );
     await expectExact();
     await queryRows(sql`delete from attendance where level_code = ${code} and date = '2032-02-02'`);
-    await queryRows(sql`delete from grades where assignment_id in (select id from assignments where level_code = ${code}) and student_id % 2 = 0`);
+    await queryRows(
+      sql`delete from grades where assignment_id in (select id from assignments where level_code = ${code}) and student_id % 2 = 0`,
+    );
     await expectExact();
   });
 
@@ -121,7 +137,14 @@ describe("level_stats and student_level_stats", () => {
     const byCode = new Map((await fresh()).map((r) => [r.code, r]));
     for (const r of rows) {
       const f = byCode.get(r.code)!;
-      expect([r.earned, r.possible, r.present, r.absent, r.late, r.excused]).toEqual([Number(f.earned), Number(f.possible), Number(f.present), Number(f.absent), Number(f.late), Number(f.excused)]);
+      expect([r.earned, r.possible, r.present, r.absent, r.late, r.excused]).toEqual([
+        Number(f.earned),
+        Number(f.possible),
+        Number(f.present),
+        Number(f.absent),
+        Number(f.late),
+        Number(f.excused),
+      ]);
     }
   });
 });

@@ -1,6 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addResponse } from "@/app/level/[levelCode]/actions";
-import { createAnnouncement, createAssignment, editAnnouncement, editAssignmentText, updateAssignment } from "@/app/level/[levelCode]/update/actions";
+import {
+  createAnnouncement,
+  createAssignment,
+  editAnnouncement,
+  editAssignmentText,
+  updateAssignment,
+} from "@/app/level/[levelCode]/update/actions";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { databaseChecksum, firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
@@ -18,7 +24,7 @@ const NESTED = {
   "list items": "- ".repeat(9999) + "x",
   "block quotes": "> ".repeat(9999) + "x",
   "21 levels": "- ".repeat(21) + "x",
-  "indentation": Array.from({ length: 25 }, (_, i) => " ".repeat(2 * i) + "- step").join("\n"),
+  indentation: Array.from({ length: 25 }, (_, i) => " ".repeat(2 * i) + "- step").join("\n"),
 };
 
 let bioUpdate: number;
@@ -49,28 +55,59 @@ describe("saving text nested too deeply", () => {
     describe(name, () => {
       it("is refused for a new or edited announcement", async () => {
         await teacher();
-        await expectRefused(() => createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "Nested", content: text })), CONTENT);
+        await expectRefused(
+          () => createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "Nested", content: text })),
+          CONTENT,
+        );
         await expectRefused(() => editAnnouncement({ levelCode: BIO, updateId: bioUpdate, content: text }), CONTENT);
       });
       it("is refused for a new or edited assignment description", async () => {
         await teacher();
-        const fields = { levelCode: BIO, title: "Nested", description: text, maxScore: 10, dueDate: "2040-01-01T10:00:00Z" };
+        const fields = {
+          levelCode: BIO,
+          title: "Nested",
+          description: text,
+          maxScore: 10,
+          dueDate: "2040-01-01T10:00:00Z",
+        };
         await expectRefused(() => createAssignment({ ok: true }, form(fields)), DESCRIPTION);
-        await expectRefused(() => updateAssignment({ ok: true }, form({ ...fields, assignmentId: bioAssignment })), DESCRIPTION);
-        await expectRefused(() => editAssignmentText({ levelCode: BIO, assignmentId: bioAssignment, description: text }), CONTENT);
+        await expectRefused(
+          () => updateAssignment({ ok: true }, form({ ...fields, assignmentId: bioAssignment })),
+          DESCRIPTION,
+        );
+        await expectRefused(
+          () => editAssignmentText({ levelCode: BIO, assignmentId: bioAssignment, description: text }),
+          CONTENT,
+        );
       });
       it("is refused for a student's response", async () => {
         await signInAs(DEMO_STUDENTS[0]!.code);
-        await expectRefused(() => addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "Nested", content: text })), RESPONSE);
+        await expectRefused(
+          () =>
+            addResponse(
+              { ok: true },
+              form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "Nested", content: text }),
+            ),
+          RESPONSE,
+        );
       });
     });
   }
 
   it("still saves nesting up to the limit", async () => {
     await teacher();
-    const deep = "- ".repeat(20) + "x\n\n" + Array.from({ length: 20 }, (_, i) => " ".repeat(2 * i) + "- step").join("\n");
-    expect(await createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "Deep but allowed", content: deep }))).toMatchObject({ ok: true });
-    const fields = { levelCode: BIO, title: "Deep but allowed", description: deep, maxScore: 10, dueDate: "2040-01-01T10:00:00Z" };
+    const deep =
+      "- ".repeat(20) + "x\n\n" + Array.from({ length: 20 }, (_, i) => " ".repeat(2 * i) + "- step").join("\n");
+    expect(
+      await createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "Deep but allowed", content: deep })),
+    ).toMatchObject({ ok: true });
+    const fields = {
+      levelCode: BIO,
+      title: "Deep but allowed",
+      description: deep,
+      maxScore: 10,
+      dueDate: "2040-01-01T10:00:00Z",
+    };
     expect(await createAssignment({ ok: true }, form(fields))).toMatchObject({ ok: true });
   });
 });

@@ -37,7 +37,12 @@ describe("the client wrapper", () => {
     // pg would close a named statement whose value failed to bind yet keep it as parsed: never name those.
     client.query({ text }, [1, 10n]);
     client.query({ text }, [1, { nested: true }]);
-    expect(sent.map((q) => (q as { name?: string }).name)).toEqual([statementName(text, 2), statementName(text, 2), undefined, undefined]);
+    expect(sent.map((q) => (q as { name?: string }).name)).toEqual([
+      statementName(text, 2),
+      statementName(text, 2),
+      undefined,
+      undefined,
+    ]);
   });
 });
 

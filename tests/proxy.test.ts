@@ -5,20 +5,39 @@ import { proxy } from "@/proxy";
 // proxy.ts (issue 17 items 19, 20): cross-site server-action POSTs get 403 before Next's own check
 // (which answers 500), and HSTS is sent only over HTTPS.
 
-const req = (url: string, init: { method?: string; headers?: Record<string, string> } = {}) => new NextRequest(url, { method: init.method ?? "GET", headers: init.headers });
+const req = (url: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
+  new NextRequest(url, { method: init.method ?? "GET", headers: init.headers });
 
 describe("proxy", () => {
   it("refuses a cross-site server-action POST with 403 and lets a same-site one through", () => {
-    const evil = proxy(req("http://portal.test/level/BIO-P2/update", { method: "POST", headers: { "next-action": "abc", origin: "https://evil.example", host: "portal.test" } }));
+    const evil = proxy(
+      req("http://portal.test/level/BIO-P2/update", {
+        method: "POST",
+        headers: { "next-action": "abc", origin: "https://evil.example", host: "portal.test" },
+      }),
+    );
     expect(evil.status).toBe(403);
-    const own = proxy(req("http://portal.test/level/BIO-P2/update", { method: "POST", headers: { "next-action": "abc", origin: "http://portal.test", host: "portal.test" } }));
+    const own = proxy(
+      req("http://portal.test/level/BIO-P2/update", {
+        method: "POST",
+        headers: { "next-action": "abc", origin: "http://portal.test", host: "portal.test" },
+      }),
+    );
     expect(own.status).toBe(200);
     expect(own.headers.get("x-middleware-next")).toBe("1");
-    const noOrigin = proxy(req("http://portal.test/", { method: "POST", headers: { "next-action": "abc", host: "portal.test" } }));
+    const noOrigin = proxy(
+      req("http://portal.test/", { method: "POST", headers: { "next-action": "abc", host: "portal.test" } }),
+    );
     expect(noOrigin.status).toBe(200);
   });
   it("sends HSTS over HTTPS only", () => {
-    expect(proxy(req("http://portal.test/", { headers: { host: "portal.test" } })).headers.get("strict-transport-security")).toBeNull();
-    expect(proxy(req("http://portal.test/", { headers: { host: "portal.test", "x-forwarded-proto": "https" } })).headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+    expect(
+      proxy(req("http://portal.test/", { headers: { host: "portal.test" } })).headers.get("strict-transport-security"),
+    ).toBeNull();
+    expect(
+      proxy(req("http://portal.test/", { headers: { host: "portal.test", "x-forwarded-proto": "https" } })).headers.get(
+        "strict-transport-security",
+      ),
+    ).toMatch(/max-age=\d+/);
   });
 });

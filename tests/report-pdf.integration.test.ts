@@ -12,7 +12,13 @@ import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
 import { teacherLetter } from "@/lib/domain/grades";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
-import { issueReportLink, newReportToken, openReportLink, REPORT_LINK_NEUTRAL, revokeReportLink } from "@/lib/parent/report-links";
+import {
+  issueReportLink,
+  newReportToken,
+  openReportLink,
+  REPORT_LINK_NEUTRAL,
+  revokeReportLink,
+} from "@/lib/parent/report-links";
 import { cookieJar } from "./support/request-context";
 import { seedDemo, userIdByCode } from "./support/fixtures";
 import { signInAs } from "./support/session";
@@ -40,12 +46,16 @@ const get = (query: string) => reportCardsRoute(new Request(`http://localhost/ad
 
 beforeAll(async () => {
   await seedDemo();
-  await queryRows(sql`insert into school_terms (title, type, start_date, end_date) values ('Autumn 2026', 'term', current_date - 300, current_date + 300)`);
+  await queryRows(
+    sql`insert into school_terms (title, type, start_date, end_date) values ('Autumn 2026', 'term', current_date - 300, current_date + 300)`,
+  );
   [{ id: term }] = (await queryRows<{ id: number }>(sql`select id from school_terms`)) as [{ id: number }];
   const students = await queryRows<{ id: number; name: string }>(sql`
     select u.id, u.name from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${CLASS} order by u.id limit 2`);
   for (const s of students) {
-    await queryRows(sql`insert into term_comments (level_code, student_id, term_id, comment) values (${CLASS}, ${s.id}, ${term}, ${`${s.name.split(" ")[0]} reads carefully and asks good questions.`})`);
+    await queryRows(
+      sql`insert into term_comments (level_code, student_id, term_id, comment) values (${CLASS}, ${s.id}, ${term}, ${`${s.name.split(" ")[0]} reads carefully and asks good questions.`})`,
+    );
   }
 });
 
@@ -55,7 +65,10 @@ describe("term report-card PDF", () => {
     expect((await get(`term=${term}&scope=school`)).status).toBe(403);
     await signInAs(DEMO_ADMIN.code);
     const unpublished = await get(`term=${term}&scope=school`);
-    expect([unpublished.status, await unpublished.text()]).toEqual([409, "Autumn 2026 is not published yet: publish it on /admin → Terms first."]);
+    expect([unpublished.status, await unpublished.text()]).toEqual([
+      409,
+      "Autumn 2026 is not published yet: publish it on /admin → Terms first.",
+    ]);
     expect((await get(`term=abc&scope=school`)).status).toBe(400);
     expect((await get(`term=${term}&scope=elsewhere`)).status).toBe(400);
   });
@@ -82,7 +95,9 @@ describe("term report-card PDF", () => {
       if (r.comment) expect(page!.replace(/\s+/g, " ")).toContain(r.comment);
     }
     expect(text).toContain("reads carefully and asks good questions.");
-    const [audit] = await queryRows<{ detail: { students: number } }>(sql`select detail from audit_log where action = 'report_cards.printed'`);
+    const [audit] = await queryRows<{ detail: { students: number } }>(
+      sql`select detail from audit_log where action = 'report_cards.printed'`,
+    );
     expect(audit!.detail.students).toBe(rows.length);
   });
 
@@ -91,7 +106,9 @@ describe("term report-card PDF", () => {
       select p.code as parent_code, g.student_id, s.name from guardian_links g join users p on p.id = g.parent_id join users s on s.id = g.student_id
       join student_enrollment e on e.student_id = g.student_id and e.level_code = ${CLASS} where g.removed_at is null order by g.id limit 1`);
     await signInAs(pair!.parent_code);
-    const res = await childPdfRoute(new Request("http://localhost/x"), { params: Promise.resolve({ studentId: String(pair!.student_id) }) });
+    const res = await childPdfRoute(new Request("http://localhost/x"), {
+      params: Promise.resolve({ studentId: String(pair!.student_id) }),
+    });
     expect(res.status).toBe(200);
     const text = pdfText(Buffer.from(await res.arrayBuffer()));
     expect(text).toContain(pair!.name);
@@ -100,7 +117,13 @@ describe("term report-card PDF", () => {
       select u.id from users u where u.role = 'student'
       and not exists (select 1 from guardian_links g join users p on p.id = g.parent_id where g.student_id = u.id and p.code = ${pair!.parent_code} and g.removed_at is null)
       order by u.id limit 1`);
-    expect((await childPdfRoute(new Request("http://localhost/x"), { params: Promise.resolve({ studentId: String(stranger!.id) }) })).status).toBe(403);
+    expect(
+      (
+        await childPdfRoute(new Request("http://localhost/x"), {
+          params: Promise.resolve({ studentId: String(stranger!.id) }),
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -109,14 +132,23 @@ describe("report-card link PDF (/r/<token>/pdf)", () => {
   let token: string;
   let linkId: number;
   let admin: number;
-  const fetchPdf = (t: string, client: string) => linkPdfRoute(new Request(`http://localhost/r/${t}/pdf`, { headers: { [PEER_HEADER]: client } }), { params: Promise.resolve({ token: t }) });
+  const fetchPdf = (t: string, client: string) =>
+    linkPdfRoute(new Request(`http://localhost/r/${t}/pdf`, { headers: { [PEER_HEADER]: client } }), {
+      params: Promise.resolve({ token: t }),
+    });
 
   beforeAll(async () => {
     admin = await userIdByCode(DEMO_ADMIN.code);
     [pair] = (await queryRows<{ guardian_link_id: number; student_id: number; name: string }>(sql`
       select g.id as guardian_link_id, g.student_id, s.name from guardian_links g join users s on s.id = g.student_id
-      join student_enrollment e on e.student_id = g.student_id and e.level_code = ${CLASS} where g.removed_at is null order by g.id limit 1`)) as [typeof pair];
-    const issued = await issueReportLink({ guardianLinkId: pair.guardian_link_id, expiresAt: new Date(Date.now() + 86_400_000), actorId: admin });
+      join student_enrollment e on e.student_id = g.student_id and e.level_code = ${CLASS} where g.removed_at is null order by g.id limit 1`)) as [
+      typeof pair,
+    ];
+    const issued = await issueReportLink({
+      guardianLinkId: pair.guardian_link_id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      actorId: admin,
+    });
     if (!issued.ok) throw new Error(issued.message);
     [token, linkId] = [issued.token, issued.linkId];
     cookieJar.clear(); // a link holder has no session
@@ -135,7 +167,9 @@ describe("report-card link PDF (/r/<token>/pdf)", () => {
     const row = (await loadClassTermGrades(CLASS, term, "UTC")).rows.find((r) => r.studentId === pair.student_id)!;
     expect(text).toContain(DEMO_CLASSES[0]!.name);
     expect(text).toMatch(new RegExp(`\\b${teacherLetter(row.view.percent).replace("+", "\\+")}\\s`));
-    const [used] = await queryRows<{ detail: Record<string, unknown> }>(sql`select detail from audit_log where action = 'report_link.opened' order by id desc limit 1`);
+    const [used] = await queryRows<{ detail: Record<string, unknown> }>(
+      sql`select detail from audit_log where action = 'report_link.opened' order by id desc limit 1`,
+    );
     expect(used!.detail).toEqual({ linkId, studentId: pair.student_id, use: "pdf" });
   });
 
@@ -153,7 +187,8 @@ describe("report-card link PDF (/r/<token>/pdf)", () => {
 
   it("refuses a made-up, malformed or withdrawn token with the page's neutral sentence and no PDF", async () => {
     const answers = [];
-    for (const t of [newReportToken(), token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), "../../etc/passwd"]) answers.push(await fetchPdf(t, "203.0.113.82"));
+    for (const t of [newReportToken(), token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), "../../etc/passwd"])
+      answers.push(await fetchPdf(t, "203.0.113.82"));
     expect(await revokeReportLink({ linkId, actorId: admin })).toMatchObject({ ok: true });
     answers.push(await fetchPdf(token, "203.0.113.82"));
     for (const res of answers) {

@@ -6,9 +6,21 @@ import { db } from "@/lib/db/client";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { countQueries } from "@/lib/db/query-stats";
 import { auditLog, responses, updates } from "@/lib/db/schema";
-import { RESPONSE_RATE_LIMIT, RESPONSE_RATE_WINDOW_MS, RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
+import {
+  RESPONSE_RATE_LIMIT,
+  RESPONSE_RATE_WINDOW_MS,
+  RESPONSES_PAGE_SIZE,
+  RESPONSES_SHOWN_PER_UPDATE,
+} from "@/lib/domain/constants";
 import { loadUpdatesView } from "@/lib/queries/class-page-view";
-import { databaseChecksum, firstAssignmentOf, firstUpdateOf, rowCounts, seedDemo, userIdByCode } from "./support/fixtures";
+import {
+  databaseChecksum,
+  firstAssignmentOf,
+  firstUpdateOf,
+  rowCounts,
+  seedDemo,
+  userIdByCode,
+} from "./support/fixtures";
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
@@ -43,7 +55,10 @@ afterEach(() => {
 });
 
 const post = (studentId: number, i: number) =>
-  addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId, title: `Reply ${i}`, content: `Response number ${i}` }));
+  addResponse(
+    { ok: true },
+    form({ levelCode: BIO, updateId: bioUpdate, studentId, title: `Reply ${i}`, content: `Response number ${i}` }),
+  );
 
 describe("the response rate limit", () => {
   it(`allows ${RESPONSE_RATE_LIMIT} responses per student in ${RESPONSE_RATE_WINDOW_MS / 60_000} minutes, then refuses without writing`, async () => {
@@ -51,10 +66,14 @@ describe("the response rate limit", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2030-01-07T10:01:00Z"));
     await signInAs(ava.code);
-    for (let i = 0; i < RESPONSE_RATE_LIMIT; i++) expect(await post(avaId, i), `response ${i + 1}`).toMatchObject({ ok: true });
+    for (let i = 0; i < RESPONSE_RATE_LIMIT; i++)
+      expect(await post(avaId, i), `response ${i + 1}`).toMatchObject({ ok: true });
     const before = await databaseChecksum();
     const refused = await post(avaId, 99);
-    expect(refused).toEqual({ ok: false, message: "Too many responses: at most 10 every 10 minutes. Please wait 9 minutes and try again." });
+    expect(refused).toEqual({
+      ok: false,
+      message: "Too many responses: at most 10 every 10 minutes. Please wait 9 minutes and try again.",
+    });
     expect(await post(avaId, 100)).toMatchObject({ ok: false });
     expect(await databaseChecksum()).toEqual(before);
 
@@ -72,7 +91,12 @@ describe("the response rate limit", () => {
     vi.setSystemTime(new Date("2030-01-07T12:01:00Z"));
     await signInAs(ava.code);
     for (let i = 0; i < 20; i++) {
-      expect(await addResponse({ ok: true }, form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "", content: "x" }))).toMatchObject({ ok: false });
+      expect(
+        await addResponse(
+          { ok: true },
+          form({ levelCode: BIO, updateId: bioUpdate, studentId: avaId, title: "", content: "x" }),
+        ),
+      ).toMatchObject({ ok: false });
     }
     expect(await post(avaId, 1)).toMatchObject({ ok: true });
   });
@@ -82,11 +106,26 @@ describe("responses on the class page", () => {
   let flooded: number;
   let ids: number[]; // newest first
   beforeAll(async () => {
-    const [u] = await db().insert(updates).values({ levelCode: BIO, title: "Flooded", content: "Many replies" }).returning({ id: updates.id });
+    const [u] = await db()
+      .insert(updates)
+      .values({ levelCode: BIO, title: "Flooded", content: "Many replies" })
+      .returning({ id: updates.id });
     flooded = u!.id;
-    const rows = Array.from({ length: 45 }, (_, i) => ({ updateId: flooded, studentId: i % 2 ? avaId : liamId, title: `R${i}`, content: "x".repeat(100), createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)) }));
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      updateId: flooded,
+      studentId: i % 2 ? avaId : liamId,
+      title: `R${i}`,
+      content: "x".repeat(100),
+      createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
+    }));
     await db().insert(responses).values(rows);
-    ids = (await db().select({ id: responses.id }).from(responses).where(eq(responses.updateId, flooded)).orderBy(desc(responses.createdAt), desc(responses.id))).map((r) => r.id);
+    ids = (
+      await db()
+        .select({ id: responses.id })
+        .from(responses)
+        .where(eq(responses.updateId, flooded))
+        .orderBy(desc(responses.createdAt), desc(responses.id))
+    ).map((r) => r.id);
   });
 
   it(`shows the newest ${RESPONSES_SHOWN_PER_UPDATE} of each announcement with the count`, async () => {
@@ -107,7 +146,8 @@ describe("responses on the class page", () => {
     expect(page3.find((x) => x.id === flooded)!.responses.map((r) => r.id)).toEqual(ids.slice(2 * RESPONSES_PAGE_SIZE));
     const past = await loadUpdatesView(BIO, "UTC", { updateId: flooded, page: 50 });
     expect(past.find((x) => x.id === flooded)!.responses).toEqual([]);
-    for (const other of page1.filter((x) => x.id !== flooded)) expect(other.responses.length).toBeLessThanOrEqual(RESPONSES_SHOWN_PER_UPDATE);
+    for (const other of page1.filter((x) => x.id !== flooded))
+      expect(other.responses.length).toBeLessThanOrEqual(RESPONSES_SHOWN_PER_UPDATE);
   });
   it("reads them in one statement, collapsed or paged", async () => {
     expect((await countQueries(() => loadUpdatesView(BIO, "UTC"))).count).toBe(1);
@@ -118,7 +158,10 @@ describe("responses on the class page", () => {
 describe("deleteResponse", () => {
   const freshResponse = async (levelCode = BIO) => {
     const updateId = await firstUpdateOf(levelCode);
-    const [r] = await db().insert(responses).values({ updateId, studentId: avaId, title: "To delete", content: "Off-topic" }).returning({ id: responses.id });
+    const [r] = await db()
+      .insert(responses)
+      .values({ updateId, studentId: avaId, title: "To delete", content: "Off-topic" })
+      .returning({ id: responses.id });
     return r!.id;
   };
 
@@ -127,14 +170,20 @@ describe("deleteResponse", () => {
     const chenId = (await signInAs(chen.code)).id;
     expect(await deleteResponse({ levelCode: BIO, responseId: id })).toEqual({ ok: true, message: "Response deleted" });
     expect(await db().select().from(responses).where(eq(responses.id, id))).toEqual([]);
-    const [entry] = await db().select().from(auditLog).where(and(eq(auditLog.action, "response.deleted"), eq(auditLog.levelCode, BIO)));
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "response.deleted"), eq(auditLog.levelCode, BIO)));
     expect(entry).toMatchObject({ actorId: chenId, detail: { responseId: id, studentId: avaId, title: "To delete" } });
   });
   it("refuses a response of another class, named through this one, and changes nothing", async () => {
     const other = await freshResponse(ALG);
     await signInAs(chen.code);
     const before = await databaseChecksum();
-    expect(await deleteResponse({ levelCode: BIO, responseId: other })).toEqual({ ok: false, message: "That response is not in this class." });
+    expect(await deleteResponse({ levelCode: BIO, responseId: other })).toEqual({
+      ok: false,
+      message: "That response is not in this class.",
+    });
     expect(await databaseChecksum()).toEqual(before);
   });
   it("refuses the student who wrote it, and another class's teacher", async () => {
@@ -148,7 +197,9 @@ describe("deleteResponse", () => {
   });
   it("refuses an invalid id", async () => {
     await signInAs(chen.code);
-    expect(await deleteResponse({ levelCode: BIO, responseId: "1; drop table responses" as unknown as number })).toMatchObject({ ok: false, message: "Invalid id" });
+    expect(
+      await deleteResponse({ levelCode: BIO, responseId: "1; drop table responses" as unknown as number }),
+    ).toMatchObject({ ok: false, message: "Invalid id" });
   });
 });
 
@@ -156,9 +207,16 @@ describe("the 10-character rule counts what the dialog counts", () => {
   it("counts a character outside the BMP once and a typed line break once", async () => {
     await signInAs(ava.code);
     const assignmentId = await firstAssignmentOf(BIO);
-    const submit = (content: string) => submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId, studentId: avaId, content }));
-    expect(await submit("😀".repeat(9))).toMatchObject({ ok: false, message: "Response must be at least 10 characters." });
-    expect(await submit("  123456789  ")).toMatchObject({ ok: false, message: "Response must be at least 10 characters." });
+    const submit = (content: string) =>
+      submitAssignment({ ok: true }, form({ levelCode: BIO, assignmentId, studentId: avaId, content }));
+    expect(await submit("😀".repeat(9))).toMatchObject({
+      ok: false,
+      message: "Response must be at least 10 characters.",
+    });
+    expect(await submit("  123456789  ")).toMatchObject({
+      ok: false,
+      message: "Response must be at least 10 characters.",
+    });
     expect(await submit("12345\r\n6789")).toMatchObject({ ok: true });
   });
 });

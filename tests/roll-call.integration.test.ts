@@ -30,7 +30,13 @@ beforeAll(async () => {
 beforeEach(async () => void (await signInAs(DEMO_ADMIN.code)));
 
 const recordsOn = async (code: string, day: string) =>
-  Number((await queryRows<{ n: number }>(sql`select count(*)::int as n from attendance where level_code = ${code} and date = ${day}::date`))[0]!.n);
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        sql`select count(*)::int as n from attendance where level_code = ${code} and date = ${day}::date`,
+      )
+    )[0]!.n,
+  );
 
 /** The roll call's letter for each student id. */
 async function lettersById(code: string, day: string): Promise<Map<number, string>> {
@@ -52,7 +58,9 @@ describe("the roll call query", () => {
     expect(Object.keys(s.result.students[0]!).sort()).toEqual(["id", "name"]);
     const empty = await getRollCall({ levelCode: "R30", day: "2031-03-03", today: TODAY });
     expect(empty).toMatchObject({ day: "2031-03-03", today: TODAY, taken: false, marks: "-".repeat(30) });
-    console.log(`roll call: ${s.count} statement for 30 and for 300 students (plus the session and class checks of every dashboard page)`);
+    console.log(
+      `roll call: ${s.count} statement for 30 and for 300 students (plus the session and class checks of every dashboard page)`,
+    );
   });
 
   it("lists the roster only, in name order, and counts a left student's record as the day taken", async () => {
@@ -77,9 +85,15 @@ describe("markRollCall", () => {
     const letters = await lettersById("R30", day);
     expect([...letters.entries()].filter(([, l]) => l !== "P")).toEqual([[target, "A"]]);
     // Audited: the day and the change, in the same transaction as the write.
-    const entries = await db().select({ detail: auditLog.detail }).from(auditLog).where(and(eq(auditLog.action, "attendance.changed"), eq(auditLog.levelCode, "R30")));
+    const entries = await db()
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "attendance.changed"), eq(auditLog.levelCode, "R30")));
     expect(entries.map((e) => e.detail)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ date: day, added: 30 }), expect.objectContaining({ studentId: target, date: day, old: "present", new: "absent" })]),
+      expect.arrayContaining([
+        expect.objectContaining({ date: day, added: 30 }),
+        expect.objectContaining({ studentId: target, date: day, old: "present", new: "absent" }),
+      ]),
     );
   });
 
@@ -92,15 +106,24 @@ describe("markRollCall", () => {
 
   it("issues the same number of statements for 30 and 300 students, adding the day or not", async () => {
     const counts: number[] = [];
-    for (const [code, ids] of [["R30", small], ["R300", large]] as const) {
-      const create = await countQueries(() => markRollCall({ levelCode: code, studentId: ids[1]!, date: "2031-03-07", status: "late" }));
-      const change = await countQueries(() => markRollCall({ levelCode: code, studentId: ids[2]!, date: "2031-03-07", status: "excused" }));
+    for (const [code, ids] of [
+      ["R30", small],
+      ["R300", large],
+    ] as const) {
+      const create = await countQueries(() =>
+        markRollCall({ levelCode: code, studentId: ids[1]!, date: "2031-03-07", status: "late" }),
+      );
+      const change = await countQueries(() =>
+        markRollCall({ levelCode: code, studentId: ids[2]!, date: "2031-03-07", status: "excused" }),
+      );
       expect(create.result.ok && change.result.ok).toBe(true);
       counts.push(create.count, change.count);
     }
     expect(counts[2]).toBe(counts[0]);
     expect(counts[3]).toBe(counts[1]);
-    console.log(`markRollCall statements (30 and 300 alike): ${counts[0]} for the first mark of a day, ${counts[1]} for a later one`);
+    console.log(
+      `markRollCall statements (30 and 300 alike): ${counts[0]} for the first mark of a day, ${counts[1]} for a later one`,
+    );
   });
 
   it("round-trips every status, and the grid reads the same marks", async () => {
@@ -120,7 +143,14 @@ describe("markRollCall", () => {
     expect(await recordsOn("R30", day)).toBe(30);
     const grid = await getAttendanceGrid("R30");
     const col = grid.dates.indexOf(day);
-    expect(statuses.map((_, i) => grid.marks[grid.students.findIndex((s) => s.id === small[i])]![col])).toEqual(["P", "A", "L", "E", "L", "P"]);
+    expect(statuses.map((_, i) => grid.marks[grid.students.findIndex((s) => s.id === small[i])]![col])).toEqual([
+      "P",
+      "A",
+      "L",
+      "E",
+      "L",
+      "P",
+    ]);
   });
 
   it("never adds the day when it already has a record: the rest stay unmarked", async () => {
@@ -148,7 +178,9 @@ describe("markRollCall", () => {
 
   it("refuses a student of another class, a bad day and a bad status, changing nothing", async () => {
     await signInAs(DEMO_INSTRUCTORS[0].code); // teaches ALG1-P1, not R30
-    expect(await markRollCall({ levelCode: "R30", studentId: small[0]!, date: "2031-03-14", status: "absent" })).toMatchObject({ ok: false });
+    expect(
+      await markRollCall({ levelCode: "R30", studentId: small[0]!, date: "2031-03-14", status: "absent" }),
+    ).toMatchObject({ ok: false });
     await signInAs(DEMO_ADMIN.code);
     const before = await db().$count(attendance);
     for (const input of [
@@ -160,7 +192,9 @@ describe("markRollCall", () => {
       const res = await markRollCall({ levelCode: "R30", ...input });
       expect(res.ok, JSON.stringify(input)).toBe(false);
     }
-    expect(await markRollCall({ levelCode: "R30", studentId: large[0]!, date: "2031-03-14", status: "absent" })).toMatchObject({ message: "That student is not enrolled in this class." });
+    expect(
+      await markRollCall({ levelCode: "R30", studentId: large[0]!, date: "2031-03-14", status: "absent" }),
+    ).toMatchObject({ message: "That student is not enrolled in this class." });
     expect(await db().$count(attendance)).toBe(before);
   });
 });

@@ -45,7 +45,8 @@ const calls = {
   searchStudents: () => searchStudents(ALG, ""),
   enrollStudents: () => enrollStudents({ levelCode: ALG, studentIds: [tariq] }),
   createStudent: () => createStudent({ ok: true }, form({ levelCode: ALG, name: "Eve", username: "eve" })),
-  editStudent: () => editStudent({ ok: true }, form({ levelCode: ALG, studentId: maya, name: "Hacked", username: "hacked" })),
+  editStudent: () =>
+    editStudent({ ok: true }, form({ levelCode: ALG, studentId: maya, name: "Hacked", username: "hacked" })),
   removeStudent: () => removeStudent({ levelCode: ALG, studentId: maya }),
 };
 
@@ -73,8 +74,14 @@ describe("attendance", () => {
   it("adds a day for every enrolled student as present, and refuses the same day again writing nothing", async () => {
     await signInAs(RIVERA);
     const roster = (await db().select().from(studentEnrollment).where(eq(studentEnrollment.levelCode, ALG))).length;
-    expect(await addAttendanceDay({ levelCode: ALG, date: "2030-02-04" })).toEqual({ ok: true, message: "Attendance added for 2030-02-04" });
-    const rows = await db().select().from(attendance).where(and(eq(attendance.levelCode, ALG), eq(attendance.date, "2030-02-04")));
+    expect(await addAttendanceDay({ levelCode: ALG, date: "2030-02-04" })).toEqual({
+      ok: true,
+      message: "Attendance added for 2030-02-04",
+    });
+    const rows = await db()
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.levelCode, ALG), eq(attendance.date, "2030-02-04")));
     expect(rows).toHaveLength(roster);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(["present"]));
     const before = await rowCounts("attendance");
@@ -93,28 +100,53 @@ describe("attendance", () => {
   });
   it("never duplicates a day added from two tabs at once", async () => {
     await signInAs(RIVERA);
-    const results = await Promise.all([addAttendanceDay({ levelCode: ALG, date: "2030-02-06" }), addAttendanceDay({ levelCode: ALG, date: "2030-02-06" })]);
+    const results = await Promise.all([
+      addAttendanceDay({ levelCode: ALG, date: "2030-02-06" }),
+      addAttendanceDay({ levelCode: ALG, date: "2030-02-06" }),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.find((r) => !r.ok)?.message).toBe("Attendance already exists for 2030-02-06. Please edit existing records.");
+    expect(results.find((r) => !r.ok)?.message).toBe(
+      "Attendance already exists for 2030-02-06. Please edit existing records.",
+    );
     const roster = (await db().select().from(studentEnrollment).where(eq(studentEnrollment.levelCode, ALG))).length;
-    expect(await db().select().from(attendance).where(and(eq(attendance.levelCode, ALG), eq(attendance.date, "2030-02-06")))).toHaveLength(roster);
+    expect(
+      await db()
+        .select()
+        .from(attendance)
+        .where(and(eq(attendance.levelCode, ALG), eq(attendance.date, "2030-02-06"))),
+    ).toHaveLength(roster);
   });
   it("updates an existing record, inserts a missing one, and '-' deletes it", async () => {
     await signInAs(RIVERA);
-    const rec = () => db().select().from(attendance).where(and(eq(attendance.studentId, maya), eq(attendance.levelCode, ALG), eq(attendance.date, "2030-02-04")));
-    expect(await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-04", status: "late" })).toEqual({ ok: true, message: "Attendance updated for Maya Patel" });
+    const rec = () =>
+      db()
+        .select()
+        .from(attendance)
+        .where(and(eq(attendance.studentId, maya), eq(attendance.levelCode, ALG), eq(attendance.date, "2030-02-04")));
+    expect(await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-04", status: "late" })).toEqual({
+      ok: true,
+      message: "Attendance updated for Maya Patel",
+    });
     expect((await rec()).map((r) => r.status)).toEqual(["late"]);
     expect((await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-04", status: "" })).ok).toBe(true);
     expect(await rec()).toEqual([]);
-    expect((await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-04", status: "excused" })).ok).toBe(true);
+    expect((await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-04", status: "excused" })).ok).toBe(
+      true,
+    );
     expect((await rec()).map((r) => r.status)).toEqual(["excused"]);
   });
   it("refuses bad statuses, bad dates and students of other classes", async () => {
     await signInAs(RIVERA);
     const before = await rowCounts("attendance");
-    expect((await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-04", status: "sick" })).ok).toBe(false);
-    expect((await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-30", status: "late" })).ok).toBe(false);
-    expect((await setAttendance({ levelCode: ALG, studentId: ava, date: "2030-02-04", status: "late" })).ok).toBe(false);
+    expect((await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-04", status: "sick" })).ok).toBe(
+      false,
+    );
+    expect((await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-30", status: "late" })).ok).toBe(
+      false,
+    );
+    expect((await setAttendance({ levelCode: ALG, studentId: ava, date: "2030-02-04", status: "late" })).ok).toBe(
+      false,
+    );
     expect((await addAttendanceDay({ levelCode: ALG, date: "yesterday" })).ok).toBe(false);
     expect(await rowCounts("attendance")).toEqual(before);
   });
@@ -122,7 +154,10 @@ describe("attendance", () => {
     await signInAs(RIVERA);
     await setAttendance({ levelCode: ALG, studentId: maya, date: "2030-02-10", status: "absent" });
     expect((await markAllPresent({ levelCode: ALG, date: "2030-02-10" })).ok).toBe(true);
-    const rows = await db().select().from(attendance).where(and(eq(attendance.levelCode, ALG), eq(attendance.date, "2030-02-10")));
+    const rows = await db()
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.levelCode, ALG), eq(attendance.date, "2030-02-10")));
     const roster = (await db().select().from(studentEnrollment).where(eq(studentEnrollment.levelCode, ALG))).length;
     expect(rows).toHaveLength(roster);
     expect(rows.every((r) => r.status === "present")).toBe(true);
@@ -159,30 +194,71 @@ describe("students", () => {
   });
   it("creates a student: validates e-mail, stores blank phones as null, generates a code, refuses duplicates", async () => {
     await signInAs(RIVERA);
-    expect(await createStudent({ ok: true }, form({ levelCode: ALG, name: "New Kid", username: "new.kid", email: "not-an-email" }))).toMatchObject({
+    expect(
+      await createStudent(
+        { ok: true },
+        form({ levelCode: ALG, name: "New Kid", username: "new.kid", email: "not-an-email" }),
+      ),
+    ).toMatchObject({
       ok: false,
       message: "Please enter a valid email address",
     });
     expect((await createStudent({ ok: true }, form({ levelCode: ALG, name: "", username: "x" }))).ok).toBe(false);
-    const res = await createStudent({ ok: true }, form({ levelCode: ALG, name: "New Kid", username: "new.kid", email: "", code: "", phoneNumber: "  ", parent1Number: "", parent2Number: "555 0101" }));
+    const res = await createStudent(
+      { ok: true },
+      form({
+        levelCode: ALG,
+        name: "New Kid",
+        username: "new.kid",
+        email: "",
+        code: "",
+        phoneNumber: "  ",
+        parent1Number: "",
+        parent2Number: "555 0101",
+      }),
+    );
     expect(res).toMatchObject({ ok: true, message: "Successfully created and added New Kid to the class!" });
     const code = res.ok ? res.data!.code! : "";
     expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     const [kid] = await db().select().from(users).where(eq(users.username, "new.kid"));
-    expect(kid).toMatchObject({ role: "student", email: null, phoneNumber: null, parent1Number: null, parent2Number: "555 0101", code });
+    expect(kid).toMatchObject({
+      role: "student",
+      email: null,
+      phoneNumber: null,
+      parent1Number: null,
+      parent2Number: "555 0101",
+      code,
+    });
     expect(await isEnrolled(kid!.id, ALG)).toBe(true);
 
     const before = await rowCounts("users", "student_enrollment");
-    expect(await createStudent({ ok: true }, form({ levelCode: ALG, name: "Twin", username: "new.kid" }))).toMatchObject({ ok: false, message: "That username is already taken." });
+    expect(
+      await createStudent({ ok: true }, form({ levelCode: ALG, name: "Twin", username: "new.kid" })),
+    ).toMatchObject({ ok: false, message: "That username is already taken." });
     // A typed code is refused whatever it is (decision 010): no answer tells whether a code exists.
-    expect(await createStudent({ ok: true }, form({ levelCode: ALG, name: "Twin", username: "twin", code: "STU-01" }))).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
+    expect(
+      await createStudent({ ok: true }, form({ levelCode: ALG, name: "Twin", username: "twin", code: "STU-01" })),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
     expect(await rowCounts("users", "student_enrollment")).toEqual(before);
   });
   it("edits a student of the class: blanks become null, a new generated code signs them out", async () => {
     await signInAs(DEMO_STUDENTS[2]!.code);
     const mayaCookie = (await import("./support/request-context")).cookieJar.getAll();
     await signInAs(RIVERA);
-    const res = await editStudent({ ok: true }, form({ levelCode: ALG, studentId: maya, name: "Maya Patel", username: "maya.patel", email: "", newCode: "on", phoneNumber: "", parent1Number: "", parent2Number: "" }));
+    const res = await editStudent(
+      { ok: true },
+      form({
+        levelCode: ALG,
+        studentId: maya,
+        name: "Maya Patel",
+        username: "maya.patel",
+        email: "",
+        newCode: "on",
+        phoneNumber: "",
+        parent1Number: "",
+        parent2Number: "",
+      }),
+    );
     expect(res.ok).toBe(true);
     const [row] = await db().select().from(users).where(eq(users.id, maya));
     expect(row).toMatchObject({ code: res.ok ? res.data!.code : "?", email: null, parent1Number: null });
@@ -195,17 +271,26 @@ describe("students", () => {
     await signInAs(RIVERA);
     const [before] = await db().select().from(users).where(eq(users.id, ava));
     // Ava is in Rivera's Geometry, but not in Algebra I: the edit names Algebra I.
-    expect((await editStudent({ ok: true }, form({ levelCode: ALG, studentId: ava, name: "X", username: "x" }))).ok).toBe(false);
+    expect(
+      (await editStudent({ ok: true }, form({ levelCode: ALG, studentId: ava, name: "X", username: "x" }))).ok,
+    ).toBe(false);
     await signInAs(CHEN);
-    expect((await editStudent({ ok: true }, form({ levelCode: "BIO-P2", studentId: maya, name: "X", username: "x" }))).ok).toBe(false);
+    expect(
+      (await editStudent({ ok: true }, form({ levelCode: "BIO-P2", studentId: maya, name: "X", username: "x" }))).ok,
+    ).toBe(false);
     expect((await db().select().from(users).where(eq(users.id, ava)))[0]).toEqual(before);
     await signInAs(RIVERA);
-    expect(await editStudent({ ok: true }, form({ levelCode: ALG, studentId: maya, name: "Maya", username: "ava.johnson" }))).toMatchObject({ ok: false, message: "That username is already taken." });
+    expect(
+      await editStudent({ ok: true }, form({ levelCode: ALG, studentId: maya, name: "Maya", username: "ava.johnson" })),
+    ).toMatchObject({ ok: false, message: "That username is already taken." });
   });
   it("removes the enrollment only: grades and attendance stay and reappear on re-enrolment", async () => {
     await signInAs(RIVERA);
     const gradesBefore = await db().select().from(grades).where(eq(grades.studentId, maya));
-    const attendanceBefore = await db().select().from(attendance).where(and(eq(attendance.studentId, maya), eq(attendance.levelCode, ALG)));
+    const attendanceBefore = await db()
+      .select()
+      .from(attendance)
+      .where(and(eq(attendance.studentId, maya), eq(attendance.levelCode, ALG)));
     expect(attendanceBefore.length).toBeGreaterThan(0);
     expect((await removeStudent({ levelCode: ALG, studentId: maya })).ok).toBe(true);
     expect(await isEnrolled(maya, ALG)).toBe(false);

@@ -15,9 +15,14 @@ function run(args: string[]): Promise<{ code: number; out: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(work, "data"), SEED_DEMO: "off" };
   delete env.DATABASE_URL;
   return new Promise((resolve) => {
-    execFile(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/roster-import.ts", ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
-    });
+    execFile(
+      path.join("node_modules", ".bin", "tsx"),
+      ["--conditions=react-server", "scripts/roster-import.ts", ...args],
+      { env, timeout: 60_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 
@@ -31,7 +36,10 @@ function folder(name: string, files: Record<string, string>): string {
 describe("npm run roster:import", () => {
   it("prints the problems and exits 1, writing nothing; a dry run of good files exits 0; apply, then a re-import changes nothing", async () => {
     const school = smallSchool();
-    const bad = folder("bad", { ...school, "users.csv": school["users.csv"]!.replace("t2,,,true,org1,teacher", "t2,,,true,org1,coach") });
+    const bad = folder("bad", {
+      ...school,
+      "users.csv": school["users.csv"]!.replace("t2,,,true,org1,teacher", "t2,,,true,org1,coach"),
+    });
     const refused = await run([bad]);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('users.csv:3: role — "coach" is not a role the portal has');

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "@/lib/db/client";
-import { applyRosterImport, listRosterImports, newUsersOfLastImport, previewRosterImport, type RosterProgress } from "@/lib/roster/import";
+import {
+  applyRosterImport,
+  listRosterImports,
+  newUsersOfLastImport,
+  previewRosterImport,
+  type RosterProgress,
+} from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
 import { classRow, enrollmentRow, smallSchool, userRow, zipUpload } from "@/lib/roster/test-support";
 import { databaseChecksum } from "./support/fixtures";
@@ -15,15 +21,29 @@ import { useTestDatabase } from "./support/test-db";
 useTestDatabase();
 
 const user = async (sourcedId: string) =>
-  (await queryRows<Record<string, unknown>>(sql`select id, name, username, email, role, code, phone_number, parent1_number, date_of_birth::text as dob, session_version, roster_deleted_at from users where sourced_id = ${sourcedId}`))[0];
+  (
+    await queryRows<Record<string, unknown>>(
+      sql`select id, name, username, email, role, code, phone_number, parent1_number, date_of_birth::text as dob, session_version, roster_deleted_at from users where sourced_id = ${sourcedId}`,
+    )
+  )[0];
 const level = async (sourcedId: string) =>
-  (await queryRows<Record<string, unknown>>(sql`select l.id, l.code, l.name, l.period, l.level, t.sourced_id as teacher, l.teacher_enrollment_sourced_id as tesid, l.roster_deleted_at from levels l left join users t on t.id = l.teacher_id where l.sourced_id = ${sourcedId}`))[0];
+  (
+    await queryRows<Record<string, unknown>>(
+      sql`select l.id, l.code, l.name, l.period, l.level, t.sourced_id as teacher, l.teacher_enrollment_sourced_id as tesid, l.roster_deleted_at from levels l left join users t on t.id = l.teacher_id where l.sourced_id = ${sourcedId}`,
+    )
+  )[0];
 const rosterOf = async (code: string) =>
-  (await queryRows<{ s: string }>(sql`select u.sourced_id as s from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${code} order by 1`)).map((r) => r.s);
+  (
+    await queryRows<{ s: string }>(
+      sql`select u.sourced_id as s from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${code} order by 1`,
+    )
+  ).map((r) => r.s);
 const links = async () =>
-  (await queryRows<{ p: string; s: string; relationship: string; source: string; from_roster: boolean }>(
-    sql`select p.sourced_id as p, s.sourced_id as s, g.relationship, g.source, g.from_roster from guardian_links g join users p on p.id = g.parent_id join users s on s.id = g.student_id order by 1, 2`,
-  )).map((l) => `${l.p}>${l.s}:${l.relationship}:${l.source}${l.from_roster ? ":roster" : ""}`);
+  (
+    await queryRows<{ p: string; s: string; relationship: string; source: string; from_roster: boolean }>(
+      sql`select p.sourced_id as p, s.sourced_id as s, g.relationship, g.source, g.from_roster from guardian_links g join users p on p.id = g.parent_id join users s on s.id = g.student_id order by 1, 2`,
+    )
+  ).map((l) => `${l.p}>${l.s}:${l.relationship}:${l.source}${l.from_roster ? ":roster" : ""}`);
 
 describe("a first bulk import", () => {
   let files: Record<string, string>;
@@ -47,11 +67,20 @@ describe("a first bulk import", () => {
       assignments: { create: 0, update: 0, unchanged: 0, delete: 0, kept: 0, ignored: 0 },
       grades: { create: 0, update: 0, unchanged: 0, delete: 0, kept: 0, ignored: 0 },
     });
-    expect(run.warnings.map(formatProblem)).toEqual([`classes.csv:3: classCode — "Bio 2" cannot be a class code (letters, digits, '.', '_' and '-', at most 50) — nothing: the class gets the code "Bio-2" (change it in the SIS to choose another)`]);
+    expect(run.warnings.map(formatProblem)).toEqual([
+      `classes.csv:3: classCode — "Bio 2" cannot be a class code (letters, digits, '.', '_' and '-', at most 50) — nothing: the class gets the code "Bio-2" (change it in the SIS to choose another)`,
+    ]);
     expect(await databaseChecksum(SCHOOL_TABLES)).toEqual(before);
     expect(await queryRows<{ n: number }>(sql`select count(*)::int as n from audit_log`)).toEqual(audits);
     const [history] = await listRosterImports({ limit: 1 });
-    expect(history).toMatchObject({ id: run.importId, source: "cli", dryRun: true, status: "previewed", problems: 0, fileName: "roster.zip" });
+    expect(history).toMatchObject({
+      id: run.importId,
+      source: "cli",
+      dryRun: true,
+      status: "previewed",
+      problems: 0,
+      fileName: "roster.zip",
+    });
   });
 
   it("applies: people with their roles and generated codes, classes, teachers, enrollments, guardians and terms", async () => {
@@ -62,37 +91,120 @@ describe("a first bulk import", () => {
     expect(run.changes).toBe(21);
     expect(run.createdUserIds).toHaveLength(9);
 
-    const roles = await queryRows<{ sourced_id: string; role: string }>(sql`select sourced_id, role from users order by sourced_id`);
-    expect(Object.fromEntries(roles.map((r) => [r.sourced_id, r.role]))).toEqual({ a1: "admin", p1: "parent", r1: "parent", s1: "student", s2: "student", s3: "student", s4: "student", t1: "instructor", t2: "instructor" });
+    const roles = await queryRows<{ sourced_id: string; role: string }>(
+      sql`select sourced_id, role from users order by sourced_id`,
+    );
+    expect(Object.fromEntries(roles.map((r) => [r.sourced_id, r.role]))).toEqual({
+      a1: "admin",
+      p1: "parent",
+      r1: "parent",
+      s1: "student",
+      s2: "student",
+      s3: "student",
+      s4: "student",
+      t1: "instructor",
+      t2: "instructor",
+    });
     const tina = await user("t1");
-    expect(tina).toMatchObject({ name: "Tina Turner", username: "tturner", email: "tt@school.example", phone_number: null });
+    expect(tina).toMatchObject({
+      name: "Tina Turner",
+      username: "tturner",
+      email: "tt@school.example",
+      phone_number: null,
+    });
     const codes = await queryRows<{ code: string }>(sql`select code from users`);
     for (const { code } of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     expect(codes.map((c) => c.code)).not.toContain("secret-from-sis");
     // A parent without a username gets one from the name; their phone is kept; a student's is not a parent number.
     expect(await user("p1")).toMatchObject({ username: "pat.one", phone_number: "555-301-0001" });
 
-    expect(await level("c1")).toMatchObject({ code: "ALG1", name: "Algebra I", period: "1", level: "09", teacher: "t1", tesid: "e1" });
+    expect(await level("c1")).toMatchObject({
+      code: "ALG1",
+      name: "Algebra I",
+      period: "1",
+      level: "09",
+      teacher: "t1",
+      tesid: "e1",
+    });
     expect(await level("c2")).toMatchObject({ code: "Bio-2", period: "2, 3", level: "10", teacher: "t2", tesid: "e3" });
     expect(await level("c3")).toMatchObject({ code: "c3", teacher: null, tesid: null });
     expect(await rosterOf("ALG1")).toEqual(["s1", "s2"]);
     expect(await rosterOf("Bio-2")).toEqual(["s3"]);
-    expect(await links()).toEqual(["p1>s1:guardian:admin:roster", "p1>s2:guardian:admin:roster", "r1>s3:other:admin:roster"]);
-    expect(await queryRows(sql`select sourced_id, title, type, start_date::text as start, end_date::text as "end", parent_sourced_id as parent, school_year from school_terms order by sourced_id`)).toEqual([
-      { sourced_id: "f1", title: "Fall", type: "semester", start: "2024-08-15", end: "2024-12-20", parent: "y1", school_year: 2025 },
-      { sourced_id: "y1", title: "2024-25", type: "schoolYear", start: "2024-08-15", end: "2025-06-10", parent: null, school_year: 2025 },
+    expect(await links()).toEqual([
+      "p1>s1:guardian:admin:roster",
+      "p1>s2:guardian:admin:roster",
+      "r1>s3:other:admin:roster",
+    ]);
+    expect(
+      await queryRows(
+        sql`select sourced_id, title, type, start_date::text as start, end_date::text as "end", parent_sourced_id as parent, school_year from school_terms order by sourced_id`,
+      ),
+    ).toEqual([
+      {
+        sourced_id: "f1",
+        title: "Fall",
+        type: "semester",
+        start: "2024-08-15",
+        end: "2024-12-20",
+        parent: "y1",
+        school_year: 2025,
+      },
+      {
+        sourced_id: "y1",
+        title: "2024-25",
+        type: "schoolYear",
+        start: "2024-08-15",
+        end: "2025-06-10",
+        parent: null,
+        school_year: 2025,
+      },
     ]);
 
-    const [audit] = await queryRows<{ actor_id: number | null; detail: Record<string, unknown> }>(sql`select actor_id, detail from audit_log where action = 'roster.imported' order by id desc limit 1`);
-    expect(audit!.detail).toMatchObject({ importId: run.importId, source: "cli", format: "oneroster", newUsers: 9, counts: { users: { create: 9 }, enrollments: { create: 4, ignored: 1 } } });
-    expect(await queryRows(sql`select count(*)::int as n from audit_log where action = 'guardian.linked' and detail->>'source' = 'roster'`)).toEqual([{ n: 3 }]);
+    const [audit] = await queryRows<{ actor_id: number | null; detail: Record<string, unknown> }>(
+      sql`select actor_id, detail from audit_log where action = 'roster.imported' order by id desc limit 1`,
+    );
+    expect(audit!.detail).toMatchObject({
+      importId: run.importId,
+      source: "cli",
+      format: "oneroster",
+      newUsers: 9,
+      counts: { users: { create: 9 }, enrollments: { create: 4, ignored: 1 } },
+    });
+    expect(
+      await queryRows(
+        sql`select count(*)::int as n from audit_log where action = 'guardian.linked' and detail->>'source' = 'roster'`,
+      ),
+    ).toEqual([{ n: 3 }]);
     expect(await newUsersOfLastImport()).toMatchObject({ importId: run.importId, userIds: run.createdUserIds });
     const [history] = await listRosterImports({ limit: 1 });
-    expect(history).toMatchObject({ id: run.importId, dryRun: false, status: "applied", newUserIds: run.createdUserIds, counts: { users: { create: 9 } } });
+    expect(history).toMatchObject({
+      id: run.importId,
+      dryRun: false,
+      status: "applied",
+      newUserIds: run.createdUserIds,
+      counts: { users: { create: 9 } },
+    });
 
     expect(phases[0]).toEqual({ phase: "reading", done: 0, total: 1 });
-    expect(phases.map((p) => p.phase).filter((p, i, all) => all.indexOf(p) === i)).toEqual(["reading", "checking", "removing", "users", "classes", "enrollments", "guardians", "terms", "categories", "assignments", "grades", "recording"]);
-    expect(phases.find((p) => p.phase === "users" && p.done === p.total)).toEqual({ phase: "users", done: 9, total: 9 });
+    expect(phases.map((p) => p.phase).filter((p, i, all) => all.indexOf(p) === i)).toEqual([
+      "reading",
+      "checking",
+      "removing",
+      "users",
+      "classes",
+      "enrollments",
+      "guardians",
+      "terms",
+      "categories",
+      "assignments",
+      "grades",
+      "recording",
+    ]);
+    expect(phases.find((p) => p.phase === "users" && p.done === p.total)).toEqual({
+      phase: "users",
+      done: 9,
+      total: 9,
+    });
   });
 
   it("re-imported as it is, changes nothing", async () => {
@@ -110,17 +222,29 @@ describe("a first bulk import", () => {
 describe("re-imports", () => {
   it("keep local edits to what the import does not carry", async () => {
     const s1 = (await user("s1"))!;
-    await db().execute(sql`update users set date_of_birth = '2010-01-02', parent1_number = '555-999-0001', code = 'local-code-12345' where sourced_id = 's1'`);
+    await db().execute(
+      sql`update users set date_of_birth = '2010-01-02', parent1_number = '555-999-0001', code = 'local-code-12345' where sourced_id = 's1'`,
+    );
     await db().execute(sql`update levels set code = 'ALG1-P1' where sourced_id = 'c1'`);
-    await db().execute(sql`update guardian_links set relationship = 'mother' from users p where p.id = parent_id and p.sourced_id = 'p1' and student_id = ${s1.id}`);
-    const hand = await queryRows<{ id: number }>(sql`insert into users (name, username, role, code) values ('Hand Made', 'handmade', 'student', 'hand-made-code-1') returning id`);
+    await db().execute(
+      sql`update guardian_links set relationship = 'mother' from users p where p.id = parent_id and p.sourced_id = 'p1' and student_id = ${s1.id}`,
+    );
+    const hand = await queryRows<{ id: number }>(
+      sql`insert into users (name, username, role, code) values ('Hand Made', 'handmade', 'student', 'hand-made-code-1') returning id`,
+    );
     await db().execute(sql`insert into student_enrollment (student_id, level_code) values (${hand[0]!.id}, 'ALG1-P1')`);
-    await db().execute(sql`insert into updates (level_code, title, content) values ('ALG1-P1', 'Welcome', 'Hello class')`);
+    await db().execute(
+      sql`insert into updates (level_code, title, content) values ('ALG1-P1', 'Welcome', 'Hello class')`,
+    );
     const before = await databaseChecksum(SCHOOL_TABLES);
     const run = await apply(smallSchool());
     expect(run.changes).toBe(0);
     expect(await databaseChecksum(SCHOOL_TABLES)).toEqual(before);
-    expect(await user("s1")).toMatchObject({ dob: "2010-01-02", parent1_number: "555-999-0001", code: "local-code-12345" });
+    expect(await user("s1")).toMatchObject({
+      dob: "2010-01-02",
+      parent1_number: "555-999-0001",
+      code: "local-code-12345",
+    });
     expect(await rosterOf("ALG1-P1")).toEqual(["s1", "s2", null]);
     expect(await links()).toContain("p1>s1:mother:admin:roster");
   });
@@ -166,7 +290,12 @@ describe("re-imports", () => {
     expect(await user("s2")).toMatchObject({ username: "sone" });
     expect(await user("s5")).toMatchObject({ username: "sky@school.example", email: "sky@school.example" });
     expect(await user("p1")).toMatchObject({ phone_number: "555-301-0002" });
-    expect(await level("c1")).toMatchObject({ code: "ALG1-P1", name: "Algebra I (honors)", teacher: "t2", tesid: "e2" });
+    expect(await level("c1")).toMatchObject({
+      code: "ALG1-P1",
+      name: "Algebra I (honors)",
+      teacher: "t2",
+      tesid: "e2",
+    });
     expect(await rosterOf("ALG1-P1")).toEqual(["s1", null]);
     expect(await rosterOf("Bio-2")).toEqual(["s2", "s3"]);
     expect(await rosterOf("c3")).toEqual(["s4", "s5"]);
@@ -174,13 +303,18 @@ describe("re-imports", () => {
   });
 
   it("refuse to change a person's role, or to take a username someone else has", async () => {
-    await db().execute(sql`insert into users (name, username, role, code) values ('Other Admin', 'otheradmin', 'admin', 'other-admin-code-1')`);
+    await db().execute(
+      sql`insert into users (name, username, role, code) values ('Other Admin', 'otheradmin', 'admin', 'other-admin-code-1')`,
+    );
     const files = smallSchool();
     const before = await databaseChecksum(SCHOOL_TABLES);
     const run = await applyRosterImport(
       zipUpload({
         ...files,
-        "users.csv": files["users.csv"]!.replace("s4,,,true,org1,student", "s4,,,true,org1,teacher").replace(",sthree,", ",otheradmin,"),
+        "users.csv": files["users.csv"]!.replace("s4,,,true,org1,student", "s4,,,true,org1,teacher").replace(
+          ",sthree,",
+          ",otheradmin,",
+        ),
       }),
       cli,
     );

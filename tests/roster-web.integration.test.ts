@@ -15,15 +15,28 @@ import { useTestDatabase } from "./support/test-db";
 useTestDatabase();
 beforeAll(seedDemo);
 
-const zip = (files: Record<string, string>) => new Blob([zipSync(Object.fromEntries(Object.entries(files).map(([n, t]) => [n, strToU8(t)])))], { type: "application/zip" });
+const zip = (files: Record<string, string>) =>
+  new Blob([zipSync(Object.fromEntries(Object.entries(files).map(([n, t]) => [n, strToU8(t)])))], {
+    type: "application/zip",
+  });
 
-function post(route: (r: Request) => Promise<Response>, fields: Record<string, string | Blob> = {}, headers: Record<string, string> = {}) {
+function post(
+  route: (r: Request) => Promise<Response>,
+  fields: Record<string, string | Blob> = {},
+  headers: Record<string, string> = {},
+) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v === "string") body.set(k, v);
     else body.set(k, v, "roster.zip");
   }
-  return route(new Request("http://localhost/admin/roster/x", { method: "POST", headers: { host: "localhost", origin: "http://localhost", ...headers }, body }));
+  return route(
+    new Request("http://localhost/admin/roster/x", {
+      method: "POST",
+      headers: { host: "localhost", origin: "http://localhost", ...headers },
+      body,
+    }),
+  );
 }
 
 const TABLES = ["users", "levels", "student_enrollment", "guardian_links", "school_terms"];
@@ -43,7 +56,9 @@ describe("roster import requests", () => {
       await signInAs(DEMO_ADMIN.code);
       expect((await post(route, { files: zip(smallSchool()) }, { origin: "https://evil.example" })).status).toBe(403);
       expect((await post(route, {})).status).toBe(400);
-      expect((await post(route, { files: zip(smallSchool()) }, { "content-length": String(80 * 2 ** 20) })).status).toBe(413);
+      expect(
+        (await post(route, { files: zip(smallSchool()) }, { "content-length": String(80 * 2 ** 20) })).status,
+      ).toBe(413);
     }
     expect(await databaseChecksum(TABLES)).toEqual(before);
   });
@@ -53,15 +68,26 @@ describe("roster import requests", () => {
     const before = await databaseChecksum(TABLES);
     const preview = await post(previewRoute, { files: zip(smallSchool()) });
     expect(preview.status).toBe(200);
-    const view = (await preview.json()) as { ok: boolean; changes: number; fingerprint: string; counts: { users: { create: number } }; problems: string[] };
+    const view = (await preview.json()) as {
+      ok: boolean;
+      changes: number;
+      fingerprint: string;
+      counts: { users: { create: number } };
+      problems: string[];
+    };
     expect(view).toMatchObject({ ok: true, problems: [] });
     expect(view.counts.users.create).toBeGreaterThan(0);
     expect(await databaseChecksum(TABLES)).toEqual(before);
 
     const applied = await post(applyRoute, { files: zip(smallSchool()), fingerprint: view.fingerprint });
     expect(applied.headers.get("content-type")).toContain("application/x-ndjson");
-    const lines = (await applied.text()).trim().split("\n").map((l) => JSON.parse(l) as { type: string; phase?: string; applied?: boolean; changes?: number });
-    expect(lines.filter((l) => l.type === "progress").map((l) => l.phase)).toEqual(expect.arrayContaining(["reading", "checking", "users", "recording"]));
+    const lines = (await applied.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; phase?: string; applied?: boolean; changes?: number });
+    expect(lines.filter((l) => l.type === "progress").map((l) => l.phase)).toEqual(
+      expect.arrayContaining(["reading", "checking", "users", "recording"]),
+    );
     expect(lines.at(-1)).toMatchObject({ type: "result", applied: true, changes: view.changes });
     expect(await databaseChecksum(TABLES)).not.toEqual(before);
 
@@ -76,7 +102,11 @@ describe("roster import requests", () => {
     const files = smallSchool();
     files["users.csv"] = files["users.csv"]!.replace("Tina", "Tine");
     const res = await post(applyRoute, { files: zip(files), fingerprint: "not-the-preview" });
-    const last = (await res.text()).trim().split("\n").map((l) => JSON.parse(l) as { type: string; applied?: boolean; problems?: string[] }).at(-1)!;
+    const last = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { type: string; applied?: boolean; problems?: string[] })
+      .at(-1)!;
     expect(last).toMatchObject({ type: "result", applied: false });
     expect(last.problems!.join("\n")).toMatch(/changed since the preview/);
     expect(await databaseChecksum(TABLES)).toEqual(before);

@@ -26,8 +26,17 @@ useTestDatabase();
 beforeAll(seedDemo);
 
 let n = 0;
-async function signIn(code: string, headers: Record<string, string> = { "x-forwarded-for": `198.51.100.${++n % 250}` }) {
-  const res = await sessionRoute(new Request("http://localhost/api/session", { method: "POST", headers: { "content-type": "application/json", host: "localhost", ...headers }, body: JSON.stringify({ code }) }));
+async function signIn(
+  code: string,
+  headers: Record<string, string> = { "x-forwarded-for": `198.51.100.${++n % 250}` },
+) {
+  const res = await sessionRoute(
+    new Request("http://localhost/api/session", {
+      method: "POST",
+      headers: { "content-type": "application/json", host: "localhost", ...headers },
+      body: JSON.stringify({ code }),
+    }),
+  );
   return { status: res.status, body: (await res.json().catch(() => ({}))) as { ok?: boolean; message?: string } };
 }
 
@@ -41,19 +50,30 @@ describe("1 · the client address", () => {
     const trusted = parseTrustedProxies("10.0.0.0/8, ::1");
     const h = new Headers({ "x-portal-peer": "10.0.0.2", "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.1" });
     expect(clientFromHeaders(h, trusted)).toBe("198.51.100.7");
-    expect(clientFromHeaders(new Headers({ "x-portal-peer": "::ffff:10.0.0.2", "x-forwarded-for": "garbage" }), trusted)).toBe("invalid");
+    expect(
+      clientFromHeaders(new Headers({ "x-portal-peer": "::ffff:10.0.0.2", "x-forwarded-for": "garbage" }), trusted),
+    ).toBe("invalid");
     expect(() => parseTrustedProxies("10.0.0.1, not-an-ip")).toThrow(/TRUSTED_PROXIES/);
   });
   it("a forged header does not give a client a fresh key: the 11th miss is refused", async () => {
     const statuses = [];
-    for (let i = 0; i < 11; i++) statuses.push((await signIn(`wrong-${i}`, { "x-portal-peer": "203.0.113.77", "x-forwarded-for": `10.9.8.${i}` })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await signIn(`wrong-${i}`, { "x-portal-peer": "203.0.113.77", "x-forwarded-for": `10.9.8.${i}` })).status,
+      );
     expect(statuses).toEqual([...Array(10).fill(401), 429]);
   });
   it("a 5 kB X-Forwarded-For is counted like any miss, never a 500", async () => {
     // Incompressible, so PostgreSQL cannot squeeze it under the 2,704-byte index limit.
-    for (const huge of [Array.from({ length: 300 }, (_, i) => `10.0.${i % 250}.1`).join(", "), crypto.randomBytes(4000).toString("base64url")]) {
+    for (const huge of [
+      Array.from({ length: 300 }, (_, i) => `10.0.${i % 250}.1`).join(", "),
+      crypto.randomBytes(4000).toString("base64url"),
+    ]) {
       expect(huge.length).toBeGreaterThan(2700);
-      expect(await signIn("no-such-code", { "x-forwarded-for": huge })).toMatchObject({ status: 401, body: { message: "Invalid code" } });
+      expect(await signIn("no-such-code", { "x-forwarded-for": huge })).toMatchObject({
+        status: 401,
+        body: { message: "Invalid code" },
+      });
       expect(await signIn(DEMO_STUDENTS[0]!.code, { "x-forwarded-for": huge })).toMatchObject({ status: 200 });
     }
   });
@@ -79,7 +99,8 @@ describe("3 · school-wide and prefix buckets", () => {
   });
   it("past 1,000 misses school-wide, misses are refused with 429; a right code still gets in", async () => {
     const windowStart = new Date(Math.floor(Date.now() / 600_000) * 600_000).toISOString();
-    await db().execute(sql`insert into rate_limits (key, window_start, count) values ('signin:school', ${windowStart}::timestamptz, 1000)
+    await db()
+      .execute(sql`insert into rate_limits (key, window_start, count) values ('signin:school', ${windowStart}::timestamptz, 1000)
       on conflict (key) do update set count = 1000, window_start = excluded.window_start`);
     expect((await signIn("zz-nothing-like-it")).status).toBe(429);
     expect((await signIn(DEMO_STUDENTS[1]!.code)).status).toBe(200);
@@ -89,7 +110,9 @@ describe("3 · school-wide and prefix buckets", () => {
 
 describe("4 · increment, then decide", () => {
   it("60 parallel misses from one client let exactly 10 through", async () => {
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => signIn(`par-${i}`, { "x-forwarded-for": "203.0.113.160" })));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => signIn(`par-${i}`, { "x-forwarded-for": "203.0.113.160" })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(50);
@@ -126,7 +149,12 @@ describe("5b · unsealed cookies are remembered, sessions are not", () => {
     const cookieA = cookieJar.getAll();
     const b = await signInAs(DEMO_STUDENTS[6]!.code);
     const cookieB = cookieJar.getAll();
-    for (const [cookies, id] of [[cookieA, a.id], [cookieB, b.id], [cookieA, a.id], [cookieB, b.id]] as const) {
+    for (const [cookies, id] of [
+      [cookieA, a.id],
+      [cookieB, b.id],
+      [cookieA, a.id],
+      [cookieB, b.id],
+    ] as const) {
       use([...cookies]);
       expect((await getSessionUser())?.id).toBe(id);
     }
@@ -155,7 +183,8 @@ describe("5b · unsealed cookies are remembered, sessions are not", () => {
 describe("6 · ?signin= keys", () => {
   it("answers the generic message for keys we never send, including Object's own", () => {
     expect(signInFallbackMessage("invalid")).toBe("Invalid code");
-    for (const k of ["__proto__", "constructor", "toString", "hasOwnProperty", "nope"]) expect(signInFallbackMessage(k)).toBe("Something went wrong. Please try again.");
+    for (const k of ["__proto__", "constructor", "toString", "hasOwnProperty", "nope"])
+      expect(signInFallbackMessage(k)).toBe("Something went wrong. Please try again.");
     expect(signInFallbackMessage(null)).toBeNull();
   });
 });
@@ -167,20 +196,39 @@ describe("7 · bounded counters and audit details", () => {
     expect(boundedKey(key).length).toBeLessThanOrEqual(100);
     const [longest] = await queryRows<{ n: number }>(sql`select max(length(key))::int as n from rate_limits`);
     expect(longest!.n).toBeLessThanOrEqual(100);
-    await db().execute(sql`insert into rate_limits (key, window_start, count) values ('old:one', now() - interval '3 days', 4)`);
+    await db().execute(
+      sql`insert into rate_limits (key, window_start, count) values ('old:one', now() - interval '3 days', 4)`,
+    );
     expect(await pruneRateLimits()).toBeGreaterThanOrEqual(1);
     expect(await queryRows(sql`select 1 from rate_limits where key = 'old:one'`)).toHaveLength(0);
   });
   it("cuts audit details to bounded values", async () => {
-    await audit(db(), { action: "parent.lookup", detail: { client: "x".repeat(15_000), nested: { a: { b: { c: { d: "deep" } } } }, many: Array.from({ length: 500 }, (_, i) => i) } });
-    const [row] = await queryRows<{ len: number; detail: Record<string, unknown> }>(sql`select length(detail::text)::int as len, detail from audit_log order by id desc limit 1`);
+    await audit(db(), {
+      action: "parent.lookup",
+      detail: {
+        client: "x".repeat(15_000),
+        nested: { a: { b: { c: { d: "deep" } } } },
+        many: Array.from({ length: 500 }, (_, i) => i),
+      },
+    });
+    const [row] = await queryRows<{ len: number; detail: Record<string, unknown> }>(
+      sql`select length(detail::text)::int as len, detail from audit_log order by id desc limit 1`,
+    );
     expect(row!.len).toBeLessThan(1000);
     expect((row!.detail.many as unknown[]).length).toBe(20);
   });
   it("the parent lookup no longer writes the client header into the log", async () => {
     const forged = "1.1.1.1, ".repeat(1500);
-    await lookupRoute(new Request("http://localhost/api/parent/lookup", { method: "POST", headers: { "content-type": "application/json", host: "localhost", "x-forwarded-for": forged }, body: JSON.stringify({ phone: "5552010001" }) }));
-    const [row] = await queryRows<{ len: number }>(sql`select length(detail::text)::int as len from audit_log where action = 'parent.lookup' order by id desc limit 1`);
+    await lookupRoute(
+      new Request("http://localhost/api/parent/lookup", {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost", "x-forwarded-for": forged },
+        body: JSON.stringify({ phone: "5552010001" }),
+      }),
+    );
+    const [row] = await queryRows<{ len: number }>(
+      sql`select length(detail::text)::int as len from audit_log where action = 'parent.lookup' order by id desc limit 1`,
+    );
     expect(row!.len).toBeLessThan(200);
   });
 });
@@ -194,29 +242,71 @@ describe("2, 9, 10 · teachers and access codes", () => {
   it("a teacher cannot type a code: edit and create refuse it and change nothing", async () => {
     await signInAs(DEMO_INSTRUCTORS[1].code);
     const before = await databaseChecksum();
-    expect(await editStudent({ ok: true }, form({ levelCode: BIO, studentId: liam, name: "Liam Okafor", username: "liam.okafor", code: "7" }))).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
-    expect(await createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: "new.kid", code: "2718" }))).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
+    expect(
+      await editStudent(
+        { ok: true },
+        form({ levelCode: BIO, studentId: liam, name: "Liam Okafor", username: "liam.okafor", code: "7" }),
+      ),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
+    expect(
+      await createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: "new.kid", code: "2718" })),
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
     expect(await databaseChecksum()).toEqual(before);
   });
   it("a teacher may generate a new code; the edit is audited old → new with the code masked", async () => {
     await signInAs(DEMO_INSTRUCTORS[1].code);
-    const res = await editStudent({ ok: true }, form({ levelCode: BIO, studentId: liam, name: "Liam O. Okafor", username: "liam.okafor", parent1Number: "(555) 201-0001", newCode: "on" }));
+    const res = await editStudent(
+      { ok: true },
+      form({
+        levelCode: BIO,
+        studentId: liam,
+        name: "Liam O. Okafor",
+        username: "liam.okafor",
+        parent1Number: "(555) 201-0001",
+        newCode: "on",
+      }),
+    );
     expect(res.ok).toBe(true);
     const code = res.ok ? res.data!.code! : "";
     expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    const [entry] = await queryRows<{ detail: Record<string, unknown> }>(sql`select detail from audit_log where action = 'student.edited' order by id desc limit 1`);
-    expect(entry!.detail).toMatchObject({ studentId: liam, code: "regenerated", changes: { name: { from: "Liam Okafor", to: "Liam O. Okafor" } } });
+    const [entry] = await queryRows<{ detail: Record<string, unknown> }>(
+      sql`select detail from audit_log where action = 'student.edited' order by id desc limit 1`,
+    );
+    expect(entry!.detail).toMatchObject({
+      studentId: liam,
+      code: "regenerated",
+      changes: { name: { from: "Liam Okafor", to: "Liam O. Okafor" } },
+    });
     expect(JSON.stringify(entry)).not.toContain(code);
   });
   it("a teacher's parent-number change is audited and listed for the admin", async () => {
     await signInAs(DEMO_INSTRUCTORS[1].code);
-    expect((await editStudent({ ok: true }, form({ levelCode: BIO, studentId: liam, name: "Liam O. Okafor", username: "liam.okafor", parent1Number: "555-777-1234" }))).ok).toBe(true);
+    expect(
+      (
+        await editStudent(
+          { ok: true },
+          form({
+            levelCode: BIO,
+            studentId: liam,
+            name: "Liam O. Okafor",
+            username: "liam.okafor",
+            parent1Number: "555-777-1234",
+          }),
+        )
+      ).ok,
+    ).toBe(true);
     const [latest] = await listParentNumberChanges();
-    expect(latest).toMatchObject({ studentId: liam, actorName: DEMO_INSTRUCTORS[1].name, detail: { parent1Number: { from: "(555) 201-0001", to: "555-777-1234" } } });
+    expect(latest).toMatchObject({
+      studentId: liam,
+      actorName: DEMO_INSTRUCTORS[1].name,
+      detail: { parent1Number: { from: "(555) 201-0001", to: "555-777-1234" } },
+    });
   });
   it("lists weak codes for regeneration", async () => {
     const { rows } = await listWeakCodes();
-    const weak = await queryRows<{ code: string }>(sql`select code from users where id = any(${`{${rows.map((r) => r.id).join(",")}}`}::int[])`);
+    const weak = await queryRows<{ code: string }>(
+      sql`select code from users where id = any(${`{${rows.map((r) => r.id).join(",")}}`}::int[])`,
+    );
     expect(weak.length).toBeGreaterThan(0);
     for (const w of weak) expect(w.code.replace(/[^a-z0-9]/g, "").length).toBeLessThan(10);
     expect(rows.map((r) => r.id)).toContain(await userIdByCode(DEMO_STUDENTS[0]!.code)); // stu-01
@@ -226,7 +316,13 @@ describe("2, 9, 10 · teachers and access codes", () => {
 
 describe("14 · body size", () => {
   it("refuses a declared 10 MB body before reading it, and a stream that runs past the cap", async () => {
-    const declared = await sessionRoute(new Request("http://localhost/api/session", { method: "POST", headers: { "content-type": "application/json", host: "localhost", "content-length": String(10 * 2 ** 20) }, body: "{}" }));
+    const declared = await sessionRoute(
+      new Request("http://localhost/api/session", {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost", "content-length": String(10 * 2 ** 20) },
+        body: "{}",
+      }),
+    );
     expect(declared.status).toBe(413);
     let pulled = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -236,7 +332,14 @@ describe("14 · body size", () => {
         if (pulled > 200) controller.close();
       },
     });
-    const res = await lookupRoute(new Request("http://localhost/api/parent/lookup", { method: "POST", headers: { "content-type": "application/json", host: "localhost" }, body: stream, duplex: "half" } as RequestInit));
+    const res = await lookupRoute(
+      new Request("http://localhost/api/parent/lookup", {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit),
+    );
     expect(res.status).toBe(413);
     expect(pulled).toBeLessThan(5);
   });

@@ -20,7 +20,14 @@ import { countQueries } from "@/lib/db/query-stats";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { getGradeGrid } from "@/lib/queries/grade-grid";
 import { cookieJar } from "./support/request-context";
-import { createClassOfSize, firstAssignmentOf, firstUpdateOf, rowCounts, seedDemo, userIdByCode } from "./support/fixtures";
+import {
+  createClassOfSize,
+  firstAssignmentOf,
+  firstUpdateOf,
+  rowCounts,
+  seedDemo,
+  userIdByCode,
+} from "./support/fixtures";
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
@@ -55,17 +62,58 @@ const future = () => new Date(Date.now() + 7 * 86400_000).toISOString();
 /** Every teaching action, as the request a browser would send for the given class. */
 const calls = (code: string) => ({
   createAnnouncement: () => createAnnouncement({ ok: true }, form({ levelCode: code, title: "T", content: "C" })),
-  editAnnouncement: () => editAnnouncement({ levelCode: code, updateId: code === ALG ? algUpdate : bioUpdate, title: "Hijacked" }),
+  editAnnouncement: () =>
+    editAnnouncement({ levelCode: code, updateId: code === ALG ? algUpdate : bioUpdate, title: "Hijacked" }),
   deleteAnnouncement: () => deleteAnnouncement({ levelCode: code, updateId: code === ALG ? algUpdate : bioUpdate }),
-  createAssignment: () => createAssignment({ ok: true }, form({ levelCode: code, title: "T", description: "D", maxScore: 10, dueDate: future() })),
+  createAssignment: () =>
+    createAssignment(
+      { ok: true },
+      form({ levelCode: code, title: "T", description: "D", maxScore: 10, dueDate: future() }),
+    ),
   updateAssignment: () =>
-    updateAssignment({ ok: true }, form({ levelCode: code, assignmentId: code === ALG ? algAssignment : bioAssignment, title: "T2", description: "D", maxScore: 10, dueDate: future() })),
-  editAssignmentText: () => editAssignmentText({ levelCode: code, assignmentId: code === ALG ? algAssignment : bioAssignment, title: "Hijacked" }),
-  deleteAssignment: () => deleteAssignment({ levelCode: code, assignmentId: code === ALG ? algAssignment : bioAssignment }),
+    updateAssignment(
+      { ok: true },
+      form({
+        levelCode: code,
+        assignmentId: code === ALG ? algAssignment : bioAssignment,
+        title: "T2",
+        description: "D",
+        maxScore: 10,
+        dueDate: future(),
+      }),
+    ),
+  editAssignmentText: () =>
+    editAssignmentText({
+      levelCode: code,
+      assignmentId: code === ALG ? algAssignment : bioAssignment,
+      title: "Hijacked",
+    }),
+  deleteAssignment: () =>
+    deleteAssignment({ levelCode: code, assignmentId: code === ALG ? algAssignment : bioAssignment }),
   loadAssignmentResponses: () => loadAssignmentResponses(code, code === ALG ? algAssignment : bioAssignment),
-  saveGrade: () => saveGrade({ levelCode: code, assignmentId: code === ALG ? algAssignment : bioAssignment, studentId: code === ALG ? algStudent : bioStudent, score: "1" }),
-  addGrade: () => addGrade({ ok: true }, form({ levelCode: code, assignmentId: code === ALG ? algAssignment : bioAssignment, studentId: code === ALG ? algStudent : bioStudent, score: "1" })),
-  bulkGrade: () => bulkGrade({ levelCode: code, assignmentId: code === ALG ? algAssignment : bioAssignment, rows: [{ studentId: code === ALG ? algStudent : bioStudent, score: "1" }] }),
+  saveGrade: () =>
+    saveGrade({
+      levelCode: code,
+      assignmentId: code === ALG ? algAssignment : bioAssignment,
+      studentId: code === ALG ? algStudent : bioStudent,
+      score: "1",
+    }),
+  addGrade: () =>
+    addGrade(
+      { ok: true },
+      form({
+        levelCode: code,
+        assignmentId: code === ALG ? algAssignment : bioAssignment,
+        studentId: code === ALG ? algStudent : bioStudent,
+        score: "1",
+      }),
+    ),
+  bulkGrade: () =>
+    bulkGrade({
+      levelCode: code,
+      assignmentId: code === ALG ? algAssignment : bioAssignment,
+      rows: [{ studentId: code === ALG ? algStudent : bioStudent, score: "1" }],
+    }),
 });
 
 describe("every teaching action refuses callers who may not teach the class", () => {
@@ -84,7 +132,9 @@ describe("every teaching action refuses callers who may not teach the class", ()
         const res = await calls(ALG)[name]();
         expect(res.ok).toBe(false);
         expect(await rowCounts(...TABLES)).toEqual(before);
-        expect(await db().select({ t: updates.title }).from(updates).where(eq(updates.id, algUpdate))).toEqual(snapshot);
+        expect(await db().select({ t: updates.title }).from(updates).where(eq(updates.id, algUpdate))).toEqual(
+          snapshot,
+        );
       });
     }
   }
@@ -96,19 +146,30 @@ describe("ids from another class are refused even under one's own class code", (
     const before = await rowCounts(...TABLES);
     expect((await editAnnouncement({ levelCode: ALG, updateId: bioUpdate, title: "Hijacked" })).ok).toBe(false);
     expect((await deleteAnnouncement({ levelCode: ALG, updateId: bioUpdate })).ok).toBe(false);
-    expect((await editAssignmentText({ levelCode: ALG, assignmentId: bioAssignment, title: "Hijacked" })).ok).toBe(false);
+    expect((await editAssignmentText({ levelCode: ALG, assignmentId: bioAssignment, title: "Hijacked" })).ok).toBe(
+      false,
+    );
     expect((await deleteAssignment({ levelCode: ALG, assignmentId: bioAssignment })).ok).toBe(false);
     expect((await loadAssignmentResponses(ALG, bioAssignment)).ok).toBe(false);
-    expect((await saveGrade({ levelCode: ALG, assignmentId: bioAssignment, studentId: bioStudent, score: "1" })).ok).toBe(false);
-    expect((await saveGrade({ levelCode: ALG, assignmentId: algAssignment, studentId: bioStudent, score: "1" })).ok).toBe(false);
-    expect((await bulkGrade({ levelCode: ALG, assignmentId: algAssignment, rows: [{ studentId: bioStudent, score: "1" }] })).ok).toBe(false);
+    expect(
+      (await saveGrade({ levelCode: ALG, assignmentId: bioAssignment, studentId: bioStudent, score: "1" })).ok,
+    ).toBe(false);
+    expect(
+      (await saveGrade({ levelCode: ALG, assignmentId: algAssignment, studentId: bioStudent, score: "1" })).ok,
+    ).toBe(false);
+    expect(
+      (await bulkGrade({ levelCode: ALG, assignmentId: algAssignment, rows: [{ studentId: bioStudent, score: "1" }] }))
+        .ok,
+    ).toBe(false);
     expect(await rowCounts(...TABLES)).toEqual(before);
     const [u] = await db().select({ t: updates.title }).from(updates).where(eq(updates.id, bioUpdate));
     expect(u!.t).not.toBe("Hijacked");
   });
   it("lets an admin teach any class", async () => {
     await signInAs(DEMO_ADMIN.code);
-    expect((await editAnnouncement({ levelCode: BIO, updateId: bioUpdate, title: "  Edited by admin  " })).ok).toBe(true);
+    expect((await editAnnouncement({ levelCode: BIO, updateId: bioUpdate, title: "  Edited by admin  " })).ok).toBe(
+      true,
+    );
     const [u] = await db().select({ t: updates.title }).from(updates).where(eq(updates.id, bioUpdate));
     expect(u!.t).toBe("Edited by admin");
   });
@@ -117,9 +178,22 @@ describe("ids from another class are refused even under one's own class code", (
 describe("announcements", () => {
   it("creates, edits (trimmed, empty ignored) and deletes", async () => {
     await signInAs(RIVERA);
-    expect(await createAnnouncement({ ok: true }, form({ levelCode: ALG, title: "", content: "x" }))).toMatchObject({ ok: false, message: "Title is required" });
-    expect((await createAnnouncement({ ok: true }, form({ levelCode: ALG, title: " Quiz moved ", content: " To Thursday " }))).ok).toBe(true);
-    const [row] = await db().select().from(updates).where(and(eq(updates.levelCode, ALG), eq(updates.title, "Quiz moved")));
+    expect(await createAnnouncement({ ok: true }, form({ levelCode: ALG, title: "", content: "x" }))).toMatchObject({
+      ok: false,
+      message: "Title is required",
+    });
+    expect(
+      (
+        await createAnnouncement(
+          { ok: true },
+          form({ levelCode: ALG, title: " Quiz moved ", content: " To Thursday " }),
+        )
+      ).ok,
+    ).toBe(true);
+    const [row] = await db()
+      .select()
+      .from(updates)
+      .where(and(eq(updates.levelCode, ALG), eq(updates.title, "Quiz moved")));
     expect(row!.content).toBe("To Thursday");
     expect((await editAnnouncement({ levelCode: ALG, updateId: row!.id, title: "   " })).ok).toBe(false);
     expect((await editAnnouncement({ levelCode: ALG, updateId: row!.id, content: " Friday " })).ok).toBe(true);
@@ -150,8 +224,14 @@ describe("assignments", () => {
     const res = await deleteAssignment({ levelCode: ALG, assignmentId: algAssignment });
     expect(res.ok).toBe(false);
     expect(res.ok ? "" : res.message).toMatch(/cannot be deleted/);
-    await createAssignment({ ok: true }, form({ levelCode: ALG, title: "Scratch", description: "D", maxScore: 5, dueDate: future() }));
-    const [scratch] = await db().select().from(assignments).where(and(eq(assignments.levelCode, ALG), eq(assignments.title, "Scratch")));
+    await createAssignment(
+      { ok: true },
+      form({ levelCode: ALG, title: "Scratch", description: "D", maxScore: 5, dueDate: future() }),
+    );
+    const [scratch] = await db()
+      .select()
+      .from(assignments)
+      .where(and(eq(assignments.levelCode, ALG), eq(assignments.title, "Scratch")));
     expect((await deleteAssignment({ levelCode: ALG, assignmentId: scratch!.id })).ok).toBe(true);
   });
   it("lists responses with student names", async () => {
@@ -165,7 +245,10 @@ describe("assignments", () => {
 
 describe("grades", () => {
   const gradeOf = async (assignmentId: number, studentId: number) =>
-    db().select().from(grades).where(and(eq(grades.assignmentId, assignmentId), eq(grades.studentId, studentId)));
+    db()
+      .select()
+      .from(grades)
+      .where(and(eq(grades.assignmentId, assignmentId), eq(grades.studentId, studentId)));
 
   it("refuses out-of-range and non-numeric scores and changes nothing", async () => {
     await signInAs(RIVERA);
@@ -178,12 +261,18 @@ describe("grades", () => {
   });
   it("upserts one cell", async () => {
     await signInAs(RIVERA);
-    expect((await saveGrade({ levelCode: ALG, assignmentId: algAssignment, studentId: algStudent, score: "8.25" })).ok).toBe(true);
-    expect((await saveGrade({ levelCode: ALG, assignmentId: algAssignment, studentId: algStudent, score: "9" })).ok).toBe(true);
+    expect(
+      (await saveGrade({ levelCode: ALG, assignmentId: algAssignment, studentId: algStudent, score: "8.25" })).ok,
+    ).toBe(true);
+    expect(
+      (await saveGrade({ levelCode: ALG, assignmentId: algAssignment, studentId: algStudent, score: "9" })).ok,
+    ).toBe(true);
     const rows = await gradeOf(algAssignment, algStudent);
     expect(rows.map((r) => r.score)).toEqual([9]);
     // The audit log holds old → new, who and when.
-    const entries = (await db().execute(sql`select actor_id, detail, at from audit_log where action = 'grade.changed' order by id desc limit 2`)) as unknown as {
+    const entries = (await db().execute(
+      sql`select actor_id, detail, at from audit_log where action = 'grade.changed' order by id desc limit 2`,
+    )) as unknown as {
       rows: { actor_id: number; detail: { old: number | null; new: number; studentId: number } }[];
     };
     expect(entries.rows[0]!.detail).toMatchObject({ old: 8.25, new: 9, studentId: algStudent });
@@ -192,10 +281,18 @@ describe("grades", () => {
   });
   it("leaves exactly one row when two saves of the same cell race", async () => {
     await signInAs(RIVERA);
-    await createAssignment({ ok: true }, form({ levelCode: ALG, title: "Race", description: "D", maxScore: 10, dueDate: future() }));
-    const [race] = await db().select().from(assignments).where(and(eq(assignments.levelCode, ALG), eq(assignments.title, "Race")));
+    await createAssignment(
+      { ok: true },
+      form({ levelCode: ALG, title: "Race", description: "D", maxScore: 10, dueDate: future() }),
+    );
+    const [race] = await db()
+      .select()
+      .from(assignments)
+      .where(and(eq(assignments.levelCode, ALG), eq(assignments.title, "Race")));
     const results = await Promise.all(
-      ["3", "4", "5", "6"].map((score) => saveGrade({ levelCode: ALG, assignmentId: race!.id, studentId: algStudent, score })),
+      ["3", "4", "5", "6"].map((score) =>
+        saveGrade({ levelCode: ALG, assignmentId: race!.id, studentId: algStudent, score }),
+      ),
     );
     expect(results.every((r) => r.ok)).toBe(true);
     const rows = await gradeOf(race!.id, algStudent);
@@ -204,11 +301,26 @@ describe("grades", () => {
   });
   it("bulk grade: one out-of-range row writes nothing; blanks are skipped; valid rows are written once", async () => {
     await signInAs(RIVERA);
-    await createAssignment({ ok: true }, form({ levelCode: ALG, title: "Bulk", description: "D", maxScore: 20, dueDate: future() }));
-    const [bulk] = await db().select().from(assignments).where(and(eq(assignments.levelCode, ALG), eq(assignments.title, "Bulk")));
-    const roster = (await db().execute(sql`select student_id from student_enrollment where level_code = ${ALG} order by student_id limit 4`)) as unknown as { rows: { student_id: number }[] };
+    await createAssignment(
+      { ok: true },
+      form({ levelCode: ALG, title: "Bulk", description: "D", maxScore: 20, dueDate: future() }),
+    );
+    const [bulk] = await db()
+      .select()
+      .from(assignments)
+      .where(and(eq(assignments.levelCode, ALG), eq(assignments.title, "Bulk")));
+    const roster = (await db().execute(
+      sql`select student_id from student_enrollment where level_code = ${ALG} order by student_id limit 4`,
+    )) as unknown as { rows: { student_id: number }[] };
     const [a, b, c, d] = roster.rows.map((r) => Number(r.student_id));
-    const bad = await bulkGrade({ levelCode: ALG, assignmentId: bulk!.id, rows: [{ studentId: a!, score: "15" }, { studentId: b!, score: "21" }] });
+    const bad = await bulkGrade({
+      levelCode: ALG,
+      assignmentId: bulk!.id,
+      rows: [
+        { studentId: a!, score: "15" },
+        { studentId: b!, score: "21" },
+      ],
+    });
     expect(bad).toMatchObject({ ok: false, message: "Please enter a valid score between 0 and 20" });
     expect(await db().select().from(grades).where(eq(grades.assignmentId, bulk!.id))).toEqual([]);
 
@@ -224,7 +336,12 @@ describe("grades", () => {
     });
     expect(good).toMatchObject({ ok: true, data: { saved: 2 } });
     const rows = await db().select().from(grades).where(eq(grades.assignmentId, bulk!.id));
-    expect(rows.map((r) => [r.studentId, r.score, r.feedback]).sort()).toEqual([[a, 15, "Good"], [d, 19.5, null]].sort());
+    expect(rows.map((r) => [r.studentId, r.score, r.feedback]).sort()).toEqual(
+      [
+        [a, 15, "Good"],
+        [d, 19.5, null],
+      ].sort(),
+    );
   });
 });
 
@@ -240,21 +357,44 @@ describe("Summary tab", () => {
     // activity feed, and the attendance of the term shown.
     expect([small.count, large.count]).toEqual([4, 4]);
     expect(large.result.students).toHaveLength(300);
-    expect(large.result.students[0]).toMatchObject({ gradePercent: 70, letter: "C-", attendancePercent: 100, status: "Good" });
-    console.log(`summary queries: ${small.count} (30 students) / ${large.count} (300 students); 300 students × 40 assignments loaded in ${ms.toFixed(0)} ms`);
+    expect(large.result.students[0]).toMatchObject({
+      gradePercent: 70,
+      letter: "C-",
+      attendancePercent: 100,
+      status: "Good",
+    });
+    console.log(
+      `summary queries: ${small.count} (30 students) / ${large.count} (300 students); 300 students × 40 assignments loaded in ${ms.toFixed(0)} ms`,
+    );
   });
 
   it("lists the class's ten latest submissions, responses and grades, newest first, with who did what", async () => {
     const { studentIds } = await createClassOfSize("FEED", 12, 3, 0);
-    const [a1, a2] = await queryRows<{ id: number; title: string }>(sql`select id, title from assignments where level_code = 'FEED' order by id limit 2`);
-    const names = await queryRows<{ id: number; name: string }>(sql`select id, name from users where id in (${sql.join(studentIds.slice(0, 3), sql`, `)}) order by id`);
+    const [a1, a2] = await queryRows<{ id: number; title: string }>(
+      sql`select id, title from assignments where level_code = 'FEED' order by id limit 2`,
+    );
+    const names = await queryRows<{ id: number; name: string }>(
+      sql`select id, name from users where id in (${sql.join(studentIds.slice(0, 3), sql`, `)}) order by id`,
+    );
     // Push everything the fixture made into the past, then add three recent events of each kind.
-    await queryRows(sql`update assignment_submissions set submitted_at = '2020-01-01' where assignment_id in (select id from assignments where level_code = 'FEED')`);
-    await queryRows(sql`update grades set graded_at = '2020-01-01' where assignment_id in (select id from assignments where level_code = 'FEED')`);
-    await queryRows(sql`update responses set created_at = '2020-01-01' where update_id in (select id from updates where level_code = 'FEED')`);
-    await queryRows(sql`update assignment_submissions set submitted_at = '2031-05-01 10:00Z' where assignment_id = ${a1!.id} and student_id = ${names[0]!.id}`);
-    await queryRows(sql`update grades set graded_at = '2031-05-01 11:00Z', score = 9 where assignment_id = ${a2!.id} and student_id = ${names[1]!.id}`);
-    await queryRows(sql`update responses set created_at = '2031-05-01 12:00Z', title = 'Question' where student_id = ${names[2]!.id} and update_id in (select id from updates where level_code = 'FEED')`);
+    await queryRows(
+      sql`update assignment_submissions set submitted_at = '2020-01-01' where assignment_id in (select id from assignments where level_code = 'FEED')`,
+    );
+    await queryRows(
+      sql`update grades set graded_at = '2020-01-01' where assignment_id in (select id from assignments where level_code = 'FEED')`,
+    );
+    await queryRows(
+      sql`update responses set created_at = '2020-01-01' where update_id in (select id from updates where level_code = 'FEED')`,
+    );
+    await queryRows(
+      sql`update assignment_submissions set submitted_at = '2031-05-01 10:00Z' where assignment_id = ${a1!.id} and student_id = ${names[0]!.id}`,
+    );
+    await queryRows(
+      sql`update grades set graded_at = '2031-05-01 11:00Z', score = 9 where assignment_id = ${a2!.id} and student_id = ${names[1]!.id}`,
+    );
+    await queryRows(
+      sql`update responses set created_at = '2031-05-01 12:00Z', title = 'Question' where student_id = ${names[2]!.id} and update_id in (select id from updates where level_code = 'FEED')`,
+    );
     const { activity } = await loadSummaryView("FEED", "UTC");
     expect(activity).toHaveLength(10);
     expect(activity.slice(0, 3).map((a) => a.text)).toEqual([

@@ -18,12 +18,21 @@ const CLASS = DEMO_CLASSES[0]!.code;
 let students: number[];
 beforeAll(async () => {
   await seedDemo();
-  students = (await queryRows<{ id: number }>(sql`select student_id as id from student_enrollment where level_code = ${CLASS} order by student_id`)).map((r) => r.id);
+  students = (
+    await queryRows<{ id: number }>(
+      sql`select student_id as id from student_enrollment where level_code = ${CLASS} order by student_id`,
+    )
+  ).map((r) => r.id);
 });
 
 const gradesOf = async (studentId: number, where = sql`true`) =>
-  (await queryRows<{ score: string; max: number }>(sql`select g.score::text as score, a.max_score as max from grades g join assignments a on a.id = g.assignment_id
-    where a.level_code = ${CLASS} and g.student_id = ${studentId} and ${where}`)).map((r) => ({ score: Number(r.score), maxScore: r.max }));
+  (
+    await queryRows<{
+      score: string;
+      max: number;
+    }>(sql`select g.score::text as score, a.max_score as max from grades g join assignments a on a.id = g.assignment_id
+    where a.level_code = ${CLASS} and g.student_id = ${studentId} and ${where}`)
+  ).map((r) => ({ score: Number(r.score), maxScore: r.max }));
 
 describe("term grades", () => {
   it("with no terms and default settings, equal the class page's running totals for every student", async () => {
@@ -51,8 +60,12 @@ describe("term grades", () => {
       const late = await loadStudentTermGrade(CLASS, id, second!.id, "UTC");
       const year = await loadStudentTermGrade(CLASS, id, "year", "UTC");
       expect([early.term?.title, late.term?.title, year.term]).toEqual(["First half", "Second half", null]);
-      expect(early.percent).toBe(gradePercent(await gradesOf(id, sql`(a.due_date at time zone 'UTC')::date <= ${mid}::date`)));
-      expect(late.percent).toBe(gradePercent(await gradesOf(id, sql`(a.due_date at time zone 'UTC')::date > ${mid}::date`)));
+      expect(early.percent).toBe(
+        gradePercent(await gradesOf(id, sql`(a.due_date at time zone 'UTC')::date <= ${mid}::date`)),
+      );
+      expect(late.percent).toBe(
+        gradePercent(await gradesOf(id, sql`(a.due_date at time zone 'UTC')::date > ${mid}::date`)),
+      );
       expect(year.percent).toBe(gradePercent(await gradesOf(id)));
       if (id === students[0]) expect([early.empty, late.empty]).toEqual([false, false]); // graded work on both sides
     }
@@ -73,11 +86,15 @@ describe("term grades", () => {
     const [a, b] = work as [(typeof work)[0], (typeof work)[0]];
     // Two categories, 50 % each, one assignment in each; then excuse the second: the first's percent is the grade.
     await queryRows(sql`insert into grade_categories (name) values ('Term test A'), ('Term test B')`);
-    const cats = await queryRows<{ id: number }>(sql`select id from grade_categories where name like 'Term test %' order by name`);
+    const cats = await queryRows<{ id: number }>(
+      sql`select id from grade_categories where name like 'Term test %' order by name`,
+    );
     await queryRows(sql`update assignments set category_id = ${cats[0]!.id} where id = ${a.id}`);
     await queryRows(sql`update assignments set category_id = ${cats[1]!.id} where id = ${b.id}`);
     await queryRows(sql`update levels set grading_mode = 'weighted' where code = ${CLASS}`);
-    await queryRows(sql`insert into level_category_weights (level_code, category_id, weight) values (${CLASS}, ${cats[0]!.id}, 5000), (${CLASS}, ${cats[1]!.id}, 5000)`);
+    await queryRows(
+      sql`insert into level_category_weights (level_code, category_id, weight) values (${CLASS}, ${cats[0]!.id}, 5000), (${CLASS}, ${cats[1]!.id}, 5000)`,
+    );
     const pa = gradePercent([{ score: Number(a.score), maxScore: a.max }]);
     const pb = gradePercent([{ score: Number(b.score), maxScore: b.max }]);
     const both = await loadStudentTermGrade(CLASS, id, "year", "UTC");
@@ -94,7 +111,9 @@ describe("term grades", () => {
     expect(pb).toBeGreaterThanOrEqual(0);
 
     const [term] = await queryRows<{ id: number }>(sql`select id from school_terms order by start_date desc limit 1`);
-    await queryRows(sql`insert into term_grade_overrides (level_code, student_id, term_id, percent, reason) values (${CLASS}, ${id}, ${term!.id}, 88.5, 'Make-up exam')`);
+    await queryRows(
+      sql`insert into term_grade_overrides (level_code, student_id, term_id, percent, reason) values (${CLASS}, ${id}, ${term!.id}, 88.5, 'Make-up exam')`,
+    );
     const overridden = await loadStudentTermGrade(CLASS, id, term!.id, "UTC");
     expect([overridden.percent, overridden.overridden]).toEqual([89, true]);
     expect(overridden.why.at(-1)).toMatch(/^Overridden by the teacher: 89 % \(computed \d+ %\) — Make-up exam$/);

@@ -20,13 +20,18 @@ let term: number;
 let student: number;
 beforeAll(async () => {
   await seedDemo();
-  await queryRows(sql`insert into school_terms (title, type, start_date, end_date) values ('This year', 'term', '2000-01-01', '2100-01-01')`);
+  await queryRows(
+    sql`insert into school_terms (title, type, start_date, end_date) values ('This year', 'term', '2000-01-01', '2100-01-01')`,
+  );
   [{ id: term }] = (await queryRows<{ id: number }>(sql`select id from school_terms`)) as [{ id: number }];
-  [{ id: student }] = (await queryRows<{ id: number }>(sql`select student_id as id from student_enrollment where level_code = ${CLASS} order by student_id limit 1`)) as [{ id: number }];
+  [{ id: student }] = (await queryRows<{ id: number }>(
+    sql`select student_id as id from student_enrollment where level_code = ${CLASS} order by student_id limit 1`,
+  )) as [{ id: number }];
 });
 
 const idle = { ok: true } as const;
-const override = (fields: Record<string, string | number>) => setTermOverrideAction(idle, form({ levelCode: CLASS, studentId: student, termId: term, ...fields }));
+const override = (fields: Record<string, string | number>) =>
+  setTermOverrideAction(idle, form({ levelCode: CLASS, studentId: student, termId: term, ...fields }));
 const TABLES = ["term_grade_overrides", "audit_log"];
 
 describe("term grades for a class", () => {
@@ -52,7 +57,10 @@ describe("term grades for a class", () => {
   it("take a teacher's override with a reason, show it, and remove it, audited", async () => {
     await signInAs(DEMO_INSTRUCTORS[0]!.code);
     const before = await loadStudentTermGrade(CLASS, student, null, "UTC");
-    expect(await override({ percent: "91.5", reason: "Oral exam retake" })).toEqual({ ok: true, message: "Override saved" });
+    expect(await override({ percent: "91.5", reason: "Oral exam retake" })).toEqual({
+      ok: true,
+      message: "Override saved",
+    });
     const after = await loadStudentTermGrade(CLASS, student, null, "UTC");
     expect([after.percent, after.overridden]).toEqual([92, true]);
     expect(after.why.at(-1)).toBe(`Overridden by the teacher: 92 % (computed ${before.percent} %) — Oral exam retake`);
@@ -60,7 +68,9 @@ describe("term grades for a class", () => {
     expect(row.override).toEqual({ percent: 91.5, reason: "Oral exam retake" });
     expect(await override({ percent: "", reason: "" })).toEqual({ ok: true, message: "Override removed" });
     expect((await loadStudentTermGrade(CLASS, student, null, "UTC")).percent).toBe(before.percent);
-    const log = await queryRows<{ detail: { old: unknown; new: unknown } }>(sql`select detail from audit_log where action = 'term_grade.overridden' order by id`);
+    const log = await queryRows<{ detail: { old: unknown; new: unknown } }>(
+      sql`select detail from audit_log where action = 'term_grade.overridden' order by id`,
+    );
     expect(log.map((l) => [l.detail.old, l.detail.new])).toEqual([
       [null, { percent: 91.5, reason: "Oral exam retake" }],
       [{ percent: 91.5, reason: "Oral exam retake" }, null],
@@ -70,12 +80,26 @@ describe("term grades for a class", () => {
   it("refuse overrides without a reason, out of range, for other classes' students or by others, changing nothing", async () => {
     const before = await databaseChecksum(TABLES);
     await signInAs(DEMO_INSTRUCTORS[0]!.code);
-    expect(await override({ percent: "90", reason: " " })).toEqual({ ok: false, message: "Say why: an override needs a reason." });
-    expect(await override({ percent: "101", reason: "x" })).toMatchObject({ ok: false, message: "Enter a percent between 0 and 100, or leave it blank to remove the override" });
+    expect(await override({ percent: "90", reason: " " })).toEqual({
+      ok: false,
+      message: "Say why: an override needs a reason.",
+    });
+    expect(await override({ percent: "101", reason: "x" })).toMatchObject({
+      ok: false,
+      message: "Enter a percent between 0 and 100, or leave it blank to remove the override",
+    });
     expect(await override({ percent: "-5", reason: "x" })).toMatchObject({ ok: false });
-    expect(await override({ percent: "90", reason: "x", termId: 999999 })).toEqual({ ok: false, message: "That term no longer exists. Reload the page." });
-    const [{ id: outsider }] = (await queryRows<{ id: number }>(sql`select id from users where role = 'student' and id not in (select student_id from student_enrollment where level_code = ${CLASS}) limit 1`)) as [{ id: number }];
-    expect(await override({ percent: "90", reason: "x", studentId: outsider })).toEqual({ ok: false, message: "That student is not enrolled in this class." });
+    expect(await override({ percent: "90", reason: "x", termId: 999999 })).toEqual({
+      ok: false,
+      message: "That term no longer exists. Reload the page.",
+    });
+    const [{ id: outsider }] = (await queryRows<{ id: number }>(
+      sql`select id from users where role = 'student' and id not in (select student_id from student_enrollment where level_code = ${CLASS}) limit 1`,
+    )) as [{ id: number }];
+    expect(await override({ percent: "90", reason: "x", studentId: outsider })).toEqual({
+      ok: false,
+      message: "That student is not enrolled in this class.",
+    });
     await signInAs(DEMO_INSTRUCTORS[1]!.code);
     expect(await override({ percent: "90", reason: "x" })).toMatchObject({ ok: false });
     await signInAs(DEMO_STUDENTS[2]!.code);

@@ -27,7 +27,14 @@ const optionalDate = z
   .string()
   .optional()
   .transform((s) => (s === undefined || s.trim() === "" ? null : s.trim()))
-  .refine((s) => s === null || (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(new Date(`${s}T00:00:00Z`).getTime()) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)), "Date of birth is not a valid date");
+  .refine(
+    (s) =>
+      s === null ||
+      (/^\d{4}-\d{2}-\d{2}$/.test(s) &&
+        !Number.isNaN(new Date(`${s}T00:00:00Z`).getTime()) &&
+        new Date(`${s}T00:00:00Z`).toISOString().startsWith(s)),
+    "Date of birth is not a valid date",
+  );
 
 function duplicate(err: unknown): string | null {
   const dup = uniqueViolation(err);
@@ -41,7 +48,12 @@ function duplicate(err: unknown): string | null {
 /* ---------- classes ---------- */
 
 const classFields = z.object({
-  code: z.string().trim().min(1, "Code is required").max(50, "Code is too long").regex(/^[A-Za-z0-9._-]+$/, "Code may use letters, digits, '.', '_' and '-'"),
+  code: z
+    .string()
+    .trim()
+    .min(1, "Code is required")
+    .max(50, "Code is too long")
+    .regex(/^[A-Za-z0-9._-]+$/, "Code may use letters, digits, '.', '_' and '-'"),
   name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
   period: blankToNull(50),
   level: blankToNull(50),
@@ -87,7 +99,23 @@ export async function saveClass(_prev: ActionResult, formData: FormData): Promis
 }
 
 /** View Students: per student grade average, attendance % and the four counts with total days. */
-export async function loadClassStudentStats(code: string): Promise<ActionResult<{ id: number; name: string; grade: number; attendance: number; present: number; excused: number; late: number; absent: number; total: number }[]>> {
+export async function loadClassStudentStats(
+  code: string,
+): Promise<
+  ActionResult<
+    {
+      id: number;
+      name: string;
+      grade: number;
+      attendance: number;
+      present: number;
+      excused: number;
+      late: number;
+      absent: number;
+      total: number;
+    }[]
+  >
+> {
   return guarded(async () => {
     await requireAdmin();
     const parsed = z.string().min(1).max(100).safeParse(code);
@@ -121,7 +149,12 @@ export async function adminEditStudent(_prev: ActionResult, formData: FormData):
         id: idSchema,
         name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
         username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
-        email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),
+        email: z
+          .string()
+          .trim()
+          .min(1, "Email is required")
+          .max(254)
+          .pipe(z.email("Please enter a valid email address")),
         dateOfBirth: optionalDate,
       })
       .safeParse(formObject(formData));
@@ -147,7 +180,10 @@ export async function adminEditStudent(_prev: ActionResult, formData: FormData):
 }
 
 /** Create a user of any role with a generated access code, returned once. */
-export async function createUser(_prev: ActionResult<{ code: string; name: string }>, formData: FormData): Promise<ActionResult<{ code: string; name: string }>> {
+export async function createUser(
+  _prev: ActionResult<{ code: string; name: string }>,
+  formData: FormData,
+): Promise<ActionResult<{ code: string; name: string }>> {
   return guarded(async () => {
     const admin = await requireAdmin();
     const parsed = z
@@ -155,7 +191,10 @@ export async function createUser(_prev: ActionResult<{ code: string; name: strin
         role: z.enum(ROLES, { message: "Choose a role" }),
         name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
         username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
-        email: blankToNull(254).refine((e) => e === null || z.email().safeParse(e).success, "Please enter a valid email address"),
+        email: blankToNull(254).refine(
+          (e) => e === null || z.email().safeParse(e).success,
+          "Please enter a valid email address",
+        ),
         phoneNumber: blankToNull(40),
         parent1Number: blankToNull(40),
         parent2Number: blankToNull(40),
@@ -166,8 +205,15 @@ export async function createUser(_prev: ActionResult<{ code: string; name: strin
     for (let attempt = 0; attempt < 3; attempt++) {
       const code = generateAccessCode();
       try {
-        const [row] = await db().insert(users).values({ ...parsed.data, code }).returning({ id: users.id });
-        await audit(db(), { action: "user.created", actorId: admin.id, detail: { userId: row!.id, role: parsed.data.role } });
+        const [row] = await db()
+          .insert(users)
+          .values({ ...parsed.data, code })
+          .returning({ id: users.id });
+        await audit(db(), {
+          action: "user.created",
+          actorId: admin.id,
+          detail: { userId: row!.id, role: parsed.data.role },
+        });
         revalidatePath("/admin");
         return { ok: true, message: `Created ${parsed.data.name}`, data: { code, name: parsed.data.name } };
       } catch (err) {
@@ -196,7 +242,8 @@ export async function regenerateCode(userId: number): Promise<ActionResult<{ cod
             .set({ code, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
             .where(eq(users.id, id.data))
             .returning({ name: users.name });
-          if (updated.length) await audit(tx, { action: "user.code_regenerated", actorId: admin.id, detail: { userId: id.data } });
+          if (updated.length)
+            await audit(tx, { action: "user.code_regenerated", actorId: admin.id, detail: { userId: id.data } });
           return updated;
         });
         if (rows.length === 0) return { ok: false, message: "That user no longer exists." };

@@ -18,7 +18,10 @@ const relationship = z.enum(RELATIONSHIPS, { message: "Choose a relationship" })
 const username = z.string().trim().min(1, "Enter a username").max(100, "Username is too long");
 
 async function idByUsername(name: string, role: "parent" | "student"): Promise<number | null> {
-  const [row] = await db().select({ id: users.id }).from(users).where(and(eq(users.username, name), eq(users.role, role)));
+  const [row] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, name), eq(users.role, role)));
   return row?.id ?? null;
 }
 
@@ -61,11 +64,21 @@ export async function unlinkGuardianAction(_prev: ActionResult, formData: FormDa
 }
 
 /** A new report-card link for one guardian of one student; its address is returned once. */
-export async function issueReportLinkAction(_prev: ActionResult<{ path: string; url: string }>, formData: FormData): Promise<ActionResult<{ path: string; url: string }>> {
+export async function issueReportLinkAction(
+  _prev: ActionResult<{ path: string; url: string }>,
+  formData: FormData,
+): Promise<ActionResult<{ path: string; url: string }>> {
   return guarded(async () => {
     const admin = await requireAdmin();
     const parsed = z
-      .object({ guardianLinkId: idSchema, expires: z.string().max(10).optional().transform((s) => (s && s.trim() !== "" ? s.trim() : null)) })
+      .object({
+        guardianLinkId: idSchema,
+        expires: z
+          .string()
+          .max(10)
+          .optional()
+          .transform((s) => (s && s.trim() !== "" ? s.trim() : null)),
+      })
       .safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
     const expiresAt = reportLinkExpiry(parsed.data.expires);
@@ -73,7 +86,11 @@ export async function issueReportLinkAction(_prev: ActionResult<{ path: string; 
     const result = await issueReportLink({ guardianLinkId: parsed.data.guardianLinkId, expiresAt, actorId: admin.id });
     if (!result.ok) return result;
     refresh();
-    return { ok: true, message: "New report-card link", data: { path: reportLinkPath(result.token), url: `${await portalOrigin()}${reportLinkPath(result.token)}` } };
+    return {
+      ok: true,
+      message: "New report-card link",
+      data: { path: reportLinkPath(result.token), url: `${await portalOrigin()}${reportLinkPath(result.token)}` },
+    };
   });
 }
 

@@ -13,22 +13,37 @@ import { hitRateLimit } from "@/lib/rate-limit";
 // /admin → E-mail: an admin sends a test message to check the school's SMTP settings (issue 20).
 // Sent at once (not queued) so the admin sees the mail server's answer; ten an hour per admin.
 
-const input = z.object({ to: z.string().trim().min(1, "Enter an e-mail address").max(254, "That e-mail address is too long").email("Enter a valid e-mail address") });
+const input = z.object({
+  to: z
+    .string()
+    .trim()
+    .min(1, "Enter an e-mail address")
+    .max(254, "That e-mail address is too long")
+    .email("Enter a valid e-mail address"),
+});
 
 export async function sendTestMailAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
   return guarded(async () => {
     const admin = await requireAdmin();
     const parsed = input.safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
-    if (!mailSettings().enabled) return { ok: false, message: "E-mail is off: set SMTP_URL and MAIL_FROM, then restart the portal." };
+    if (!mailSettings().enabled)
+      return { ok: false, message: "E-mail is off: set SMTP_URL and MAIL_FROM, then restart the portal." };
     const limit = await hitRateLimit(`mail-test:${admin.id}`, 10, 3_600_000);
-    if (!limit.allowed) return { ok: false, message: `Ten test e-mails an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` };
+    if (!limit.allowed)
+      return {
+        ok: false,
+        message: `Ten test e-mails an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+      };
     try {
       await sendMail(testMail(parsed.data.to, admin.name));
     } catch (err) {
       const e = err as { code?: string; responseCode?: number };
       console.error("test e-mail failed:", err instanceof Error ? err.message : err);
-      return { ok: false, message: `The mail server did not accept the message (${e.responseCode ?? e.code ?? "no answer"}). Check SMTP_URL and the server's log.` };
+      return {
+        ok: false,
+        message: `The mail server did not accept the message (${e.responseCode ?? e.code ?? "no answer"}). Check SMTP_URL and the server's log.`,
+      };
     }
     await audit(db(), { action: "mail.test_sent", actorId: admin.id, detail: { to: parsed.data.to } });
     return { ok: true, message: `Test e-mail sent to ${parsed.data.to}` };

@@ -31,7 +31,19 @@ import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { pageParam, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
-import { ADMIN_PAGE_SIZE, adminCounts, listAudit, listClassesWithStats, listClassOptions, listInstructors, listLevelNames, listParentNumberChanges, listWeakCodes, searchParentsAdmin, searchStudentsAdmin } from "@/lib/queries/admin";
+import {
+  ADMIN_PAGE_SIZE,
+  adminCounts,
+  listAudit,
+  listClassesWithStats,
+  listClassOptions,
+  listInstructors,
+  listLevelNames,
+  listParentNumberChanges,
+  listWeakCodes,
+  searchParentsAdmin,
+  searchStudentsAdmin,
+} from "@/lib/queries/admin";
 
 export const metadata: Metadata = { title: "Admin dashboard" };
 
@@ -57,7 +69,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     console.error("admin dashboard failed:", err);
     return (
       <AppShell user={user}>
-        <BlockedScreen title="Oops! Something went wrong" message="Error loading dashboard: the figures could not be loaded." homeLabel="Go to Home">
+        <BlockedScreen
+          title="Oops! Something went wrong"
+          message="Error loading dashboard: the figures could not be loaded."
+          homeLabel="Go to Home"
+        >
           <TryAgainButton />
         </BlockedScreen>
       </AppShell>
@@ -74,7 +90,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         {portalMode() === "open" && <OpenPortalBanner />}
         {!mailSettings().enabled && (
           <p className="mt-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-testid="mail-off-banner">
-            E-mail is off: notifications reach students and families in the portal only. <a href="/admin?tab=mail" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">E-mail settings</a>
+            E-mail is off: notifications reach students and families in the portal only.{" "}
+            <a
+              href="/admin?tab=mail"
+              className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
+            >
+              E-mail settings
+            </a>
           </p>
         )}
         <SectionNav
@@ -99,14 +121,26 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   );
 }
 
-async function renderTab(tab: string, q: string, page: number, action: string | undefined, adminId: number): Promise<React.ReactNode> {
+async function renderTab(
+  tab: string,
+  q: string,
+  page: number,
+  action: string | undefined,
+  adminId: number,
+): Promise<React.ReactNode> {
   const tz = schoolTimeZone();
   if (tab === "classes") {
     const [{ rows, total }, instructors] = await Promise.all([listClassesWithStats(page), listInstructors()]);
     const classes = rows.map((c) => {
       const average = scorePercent(c.earned, c.possible);
       const attendance = teacherAttendancePercent(c);
-      return { ...c, average, averageBand: band(average, ADMIN_THRESHOLDS), attendance, attendanceBand: band(attendance, ADMIN_THRESHOLDS) };
+      return {
+        ...c,
+        average,
+        averageBand: band(average, ADMIN_THRESHOLDS),
+        attendance,
+        attendanceBand: band(attendance, ADMIN_THRESHOLDS),
+      };
     });
     return (
       <>
@@ -132,11 +166,17 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
         <LettersForm classes={await listClassOptions()} />
         <SearchBox tab="parents" q={q} label="Search by name, username or email" />
         {rows.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No parents found</p>
+          <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
+            No parents found
+          </p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
             {rows.map((p) => (
-              <li key={p.id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="parent-card">
+              <li
+                key={p.id}
+                className="rounded-2xl border border-line bg-surface p-4 shadow-sm"
+                data-testid="parent-card"
+              >
                 <h2 className="font-semibold">
                   <a href={`/admin/parents/${p.id}`} className="hover:underline">
                     {p.name}
@@ -193,7 +233,12 @@ async function renderTab(tab: string, q: string, page: number, action: string | 
           <label htmlFor="audit-action" className="block text-sm font-medium">
             Action
           </label>
-          <select id="audit-action" name="action" defaultValue={action ?? ""} className="mt-1 rounded-lg border border-line bg-surface px-3 py-2">
+          <select
+            id="audit-action"
+            name="action"
+            defaultValue={action ?? ""}
+            className="mt-1 rounded-lg border border-line bg-surface px-3 py-2"
+          >
             <option value="">All</option>
             {actions.map((a) => (
               <option key={a} value={a}>

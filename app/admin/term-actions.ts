@@ -14,8 +14,14 @@ import { saveSchoolTerms } from "@/lib/terms/terms";
 const MAX_ROWS = MAX_TERMS + 4;
 const day = z.string().trim().max(10, "Dates are YYYY-MM-DD");
 const row = z.object({
-  id: z.string().regex(/^\d{0,9}$/, "Invalid id").optional(),
-  title: z.string().max(TERM_TITLE_MAX * 2, `Term names are at most ${TERM_TITLE_MAX} characters`).default(""),
+  id: z
+    .string()
+    .regex(/^\d{0,9}$/, "Invalid id")
+    .optional(),
+  title: z
+    .string()
+    .max(TERM_TITLE_MAX * 2, `Term names are at most ${TERM_TITLE_MAX} characters`)
+    .default(""),
   start: day.default(""),
   end: day.default(""),
   remove: z.literal("on").optional(),
@@ -28,7 +34,13 @@ export async function saveTermsAction(_prev: ActionResult, formData: FormData): 
     const rows: z.infer<typeof row>[] = [];
     for (let i = 0; i < MAX_ROWS; i++) {
       if (![`id.${i}`, `title.${i}`, `start.${i}`, `end.${i}`].some((k) => k in fields)) continue;
-      const parsed = row.safeParse({ id: fields[`id.${i}`], title: fields[`title.${i}`], start: fields[`start.${i}`], end: fields[`end.${i}`], remove: fields[`remove.${i}`] });
+      const parsed = row.safeParse({
+        id: fields[`id.${i}`],
+        title: fields[`title.${i}`],
+        start: fields[`start.${i}`],
+        end: fields[`end.${i}`],
+        remove: fields[`remove.${i}`],
+      });
       if (!parsed.success) return invalid(parsed.error);
       rows.push(parsed.data);
     }
@@ -45,7 +57,9 @@ export async function saveTermsAction(_prev: ActionResult, formData: FormData): 
 export async function setTermPublishedAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
   return guarded(async () => {
     const admin = await requireAdmin();
-    const parsed = z.object({ termId: idSchema, publish: z.enum(["on", "off"], { message: "Choose publish or unlock" }) }).safeParse(formObject(formData));
+    const parsed = z
+      .object({ termId: idSchema, publish: z.enum(["on", "off"], { message: "Choose publish or unlock" }) })
+      .safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
     const result = await setTermPublished(parsed.data.termId, parsed.data.publish === "on", admin.id);
     if (result.ok) revalidatePath("/admin");

@@ -18,11 +18,19 @@ export async function newCalendarFeedAction(): Promise<ActionResult<{ url: strin
     const user = await requireUser();
     // A new address a few times an hour is plenty; each one is a row and an audit entry.
     const limit = await hitRateLimit(clientKey("calendar-feed-new", String(user.id)), 10, 3_600_000);
-    if (!limit.allowed) return { ok: false, message: `Too many new addresses. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes and try again.` };
+    if (!limit.allowed)
+      return {
+        ok: false,
+        message: `Too many new addresses. Please wait ${Math.ceil(limit.retryAfterSeconds / 60)} minutes and try again.`,
+      };
     const token = await newFeedToken(user.id);
     await audit(db(), { action: "calendar_feed.created", actorId: user.id, detail: {} });
     revalidatePath("/calendar");
-    return { ok: true, message: "A new calendar address is ready. Any older one has stopped working.", data: { url: `${await portalOrigin()}${calendarFeedPath(token)}` } };
+    return {
+      ok: true,
+      message: "A new calendar address is ready. Any older one has stopped working.",
+      data: { url: `${await portalOrigin()}${calendarFeedPath(token)}` },
+    };
   });
 }
 
@@ -32,6 +40,9 @@ export async function turnOffCalendarFeedAction(): Promise<ActionResult> {
     const n = await revokeFeeds(user.id);
     if (n) await audit(db(), { action: "calendar_feed.revoked", actorId: user.id, detail: {} });
     revalidatePath("/calendar");
-    return { ok: true, message: n ? "Calendar feed turned off: its address no longer works." : "There was no calendar feed to turn off." };
+    return {
+      ok: true,
+      message: n ? "Calendar feed turned off: its address no longer works." : "There was no calendar feed to turn off.",
+    };
   });
 }

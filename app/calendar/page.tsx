@@ -26,8 +26,8 @@ export default async function CalendarPage() {
     <AppShell user={user}>
       <h1 className="text-2xl font-semibold sm:text-3xl">Calendar feed</h1>
       <p className="mt-1 max-w-2xl text-ink-muted">
-        A private address your calendar app can subscribe to: {WHAT[user.role] ?? WHAT.admin}. Titles and due times only, no grades. Changed due dates move in
-        your calendar; deleted work disappears.
+        A private address your calendar app can subscribe to: {WHAT[user.role] ?? WHAT.admin}. Titles and due times
+        only, no grades. Changed due dates move in your calendar; deleted work disappears.
       </p>
       <p className="mt-4 text-sm" data-testid="calendar-feed-state">
         {feed

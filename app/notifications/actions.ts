@@ -5,7 +5,14 @@ import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { requireUser } from "@/lib/auth/guards";
-import { DELIVERIES, EVENT_LABELS, NOTIFY_EVENTS, type Delivery, type NotifyEvent, type Preference } from "@/lib/domain/notify-events";
+import {
+  DELIVERIES,
+  EVENT_LABELS,
+  NOTIFY_EVENTS,
+  type Delivery,
+  type NotifyEvent,
+  type Preference,
+} from "@/lib/domain/notify-events";
 import { markNotificationsRead } from "@/lib/notify/notifications";
 import { choosesNotifications, savePreferences } from "@/lib/notify/preferences";
 
@@ -26,7 +33,12 @@ export async function markNotificationsReadAction(_prev: ActionResult, formData:
 
 // Saving one's own choices (issue 20): every event's delivery and the grade threshold, validated.
 const preferencesInput = z.object({
-  ...Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, z.enum(DELIVERIES, { message: `Choose how you hear about ${EVENT_LABELS[e].toLowerCase()}` })])),
+  ...Object.fromEntries(
+    NOTIFY_EVENTS.map((e) => [
+      e,
+      z.enum(DELIVERIES, { message: `Choose how you hear about ${EVENT_LABELS[e].toLowerCase()}` }),
+    ]),
+  ),
   threshold: z.coerce
     .number({ message: "The grade threshold must be a whole percent from 1 to 100" })
     .int("The grade threshold must be a whole percent from 1 to 100")
@@ -37,11 +49,18 @@ const preferencesInput = z.object({
 export async function savePreferencesAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
   return guarded(async () => {
     const user = await requireUser();
-    if (!choosesNotifications(user.role)) return { ok: false, message: "Notifications are about students: there is nothing to choose for your account." };
+    if (!choosesNotifications(user.role))
+      return { ok: false, message: "Notifications are about students: there is nothing to choose for your account." };
     const parsed = preferencesInput.safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
     const v = parsed.data;
-    await savePreferences(user.id, Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, { delivery: v[e], threshold: v.threshold }])) as Record<NotifyEvent, Preference>);
+    await savePreferences(
+      user.id,
+      Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, { delivery: v[e], threshold: v.threshold }])) as Record<
+        NotifyEvent,
+        Preference
+      >,
+    );
     revalidatePath("/notifications/settings");
     return { ok: true, message: "Notification settings saved" };
   });

@@ -21,9 +21,15 @@ export default async function NotificationsPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">Notifications</h1>
-          <p className="text-ink-muted">{user.unread === 0 ? "Nothing unread." : `${user.unread === 100 ? "100 or more" : user.unread} unread.`} The newest {NOTIFICATIONS_SHOWN} are listed.</p>
+          <p className="text-ink-muted">
+            {user.unread === 0 ? "Nothing unread." : `${user.unread === 100 ? "100 or more" : user.unread} unread.`} The
+            newest {NOTIFICATIONS_SHOWN} are listed.
+          </p>
           <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
-            <a href="/notifications/settings" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">
+            <a
+              href="/notifications/settings"
+              className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
+            >
               Notification settings
             </a>
             <a href="/calendar" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">
@@ -35,15 +41,29 @@ export default async function NotificationsPage() {
       </div>
       {items.length === 0 ? (
         <div className="mt-6">
-          <EmptyState title="No notifications yet" message="Absences, missing work, grades below your threshold, announcements, report cards and teachers' messages show here." />
+          <EmptyState
+            title="No notifications yet"
+            message="Absences, missing work, grades below your threshold, announcements, report cards and teachers' messages show here."
+          />
         </div>
       ) : (
         <ul className="mt-6 space-y-2" data-testid="notification-list">
           {items.map((n) => (
-            <li key={n.id} className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 ${n.read ? "border-line bg-surface" : "border-brand-600 bg-surface"}`} data-testid="notification">
+            <li
+              key={n.id}
+              className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 ${n.read ? "border-line bg-surface" : "border-brand-600 bg-surface"}`}
+              data-testid="notification"
+            >
               <div>
-                {!n.read && <span className="mr-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">New</span>}
-                <a href={n.href} className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100">
+                {!n.read && (
+                  <span className="mr-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    New
+                  </span>
+                )}
+                <a
+                  href={n.href}
+                  className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100"
+                >
                   {n.title}
                 </a>
                 {n.detail && <p className="mt-1 whitespace-pre-line text-sm">{n.detail}</p>}

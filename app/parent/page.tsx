@@ -26,17 +26,31 @@ export default async function ParentPage() {
         </a>
         <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">Parent portal</h1>
         <p className="mt-1 text-ink-muted">
-          {mode === "open" ? "Find your child's report card with the parent phone number the school has on file." : "Check that the school has your phone number, and sign in with the access code from your letter."}
+          {mode === "open"
+            ? "Find your child's report card with the parent phone number the school has on file."
+            : "Check that the school has your phone number, and sign in with the access code from your letter."}
         </p>
       </header>
       <div className="mt-6 space-y-6">
-        {mode === "off" ? <p role="status" className="rounded-2xl border border-line bg-surface p-6">{PORTAL_OFF_MESSAGE}</p> : <ParentPortal mode={mode} />}
+        {mode === "off" ? (
+          <p role="status" className="rounded-2xl border border-line bg-surface p-6">
+            {PORTAL_OFF_MESSAGE}
+          </p>
+        ) : (
+          <ParentPortal mode={mode} />
+        )}
         {mode !== "open" && (
-          <section aria-labelledby="letter-sign-in" className="rounded-2xl border border-line bg-surface p-5 shadow-sm print:hidden">
+          <section
+            aria-labelledby="letter-sign-in"
+            className="rounded-2xl border border-line bg-surface p-5 shadow-sm print:hidden"
+          >
             <h2 id="letter-sign-in" className="text-lg font-semibold">
               Have a letter from the school?
             </h2>
-            <p className="mt-1 text-sm text-ink-muted">Open its report-card link or scan its square code with your phone, or sign in here with the access code printed on it to see all your children.</p>
+            <p className="mt-1 text-sm text-ink-muted">
+              Open its report-card link or scan its square code with your phone, or sign in here with the access code
+              printed on it to see all your children.
+            </p>
             <SignInForm autoFocus={false} />
           </section>
         )}

@@ -14,7 +14,17 @@ import { tabParam } from "@/lib/domain/url";
 export const metadata: Metadata = { title: "Teacher dashboard" };
 
 /** /teacher: the dashboard for the signed-in instructor's first class by name, with a switcher. */
-export default async function TeacherPage({ searchParams }: { searchParams: Promise<{ class?: string | string[]; tab?: string | string[]; view?: string | string[]; day?: string | string[]; term?: string | string[] }> }) {
+export default async function TeacherPage({
+  searchParams,
+}: {
+  searchParams: Promise<{
+    class?: string | string[];
+    tab?: string | string[];
+    view?: string | string[];
+    day?: string | string[];
+    term?: string | string[];
+  }>;
+}) {
   const user = await getSessionUser();
   if (!user) redirect("/");
   if (!isStaff(user.role)) {
@@ -28,13 +38,17 @@ export default async function TeacherPage({ searchParams }: { searchParams: Prom
   if (classes.length === 0) {
     return (
       <AppShell user={user}>
-        <EmptyState title={MSG.noClassesOtherTitle} message="You do not teach any classes yet. An administrator can assign you a class." />
+        <EmptyState
+          title={MSG.noClassesOtherTitle}
+          message="You do not teach any classes yet. An administrator can assign you a class."
+        />
       </AppShell>
     );
   }
   const query = await searchParams;
   const requested = query.class;
-  const code = typeof requested === "string" && classes.some((c) => c.code === requested) ? requested : classes[0]!.code;
+  const code =
+    typeof requested === "string" && classes.some((c) => c.code === requested) ? requested : classes[0]!.code;
   const gate = await gateDashboard(code);
   if (!gate.ok) return gate.screen;
   return (

@@ -11,10 +11,16 @@ import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 export async function unsubscribeAction(token: string): Promise<ActionResult> {
   return guarded(async () => {
     const limit = await hitRateLimit(clientKey("unsubscribe", clientAddress(await headers())), 30, 60_000);
-    if (!limit.allowed) return { ok: false, message: `Too many requests. Please wait ${limit.retryAfterSeconds} seconds and try again.` };
+    if (!limit.allowed)
+      return { ok: false, message: `Too many requests. Please wait ${limit.retryAfterSeconds} seconds and try again.` };
     const parsed = z.string().min(1).max(100).safeParse(token);
     const done = parsed.success ? await unsubscribe(parsed.data) : null;
-    if (!done) return { ok: false, message: "This unsubscribe link is not valid. Sign in to the portal and choose what you receive under Notifications." };
+    if (!done)
+      return {
+        ok: false,
+        message:
+          "This unsubscribe link is not valid. Sign in to the portal and choose what you receive under Notifications.",
+      };
     return { ok: true, message: `Unsubscribed: you will no longer receive ${done.what}.` };
   });
 }

@@ -8,14 +8,20 @@ import { getSessionUser, type SessionUser } from "@/lib/auth/session";
  * Every admin page starts here: the admin, or the screen to show instead (spec §2 wording: sign in
  * required, or Access Denied with Go to Home).
  */
-export async function adminOrScreen(): Promise<{ admin: SessionUser; screen?: undefined } | { admin?: undefined; screen: React.ReactNode }> {
+export async function adminOrScreen(): Promise<
+  { admin: SessionUser; screen?: undefined } | { admin?: undefined; screen: React.ReactNode }
+> {
   const user = await getSessionUser();
   try {
     return { admin: await requireAdmin() };
   } catch (err) {
     if (!(err instanceof AccessDenied)) throw err;
     const screen = (
-      <BlockedScreen title={err.reason === "unauthenticated" ? "Sign in required" : "Access Denied"} message={err.message} homeLabel="Go to Home">
+      <BlockedScreen
+        title={err.reason === "unauthenticated" ? "Sign in required" : "Access Denied"}
+        message={err.message}
+        homeLabel="Go to Home"
+      >
         {err.reason === "unauthenticated" && <TryAgainButton />}
       </BlockedScreen>
     );

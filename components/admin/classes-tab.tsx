@@ -4,7 +4,14 @@ import { useActionState, useEffect, useState, useTransition } from "react";
 import { loadClassStudentStats, saveClass } from "@/app/admin/actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
-import { Field, PrimaryButton, SecondaryButton, Select, TextInput, FormActions } from "@/components/teacher/form-controls";
+import {
+  Field,
+  PrimaryButton,
+  SecondaryButton,
+  Select,
+  TextInput,
+  FormActions,
+} from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import type { Band } from "@/lib/domain/grades";
@@ -33,9 +40,25 @@ const BAND: Record<Band, string> = {
 };
 const BAND_WORD: Record<Band, string> = { good: "high", fair: "fair", poor: "low", bad: "low" };
 
-type StatRow = { id: number; name: string; grade: number; attendance: number; present: number; excused: number; late: number; absent: number; total: number };
+type StatRow = {
+  id: number;
+  name: string;
+  grade: number;
+  attendance: number;
+  present: number;
+  excused: number;
+  late: number;
+  absent: number;
+  total: number;
+};
 
-export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]; instructors: { id: number; name: string }[] }) {
+export function ClassesTab({
+  classes,
+  instructors,
+}: {
+  classes: AdminClassView[];
+  instructors: { id: number; name: string }[];
+}) {
   const [viewing, setViewing] = useState<{ c: AdminClassView; rows: StatRow[] } | null>(null);
   const [editing, setEditing] = useState<AdminClassView | "new" | null>(null);
   const [, start] = useTransition();
@@ -44,7 +67,10 @@ export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         {/* The list reads the kept running totals (one statement for a page of classes); term grades by each class's settings are on its dashboard. */}
-        <p className="text-sm text-ink-muted">Class average (total points) and attendance cover the whole year. Each class&apos;s term grades are on its dashboard.</p>
+        <p className="text-sm text-ink-muted">
+          Class average (total points) and attendance cover the whole year. Each class&apos;s term grades are on its
+          dashboard.
+        </p>
         <PrimaryButton onClick={() => setEditing("new")}>New Class</PrimaryButton>
       </div>
       <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
@@ -66,7 +92,9 @@ export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]
               <tr key={c.id} className="border-t border-line" data-testid="admin-class-row">
                 <th scope="row" className="px-3 py-2 text-left font-medium">
                   {c.name}
-                  <div className="text-xs font-normal text-ink-muted">{[c.period && `Period ${c.period}`, c.level].filter(Boolean).join(" · ")}</div>
+                  <div className="text-xs font-normal text-ink-muted">
+                    {[c.period && `Period ${c.period}`, c.level].filter(Boolean).join(" · ")}
+                  </div>
                 </th>
                 <td className="px-3 py-2 font-mono">{c.code}</td>
                 <td className="px-3 py-2">{c.teacherName ?? <span className="text-ink-muted">None</span>}</td>
@@ -91,7 +119,10 @@ export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]
                     >
                       View Students<span className="sr-only"> of {c.name}</span>
                     </SecondaryButton>
-                    <a href={`/level/${encodeURIComponent(c.code)}/update`} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+                    <a
+                      href={`/level/${encodeURIComponent(c.code)}/update`}
+                      className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+                    >
                       View Class<span className="sr-only"> {c.name}</span>
                     </a>
                     <SecondaryButton onClick={() => setEditing(c)}>
@@ -104,24 +135,33 @@ export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]
           </tbody>
         </table>
       </div>
-      <Modal open={viewing !== null} onOpenChange={(o) => !o && setViewing(null)} title={viewing ? `Students in ${viewing.c.name}` : "Students"} wide>
+      <Modal
+        open={viewing !== null}
+        onOpenChange={(o) => !o && setViewing(null)}
+        title={viewing ? `Students in ${viewing.c.name}` : "Students"}
+        wide
+      >
         {viewing && viewing.rows.length === 0 && <p className="text-ink-muted">No students enrolled yet</p>}
         {viewing && viewing.rows.length > 0 && (
           <div className="max-h-[60vh] overflow-auto" tabIndex={0} role="region" aria-label="Student figures">
             <table className="w-full text-sm">
               <thead className="sticky top-0 bg-surface text-left text-ink-muted">
                 <tr>
-                  {["Student", "Grade average", "Attendance", "Present", "Excused", "Late", "Absent", "Total days"].map((h) => (
-                    <th key={h} scope="col" className="px-2 py-1 font-medium">
-                      {h}
-                    </th>
-                  ))}
+                  {["Student", "Grade average", "Attendance", "Present", "Excused", "Late", "Absent", "Total days"].map(
+                    (h) => (
+                      <th key={h} scope="col" className="px-2 py-1 font-medium">
+                        {h}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody>
                 {viewing.rows.map((r) => (
                   <tr key={r.id} className="border-t border-line" data-testid="class-student-stat">
-                    <th scope="row" className="px-2 py-1 text-left font-medium">{r.name}</th>
+                    <th scope="row" className="px-2 py-1 text-left font-medium">
+                      {r.name}
+                    </th>
                     <td className="px-2 py-1">{r.grade}%</td>
                     <td className="px-2 py-1">{r.attendance}%</td>
                     <td className="px-2 py-1">{r.present}</td>
@@ -136,23 +176,50 @@ export function ClassesTab({ classes, instructors }: { classes: AdminClassView[]
           </div>
         )}
       </Modal>
-      {editing && <ClassForm key={editing === "new" ? "new" : editing.id} value={editing === "new" ? null : editing} instructors={instructors} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ClassForm
+          key={editing === "new" ? "new" : editing.id}
+          value={editing === "new" ? null : editing}
+          instructors={instructors}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </div>
   );
 }
 
 const idle: ActionResult = { ok: true };
 
-function ClassForm({ value, instructors, onClose }: { value: AdminClassView | null; instructors: { id: number; name: string }[]; onClose: () => void }) {
+function ClassForm({
+  value,
+  instructors,
+  onClose,
+}: {
+  value: AdminClassView | null;
+  instructors: { id: number; name: string }[];
+  onClose: () => void;
+}) {
   const [state, action, pending] = useActionState(saveClass, idle);
-  const [v, setV] = useState({ code: value?.code ?? "", name: value?.name ?? "", period: value?.period ?? "", level: value?.level ?? "", teacherId: value?.teacherId ? String(value.teacherId) : "" });
+  const [v, setV] = useState({
+    code: value?.code ?? "",
+    name: value?.name ?? "",
+    period: value?.period ?? "",
+    level: value?.level ?? "",
+    teacherId: value?.teacherId ? String(value.teacherId) : "",
+  });
   useEffect(() => {
     if (state !== idle && state.ok) onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   const input = (k: "code" | "name" | "period" | "level", label: string, required = false) => (
     <Field label={label} htmlFor={`class-${k}`}>
-      <TextInput id={`class-${k}`} name={k} required={required} value={v[k]} onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))} />
+      <TextInput
+        id={`class-${k}`}
+        name={k}
+        required={required}
+        value={v[k]}
+        onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))}
+      />
     </Field>
   );
   return (
@@ -167,7 +234,12 @@ function ClassForm({ value, instructors, onClose }: { value: AdminClassView | nu
           {input("level", "Level")}
         </div>
         <Field label="Teacher" htmlFor="class-teacher">
-          <Select id="class-teacher" name="teacherId" value={v.teacherId} onChange={(e) => setV((x) => ({ ...x, teacherId: e.target.value }))}>
+          <Select
+            id="class-teacher"
+            name="teacherId"
+            value={v.teacherId}
+            onChange={(e) => setV((x) => ({ ...x, teacherId: e.target.value }))}
+          >
             <option value="">No teacher yet</option>
             {instructors.map((i) => (
               <option key={i.id} value={i.id}>

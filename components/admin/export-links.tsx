@@ -17,8 +17,9 @@ export async function ExportLinks() {
           Export
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
-          The whole school in OneRoster 1.1 CSV (a .zip a student information system reads): people, classes, enrollments, guardians, assignments and grades. Access codes are never
-          exported. Each class's gradebook and attendance CSVs are on its dashboard, under Grades and Attendance.
+          The whole school in OneRoster 1.1 CSV (a .zip a student information system reads): people, classes,
+          enrollments, guardians, assignments and grades. Access codes are never exported. Each class's gradebook and
+          attendance CSVs are on its dashboard, under Grades and Attendance.
         </p>
         <p className="mt-3">
           <a href="/admin/export/oneroster" download className={SECONDARY} data-testid="export-oneroster">
@@ -26,19 +27,30 @@ export async function ExportLinks() {
           </a>
         </p>
       </section>
-      <form method="post" action="/admin/cards" className="rounded-2xl border border-line bg-surface p-4" aria-labelledby="cards-heading">
+      <form
+        method="post"
+        action="/admin/cards"
+        className="rounded-2xl border border-line bg-surface p-4"
+        aria-labelledby="cards-heading"
+      >
         <h2 id="cards-heading" className="font-semibold">
           Sign-in cards
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
-          A printable page of cut-out cards, 8 to a page: name, username, class, access code and a QR code of the sign-in page. Printing is recorded in the audit log.
+          A printable page of cut-out cards, 8 to a page: name, username, class, access code and a QR code of the
+          sign-in page. Printing is recorded in the audit log.
         </p>
         <div className="mt-3 flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor="cards-scope" className="block text-sm font-medium">
               For
             </label>
-            <select id="cards-scope" name="scope" defaultValue="school" className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2">
+            <select
+              id="cards-scope"
+              name="scope"
+              defaultValue="school"
+              className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
+            >
               <option value="school">Every student and instructor</option>
               {lastImport && <option value="last-import">New users of the last import</option>}
               {classes.map((c) => (

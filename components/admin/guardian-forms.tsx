@@ -1,7 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
-import { issueReportLinkAction, linkGuardianAction, revokeReportLinkAction, unlinkGuardianAction } from "@/app/admin/guardian-actions";
+import {
+  issueReportLinkAction,
+  linkGuardianAction,
+  revokeReportLinkAction,
+  unlinkGuardianAction,
+} from "@/app/admin/guardian-actions";
 import { ActionOutcome, ErrorBanner } from "@/components/error-banner";
 import { Field, PrimaryButton, SecondaryButton, Select, TextInput } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
@@ -26,7 +31,11 @@ export function LinkGuardianForm({ fixed }: { fixed: { studentId: number } | { p
   return (
     <form action={action} className="space-y-3 rounded-2xl border border-line bg-surface p-4">
       <ActionOutcome state={state} />
-      <input type="hidden" name={onStudent ? "studentId" : "parentId"} value={onStudent ? fixed.studentId : fixed.parentId} />
+      <input
+        type="hidden"
+        name={onStudent ? "studentId" : "parentId"}
+        value={onStudent ? fixed.studentId : fixed.parentId}
+      />
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <Field label={onStudent ? "Parent's username" : "Student's username"} htmlFor={`link-${field}`}>
           <TextInput id={`link-${field}`} name={field} required autoComplete="off" />
@@ -85,7 +94,10 @@ export function IssueLinkForm({ guardians }: { guardians: { linkId: number; name
     <form action={action} className="space-y-3 rounded-2xl border border-line bg-surface p-4">
       {!state.ok && <ErrorBanner message={state.message} />}
       {url && (
-        <div role="status" className="rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+        <div
+          role="status"
+          className="rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50"
+        >
           New report-card link — shown once here; give it to the guardian now:
           <span className="mt-1 block break-all font-mono" data-testid="new-report-link">
             {url}

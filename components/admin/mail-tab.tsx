@@ -20,11 +20,14 @@ export function MailTab({ status, defaultTo }: { status: MailStatus; defaultTo: 
           </p>
         ) : (
           <p className="mt-1 text-sm" data-testid="mail-status">
-            E-mail is off: set SMTP_URL and MAIL_FROM to send notifications by e-mail. Students and families still see every notification in the portal.
+            E-mail is off: set SMTP_URL and MAIL_FROM to send notifications by e-mail. Students and families still see
+            every notification in the portal.
           </p>
         )}
         {status.enabled && !status.portalUrl && (
-          <p className="mt-1 text-sm text-amber-800 dark:text-amber-200">Set PORTAL_URL (e.g. https://portal.school.org): links in e-mails use {status.origin} until then.</p>
+          <p className="mt-1 text-sm text-amber-800 dark:text-amber-200">
+            Set PORTAL_URL (e.g. https://portal.school.org): links in e-mails use {status.origin} until then.
+          </p>
         )}
         <dl className="mt-3 grid max-w-md grid-cols-2 gap-x-4 gap-y-1 text-sm">
           <dt className="text-ink-muted">E-mails waiting</dt>
@@ -45,9 +48,21 @@ export function MailTab({ status, defaultTo }: { status: MailStatus; defaultTo: 
             <label htmlFor="mail-test-to" className="block text-sm font-medium">
               To
             </label>
-            <input id="mail-test-to" name="to" type="email" required maxLength={254} defaultValue={defaultTo} className="mt-1 w-72 rounded-md border border-line bg-surface px-2 py-1.5" />
+            <input
+              id="mail-test-to"
+              name="to"
+              type="email"
+              required
+              maxLength={254}
+              defaultValue={defaultTo}
+              className="mt-1 w-72 rounded-md border border-line bg-surface px-2 py-1.5"
+            />
           </div>
-          <button type="submit" disabled={pending || !status.enabled} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={pending || !status.enabled}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+          >
             Send test e-mail
           </button>
         </form>

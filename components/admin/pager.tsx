@@ -1,5 +1,6 @@
 /** The admin tabs' page links keep the tab and the search. */
-export const adminPageHref = (tab: string, q: string) => (page: number) => `/admin?${new URLSearchParams({ tab, ...(q ? { q } : {}), page: String(page) }).toString()}`;
+export const adminPageHref = (tab: string, q: string) => (page: number) =>
+  `/admin?${new URLSearchParams({ tab, ...(q ? { q } : {}), page: String(page) }).toString()}`;
 
 export function SearchBox({ tab, q, label }: { tab: string; q: string; label: string }) {
   return (
@@ -8,8 +9,18 @@ export function SearchBox({ tab, q, label }: { tab: string; q: string; label: st
       <label htmlFor={`search-${tab}`} className="sr-only">
         {label}
       </label>
-      <input id={`search-${tab}`} name="q" type="search" defaultValue={q} placeholder={label} className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2" />
-      <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+      <input
+        id={`search-${tab}`}
+        name="q"
+        type="search"
+        defaultValue={q}
+        placeholder={label}
+        className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2"
+      />
+      <button
+        type="submit"
+        className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+      >
         Search
       </button>
     </form>

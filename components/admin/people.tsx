@@ -5,7 +5,14 @@ import { adminEditStudent, createUser, regenerateCode } from "@/app/admin/action
 import { CodeBadge } from "@/components/code-badge";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
-import { Field, PrimaryButton, SecondaryButton, Select, TextInput, FormActions } from "@/components/teacher/form-controls";
+import {
+  Field,
+  PrimaryButton,
+  SecondaryButton,
+  Select,
+  TextInput,
+  FormActions,
+} from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 
@@ -22,9 +29,16 @@ export interface AdminStudentView {
 /** Shows a new access code once, until dismissed. */
 export function NewCodeNotice({ value, onDismiss }: { value: { name: string; code: string }; onDismiss: () => void }) {
   return (
-    <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50"
+    >
       <span>
-        Access code for {value.name}: <strong className="font-mono text-base" data-testid="new-code">{value.code}</strong> — it is shown once here; give it to them now.
+        Access code for {value.name}:{" "}
+        <strong className="font-mono text-base" data-testid="new-code">
+          {value.code}
+        </strong>{" "}
+        — it is shown once here; give it to them now.
       </span>
       <SecondaryButton onClick={onDismiss}>Dismiss</SecondaryButton>
     </div>
@@ -41,7 +55,9 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
     <div>
       {newCode && <NewCodeNotice value={newCode} onDismiss={() => setNewCode(null)} />}
       {students.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No students found</p>
+        <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
+          No students found
+        </p>
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
           {students.map((s) => (
@@ -68,7 +84,10 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
                 >
                   {open.has(s.id) ? "Hide Classes" : "Show Classes"}
                 </SecondaryButton>
-                <a href={`/admin/students/${s.id}`} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+                <a
+                  href={`/admin/students/${s.id}`}
+                  className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+                >
                   Guardians<span className="sr-only"> of {s.name}</span>
                 </a>
                 <SecondaryButton onClick={() => setEditing(s)}>
@@ -88,7 +107,11 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
               </div>
               {open.has(s.id) && (
                 <p className="mt-2 text-sm" data-testid="student-classes">
-                  {s.classes.length ? s.classes.join(", ") : <span className="text-ink-muted">Not enrolled in any class</span>}
+                  {s.classes.length ? (
+                    s.classes.join(", ")
+                  ) : (
+                    <span className="text-ink-muted">Not enrolled in any class</span>
+                  )}
                 </p>
               )}
             </li>
@@ -104,7 +127,12 @@ const idle: ActionResult = { ok: true };
 
 function EditStudent({ student, onClose }: { student: AdminStudentView; onClose: () => void }) {
   const [state, action, pending] = useActionState(adminEditStudent, idle);
-  const [v, setV] = useState({ name: student.name, username: student.username, email: student.email ?? "", dateOfBirth: student.dateOfBirth ?? "" });
+  const [v, setV] = useState({
+    name: student.name,
+    username: student.username,
+    email: student.email ?? "",
+    dateOfBirth: student.dateOfBirth ?? "",
+  });
   useEffect(() => {
     if (state !== idle && state.ok) onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -115,12 +143,29 @@ function EditStudent({ student, onClose }: { student: AdminStudentView; onClose:
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="id" value={student.id} />
         {(["name", "username", "email"] as const).map((k) => (
-          <Field key={k} label={k === "name" ? "Name" : k === "username" ? "Username" : "Email"} htmlFor={`admin-edit-${k}`}>
-            <TextInput id={`admin-edit-${k}`} name={k} type={k === "email" ? "email" : "text"} required value={v[k]} onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))} />
+          <Field
+            key={k}
+            label={k === "name" ? "Name" : k === "username" ? "Username" : "Email"}
+            htmlFor={`admin-edit-${k}`}
+          >
+            <TextInput
+              id={`admin-edit-${k}`}
+              name={k}
+              type={k === "email" ? "email" : "text"}
+              required
+              value={v[k]}
+              onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))}
+            />
           </Field>
         ))}
         <Field label="Date of birth (optional)" htmlFor="admin-edit-dob">
-          <TextInput id="admin-edit-dob" name="dateOfBirth" type="date" value={v.dateOfBirth} onChange={(e) => setV((x) => ({ ...x, dateOfBirth: e.target.value }))} />
+          <TextInput
+            id="admin-edit-dob"
+            name="dateOfBirth"
+            type="date"
+            value={v.dateOfBirth}
+            onChange={(e) => setV((x) => ({ ...x, dateOfBirth: e.target.value }))}
+          />
         </Field>
         <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
       </form>
@@ -154,24 +199,58 @@ export function CreateUserButton() {
   );
 }
 
-function CreateUserModal({ onClose, onCreated }: { onClose: () => void; onCreated: (c: { name: string; code: string }) => void }) {
+function CreateUserModal({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (c: { name: string; code: string }) => void;
+}) {
   const [state, action, pending] = useActionState(createUser, idleCreate);
-  const [v, setV] = useState({ role: "student", name: "", username: "", email: "", phoneNumber: "", parent1Number: "", parent2Number: "" });
+  const [v, setV] = useState({
+    role: "student",
+    name: "",
+    username: "",
+    email: "",
+    phoneNumber: "",
+    parent1Number: "",
+    parent2Number: "",
+  });
   useEffect(() => {
     if (state !== idleCreate && state.ok && state.data) onCreated(state.data);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
-  const input = (k: Exclude<keyof typeof v, "role">, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const input = (
+    k: Exclude<keyof typeof v, "role">,
+    label: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <Field label={label} htmlFor={`new-user-${k}`}>
-      <TextInput id={`new-user-${k}`} name={k} value={v[k]} onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))} {...props} />
+      <TextInput
+        id={`new-user-${k}`}
+        name={k}
+        value={v[k]}
+        onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))}
+        {...props}
+      />
     </Field>
   );
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title="New User" description="An access code is generated and shown once.">
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="New User"
+      description="An access code is generated and shown once."
+    >
       <form action={action} className="space-y-3">
         {!state.ok && <ErrorBanner message={state.message} />}
         <Field label="Role" htmlFor="new-user-role">
-          <Select id="new-user-role" name="role" value={v.role} onChange={(e) => setV((x) => ({ ...x, role: e.target.value }))}>
+          <Select
+            id="new-user-role"
+            name="role"
+            value={v.role}
+            onChange={(e) => setV((x) => ({ ...x, role: e.target.value }))}
+          >
             <option value="student">Student</option>
             <option value="parent">Parent</option>
             <option value="instructor">Instructor</option>

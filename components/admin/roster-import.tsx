@@ -11,7 +11,20 @@ import type { RosterRunView } from "@/lib/roster-web/request";
 // with the preview's fingerprint: a portal that changed in between refuses instead of surprising.
 
 type Progress = { phase: string; done: number; total: number; step: number };
-const PHASES = ["reading", "checking", "removing", "users", "classes", "enrollments", "guardians", "terms", "categories", "assignments", "grades", "recording"];
+const PHASES = [
+  "reading",
+  "checking",
+  "removing",
+  "users",
+  "classes",
+  "enrollments",
+  "guardians",
+  "terms",
+  "categories",
+  "assignments",
+  "grades",
+  "recording",
+];
 const PHASE_LABEL: Record<string, string> = {
   reading: "Reading the files",
   checking: "Checking against the portal",
@@ -26,7 +39,16 @@ const PHASE_LABEL: Record<string, string> = {
   grades: "Grades",
   recording: "Recording the import",
 };
-const ENTITY_LABEL: Record<string, string> = { users: "People", classes: "Classes", enrollments: "Enrollments", guardians: "Guardian links", terms: "Terms", categories: "Grade categories", assignments: "Assignments", grades: "Grades" };
+const ENTITY_LABEL: Record<string, string> = {
+  users: "People",
+  classes: "Classes",
+  enrollments: "Enrollments",
+  guardians: "Guardian links",
+  terms: "Terms",
+  categories: "Grade categories",
+  assignments: "Assignments",
+  grades: "Grades",
+};
 const COLUMNS = ["create", "update", "unchanged", "delete", "kept"] as const;
 
 async function send(url: string, files: File[], format: string, fingerprint?: string): Promise<Response> {
@@ -48,7 +70,8 @@ export function RosterImport() {
   const [progress, setProgress] = useState<Progress | null>(null);
 
   const check = async () => {
-    if (files.length === 0) return setError("Choose the files to import: a OneRoster .zip, its CSV files, or the filled-in templates.");
+    if (files.length === 0)
+      return setError("Choose the files to import: a OneRoster .zip, its CSV files, or the filled-in templates.");
     setBusy("checking");
     setError(null);
     setPreview(null);
@@ -88,16 +111,31 @@ export function RosterImport() {
           const line = buffer.slice(0, nl);
           buffer = buffer.slice(nl + 1);
           if (!line.trim()) continue;
-          const msg = JSON.parse(line) as { type: string; message?: string; phase?: string; done?: number; total?: number } & RosterRunView;
-          if (msg.type === "progress") setProgress({ phase: msg.phase!, done: msg.done!, total: msg.total!, step: Math.max(0, PHASES.indexOf(msg.phase!)) });
-          else if (msg.type === "error") setError(msg.message ?? "The import could not be completed; nothing was changed.");
+          const msg = JSON.parse(line) as {
+            type: string;
+            message?: string;
+            phase?: string;
+            done?: number;
+            total?: number;
+          } & RosterRunView;
+          if (msg.type === "progress")
+            setProgress({
+              phase: msg.phase!,
+              done: msg.done!,
+              total: msg.total!,
+              step: Math.max(0, PHASES.indexOf(msg.phase!)),
+            });
+          else if (msg.type === "error")
+            setError(msg.message ?? "The import could not be completed; nothing was changed.");
           else if (msg.type === "result") {
             if (msg.applied) {
               setResult(msg);
               setPreview(null);
             } else {
               setPreview(msg);
-              setError("Nothing was changed: the import found problems when it ran (listed below). Fix them, check the files again, then apply.");
+              setError(
+                "Nothing was changed: the import found problems when it ran (listed below). Fix them, check the files again, then apply.",
+              );
             }
           }
         }
@@ -112,7 +150,9 @@ export function RosterImport() {
 
   // Each phase is an equal share of the bar; within one, its own done/total (whole numbers, exact).
   const total = progress ? Math.max(Math.floor(progress.total), 1) : 1;
-  const percent = progress ? ratioPercent(progress.step * total + Math.min(Math.floor(progress.done), total), PHASES.length * total) : 0;
+  const percent = progress
+    ? ratioPercent(progress.step * total + Math.min(Math.floor(progress.done), total), PHASES.length * total)
+    : 0;
   const shown = result ?? preview;
 
   return (
@@ -121,8 +161,8 @@ export function RosterImport() {
         Import people and classes
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        A OneRoster 1.1 or 1.2 CSV export (the .zip, or its files), or the portal's spreadsheet templates. Nothing changes until you apply, and an import is all or nothing. New people get
-        generated access codes.
+        A OneRoster 1.1 or 1.2 CSV export (the .zip, or its files), or the portal's spreadsheet templates. Nothing
+        changes until you apply, and an import is all or nothing. New people get generated access codes.
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
@@ -148,7 +188,12 @@ export function RosterImport() {
           <label htmlFor="roster-format" className="block text-sm font-medium">
             Format
           </label>
-          <select id="roster-format" value={format} onChange={(e) => setFormat(e.target.value)} className="mt-1 rounded-lg border border-line bg-surface px-3 py-2">
+          <select
+            id="roster-format"
+            value={format}
+            onChange={(e) => setFormat(e.target.value)}
+            className="mt-1 rounded-lg border border-line bg-surface px-3 py-2"
+          >
             <option value="auto">Recognise it</option>
             <option value="oneroster">OneRoster</option>
             <option value="spreadsheet">Spreadsheet templates</option>
@@ -166,7 +211,14 @@ export function RosterImport() {
       {progress && (
         <div className="mt-4" data-testid="import-progress">
           <div className="text-sm">{PHASE_LABEL[progress.phase] ?? progress.phase}…</div>
-          <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="mt-1 h-2 overflow-hidden rounded-full bg-surface-muted">
+          <div
+            role="progressbar"
+            aria-label="Import progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-surface-muted"
+          >
             <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
           </div>
         </div>
@@ -189,7 +241,8 @@ export function RosterImport() {
       {result && (
         <div className="mt-4 flex flex-wrap items-center gap-3" role="status" data-testid="import-applied">
           <p className="text-sm font-medium">
-            Import applied: {result.changes} changes{result.newUsers ? `, ${result.newUsers} new people with access codes` : ""}.
+            Import applied: {result.changes} changes
+            {result.newUsers ? `, ${result.newUsers} new people with access codes` : ""}.
           </p>
           {result.newUsers > 0 && (
             <form method="post" action="/admin/cards" target="_blank">
@@ -208,7 +261,10 @@ function RunReport({ run }: { run: RosterRunView }) {
   return (
     <div className="mt-4 space-y-3" data-testid="import-report">
       <p className="text-sm" role="status">
-        {run.applied ? "Applied" : "Dry run"} ({run.format === "oneroster" ? "OneRoster" : "spreadsheet"}): {run.problemCount === 0 ? "no problems" : `${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} to fix before anything can be applied`}
+        {run.applied ? "Applied" : "Dry run"} ({run.format === "oneroster" ? "OneRoster" : "spreadsheet"}):{" "}
+        {run.problemCount === 0
+          ? "no problems"
+          : `${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} to fix before anything can be applied`}
         {run.warningCount ? `, ${run.warningCount} warning${run.warningCount === 1 ? "" : "s"}` : ""}.
       </p>
       <div className="overflow-x-auto">
@@ -242,10 +298,18 @@ function RunReport({ run }: { run: RosterRunView }) {
           </tbody>
         </table>
       </div>
-      {run.problems.length > 0 && <Listing title="Problems" lines={run.problems} total={run.problemCount} testId="import-problems" />}
-      {run.warnings.length > 0 && <Listing title="Warnings" lines={run.warnings} total={run.warningCount} testId="import-warnings" />}
+      {run.problems.length > 0 && (
+        <Listing title="Problems" lines={run.problems} total={run.problemCount} testId="import-problems" />
+      )}
+      {run.warnings.length > 0 && (
+        <Listing title="Warnings" lines={run.warnings} total={run.warningCount} testId="import-warnings" />
+      )}
       {href && (
-        <a href={href} download="roster-problems.csv" className="text-sm font-medium text-brand-700 underline dark:text-brand-100">
+        <a
+          href={href}
+          download="roster-problems.csv"
+          className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
+        >
           Download the full list of problems and warnings (CSV)
         </a>
       )}
@@ -259,7 +323,10 @@ function Listing({ title, lines, total, testId }: { title: string; lines: string
       <h3 className="text-sm font-semibold">
         {title} {total > lines.length ? `(first ${lines.length} of ${total})` : `(${total})`}
       </h3>
-      <ul className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 font-mono text-xs" data-testid={testId}>
+      <ul
+        className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 font-mono text-xs"
+        data-testid={testId}
+      >
         {lines.map((l, i) => (
           <li key={i}>{l}</li>
         ))}

@@ -7,7 +7,12 @@ import { RosterImport } from "./roster-import";
 // /admin → Import & export (issue 18): import with a dry run, the templates, exports, sign-in
 // cards and the history of imports.
 
-const STATUS: Record<string, string> = { previewed: "dry run", applied: "applied", refused: "refused (problems)", failed: "failed" };
+const STATUS: Record<string, string> = {
+  previewed: "dry run",
+  applied: "applied",
+  refused: "refused (problems)",
+  failed: "failed",
+};
 
 export function RosterTab({ history, timeZone }: { history: RosterImportRow[]; timeZone: string }) {
   return (
@@ -17,22 +22,28 @@ export function RosterTab({ history, timeZone }: { history: RosterImportRow[]; t
         <h2 id="templates-heading" className="font-semibold">
           No student information system?
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">Fill in the spreadsheet templates and import them above: first staff and classes, then students.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          Fill in the spreadsheet templates and import them above: first staff and classes, then students.
+        </p>
         {ROSTER_TEMPLATES.map((t) => (
           <div key={t.id} className="mt-3 text-sm">
-            <a href={`/templates/${t.fileName}`} download className="font-medium text-brand-700 underline dark:text-brand-100">
+            <a
+              href={`/templates/${t.fileName}`}
+              download
+              className="font-medium text-brand-700 underline dark:text-brand-100"
+            >
               {t.title} template ({t.fileName})
             </a>
             <details className="mt-1">
               <summary className="cursor-pointer text-ink-muted">Its columns</summary>
-            <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
-              {t.columns.map((c) => (
-                <div key={c.name} className="contents">
-                  <dt className="font-mono text-xs">{c.name}</dt>
-                  <dd className="text-ink-muted">{c.description}</dd>
-                </div>
-              ))}
-            </dl>
+              <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
+                {t.columns.map((c) => (
+                  <div key={c.name} className="contents">
+                    <dt className="font-mono text-xs">{c.name}</dt>
+                    <dd className="text-ink-muted">{c.description}</dd>
+                  </div>
+                ))}
+              </dl>
             </details>
           </div>
         ))}
@@ -58,7 +69,10 @@ export function RosterTab({ history, timeZone }: { history: RosterImportRow[]; t
               </thead>
               <tbody>
                 {history.map((h) => {
-                  const changes = Object.values(h.counts).reduce((s, c) => s + (c ? c.create + c.update + c.delete + c.kept : 0), 0);
+                  const changes = Object.values(h.counts).reduce(
+                    (s, c) => s + (c ? c.create + c.update + c.delete + c.kept : 0),
+                    0,
+                  );
                   return (
                     <tr key={h.id} className="border-t border-line" data-testid="import-history-row">
                       <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(h.at, timeZone)}</td>

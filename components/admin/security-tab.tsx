@@ -10,14 +10,24 @@ function change(detail: Record<string, unknown>, key: string): string | null {
   return c ? `${key === "parent1Number" ? "Parent 1" : "Parent 2"}: ${c.from ?? "—"} → ${c.to ?? "—"}` : null;
 }
 
-export function SecurityTab({ weak, changes, timeZone }: { weak: { rows: WeakCodeRow[]; total: number }; changes: ParentNumberChangeRow[]; timeZone: string }) {
+export function SecurityTab({
+  weak,
+  changes,
+  timeZone,
+}: {
+  weak: { rows: WeakCodeRow[]; total: number };
+  changes: ParentNumberChangeRow[];
+  timeZone: string;
+}) {
   return (
     <div className="space-y-8">
       <section aria-labelledby="weak-codes-heading">
         <h2 id="weak-codes-heading" className="text-lg font-semibold">
           Weak access codes ({weak.total})
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">Codes with fewer than 10 letters or digits can be guessed. Give these people a new, generated code.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          Codes with fewer than 10 letters or digits can be guessed. Give these people a new, generated code.
+        </p>
         {weak.rows.length === 0 ? (
           <p className="mt-3 text-ink-muted">Every access code is strong.</p>
         ) : (
@@ -35,13 +45,17 @@ export function SecurityTab({ weak, changes, timeZone }: { weak: { rows: WeakCod
             ))}
           </ul>
         )}
-        {weak.total > weak.rows.length && <p className="mt-2 text-sm text-ink-muted">Showing the first {weak.rows.length}.</p>}
+        {weak.total > weak.rows.length && (
+          <p className="mt-2 text-sm text-ink-muted">Showing the first {weak.rows.length}.</p>
+        )}
       </section>
       <section aria-labelledby="parent-changes-heading">
         <h2 id="parent-changes-heading" className="text-lg font-semibold">
           Parent numbers changed by teachers (last 30 days)
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">A parent number decides which parent accounts are linked to the student. Check that each change is genuine.</p>
+        <p className="mt-1 text-sm text-ink-muted">
+          A parent number decides which parent accounts are linked to the student. Check that each change is genuine.
+        </p>
         {changes.length === 0 ? (
           <p className="mt-3 text-ink-muted">No changes.</p>
         ) : (
@@ -55,7 +69,9 @@ export function SecurityTab({ weak, changes, timeZone }: { weak: { rows: WeakCod
                   — {c.actorName ?? "someone"}, {formatDateTime(c.at, timeZone)}
                   {c.levelCode ? ` (${c.levelCode})` : ""}
                 </div>
-                <div className="text-ink-muted">{[change(c.detail, "parent1Number"), change(c.detail, "parent2Number")].filter(Boolean).join(" · ")}</div>
+                <div className="text-ink-muted">
+                  {[change(c.detail, "parent1Number"), change(c.detail, "parent2Number")].filter(Boolean).join(" · ")}
+                </div>
               </li>
             ))}
           </ul>

@@ -21,19 +21,44 @@ export interface PdfScopes {
   classes: { code: string; name: string }[];
 }
 
-export function TermsTab({ terms, current, grading, published, scopes }: { terms: Term[]; current: number | null; grading: Term[]; published: Record<number, string>; scopes: PdfScopes }) {
+export function TermsTab({
+  terms,
+  current,
+  grading,
+  published,
+  scopes,
+}: {
+  terms: Term[];
+  current: number | null;
+  grading: Term[];
+  published: Record<number, string>;
+  scopes: PdfScopes;
+}) {
   const form = useActionState(saveTermsAction, idle);
   // A new form after each save (the saved terms are its rows); kept as typed after a refusal.
   return (
     <>
-      <TermsForm form={form} key={terms.map((t) => `${t.id}:${t.title}:${t.startDate}:${t.endDate}`).join("|")} terms={terms} current={current} />
+      <TermsForm
+        form={form}
+        key={terms.map((t) => `${t.id}:${t.title}:${t.startDate}:${t.endDate}`).join("|")}
+        terms={terms}
+        current={current}
+      />
       {grading.length > 0 && <Publishing terms={grading} published={published} scopes={scopes} />}
     </>
   );
 }
 
 /** Publishing each term's report cards (and unlocking a published term), one button each. */
-function Publishing({ terms, published, scopes }: { terms: Term[]; published: Record<number, string>; scopes: PdfScopes }) {
+function Publishing({
+  terms,
+  published,
+  scopes,
+}: {
+  terms: Term[];
+  published: Record<number, string>;
+  scopes: PdfScopes;
+}) {
   const [state, action, pending] = useActionState(setTermPublishedAction, idle);
   return (
     <section aria-labelledby="publishing" className="mt-8 space-y-3">
@@ -41,8 +66,8 @@ function Publishing({ terms, published, scopes }: { terms: Term[]; published: Re
         Report cards
       </h2>
       <p className="max-w-prose text-sm text-muted">
-        Publishing a term shows its report card to students and parents (letter, percent, attendance and the teacher&apos;s comment per class) and locks the term&apos;s grades. Unlock
-        to let teachers change them again.
+        Publishing a term shows its report card to students and parents (letter, percent, attendance and the
+        teacher&apos;s comment per class) and locks the term&apos;s grades. Unlock to let teachers change them again.
       </p>
       <ActionOutcome state={state} />
       <ul className="space-y-2 text-sm">
@@ -53,7 +78,11 @@ function Publishing({ terms, published, scopes }: { terms: Term[]; published: Re
             <form action={action}>
               <input type="hidden" name="termId" value={t.id} />
               <input type="hidden" name="publish" value={published[t.id] ? "off" : "on"} />
-              <button type="submit" disabled={pending} className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted">
+              <button
+                type="submit"
+                disabled={pending}
+                className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
+              >
                 {published[t.id] ? "Unlock" : "Publish report cards"}
                 <span className="sr-only"> for {t.title}</span>
               </button>
@@ -64,7 +93,12 @@ function Publishing({ terms, published, scopes }: { terms: Term[]; published: Re
                 <label className="sr-only" htmlFor={`pdf-scope-${t.id}`}>
                   Report cards of {t.title} for
                 </label>
-                <select id={`pdf-scope-${t.id}`} name="scope" defaultValue="school" className="rounded-lg border border-line bg-surface px-2 py-1.5">
+                <select
+                  id={`pdf-scope-${t.id}`}
+                  name="scope"
+                  defaultValue="school"
+                  className="rounded-lg border border-line bg-surface px-2 py-1.5"
+                >
                   <option value="school">The whole school</option>
                   {scopes.levels.map((l) => (
                     <option key={l} value={`level:${l}`}>
@@ -77,7 +111,10 @@ function Publishing({ terms, published, scopes }: { terms: Term[]; published: Re
                     </option>
                   ))}
                 </select>
-                <button type="submit" className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted">
+                <button
+                  type="submit"
+                  className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
+                >
                   Download PDF<span className="sr-only"> of {t.title}</span>
                 </button>
               </form>
@@ -94,12 +131,15 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
   const own = terms.filter((t) => !t.imported);
   const imported = terms.filter((t) => t.imported);
   const blanks = Math.max(0, Math.min(4, MAX_TERMS - terms.length));
-  const rows: (Term | null)[] = [...own, ...Array.from({ length: own.length === 0 ? Math.max(blanks, 2) : blanks }, () => null)];
+  const rows: (Term | null)[] = [
+    ...own,
+    ...Array.from({ length: own.length === 0 ? Math.max(blanks, 2) : blanks }, () => null),
+  ];
   return (
     <div className="space-y-6">
       <p className="max-w-prose text-sm text-muted">
-        Grades and attendance are shown for the current term, with the whole year one click away. Name each term and give its first and last day; terms may not overlap. Leave a row
-        blank to skip it.
+        Grades and attendance are shown for the current term, with the whole year one click away. Name each term and
+        give its first and last day; terms may not overlap. Leave a row blank to skip it.
       </p>
       <form className="space-y-3" onSubmit={keepFieldsSubmit(action)}>
         <ActionOutcome state={state} />
@@ -107,10 +147,18 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
           <caption className="sr-only">Terms of the school year</caption>
           <thead>
             <tr className="text-left">
-              <th scope="col" className="pb-1 pr-2 font-medium">Name</th>
-              <th scope="col" className="pb-1 pr-2 font-medium">First day</th>
-              <th scope="col" className="pb-1 pr-2 font-medium">Last day</th>
-              <th scope="col" className="pb-1 font-medium">Remove</th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                First day
+              </th>
+              <th scope="col" className="pb-1 pr-2 font-medium">
+                Last day
+              </th>
+              <th scope="col" className="pb-1 font-medium">
+                Remove
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -118,17 +166,42 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
               <tr key={t ? `t${t.id}` : `new${i}`}>
                 <td className="py-1 pr-2">
                   {t && <input type="hidden" name={`id.${i}`} value={t.id} />}
-                  <input className={cell} name={`title.${i}`} defaultValue={t?.title ?? ""} maxLength={TERM_TITLE_MAX} aria-label={`Name of term ${i + 1}`} placeholder={t ? undefined : "e.g. Fall semester"} />
+                  <input
+                    className={cell}
+                    name={`title.${i}`}
+                    defaultValue={t?.title ?? ""}
+                    maxLength={TERM_TITLE_MAX}
+                    aria-label={`Name of term ${i + 1}`}
+                    placeholder={t ? undefined : "e.g. Fall semester"}
+                  />
                 </td>
                 <td className="py-1 pr-2">
-                  <input className={cell} type="date" name={`start.${i}`} defaultValue={t?.startDate ?? ""} aria-label={`First day of term ${i + 1}`} />
+                  <input
+                    className={cell}
+                    type="date"
+                    name={`start.${i}`}
+                    defaultValue={t?.startDate ?? ""}
+                    aria-label={`First day of term ${i + 1}`}
+                  />
                 </td>
                 <td className="py-1 pr-2">
-                  <input className={cell} type="date" name={`end.${i}`} defaultValue={t?.endDate ?? ""} aria-label={`Last day of term ${i + 1}`} />
+                  <input
+                    className={cell}
+                    type="date"
+                    name={`end.${i}`}
+                    defaultValue={t?.endDate ?? ""}
+                    aria-label={`Last day of term ${i + 1}`}
+                  />
                 </td>
                 <td className="py-1 text-center">
-                  {t && <input type="checkbox" name={`remove.${i}`} className="h-5 w-5" aria-label={`Remove ${t.title}`} />}
-                  {t?.id === current && <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">current</span>}
+                  {t && (
+                    <input type="checkbox" name={`remove.${i}`} className="h-5 w-5" aria-label={`Remove ${t.title}`} />
+                  )}
+                  {t?.id === current && (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                      current
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -143,7 +216,9 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
           <h2 id="imported-terms" className="text-lg font-semibold">
             From the roster import
           </h2>
-          <p className="text-sm text-muted">Your student information system owns these; change them there and import again.</p>
+          <p className="text-sm text-muted">
+            Your student information system owns these; change them there and import again.
+          </p>
           <ul className="mt-2 space-y-1 text-sm">
             {imported.map((t) => (
               <li key={t.id}>

@@ -6,19 +6,30 @@ import { idle, type ActionResult } from "@/lib/action-result";
 
 /** Make a new feed address (shown once, here) or turn the feed off. */
 export function CalendarFeedForm({ live }: { live: boolean }) {
-  const [made, make, making] = useActionState(async () => newCalendarFeedAction(), idle as ActionResult<{ url: string }>);
+  const [made, make, making] = useActionState(
+    async () => newCalendarFeedAction(),
+    idle as ActionResult<{ url: string }>,
+  );
   const [off, turnOff, turning] = useActionState(async () => turnOffCalendarFeedAction(), idle);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap gap-2">
         <form action={make}>
-          <button type="submit" disabled={making} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            disabled={making}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             {live ? "Make a new address" : "Make a calendar address"}
           </button>
         </form>
         {live && (
           <form action={turnOff}>
-            <button type="submit" disabled={turning} className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
+            <button
+              type="submit"
+              disabled={turning}
+              className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
+            >
               Turn the feed off
             </button>
           </form>
@@ -27,12 +38,30 @@ export function CalendarFeedForm({ live }: { live: boolean }) {
       {made.ok && made.data && (
         <div role="status" className="rounded-xl border border-brand-600 bg-surface p-4 text-sm">
           <p>{made.message}</p>
-          <p className="mt-2 font-medium">Add this address to your calendar app (as a subscription, &quot;from URL&quot;). It is shown only now: keep it private.</p>
-          <input readOnly value={made.data.url} aria-label="Calendar feed address" className="mt-2 w-full rounded-md border border-line bg-surface-muted px-2 py-1.5 font-mono text-xs" data-testid="calendar-feed-url" onFocus={(e) => e.currentTarget.select()} />
+          <p className="mt-2 font-medium">
+            Add this address to your calendar app (as a subscription, &quot;from URL&quot;). It is shown only now: keep
+            it private.
+          </p>
+          <input
+            readOnly
+            value={made.data.url}
+            aria-label="Calendar feed address"
+            className="mt-2 w-full rounded-md border border-line bg-surface-muted px-2 py-1.5 font-mono text-xs"
+            data-testid="calendar-feed-url"
+            onFocus={(e) => e.currentTarget.select()}
+          />
         </div>
       )}
-      {!made.ok && <p role="alert" className="text-sm text-red-700">{made.message}</p>}
-      {off.message && <p role={off.ok ? "status" : "alert"} className="text-sm">{off.message}</p>}
+      {!made.ok && (
+        <p role="alert" className="text-sm text-red-700">
+          {made.message}
+        </p>
+      )}
+      {off.message && (
+        <p role={off.ok ? "status" : "alert"} className="text-sm">
+          {off.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -9,7 +9,17 @@ import type { ActionResult } from "@/lib/action-result";
 const idle: ActionResult = { ok: true };
 
 /** Add Response modal (spec §2): Title, Your Response (4 rows), Cancel, Submit Response. */
-export function AddResponseButton({ levelCode, updateId, studentId, updateTitle }: { levelCode: string; updateId: number; studentId: number; updateTitle: string }) {
+export function AddResponseButton({
+  levelCode,
+  updateId,
+  studentId,
+  updateTitle,
+}: {
+  levelCode: string;
+  updateId: number;
+  studentId: number;
+  updateTitle: string;
+}) {
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
@@ -30,7 +40,11 @@ export function AddResponseButton({ levelCode, updateId, studentId, updateTitle 
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+      >
         Add Response
       </button>
       <Modal
@@ -81,10 +95,18 @@ export function AddResponseButton({ levelCode, updateId, studentId, updateTitle 
             />
           </div>
           <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => setOpen(false)} className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
+            >
               Cancel
             </button>
-            <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={pending}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            >
               {pending ? "Submitting..." : "Submit Response"}
             </button>
           </div>

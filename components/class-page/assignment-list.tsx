@@ -57,7 +57,11 @@ export function AssignmentList({
   return (
     <div>
       {studentId !== null && (
-        <div role="group" aria-label="Filter assignments" className="mb-4 inline-flex rounded-lg border border-line bg-surface p-1">
+        <div
+          role="group"
+          aria-label="Filter assignments"
+          className="mb-4 inline-flex rounded-lg border border-line bg-surface p-1"
+        >
           {FILTERS.map((f) => (
             <button
               key={f.value}
@@ -72,19 +76,33 @@ export function AssignmentList({
         </div>
       )}
       {visible.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No assignments</p>
+        <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
+          No assignments
+        </p>
       ) : (
         <ul className="space-y-4">
           {visible.map((a) => (
             <li key={a.id}>
-              <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" aria-labelledby={`assignment-${a.id}`} data-testid="assignment-card">
+              <article
+                className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
+                aria-labelledby={`assignment-${a.id}`}
+                data-testid="assignment-card"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <h3 id={`assignment-${a.id}`} className="text-lg font-semibold">
                     {a.title}
                   </h3>
                   <div className="flex gap-2">
-                    {a.category && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">{a.category}</span>}
-                    {a.state && <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[a.state]}`}>{a.state}</span>}
+                    {a.category && (
+                      <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+                        {a.category}
+                      </span>
+                    )}
+                    {a.state && (
+                      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[a.state]}`}>
+                        {a.state}
+                      </span>
+                    )}
                   </div>
                 </div>
                 <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-muted">
@@ -106,11 +124,20 @@ export function AssignmentList({
                 <p className="mt-3 text-sm">{a.preview}</p>
                 {studentId !== null && (
                   <div className="mt-4 flex gap-2">
-                    <button type="button" onClick={() => setSubmitting(a)} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">
+                    <button
+                      type="button"
+                      onClick={() => setSubmitting(a)}
+                      className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+                    >
                       {a.state === "Submitted" ? "Resubmit" : "Submit Response"}
                     </button>
                     {a.state === "Submitted" && (
-                      <button type="button" disabled={loadingHistory} onClick={() => openHistory(a)} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted disabled:opacity-60">
+                      <button
+                        type="button"
+                        disabled={loadingHistory}
+                        onClick={() => openHistory(a)}
+                        className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted disabled:opacity-60"
+                      >
                         History
                       </button>
                     )}
@@ -139,7 +166,11 @@ export function AssignmentList({
           }}
         />
       )}
-      <Modal open={history !== null} onOpenChange={(o) => !o && setHistory(null)} title={history ? `History: ${history.assignment.title}` : "History"}>
+      <Modal
+        open={history !== null}
+        onOpenChange={(o) => !o && setHistory(null)}
+        title={history ? `History: ${history.assignment.title}` : "History"}
+      >
         {history && history.entries.length === 0 && <p className="text-ink-muted">No submissions yet.</p>}
         <ol className="space-y-3">
           {history?.entries.map((e) => (
@@ -188,7 +219,13 @@ function SubmitModal({
 
   const serverError = !state.ok && state.message !== MSG.submitFailed ? state.message : null;
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={assignment.title} description={`${assignment.due} · Max score ${assignment.maxScore}`} wide>
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={assignment.title}
+      description={`${assignment.due} · Max score ${assignment.maxScore}`}
+      wide
+    >
       <div className="rounded-lg border border-line bg-surface-muted p-4">{description}</div>
       <form action={action} className="mt-4 space-y-3">
         {serverError && <ErrorBanner message={serverError} />}
@@ -222,10 +259,18 @@ function SubmitModal({
           )}
         </div>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
+          >
             Cancel
           </button>
-          <button type="submit" disabled={pending || tooShort} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={pending || tooShort}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             {pending ? "Submitting..." : "Submit Response"}
           </button>
         </div>

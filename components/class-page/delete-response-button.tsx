@@ -6,7 +6,15 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useToast } from "@/components/toast";
 
 /** The class's teacher removes a response (audited on the server), after confirming. */
-export function DeleteResponseButton({ levelCode, responseId, label }: { levelCode: string; responseId: number; label: string }) {
+export function DeleteResponseButton({
+  levelCode,
+  responseId,
+  label,
+}: {
+  levelCode: string;
+  responseId: number;
+  label: string;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [pending, start] = useTransition();
   const toast = useToast();

@@ -21,12 +21,19 @@ export function GradeList({ grades }: { grades: GradeView[] }) {
               <p className="text-sm text-ink-muted">Graded {g.gradedAt}</p>
             </div>
             <div className="flex items-center gap-2">
-              {g.category && <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">{g.category}</span>}
+              {g.category && (
+                <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+                  {g.category}
+                </span>
+              )}
               <span className="text-sm font-medium">
                 {g.score}/{g.maxScore}
               </span>
               <span className="text-sm text-ink-muted">{g.percent}%</span>
-              <span className="grid h-8 min-w-8 place-items-center rounded-full bg-brand-600 px-2 text-sm font-bold text-white" aria-label={`Letter grade ${g.letter}`}>
+              <span
+                className="grid h-8 min-w-8 place-items-center rounded-full bg-brand-600 px-2 text-sm font-bold text-white"
+                aria-label={`Letter grade ${g.letter}`}
+              >
                 {g.letter}
               </span>
             </div>
@@ -52,17 +59,29 @@ export function AttendanceList({ records }: { records: AttendanceView[] }) {
       <table className="w-full text-left text-sm">
         <thead className="bg-surface-muted text-ink-muted">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">Status</th>
-            <th scope="col" className="px-4 py-2 font-medium">Class</th>
-            <th scope="col" className="px-4 py-2 font-medium">Date</th>
-            <th scope="col" className="px-4 py-2 font-medium">Time</th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Class
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Time
+            </th>
           </tr>
         </thead>
         <tbody>
           {records.map((r) => (
             <tr key={r.id} className="border-t border-line" data-testid="attendance-row">
               <td className="px-4 py-2">
-                <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[r.status] ?? ""}`}>{r.status}</span>
+                <span
+                  className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[r.status] ?? ""}`}
+                >
+                  {r.status}
+                </span>
               </td>
               <td className="px-4 py-2">{r.levelCode}</td>
               <td className="px-4 py-2">{r.date}</td>
@@ -75,7 +94,17 @@ export function AttendanceList({ records }: { records: AttendanceView[] }) {
   );
 }
 
-export function SummaryTiles({ average, completed, attendanceRate, termTitle }: { average: number; completed: number; attendanceRate: number; termTitle: string | null }) {
+export function SummaryTiles({
+  average,
+  completed,
+  attendanceRate,
+  termTitle,
+}: {
+  average: number;
+  completed: number;
+  attendanceRate: number;
+  termTitle: string | null;
+}) {
   const tiles = [
     { label: "Average", value: `${average}%` },
     { label: "Completed", value: String(completed) },
@@ -83,17 +112,22 @@ export function SummaryTiles({ average, completed, attendanceRate, termTitle }: 
   ];
   return (
     <>
-    {termTitle && <p className="mt-5 text-sm text-ink-muted" data-testid="tiles-term">{`Average and attendance rate for ${termTitle}`}</p>}
-    <dl className={`${termTitle ? "mt-2" : "mt-5"} grid grid-cols-3 gap-3`}>
-      {tiles.map((t) => (
-        <div key={t.label} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
-          <dt className="text-xs font-medium uppercase tracking-wide text-ink-muted sm:text-sm">{t.label}</dt>
-          <dd className="mt-1 text-2xl font-semibold" data-testid={`tile-${t.label.toLowerCase().replace(" ", "-")}`}>
-            {t.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
+      {termTitle && (
+        <p
+          className="mt-5 text-sm text-ink-muted"
+          data-testid="tiles-term"
+        >{`Average and attendance rate for ${termTitle}`}</p>
+      )}
+      <dl className={`${termTitle ? "mt-2" : "mt-5"} grid grid-cols-3 gap-3`}>
+        {tiles.map((t) => (
+          <div key={t.label} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
+            <dt className="text-xs font-medium uppercase tracking-wide text-ink-muted sm:text-sm">{t.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold" data-testid={`tile-${t.label.toLowerCase().replace(" ", "-")}`}>
+              {t.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
     </>
   );
 }

@@ -22,7 +22,10 @@ export async function StudentsPanel({ levelCode }: { levelCode: string }) {
         <ul className="mt-4 divide-y divide-line rounded-2xl border border-line bg-surface">
           {students.map((s) => (
             <li key={s.id} className="flex items-center gap-3 px-4 py-3" data-testid="student-row">
-              <span aria-hidden className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800">
+              <span
+                aria-hidden
+                className="grid h-10 w-10 shrink-0 place-items-center rounded-full bg-brand-100 font-semibold text-brand-800"
+              >
                 {s.name.trim().charAt(0).toUpperCase()}
               </span>
               <div className="min-w-0 flex-1">

@@ -9,7 +9,11 @@ import type { TermGradeView } from "@/lib/gradebook/term-grades";
 export function TermGradePanel({ view, href }: { view: TermGradeView; href: (term: number | "year") => string }) {
   const heading = view.term ? view.term.title : "Whole year";
   return (
-    <section aria-labelledby="term-grade-heading" className="mb-4 rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="term-grade">
+    <section
+      aria-labelledby="term-grade-heading"
+      className="mb-4 rounded-2xl border border-line bg-surface p-4 shadow-sm"
+      data-testid="term-grade"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="term-grade-heading" className="text-lg font-semibold">
           {heading}
@@ -21,10 +25,17 @@ export function TermGradePanel({ view, href }: { view: TermGradeView; href: (ter
       ) : (
         <p className="mt-2 flex items-center gap-3">
           <span className="text-3xl font-bold tabular-nums">{view.percent}%</span>
-          <span className="grid h-9 min-w-9 place-items-center rounded-full bg-brand-600 px-2 font-bold text-white" aria-label={`Letter grade ${studentLetter(view.percent)}`}>
+          <span
+            className="grid h-9 min-w-9 place-items-center rounded-full bg-brand-600 px-2 font-bold text-white"
+            aria-label={`Letter grade ${studentLetter(view.percent)}`}
+          >
             {studentLetter(view.percent)}
           </span>
-          {view.overridden && <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">Set by your teacher</span>}
+          {view.overridden && (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+              Set by your teacher
+            </span>
+          )}
         </p>
       )}
       {/* Nothing counted can still have a reason (all of it excused): then the why says so. */}

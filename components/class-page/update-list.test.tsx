@@ -2,7 +2,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { UpdateList, type UpdateView } from "./update-list";
 
-const response = (id: number) => ({ id, title: `Reply ${id}`, content: "text", date: "Jan 1", authorName: "Ava Johnson" });
+const response = (id: number) => ({
+  id,
+  title: `Reply ${id}`,
+  content: "text",
+  date: "Jan 1",
+  authorName: "Ava Johnson",
+});
 const update = (over: Partial<UpdateView> = {}): UpdateView => ({
   id: 7,
   title: "Field trip",
@@ -23,12 +29,16 @@ describe("UpdateList responses", () => {
     expect(html).not.toContain("Delete");
   });
   it("has no link when every response is shown", () => {
-    const html = renderToStaticMarkup(<UpdateList updates={[update({ responseCount: 5 })]} levelCode="BIO" studentId={null} />);
+    const html = renderToStaticMarkup(
+      <UpdateList updates={[update({ responseCount: 5 })]} levelCode="BIO" studentId={null} />,
+    );
     expect(html).toContain("5 responses");
     expect(html).not.toContain("Show all");
   });
   it("pages one announcement's responses with Previous, Next and Show fewer", () => {
-    const html = renderToStaticMarkup(<UpdateList updates={[update({ responsePage: { page: 2, pageSize: 20 } })]} levelCode="BIO" studentId={null} />);
+    const html = renderToStaticMarkup(
+      <UpdateList updates={[update({ responsePage: { page: 2, pageSize: 20 } })]} levelCode="BIO" studentId={null} />,
+    );
     expect(html).toContain("Page 2 of 3 · 45 in all");
     expect(html).toContain('href="/level/BIO?tab=updates&amp;responses=7&amp;page=1#update-7"');
     expect(html).toContain('href="/level/BIO?tab=updates&amp;responses=7&amp;page=3#update-7"');

@@ -16,13 +16,26 @@ export type { ResponseView, UpdateView };
  * The class page's Updates tab. `moderate`: the viewer teaches the class, so each response has a
  * Delete button.
  */
-export function UpdateList({ updates, levelCode, studentId, moderate = false }: { updates: UpdateView[]; levelCode: string; studentId: number | null; moderate?: boolean }) {
+export function UpdateList({
+  updates,
+  levelCode,
+  studentId,
+  moderate = false,
+}: {
+  updates: UpdateView[];
+  levelCode: string;
+  studentId: number | null;
+  moderate?: boolean;
+}) {
   if (updates.length === 0) return <EmptyState title="No updates yet" />;
   return (
     <ul className="space-y-4">
       {updates.map((u) => (
         <li key={u.id}>
-          <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" aria-labelledby={`update-${u.id}`}>
+          <article
+            className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
+            aria-labelledby={`update-${u.id}`}
+          >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
                 <h3 id={`update-${u.id}`} className="text-lg font-semibold">
@@ -30,7 +43,9 @@ export function UpdateList({ updates, levelCode, studentId, moderate = false }: 
                 </h3>
                 <p className="text-sm text-ink-muted">{u.date}</p>
               </div>
-              {studentId !== null && <AddResponseButton levelCode={levelCode} updateId={u.id} studentId={studentId} updateTitle={u.title} />}
+              {studentId !== null && (
+                <AddResponseButton levelCode={levelCode} updateId={u.id} studentId={studentId} updateTitle={u.title} />
+              )}
             </div>
             <p className="mt-3 whitespace-pre-line">{u.content}</p>
             <ResponseList
@@ -76,7 +91,13 @@ export function ResponseList({
                 </span>
                 <span className="flex items-center gap-2">
                   <span className="text-ink-muted">{r.date}</span>
-                  {moderateIn !== undefined && <DeleteResponseButton levelCode={moderateIn} responseId={r.id} label={`${r.authorName}: ${r.title}`} />}
+                  {moderateIn !== undefined && (
+                    <DeleteResponseButton
+                      levelCode={moderateIn}
+                      responseId={r.id}
+                      label={`${r.authorName}: ${r.title}`}
+                    />
+                  )}
                 </span>
               </div>
               <p className="mt-1 whitespace-pre-line">{r.content}</p>
@@ -103,7 +124,12 @@ export function MoreResponses({ update, levelCode }: { update: UpdateView; level
     const { page, pageSize } = update.responsePage;
     return (
       <div className="mt-2">
-        <Pager page={page} total={count} pageSize={pageSize} href={(p) => `${base}?tab=updates&responses=${update.id}&page=${p}${anchor}`} />
+        <Pager
+          page={page}
+          total={count}
+          pageSize={pageSize}
+          href={(p) => `${base}?tab=updates&responses=${update.id}&page=${p}${anchor}`}
+        />
         <a href={`${base}?tab=updates${anchor}`} className={`mt-2 inline-block ${LINK}`}>
           Show fewer responses
         </a>

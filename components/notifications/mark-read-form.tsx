@@ -10,7 +10,11 @@ export function MarkReadForm({ id, label }: { id: number | "all"; label: string 
   return (
     <form action={action} className="inline-flex items-center gap-2">
       <input type="hidden" name="id" value={String(id)} />
-      <button type="submit" disabled={pending} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+      >
         {label}
       </button>
       {state.message && (

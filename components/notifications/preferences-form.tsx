@@ -3,7 +3,15 @@
 import { useActionState } from "react";
 import { savePreferencesAction } from "@/app/notifications/actions";
 import { idle } from "@/lib/action-result";
-import { DEFAULT_DELIVERY, DELIVERIES, DELIVERY_LABELS, EVENT_LABELS, NOTIFY_EVENTS, type NotifyEvent, type Preference } from "@/lib/domain/notify-events";
+import {
+  DEFAULT_DELIVERY,
+  DELIVERIES,
+  DELIVERY_LABELS,
+  EVENT_LABELS,
+  NOTIFY_EVENTS,
+  type NotifyEvent,
+  type Preference,
+} from "@/lib/domain/notify-events";
 
 /** Per event: how to hear about it (native selects: labelled, keyboard and phone friendly), and the grade threshold. */
 export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preference> }) {
@@ -22,10 +30,17 @@ export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preferen
             <tr key={e} className="border-t border-line">
               <td className="py-2 pr-3">
                 <label htmlFor={`pref-${e}`}>{EVENT_LABELS[e]}</label>
-                <span className="block text-xs text-ink-muted">Default: {DELIVERY_LABELS[DEFAULT_DELIVERY[e]].toLowerCase()}</span>
+                <span className="block text-xs text-ink-muted">
+                  Default: {DELIVERY_LABELS[DEFAULT_DELIVERY[e]].toLowerCase()}
+                </span>
               </td>
               <td className="py-2">
-                <select id={`pref-${e}`} name={e} defaultValue={prefs[e].delivery} className="w-full rounded-md border border-line bg-surface px-2 py-1.5">
+                <select
+                  id={`pref-${e}`}
+                  name={e}
+                  defaultValue={prefs[e].delivery}
+                  className="w-full rounded-md border border-line bg-surface px-2 py-1.5"
+                >
                   {DELIVERIES.map((d) => (
                     <option key={d} value={d}>
                       {DELIVERY_LABELS[d]}
@@ -54,7 +69,11 @@ export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preferen
         />
       </div>
       <div className="flex items-center gap-3">
-        <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+        <button
+          type="submit"
+          disabled={pending}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           Save settings
         </button>
         {state.message && (

@@ -6,10 +6,19 @@ import { idle } from "@/lib/action-result";
 
 export function UnsubscribeForm({ token }: { token: string }) {
   const [state, action, pending] = useActionState(async () => unsubscribeAction(token), idle);
-  if (state.ok && state.message) return <p role="status" className="font-medium">{state.message}</p>;
+  if (state.ok && state.message)
+    return (
+      <p role="status" className="font-medium">
+        {state.message}
+      </p>
+    );
   return (
     <form action={action} className="flex flex-wrap items-center gap-3">
-      <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      >
         Unsubscribe
       </button>
       {state.message && (

@@ -8,7 +8,11 @@ import { ReportCard } from "./report-card";
 
 /** Expected refusals (validation, no match, rate limit) come back as they are; failures are prefixed as the spec says. */
 async function post<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = (await res.json().catch(() => ({}))) as { error?: string };
   if (res.ok) return { ok: true, data: json as T };
   const message = json.error ?? `HTTP ${res.status}`;
@@ -87,23 +91,38 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
             aria-describedby="parent-phone-digits"
             className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 text-base"
           />
-          <button type="submit" disabled={pending} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={pending}
+            className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
             {pending ? "Searching..." : "Search"}
           </button>
         </div>
         <p id="parent-phone-digits" className="mt-2 text-sm text-ink-muted">
-          Searching with digits: <span className="font-mono" data-testid="search-digits">{digits || "—"}</span>
+          Searching with digits:{" "}
+          <span className="font-mono" data-testid="search-digits">
+            {digits || "—"}
+          </span>
         </p>
       </form>
       {onFile && (
-        <section role="status" aria-labelledby="number-on-file" className="mt-6 rounded-2xl border border-emerald-600 bg-surface p-5" data-testid="number-on-file">
+        <section
+          role="status"
+          aria-labelledby="number-on-file"
+          className="mt-6 rounded-2xl border border-emerald-600 bg-surface p-5"
+          data-testid="number-on-file"
+        >
           <h2 id="number-on-file" className="text-lg font-semibold">
             This number is on file
           </h2>
           <p className="mt-2">
-            For your privacy, report cards do not open with a phone number. Use the letter the school sent you: open its report-card link or scan its square code, or sign in below with its access code.
+            For your privacy, report cards do not open with a phone number. Use the letter the school sent you: open its
+            report-card link or scan its square code, or sign in below with its access code.
           </p>
-          <p className="mt-2 text-ink-muted">No letter, or lost it? Please contact the school office; they can print you a new one.</p>
+          <p className="mt-2 text-ink-muted">
+            No letter, or lost it? Please contact the school office; they can print you a new one.
+          </p>
         </section>
       )}
       {mode === "open" && students && (
@@ -114,7 +133,11 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
           <ul className="mt-3 space-y-2">
             {students.map((s) => (
               <li key={s.id}>
-                <button type="button" onClick={() => open(s.id)} className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-left font-medium hover:border-brand-600">
+                <button
+                  type="button"
+                  onClick={() => open(s.id)}
+                  className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-left font-medium hover:border-brand-600"
+                >
                   {s.name}
                 </button>
               </li>

@@ -24,11 +24,19 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
     <section aria-labelledby="report-card-title">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         {onBack && (
-          <button type="button" onClick={onBack} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+          <button
+            type="button"
+            onClick={onBack}
+            className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+          >
             ← Back to Search
           </button>
         )}
-        <button type="button" onClick={printing.print} className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted">
+        <button
+          type="button"
+          onClick={printing.print}
+          className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+        >
           Print
         </button>
       </div>
@@ -45,7 +53,11 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                 ["summary", "Summary"],
                 ["details", "Details"],
               ].map(([v, l]) => (
-                <Tabs.Trigger key={v} value={v!} className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-ink-muted data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:data-[state=active]:text-brand-100">
+                <Tabs.Trigger
+                  key={v}
+                  value={v!}
+                  className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-ink-muted data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:data-[state=active]:text-brand-100"
+                >
                   {l}
                 </Tabs.Trigger>
               ))}
@@ -53,13 +65,20 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
             <Tabs.Content value="summary" className="pt-4">
               <ul className="grid gap-3 sm:grid-cols-2">
                 {card.classes.map((c) => (
-                  <li key={c.code} className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="report-class">
+                  <li
+                    key={c.code}
+                    className="rounded-2xl border border-line bg-surface p-4 shadow-sm"
+                    data-testid="report-class"
+                  >
                     <div className="flex items-start justify-between gap-3">
                       <div>
                         <h3 className="font-semibold">{c.name}</h3>
                         <p className="text-sm text-ink-muted">{c.period ? `Period ${c.period}` : c.code}</p>
                       </div>
-                      <span className={`grid h-12 min-w-12 place-items-center rounded-xl px-2 text-xl font-bold ${BAND[c.band]}`} aria-label={`Letter grade ${c.letter}`}>
+                      <span
+                        className={`grid h-12 min-w-12 place-items-center rounded-xl px-2 text-xl font-bold ${BAND[c.band]}`}
+                        aria-label={`Letter grade ${c.letter}`}
+                      >
                         {c.letter}
                       </span>
                     </div>
@@ -99,7 +118,12 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
               <label htmlFor="report-class" className="block text-sm font-medium">
                 Class
               </label>
-              <select id="report-class" value={selected} onChange={(e) => setSelected(e.target.value)} className="mt-1 rounded-lg border border-line bg-surface px-3 py-2">
+              <select
+                id="report-class"
+                value={selected}
+                onChange={(e) => setSelected(e.target.value)}
+                className="mt-1 rounded-lg border border-line bg-surface px-3 py-2"
+              >
                 {card.classes.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}
@@ -155,7 +179,8 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
   return (
     <div className="mt-4 space-y-4" data-testid="report-details">
       <h3 className="text-lg font-semibold">
-        {c.name}: {c.letter} · {c.percent}% · {c.earned}/{c.possible} points · attendance {c.attendancePercent.toFixed(1)}%
+        {c.name}: {c.letter} · {c.percent}% · {c.earned}/{c.possible} points · attendance{" "}
+        {c.attendancePercent.toFixed(1)}%
       </h3>
       <div>
         <h4 className="font-medium">Grades</h4>
@@ -165,9 +190,15 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
           <table className="mt-2 w-full text-sm">
             <thead className="text-left text-ink-muted">
               <tr>
-                <th scope="col" className="py-1 font-medium">Assignment</th>
-                <th scope="col" className="py-1 font-medium">Score</th>
-                <th scope="col" className="py-1 font-medium">Graded</th>
+                <th scope="col" className="py-1 font-medium">
+                  Assignment
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Score
+                </th>
+                <th scope="col" className="py-1 font-medium">
+                  Graded
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -210,8 +241,15 @@ function TermGrade({ term }: { term: ReportTermGrade }) {
   return (
     <div className="mt-3 rounded-xl bg-surface-muted px-3 py-2 text-sm" data-testid="report-term">
       <p>
-        <span className="font-medium">{term.title ?? "Whole year"}</span> <span className="text-ink-muted">(progress so far)</span>:{" "}
-        {term.empty ? "no graded work yet" : <span className="font-semibold">{term.percent}% · {term.letter}</span>}
+        <span className="font-medium">{term.title ?? "Whole year"}</span>{" "}
+        <span className="text-ink-muted">(progress so far)</span>:{" "}
+        {term.empty ? (
+          "no graded work yet"
+        ) : (
+          <span className="font-semibold">
+            {term.percent}% · {term.letter}
+          </span>
+        )}
         {term.overridden && " · set by the teacher"}
       </p>
       {(!term.empty || term.why.length > 1) && (
@@ -235,8 +273,15 @@ function PublishedGrade({ grade }: { grade: PublishedTermGrade }) {
     <div className="mt-3 rounded-xl border border-line px-3 py-2 text-sm" data-testid="report-published">
       <p className="font-medium">{grade.title} report card</p>
       <p>
-        {grade.empty ? "No graded work" : <span className="font-semibold">{grade.percent}% · {grade.letter}</span>}
-        {grade.overridden && " · set by the teacher"} · attendance {grade.attendancePercent.toFixed(1)}% ({a.present} present, {a.absent} absent, {a.late} late, {a.excused} excused)
+        {grade.empty ? (
+          "No graded work"
+        ) : (
+          <span className="font-semibold">
+            {grade.percent}% · {grade.letter}
+          </span>
+        )}
+        {grade.overridden && " · set by the teacher"} · attendance {grade.attendancePercent.toFixed(1)}% ({a.present}{" "}
+        present, {a.absent} absent, {a.late} late, {a.excused} excused)
       </p>
       {grade.comment && <p className="mt-1 italic">&ldquo;{grade.comment}&rdquo;</p>}
       {(!grade.empty || grade.why.length > 1) && (
@@ -252,4 +297,3 @@ function PublishedGrade({ grade }: { grade: PublishedTermGrade }) {
     </div>
   );
 }
-

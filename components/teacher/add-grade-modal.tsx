@@ -12,7 +12,15 @@ import type { GridData } from "./grade-grid-parts";
 const idle: ActionResult = { ok: true };
 
 /** Add Grade (spec §2): student, assignment, score and feedback. */
-export function AddGradeModal({ levelCode, data, onClose }: { levelCode: string; data: GridData; onClose: () => void }) {
+export function AddGradeModal({
+  levelCode,
+  data,
+  onClose,
+}: {
+  levelCode: string;
+  data: GridData;
+  onClose: () => void;
+}) {
   const [state, action, pending] = useActionState(addGrade, idle);
   const [studentId, setStudentId] = useState("");
   const [assignmentId, setAssignmentId] = useState("");
@@ -35,7 +43,13 @@ export function AddGradeModal({ levelCode, data, onClose }: { levelCode: string;
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="levelCode" value={levelCode} />
         <Field label="Student" htmlFor="add-grade-student">
-          <Select id="add-grade-student" name="studentId" required value={studentId} onChange={(e) => setStudentId(e.target.value)}>
+          <Select
+            id="add-grade-student"
+            name="studentId"
+            required
+            value={studentId}
+            onChange={(e) => setStudentId(e.target.value)}
+          >
             <option value="">Choose a student</option>
             {data.students.map((s) => (
               <option key={s.id} value={s.id}>
@@ -45,7 +59,13 @@ export function AddGradeModal({ levelCode, data, onClose }: { levelCode: string;
           </Select>
         </Field>
         <Field label="Assignment" htmlFor="add-grade-assignment">
-          <Select id="add-grade-assignment" name="assignmentId" required value={assignmentId} onChange={(e) => setAssignmentId(e.target.value)}>
+          <Select
+            id="add-grade-assignment"
+            name="assignmentId"
+            required
+            value={assignmentId}
+            onChange={(e) => setAssignmentId(e.target.value)}
+          >
             <option value="">Choose an assignment</option>
             {data.assignments.map((a) => (
               <option key={a.id} value={a.id}>
@@ -55,10 +75,27 @@ export function AddGradeModal({ levelCode, data, onClose }: { levelCode: string;
           </Select>
         </Field>
         <Field label="Score" htmlFor="add-grade-score" hint={max !== undefined ? `0 to ${max}` : undefined}>
-          <TextInput id="add-grade-score" name="score" type="number" min={0} max={max} step={0.01} required value={score} onChange={(e) => setScore(e.target.value)} />
+          <TextInput
+            id="add-grade-score"
+            name="score"
+            type="number"
+            min={0}
+            max={max}
+            step={0.01}
+            required
+            value={score}
+            onChange={(e) => setScore(e.target.value)}
+          />
         </Field>
         <Field label="Feedback (optional)" htmlFor="add-grade-feedback">
-          <TextArea id="add-grade-feedback" name="feedback" rows={3} maxLength={20000} value={feedback} onChange={(e) => setFeedback(e.target.value)} />
+          <TextArea
+            id="add-grade-feedback"
+            name="feedback"
+            rows={3}
+            maxLength={20000}
+            value={feedback}
+            onChange={(e) => setFeedback(e.target.value)}
+          />
         </Field>
         <FormActions onCancel={onClose} pending={pending} label="Save Grade" />
       </form>

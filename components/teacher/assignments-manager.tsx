@@ -85,10 +85,18 @@ export function AssignmentsManager({
         <ul className="space-y-4">
           {assignments.map((a) => (
             <li key={a.id}>
-              <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" data-testid="managed-assignment">
+              <article
+                className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
+                data-testid="managed-assignment"
+              >
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0 flex-1">
-                    <InlineEdit value={a.title} label="Assignment title" className="text-lg font-semibold" onSave={(title) => saveText(a.id, { title })} />
+                    <InlineEdit
+                      value={a.title}
+                      label="Assignment title"
+                      className="text-lg font-semibold"
+                      onSave={(title) => saveText(a.id, { title })}
+                    />
                     <p className="text-sm text-ink-muted">
                       {a.due} · Max score {a.maxScore}
                       {a.category ? ` · ${a.category}` : ""} · {a.submissions} submission(s) · {a.graded} graded
@@ -96,7 +104,10 @@ export function AssignmentsManager({
                   </div>
                   <div className="flex flex-wrap gap-2">
                     <SecondaryButton onClick={() => setBulk(a)}>Bulk Grade</SecondaryButton>
-                    <MessageGuardians levelCode={levelCode} target={{ kind: "not_submitted", assignmentId: a.id, title: a.title }} />
+                    <MessageGuardians
+                      levelCode={levelCode}
+                      target={{ kind: "not_submitted", assignmentId: a.id, title: a.title }}
+                    />
                     <SecondaryButton
                       onClick={() =>
                         start(async () => {
@@ -108,14 +119,22 @@ export function AssignmentsManager({
                     >
                       View Responses
                     </SecondaryButton>
-                    <SecondaryButton onClick={() => setForm({ mode: "edit", assignment: a })}>Edit Full</SecondaryButton>
+                    <SecondaryButton onClick={() => setForm({ mode: "edit", assignment: a })}>
+                      Edit Full
+                    </SecondaryButton>
                     <SecondaryButton tone="danger" onClick={() => setDeleting(a)}>
                       Delete
                     </SecondaryButton>
                   </div>
                 </div>
                 <div className="mt-3 text-sm">
-                  <InlineEdit value={a.description} label="Assignment description" multiline className="whitespace-pre-line" onSave={(description) => saveText(a.id, { description })} />
+                  <InlineEdit
+                    value={a.description}
+                    label="Assignment description"
+                    multiline
+                    className="whitespace-pre-line"
+                    onSave={(description) => saveText(a.id, { description })}
+                  />
                 </div>
               </article>
             </li>
@@ -132,8 +151,22 @@ export function AssignmentsManager({
           onClose={() => setForm(null)}
         />
       )}
-      {bulk && <BulkGradeModal key={bulk.id} levelCode={levelCode} assignment={bulk} roster={roster} existing={gradesByAssignment[bulk.id] ?? {}} onClose={() => setBulk(null)} />}
-      <Modal open={responses !== null} onOpenChange={(o) => !o && setResponses(null)} title={responses ? `Responses: ${responses.assignment.title}` : "Responses"} wide>
+      {bulk && (
+        <BulkGradeModal
+          key={bulk.id}
+          levelCode={levelCode}
+          assignment={bulk}
+          roster={roster}
+          existing={gradesByAssignment[bulk.id] ?? {}}
+          onClose={() => setBulk(null)}
+        />
+      )}
+      <Modal
+        open={responses !== null}
+        onOpenChange={(o) => !o && setResponses(null)}
+        title={responses ? `Responses: ${responses.assignment.title}` : "Responses"}
+        wide
+      >
         {responses && responses.entries.length === 0 && <p className="text-ink-muted">No submissions yet.</p>}
         <ul className="space-y-3">
           {responses?.entries.map((r) => (
@@ -174,7 +207,17 @@ function toLocalInput(iso: string | null): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function AssignmentForm({ levelCode, categories, assignment, onClose }: { levelCode: string; categories: { id: number; name: string }[]; assignment: ManagedAssignment | null; onClose: () => void }) {
+function AssignmentForm({
+  levelCode,
+  categories,
+  assignment,
+  onClose,
+}: {
+  levelCode: string;
+  categories: { id: number; name: string }[];
+  assignment: ManagedAssignment | null;
+  onClose: () => void;
+}) {
   const [state, action, pending] = useActionState(assignment ? updateAssignment : createAssignment, idle);
   const [title, setTitle] = useState(assignment?.title ?? "");
   const [description, setDescription] = useState(assignment?.description ?? "");
@@ -195,35 +238,79 @@ function AssignmentForm({ levelCode, categories, assignment, onClose }: { levelC
         {assignment && <input type="hidden" name="assignmentId" value={assignment.id} />}
         <input type="hidden" name="dueDate" value={dueIso} />
         <Field label="Title" htmlFor="assignment-title">
-          <TextInput id="assignment-title" name="title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <TextInput
+            id="assignment-title"
+            name="title"
+            required
+            maxLength={200}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
         </Field>
         <div>
           <div className="flex items-center justify-between">
             <label htmlFor="assignment-description" className="block text-sm font-medium">
               Description (markdown)
             </label>
-            <button type="button" onClick={() => setPreview((p) => !p)} className="text-sm font-medium text-brand-700 underline dark:text-brand-100" aria-pressed={preview}>
+            <button
+              type="button"
+              onClick={() => setPreview((p) => !p)}
+              className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
+              aria-pressed={preview}
+            >
               {preview ? "Edit" : "Preview"}
             </button>
           </div>
           {preview ? (
-            <div className="mt-1 min-h-32 rounded-lg border border-line bg-surface-muted p-3" data-testid="markdown-preview">
+            <div
+              className="mt-1 min-h-32 rounded-lg border border-line bg-surface-muted p-3"
+              data-testid="markdown-preview"
+            >
               <Markdown source={description} />
             </div>
           ) : (
-            <TextArea id="assignment-description" name="description" required rows={6} maxLength={20000} value={description} onChange={(e) => setDescription(e.target.value)} className="mt-1" />
+            <TextArea
+              id="assignment-description"
+              name="description"
+              required
+              rows={6}
+              maxLength={20000}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              className="mt-1"
+            />
           )}
           {preview && <input type="hidden" name="description" value={description} />}
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label="Max score" htmlFor="assignment-max">
-            <TextInput id="assignment-max" name="maxScore" type="number" min={1} step={1} required value={maxScore} onChange={(e) => setMaxScore(e.target.value)} />
+            <TextInput
+              id="assignment-max"
+              name="maxScore"
+              type="number"
+              min={1}
+              step={1}
+              required
+              value={maxScore}
+              onChange={(e) => setMaxScore(e.target.value)}
+            />
           </Field>
           <Field label="Due date" htmlFor="assignment-due">
-            <TextInput id="assignment-due" type="datetime-local" required value={due} onChange={(e) => setDue(e.target.value)} />
+            <TextInput
+              id="assignment-due"
+              type="datetime-local"
+              required
+              value={due}
+              onChange={(e) => setDue(e.target.value)}
+            />
           </Field>
           <Field label="Category (optional)" htmlFor="assignment-category">
-            <Select id="assignment-category" name="categoryId" value={categoryId} onChange={(e) => setCategoryId(e.target.value)}>
+            <Select
+              id="assignment-category"
+              name="categoryId"
+              value={categoryId}
+              onChange={(e) => setCategoryId(e.target.value)}
+            >
               <option value="">None</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -253,7 +340,12 @@ function BulkGradeModal({
   onClose: () => void;
 }) {
   const [rows, setRows] = useState(() =>
-    Object.fromEntries(roster.map((s) => [s.id, { score: existing[s.id] ? String(existing[s.id]!.score) : "", feedback: existing[s.id]?.feedback ?? "" }])),
+    Object.fromEntries(
+      roster.map((s) => [
+        s.id,
+        { score: existing[s.id] ? String(existing[s.id]!.score) : "", feedback: existing[s.id]?.feedback ?? "" },
+      ]),
+    ),
   );
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
@@ -267,7 +359,11 @@ function BulkGradeModal({
         const now = rows[s.id]!;
         return now.score !== (before ? String(before.score) : "") || now.feedback !== (before?.feedback ?? "");
       });
-      const res = await bulkGrade({ levelCode, assignmentId: assignment.id, rows: changed.map((s) => ({ studentId: s.id, score: rows[s.id]!.score, feedback: rows[s.id]!.feedback })) });
+      const res = await bulkGrade({
+        levelCode,
+        assignmentId: assignment.id,
+        rows: changed.map((s) => ({ studentId: s.id, score: rows[s.id]!.score, feedback: rows[s.id]!.feedback })),
+      });
       if (res.ok) {
         toast(res.message ?? "Grades saved");
         onClose();
@@ -275,7 +371,13 @@ function BulkGradeModal({
     });
   };
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={`Bulk Grade: ${assignment.title}`} description={`Scores from 0 to ${assignment.maxScore}. Blank scores are skipped.`} wide>
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={`Bulk Grade: ${assignment.title}`}
+      description={`Scores from 0 to ${assignment.maxScore}. Blank scores are skipped.`}
+      wide
+    >
       <form onSubmit={submit} noValidate>
         {error && (
           <div className="mb-3">
@@ -286,15 +388,23 @@ function BulkGradeModal({
           <table className="w-full text-sm">
             <thead className="sticky top-0 bg-surface-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left font-medium">Student</th>
-                <th scope="col" className="px-3 py-2 text-left font-medium">Score</th>
-                <th scope="col" className="px-3 py-2 text-left font-medium">Feedback</th>
+                <th scope="col" className="px-3 py-2 text-left font-medium">
+                  Student
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-medium">
+                  Score
+                </th>
+                <th scope="col" className="px-3 py-2 text-left font-medium">
+                  Feedback
+                </th>
               </tr>
             </thead>
             <tbody>
               {roster.map((s) => (
                 <tr key={s.id} className="border-t border-line">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">{s.name}</th>
+                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                    {s.name}
+                  </th>
                   <td className="px-3 py-1">
                     <input
                       type="number"

@@ -21,7 +21,11 @@ export function AttendanceCellMenu({
     <DropdownMenu.Root open modal={false} onOpenChange={(open) => !open && onClose()}>
       <DropdownMenu.Trigger asChild>{cell}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="center" sideOffset={4} className="z-50 min-w-36 rounded-xl border border-line bg-surface p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="center"
+          sideOffset={4}
+          className="z-50 min-w-36 rounded-xl border border-line bg-surface p-1 shadow-lg"
+        >
           {options.map((o) => (
             <DropdownMenu.Item
               key={o.short}

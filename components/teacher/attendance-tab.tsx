@@ -48,7 +48,12 @@ const SHORT: Record<string, string> = { present: "P", absent: "A", late: "L", ex
 const ATTENDANCE_ROW_PX = 69;
 const MARK: Record<string, string> = { "": "-", present: "P", absent: "A", late: "L", excused: "E" };
 const statusAt = (marks: string | undefined, col: number) => STATUS_OF_MARK[marks?.[col] ?? "-"] ?? "";
-const BAND_TEXT = { good: "text-emerald-700 dark:text-emerald-300", fair: "text-amber-700 dark:text-amber-300", poor: "", bad: "text-red-700 dark:text-red-300" } as const;
+const BAND_TEXT = {
+  good: "text-emerald-700 dark:text-emerald-300",
+  fair: "text-amber-700 dark:text-amber-300",
+  poor: "",
+  bad: "text-red-700 dark:text-red-300",
+} as const;
 
 export function AttendanceTab({ levelCode, data }: { levelCode: string; data: AttendanceTabData }) {
   // One string per student, a letter per day of data.dates: setting a cell replaces one string,
@@ -150,9 +155,24 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
               <label htmlFor="attendance-date" className="block text-sm font-medium">
                 Date
               </label>
-              <TextInput id="attendance-date" type="date" value={date} onChange={(e) => setDate(e.target.value)} className="mt-1 w-auto" />
+              <TextInput
+                id="attendance-date"
+                type="date"
+                value={date}
+                onChange={(e) => setDate(e.target.value)}
+                className="mt-1 w-auto"
+              />
             </div>
-            <PrimaryButton onClick={() => run(() => addAttendanceDay({ levelCode, date }), (res) => res.ok && setAdding(false))}>Add Attendance for All</PrimaryButton>
+            <PrimaryButton
+              onClick={() =>
+                run(
+                  () => addAttendanceDay({ levelCode, date }),
+                  (res) => res.ok && setAdding(false),
+                )
+              }
+            >
+              Add Attendance for All
+            </PrimaryButton>
             <SecondaryButton className="py-2" onClick={() => run(() => markAllPresent({ levelCode, date }))}>
               Mark all present
             </SecondaryButton>
@@ -165,7 +185,11 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
         )}
       </div>
       <div aria-live="polite" className="min-h-0">
-        {note && <p className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">{note}</p>}
+        {note && (
+          <p className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+            {note}
+          </p>
+        )}
       </div>
       {error && (
         <div className="mb-3">
@@ -173,7 +197,9 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
         </div>
       )}
       {data.students.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No students enrolled yet</p>
+        <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
+          No students enrolled yet
+        </p>
       ) : dates.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center">
           <p className="text-ink-muted">No attendance has been taken for this class.</p>
@@ -183,81 +209,118 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
         </div>
       ) : (
         <>
-        {(
-          <div className="mb-2 flex flex-wrap items-center gap-3 text-sm">
-            <SecondaryButton className="py-1.5" disabled={!canEarlier} onClick={() => setOffset(start + ATTENDANCE_WINDOW_DAYS)}>
-              ← Earlier days
-            </SecondaryButton>
-            <span aria-live="polite" data-testid="attendance-window">
-              {formatDay(dates[dates.length - 1]!).replace(/^\w+, /, "")} – {formatDay(dates[0]!).replace(/^\w+, /, "")} · days {allDates.length - start - dates.length + 1}–{allDates.length - start} of {allDates.length}
-            </span>
-            <SecondaryButton className="py-1.5" disabled={start === 0} onClick={() => setOffset(Math.max(0, start - ATTENDANCE_WINDOW_DAYS))}>
-              Later days →
-            </SecondaryButton>
-            <span className="text-ink-muted">% and totals count every day.</span>
-            <a
-              href={attendanceExportHref(levelCode, allDates, data.today)}
-              download
-              className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
+          {
+            <div className="mb-2 flex flex-wrap items-center gap-3 text-sm">
+              <SecondaryButton
+                className="py-1.5"
+                disabled={!canEarlier}
+                onClick={() => setOffset(start + ATTENDANCE_WINDOW_DAYS)}
+              >
+                ← Earlier days
+              </SecondaryButton>
+              <span aria-live="polite" data-testid="attendance-window">
+                {formatDay(dates[dates.length - 1]!).replace(/^\w+, /, "")} –{" "}
+                {formatDay(dates[0]!).replace(/^\w+, /, "")} · days {allDates.length - start - dates.length + 1}–
+                {allDates.length - start} of {allDates.length}
+              </span>
+              <SecondaryButton
+                className="py-1.5"
+                disabled={start === 0}
+                onClick={() => setOffset(Math.max(0, start - ATTENDANCE_WINDOW_DAYS))}
+              >
+                Later days →
+              </SecondaryButton>
+              <span className="text-ink-muted">% and totals count every day.</span>
+              <a
+                href={attendanceExportHref(levelCode, allDates, data.today)}
+                download
+                className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
+              >
+                Export CSV
+              </a>
+            </div>
+          }
+          <div
+            ref={win.scroller}
+            className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface"
+            data-testid="attendance-grid"
+            onFocusCapture={loadMenu}
+            onPointerEnter={loadMenu}
+          >
+            <table
+              ref={gridRef}
+              className="border-separate border-spacing-0 text-sm"
+              aria-rowcount={data.students.length + 2}
             >
-              Export CSV
-            </a>
-          </div>
-        )}
-        <div ref={win.scroller} className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="attendance-grid" onFocusCapture={loadMenu} onPointerEnter={loadMenu}>
-          <table ref={gridRef} className="border-separate border-spacing-0 text-sm" aria-rowcount={data.students.length + 2}>
-            <thead>
-              <tr>
-                <th scope="col" className="sticky left-0 top-0 z-30 min-w-56 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium">
-                  Student
-                </th>
-                <th scope="col" className="sticky top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium">
-                  %
-                </th>
-                {dates.map((d, col) => (
-                  <th key={d} scope="col" className="sticky top-0 z-20 whitespace-nowrap border-b border-line bg-surface-muted px-2 py-2 text-center font-medium">
-                    {dayLabels[col]!.replace(/^\w+, /, "")}
+              <thead>
+                <tr>
+                  <th
+                    scope="col"
+                    className="sticky left-0 top-0 z-30 min-w-56 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium"
+                  >
+                    Student
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {win.rows(
-                (row) => (
-                  <AttendanceRow
-                    key={data.students[row]!.id}
-                    student={data.students[row]!}
-                    row={row}
-                    dates={dates}
-                    dayLabels={dayLabels}
-                    first={start}
-                    marks={marks[row] ?? ""}
-                    activeCol={active?.row === row ? active.col : null}
-                    handlers={handlers}
-                  />
-                ),
-                dates.length + 2,
-              )}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium">
-                  Day summary
-                </th>
-                <td className="sticky bottom-0 border-t border-line bg-surface-muted" />
-                {dates.map((d, col) => {
-                  const c = countMarks(marks, start + col);
-                  return (
-                    <td key={d} className="sticky bottom-0 whitespace-nowrap border-t border-line bg-surface-muted px-2 py-2 text-center text-xs" data-testid="day-summary">
-                      P{c.present} A{c.absent}
-                      <br />L{c.late} E{c.excused}
-                    </td>
-                  );
-                })}
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+                  <th
+                    scope="col"
+                    className="sticky top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium"
+                  >
+                    %
+                  </th>
+                  {dates.map((d, col) => (
+                    <th
+                      key={d}
+                      scope="col"
+                      className="sticky top-0 z-20 whitespace-nowrap border-b border-line bg-surface-muted px-2 py-2 text-center font-medium"
+                    >
+                      {dayLabels[col]!.replace(/^\w+, /, "")}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {win.rows(
+                  (row) => (
+                    <AttendanceRow
+                      key={data.students[row]!.id}
+                      student={data.students[row]!}
+                      row={row}
+                      dates={dates}
+                      dayLabels={dayLabels}
+                      first={start}
+                      marks={marks[row] ?? ""}
+                      activeCol={active?.row === row ? active.col : null}
+                      handlers={handlers}
+                    />
+                  ),
+                  dates.length + 2,
+                )}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th
+                    scope="row"
+                    className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium"
+                  >
+                    Day summary
+                  </th>
+                  <td className="sticky bottom-0 border-t border-line bg-surface-muted" />
+                  {dates.map((d, col) => {
+                    const c = countMarks(marks, start + col);
+                    return (
+                      <td
+                        key={d}
+                        className="sticky bottom-0 whitespace-nowrap border-t border-line bg-surface-muted px-2 py-2 text-center text-xs"
+                        data-testid="day-summary"
+                      >
+                        P{c.present} A{c.absent}
+                        <br />L{c.late} E{c.excused}
+                      </td>
+                    );
+                  })}
+                </tr>
+              </tfoot>
+            </table>
+          </div>
         </>
       )}
     </div>
@@ -284,9 +347,23 @@ interface AttendanceRowProps {
   handlers: { current: AttendanceHandlers };
 }
 
-const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const MOVES: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
 
-const AttendanceRow = memo(function AttendanceRow({ student: s, row, dates, dayLabels, first, marks, activeCol, handlers }: AttendanceRowProps) {
+const AttendanceRow = memo(function AttendanceRow({
+  student: s,
+  row,
+  dates,
+  dayLabels,
+  first,
+  marks,
+  activeCol,
+  handlers,
+}: AttendanceRowProps) {
   const counts = countMarks(marks);
   const pct = teacherAttendancePercent(counts);
   return (

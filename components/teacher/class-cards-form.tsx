@@ -5,7 +5,10 @@
 export function ClassCardsForm({ levelCode }: { levelCode: string }) {
   return (
     <form method="post" action={`/level/${encodeURIComponent(levelCode)}/cards`} target="_blank" className="inline">
-      <button type="submit" className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted">
+      <button
+        type="submit"
+        className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
+      >
         Print sign-in cards
       </button>
     </form>

@@ -7,7 +7,9 @@ import { getSessionUser } from "@/lib/auth/session";
  * Access for the dashboard routes (spec §6): no session → back to / (sign-in); not staff →
  * 'Only teachers and admins can access this page'; another instructor's level → 'Access Denied'.
  */
-export async function gateDashboard(levelCode: string): Promise<{ ok: true; access: ClassAccess } | { ok: false; screen: React.ReactNode }> {
+export async function gateDashboard(
+  levelCode: string,
+): Promise<{ ok: true; access: ClassAccess } | { ok: false; screen: React.ReactNode }> {
   const user = await getSessionUser();
   if (!user) redirect("/");
   try {

@@ -14,5 +14,10 @@ export async function AttendanceTabLoader({ code }: { code: string }) {
 export async function StudentsTabLoader({ code }: { code: string }) {
   const tz = schoolTimeZone();
   const rows = await listRoster(code);
-  return <StudentsTab levelCode={code} students={rows.map(({ enrolledAt, ...r }) => ({ ...r, joined: formatDate(enrolledAt, tz) }))} />;
+  return (
+    <StudentsTab
+      levelCode={code}
+      students={rows.map(({ enrolledAt, ...r }) => ({ ...r, joined: formatDate(enrolledAt, tz) }))}
+    />
+  );
 }

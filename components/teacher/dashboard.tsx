@@ -58,7 +58,10 @@ export function TeacherDashboard({
   const active = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? tab! : "summary";
   return (
     <ToastProvider>
-      <a href={`/level/${encodeURIComponent(level.code)}`} className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
+      <a
+        href={`/level/${encodeURIComponent(level.code)}`}
+        className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink"
+      >
         <span aria-hidden>←</span> Back to class page
       </a>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
@@ -93,12 +96,30 @@ export function TeacherDashboard({
   );
 }
 
-async function SummaryLoader({ code, tz, term, href }: { code: string; tz: string; term: string | undefined; href: string }) {
+async function SummaryLoader({
+  code,
+  tz,
+  term,
+  href,
+}: {
+  code: string;
+  tz: string;
+  term: string | undefined;
+  href: string;
+}) {
   const view = await loadSummaryView(code, tz, parseTermChoice(term));
   return (
     <>
       <TermSwitcher view={view} href={(t) => `${href}&term=${t}`} className="mb-4" />
-      <SummaryTab students={view.students} averageGrade={view.averageGrade} averageAttendance={view.averageAttendance} activity={view.activity} termLabel={view.term ? view.term.title : "Whole year"} levelCode={code} term={term} />
+      <SummaryTab
+        students={view.students}
+        averageGrade={view.averageGrade}
+        averageAttendance={view.averageAttendance}
+        activity={view.activity}
+        termLabel={view.term ? view.term.title : "Whole year"}
+        levelCode={code}
+        term={term}
+      />
     </>
   );
 }
@@ -109,9 +130,14 @@ async function UpdatesLoader({ code, tz }: { code: string; tz: string }) {
 }
 
 async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
-  const [rows, categories, book] = await Promise.all([listTeacherAssignments(code), listCategories(), getGradebook(code)]);
+  const [rows, categories, book] = await Promise.all([
+    listTeacherAssignments(code),
+    listCategories(),
+    getGradebook(code),
+  ]);
   const gradesByAssignment: Record<number, Record<number, { score: number; feedback: string | null }>> = {};
-  for (const g of book.grades) (gradesByAssignment[g.assignmentId] ??= {})[g.studentId] = { score: g.score, feedback: g.feedback };
+  for (const g of book.grades)
+    (gradesByAssignment[g.assignmentId] ??= {})[g.studentId] = { score: g.score, feedback: g.feedback };
   return (
     <AssignmentsManager
       levelCode={code}
@@ -135,13 +161,26 @@ async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
   );
 }
 
-async function GradesLoader({ code, tz, term, href }: { code: string; tz: string; term: string | undefined; href: string }) {
+async function GradesLoader({
+  code,
+  tz,
+  term,
+  href,
+}: {
+  code: string;
+  tz: string;
+  term: string | undefined;
+  href: string;
+}) {
   const data = await getGradeGrid(code, parseTermChoice(term), tz);
   return (
     <>
       <TermSwitcher view={data} href={(t) => `${href}&term=${t}`} className="mb-3" />
       {data.locked && data.term && (
-        <p role="note" className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+        <p
+          role="note"
+          className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
           {lockedMessage(data.term.title)}
         </p>
       )}

@@ -1,6 +1,16 @@
 // The handful of shared form pieces, so every dashboard form looks and behaves the same.
 
-export function Field({ label, htmlFor, hint, children }: { label: string; htmlFor: string; hint?: string; children: React.ReactNode }) {
+export function Field({
+  label,
+  htmlFor,
+  hint,
+  children,
+}: {
+  label: string;
+  htmlFor: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={htmlFor} className="block text-sm font-medium">
@@ -26,17 +36,51 @@ export function Select(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
   return <select {...props} className={`${inputClass} ${props.className ?? ""}`} />;
 }
 
-export function PrimaryButton({ type = "button", className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement>) {
-  return <button type={type} {...props} className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60 ${className}`} />;
+export function PrimaryButton({
+  type = "button",
+  className = "",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type={type}
+      {...props}
+      className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60 ${className}`}
+    />
+  );
 }
 
-export function SecondaryButton({ type = "button", tone, className = "", ...props }: React.ButtonHTMLAttributes<HTMLButtonElement> & { tone?: "danger" }) {
-  const colour = tone === "danger" ? "text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950" : "hover:bg-surface-muted";
-  return <button type={type} {...props} className={`rounded-lg border border-line px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${colour} ${className}`} />;
+export function SecondaryButton({
+  type = "button",
+  tone,
+  className = "",
+  ...props
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { tone?: "danger" }) {
+  const colour =
+    tone === "danger"
+      ? "text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+      : "hover:bg-surface-muted";
+  return (
+    <button
+      type={type}
+      {...props}
+      className={`rounded-lg border border-line px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${colour} ${className}`}
+    />
+  );
 }
 
 /** The Cancel / submit row every dialog form ends with; the submit label changes while saving. */
-export function FormActions({ onCancel, pending, label, pendingLabel = "Saving..." }: { onCancel: () => void; pending: boolean; label: string; pendingLabel?: string }) {
+export function FormActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel = "Saving...",
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel?: string;
+}) {
   return (
     <div className="flex justify-end gap-2">
       <SecondaryButton onClick={onCancel}>Cancel</SecondaryButton>

@@ -10,15 +10,30 @@ export type Scores = GridData["scores"];
 export type OnSave = (row: number, col: number, raw: string) => Promise<boolean>;
 
 /** Column headers shared by both views. */
-export function AssignmentHeaders({ assignments, wide, children }: { assignments: GridData["assignments"]; wide?: boolean; children?: React.ReactNode }) {
+export function AssignmentHeaders({
+  assignments,
+  wide,
+  children,
+}: {
+  assignments: GridData["assignments"];
+  wide?: boolean;
+  children?: React.ReactNode;
+}) {
   return (
     <thead>
       <tr>
-        <th scope="col" className="sticky left-0 top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium">
+        <th
+          scope="col"
+          className="sticky left-0 top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium"
+        >
           Student
         </th>
         {assignments.map((a) => (
-          <th key={a.id} scope="col" className={`sticky top-0 z-10 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium ${wide ? "min-w-28" : ""}`}>
+          <th
+            key={a.id}
+            scope="col"
+            className={`sticky top-0 z-10 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium ${wide ? "min-w-28" : ""}`}
+          >
             <span className="block max-w-40 truncate" title={a.title}>
               {a.title}
             </span>
@@ -30,4 +45,3 @@ export function AssignmentHeaders({ assignments, wide, children }: { assignments
     </thead>
   );
 }
-

@@ -10,7 +10,11 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
   const win = useRowWindow(data.students.length, GRID_ROW_PX);
   const columns = data.assignments.length + 1;
   return (
-    <div ref={win.scroller} className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="gradebook">
+    <div
+      ref={win.scroller}
+      className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface"
+      data-testid="gradebook"
+    >
       <table className="border-separate border-spacing-0 text-sm" aria-rowcount={data.students.length + 1}>
         <AssignmentHeaders assignments={data.assignments} />
         <tbody>
@@ -18,7 +22,10 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
             const s = data.students[row]!;
             return (
               <tr key={s.id} data-row={row} aria-rowindex={row + 2}>
-                <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap">
+                <th
+                  scope="row"
+                  className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap"
+                >
                   {s.name}
                 </th>
                 {data.assignments.map((a, col) => {
@@ -35,7 +42,8 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
                         defaultValue={value ?? ""}
                         key={value ?? "none"}
                         onBlur={(e) => {
-                          if (e.target.value !== (value === null ? "" : String(value))) void onSave(row, col, e.target.value);
+                          if (e.target.value !== (value === null ? "" : String(value)))
+                            void onSave(row, col, e.target.value);
                         }}
                         className="grade-input"
                         data-band={b ?? "none"}

@@ -14,7 +14,14 @@ import { parseScore } from "@/lib/domain/scores";
 import { MARK_BY_CODE, MARK_CODES, MARK_KEYS, MARK_LABELS, type GradeMark } from "@/lib/domain/grade-marks";
 import { gradebookExportHref } from "@/lib/export/links";
 import { PrimaryButton } from "./form-controls";
-import { AssignmentHeaders, GRID_ROW_PX, type GridData, type GridTotal, type OnSave, type Scores } from "./grade-grid-parts";
+import {
+  AssignmentHeaders,
+  GRID_ROW_PX,
+  type GridData,
+  type GridTotal,
+  type OnSave,
+  type Scores,
+} from "./grade-grid-parts";
 import { useRowWindow } from "./use-row-window";
 
 export type { GridData } from "./grade-grid-parts";
@@ -107,7 +114,12 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   };
 
   if (data.students.length === 0 || data.assignments.length === 0) {
-    const message = data.students.length === 0 ? "No students enrolled yet" : data.term ? `No assignments fall in ${data.term.title}.` : "Create an assignment to start grading.";
+    const message =
+      data.students.length === 0
+        ? "No students enrolled yet"
+        : data.term
+          ? `No assignments fall in ${data.term.title}.`
+          : "Create an assignment to start grading.";
     return <EmptyState title="No grades yet" message={message} />;
   }
 
@@ -128,25 +140,42 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <a href={`/level/${encodeURIComponent(levelCode)}/update/term-grades`} className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted">
+          <a
+            href={`/level/${encodeURIComponent(levelCode)}/update/term-grades`}
+            className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
+          >
             Term grades
           </a>
-          <a href={`/level/${encodeURIComponent(levelCode)}/update/grading`} className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted">
+          <a
+            href={`/level/${encodeURIComponent(levelCode)}/update/grading`}
+            className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
+          >
             Grading settings
           </a>
-          <a href={gradebookExportHref(levelCode)} download className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted">
+          <a
+            href={gradebookExportHref(levelCode)}
+            download
+            className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
+          >
             Export CSV
           </a>
           <PrimaryButton onClick={() => setAdding(true)}>Add Grade</PrimaryButton>
         </div>
       </div>
-      {view === "grid" ? <GradeGrid data={data} scores={scores} marks={marks} totals={totals} onSave={save} onMark={toggleMark} /> : <Gradebook data={data} scores={scores} onSave={save} />}
+      {view === "grid" ? (
+        <GradeGrid data={data} scores={scores} marks={marks} totals={totals} onSave={save} onMark={toggleMark} />
+      ) : (
+        <Gradebook data={data} scores={scores} onSave={save} />
+      )}
       <p className="mt-3 text-sm text-ink-muted" data-testid="grades-footer">
         {data.students.length} students · {data.assignments.length} assignments · {entered} grades entered
       </p>
       {view === "grid" && (
         <p className="mt-1 text-sm text-ink-muted">
-          On a cell: <kbd>E</kbd> excused, <kbd>M</kbd> missing, <kbd>L</kbd> late (the same key again clears it); <kbd>Enter</kbd> edits the score. The class average counts the scores entered, not excused ones; the grade column is each student&apos;s {data.term ? `${data.term.title} grade` : "grade for the whole year"} by the class&apos;s grading settings.
+          On a cell: <kbd>E</kbd> excused, <kbd>M</kbd> missing, <kbd>L</kbd> late (the same key again clears it);{" "}
+          <kbd>Enter</kbd> edits the score. The class average counts the scores entered, not excused ones; the grade
+          column is each student&apos;s {data.term ? `${data.term.title} grade` : "grade for the whole year"} by the
+          class&apos;s grading settings.
         </p>
       )}
       {adding && <AddGradeModal levelCode={levelCode} data={data} onClose={() => setAdding(false)} />}
@@ -154,7 +183,21 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   );
 }
 
-function GradeGrid({ data, scores, marks, totals, onSave, onMark }: { data: GridData; scores: Scores; marks: string[]; totals: GridTotal[]; onSave: OnSave; onMark: (row: number, col: number, mark: GradeMark) => Promise<void> }) {
+function GradeGrid({
+  data,
+  scores,
+  marks,
+  totals,
+  onSave,
+  onMark,
+}: {
+  data: GridData;
+  scores: Scores;
+  marks: string[];
+  totals: GridTotal[];
+  onSave: OnSave;
+  onMark: (row: number, col: number, mark: GradeMark) => Promise<void>;
+}) {
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const win = useRowWindow(data.students.length, GRID_ROW_PX);
@@ -172,7 +215,9 @@ function GradeGrid({ data, scores, marks, totals, onSave, onMark }: { data: Grid
     done: async (row, col, raw, move) => {
       setEditing(null);
       if (raw !== null) await onSave(row, col, raw);
-      requestAnimationFrame(() => focusCell(row + (move === "down" ? 1 : 0), col + (move === "right" ? 1 : move === "left" ? -1 : 0)));
+      requestAnimationFrame(() =>
+        focusCell(row + (move === "down" ? 1 : 0), col + (move === "right" ? 1 : move === "left" ? -1 : 0)),
+      );
     },
     focus: focusCell,
     mark: (row, col, mark) => void onMark(row, col, mark),
@@ -194,10 +239,21 @@ function GradeGrid({ data, scores, marks, totals, onSave, onMark }: { data: Grid
   const gradeHeading = data.term ? `${data.term.title} grade` : "Year grade";
   const columns = data.assignments.length + 2;
   return (
-    <div ref={win.scroller} className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface" data-testid="grade-grid">
-      <table ref={tableRef} className="border-separate border-spacing-0 text-sm" aria-rowcount={data.students.length + 1}>
+    <div
+      ref={win.scroller}
+      className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface"
+      data-testid="grade-grid"
+    >
+      <table
+        ref={tableRef}
+        className="border-separate border-spacing-0 text-sm"
+        aria-rowcount={data.students.length + 1}
+      >
         <AssignmentHeaders assignments={data.assignments} wide>
-          <th scope="col" className="sticky top-0 z-10 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium whitespace-nowrap">
+          <th
+            scope="col"
+            className="sticky top-0 z-10 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium whitespace-nowrap"
+          >
             {gradeHeading}
           </th>
         </AssignmentHeaders>
@@ -222,11 +278,17 @@ function GradeGrid({ data, scores, marks, totals, onSave, onMark }: { data: Grid
         </tbody>
         <tfoot>
           <tr data-testid="class-average-row">
-            <th scope="row" className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium">
+            <th
+              scope="row"
+              className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium"
+            >
               Class average
             </th>
             {averages.map((avg, j) => (
-              <td key={data.assignments[j]!.id} className="sticky bottom-0 border-t border-line bg-surface-muted px-3 py-2 tabular-nums">
+              <td
+                key={data.assignments[j]!.id}
+                className="sticky bottom-0 border-t border-line bg-surface-muted px-3 py-2 tabular-nums"
+              >
                 {avg === null ? "—" : `${avg}%`}
               </td>
             ))}
@@ -260,12 +322,30 @@ interface GradeRowProps {
   handlers: { current: RowHandlers };
 }
 
-const MOVES: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const MOVES: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
 
-const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, marks, total, gradeHeading, editingCol, handlers }: GradeRowProps) {
+const GradeRow = memo(function GradeRow({
+  student: s,
+  row,
+  assignments,
+  scores,
+  marks,
+  total,
+  gradeHeading,
+  editingCol,
+  handlers,
+}: GradeRowProps) {
   return (
     <tr data-row={row} aria-rowindex={row + 2}>
-      <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap">
+      <th
+        scope="row"
+        className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap"
+      >
         {s.name}
       </th>
       {assignments.map((a, col) => {
@@ -314,7 +394,11 @@ const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, 
           </td>
         );
       })}
-      <td className="grid-total" data-testid="term-total" aria-label={`${s.name}, ${gradeHeading}: ${!total || total.empty ? "no graded work yet" : `${total.percent}%, ${total.letter}${total.overridden ? ", set by the teacher" : ""}`}`}>
+      <td
+        className="grid-total"
+        data-testid="term-total"
+        aria-label={`${s.name}, ${gradeHeading}: ${!total || total.empty ? "no graded work yet" : `${total.percent}%, ${total.letter}${total.overridden ? ", set by the teacher" : ""}`}`}
+      >
         {!total || total.empty ? "—" : `${total.percent}% ${total.letter}`}
         {total?.overridden && (
           <span className="grade-mark" data-mark="override" aria-hidden>
@@ -326,7 +410,17 @@ const GradeRow = memo(function GradeRow({ student: s, row, assignments, scores, 
   );
 });
 
-function CellEditor({ label, initial, max, onDone }: { label: string; initial: string; max: number; onDone: (raw: string | null, move: "down" | "right" | "left" | null) => void }) {
+function CellEditor({
+  label,
+  initial,
+  max,
+  onDone,
+}: {
+  label: string;
+  initial: string;
+  max: number;
+  onDone: (raw: string | null, move: "down" | "right" | "left" | null) => void;
+}) {
   const [value, setValue] = useState(initial);
   const finished = useRef(false);
   const finish = (raw: string | null, move: "down" | "right" | "left" | null) => {

@@ -28,7 +28,9 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
   const current = new Map(view.settings.categories.map((c) => [c.id, c]));
   const [mode, setMode] = useState(view.settings.mode);
   const [weights, setWeights] = useState<Record<number, string>>(() =>
-    Object.fromEntries(view.categories.map((c) => [c.id, current.get(c.id)?.weight ? String((current.get(c.id)!.weight) / 100) : ""])),
+    Object.fromEntries(
+      view.categories.map((c) => [c.id, current.get(c.id)?.weight ? String(current.get(c.id)!.weight / 100) : ""]),
+    ),
   );
   const [late, setLate] = useState(view.settings.latePolicy !== null);
   // In hundredths of a percent, like the server: 33.33 + 33.33 + 33.34 is exactly 100.
@@ -40,17 +42,36 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
       <fieldset className="space-y-2">
         <legend className="font-semibold">How the term grade is made</legend>
         <label className="flex items-start gap-2">
-          <input type="radio" name="mode" value="points" checked={mode === "points"} onChange={() => setMode("points")} className="mt-1 h-4 w-4" />
+          <input
+            type="radio"
+            name="mode"
+            value="points"
+            checked={mode === "points"}
+            onChange={() => setMode("points")}
+            className="mt-1 h-4 w-4"
+          />
           <span>
             <span className="font-medium">Total points</span>
-            <span className="block text-sm text-ink-muted">Points earned ÷ points possible, every assignment by its maximum score.</span>
+            <span className="block text-sm text-ink-muted">
+              Points earned ÷ points possible, every assignment by its maximum score.
+            </span>
           </span>
         </label>
         <label className="flex items-start gap-2">
-          <input type="radio" name="mode" value="weighted" checked={mode === "weighted"} onChange={() => setMode("weighted")} className="mt-1 h-4 w-4" />
+          <input
+            type="radio"
+            name="mode"
+            value="weighted"
+            checked={mode === "weighted"}
+            onChange={() => setMode("weighted")}
+            className="mt-1 h-4 w-4"
+          />
           <span>
             <span className="font-medium">Weighted categories</span>
-            <span className="block text-sm text-ink-muted">Each category&apos;s percent counts by its weight; a category with nothing graded yet is left out and the others scaled up.</span>
+            <span className="block text-sm text-ink-muted">
+              Each category&apos;s percent counts by its weight; a category with nothing graded yet is left out and the
+              others scaled up.
+            </span>
           </span>
         </label>
       </fieldset>
@@ -58,16 +79,26 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
         <caption className="mb-2 text-left font-semibold">Categories</caption>
         <thead>
           <tr className="text-left">
-            <th scope="col" className="pb-1 pr-3 font-medium">Category</th>
-            <th scope="col" className="pb-1 pr-3 font-medium">Weight (%)</th>
-            <th scope="col" className="pb-1 pr-3 font-medium">Drop lowest</th>
-            <th scope="col" className="pb-1 font-medium">Assignments here</th>
+            <th scope="col" className="pb-1 pr-3 font-medium">
+              Category
+            </th>
+            <th scope="col" className="pb-1 pr-3 font-medium">
+              Weight (%)
+            </th>
+            <th scope="col" className="pb-1 pr-3 font-medium">
+              Drop lowest
+            </th>
+            <th scope="col" className="pb-1 font-medium">
+              Assignments here
+            </th>
           </tr>
         </thead>
         <tbody>
           {view.categories.map((c) => (
             <tr key={c.id}>
-              <th scope="row" className="py-1 pr-3 text-left font-normal">{c.name}</th>
+              <th scope="row" className="py-1 pr-3 text-left font-normal">
+                {c.name}
+              </th>
               <td className="py-1 pr-3">
                 <input
                   className={input}
@@ -80,7 +111,13 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
                 />
               </td>
               <td className="py-1 pr-3">
-                <input className={input} name={`drop.${c.id}`} inputMode="numeric" aria-label={`Lowest grades of ${c.name} to drop`} defaultValue={current.get(c.id)?.dropLowest || ""} />
+                <input
+                  className={input}
+                  name={`drop.${c.id}`}
+                  inputMode="numeric"
+                  aria-label={`Lowest grades of ${c.name} to drop`}
+                  defaultValue={current.get(c.id)?.dropLowest || ""}
+                />
               </td>
               <td className="py-1 tabular-nums">{c.assignments}</td>
             </tr>
@@ -89,8 +126,13 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
         {mode === "weighted" && (
           <tfoot>
             <tr>
-              <th scope="row" className="pt-2 pr-3 text-left font-medium">Total</th>
-              <td className={`pt-2 font-medium tabular-nums ${total === 10000 ? "" : "text-red-700 dark:text-red-300"}`} aria-live="polite">
+              <th scope="row" className="pt-2 pr-3 text-left font-medium">
+                Total
+              </th>
+              <td
+                className={`pt-2 font-medium tabular-nums ${total === 10000 ? "" : "text-red-700 dark:text-red-300"}`}
+                aria-live="polite"
+              >
                 {total / 100} %
               </td>
             </tr>
@@ -100,18 +142,36 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
       <fieldset className="space-y-2">
         <legend className="font-semibold">Late work</legend>
         <label className="flex items-center gap-2">
-          <input type="checkbox" name="late" checked={late} onChange={(e) => setLate(e.target.checked)} className="h-4 w-4" />
+          <input
+            type="checkbox"
+            name="late"
+            checked={late}
+            onChange={(e) => setLate(e.target.checked)}
+            className="h-4 w-4"
+          />
           Take points off work marked late
         </label>
         {late && (
           <div className="flex flex-wrap gap-4 pl-6">
             <label className="text-sm">
               <span className="block font-medium">Per day late (%)</span>
-              <input className={input} name="latePerDay" inputMode="numeric" required defaultValue={view.settings.latePolicy?.perDayPercent ?? 10} />
+              <input
+                className={input}
+                name="latePerDay"
+                inputMode="numeric"
+                required
+                defaultValue={view.settings.latePolicy?.perDayPercent ?? 10}
+              />
             </label>
             <label className="text-sm">
               <span className="block font-medium">Never below (% of the score)</span>
-              <input className={input} name="lateFloor" inputMode="numeric" required defaultValue={view.settings.latePolicy?.floorPercent ?? 50} />
+              <input
+                className={input}
+                name="lateFloor"
+                inputMode="numeric"
+                required
+                defaultValue={view.settings.latePolicy?.floorPercent ?? 50}
+              />
             </label>
           </div>
         )}

@@ -1,7 +1,11 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { previewGuardianMessage, sendGuardianMessage, type MessagePreviewView } from "@/app/level/[levelCode]/update/message-actions";
+import {
+  previewGuardianMessage,
+  sendGuardianMessage,
+  type MessagePreviewView,
+} from "@/app/level/[levelCode]/update/message-actions";
 import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";
 import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput } from "./form-controls";
@@ -23,8 +27,14 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const toast = useToast();
-  const wire = target.kind === "not_submitted" ? { kind: target.kind, assignmentId: target.assignmentId } : { kind: target.kind, percent, term: target.term };
-  const title = target.kind === "not_submitted" ? `Message guardians: not handed in “${target.title}”` : "Message guardians of students under a percent";
+  const wire =
+    target.kind === "not_submitted"
+      ? { kind: target.kind, assignmentId: target.assignmentId }
+      : { kind: target.kind, percent, term: target.term };
+  const title =
+    target.kind === "not_submitted"
+      ? `Message guardians: not handed in “${target.title}”`
+      : "Message guardians of students under a percent";
 
   const reset = () => {
     setPreview(null);
@@ -32,8 +42,15 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
   };
   return (
     <>
-      <SecondaryButton onClick={() => setOpen(true)}>{target.kind === "not_submitted" ? "Message guardians" : "Message guardians of students under…"}</SecondaryButton>
-      <Modal open={open} onOpenChange={(o) => (setOpen(o), o || reset())} title={title} description="Guardians linked to each student get it in the portal and, if they chose, by e-mail. Recorded in the audit log.">
+      <SecondaryButton onClick={() => setOpen(true)}>
+        {target.kind === "not_submitted" ? "Message guardians" : "Message guardians of students under…"}
+      </SecondaryButton>
+      <Modal
+        open={open}
+        onOpenChange={(o) => (setOpen(o), o || reset())}
+        title={title}
+        description="Guardians linked to each student get it in the portal and, if they chose, by e-mail. Recorded in the audit log."
+      >
         <form
           className="space-y-4"
           onSubmit={(e) => {
@@ -57,21 +74,44 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
         >
           {target.kind === "below" && (
             <Field label="Students under (%)" htmlFor="message-percent">
-              <TextInput id="message-percent" type="number" min={1} max={100} step={1} required value={percent} onChange={(e) => (setPercent(e.target.value), reset())} className="w-24" />
+              <TextInput
+                id="message-percent"
+                type="number"
+                min={1}
+                max={100}
+                step={1}
+                required
+                value={percent}
+                onChange={(e) => (setPercent(e.target.value), reset())}
+                className="w-24"
+              />
             </Field>
           )}
           <Field label="Message" htmlFor="message-text" hint={`${text.length} / ${MAX} characters`}>
-            <TextArea id="message-text" required maxLength={MAX} rows={5} value={text} onChange={(e) => setText(e.target.value)} />
+            <TextArea
+              id="message-text"
+              required
+              maxLength={MAX}
+              rows={5}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </Field>
           {preview && (
-            <div role="status" className="rounded-lg border border-line bg-surface-muted p-3 text-sm" data-testid="message-preview">
+            <div
+              role="status"
+              className="rounded-lg border border-line bg-surface-muted p-3 text-sm"
+              data-testid="message-preview"
+            >
               <p className="font-medium">
                 {preview.guardians} guardian(s) of {preview.students} student(s): {preview.describe}.
               </p>
               {preview.names.length > 0 && (
                 <p className="mt-1 text-ink-muted">
                   {preview.names.join(", ")}
-                  {preview.students > preview.names.length ? ` and ${preview.students - preview.names.length} more` : ""}
+                  {preview.students > preview.names.length
+                    ? ` and ${preview.students - preview.names.length} more`
+                    : ""}
                 </p>
               )}
             </div>

@@ -11,7 +11,15 @@ import { RollCall } from "./roll-call-lazy";
  * is one link away (?view=grid), and ?day=yyyy-mm-dd takes the roll of another day. `href` is
  * the tab's own link (?tab=attendance, or /teacher?class=…&tab=attendance).
  */
-export function AttendanceSection({ code, query, href }: { code: string; query: { view?: string | string[]; day?: string | string[] }; href: string }) {
+export function AttendanceSection({
+  code,
+  query,
+  href,
+}: {
+  code: string;
+  query: { view?: string | string[]; day?: string | string[] };
+  href: string;
+}) {
   const today = dateInTimeZone(new Date(), schoolTimeZone());
   const view = attendanceView(query, today);
   const link = (params: Record<string, string>) => `${href}&${new URLSearchParams(params)}`;
@@ -21,7 +29,10 @@ export function AttendanceSection({ code, query, href }: { code: string; query: 
   ];
   return (
     <div>
-      <nav aria-label="Attendance views" className="mb-4 inline-flex rounded-lg border border-line bg-surface p-1 text-sm font-medium">
+      <nav
+        aria-label="Attendance views"
+        className="mb-4 inline-flex rounded-lg border border-line bg-surface p-1 text-sm font-medium"
+      >
         {views.map((v) => (
           <a
             key={v.label}
@@ -33,12 +44,28 @@ export function AttendanceSection({ code, query, href }: { code: string; query: 
           </a>
         ))}
       </nav>
-      {view.view === "grid" ? <AttendanceTabLoader code={code} /> : <RollCallLoader code={code} day={view.day} today={today} link={link} href={href} />}
+      {view.view === "grid" ? (
+        <AttendanceTabLoader code={code} />
+      ) : (
+        <RollCallLoader code={code} day={view.day} today={today} link={link} href={href} />
+      )}
     </div>
   );
 }
 
-async function RollCallLoader({ code, day, today, link, href }: { code: string; day: string; today: string; link: (p: Record<string, string>) => string; href: string }) {
+async function RollCallLoader({
+  code,
+  day,
+  today,
+  link,
+  href,
+}: {
+  code: string;
+  day: string;
+  today: string;
+  link: (p: Record<string, string>) => string;
+  href: string;
+}) {
   const data = await getRollCall({ levelCode: code, day, today });
   const label = formatDay(day);
   // The day picker is a plain GET form carrying the tab's own query (and /teacher's class).
@@ -52,26 +79,47 @@ async function RollCallLoader({ code, day, today, link, href }: { code: string; 
           Roll call · {label}
           {day === today ? <span className="ml-2 text-base font-normal text-ink-muted">(today)</span> : null}
         </h2>
-        <form method="get" action={href.startsWith("?") ? undefined : target.pathname} className="flex flex-wrap items-end gap-2 text-sm">
+        <form
+          method="get"
+          action={href.startsWith("?") ? undefined : target.pathname}
+          className="flex flex-wrap items-end gap-2 text-sm"
+        >
           {hidden.map(([k, v]) => (
             <input key={k} type="hidden" name={k} value={v} />
           ))}
-          <a href={link({ day: schoolDayNear(day, -1) })} className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
+          <a
+            href={link({ day: schoolDayNear(day, -1) })}
+            className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted"
+          >
             <span aria-hidden="true">← </span>Previous day
           </a>
           {next <= today && (
-            <a href={link({ day: next })} className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
+            <a
+              href={link({ day: next })}
+              className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted"
+            >
               Next day<span aria-hidden="true"> →</span>
             </a>
           )}
           {day !== today && (
-            <a href={link({ view: "roll" })} className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
+            <a
+              href={link({ view: "roll" })}
+              className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted"
+            >
               Today
             </a>
           )}
           <label className="flex items-center gap-2">
             <span className="font-medium">Day</span>
-            <input type="date" name="day" defaultValue={day} required min="2000-01-01" max="2100-12-31" className="rounded-lg border border-line bg-surface px-2 py-1.5" />
+            <input
+              type="date"
+              name="day"
+              defaultValue={day}
+              required
+              min="2000-01-01"
+              max="2100-12-31"
+              className="rounded-lg border border-line bg-surface px-2 py-1.5"
+            />
           </label>
           <button type="submit" className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
             Go

@@ -7,7 +7,17 @@ import { useToast } from "@/components/toast";
 import { useServerValue } from "@/components/use-server-value";
 import { TOAST_DISMISS_MS } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
-import { choiceOfKey, letterOf, NO_MARK, ROLL_CALL_CHOICES, rollCallTotals, withDayAdded, withMark, type RollCallData, type RollCallStudent } from "@/lib/domain/roll-call";
+import {
+  choiceOfKey,
+  letterOf,
+  NO_MARK,
+  ROLL_CALL_CHOICES,
+  rollCallTotals,
+  withDayAdded,
+  withMark,
+  type RollCallData,
+  type RollCallStudent,
+} from "@/lib/domain/roll-call";
 
 /**
  * Roll call for one class and one day (issue 21). Each student is a radio group of four radios
@@ -44,7 +54,11 @@ interface Focus {
   col: number;
 }
 
-const checkedCol = (marks: string, row: number) => Math.max(0, ROLL_CALL_CHOICES.findIndex((c) => c.key === marks[row]));
+const checkedCol = (marks: string, row: number) =>
+  Math.max(
+    0,
+    ROLL_CALL_CHOICES.findIndex((c) => c.key === marks[row]),
+  );
 
 export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; data: RollCallData; dayLabel: string }) {
   const server = useMemo(() => ({ marks: data.marks, taken: data.taken }), [data]);
@@ -68,7 +82,10 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
   const count = data.students.length;
   const go = (row: number, col?: number) => {
     const r = Math.max(0, Math.min(count - 1, row));
-    const c = col === undefined ? checkedCol(current.current.state.marks, r) : Math.max(0, Math.min(ROLL_CALL_CHOICES.length - 1, col));
+    const c =
+      col === undefined
+        ? checkedCol(current.current.state.marks, r)
+        : Math.max(0, Math.min(ROLL_CALL_CHOICES.length - 1, col));
     list.current?.querySelector<HTMLElement>(`[data-rc="${r}:${c}"]`)?.focus();
   };
 
@@ -87,7 +104,8 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
       setState((s) => {
         let marks = s.marks;
         // Undo the day's creation (the marks it filled in), and this mark unless a newer one followed.
-        if (creates) marks = [...marks].map((m, i) => (before.marks[i] === NO_MARK && m === "P" ? NO_MARK : m)).join("");
+        if (creates)
+          marks = [...marks].map((m, i) => (before.marks[i] === NO_MARK && m === "P" ? NO_MARK : m)).join("");
         if (latest.current.get(student.id) === seq) marks = withMark(marks, indexOf(), previous);
         return { taken: creates ? false : s.taken, marks };
       });
@@ -158,16 +176,22 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
   const totals = rollCallTotals(state.marks);
 
   if (count === 0) {
-    return <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">No students enrolled yet</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
+        No students enrolled yet
+      </p>
+    );
   }
   return (
     <div data-testid="roll-call">
       <p id="roll-call-keys" className="mb-3 text-sm text-ink-muted">
-        One tap per student. Keys: <kbd>P</kbd> present, <kbd>A</kbd> absent, <kbd>L</kbd> late, <kbd>E</kbd> excused (then the next student); <kbd>↑</kbd> <kbd>↓</kbd> or <kbd>j</kbd> <kbd>k</kbd> move.
+        One tap per student. Keys: <kbd>P</kbd> present, <kbd>A</kbd> absent, <kbd>L</kbd> late, <kbd>E</kbd> excused
+        (then the next student); <kbd>↑</kbd> <kbd>↓</kbd> or <kbd>j</kbd> <kbd>k</kbd> move.
       </p>
       {!state.taken && (
         <p className="mb-3 rounded-lg bg-surface-muted px-3 py-2 text-sm" data-testid="roll-call-empty">
-          No attendance yet for this day. Your first mark adds the day with everyone present; then mark who is absent, late or excused.
+          No attendance yet for this day. Your first mark adds the day with everyone present; then mark who is absent,
+          late or excused.
         </p>
       )}
       <ol
@@ -183,7 +207,13 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
         }}
       >
         {data.students.map((s, row) => (
-          <RollCallRow key={s.id} student={s} row={row} letter={state.marks[row] ?? NO_MARK} tabCol={focus.row === row ? focus.col : -1} />
+          <RollCallRow
+            key={s.id}
+            student={s}
+            row={row}
+            letter={state.marks[row] ?? NO_MARK}
+            tabCol={focus.row === row ? focus.col : -1}
+          />
         ))}
       </ol>
       <div className="sticky bottom-0 z-10 mt-3 rounded-xl border border-line bg-surface px-3 py-2 shadow-md">
@@ -207,7 +237,11 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
         </p>
         <div aria-live="polite">
           {note && (
-            <p key={note.at} className="mt-1 rounded-lg bg-emerald-50 px-3 py-1.5 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200" data-testid="roll-call-note">
+            <p
+              key={note.at}
+              className="mt-1 rounded-lg bg-emerald-50 px-3 py-1.5 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+              data-testid="roll-call-note"
+            >
               {note.text}
             </p>
           )}
@@ -218,7 +252,17 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
 }
 
 /** One student: the name, and the four choices in ROLL_CALL_CHOICES order (the list's CSS colours them by position). */
-const RollCallRow = memo(function RollCallRow({ student, row, letter, tabCol }: { student: RollCallStudent; row: number; letter: string; tabCol: number }) {
+const RollCallRow = memo(function RollCallRow({
+  student,
+  row,
+  letter,
+  tabCol,
+}: {
+  student: RollCallStudent;
+  row: number;
+  letter: string;
+  tabCol: number;
+}) {
   const nameId = `rc-${student.id}`;
   return (
     <li data-testid="roll-call-student">
@@ -226,7 +270,14 @@ const RollCallRow = memo(function RollCallRow({ student, row, letter, tabCol }: 
       <div role="radiogroup" aria-labelledby={nameId}>
         {ROLL_CALL_CHOICES.map((c, col) => (
           // Not in a form, so no type="button" needed; the name is the word, the letter is what shows.
-          <button key={c.key} role="radio" aria-checked={letter === c.key} aria-label={c.label} tabIndex={tabCol === col ? 0 : -1} data-rc={`${row}:${col}`}>
+          <button
+            key={c.key}
+            role="radio"
+            aria-checked={letter === c.key}
+            aria-label={c.label}
+            tabIndex={tabCol === col ? 0 : -1}
+            data-rc={`${row}:${col}`}
+          >
             {c.key}
           </button>
         ))}

@@ -2,7 +2,13 @@
 
 import { Tabs } from "radix-ui";
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { createStudent, editStudent, enrollStudents, removeStudent, searchStudents } from "@/app/level/[levelCode]/update/roster-actions";
+import {
+  createStudent,
+  editStudent,
+  enrollStudents,
+  removeStudent,
+  searchStudents,
+} from "@/app/level/[levelCode]/update/roster-actions";
 import { CodeBadge } from "@/components/code-badge";
 import { ClassCardsForm } from "./class-cards-form";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -44,9 +50,16 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
         </div>
       </div>
       {newCode && (
-        <div role="status" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+        <div
+          role="status"
+          className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50"
+        >
           <span>
-            Access code for {newCode.name}: <strong className="font-mono text-base" data-testid="new-code">{newCode.code}</strong> — give it to the student; it is also shown (blurred) in the table.
+            Access code for {newCode.name}:{" "}
+            <strong className="font-mono text-base" data-testid="new-code">
+              {newCode.code}
+            </strong>{" "}
+            — give it to the student; it is also shown (blurred) in the table.
           </span>
           <SecondaryButton onClick={() => setNewCode(null)}>Dismiss</SecondaryButton>
         </div>
@@ -58,11 +71,21 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
           <table className="w-full text-sm">
             <thead className="bg-surface-muted text-left text-ink-muted">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Student</th>
-                <th scope="col" className="px-3 py-2 font-medium">Contact</th>
-                <th scope="col" className="px-3 py-2 font-medium">Code</th>
-                <th scope="col" className="px-3 py-2 font-medium">Joined</th>
-                <th scope="col" className="px-3 py-2 font-medium"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Student
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Contact
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Code
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Joined
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -73,7 +96,9 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
                     <div className="text-xs font-normal text-ink-muted">@{s.username}</div>
                   </th>
                   <td className="px-3 py-2">{s.email ?? <span className="text-ink-muted">—</span>}</td>
-                  <td className="px-3 py-2">{s.code ? <CodeBadge code={s.code} /> : <span className="text-ink-muted">No code</span>}</td>
+                  <td className="px-3 py-2">
+                    {s.code ? <CodeBadge code={s.code} /> : <span className="text-ink-muted">No code</span>}
+                  </td>
                   <td className="px-3 py-2 whitespace-nowrap">{s.joined}</td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-2">
@@ -91,8 +116,16 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
           </table>
         </div>
       )}
-      {adding && <AddStudentsDialog levelCode={levelCode} onClose={() => setAdding(false)} onCreated={(name, code) => code && setNewCode({ name, code })} />}
-      {editing && <EditStudentDialog key={editing.id} levelCode={levelCode} student={editing} onClose={() => setEditing(null)} />}
+      {adding && (
+        <AddStudentsDialog
+          levelCode={levelCode}
+          onClose={() => setAdding(false)}
+          onCreated={(name, code) => code && setNewCode({ name, code })}
+        />
+      )}
+      {editing && (
+        <EditStudentDialog key={editing.id} levelCode={levelCode} student={editing} onClose={() => setEditing(null)} />
+      )}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
@@ -121,14 +154,25 @@ function useCloseAfterSuccess(success: boolean, onClose: () => void) {
   }, [success]);
 }
 
-function AddStudentsDialog({ levelCode, onClose, onCreated }: { levelCode: string; onClose: () => void; onCreated: (name: string, code: string | null) => void }) {
+function AddStudentsDialog({
+  levelCode,
+  onClose,
+  onCreated,
+}: {
+  levelCode: string;
+  onClose: () => void;
+  onCreated: (name: string, code: string | null) => void;
+}) {
   const [mode, setMode] = useState("existing");
   const [success, setSuccess] = useState<string | null>(null);
   useCloseAfterSuccess(success !== null, onClose);
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title="Add Students" wide>
       {success && (
-        <p role="status" className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+        <p
+          role="status"
+          className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+        >
           {success}
         </p>
       )}
@@ -138,7 +182,11 @@ function AddStudentsDialog({ levelCode, onClose, onCreated }: { levelCode: strin
             ["existing", "Add Existing Students"],
             ["new", "Create New Student"],
           ].map(([v, label]) => (
-            <Tabs.Trigger key={v} value={v!} className="rounded-md px-3 py-1.5 text-sm font-medium text-ink-muted data-[state=active]:bg-brand-600 data-[state=active]:text-white">
+            <Tabs.Trigger
+              key={v}
+              value={v!}
+              className="rounded-md px-3 py-1.5 text-sm font-medium text-ink-muted data-[state=active]:bg-brand-600 data-[state=active]:text-white"
+            >
               {label}
             </Tabs.Trigger>
           ))}
@@ -162,7 +210,9 @@ function AddStudentsDialog({ levelCode, onClose, onCreated }: { levelCode: strin
 
 function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (message: string) => void }) {
   const [query, setQuery] = useState("");
-  const [results, setResults] = useState<{ id: number; name: string; username: string; email: string | null; enrolled: boolean }[]>([]);
+  const [results, setResults] = useState<
+    { id: number; name: string; username: string; email: string | null; enrolled: boolean }[]
+  >([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
@@ -193,19 +243,38 @@ function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (messag
         </div>
       )}
       <Field label="Search students" htmlFor="student-search">
-        <TextInput id="student-search" type="search" placeholder="Name, username or email" value={query} onChange={(e) => setQuery(e.target.value)} />
+        <TextInput
+          id="student-search"
+          type="search"
+          placeholder="Name, username or email"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
       </Field>
-      <ul className="mt-3 max-h-72 divide-y divide-line overflow-y-auto rounded-lg border border-line" aria-label="Students">
+      <ul
+        className="mt-3 max-h-72 divide-y divide-line overflow-y-auto rounded-lg border border-line"
+        aria-label="Students"
+      >
         {results.length === 0 && <li className="px-3 py-4 text-sm text-ink-muted">No students found</li>}
         {results.map((r) => (
           <li key={r.id}>
-            <label className={`flex items-center gap-3 px-3 py-2 text-sm ${r.enrolled ? "opacity-60" : "cursor-pointer hover:bg-surface-muted"}`}>
-              <input type="checkbox" disabled={r.enrolled} checked={selected.has(r.id)} onChange={() => toggle(r.id)} className="h-4 w-4" />
+            <label
+              className={`flex items-center gap-3 px-3 py-2 text-sm ${r.enrolled ? "opacity-60" : "cursor-pointer hover:bg-surface-muted"}`}
+            >
+              <input
+                type="checkbox"
+                disabled={r.enrolled}
+                checked={selected.has(r.id)}
+                onChange={() => toggle(r.id)}
+                className="h-4 w-4"
+              />
               <span className="flex-1">
                 <span className="font-medium">{r.name}</span> <span className="text-ink-muted">@{r.username}</span>
                 {r.email && <span className="block text-xs text-ink-muted">{r.email}</span>}
               </span>
-              {r.enrolled && <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium">Already Enrolled</span>}
+              {r.enrolled && (
+                <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium">Already Enrolled</span>
+              )}
             </label>
           </li>
         ))}
@@ -232,16 +301,35 @@ function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (messag
 
 const idleCreate: ActionResult<{ code: string | null; name: string }> = { ok: true };
 
-function CreateNew({ levelCode, onDone }: { levelCode: string; onDone: (message: string, name: string, code: string | null) => void }) {
+function CreateNew({
+  levelCode,
+  onDone,
+}: {
+  levelCode: string;
+  onDone: (message: string, name: string, code: string | null) => void;
+}) {
   const [state, action, pending] = useActionState(createStudent, idleCreate);
-  const [values, setValues] = useState({ name: "", username: "", email: "", phoneNumber: "", parent1Number: "", parent2Number: "" });
+  const [values, setValues] = useState({
+    name: "",
+    username: "",
+    email: "",
+    phoneNumber: "",
+    parent1Number: "",
+    parent2Number: "",
+  });
   useEffect(() => {
     if (state !== idleCreate && state.ok) onDone(state.message ?? "", state.data?.name ?? "", state.data?.code ?? null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   const field = (name: keyof typeof values, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <Field label={label} htmlFor={`new-student-${name}`}>
-      <TextInput id={`new-student-${name}`} name={name} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} {...props} />
+      <TextInput
+        id={`new-student-${name}`}
+        name={name}
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        {...props}
+      />
     </Field>
   );
   return (
@@ -268,7 +356,15 @@ function CreateNew({ levelCode, onDone }: { levelCode: string; onDone: (message:
 
 const idle: ActionResult<{ code: string | null; name: string }> = { ok: true };
 
-function EditStudentDialog({ levelCode, student, onClose }: { levelCode: string; student: RosterView; onClose: () => void }) {
+function EditStudentDialog({
+  levelCode,
+  student,
+  onClose,
+}: {
+  levelCode: string;
+  student: RosterView;
+  onClose: () => void;
+}) {
   const [state, action, pending] = useActionState(editStudent, idle);
   const [values, setValues] = useState({
     name: student.name,
@@ -284,7 +380,13 @@ function EditStudentDialog({ levelCode, student, onClose }: { levelCode: string;
   }, [state]);
   const field = (name: keyof typeof values, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <Field label={label} htmlFor={`edit-student-${name}`}>
-      <TextInput id={`edit-student-${name}`} name={name} value={values[name]} onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} {...props} />
+      <TextInput
+        id={`edit-student-${name}`}
+        name={name}
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        {...props}
+      />
     </Field>
   );
   return (
@@ -305,7 +407,11 @@ function EditStudentDialog({ levelCode, student, onClose }: { levelCode: string;
           <input type="checkbox" name="newCode" className="mt-1" />
           <span>
             Generate a new access code
-            <span className="block text-ink-muted">{student.code ? "The old code stops working and the student is signed out everywhere." : "This student has no access code and cannot sign in until one is generated."}</span>
+            <span className="block text-ink-muted">
+              {student.code
+                ? "The old code stops working and the student is signed out everywhere."
+                : "This student has no access code and cannot sign in until one is generated."}
+            </span>
           </span>
         </label>
         <FormActions onCancel={onClose} pending={pending} label="Save Changes" />

@@ -20,7 +20,11 @@ export function SummaryRows({ students }: { students: SummaryStudent[] }) {
           </th>
           <td>
             <span className="band-text" data-band={s.gradeBand}>{`${s.gradePercent}% (${s.letter})`}</span>
-            {s.overridden && <span className="grade-mark" data-mark="override">Override</span>}
+            {s.overridden && (
+              <span className="grade-mark" data-mark="override">
+                Override
+              </span>
+            )}
             {/* The calculator's own sentences: the same why as the student's and the parent's pages. */}
             <details className="summary-why">
               <summary>Why this grade</summary>
@@ -33,7 +37,10 @@ export function SummaryRows({ students }: { students: SummaryStudent[] }) {
           </td>
           <td>
             <span className="band-text" data-band={s.attendanceBand}>{`${s.attendancePercent}%`}</span>
-            <div className="summary-sub" aria-label={`${s.counts.present} present, ${s.counts.excused} excused, ${s.counts.late} late, ${s.counts.absent} absent`}>
+            <div
+              className="summary-sub"
+              aria-label={`${s.counts.present} present, ${s.counts.excused} excused, ${s.counts.late} late, ${s.counts.absent} absent`}
+            >
               {`P ${s.counts.present} · E ${s.counts.excused} · L ${s.counts.late} · A ${s.counts.absent}`}
             </div>
           </td>

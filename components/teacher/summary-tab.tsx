@@ -33,7 +33,10 @@ export function SummaryTab({
         {cards.map((c) => (
           <div key={c.label} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
             <dt className="text-sm text-ink-muted">{c.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold" data-testid={`summary-${c.label.toLowerCase().replace(/ /g, "-")}`}>
+            <dd
+              className="mt-1 text-2xl font-semibold"
+              data-testid={`summary-${c.label.toLowerCase().replace(/ /g, "-")}`}
+            >
               {c.value}
             </dd>
           </div>
@@ -54,10 +57,14 @@ export function SummaryTab({
               <table className="summary-table w-full text-sm">
                 <thead className="bg-surface-muted text-left text-ink-muted">
                   <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">Student</th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Student
+                    </th>
                     <th scope="col" className="px-3 py-2 font-medium">{`Grade · ${termLabel}`}</th>
                     <th scope="col" className="px-3 py-2 font-medium">{`Attendance · ${termLabel}`}</th>
-                    <th scope="col" className="px-3 py-2 font-medium">Status</th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      Status
+                    </th>
                   </tr>
                 </thead>
                 {/* A client component given the rows as data: the RSC payload then carries ~300 bytes

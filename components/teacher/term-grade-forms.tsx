@@ -19,14 +19,32 @@ interface Row {
 }
 
 /** One student's row form: the ids as hidden fields, the inputs, Save and the action's answer. */
-function TermRowForm({ row, action, state, pending, what, children }: { row: Row; action: (data: FormData) => void; state: ActionResult; pending: boolean; what: string; children: React.ReactNode }) {
+function TermRowForm({
+  row,
+  action,
+  state,
+  pending,
+  what,
+  children,
+}: {
+  row: Row;
+  action: (data: FormData) => void;
+  state: ActionResult;
+  pending: boolean;
+  what: string;
+  children: React.ReactNode;
+}) {
   return (
     <form className="flex flex-wrap items-center gap-2" onSubmit={keepFieldsSubmit(action)}>
       <input type="hidden" name="levelCode" value={row.levelCode} />
       <input type="hidden" name="studentId" value={row.studentId} />
       <input type="hidden" name="termId" value={row.termId} />
       {children}
-      <button type="submit" disabled={pending} className="rounded-lg border border-line px-3 py-1 text-sm font-medium hover:bg-surface-muted">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-lg border border-line px-3 py-1 text-sm font-medium hover:bg-surface-muted"
+      >
         {pending ? "Saving..." : "Save"}
         <span className="sr-only">
           {" "}
@@ -34,7 +52,10 @@ function TermRowForm({ row, action, state, pending, what, children }: { row: Row
         </span>
       </button>
       {state.message && (
-        <span role={state.ok ? "status" : "alert"} className={`text-xs ${state.ok ? "text-emerald-800 dark:text-emerald-200" : "text-red-700 dark:text-red-300"}`}>
+        <span
+          role={state.ok ? "status" : "alert"}
+          className={`text-xs ${state.ok ? "text-emerald-800 dark:text-emerald-200" : "text-red-700 dark:text-red-300"}`}
+        >
           {state.message}
         </span>
       )}
@@ -46,8 +67,22 @@ export function OverrideForm({ current, ...row }: Row & { current: { percent: nu
   const [state, action, pending] = useActionState(setTermOverrideAction, idle);
   return (
     <TermRowForm row={row} action={action} state={state} pending={pending} what="override">
-      <input className={`${input} w-20 tabular-nums`} name="percent" inputMode="decimal" defaultValue={current?.percent ?? ""} aria-label={`Override percent for ${row.studentName}`} placeholder="%" />
-      <input className={`${input} w-56`} name="reason" maxLength={500} defaultValue={current?.reason ?? ""} aria-label={`Reason for ${row.studentName}'s override`} placeholder="Reason" />
+      <input
+        className={`${input} w-20 tabular-nums`}
+        name="percent"
+        inputMode="decimal"
+        defaultValue={current?.percent ?? ""}
+        aria-label={`Override percent for ${row.studentName}`}
+        placeholder="%"
+      />
+      <input
+        className={`${input} w-56`}
+        name="reason"
+        maxLength={500}
+        defaultValue={current?.reason ?? ""}
+        aria-label={`Reason for ${row.studentName}'s override`}
+        placeholder="Reason"
+      />
     </TermRowForm>
   );
 }

@@ -42,7 +42,12 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
               <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" data-testid="announcement">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0 flex-1">
-                    <InlineEdit value={u.title} label="Announcement title" className="text-lg font-semibold" onSave={(title) => save(u.id, { title })} />
+                    <InlineEdit
+                      value={u.title}
+                      label="Announcement title"
+                      className="text-lg font-semibold"
+                      onSave={(title) => save(u.id, { title })}
+                    />
                     <p className="text-sm text-ink-muted">{u.date}</p>
                   </div>
                   <div className="flex gap-2">
@@ -53,16 +58,39 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
                   </div>
                 </div>
                 <div className="mt-3">
-                  <InlineEdit value={u.content} label="Announcement content" multiline className="whitespace-pre-line" onSave={(content) => save(u.id, { content })} />
+                  <InlineEdit
+                    value={u.content}
+                    label="Announcement content"
+                    multiline
+                    className="whitespace-pre-line"
+                    onSave={(content) => save(u.id, { content })}
+                  />
                 </div>
-                <ResponseList responses={u.responses} count={u.responseCount} moderateIn={levelCode} footer={<MoreResponses update={u} levelCode={levelCode} />} />
+                <ResponseList
+                  responses={u.responses}
+                  count={u.responseCount}
+                  moderateIn={levelCode}
+                  footer={<MoreResponses update={u} levelCode={levelCode} />}
+                />
               </article>
             </li>
           ))}
         </ul>
       )}
-      <AnnouncementForm key={creating ? "new-open" : "new"} open={creating} onClose={() => setCreating(false)} levelCode={levelCode} />
-      {editing && <EditFullAnnouncement key={editing.id} update={editing} onClose={() => setEditing(null)} levelCode={levelCode} />}
+      <AnnouncementForm
+        key={creating ? "new-open" : "new"}
+        open={creating}
+        onClose={() => setCreating(false)}
+        levelCode={levelCode}
+      />
+      {editing && (
+        <EditFullAnnouncement
+          key={editing.id}
+          update={editing}
+          onClose={() => setEditing(null)}
+          levelCode={levelCode}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
@@ -96,10 +124,25 @@ function AnnouncementForm({ open, onClose, levelCode }: { open: boolean; onClose
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="levelCode" value={levelCode} />
         <Field label="Title" htmlFor="new-announcement-title">
-          <TextInput id="new-announcement-title" name="title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <TextInput
+            id="new-announcement-title"
+            name="title"
+            required
+            maxLength={200}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
         </Field>
         <Field label="Content" htmlFor="new-announcement-content">
-          <TextArea id="new-announcement-content" name="content" required rows={5} maxLength={20000} value={content} onChange={(e) => setContent(e.target.value)} />
+          <TextArea
+            id="new-announcement-content"
+            name="content"
+            required
+            rows={5}
+            maxLength={20000}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
         </Field>
         <FormActions onCancel={onClose} pending={pending} label="Post Announcement" pendingLabel="Posting..." />
       </form>
@@ -107,7 +150,15 @@ function AnnouncementForm({ open, onClose, levelCode }: { open: boolean; onClose
   );
 }
 
-function EditFullAnnouncement({ update, onClose, levelCode }: { update: UpdateView; onClose: () => void; levelCode: string }) {
+function EditFullAnnouncement({
+  update,
+  onClose,
+  levelCode,
+}: {
+  update: UpdateView;
+  onClose: () => void;
+  levelCode: string;
+}) {
   const [title, setTitle] = useState(update.title);
   const [content, setContent] = useState(update.content);
   const [error, setError] = useState<string | null>(null);
@@ -125,10 +176,23 @@ function EditFullAnnouncement({ update, onClose, levelCode }: { update: UpdateVi
       <form onSubmit={submit} className="space-y-4">
         {error && <ErrorBanner message={error} />}
         <Field label="Title" htmlFor="edit-announcement-title">
-          <TextInput id="edit-announcement-title" required maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} />
+          <TextInput
+            id="edit-announcement-title"
+            required
+            maxLength={200}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
         </Field>
         <Field label="Content" htmlFor="edit-announcement-content">
-          <TextArea id="edit-announcement-content" required rows={6} maxLength={20000} value={content} onChange={(e) => setContent(e.target.value)} />
+          <TextArea
+            id="edit-announcement-content"
+            required
+            rows={6}
+            maxLength={20000}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
         </Field>
         <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
       </form>

@@ -39,7 +39,11 @@ export function useRowWindow(count: number, estimate: number): RowWindow {
   const scroller = useRef<HTMLDivElement | null>(null);
   const rowHeight = useRef(estimate);
   const focused = useRef<number | null>(null);
-  const [range, setRange] = useState<Range>(() => ({ start: 0, end: windowed ? Math.min(count, FIRST_WINDOW_ROWS) : count, pinned: null }));
+  const [range, setRange] = useState<Range>(() => ({
+    start: 0,
+    end: windowed ? Math.min(count, FIRST_WINDOW_ROWS) : count,
+    pinned: null,
+  }));
 
   const rangeAt = useCallback(
     (box: HTMLElement): Range => {

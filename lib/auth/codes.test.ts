@@ -13,7 +13,8 @@ describe("generated access codes", () => {
   });
   it("use every symbol about equally often", () => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < 3000; i++) for (const ch of generateAccessCode().replace("-", "")) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    for (let i = 0; i < 3000; i++)
+      for (const ch of generateAccessCode().replace("-", "")) counts.set(ch, (counts.get(ch) ?? 0) + 1);
     expect(counts.size).toBe(31);
     const expected = 30000 / 31;
     for (const n of counts.values()) expect(Math.abs(n - expected) / expected).toBeLessThan(0.2);

@@ -32,7 +32,9 @@ export async function requireAdmin(): Promise<SessionUser> {
   const user = await getSessionUser();
   const decision = adminAccess(user);
   if (!decision.allowed) {
-    throw decision.reason === "no-session" ? new AccessDenied("unauthenticated", MSG.adminNoSession) : new AccessDenied("forbidden", MSG.adminOtherRole);
+    throw decision.reason === "no-session"
+      ? new AccessDenied("unauthenticated", MSG.adminNoSession)
+      : new AccessDenied("forbidden", MSG.adminOtherRole);
   }
   return user!;
 }
@@ -55,11 +57,15 @@ export async function requireClassAccess(levelCode: string, mode: "view" | "teac
   if (mode === "teach") {
     const decision = teachAccess(user, level);
     if (!decision.allowed) {
-      throw new AccessDenied("forbidden", decision.reason === "not-teacher" ? MSG.onlyTeachers : MSG.notAuthorizedLevel);
+      throw new AccessDenied(
+        "forbidden",
+        decision.reason === "not-teacher" ? MSG.onlyTeachers : MSG.notAuthorizedLevel,
+      );
     }
     return { user, level, view: "staff" };
   }
   const decision = classPageAccess(user, { enrolled });
-  if (!decision.allowed) throw new AccessDenied("forbidden", decision.reason === "not-enrolled" ? MSG.notEnrolled : MSG.accessDenied);
+  if (!decision.allowed)
+    throw new AccessDenied("forbidden", decision.reason === "not-enrolled" ? MSG.notEnrolled : MSG.accessDenied);
   return { user, level, view: decision.view };
 }

@@ -52,7 +52,8 @@ describe("teacher dashboard and teaching writes", () => {
     expect(teachAccess(teacherWord, ownLevel)).toEqual({ allowed: false, reason: "not-owner" });
   });
   it("allows admins on any level", () => {
-    for (const level of [ownLevel, otherLevel, orphanLevel]) expect(teachAccess(admin, level)).toEqual({ allowed: true });
+    for (const level of [ownLevel, otherLevel, orphanLevel])
+      expect(teachAccess(admin, level)).toEqual({ allowed: true });
   });
   it("refuses students and parents as not teachers", () => {
     expect(teachAccess(student, ownLevel)).toEqual({ allowed: false, reason: "not-teacher" });
@@ -63,7 +64,8 @@ describe("teacher dashboard and teaching writes", () => {
 describe("admin dashboard", () => {
   it("distinguishes no session from another role", () => {
     expect(adminAccess(null)).toEqual({ allowed: false, reason: "no-session" });
-    for (const actor of [student, parent, instructor, teacherWord]) expect(adminAccess(actor)).toEqual({ allowed: false, reason: "not-admin" });
+    for (const actor of [student, parent, instructor, teacherWord])
+      expect(adminAccess(actor)).toEqual({ allowed: false, reason: "not-admin" });
     expect(adminAccess(admin)).toEqual({ allowed: true });
   });
   it("shows the Admin Dashboard button to admins only", () => {
@@ -106,9 +108,21 @@ describe("student records and codes", () => {
     expect(canEditStudent(parent, { studentInActorsClass: true })).toBe(false);
   });
   it("shows access codes to the class's own instructor and admins only", () => {
-    expect([student, parent, instructor, teacherWord, admin].map((a) => canSeeAccessCodes(a, ownLevel))).toEqual([false, false, true, false, true]);
+    expect([student, parent, instructor, teacherWord, admin].map((a) => canSeeAccessCodes(a, ownLevel))).toEqual([
+      false,
+      false,
+      true,
+      false,
+      true,
+    ]);
     // Another instructor's class: no codes (the review found every instructor saw every class's).
-    expect([student, parent, instructor, teacherWord, admin].map((a) => canSeeAccessCodes(a, otherLevel))).toEqual([false, false, false, false, true]);
+    expect([student, parent, instructor, teacherWord, admin].map((a) => canSeeAccessCodes(a, otherLevel))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
   });
   it("lets a student act only as themself", () => {
     expect(canActAsStudent(student, 10)).toBe(true);

@@ -23,13 +23,13 @@ export function isStaff(role: string): boolean {
 }
 
 export type ClassPageDecision =
-  | { allowed: true; view: "student" | "staff" }
-  | { allowed: false; reason: "not-enrolled" | "forbidden" };
+  { allowed: true; view: "student" | "staff" } | { allowed: false; reason: "not-enrolled" | "forbidden" };
 
 /** Class page /level/{code}: students only when enrolled; instructors and admins always. */
 export function classPageAccess(actor: Actor, facts: { enrolled: boolean }): ClassPageDecision {
   if (isStaff(actor.role)) return { allowed: true, view: "staff" };
-  if (actor.role === "student") return facts.enrolled ? { allowed: true, view: "student" } : { allowed: false, reason: "not-enrolled" };
+  if (actor.role === "student")
+    return facts.enrolled ? { allowed: true, view: "student" } : { allowed: false, reason: "not-enrolled" };
   return { allowed: false, reason: "forbidden" };
 }
 

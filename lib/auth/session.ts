@@ -87,7 +87,11 @@ async function readSession(): Promise<SessionData> {
 }
 
 /** Decides whether a decoded cookie is still a live session. Pure, so it is unit-tested. */
-export function sessionIsLive(data: SessionData, current: { sessionVersion: number } | undefined, now: number): boolean {
+export function sessionIsLive(
+  data: SessionData,
+  current: { sessionVersion: number } | undefined,
+  now: number,
+): boolean {
   if (!data.uid || !data.ver || !data.iat) return false;
   if (data.iat > now + 60_000) return false; // issued in the future: not ours
   if (now >= data.iat + SESSION_LIFETIME_MS) return false;
@@ -114,7 +118,14 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
     .from(users)
     .where(eq(users.id, data.uid));
   if (!sessionIsLive(data, row, Date.now()) || !row) return null;
-  return { id: row.id, name: row.name, username: row.username, role: row.role, expiresAt: data.iat! + SESSION_LIFETIME_MS, unread: Number(row.unread) };
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    role: row.role,
+    expiresAt: data.iat! + SESSION_LIFETIME_MS,
+    unread: Number(row.unread),
+  };
 });
 
 export async function startSession(user: { id: number; sessionVersion: number }): Promise<void> {

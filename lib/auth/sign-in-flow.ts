@@ -23,10 +23,20 @@ export type SignInOutcome =
 
 function tooMany(retryAfterSeconds: number): SignInOutcome {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return { status: 429, body: { ok: false, message: `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`, retryAfterSeconds } };
+  return {
+    status: 429,
+    body: {
+      ok: false,
+      message: `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+      retryAfterSeconds,
+    },
+  };
 }
 
-const UNAVAILABLE: SignInOutcome = { status: 503, body: { ok: false, message: "Sign-in is unavailable for a moment. Please try again.", retryAfterSeconds: 30 } };
+const UNAVAILABLE: SignInOutcome = {
+  status: 503,
+  body: { ok: false, message: "Sign-in is unavailable for a moment. Please try again.", retryAfterSeconds: 30 },
+};
 
 /**
  * Counts the attempt, looks the code up (one unique-index lookup whether or not it exists, and the
@@ -56,9 +66,16 @@ export async function attemptSignIn(input: unknown, client: string): Promise<Sig
     return { status: 200, body: { ok: true } };
   }
   try {
-    const prefix = await hitRateLimit(clientKey("signin:prefix", code.slice(0, 3)), SIGN_IN_FAILURES_PER_PREFIX, SIGN_IN_WINDOW_MS);
+    const prefix = await hitRateLimit(
+      clientKey("signin:prefix", code.slice(0, 3)),
+      SIGN_IN_FAILURES_PER_PREFIX,
+      SIGN_IN_WINDOW_MS,
+    );
     const school = await hitRateLimit("signin:school", SIGN_IN_FAILURES_SCHOOL_WIDE, SIGN_IN_WINDOW_MS);
-    if (!school.allowed && school.count === SIGN_IN_FAILURES_SCHOOL_WIDE + 1) console.warn(`sign-in: more than ${SIGN_IN_FAILURES_SCHOOL_WIDE} failed attempts across the school in 10 minutes`);
+    if (!school.allowed && school.count === SIGN_IN_FAILURES_SCHOOL_WIDE + 1)
+      console.warn(
+        `sign-in: more than ${SIGN_IN_FAILURES_SCHOOL_WIDE} failed attempts across the school in 10 minutes`,
+      );
     const over = !prefix.allowed ? prefix : !school.allowed ? school : null;
     if (over) return tooMany(over.retryAfterSeconds);
   } catch (err) {

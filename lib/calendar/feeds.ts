@@ -28,14 +28,18 @@ export async function currentFeed(userId: number): Promise<CalendarFeedState | n
   const [row] = await queryRows<{ created_at: string | Date; last_used_at: string | Date | null }>(
     sql`select created_at, last_used_at from calendar_feeds where user_id = ${userId} and revoked_at is null order by id desc limit 1`,
   );
-  return row ? { createdAt: new Date(row.created_at), lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null } : null;
+  return row
+    ? { createdAt: new Date(row.created_at), lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null }
+    : null;
 }
 
 /** A new address for the user's feed; the old one stops working in the same transaction. */
 export async function newFeedToken(userId: number): Promise<string> {
   const token = crypto.randomBytes(TOKEN_BYTES).toString("base64url");
   await db().transaction(async (tx) => {
-    await tx.execute(sql`update calendar_feeds set revoked_at = now() where user_id = ${userId} and revoked_at is null`);
+    await tx.execute(
+      sql`update calendar_feeds set revoked_at = now() where user_id = ${userId} and revoked_at is null`,
+    );
     await tx.execute(sql`insert into calendar_feeds (user_id, token_hash) values (${userId}, ${hashFeedToken(token)})`);
   });
   return token;
@@ -43,7 +47,9 @@ export async function newFeedToken(userId: number): Promise<string> {
 
 /** Turns the user's feed off; returns how many addresses stopped working. */
 export async function revokeFeeds(userId: number): Promise<number> {
-  const rows = await queryRows<{ id: number }>(sql`update calendar_feeds set revoked_at = now() where user_id = ${userId} and revoked_at is null returning id`);
+  const rows = await queryRows<{ id: number }>(
+    sql`update calendar_feeds set revoked_at = now() where user_id = ${userId} and revoked_at is null returning id`,
+  );
   return rows.length;
 }
 
@@ -95,11 +101,18 @@ async function dueAssignments(userId: number, role: string): Promise<DueRow[]> {
 export async function feedCalendar(userId: number, role: string, schoolName: string): Promise<string> {
   const rows = await dueAssignments(userId, role);
   const now = new Date();
-  const cal = ical({ name: `${schoolName}: due dates`, prodId: { company: "Classroom Portal", product: "Due dates", language: "EN" }, ttl: 60 * 60 });
+  const cal = ical({
+    name: `${schoolName}: due dates`,
+    prodId: { company: "Classroom Portal", product: "Due dates", language: "EN" },
+    ttl: 60 * 60,
+  });
   for (const r of rows) {
     const due = new Date(r.due);
     cal.createEvent({
-      id: r.child_id === null ? `assignment-${r.id}@classroom-portal` : `assignment-${r.id}-student-${r.child_id}@classroom-portal`,
+      id:
+        r.child_id === null
+          ? `assignment-${r.id}@classroom-portal`
+          : `assignment-${r.id}-student-${r.child_id}@classroom-portal`,
       start: due,
       end: due,
       summary: r.child_name ? `${r.child_name}: ${r.title} (${r.class_name})` : `${r.title} (${r.class_name})`,

@@ -7,7 +7,11 @@ import { Client } from "pg";
  * of racing. The lock lives in a session of its own and ends with it. PGlite needs none: one
  * process per data folder, enforced by its lock file.
  */
-export async function withAdvisoryLock<T>(connectionString: string | undefined, name: string, fn: () => Promise<T>): Promise<T> {
+export async function withAdvisoryLock<T>(
+  connectionString: string | undefined,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
   if (!connectionString) return fn();
   const client = new Client({ connectionString });
   await client.connect();

@@ -26,7 +26,9 @@ export async function backupPglite(handle: DbHandle, outFile: string): Promise<n
 export async function restorePglite(file: string, dataDir: string): Promise<void> {
   const target = path.join(dataDir, "pglite");
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
-    throw new Error(`${path.resolve(target)} already holds a database: restore into an empty DATA_DIR, or move it away first.`);
+    throw new Error(
+      `${path.resolve(target)} already holds a database: restore into an empty DATA_DIR, or move it away first.`,
+    );
   }
   const handle = openPglite(dataDir, new Blob([zlib.gunzipSync(fs.readFileSync(file))]));
   await handle.pglite!.waitReady;
@@ -47,5 +49,14 @@ export function backupPostgres(url: string, outFile: string): number {
 }
 
 export function restorePostgres(file: string, url: string): void {
-  run("pg_restore", ["--clean", "--if-exists", "--no-owner", "--exit-on-error", "--single-transaction", "--dbname", url, file]);
+  run("pg_restore", [
+    "--clean",
+    "--if-exists",
+    "--no-owner",
+    "--exit-on-error",
+    "--single-transaction",
+    "--dbname",
+    url,
+    file,
+  ]);
 }

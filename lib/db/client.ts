@@ -37,12 +37,17 @@ const globalForDb = globalThis as unknown as { __portalDb?: DbHandle };
 export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle {
   if (dataDir) secureDataDir(dataDir);
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
-  const client = new PGlite(dataDir ? path.join(dataDir, "pglite") : undefined, loadDataDir ? { loadDataDir } : undefined);
+  const client = new PGlite(
+    dataDir ? path.join(dataDir, "pglite") : undefined,
+    loadDataDir ? { loadDataDir } : undefined,
+  );
   // PGlite writes its files 0666 whatever the umask: tighten them once it has made them (and at
   // close). The folder itself is 0700 from the start, so nobody else can reach them meanwhile.
   if (dataDir) client.waitReady.then(() => secureDataDir(dataDir)).catch(() => undefined);
   // PGlite queues statements until it is ready, so this runs before anything else.
-  client.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`).catch((err: Error) => console.error("PGlite planner setting failed:", err.message));
+  client
+    .exec(`set random_page_cost = ${RANDOM_PAGE_COST}`)
+    .catch((err: Error) => console.error("PGlite planner setting failed:", err.message));
   timeCalls(client, "query");
   timeCalls(client, "exec");
   const transaction = client.transaction.bind(client);

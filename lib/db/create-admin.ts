@@ -8,12 +8,17 @@ import { users } from "./schema";
 // The first admin of a real school (issue 17 item 8): with SEED_DEMO=off there is nobody to sign
 // in as. `npm run create-admin -- --name … --username …` prints the generated code once.
 
-export async function createAdmin(db: Db, input: { name: string; username: string }): Promise<{ ok: true; code: string } | { ok: false; message: string }> {
+export async function createAdmin(
+  db: Db,
+  input: { name: string; username: string },
+): Promise<{ ok: true; code: string } | { ok: false; message: string }> {
   const name = input.name.trim();
   const username = input.username.trim();
   if (!name || name.length > 200) return { ok: false, message: "--name is required (at most 200 characters)" };
-  if (!/^[A-Za-z0-9._-]{1,100}$/.test(username)) return { ok: false, message: "--username is required: letters, digits, '.', '_' or '-' (at most 100)" };
-  if ((await db.select({ id: users.id }).from(users).where(eq(users.username, username))).length) return { ok: false, message: `the username "${username}" is already taken` };
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(username))
+    return { ok: false, message: "--username is required: letters, digits, '.', '_' or '-' (at most 100)" };
+  if ((await db.select({ id: users.id }).from(users).where(eq(users.username, username))).length)
+    return { ok: false, message: `the username "${username}" is already taken` };
   const code = generateAccessCode();
   await db.transaction(async (tx) => {
     const [row] = await tx.insert(users).values({ name, username, role: "admin", code }).returning({ id: users.id });

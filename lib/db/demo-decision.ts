@@ -3,7 +3,12 @@
 
 export type DemoDecision = "load" | "skip" | "refuse";
 
-export function demoSeedDecision(input: { seedDemo: "auto" | "on" | "off"; nodeEnv: string; databaseUrl: string | undefined; databaseEmpty: boolean }): DemoDecision {
+export function demoSeedDecision(input: {
+  seedDemo: "auto" | "on" | "off";
+  nodeEnv: string;
+  databaseUrl: string | undefined;
+  databaseEmpty: boolean;
+}): DemoDecision {
   if (input.seedDemo === "off" || !input.databaseEmpty) return "skip";
   if (input.seedDemo === "on") return "load";
   return input.nodeEnv === "production" && input.databaseUrl ? "refuse" : "load";
@@ -11,4 +16,4 @@ export function demoSeedDecision(input: { seedDemo: "auto" | "on" | "off"; nodeE
 
 export const DEMO_REFUSED_MESSAGE =
   "Not loading the demo school: this is a production server on PostgreSQL and the demo's access codes are public. " +
-  "Create the first admin with `npm run create-admin -- --name \"Your Name\" --username you`, or set SEED_DEMO=on to load the demo anyway.";
+  'Create the first admin with `npm run create-admin -- --name "Your Name" --username you`, or set SEED_DEMO=on to load the demo anyway.';

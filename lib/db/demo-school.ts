@@ -2,7 +2,12 @@
 // get generated codes. Kept apart from seed.ts so the README, e2e tests and the start banner
 // read the same list.
 
-export const DEMO_ADMIN = { name: "Alex Morgan", username: "admin", code: "admin-demo", email: "alex.morgan@demo.school" };
+export const DEMO_ADMIN = {
+  name: "Alex Morgan",
+  username: "admin",
+  code: "admin-demo",
+  email: "alex.morgan@demo.school",
+};
 
 export const DEMO_INSTRUCTORS = [
   { name: "Elena Rivera", username: "erivera", code: "teach-rivera", email: "elena.rivera@demo.school" },
@@ -17,21 +22,87 @@ export const DEMO_CLASSES = [
 ] as const;
 
 export const FIRST_NAMES = [
-  "Ava", "Liam", "Maya", "Noah", "Sofia", "Ethan", "Zoe", "Lucas", "Amara", "Mateo",
-  "Chloe", "Omar", "Priya", "Jonah", "Isla", "Kai", "Leila", "Diego", "Hana", "Felix",
-  "Nia", "Theo", "Ines", "Ravi", "Mila", "Samuel", "Yara", "Owen", "Lena", "Tariq",
+  "Ava",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Sofia",
+  "Ethan",
+  "Zoe",
+  "Lucas",
+  "Amara",
+  "Mateo",
+  "Chloe",
+  "Omar",
+  "Priya",
+  "Jonah",
+  "Isla",
+  "Kai",
+  "Leila",
+  "Diego",
+  "Hana",
+  "Felix",
+  "Nia",
+  "Theo",
+  "Ines",
+  "Ravi",
+  "Mila",
+  "Samuel",
+  "Yara",
+  "Owen",
+  "Lena",
+  "Tariq",
 ];
 export const LAST_NAMES = [
-  "Johnson", "Okafor", "Patel", "Kim", "Garcia", "Novak", "Haddad", "Silva", "Mensah", "Rossi",
-  "Nguyen", "Farouk", "Sharma", "Berg", "Murphy", "Tanaka", "Azizi", "Lopez", "Sato", "Weber",
-  "Diallo", "Brooks", "Costa", "Iyer", "Ivanova", "Adeyemi", "Khalil", "Walsh", "Fischer", "Rahman",
+  "Johnson",
+  "Okafor",
+  "Patel",
+  "Kim",
+  "Garcia",
+  "Novak",
+  "Haddad",
+  "Silva",
+  "Mensah",
+  "Rossi",
+  "Nguyen",
+  "Farouk",
+  "Sharma",
+  "Berg",
+  "Murphy",
+  "Tanaka",
+  "Azizi",
+  "Lopez",
+  "Sato",
+  "Weber",
+  "Diallo",
+  "Brooks",
+  "Costa",
+  "Iyer",
+  "Ivanova",
+  "Adeyemi",
+  "Khalil",
+  "Walsh",
+  "Fischer",
+  "Rahman",
 ];
 
 export const DEMO_PARENTS = [
   // Stored in three different formats on purpose: parent lookups must compare digits.
-  { name: "Grace Johnson", username: "gjohnson", code: "parent-johnson", email: "grace.johnson@example.com", phone: "555-201-0001" },
+  {
+    name: "Grace Johnson",
+    username: "gjohnson",
+    code: "parent-johnson",
+    email: "grace.johnson@example.com",
+    phone: "555-201-0001",
+  },
   { name: "Ken Kim", username: "kkim", code: "parent-kim", email: "ken.kim@example.com", phone: "(555) 201-0002" },
-  { name: "Rosa Garcia", username: "rgarcia", code: "parent-garcia", email: "rosa.garcia@example.com", phone: "5552010003" },
+  {
+    name: "Rosa Garcia",
+    username: "rgarcia",
+    code: "parent-garcia",
+    email: "rosa.garcia@example.com",
+    phone: "5552010003",
+  },
 ] as const;
 
 export interface DemoStudent {

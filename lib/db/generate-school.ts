@@ -41,10 +41,26 @@ const familyOf = (student: string) => `(((${student}) - 1) * 4 / 5 + 1)`;
 const familyCount = (students: number) => Math.floor(((students - 1) * 4) / 5) + 1;
 
 const SUBJECTS = [
-  ["ALG", "Algebra"], ["GEO", "Geometry"], ["BIO", "Biology"], ["CHEM", "Chemistry"], ["PHYS", "Physics"],
-  ["HIST", "World History"], ["ENG", "English Literature"], ["SPAN", "Spanish"], ["ART", "Studio Art"], ["MUS", "Music"],
-  ["CS", "Computer Science"], ["ECON", "Economics"], ["GOV", "Government"], ["PE", "Physical Education"], ["STAT", "Statistics"],
-  ["FR", "French"], ["PSY", "Psychology"], ["ENV", "Environmental Science"], ["DRAM", "Drama"], ["WRIT", "Creative Writing"],
+  ["ALG", "Algebra"],
+  ["GEO", "Geometry"],
+  ["BIO", "Biology"],
+  ["CHEM", "Chemistry"],
+  ["PHYS", "Physics"],
+  ["HIST", "World History"],
+  ["ENG", "English Literature"],
+  ["SPAN", "Spanish"],
+  ["ART", "Studio Art"],
+  ["MUS", "Music"],
+  ["CS", "Computer Science"],
+  ["ECON", "Economics"],
+  ["GOV", "Government"],
+  ["PE", "Physical Education"],
+  ["STAT", "Statistics"],
+  ["FR", "French"],
+  ["PSY", "Psychology"],
+  ["ENV", "Environmental Science"],
+  ["DRAM", "Drama"],
+  ["WRIT", "Creative Writing"],
 ] as const;
 
 export interface GenerateResult {
@@ -54,12 +70,15 @@ export interface GenerateResult {
 }
 
 function int(n: number, name: string, min: number, max: number): number {
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
 /** The triggers that keep level_stats and student_level_stats (drizzle/0007). */
-const TOTALS_TRIGGERS = ["grades", "attendance"].flatMap((table) => ["insert", "update", "delete"].map((op) => [table, `${table}_stats_${op}`] as const));
+const TOTALS_TRIGGERS = ["grades", "attendance"].flatMap((table) =>
+  ["insert", "update", "delete"].map((op) => [table, `${table}_stats_${op}`] as const),
+);
 
 const textArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(", ")}]`;
 
@@ -78,7 +97,10 @@ export async function generateSchool(
   const days = int(shape.days, "days", 0, 1_000);
   const seed = int(opts.seed ?? 2026, "seed", 0, 2_147_483_647);
   const log = opts.log ?? (() => {});
-  if (await hasAnyUser(db)) throw new Error("The database already has users. db:generate only fills an empty database: point DATA_DIR or DATABASE_URL at a new one.");
+  if (await hasAnyUser(db))
+    throw new Error(
+      "The database already has users. db:generate only fills an empty database: point DATA_DIR or DATABASE_URL at a new one.",
+    );
 
   const started = Date.now();
   const today = opts.today ?? dateInTimeZone(new Date(), opts.timeZone ?? "UTC");
@@ -86,17 +108,28 @@ export async function generateSchool(
   const instructors = Math.ceil(classes / 5);
   const periods = Math.min(PERIODS, classes);
   // A uniform number in [0, 1) from the seed and a row's keys.
-  const r = (...keys: string[]) => `((hashtext('${seed}:' || ${keys.join(" || ':' || ")})::bigint + 2147483648) / 4294967296.0)`;
+  const r = (...keys: string[]) =>
+    `((hashtext('${seed}:' || ${keys.join(" || ':' || ")})::bigint + 2147483648) / 4294967296.0)`;
   const pick = (array: string, n: number, ...keys: string[]) => `(${array})[1 + floor(${r(...keys)} * ${n})::int]`;
   const first = (...keys: string[]) => pick(textArray(FIRST_NAMES), FIRST_NAMES.length, ...keys);
   const last = (...keys: string[]) => pick(textArray(LAST_NAMES), LAST_NAMES.length, ...keys);
-  const phone = (area: number, family: string) => `'(${area}) ' || lpad(((${family}) / 10000)::text, 3, '0') || '-' || lpad(((${family}) % 10000)::text, 4, '0')`;
+  const phone = (area: number, family: string) =>
+    `'(${area}) ' || lpad(((${family}) / 10000)::text, 3, '0') || '-' || lpad(((${family}) % 10000)::text, 4, '0')`;
 
   const steps: [string, string][] = [
     // The totals are rebuilt once at the end instead of following each bulk insert.
-    ...TOTALS_TRIGGERS.map(([table, trigger]): [string, string] => ["pause totals", `alter table ${table} disable trigger ${trigger}`]),
-    ["categories", `insert into grade_categories (name) values ('Homework'), ('Quiz'), ('Test'), ('Project') on conflict (name) do nothing`],
-    ["admin", `insert into users (name, username, email, code, role) values ('Morgan Avery', 'gen.admin', 'admin@generated.school', '${GENERATED_CODES.admin}', 'admin')`],
+    ...TOTALS_TRIGGERS.map(([table, trigger]): [string, string] => [
+      "pause totals",
+      `alter table ${table} disable trigger ${trigger}`,
+    ]),
+    [
+      "categories",
+      `insert into grade_categories (name) values ('Homework'), ('Quiz'), ('Test'), ('Project') on conflict (name) do nothing`,
+    ],
+    [
+      "admin",
+      `insert into users (name, username, email, code, role) values ('Morgan Avery', 'gen.admin', 'admin@generated.school', '${GENERATED_CODES.admin}', 'admin')`,
+    ],
     [
       "instructors",
       `insert into users (name, username, email, code, role)
@@ -117,8 +150,14 @@ export async function generateSchool(
               date '2008-09-01' + floor(${r("'dob'", "i")} * 1460)::int
        from generate_series(1, ${students}) i`,
     ],
-    ["map students", `create temp table gen_students on commit drop as select id, substring(username from 8)::int as i from users where role = 'student'`],
-    ["map teachers", `create temp table gen_teachers on commit drop as select id, substring(username from 8)::int as i from users where role = 'instructor'`],
+    [
+      "map students",
+      `create temp table gen_students on commit drop as select id, substring(username from 8)::int as i from users where role = 'student'`,
+    ],
+    [
+      "map teachers",
+      `create temp table gen_teachers on commit drop as select id, substring(username from 8)::int as i from users where role = 'instructor'`,
+    ],
     [
       "classes",
       // Class c runs in period c % 5; a teacher's five classes (5t … 5t+4) sit in five different periods.
@@ -219,18 +258,27 @@ export async function generateSchool(
        where ${r("'resp'", "u.id", "e.student_id")} < 0.03`,
     ],
     ["class totals", `select rebuild_level_stats()`],
-    ...TOTALS_TRIGGERS.map(([table, trigger]): [string, string] => ["resume totals", `alter table ${table} enable trigger ${trigger}`]),
+    ...TOTALS_TRIGGERS.map(([table, trigger]): [string, string] => [
+      "resume totals",
+      `alter table ${table} enable trigger ${trigger}`,
+    ]),
   ];
 
   const rows: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const [name, statement] of steps) {
       const t0 = Date.now();
-      const res = (await tx.execute(sql.raw(statement))) as unknown as { rowCount?: number | null; affectedRows?: number };
+      const res = (await tx.execute(sql.raw(statement))) as unknown as {
+        rowCount?: number | null;
+        affectedRows?: number;
+      };
       const n = res.affectedRows ?? res.rowCount ?? 0;
-      const isTable = !name.startsWith("map") && !["school days", "pause totals", "class totals", "resume totals"].includes(name);
+      const isTable =
+        !name.startsWith("map") && !["school days", "pause totals", "class totals", "resume totals"].includes(name);
       if (isTable) rows[name] = n;
-      log(`  ${name.padEnd(14)} ${isTable ? `${String(n).padStart(9)} rows` : "".padStart(14)}  ${String(Date.now() - t0).padStart(6)} ms`);
+      log(
+        `  ${name.padEnd(14)} ${isTable ? `${String(n).padStart(9)} rows` : "".padStart(14)}  ${String(Date.now() - t0).padStart(6)} ms`,
+      );
     }
   });
   // Rows are inserted in the order real work arrives (per assignment, per day), so the planner's
@@ -239,6 +287,8 @@ export async function generateSchool(
   const t0 = Date.now();
   await db.execute(sql`vacuum analyze`);
   log(`  ${"vacuum analyze".padEnd(14)} ${"".padStart(9)}       ${String(Date.now() - t0).padStart(6)} ms`);
-  const homes = (await db.execute(sql`select code from levels where period = '1' order by code limit 1`)) as unknown as { rows: { code: string }[] };
+  const homes = (await db.execute(
+    sql`select code from levels where period = '1' order by code limit 1`,
+  )) as unknown as { rows: { code: string }[] };
   return { rows, ms: Date.now() - started, homeroom: homes.rows[0]?.code ?? "" };
 }

@@ -18,6 +18,8 @@ export async function runMigrations(handle: DbHandle): Promise<void> {
   if (handle.engine === "pglite") {
     await migratePglite(handle.db as unknown as PgliteDatabase<Record<string, unknown>>, config);
   } else {
-    await withAdvisoryLock(handle.connectionString, "migrations", () => migratePg(handle.db as unknown as NodePgDatabase<Record<string, unknown>>, config));
+    await withAdvisoryLock(handle.connectionString, "migrations", () =>
+      migratePg(handle.db as unknown as NodePgDatabase<Record<string, unknown>>, config),
+    );
   }
 }

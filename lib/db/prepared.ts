@@ -35,7 +35,13 @@ export function statementName(text: string, paramCount: number): string | undefi
 // that throws (a BigInt, a circular object) it closes the statement on the server but still counts
 // it as parsed, and the connection then fails that text for good. Our values are text, numbers,
 // booleans, null and dates; anything else goes unnamed.
-const plainValue = (v: unknown) => v === null || v === undefined || typeof v === "string" || typeof v === "number" || typeof v === "boolean" || v instanceof Date;
+const plainValue = (v: unknown) =>
+  v === null ||
+  v === undefined ||
+  typeof v === "string" ||
+  typeof v === "number" ||
+  typeof v === "boolean" ||
+  v instanceof Date;
 
 type QueryFn = (...args: unknown[]) => unknown;
 interface QueryConfig {

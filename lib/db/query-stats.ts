@@ -16,7 +16,9 @@ export const queryLogger: Logger = {
   },
 };
 
-export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T; count: number; statements: string[] }> {
+export async function countQueries<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; count: number; statements: string[] }> {
   const stats = { count: 0, statements: [] as string[] };
   const result = await scope.run(stats, fn);
   return { result, count: stats.count, statements: stats.statements };
@@ -27,7 +29,9 @@ export async function countQueries<T>(fn: () => Promise<T>): Promise<{ result: T
 // flight: PGlite runs statements one after another, so summing each call's own time would count
 // a Promise.all's queueing several times. On globalThis because Next may load this module once
 // per route bundle while the database client is shared.
-const globalForStats = globalThis as unknown as { __portalQueryTotals?: { queries: number; ms: number; inFlight: number; since: number } };
+const globalForStats = globalThis as unknown as {
+  __portalQueryTotals?: { queries: number; ms: number; inFlight: number; since: number };
+};
 const totals = (globalForStats.__portalQueryTotals ??= { queries: 0, ms: 0, inFlight: 0, since: 0 });
 
 export function queryTotals(): { queries: number; ms: number } {

@@ -38,9 +38,15 @@ export const users = pgTable(
     parent1Number: text("parent1_number"),
     parent2Number: text("parent2_number"),
     // Digits-only copies so '(555) 123-4567' and '5551234567' compare equal in parent lookups.
-    phoneDigits: text("phone_digits").generatedAlwaysAs(sql`regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g')`),
-    parent1Digits: text("parent1_digits").generatedAlwaysAs(sql`regexp_replace(coalesce(parent1_number, ''), '[^0-9]', '', 'g')`),
-    parent2Digits: text("parent2_digits").generatedAlwaysAs(sql`regexp_replace(coalesce(parent2_number, ''), '[^0-9]', '', 'g')`),
+    phoneDigits: text("phone_digits").generatedAlwaysAs(
+      sql`regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g')`,
+    ),
+    parent1Digits: text("parent1_digits").generatedAlwaysAs(
+      sql`regexp_replace(coalesce(parent1_number, ''), '[^0-9]', '', 'g')`,
+    ),
+    parent2Digits: text("parent2_digits").generatedAlwaysAs(
+      sql`regexp_replace(coalesce(parent2_number, ''), '[^0-9]', '', 'g')`,
+    ),
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     // Bumped on logout and on a code change: every cookie carrying an older version is refused.
     sessionVersion: integer("session_version").notNull().default(1),
@@ -57,9 +63,15 @@ export const users = pgTable(
     unique("users_username_key").on(t.username),
     index("users_role_name_idx").on(t.role, t.name),
     // The guardian phone sync (drizzle/0010) matches full numbers from either side.
-    index("users_student_parent1_digits_idx").on(t.parent1Digits).where(sql`role = 'student' and length(parent1_digits) >= 7`),
-    index("users_student_parent2_digits_idx").on(t.parent2Digits).where(sql`role = 'student' and length(parent2_digits) >= 7`),
-    index("users_parent_phone_digits_idx").on(t.phoneDigits).where(sql`role = 'parent' and length(phone_digits) >= 7`),
+    index("users_student_parent1_digits_idx")
+      .on(t.parent1Digits)
+      .where(sql`role = 'student' and length(parent1_digits) >= 7`),
+    index("users_student_parent2_digits_idx")
+      .on(t.parent2Digits)
+      .where(sql`role = 'student' and length(parent2_digits) >= 7`),
+    index("users_parent_phone_digits_idx")
+      .on(t.phoneDigits)
+      .where(sql`role = 'parent' and length(phone_digits) >= 7`),
     check("users_role_check", sql`${t.role} in ('student', 'parent', 'instructor', 'admin')`),
     check("users_code_lower_check", sql`${t.code} = lower(${t.code})`),
   ],
@@ -89,7 +101,10 @@ export const levels = pgTable(
   },
   (t) => [
     check("levels_grading_mode_check", sql`${t.gradingMode} in ('points', 'weighted')`),
-    check("levels_late_policy_check", sql`(${t.latePerDayPercent} is null) = (${t.lateFloorPercent} is null) and coalesce(${t.latePerDayPercent} between 1 and 100, true) and coalesce(${t.lateFloorPercent} between 0 and 100, true)`),
+    check(
+      "levels_late_policy_check",
+      sql`(${t.latePerDayPercent} is null) = (${t.lateFloorPercent} is null) and coalesce(${t.latePerDayPercent} between 1 and 100, true) and coalesce(${t.lateFloorPercent} between 0 and 100, true)`,
+    ),
     unique("levels_code_key").on(t.code),
     unique("levels_sourced_id_key").on(t.sourcedId),
     index("levels_teacher_name_idx").on(t.teacherId, t.name),
@@ -310,7 +325,10 @@ export const studentLevelStats = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     ...runningTotals(),
   },
-  (t) => [primaryKey({ columns: [t.levelCode, t.studentId] }), index("student_level_stats_student_idx").on(t.studentId)],
+  (t) => [
+    primaryKey({ columns: [t.levelCode, t.studentId] }),
+    index("student_level_stats_student_idx").on(t.studentId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;
@@ -369,7 +387,10 @@ export const guardianLinks = pgTable(
     unique("guardian_links_parent_student_key").on(t.parentId, t.studentId),
     index("guardian_links_student_idx").on(t.studentId),
     check("guardian_links_source_check", sql`${t.source} in ('admin', 'phone')`),
-    check("guardian_links_relationship_check", sql`${t.relationship} in ('mother', 'father', 'guardian', 'grandparent', 'other')`),
+    check(
+      "guardian_links_relationship_check",
+      sql`${t.relationship} in ('mother', 'father', 'guardian', 'grandparent', 'other')`,
+    ),
   ],
 );
 
@@ -392,7 +413,10 @@ export const reportCardLinks = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
-  (t) => [unique("report_card_links_token_hash_key").on(t.tokenHash), index("report_card_links_guardian_idx").on(t.guardianLinkId)],
+  (t) => [
+    unique("report_card_links_token_hash_key").on(t.tokenHash),
+    index("report_card_links_guardian_idx").on(t.guardianLinkId),
+  ],
 );
 
 /**
@@ -415,7 +439,10 @@ export const schoolTerms = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique("school_terms_sourced_id_key").on(t.sourcedId), check("school_terms_dates_check", sql`${t.endDate} >= ${t.startDate}`)],
+  (t) => [
+    unique("school_terms_sourced_id_key").on(t.sourcedId),
+    check("school_terms_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+  ],
 );
 
 /**
@@ -483,7 +510,10 @@ export const gradeMarks = pgTable(
     late: boolean("late").notNull().default(false),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.assignmentId, t.studentId] }), check("grade_marks_excused_missing_check", sql`not (${t.excused} and ${t.missing})`)],
+  (t) => [
+    primaryKey({ columns: [t.assignmentId, t.studentId] }),
+    check("grade_marks_excused_missing_check", sql`not (${t.excused} and ${t.missing})`),
+  ],
 );
 
 /** A teacher's final word on a student's term grade, with the reason (issue 19); audited. */
@@ -537,7 +567,10 @@ export const termComments = pgTable(
     teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.levelCode, t.studentId, t.termId] }), check("term_comments_length_check", sql`length(${t.comment}) between 1 and 1000`)],
+  (t) => [
+    primaryKey({ columns: [t.levelCode, t.studentId, t.termId] }),
+    check("term_comments_length_check", sql`length(${t.comment}) between 1 and 1000`),
+  ],
 );
 
 /** A teacher's reusable report-card comments; `{first name}` is replaced when one is used. */
@@ -551,7 +584,10 @@ export const commentBank = pgTable(
     text: text("text").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique("comment_bank_teacher_text_key").on(t.teacherId, t.text), check("comment_bank_length_check", sql`length(${t.text}) between 1 and 1000`)],
+  (t) => [
+    unique("comment_bank_teacher_text_key").on(t.teacherId, t.text),
+    check("comment_bank_length_check", sql`length(${t.text}) between 1 and 1000`),
+  ],
 );
 
 /**
@@ -579,7 +615,10 @@ export const jobs = pgTable(
     unique("jobs_dedupe_key_key").on(t.dedupeKey),
     index("jobs_due_idx").on(t.state, t.runAt),
     check("jobs_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
-    check("jobs_kind_length_check", sql`length(${t.kind}) between 1 and 100 and length(${t.dedupeKey}) between 1 and 300`),
+    check(
+      "jobs_kind_length_check",
+      sql`length(${t.kind}) between 1 and 100 and length(${t.dedupeKey}) between 1 and 300`,
+    ),
   ],
 );
 
@@ -610,10 +649,15 @@ export const notifications = pgTable(
   (t) => [
     unique("notifications_user_event_key").on(t.userId, t.eventKey),
     index("notifications_user_unread_idx").on(t.userId, t.readAt, t.createdAt),
-    index("notifications_digest_due_idx").on(t.digest, t.userId).where(sql`digest is not null and digested_at is null`),
+    index("notifications_digest_due_idx")
+      .on(t.digest, t.userId)
+      .where(sql`digest is not null and digested_at is null`),
     check("notifications_digest_check", sql`${t.digest} in ('daily', 'weekly')`),
     check("notifications_detail_length_check", sql`length(${t.detail}) <= 2000`),
-    check("notifications_length_check", sql`length(${t.title}) between 1 and 300 and length(${t.href}) between 1 and 300`),
+    check(
+      "notifications_length_check",
+      sql`length(${t.title}) between 1 and 300 and length(${t.href}) between 1 and 300`,
+    ),
   ],
 );
 
@@ -655,7 +699,10 @@ export const notificationPreferences = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.event] }),
     check("notification_preferences_delivery_check", sql`${t.delivery} in ('immediately', 'daily', 'weekly', 'off')`),
-    check("notification_preferences_event_check", sql`${t.event} in ('attendance', 'work', 'grade', 'announcement', 'report_card', 'message')`),
+    check(
+      "notification_preferences_event_check",
+      sql`${t.event} in ('attendance', 'work', 'grade', 'announcement', 'report_card', 'message')`,
+    ),
     check("notification_preferences_threshold_check", sql`${t.threshold} between 1 and 100`),
   ],
 );

@@ -18,7 +18,12 @@ export async function prepareDatabase(): Promise<void> {
   // whether the database is empty, so the demo is never loaded twice.
   await withAdvisoryLock(handle.connectionString, "startup", async () => {
     await runMigrations(handle);
-    const decision = demoSeedDecision({ seedDemo: env().SEED_DEMO, nodeEnv: env().NODE_ENV, databaseUrl: env().DATABASE_URL, databaseEmpty: !(await hasAnyUser(handle.db)) });
+    const decision = demoSeedDecision({
+      seedDemo: env().SEED_DEMO,
+      nodeEnv: env().NODE_ENV,
+      databaseUrl: env().DATABASE_URL,
+      databaseEmpty: !(await hasAnyUser(handle.db)),
+    });
     if (decision === "load") {
       await seedDemoSchool(handle.db, { timeZone: schoolTimeZone() });
       console.log("Loaded the demo school into the empty database.");

@@ -32,7 +32,9 @@ describe("description preview", () => {
     expect(descriptionPreview(text + "y")).toBe(text + "...");
   });
   it("previews the text, not the markdown syntax", () => {
-    expect(descriptionPreview("Complete **exercises 1–20** on [page 14](https://x.org).")).toBe("Complete exercises 1–20 on page 14.");
+    expect(descriptionPreview("Complete **exercises 1–20** on [page 14](https://x.org).")).toBe(
+      "Complete exercises 1–20 on page 14.",
+    );
   });
   it("never splits an emoji", () => {
     const p = descriptionPreview("😀".repeat(120));

@@ -1,9 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { attendanceMarks, countMarks, countStatuses, dayNumberToDate, reportCardAttendancePercent, STATUS_OF_MARK, studentAttendanceRate, teacherAttendancePercent } from "./attendance";
+import {
+  attendanceMarks,
+  countMarks,
+  countStatuses,
+  dayNumberToDate,
+  reportCardAttendancePercent,
+  STATUS_OF_MARK,
+  studentAttendanceRate,
+  teacherAttendancePercent,
+} from "./attendance";
 
 describe("attendance formulas", () => {
   it("counts statuses and ignores anything else", () => {
-    expect(countStatuses(["present", "late", "present", "absent", "excused", ""])).toEqual({ present: 2, absent: 1, late: 1, excused: 1 });
+    expect(countStatuses(["present", "late", "present", "absent", "excused", ""])).toEqual({
+      present: 2,
+      absent: 1,
+      late: 1,
+      excused: 1,
+    });
   });
   it("counts a row's letters and a day's letters across rows, '-' and missing days as no record", () => {
     expect(countMarks("PPAL-EP")).toEqual({ present: 3, absent: 1, late: 1, excused: 1 });
@@ -58,7 +72,8 @@ describe("attendanceMarks (the grid's compact form)", () => {
     expect([..."PALE"].map((m) => STATUS_OF_MARK[m])).toEqual(["present", "absent", "late", "excused"]);
   });
   it("turns day numbers back into the same calendar dates", () => {
-    for (const iso of ["1970-01-01", "2026-02-28", "2028-02-29", "2026-12-31"]) expect(dayNumberToDate(day(iso))).toBe(iso);
+    for (const iso of ["1970-01-01", "2026-02-28", "2028-02-29", "2026-12-31"])
+      expect(dayNumberToDate(day(iso))).toBe(iso);
   });
   it("gives an empty class no days", () => {
     expect(attendanceMarks([], [1])).toEqual({ dates: [], marks: [""] });

@@ -47,7 +47,7 @@ export function countMarks(source: string | readonly string[], col?: number): At
   const c: AttendanceCounts = { present: 0, absent: 0, late: 0, excused: 0 };
   const n = source.length;
   for (let i = 0; i < n; i++) {
-    const code = typeof source === "string" ? source.charCodeAt(i) : (source[i]?.charCodeAt(col!) || 0);
+    const code = typeof source === "string" ? source.charCodeAt(i) : source[i]?.charCodeAt(col!) || 0;
     if (code === 80) c.present++;
     else if (code === 65) c.absent++;
     else if (code === 76) c.late++;
@@ -75,7 +75,10 @@ export const dayNumberToDate = (day: number) => new Date(day * DAY_MS).toISOStri
  * Runs on every grid view over every record (18,000 at 100 × 180), hence char codes and a typed
  * day → column table rather than Maps and one-letter strings (~4 ms → well under 1 ms).
  */
-export function attendanceMarks(rows: readonly StudentDays[], studentIds: readonly number[]): { dates: string[]; marks: string[] } {
+export function attendanceMarks(
+  rows: readonly StudentDays[],
+  studentIds: readonly number[],
+): { dates: string[]; marks: string[] } {
   const listed = new Set(studentIds);
   const byStudent = new Map<number, StudentDays>();
   let min = Infinity;

@@ -41,7 +41,16 @@ export function zonedTime(day: string, hour: number, timeZone: string): Date {
 
 /** The zone's offset from UTC at `instant`, in milliseconds (e.g. +1 h for Europe/Paris in winter). */
 function offsetMs(instant: Date, timeZone: string): number {
-  const parts = dateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(instant);
+  const parts = dateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;

@@ -8,7 +8,14 @@ export function formatDate(d: Date, timeZone: string): string {
 }
 
 export function formatDateTime(d: Date, timeZone: string): string {
-  return dateTimeFormat("en-US", { timeZone, year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" }).format(d);
+  return dateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(d);
 }
 
 export function formatTime(d: Date, timeZone: string): string {
@@ -17,5 +24,11 @@ export function formatTime(d: Date, timeZone: string): string {
 
 /** A 'yyyy-mm-dd' calendar day as text, without shifting it through any time zone. */
 export function formatDay(day: string): string {
-  return dateTimeFormat("en-US", { timeZone: "UTC", weekday: "short", year: "numeric", month: "short", day: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+  return dateTimeFormat("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  }).format(new Date(`${day}T00:00:00Z`));
 }

@@ -6,7 +6,12 @@ describe("gradePercent (Σscores/Σmax, rounded)", () => {
     expect(gradePercent([])).toBe(0);
   });
   it("weights by points, not by item", () => {
-    expect(gradePercent([{ score: 10, maxScore: 10 }, { score: 0, maxScore: 30 }])).toBe(25);
+    expect(
+      gradePercent([
+        { score: 10, maxScore: 10 },
+        { score: 0, maxScore: 30 },
+      ]),
+    ).toBe(25);
   });
   it("rounds half up", () => {
     expect(gradePercent([{ score: 89.5, maxScore: 100 }])).toBe(90);
@@ -27,7 +32,13 @@ describe("gradePercent (Σscores/Σmax, rounded)", () => {
     expect(gradePercent([{ score: 8.95, maxScore: 10 }])).toBe(90);
     expect(gradePercent([{ score: 179, maxScore: 200 }])).toBe(90);
     // Σ of several 0.01-step scores: 187.95/210 = 89.5 %.
-    expect(gradePercent([{ score: 90.35, maxScore: 100 }, { score: 88.3, maxScore: 100 }, { score: 9.3, maxScore: 10 }])).toBe(90);
+    expect(
+      gradePercent([
+        { score: 90.35, maxScore: 100 },
+        { score: 88.3, maxScore: 100 },
+        { score: 9.3, maxScore: 10 },
+      ]),
+    ).toBe(90);
   });
 });
 
@@ -42,8 +53,18 @@ describe("letters from a percent computed as a float", () => {
 
 describe("student letter scale", () => {
   it.each([
-    [100, "A"], [90, "A"], [89.5, "A"], [89.4, "B"], [80, "B"], [79.99, "B"], [79.4, "C"],
-    [70, "C"], [69.5, "C"], [60, "D"], [59.49, "F"], [0, "F"],
+    [100, "A"],
+    [90, "A"],
+    [89.5, "A"],
+    [89.4, "B"],
+    [80, "B"],
+    [79.99, "B"],
+    [79.4, "C"],
+    [70, "C"],
+    [69.5, "C"],
+    [60, "D"],
+    [59.49, "F"],
+    [0, "F"],
   ])("%f → %s", (p, letter) => {
     expect(studentLetter(p)).toBe(letter);
   });
@@ -51,11 +72,41 @@ describe("student letter scale", () => {
 
 describe("teacher 12-step scale", () => {
   it.each([
-    [100, "A"], [93, "A"], [92.5, "A"], [92.49, "A-"], [90, "A-"], [89.99, "A-"], [89.49, "B+"],
-    [87, "B+"], [86.5, "B+"], [86.49, "B"], [83, "B"], [82.5, "B"], [82.4, "B-"], [80, "B-"],
-    [79.5, "B-"], [79.4, "C+"], [77, "C+"], [76.5, "C+"], [76.4, "C"], [73, "C"], [72.5, "C"],
-    [72.4, "C-"], [70, "C-"], [69.5, "C-"], [69.4, "D+"], [67, "D+"], [66.5, "D+"], [66.4, "D"],
-    [63, "D"], [62.5, "D"], [62.4, "D-"], [60, "D-"], [59.5, "D-"], [59.4, "F"], [0, "F"],
+    [100, "A"],
+    [93, "A"],
+    [92.5, "A"],
+    [92.49, "A-"],
+    [90, "A-"],
+    [89.99, "A-"],
+    [89.49, "B+"],
+    [87, "B+"],
+    [86.5, "B+"],
+    [86.49, "B"],
+    [83, "B"],
+    [82.5, "B"],
+    [82.4, "B-"],
+    [80, "B-"],
+    [79.5, "B-"],
+    [79.4, "C+"],
+    [77, "C+"],
+    [76.5, "C+"],
+    [76.4, "C"],
+    [73, "C"],
+    [72.5, "C"],
+    [72.4, "C-"],
+    [70, "C-"],
+    [69.5, "C-"],
+    [69.4, "D+"],
+    [67, "D+"],
+    [66.5, "D+"],
+    [66.4, "D"],
+    [63, "D"],
+    [62.5, "D"],
+    [62.4, "D-"],
+    [60, "D-"],
+    [59.5, "D-"],
+    [59.4, "F"],
+    [0, "F"],
   ])("%f → %s", (p, letter) => {
     expect(teacherLetter(p)).toBe(letter);
   });

@@ -33,8 +33,17 @@ export function studentLetter(percent: number): "A" | "B" | "C" | "D" | "F" {
 }
 
 const TEACHER_SCALE: ReadonlyArray<readonly [number, string]> = [
-  [93, "A"], [90, "A-"], [87, "B+"], [83, "B"], [80, "B-"], [77, "C+"],
-  [73, "C"], [70, "C-"], [67, "D+"], [63, "D"], [60, "D-"],
+  [93, "A"],
+  [90, "A-"],
+  [87, "B+"],
+  [83, "B"],
+  [80, "B-"],
+  [77, "C+"],
+  [73, "C"],
+  [70, "C-"],
+  [67, "D+"],
+  [63, "D"],
+  [60, "D-"],
 ];
 
 /** Teacher dashboard and report card 12-step scale (percent rounded first). */

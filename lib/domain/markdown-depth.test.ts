@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MARKDOWN_MAX_DEPTH, MARKDOWN_RENDER_BUDGET } from "./constants";
-import { canRenderMarkdown, markdownCost, markdownNestingDepth, measureMarkdown, tooDeeplyNestedMessage, withinNestingLimit } from "./markdown-depth";
+import {
+  canRenderMarkdown,
+  markdownCost,
+  markdownNestingDepth,
+  measureMarkdown,
+  tooDeeplyNestedMessage,
+  withinNestingLimit,
+} from "./markdown-depth";
 
 const depth = markdownNestingDepth;
 
@@ -73,10 +80,17 @@ describe("withinNestingLimit", () => {
 
 describe("canRenderMarkdown", () => {
   it("renders ordinary descriptions, short or long", () => {
-    expect(canRenderMarkdown("Write a short reflection on Quiz 1:\n\n- what went well\n- what you will review\n\nAt least three sentences.")).toBe(true);
-    expect(canRenderMarkdown("Propose a topic. See the [project guide](https://example.org/guide) for ideas.")).toBe(true);
+    expect(
+      canRenderMarkdown(
+        "Write a short reflection on Quiz 1:\n\n- what went well\n- what you will review\n\nAt least three sentences.",
+      ),
+    ).toBe(true);
+    expect(canRenderMarkdown("Propose a topic. See the [project guide](https://example.org/guide) for ideas.")).toBe(
+      true,
+    );
     expect(canRenderMarkdown("word ".repeat(4000))).toBe(true); // 20,000 characters of prose
-    const rich = "## Part 1\n\nRead **pages 10–14** and answer:\n\n1. What is *x*?\n2. See [notes](https://example.org/n).\n\n";
+    const rich =
+      "## Part 1\n\nRead **pages 10–14** and answer:\n\n1. What is *x*?\n2. See [notes](https://example.org/n).\n\n";
     expect(canRenderMarkdown(rich.repeat(10))).toBe(true);
   });
   it("shows as text what is too deep, or too much markup to parse quickly", () => {

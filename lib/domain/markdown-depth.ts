@@ -54,7 +54,7 @@ export function measureMarkdown(text: string): MarkdownShape {
   let prevBlank = true;
   const n = source.length;
 
-  for (let start = 0; start <= n; ) {
+  for (let start = 0; start <= n;) {
     let end = source.indexOf("\n", start);
     if (end < 0) end = n;
     const hr = thematicSuffix(source, start, end);

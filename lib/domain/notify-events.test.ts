@@ -15,7 +15,9 @@ describe("digest schedule in the school's time zone", () => {
   });
 
   it("runs the weekly digest on Friday", () => {
-    const weekly = upcomingDigestRuns(new Date("2026-11-25T15:00:00Z"), "Europe/Paris").find((r) => r.period === "weekly");
+    const weekly = upcomingDigestRuns(new Date("2026-11-25T15:00:00Z"), "Europe/Paris").find(
+      (r) => r.period === "weekly",
+    );
     expect(weekly).toEqual({ period: "weekly", day: "2026-11-27", runAt: new Date("2026-11-27T16:00:00Z") });
   });
 

@@ -48,8 +48,14 @@ export interface Preference {
 }
 
 /** A recipient's stored choice for an event, or the default. */
-export function preferenceFor(event: NotifyEvent, stored?: { delivery: string; threshold: number | null } | null): Preference {
-  const delivery = stored && (DELIVERIES as readonly string[]).includes(stored.delivery) ? (stored.delivery as Delivery) : DEFAULT_DELIVERY[event];
+export function preferenceFor(
+  event: NotifyEvent,
+  stored?: { delivery: string; threshold: number | null } | null,
+): Preference {
+  const delivery =
+    stored && (DELIVERIES as readonly string[]).includes(stored.delivery)
+      ? (stored.delivery as Delivery)
+      : DEFAULT_DELIVERY[event];
   return { delivery, threshold: stored?.threshold ?? DEFAULT_GRADE_THRESHOLD };
 }
 

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { divideRoundHalfUp, meanPercent, ratioPercent, roundPercent, scorePercent, sumScores, toHundredths } from "./percent";
+import {
+  divideRoundHalfUp,
+  meanPercent,
+  ratioPercent,
+  roundPercent,
+  scorePercent,
+  sumScores,
+  toHundredths,
+} from "./percent";
 
 // Every x.5 from 0.5 to 99.5, as a 0.01-step score over maxima where most are not exact in binary
 // (8.95 is 8.949999999999999289… as a double).
@@ -20,7 +28,8 @@ describe("scorePercent: exact half-up at every .5 boundary", () => {
       const scoreH = Math.round(p * max); // p/100 × max in hundredths: whole for these maxima
       const score = hundredths(scoreH);
       expect(scorePercent(score, max), `${score}/${max}`).toBe(Math.ceil(p));
-      if (scoreH > 0) expect(scorePercent(hundredths(scoreH - 1), max), `${hundredths(scoreH - 1)}/${max}`).toBe(Math.floor(p));
+      if (scoreH > 0)
+        expect(scorePercent(hundredths(scoreH - 1), max), `${hundredths(scoreH - 1)}/${max}`).toBe(Math.floor(p));
     }
   });
   it("fixes the reported cases: 8.95/10 and 187.95/210 are 89.5 %, so 90, like 179/200", () => {

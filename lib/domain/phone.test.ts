@@ -10,8 +10,14 @@ describe("parent phone search input", () => {
     expect(validateParentPhone("   ")).toEqual({ ok: false, message: "Please enter a phone number" });
   });
   it("needs at least 7 digits", () => {
-    expect(validateParentPhone("555-12-3")).toEqual({ ok: false, message: "Please enter a valid phone number (at least 7 digits)" });
-    expect(validateParentPhone("abc-defg")).toEqual({ ok: false, message: "Please enter a valid phone number (at least 7 digits)" });
+    expect(validateParentPhone("555-12-3")).toEqual({
+      ok: false,
+      message: "Please enter a valid phone number (at least 7 digits)",
+    });
+    expect(validateParentPhone("abc-defg")).toEqual({
+      ok: false,
+      message: "Please enter a valid phone number (at least 7 digits)",
+    });
     expect(validateParentPhone("555-1234")).toEqual({ ok: true, digits: "5551234" });
   });
 });

@@ -21,9 +21,23 @@ describe("report card", () => {
       ],
     });
     const [alg, art] = card.classes;
-    expect(alg).toMatchObject({ percent: 88, letter: "B+", earned: 26.5, possible: 30, attendancePercent: 66.7, band: "fair" });
+    expect(alg).toMatchObject({
+      percent: 88,
+      letter: "B+",
+      earned: 26.5,
+      possible: 30,
+      attendancePercent: 66.7,
+      band: "fair",
+    });
     expect(alg!.grades).toHaveLength(2);
-    expect(art).toMatchObject({ percent: 0, letter: "F", attendancePercent: 0, band: "bad", grades: [], attendance: [] });
+    expect(art).toMatchObject({
+      percent: 0,
+      letter: "F",
+      attendancePercent: 0,
+      band: "bad",
+      grades: [],
+      attendance: [],
+    });
   });
   it("rounds half up on exact values: 8.95/10 is 90 % A-, points are summed exactly, attendance 50.25 % is 50.3", () => {
     const card = buildReportCard({
@@ -34,13 +48,21 @@ describe("report card", () => {
         { levelCode: "ALG", title: "A2", score: 0.1, maxScore: 1, gradedOn: "Mar 2", feedback: null },
         { levelCode: "ALG", title: "A3", score: 0.2, maxScore: 1, gradedOn: "Mar 3", feedback: null },
       ],
-      attendance: Array.from({ length: 400 }, (_, i) => ({ levelCode: "ALG", date: `d${i}`, status: i < 201 ? "present" : "absent" })),
+      attendance: Array.from({ length: 400 }, (_, i) => ({
+        levelCode: "ALG",
+        date: `d${i}`,
+        status: i < 201 ? "present" : "absent",
+      })),
     });
     const [alg] = card.classes;
     expect(alg!.grades[0]).toMatchObject({ percent: 90 });
     expect(alg).toMatchObject({ earned: 9.25, possible: 12, percent: 77, letter: "C+", attendancePercent: 50.3 });
-    const one = buildReportCard({ student: { id: 1, name: "Ava" }, classes: [{ code: "ALG", name: "Algebra", period: "1" }], attendance: [],
-      grades: [{ levelCode: "ALG", title: "A1", score: 8.95, maxScore: 10, gradedOn: "Mar 1", feedback: null }] });
+    const one = buildReportCard({
+      student: { id: 1, name: "Ava" },
+      classes: [{ code: "ALG", name: "Algebra", period: "1" }],
+      attendance: [],
+      grades: [{ levelCode: "ALG", title: "A1", score: 8.95, maxScore: 10, gradedOn: "Mar 1", feedback: null }],
+    });
     expect(one.classes[0]).toMatchObject({ percent: 90, letter: "A-" });
   });
 });

@@ -6,7 +6,14 @@ import { sumScores } from "./percent";
 export interface ReportCardInput {
   student: { id: number; name: string };
   classes: { code: string; name: string; period: string | null }[];
-  grades: { levelCode: string; title: string; score: number; maxScore: number; gradedOn: string; feedback: string | null }[];
+  grades: {
+    levelCode: string;
+    title: string;
+    score: number;
+    maxScore: number;
+    gradedOn: string;
+    feedback: string | null;
+  }[];
   attendance: { levelCode: string; date: string; status: string }[];
 }
 
@@ -20,7 +27,14 @@ export interface ReportCardClass {
   earned: number;
   possible: number;
   attendancePercent: number;
-  grades: { title: string; score: number; maxScore: number; percent: number; gradedOn: string; feedback: string | null }[];
+  grades: {
+    title: string;
+    score: number;
+    maxScore: number;
+    percent: number;
+    gradedOn: string;
+    feedback: string | null;
+  }[];
   attendance: { date: string; status: string }[];
   term?: ReportTermGrade;
   /** The last published term's report card for this class (issue 19). */
@@ -70,7 +84,14 @@ export function buildReportCard(input: ReportCardInput): ReportCardView {
         earned: sumScores(g.map((x) => x.score)),
         possible: g.reduce((s, x) => s + x.maxScore, 0),
         attendancePercent: reportCardAttendancePercent(countStatuses(a.map((x) => x.status))),
-        grades: g.map((x) => ({ title: x.title, score: x.score, maxScore: x.maxScore, percent: itemPercent(x.score, x.maxScore), gradedOn: x.gradedOn, feedback: x.feedback })),
+        grades: g.map((x) => ({
+          title: x.title,
+          score: x.score,
+          maxScore: x.maxScore,
+          percent: itemPercent(x.score, x.maxScore),
+          gradedOn: x.gradedOn,
+          feedback: x.feedback,
+        })),
         attendance: a.map((x) => ({ date: x.date, status: x.status })),
       };
     }),

@@ -13,7 +13,11 @@ export function responseLength(text: string): number {
   for (let i = 0; i < trimmed.length; i++) {
     const c = trimmed.charCodeAt(i);
     // The second half of a surrogate pair, or the LF of a CR LF, is part of the one before.
-    if ((c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(trimmed.charCodeAt(i - 1))) || (c === 10 && i > 0 && trimmed.charCodeAt(i - 1) === 13)) continue;
+    if (
+      (c >= 0xdc00 && c <= 0xdfff && i > 0 && isHighSurrogate(trimmed.charCodeAt(i - 1))) ||
+      (c === 10 && i > 0 && trimmed.charCodeAt(i - 1) === 13)
+    )
+      continue;
     n++;
   }
   return n;

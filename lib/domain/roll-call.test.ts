@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { attendanceView, choiceOfKey, letterOf, parseDay, rollCallTotals, schoolDayNear, withDayAdded, withMark } from "./roll-call";
+import {
+  attendanceView,
+  choiceOfKey,
+  letterOf,
+  parseDay,
+  rollCallTotals,
+  schoolDayNear,
+  withDayAdded,
+  withMark,
+} from "./roll-call";
 
 // 2031-03-03 is a Monday; 2031-03-08 a Saturday.
 describe("roll call", () => {
@@ -12,7 +21,10 @@ describe("roll call", () => {
   });
   it("picks another day with ?day=, validated", () => {
     expect(attendanceView({ day: "2031-03-05" }, "2031-03-08")).toEqual({ view: "roll", day: "2031-03-05" });
-    expect(attendanceView({ day: ["2031-03-05", "2031-03-06"] }, "2031-03-03")).toEqual({ view: "roll", day: "2031-03-05" });
+    expect(attendanceView({ day: ["2031-03-05", "2031-03-06"] }, "2031-03-03")).toEqual({
+      view: "roll",
+      day: "2031-03-05",
+    });
     for (const bad of ["2031-02-30", "2031-3-5", "tomorrow", "1999-12-31", "2101-01-01", "2031-03-05T00:00", ""]) {
       expect(parseDay(bad), bad).toBeNull();
       expect(attendanceView({ day: bad }, "2031-03-03")).toEqual({ view: "roll", day: "2031-03-03" });

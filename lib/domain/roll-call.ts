@@ -91,7 +91,10 @@ export type AttendanceView = { view: "roll"; day: string } | { view: "grid" };
  * `view=roll`) the roll call of that day (or of today); otherwise the roll call of today on a
  * school day (Mon–Fri) and the grid on a weekend. An invalid `day` is ignored.
  */
-export function attendanceView(query: { view?: string | string[]; day?: string | string[] }, today: string): AttendanceView {
+export function attendanceView(
+  query: { view?: string | string[]; day?: string | string[] },
+  today: string,
+): AttendanceView {
   const view = Array.isArray(query.view) ? query.view[0] : query.view;
   if (view === "grid") return { view: "grid" };
   const day = parseDay(query.day);

@@ -8,8 +8,14 @@ describe("parseScore", () => {
     }
   });
   it("refuses scores outside 0…max with the spec's message", () => {
-    expect(parseScore("-0.01", 10)).toEqual({ kind: "invalid", message: "Please enter a valid score between 0 and 10" });
-    expect(parseScore("10.01", 10)).toEqual({ kind: "invalid", message: "Please enter a valid score between 0 and 10" });
+    expect(parseScore("-0.01", 10)).toEqual({
+      kind: "invalid",
+      message: "Please enter a valid score between 0 and 10",
+    });
+    expect(parseScore("10.01", 10)).toEqual({
+      kind: "invalid",
+      message: "Please enter a valid score between 0 and 10",
+    });
   });
   it("accepts the bounds and keeps two decimals", () => {
     expect(parseScore("0", 10)).toEqual({ kind: "ok", value: 0 });

@@ -15,6 +15,7 @@ export function parseScore(raw: unknown, maxScore: number): ParsedScore {
   const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
   if (text === "" || !/^[-+]?(\d+(\.\d*)?|\.\d+)$/.test(text)) return { kind: "blank" };
   const value = Number(text);
-  if (!Number.isFinite(value) || value < SCORE_MIN || value > maxScore) return { kind: "invalid", message: scoreRangeMessage(maxScore) };
+  if (!Number.isFinite(value) || value < SCORE_MIN || value > maxScore)
+    return { kind: "invalid", message: scoreRangeMessage(maxScore) };
   return { kind: "ok", value: toHundredths(value) / 100 };
 }

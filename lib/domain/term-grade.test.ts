@@ -1,16 +1,38 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { gradePercent } from "./grades";
-import { computeTermGrade, daysLate, DEFAULT_GRADE_SETTINGS, explainTermGrade, gradeSettingsProblems, type GradeItem, type GradeSettings } from "./term-grade";
+import {
+  computeTermGrade,
+  daysLate,
+  DEFAULT_GRADE_SETTINGS,
+  explainTermGrade,
+  gradeSettingsProblems,
+  type GradeItem,
+  type GradeSettings,
+} from "./term-grade";
 
 const NOW = Date.UTC(2026, 10, 24);
 const DAY = 86_400_000;
 let nextId = 1;
 function item(score: number | null, maxScore: number, extra: Partial<GradeItem> = {}): GradeItem {
   const id = nextId++;
-  return { id, title: `A${id}`, categoryId: null, maxScore, dueAt: NOW - DAY, score, excused: false, missing: false, late: false, daysLate: 0, ...extra };
+  return {
+    id,
+    title: `A${id}`,
+    categoryId: null,
+    maxScore,
+    dueAt: NOW - DAY,
+    score,
+    excused: false,
+    missing: false,
+    late: false,
+    daysLate: 0,
+    ...extra,
+  };
 }
-const weighted = (...cats: [id: number, name: string, weightPercent: number, dropLowest?: number][]): GradeSettings => ({
+const weighted = (
+  ...cats: [id: number, name: string, weightPercent: number, dropLowest?: number][]
+): GradeSettings => ({
   mode: "weighted",
   categories: cats.map(([id, name, w, d]) => ({ id, name, weight: w * 100, dropLowest: d ?? 0 })),
   latePolicy: null,
@@ -20,7 +42,9 @@ const grade = (items: GradeItem[], settings?: GradeSettings) => computeTermGrade
 describe("defaults reproduce spec §9", () => {
   it("is Σscores / Σmax × 100 over the graded items, for any scores", () => {
     const score = fc.integer({ min: 0, max: 10000 }).map((h) => h / 100);
-    const arb = fc.array(fc.tuple(fc.option(score, { nil: null }), fc.integer({ min: 1, max: 100 })), { maxLength: 30 });
+    const arb = fc.array(fc.tuple(fc.option(score, { nil: null }), fc.integer({ min: 1, max: 100 })), {
+      maxLength: 30,
+    });
     fc.assert(
       fc.property(arb, (rows) => {
         const items = rows.map(([s, max]) => item(s === null ? null : Math.min(s, max), max));
@@ -40,15 +64,23 @@ describe("defaults reproduce spec §9", () => {
 describe("weighted categories", () => {
   it("weights each category's percent, not its points", () => {
     // Homework 25 %: 9/10 = 90 %; Tests 75 %: 70/100 = 70 % → 22.5 + 52.5 = 75 (points would say 79/110 = 72).
-    const g = grade([item(9, 10, { categoryId: 1 }), item(70, 100, { categoryId: 2 })], weighted([1, "Homework", 25], [2, "Tests", 75]));
+    const g = grade(
+      [item(9, 10, { categoryId: 1 }), item(70, 100, { categoryId: 2 })],
+      weighted([1, "Homework", 25], [2, "Tests", 75]),
+    );
     expect(g.percent).toBe(75);
     expect(grade([item(9, 10), item(70, 100)]).percent).toBe(72);
   });
   it("leaves out a category with nothing graded and says so", () => {
-    const g = grade([item(8, 10, { categoryId: 1 }), item(null, 100, { categoryId: 2 })], weighted([1, "Homework", 40], [2, "Tests", 60]));
+    const g = grade(
+      [item(8, 10, { categoryId: 1 }), item(null, 100, { categoryId: 2 })],
+      weighted([1, "Homework", 40], [2, "Tests", 60]),
+    );
     expect(g.percent).toBe(80);
     expect(g.leftOut).toEqual(["Tests"]);
-    expect(explainTermGrade(g)).toContain("Nothing graded yet in Tests: left out, the other weights scaled up to 100 %");
+    expect(explainTermGrade(g)).toContain(
+      "Nothing graded yet in Tests: left out, the other weights scaled up to 100 %",
+    );
     expect(explainTermGrade(g)).toEqual([
       "Weighted categories: 80 %",
       "Homework (weight 40 %): 8 of 10 = 80 % — counts 100 %",
@@ -56,21 +88,41 @@ describe("weighted categories", () => {
     ]);
   });
   it("does not count work outside the weighted categories, and shows it", () => {
-    const g = grade([item(10, 10, { categoryId: 1 }), item(0, 10, { title: "Quiz 0" })], weighted([1, "Homework", 100]));
+    const g = grade(
+      [item(10, 10, { categoryId: 1 }), item(0, 10, { title: "Quiz 0" })],
+      weighted([1, "Homework", 100]),
+    );
     expect(g.percent).toBe(100);
     expect(g.items[1]!.status).toBe("uncategorized");
     expect(explainTermGrade(g)).toContain("Not in a weighted category, not counted: Quiz 0");
   });
   it("rounds .5 up on the exact value where floats fall short", () => {
     // 8.95/10 = 89.5 % and 89.5/100 = 89.5 %, half and half: 89.5 → 90 (float maths gives 89.49999…).
-    const g = grade([item(8.95, 10, { categoryId: 1 }), item(89.5, 100, { categoryId: 2 })], weighted([1, "Homework", 50], [2, "Tests", 50]));
+    const g = grade(
+      [item(8.95, 10, { categoryId: 1 }), item(89.5, 100, { categoryId: 2 })],
+      weighted([1, "Homework", 50], [2, "Tests", 50]),
+    );
     expect(g.percent).toBe(90);
     // In floats 8.95/10 × 100 and 17.9/20 × 100 are both 89.49999999999999: one category, and two halves.
     expect(grade([item(8.95, 10, { categoryId: 1 })], weighted([1, "Homework", 100])).percent).toBe(90);
-    expect(grade([item(8.95, 10, { categoryId: 1 }), item(17.9, 20, { categoryId: 2 })], weighted([1, "Homework", 50], [2, "Tests", 50])).percent).toBe(90);
+    expect(
+      grade(
+        [item(8.95, 10, { categoryId: 1 }), item(17.9, 20, { categoryId: 2 })],
+        weighted([1, "Homework", 50], [2, "Tests", 50]),
+      ).percent,
+    ).toBe(90);
     // Thirds: 1/3 of 100 + 1/3 of 50 + 1/3 of 50.5 = 66.8333… → 67; and a case landing on .5 exactly.
-    expect(grade([item(10, 10, { categoryId: 1 }), item(5, 10, { categoryId: 2 }), item(5.05, 10, { categoryId: 3 })], { ...weighted([1, "A", 0], [2, "B", 0], [3, "C", 0]), categories: [1, 2, 3].map((id) => ({ id, name: `C${id}`, weight: id === 3 ? 3334 : 3333, dropLowest: 0 })) }).percent).toBe(67);
-    expect(grade([item(0.01, 1, { categoryId: 1 }), item(0, 1, { categoryId: 2 })], { ...weighted([1, "A", 50], [2, "B", 50]) }).percent).toBe(1); // 0.5 → 1
+    expect(
+      grade([item(10, 10, { categoryId: 1 }), item(5, 10, { categoryId: 2 }), item(5.05, 10, { categoryId: 3 })], {
+        ...weighted([1, "A", 0], [2, "B", 0], [3, "C", 0]),
+        categories: [1, 2, 3].map((id) => ({ id, name: `C${id}`, weight: id === 3 ? 3334 : 3333, dropLowest: 0 })),
+      }).percent,
+    ).toBe(67);
+    expect(
+      grade([item(0.01, 1, { categoryId: 1 }), item(0, 1, { categoryId: 2 })], {
+        ...weighted([1, "A", 50], [2, "B", 50]),
+      }).percent,
+    ).toBe(1); // 0.5 → 1
   });
 });
 
@@ -78,24 +130,37 @@ describe("drop the lowest", () => {
   it("drops by percentage, not by points (a case where they differ)", () => {
     // 5/10 = 50 %, 40/100 = 40 %, 90/100. By percent: drop 40/100 → 95/110 = 86 %. By points it would drop 5/10 → 130/200 = 65 %.
     const low = item(40, 100, { categoryId: 1, title: "Test 2" });
-    const g = grade([item(5, 10, { categoryId: 1 }), low, item(90, 100, { categoryId: 1 })], { mode: "points", categories: [{ id: 1, name: "Tests", weight: 0, dropLowest: 1 }], latePolicy: null });
+    const g = grade([item(5, 10, { categoryId: 1 }), low, item(90, 100, { categoryId: 1 })], {
+      mode: "points",
+      categories: [{ id: 1, name: "Tests", weight: 0, dropLowest: 1 }],
+      latePolicy: null,
+    });
     expect(g.percent).toBe(86);
     expect(g.items.find((i) => i.id === low.id)!.status).toBe("dropped");
     expect(explainTermGrade(g)).toContain("Dropped (lowest): Test 2");
   });
   it("never drops an excused item, and never every item", () => {
     const excused = item(0, 10, { categoryId: 1, excused: true, title: "Excused one" });
-    const g = grade([excused, item(3, 10, { categoryId: 1, title: "Low" }), item(9, 10, { categoryId: 1 })], weighted([1, "Homework", 100, 1]));
+    const g = grade(
+      [excused, item(3, 10, { categoryId: 1, title: "Low" }), item(9, 10, { categoryId: 1 })],
+      weighted([1, "Homework", 100, 1]),
+    );
     expect(g.items.map((i) => i.status)).toEqual(["excused", "dropped", "counted"]);
     expect(g.percent).toBe(90);
     const lines = explainTermGrade(g);
     expect(lines).toContain("Excused: Excused one");
     expect(lines).toContain("Dropped (lowest): Low");
-    const all = grade([item(3, 10, { categoryId: 1 }), item(5, 10, { categoryId: 1 })], weighted([1, "Homework", 100, 5]));
+    const all = grade(
+      [item(3, 10, { categoryId: 1 }), item(5, 10, { categoryId: 1 })],
+      weighted([1, "Homework", 100, 5]),
+    );
     expect([all.categories[0]!.dropped, all.percent]).toEqual([1, 50]);
   });
   it("drops the earlier of two equal percentages", () => {
-    const g = grade([item(5, 10, { categoryId: 1 }), item(50, 100, { categoryId: 1 }), item(10, 10, { categoryId: 1 })], { mode: "points", categories: [{ id: 1, name: "Tests", weight: 0, dropLowest: 1 }], latePolicy: null });
+    const g = grade(
+      [item(5, 10, { categoryId: 1 }), item(50, 100, { categoryId: 1 }), item(10, 10, { categoryId: 1 })],
+      { mode: "points", categories: [{ id: 1, name: "Tests", weight: 0, dropLowest: 1 }], latePolicy: null },
+    );
     expect(g.items.map((i) => i.status)).toEqual(["dropped", "counted", "counted"]);
     expect(g.percent).toBe(55); // 60/110
   });
@@ -135,9 +200,16 @@ describe("excused, missing, late", () => {
 
 describe("override", () => {
   it("is the grade shown, with the computed one and the reason kept", () => {
-    const g = computeTermGrade([item(7, 10)], DEFAULT_GRADE_SETTINGS, { percent: 89.5, reason: "Completed the make-up exam" }, NOW);
+    const g = computeTermGrade(
+      [item(7, 10)],
+      DEFAULT_GRADE_SETTINGS,
+      { percent: 89.5, reason: "Completed the make-up exam" },
+      NOW,
+    );
     expect([g.percent, g.computedPercent]).toEqual([90, 70]);
-    expect(explainTermGrade(g)).toContain("Overridden by the teacher: 90 % (computed 70 %) — Completed the make-up exam");
+    expect(explainTermGrade(g)).toContain(
+      "Overridden by the teacher: 90 % (computed 70 %) — Completed the make-up exam",
+    );
   });
 });
 
@@ -147,9 +219,15 @@ describe("settings validation", () => {
     expect(gradeSettingsProblems(weighted([1, "Homework", 40], [2, "Tests", 60]))).toEqual([]);
   });
   it("says what is wrong", () => {
-    expect(gradeSettingsProblems(weighted([1, "Homework", 40], [2, "Tests", 50]))).toEqual(["Category weights must total 100 % (they total 90 %)"]);
-    expect(gradeSettingsProblems(weighted([1, "Tests", 50], [2, "tests", 50]))).toEqual(['Category names must be different ("tests" twice)']);
-    expect(gradeSettingsProblems({ ...DEFAULT_GRADE_SETTINGS, latePolicy: { perDayPercent: 0, floorPercent: 120 } })).toEqual([
+    expect(gradeSettingsProblems(weighted([1, "Homework", 40], [2, "Tests", 50]))).toEqual([
+      "Category weights must total 100 % (they total 90 %)",
+    ]);
+    expect(gradeSettingsProblems(weighted([1, "Tests", 50], [2, "tests", 50]))).toEqual([
+      'Category names must be different ("tests" twice)',
+    ]);
+    expect(
+      gradeSettingsProblems({ ...DEFAULT_GRADE_SETTINGS, latePolicy: { perDayPercent: 0, floorPercent: 120 } }),
+    ).toEqual([
       "The late penalty must be between 1 % and 100 % per day",
       "The late floor must be between 0 % and 100 %",
     ]);

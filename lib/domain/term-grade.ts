@@ -113,7 +113,6 @@ export interface TermGrade {
 const HUNDRED = fraction(100);
 const UNITS_PER_POINT = 100 * 100;
 
-
 /** Whole days from the due date to the hand-in, at least 0. */
 export function daysLate(dueAt: number | null, submittedAt: number | null): number {
   if (dueAt === null || submittedAt === null || submittedAt <= dueAt) return 0;
@@ -132,7 +131,8 @@ function classify(item: GradeItem, settings: GradeSettings, now: number, weighte
   let earnedUnits: number | null = null;
   let lateKeptPercent = 100;
   if (item.excused) status = "excused";
-  else if (settings.mode === "weighted" && (item.categoryId === null || !weighted.has(item.categoryId))) status = "uncategorized";
+  else if (settings.mode === "weighted" && (item.categoryId === null || !weighted.has(item.categoryId)))
+    status = "uncategorized";
   else if (item.score !== null) {
     // score (hundredths) × kept %: ten-thousandths of a point, exact.
     lateKeptPercent = keptPercent(item, settings.latePolicy);
@@ -142,7 +142,17 @@ function classify(item: GradeItem, settings: GradeSettings, now: number, weighte
     status = "missing";
     earnedUnits = 0;
   } else status = "ungraded";
-  return { id: item.id, title: item.title, categoryId: item.categoryId, status, earnedUnits, possible: item.maxScore, lateKeptPercent, missingFlag: item.missing, late: item.late };
+  return {
+    id: item.id,
+    title: item.title,
+    categoryId: item.categoryId,
+    status,
+    earnedUnits,
+    possible: item.maxScore,
+    lateKeptPercent,
+    missingFlag: item.missing,
+    late: item.late,
+  };
 }
 
 /** Marks the lowest `n` counting items by percentage as dropped, keeping at least one. */
@@ -169,13 +179,21 @@ function categoryPercent(earned: Fraction, possibleH: number): Fraction | null {
   return possibleH > 0 ? mul(div(earned, fraction(possibleH, 100)), HUNDRED) : null;
 }
 
-export function computeTermGrade(items: readonly GradeItem[], settings: GradeSettings = DEFAULT_GRADE_SETTINGS, override: GradeOverride | null = null, now = Date.now()): TermGrade {
+export function computeTermGrade(
+  items: readonly GradeItem[],
+  settings: GradeSettings = DEFAULT_GRADE_SETTINGS,
+  override: GradeOverride | null = null,
+  now = Date.now(),
+): TermGrade {
   const weightedIds = new Set(settings.categories.map((c) => c.id));
   const order = new Map(items.map((it, i) => [it.id, i]));
   const rows = items.map((it) => classify(it, settings, now, weightedIds));
 
   // Group by category: the settings' categories in order, then everything else as one group.
-  const groups: { setting: CategorySetting | null; rows: ItemBreakdown[] }[] = settings.categories.map((c) => ({ setting: c, rows: [] }));
+  const groups: { setting: CategorySetting | null; rows: ItemBreakdown[] }[] = settings.categories.map((c) => ({
+    setting: c,
+    rows: [],
+  }));
   const other: ItemBreakdown[] = [];
   for (const r of rows) {
     const g = r.categoryId === null ? undefined : groups.find((x) => x.setting!.id === r.categoryId);
@@ -200,7 +218,16 @@ export function computeTermGrade(items: readonly GradeItem[], settings: GradeSet
     totalEarned = add(totalEarned, earned);
     totalPossibleH += possibleH;
     const p = categoryPercent(earned, possibleH);
-    return { id: setting?.id ?? null, name: setting?.name ?? "Other", weight: setting?.weight ?? 0, earned, possible: possibleH / 100, percent: p ? roundHalfUp(p) : null, share: null, dropped };
+    return {
+      id: setting?.id ?? null,
+      name: setting?.name ?? "Other",
+      weight: setting?.weight ?? 0,
+      earned,
+      possible: possibleH / 100,
+      percent: p ? roundHalfUp(p) : null,
+      share: null,
+      dropped,
+    };
   });
 
   let exact: Fraction | null = null;
@@ -230,10 +257,13 @@ export function gradeSettingsProblems(settings: GradeSettings): string[] {
   const names = new Set<string>();
   for (const c of settings.categories) {
     if (!c.name.trim()) problems.push("Every category needs a name");
-    else if (names.has(c.name.trim().toLowerCase())) problems.push(`Category names must be different ("${c.name.trim()}" twice)`);
+    else if (names.has(c.name.trim().toLowerCase()))
+      problems.push(`Category names must be different ("${c.name.trim()}" twice)`);
     names.add(c.name.trim().toLowerCase());
-    if (!Number.isInteger(c.weight) || c.weight < 0 || c.weight > 10000) problems.push(`The weight of "${c.name}" must be between 0 % and 100 %`);
-    if (!Number.isInteger(c.dropLowest) || c.dropLowest < 0 || c.dropLowest > 20) problems.push(`"${c.name}" may drop between 0 and 20 of its lowest grades`);
+    if (!Number.isInteger(c.weight) || c.weight < 0 || c.weight > 10000)
+      problems.push(`The weight of "${c.name}" must be between 0 % and 100 %`);
+    if (!Number.isInteger(c.dropLowest) || c.dropLowest < 0 || c.dropLowest > 20)
+      problems.push(`"${c.name}" may drop between 0 and 20 of its lowest grades`);
   }
   if (settings.mode === "weighted") {
     if (settings.categories.length === 0) problems.push("Weighted grading needs at least one category");
@@ -242,8 +272,10 @@ export function gradeSettingsProblems(settings: GradeSettings): string[] {
   }
   const late = settings.latePolicy;
   if (late) {
-    if (!Number.isInteger(late.perDayPercent) || late.perDayPercent < 1 || late.perDayPercent > 100) problems.push("The late penalty must be between 1 % and 100 % per day");
-    if (!Number.isInteger(late.floorPercent) || late.floorPercent < 0 || late.floorPercent > 100) problems.push("The late floor must be between 0 % and 100 %");
+    if (!Number.isInteger(late.perDayPercent) || late.perDayPercent < 1 || late.perDayPercent > 100)
+      problems.push("The late penalty must be between 1 % and 100 % per day");
+    if (!Number.isInteger(late.floorPercent) || late.floorPercent < 0 || late.floorPercent > 100)
+      problems.push("The late floor must be between 0 % and 100 %");
   }
   return problems;
 }
@@ -262,16 +294,21 @@ export function explainTermGrade(g: TermGrade): string[] {
   if (g.mode === "points") {
     const earned = g.categories.reduce((s, c) => add(s, c.earned), fraction(0));
     const possible = g.categories.reduce((s, c) => s + toHundredths(c.possible), 0);
-    lines.push(possible > 0 ? `Total points: ${num(earned)} of ${possible / 100} = ${pct(g.exact, 1)}` : "No graded work yet");
+    lines.push(
+      possible > 0 ? `Total points: ${num(earned)} of ${possible / 100} = ${pct(g.exact, 1)}` : "No graded work yet",
+    );
   } else {
     lines.push(g.exact ? `Weighted categories: ${pct(g.exact, 1)}` : "No graded work yet");
     for (const c of g.categories) {
       // A category with nothing counted is named once below, with the re-normalisation.
       if (c.id === null || c.possible === 0) continue;
       const share = c.share ? ` — counts ${pct(mul(c.share, HUNDRED), 1)}` : "";
-      lines.push(`${c.name} (weight ${c.weight / 100} %): ${num(c.earned)} of ${c.possible} = ${pct(categoryPercent(c.earned, toHundredths(c.possible)), 1)}${share}`);
+      lines.push(
+        `${c.name} (weight ${c.weight / 100} %): ${num(c.earned)} of ${c.possible} = ${pct(categoryPercent(c.earned, toHundredths(c.possible)), 1)}${share}`,
+      );
     }
-    if (g.leftOut.length) lines.push(`Nothing graded yet in ${g.leftOut.join(", ")}: left out, the other weights scaled up to 100 %`);
+    if (g.leftOut.length)
+      lines.push(`Nothing graded yet in ${g.leftOut.join(", ")}: left out, the other weights scaled up to 100 %`);
     const unc = titles("uncategorized");
     if (unc.length) lines.push(`Not in a weighted category, not counted: ${unc.join(", ")}`);
   }
@@ -282,7 +319,9 @@ export function explainTermGrade(g: TermGrade): string[] {
   const missing = titles("missing");
   if (missing.length) lines.push(`Missing, counted as 0: ${missing.join(", ")}`);
   const late = g.items.filter((i) => i.status === "counted" && i.lateKeptPercent < 100);
-  if (late.length) lines.push(`Late penalty: ${late.map((i) => `${i.title} (kept ${i.lateKeptPercent} %)`).join(", ")}`);
-  if (g.override) lines.push(`Overridden by the teacher: ${g.percent} % (computed ${g.computedPercent} %) — ${g.override.reason}`);
+  if (late.length)
+    lines.push(`Late penalty: ${late.map((i) => `${i.title} (kept ${i.lateKeptPercent} %)`).join(", ")}`);
+  if (g.override)
+    lines.push(`Overridden by the teacher: ${g.percent} % (computed ${g.computedPercent} %) — ${g.override.reason}`);
   return lines;
 }

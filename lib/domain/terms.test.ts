@@ -1,8 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { assignmentTerm, defaultTerm, gradingTerms, lastPublishedTerm, isCalendarDay, termOf, termProblems, type Term } from "./terms";
+import {
+  assignmentTerm,
+  defaultTerm,
+  gradingTerms,
+  lastPublishedTerm,
+  isCalendarDay,
+  termOf,
+  termProblems,
+  type Term,
+} from "./terms";
 
 let id = 1;
-const term = (title: string, startDate: string, endDate: string, type = "term", imported = false): Term => ({ id: id++, title, type, startDate, endDate, imported });
+const term = (title: string, startDate: string, endDate: string, type = "term", imported = false): Term => ({
+  id: id++,
+  title,
+  type,
+  startDate,
+  endDate,
+  imported,
+});
 
 const fall = term("Fall semester", "2026-08-24", "2027-01-15");
 const spring = term("Spring semester", "2027-01-19", "2027-06-11");
@@ -48,24 +64,53 @@ describe("grading terms from an imported SIS", () => {
 describe("saving terms", () => {
   const row = (title: string, startDate: string, endDate: string) => ({ title, startDate, endDate });
   it("accepts two semesters, three trimesters or four quarters", () => {
-    expect(termProblems([row("Fall", "2026-08-24", "2027-01-15"), row("Spring", "2027-01-19", "2027-06-11")])).toEqual([]);
-    expect(termProblems([row("T1", "2026-09-01", "2026-11-30"), row("T2", "2026-12-01", "2027-02-28"), row("T3", "2027-03-01", "2027-06-15")])).toEqual([]);
+    expect(termProblems([row("Fall", "2026-08-24", "2027-01-15"), row("Spring", "2027-01-19", "2027-06-11")])).toEqual(
+      [],
+    );
+    expect(
+      termProblems([
+        row("T1", "2026-09-01", "2026-11-30"),
+        row("T2", "2026-12-01", "2027-02-28"),
+        row("T3", "2027-03-01", "2027-06-15"),
+      ]),
+    ).toEqual([]);
   });
   it("refuses overlaps, with one another and with imported terms", () => {
-    expect(termProblems([row("Fall", "2026-08-24", "2027-01-15"), row("Spring", "2027-01-15", "2027-06-11")])).toEqual(['"Fall" and "Spring" overlap: a day can be in only one term']);
-    expect(termProblems([row("Summer", "2027-06-01", "2027-07-31")], [spring])).toEqual(['"Summer" and "Spring semester" overlap: a day can be in only one term']);
+    expect(termProblems([row("Fall", "2026-08-24", "2027-01-15"), row("Spring", "2027-01-15", "2027-06-11")])).toEqual([
+      '"Fall" and "Spring" overlap: a day can be in only one term',
+    ]);
+    expect(termProblems([row("Summer", "2027-06-01", "2027-07-31")], [spring])).toEqual([
+      '"Summer" and "Spring semester" overlap: a day can be in only one term',
+    ]);
   });
   it("says what is missing or wrong", () => {
     expect(termProblems([row("", "2026-08-24", "2027-01-15")])).toEqual(["Term 1 needs a name"]);
     expect(termProblems([row("Fall", "2026-08-24", "")])).toEqual(['"Fall" needs a start and an end date']);
     expect(termProblems([row("Fall", "2027-01-15", "2026-08-24")])).toEqual(['"Fall" ends before it starts']);
     expect(termProblems([row("Fall", "2026-02-30", "2026-03-01")])).toEqual(['"Fall" needs a start and an end date']);
-    expect(termProblems([row("Q", "2026-01-01", "2026-01-02"), row("q", "2026-02-01", "2026-02-02")])).toEqual(['Two terms are named "q"']);
-    expect(termProblems(Array.from({ length: 13 }, (_, i) => row(`T${i}`, `2026-${String(i % 12 + 1).padStart(2, "0")}-01`, `2026-${String(i % 12 + 1).padStart(2, "0")}-02`)))[0]).toBe("A school year has at most 12 terms");
+    expect(termProblems([row("Q", "2026-01-01", "2026-01-02"), row("q", "2026-02-01", "2026-02-02")])).toEqual([
+      'Two terms are named "q"',
+    ]);
+    expect(
+      termProblems(
+        Array.from({ length: 13 }, (_, i) =>
+          row(
+            `T${i}`,
+            `2026-${String((i % 12) + 1).padStart(2, "0")}-01`,
+            `2026-${String((i % 12) + 1).padStart(2, "0")}-02`,
+          ),
+        ),
+      )[0],
+    ).toBe("A school year has at most 12 terms");
   });
   it("knows a calendar day", () => {
     expect(["2026-02-28", "2028-02-29"].map(isCalendarDay)).toEqual([true, true]);
-    expect(["2026-02-29", "2026-13-01", "26-01-01", "2026-1-1"].map(isCalendarDay)).toEqual([false, false, false, false]);
+    expect(["2026-02-29", "2026-13-01", "26-01-01", "2026-1-1"].map(isCalendarDay)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 

@@ -27,7 +27,10 @@ export function isCalendarDay(s: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
-const contains = (outer: Term, inner: Term) => outer.startDate <= inner.startDate && inner.endDate <= outer.endDate && (outer.startDate !== inner.startDate || outer.endDate !== inner.endDate);
+const contains = (outer: Term, inner: Term) =>
+  outer.startDate <= inner.startDate &&
+  inner.endDate <= outer.endDate &&
+  (outer.startDate !== inner.startDate || outer.endDate !== inner.endDate);
 
 /**
  * The terms grades are kept by: grading types only, and where an imported SIS nests quarters in
@@ -35,7 +38,9 @@ const contains = (outer: Term, inner: Term) => outer.startDate <= inner.startDat
  */
 export function gradingTerms(all: readonly Term[]): Term[] {
   const candidates = all.filter((t) => GRADING_TYPES.has(t.type));
-  return candidates.filter((t) => !candidates.some((o) => o !== t && contains(t, o))).sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id - b.id);
+  return candidates
+    .filter((t) => !candidates.some((o) => o !== t && contains(t, o)))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.id - b.id);
 }
 
 /** The grading term a calendar day falls in, or null (between terms, or before/after the year). */
@@ -51,7 +56,8 @@ export function assignmentTerm(dueDay: string | null, createdDay: string, terms:
 /** How long after the year's last term ends screens still open on it (a summer break). */
 export const LAST_TERM_SHOWN_DAYS = 90;
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * The term a screen opens on: the one today falls in; between terms the one that ended last (its
@@ -72,7 +78,9 @@ export function defaultTerm(today: string, terms: readonly Term[]): Term | null 
 
 /** The published grading term that ended last (the report card families see), or null. */
 export function lastPublishedTerm(terms: readonly Term[], isPublished: (termId: number) => boolean): Term | null {
-  return terms.filter((t) => isPublished(t.id)).reduce<Term | null>((a, b) => (a === null || b.endDate > a.endDate ? b : a), null);
+  return terms
+    .filter((t) => isPublished(t.id))
+    .reduce<Term | null>((a, b) => (a === null || b.endDate > a.endDate ? b : a), null);
 }
 
 export interface TermInput {
@@ -93,19 +101,25 @@ export function termProblems(rows: readonly TermInput[], fixed: readonly Term[] 
   rows.forEach((r, i) => {
     const label = r.title.trim() || `Term ${i + 1}`;
     if (!r.title.trim()) problems.push(`Term ${i + 1} needs a name`);
-    else if (r.title.trim().length > TERM_TITLE_MAX) problems.push(`The name of "${label.slice(0, 20)}…" is longer than ${TERM_TITLE_MAX} characters`);
+    else if (r.title.trim().length > TERM_TITLE_MAX)
+      problems.push(`The name of "${label.slice(0, 20)}…" is longer than ${TERM_TITLE_MAX} characters`);
     else if (titles.has(label.toLowerCase())) problems.push(`Two terms are named "${label}"`);
     titles.add(label.toLowerCase());
-    if (!isCalendarDay(r.startDate) || !isCalendarDay(r.endDate)) problems.push(`"${label}" needs a start and an end date`);
+    if (!isCalendarDay(r.startDate) || !isCalendarDay(r.endDate))
+      problems.push(`"${label}" needs a start and an end date`);
     else if (r.endDate < r.startDate) problems.push(`"${label}" ends before it starts`);
     else valid.push({ label, startDate: r.startDate, endDate: r.endDate });
   });
-  const others = [...valid, ...gradingTerms(fixed).map((t) => ({ label: t.title, startDate: t.startDate, endDate: t.endDate }))];
+  const others = [
+    ...valid,
+    ...gradingTerms(fixed).map((t) => ({ label: t.title, startDate: t.startDate, endDate: t.endDate })),
+  ];
   for (let i = 0; i < valid.length; i++) {
     for (let j = i + 1; j < others.length; j++) {
       const a = valid[i]!;
       const b = others[j]!;
-      if (a.startDate <= b.endDate && b.startDate <= a.endDate) problems.push(`"${a.label}" and "${b.label}" overlap: a day can be in only one term`);
+      if (a.startDate <= b.endDate && b.startDate <= a.endDate)
+        problems.push(`"${a.label}" and "${b.label}" overlap: a day can be in only one term`);
     }
   }
   return problems;

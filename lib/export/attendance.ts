@@ -12,12 +12,25 @@ import { toCsv, SPREADSHEET, type Cell } from "./csv";
 export const ATTENDANCE_HEADER = ["Student", "Username", "SIS ID", "Class", "Date", "Status"] as const;
 
 /** One statement: the class's records in the range with their students, by date then name. */
-export async function attendanceCsv(levelCode: string, from: string, to: string): Promise<{ csv: string; rows: number }> {
-  const records = await queryRows<{ name: string; username: string; sis_id: string | null; date: string; status: string }>(sql`
+export async function attendanceCsv(
+  levelCode: string,
+  from: string,
+  to: string,
+): Promise<{ csv: string; rows: number }> {
+  const records = await queryRows<{
+    name: string;
+    username: string;
+    sis_id: string | null;
+    date: string;
+    status: string;
+  }>(sql`
     select u.name, u.username, u.sourced_id as sis_id, a.date::text as date, a.status
     from attendance a join users u on u.id = a.student_id
     where a.level_code = ${levelCode} and a.date between ${from}::date and ${to}::date
     order by a.date, u.name, u.id`);
-  const rows: Cell[][] = [[...ATTENDANCE_HEADER], ...records.map((r) => [r.name, r.username, r.sis_id ?? "", levelCode, r.date, r.status])];
+  const rows: Cell[][] = [
+    [...ATTENDANCE_HEADER],
+    ...records.map((r) => [r.name, r.username, r.sis_id ?? "", levelCode, r.date, r.status]),
+  ];
   return { csv: toCsv(rows, SPREADSHEET), rows: records.length };
 }

@@ -67,7 +67,12 @@ export async function cardsDocument(cards: readonly SignInCard[], ctx: CardsCont
   const qr = await QRCode.toString(`${ctx.portal}/`, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
   const sheets: string[] = [];
   for (let i = 0; i < cards.length; i += CARDS_PER_SHEET) {
-    sheets.push(`<section class="sheet">${cards.slice(i, i + CARDS_PER_SHEET).map((c) => cardHtml(c, ctx, qr)).join("\n")}</section>`);
+    sheets.push(
+      `<section class="sheet">${cards
+        .slice(i, i + CARDS_PER_SHEET)
+        .map((c) => cardHtml(c, ctx, qr))
+        .join("\n")}</section>`,
+    );
   }
   const withoutCode = cards.filter((c) => !c.code).length;
   const e = escapeHtml;
@@ -96,4 +101,9 @@ export function cardsMessagePage(status: number, title: string, message: string,
   return new Response(body, { status, headers: CARDS_HEADERS });
 }
 
-export const CARDS_HEADERS = { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "referrer-policy": "no-referrer", "x-content-type-options": "nosniff" };
+export const CARDS_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+};

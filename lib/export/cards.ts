@@ -22,7 +22,8 @@ export interface SignInCard {
   code: string | null;
 }
 
-export type CardScope = { kind: "class"; level: Pick<LevelRow, "code" | "name"> } | { kind: "school" } | { kind: "last-import" };
+export type CardScope =
+  { kind: "class"; level: Pick<LevelRow, "code" | "name"> } | { kind: "school" } | { kind: "last-import" };
 
 const ROLE_LINE: Record<string, string> = { parent: "Parent", admin: "Administrator" };
 
@@ -62,7 +63,12 @@ export async function loadCards(scope: CardScope): Promise<SignInCard[] | null> 
       where u.roster_deleted_at is null and u.id in (select jsonb_array_elements_text(new_user_ids)::int from (${LAST_APPLIED}) last)
       order by case u.role when 'admin' then 0 when 'instructor' then 1 when 'teacher' then 1 when 'student' then 2 else 3 end, u.name, u.id`);
   }
-  return rows.map((r) => ({ name: r.name, username: r.username, code: r.code, classLine: classLine(r.role, r.classes) }));
+  return rows.map((r) => ({
+    name: r.name,
+    username: r.username,
+    code: r.code,
+    classLine: classLine(r.role, r.classes),
+  }));
 }
 
 /** The last import that was applied (a preview, a refusal or a failure created nobody). */
@@ -75,7 +81,11 @@ export async function hasAppliedImport(): Promise<boolean> {
 }
 
 /** Printing codes is audited (who, which scope, how many): never the codes themselves. */
-export async function auditCardsPrinted(actorId: number, scope: CardScope, cards: readonly SignInCard[]): Promise<void> {
+export async function auditCardsPrinted(
+  actorId: number,
+  scope: CardScope,
+  cards: readonly SignInCard[],
+): Promise<void> {
   await audit(db(), {
     action: "cards.printed",
     actorId,

@@ -6,17 +6,42 @@ const BOM = "\uFEFF";
 
 describe("spreadsheet CSV (gradebook, attendance)", () => {
   it("starts with a UTF-8 byte-order mark and ends every record with CRLF", () => {
-    const csv = toCsv([["Student", "Score"], ["José Núñez", 9.5]]);
+    const csv = toCsv([
+      ["Student", "Score"],
+      ["José Núñez", 9.5],
+    ]);
     expect(csv.startsWith(BOM)).toBe(true);
     expect(csv.slice(1)).toBe("Student,Score\r\nJosé Núñez,9.5\r\n");
     expect(Buffer.from(csv, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 
   it("neutralises text cells that a spreadsheet would run as a formula", () => {
-    const hostile = ["=HYPERLINK(\"http://x\",\"y\")", "+1+2", "-2+3", "@SUM(A1)", "\tcmd", "\r=1", "＝1", "｜ok", "plain", "a=b"];
+    const hostile = [
+      '=HYPERLINK("http://x","y")',
+      "+1+2",
+      "-2+3",
+      "@SUM(A1)",
+      "\tcmd",
+      "\r=1",
+      "＝1",
+      "｜ok",
+      "plain",
+      "a=b",
+    ];
     const csv = toCsv([hostile]);
     const [row] = parse(csv.slice(1), { relax_column_count: true }) as string[][];
-    expect(row).toEqual(["'=HYPERLINK(\"http://x\",\"y\")", "'+1+2", "'-2+3", "'@SUM(A1)", "'\tcmd", "'\r=1", "'＝1", "｜ok", "plain", "a=b"]);
+    expect(row).toEqual([
+      '\'=HYPERLINK("http://x","y")',
+      "'+1+2",
+      "'-2+3",
+      "'@SUM(A1)",
+      "'\tcmd",
+      "'\r=1",
+      "'＝1",
+      "｜ok",
+      "plain",
+      "a=b",
+    ]);
   });
 
   it("keeps the numbers it writes itself as numbers, negative ones included", () => {
@@ -25,9 +50,15 @@ describe("spreadsheet CSV (gradebook, attendance)", () => {
   });
 
   it("quotes commas, quotes and line breaks, so a description with a bare LF stays in its cell", () => {
-    const csv = toCsv([["a,b", 'say "hi"', "line 1\nline 2", "cr\ronly"], ["next", "", "", ""]]);
+    const csv = toCsv([
+      ["a,b", 'say "hi"', "line 1\nline 2", "cr\ronly"],
+      ["next", "", "", ""],
+    ]);
     expect(csv.slice(1)).toBe('"a,b","say ""hi""","line 1\nline 2","cr\ronly"\r\nnext,,,\r\n');
-    expect(parse(csv.slice(1))).toEqual([["a,b", 'say "hi"', "line 1\nline 2", "cr\ronly"], ["next", "", "", ""]]);
+    expect(parse(csv.slice(1))).toEqual([
+      ["a,b", 'say "hi"', "line 1\nline 2", "cr\ronly"],
+      ["next", "", "", ""],
+    ]);
   });
 
   it("writes empty cells for null and undefined", () => {
@@ -37,7 +68,13 @@ describe("spreadsheet CSV (gradebook, attendance)", () => {
 
 describe("interchange CSV (OneRoster)", () => {
   it("has no BOM, CRLF records, and writes values exactly as stored", () => {
-    const csv = toCsv([["sourcedId", "phone", "title"], ["u-1", "+1 555 0100", "-5 points: =bonus"]], INTERCHANGE);
+    const csv = toCsv(
+      [
+        ["sourcedId", "phone", "title"],
+        ["u-1", "+1 555 0100", "-5 points: =bonus"],
+      ],
+      INTERCHANGE,
+    );
     expect(csv).toBe("sourcedId,phone,title\r\nu-1,+1 555 0100,-5 points: =bonus\r\n");
   });
 });

@@ -40,7 +40,10 @@ export function assignmentHeader(a: GradebookAssignment): string {
   return `${a.title} (${a.id})`;
 }
 
-export function studentTotals(scores: readonly (number | null)[], assignments: readonly GradebookAssignment[]): GradebookTotals {
+export function studentTotals(
+  scores: readonly (number | null)[],
+  assignments: readonly GradebookAssignment[],
+): GradebookTotals {
   const graded: number[] = [];
   let possible = 0;
   scores.forEach((s, j) => {
@@ -53,7 +56,10 @@ export function studentTotals(scores: readonly (number | null)[], assignments: r
   return { earned, possible, percent, letter: teacherLetter(percent) };
 }
 
-export function gradebookRows(assignments: readonly GradebookAssignment[], students: readonly GradebookStudent[]): Cell[][] {
+export function gradebookRows(
+  assignments: readonly GradebookAssignment[],
+  students: readonly GradebookStudent[],
+): Cell[][] {
   const header: Cell[] = [...GRADEBOOK_LEAD, ...assignments.map(assignmentHeader), ...GRADEBOOK_TAIL];
   const pointsPossible: Cell[] = [
     "Points Possible",

@@ -9,11 +9,19 @@ import { gradebookRows, type GradebookAssignment, type GradebookStudent } from "
  * ids and scores, like the grade grid) and the assignments: two set-based statements whatever
  * the class size. The SIS id is the sourcedId a roster import keeps on the user.
  */
-export async function loadGradebook(levelCode: string): Promise<{ assignments: GradebookAssignment[]; students: GradebookStudent[] }> {
+export async function loadGradebook(
+  levelCode: string,
+): Promise<{ assignments: GradebookAssignment[]; students: GradebookStudent[] }> {
   const [assignmentRows, studentRows] = await Promise.all([
     queryRows<{ id: number; title: string; max_score: number }>(sql`
       select id, title, max_score from assignments where level_code = ${levelCode} order by due_date asc nulls last, id asc`),
-    queryRows<{ name: string; username: string; sis_id: string | null; assignment_ids: string | null; scores: string | null }>(sql`
+    queryRows<{
+      name: string;
+      username: string;
+      sis_id: string | null;
+      assignment_ids: string | null;
+      scores: string | null;
+    }>(sql`
       select u.name, u.username, u.sourced_id as sis_id, g.assignment_ids, g.scores
       from student_enrollment e
       join users u on u.id = e.student_id

@@ -3,16 +3,23 @@ import { generatedId, manifestRows, ONEROSTER_HEADERS, oneRosterRole, splitName 
 
 describe("OneRoster 1.1 format", () => {
   it("every file starts with sourcedId,status,dateLastModified", () => {
-    for (const header of Object.values(ONEROSTER_HEADERS)) expect(header.slice(0, 3)).toEqual(["sourcedId", "status", "dateLastModified"]);
+    for (const header of Object.values(ONEROSTER_HEADERS))
+      expect(header.slice(0, 3)).toEqual(["sourcedId", "status", "dateLastModified"]);
     expect(ONEROSTER_HEADERS["users.csv"].join(",")).toBe(
       "sourcedId,status,dateLastModified,enabledUser,orgSourcedIds,role,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password," +
         "ext_portal_parent1Phone,ext_portal_parent2Phone,ext_portal_agentRelationships",
     );
-    expect(ONEROSTER_HEADERS["results.csv"].join(",")).toBe("sourcedId,status,dateLastModified,lineItemSourcedId,studentSourcedId,scoreStatus,score,scoreDate,comment");
+    expect(ONEROSTER_HEADERS["results.csv"].join(",")).toBe(
+      "sourcedId,status,dateLastModified,lineItemSourcedId,studentSourcedId,scoreStatus,score,scoreDate,comment",
+    );
   });
   it("the manifest marks written files bulk and the others absent", () => {
     const rows = manifestRows(["users.csv", "orgs.csv"], { systemName: "Classroom Portal", systemCode: "Demo" });
-    expect(rows.slice(0, 3)).toEqual([["propertyName", "value"], ["manifest.version", "1.0"], ["oneroster.version", "1.1"]]);
+    expect(rows.slice(0, 3)).toEqual([
+      ["propertyName", "value"],
+      ["manifest.version", "1.0"],
+      ["oneroster.version", "1.1"],
+    ]);
     expect(rows).toContainEqual(["file.users", "bulk"]);
     expect(rows).toContainEqual(["file.orgs", "bulk"]);
     expect(rows).toContainEqual(["file.results", "absent"]);

@@ -8,38 +8,150 @@
 
 export const ONEROSTER_HEADERS = {
   "orgs.csv": ["sourcedId", "status", "dateLastModified", "name", "type", "identifier", "parentSourcedId"],
-  "academicSessions.csv": ["sourcedId", "status", "dateLastModified", "title", "type", "startDate", "endDate", "parentSourcedId", "schoolYear"],
-  "courses.csv": ["sourcedId", "status", "dateLastModified", "schoolYearSourcedId", "title", "courseCode", "grades", "orgSourcedId", "subjects", "subjectCodes"],
-  "classes.csv": ["sourcedId", "status", "dateLastModified", "title", "grades", "courseSourcedId", "classCode", "classType", "location", "schoolSourcedId", "termSourcedIds", "subjects", "subjectCodes", "periods"],
-  "users.csv": [
-    "sourcedId", "status", "dateLastModified", "enabledUser", "orgSourcedIds", "role", "username", "userIds", "givenName", "familyName",
-    "middleName", "identifier", "email", "sms", "phone", "agentSourcedIds", "grades", "password",
-    // The portal's own columns (decision 012): what OneRoster cannot say, read back by the import.
-    "ext_portal_parent1Phone", "ext_portal_parent2Phone", "ext_portal_agentRelationships",
+  "academicSessions.csv": [
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "title",
+    "type",
+    "startDate",
+    "endDate",
+    "parentSourcedId",
+    "schoolYear",
   ],
-  "enrollments.csv": ["sourcedId", "status", "dateLastModified", "classSourcedId", "schoolSourcedId", "userSourcedId", "role", "primary", "beginDate", "endDate"],
+  "courses.csv": [
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "schoolYearSourcedId",
+    "title",
+    "courseCode",
+    "grades",
+    "orgSourcedId",
+    "subjects",
+    "subjectCodes",
+  ],
+  "classes.csv": [
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "title",
+    "grades",
+    "courseSourcedId",
+    "classCode",
+    "classType",
+    "location",
+    "schoolSourcedId",
+    "termSourcedIds",
+    "subjects",
+    "subjectCodes",
+    "periods",
+  ],
+  "users.csv": [
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "enabledUser",
+    "orgSourcedIds",
+    "role",
+    "username",
+    "userIds",
+    "givenName",
+    "familyName",
+    "middleName",
+    "identifier",
+    "email",
+    "sms",
+    "phone",
+    "agentSourcedIds",
+    "grades",
+    "password",
+    // The portal's own columns (decision 012): what OneRoster cannot say, read back by the import.
+    "ext_portal_parent1Phone",
+    "ext_portal_parent2Phone",
+    "ext_portal_agentRelationships",
+  ],
+  "enrollments.csv": [
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "classSourcedId",
+    "schoolSourcedId",
+    "userSourcedId",
+    "role",
+    "primary",
+    "beginDate",
+    "endDate",
+  ],
   "demographics.csv": [
-    "sourcedId", "status", "dateLastModified", "birthDate", "sex", "americanIndianOrAlaskaNative", "asian", "blackOrAfricanAmerican",
-    "nativeHawaiianOrOtherPacificIslander", "white", "demographicRaceTwoOrMoreRaces", "hispanicOrLatinoEthnicity", "countryOfBirthCode",
-    "stateOfBirthAbbreviation", "cityOfBirth", "publicSchoolResidenceStatus",
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "birthDate",
+    "sex",
+    "americanIndianOrAlaskaNative",
+    "asian",
+    "blackOrAfricanAmerican",
+    "nativeHawaiianOrOtherPacificIslander",
+    "white",
+    "demographicRaceTwoOrMoreRaces",
+    "hispanicOrLatinoEthnicity",
+    "countryOfBirthCode",
+    "stateOfBirthAbbreviation",
+    "cityOfBirth",
+    "publicSchoolResidenceStatus",
   ],
   "categories.csv": ["sourcedId", "status", "dateLastModified", "title"],
   "lineItems.csv": [
-    "sourcedId", "status", "dateLastModified", "title", "description", "assignDate", "dueDate", "classSourcedId", "categorySourcedId",
-    "gradingPeriodSourcedId", "resultValueMin", "resultValueMax",
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "title",
+    "description",
+    "assignDate",
+    "dueDate",
+    "classSourcedId",
+    "categorySourcedId",
+    "gradingPeriodSourcedId",
+    "resultValueMin",
+    "resultValueMax",
   ],
-  "results.csv": ["sourcedId", "status", "dateLastModified", "lineItemSourcedId", "studentSourcedId", "scoreStatus", "score", "scoreDate", "comment"],
+  "results.csv": [
+    "sourcedId",
+    "status",
+    "dateLastModified",
+    "lineItemSourcedId",
+    "studentSourcedId",
+    "scoreStatus",
+    "score",
+    "scoreDate",
+    "comment",
+  ],
 } as const;
 
 export type OneRosterFile = keyof typeof ONEROSTER_HEADERS;
 
 /** Every data file the 1.1 binding names; the ones this export does not write are "absent". */
 const MANIFEST_FILES = [
-  "academicSessions", "categories", "classes", "classResources", "courses", "courseResources", "demographics",
-  "enrollments", "lineItems", "orgs", "resources", "results", "users",
+  "academicSessions",
+  "categories",
+  "classes",
+  "classResources",
+  "courses",
+  "courseResources",
+  "demographics",
+  "enrollments",
+  "lineItems",
+  "orgs",
+  "resources",
+  "results",
+  "users",
 ] as const;
 
-export function manifestRows(written: readonly OneRosterFile[], source: { systemName: string; systemCode: string }): string[][] {
+export function manifestRows(
+  written: readonly OneRosterFile[],
+  source: { systemName: string; systemCode: string },
+): string[][] {
   const present = new Set(written.map((f) => f.replace(/\.csv$/, "")));
   return [
     ["propertyName", "value"],
@@ -72,7 +184,9 @@ export function oneRosterRole(role: string, relationships: readonly string[] = [
 export function splitName(name: string): { givenName: string; familyName: string } {
   const trimmed = name.trim().replace(/\s+/g, " ");
   const at = trimmed.lastIndexOf(" ");
-  return at < 0 ? { givenName: trimmed, familyName: "" } : { givenName: trimmed.slice(0, at), familyName: trimmed.slice(at + 1) };
+  return at < 0
+    ? { givenName: trimmed, familyName: "" }
+    : { givenName: trimmed.slice(0, at), familyName: trimmed.slice(at + 1) };
 }
 
 /** Stable sourcedIds for rows that came from no SIS: the row's own key, prefixed by its kind. */

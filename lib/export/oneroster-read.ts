@@ -11,24 +11,76 @@ import { db, queryRows } from "@/lib/db/client";
 // every row that names them. Never users.code: access codes do not leave the portal.
 
 export interface UserRow {
-  id: number; sid: string | null; name: string; username: string; email: string | null; role: string; phone: string | null; dob: string | null;
-  parent1: string | null; parent2: string | null;
+  id: number;
+  sid: string | null;
+  name: string;
+  username: string;
+  email: string | null;
+  role: string;
+  phone: string | null;
+  dob: string | null;
+  parent1: string | null;
+  parent2: string | null;
   /** A student's guardians (parent ids) and each link's relationship, in the same order. */
-  agents: string | null; agent_relationships: string | null;
+  agents: string | null;
+  agent_relationships: string | null;
   /** A parent's relationships over all their links. */
   relationships: string | null;
 }
-export interface LevelRow { code: string; sid: string | null; name: string; period: string | null; level: string | null; teacher_id: number | null; teacher_enrollment_sid: string | null }
-export interface TermRow { sourced_id: string; title: string; type: string; start_date: string; end_date: string; parent_sourced_id: string | null; school_year: number | null }
-export interface EnrollmentRow { sid: string | null; student_id: number; level_code: string; day: string }
+export interface LevelRow {
+  code: string;
+  sid: string | null;
+  name: string;
+  period: string | null;
+  level: string | null;
+  teacher_id: number | null;
+  teacher_enrollment_sid: string | null;
+}
+export interface TermRow {
+  sourced_id: string;
+  title: string;
+  type: string;
+  start_date: string;
+  end_date: string;
+  parent_sourced_id: string | null;
+  school_year: number | null;
+}
+export interface EnrollmentRow {
+  sid: string | null;
+  student_id: number;
+  level_code: string;
+  day: string;
+}
 /** `due_at`/`assigned_at`: the instants in UTC with milliseconds (what the import compares); `assigned`, `due_day`: the school's days. */
-export interface AssignmentRow { id: number; sid: string | null; level_code: string; title: string; description: string; max_score: number; due_at: string | null; assigned_at: string; assigned: string; due_day: string | null; category_id: number | null }
+export interface AssignmentRow {
+  id: number;
+  sid: string | null;
+  level_code: string;
+  title: string;
+  description: string;
+  max_score: number;
+  due_at: string | null;
+  assigned_at: string;
+  assigned: string;
+  due_day: string | null;
+  category_id: number | null;
+}
 /**
  * One row per assignment: its grades as lists in student order (360,000 grades cross as 4,000
  * rows); `sids` are the results' sourcedIds (empty: none) separated by U+001F, which no id holds.
  */
-export interface GradeGroupRow { assignment_id: number; students: string; scores: string; days: string; sids: string }
-export interface FeedbackRow { assignment_id: number; student_id: number; feedback: string }
+export interface GradeGroupRow {
+  assignment_id: number;
+  students: string;
+  scores: string;
+  days: string;
+  sids: string;
+}
+export interface FeedbackRow {
+  assignment_id: number;
+  student_id: number;
+  feedback: string;
+}
 
 export interface Snapshot {
   users: UserRow[];
@@ -81,7 +133,9 @@ export async function readSnapshot(timeZone: string): Promise<Snapshot> {
         from student_enrollment e join users u on u.id = e.student_id and u.roster_deleted_at is null
         join levels l on l.code = e.level_code and l.roster_deleted_at is null
         order by e.level_code, e.student_id`);
-      const categories = await q<{ id: number; name: string; sid: string | null }>(sql`select id, name, sourced_id as sid from grade_categories order by id`);
+      const categories = await q<{ id: number; name: string; sid: string | null }>(
+        sql`select id, name, sourced_id as sid from grade_categories order by id`,
+      );
       const assignments = await q<AssignmentRow>(sql`
         select a.id, a.sourced_id as sid, a.level_code, a.title, a.description, a.max_score, ${iso(sql`a.due_date`)} as due_at, ${iso(sql`a.created_at`)} as assigned_at,
           ${day(sql`a.created_at`)} as assigned, ${day(sql`a.due_date`)} as due_day, a.category_id
@@ -99,7 +153,17 @@ export async function readSnapshot(timeZone: string): Promise<Snapshot> {
         from grades g join assignments a on a.id = g.assignment_id ${LIVE_LEVEL}
         join users u on u.id = g.student_id and u.roster_deleted_at is null
         where g.feedback is not null and g.feedback <> ''`);
-      return { users, levels, terms, span: span ?? { first: null, last: null }, enrollments, categories, assignments, gradeGroups, feedback };
+      return {
+        users,
+        levels,
+        terms,
+        span: span ?? { first: null, last: null },
+        enrollments,
+        categories,
+        assignments,
+        gradeGroups,
+        feedback,
+      };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

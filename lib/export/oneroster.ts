@@ -2,7 +2,14 @@ import "server-only";
 import { strToU8, Zip, ZipDeflate } from "fflate";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { INTERCHANGE, toCsv, type Cell } from "./csv";
-import { generatedId, manifestRows, ONEROSTER_HEADERS, oneRosterRole, splitName, type OneRosterFile } from "./oneroster-format";
+import {
+  generatedId,
+  manifestRows,
+  ONEROSTER_HEADERS,
+  oneRosterRole,
+  splitName,
+  type OneRosterFile,
+} from "./oneroster-format";
 import { readSnapshot, SID_SEPARATOR, type Snapshot } from "./oneroster-read";
 
 // The whole school as a OneRoster 1.1 CSV zip (bulk): the rostering files the import reads, and
@@ -50,7 +57,17 @@ function sessionsOf(s: Snapshot, timeZone: string): Session[] {
   const [start, end] = [s.span.first ?? today, s.span.last ?? today];
   const [startYear, endYear] = [start.slice(0, 4), end.slice(0, 4)];
   const title = startYear === endYear ? `School year ${startYear}` : `School year ${startYear}-${endYear}`;
-  return [{ sourcedId: generatedId.session(start, end), title, type: "schoolYear", startDate: start, endDate: end, parentSourcedId: "", schoolYear: endYear }];
+  return [
+    {
+      sourcedId: generatedId.session(start, end),
+      title,
+      type: "schoolYear",
+      startDate: start,
+      endDate: end,
+      parentSourcedId: "",
+      schoolYear: endYear,
+    },
+  ];
 }
 
 /** Where classes and line items point: the school years (else the top-level terms), and the shortest session holding a day. */
@@ -68,7 +85,10 @@ function sessionPlan(sessions: readonly Session[]) {
 }
 
 /** Each file's rows (without the header), produced lazily. */
-function fileRows(s: Snapshot, options: { schoolName: string; timeZone: string }): Record<OneRosterFile, () => Iterable<Cell[]>> {
+function fileRows(
+  s: Snapshot,
+  options: { schoolName: string; timeZone: string },
+): Record<OneRosterFile, () => Iterable<Cell[]>> {
   const orgId = generatedId.org();
   const userSid = new Map(s.users.map((u) => [Number(u.id), u.sid ?? generatedId.user(Number(u.id))]));
   const classSid = new Map(s.levels.map((l) => [l.code, l.sid ?? generatedId.class(l.code)]));
@@ -79,23 +99,86 @@ function fileRows(s: Snapshot, options: { schoolName: string; timeZone: string }
   const categorySid = new Map(s.categories.map((c) => [Number(c.id), c.sid ?? generatedId.category(Number(c.id))]));
   return {
     "orgs.csv": () => [[orgId, "", "", options.schoolName, "school", "", ""]],
-    "academicSessions.csv": () => sessions.map((x) => [x.sourcedId, "", "", x.title, x.type, x.startDate, x.endDate, x.parentSourcedId, x.schoolYear]),
-    "courses.csv": () => s.levels.map((l) => [generatedId.course(classSid.get(l.code)!), "", "", plan.schoolYear, l.name, l.code, l.level ?? "", orgId, "", ""]),
+    "academicSessions.csv": () =>
+      sessions.map((x) => [
+        x.sourcedId,
+        "",
+        "",
+        x.title,
+        x.type,
+        x.startDate,
+        x.endDate,
+        x.parentSourcedId,
+        x.schoolYear,
+      ]),
+    "courses.csv": () =>
+      s.levels.map((l) => [
+        generatedId.course(classSid.get(l.code)!),
+        "",
+        "",
+        plan.schoolYear,
+        l.name,
+        l.code,
+        l.level ?? "",
+        orgId,
+        "",
+        "",
+      ]),
     "classes.csv": () =>
       s.levels.map((l) => {
         const cls = classSid.get(l.code)!;
-        return [cls, "", "", l.name, l.level ?? "", generatedId.course(cls), l.code, "scheduled", "", orgId, plan.classTerms, "", "", l.period ?? ""];
+        return [
+          cls,
+          "",
+          "",
+          l.name,
+          l.level ?? "",
+          generatedId.course(cls),
+          l.code,
+          "scheduled",
+          "",
+          orgId,
+          plan.classTerms,
+          "",
+          "",
+          l.period ?? "",
+        ];
       }),
     "users.csv": () =>
       s.users.map((u) => {
         const { givenName, familyName } = splitName(u.name);
         const student = u.role === "student";
-        const agents = student && u.agents ? u.agents.split(",").map((id) => userSid.get(Number(id))!).join(",") : "";
+        const agents =
+          student && u.agents
+            ? u.agents
+                .split(",")
+                .map((id) => userSid.get(Number(id))!)
+                .join(",")
+            : "";
         const relationships = student && u.agents ? (u.agent_relationships ?? "") : "";
         const role = oneRosterRole(u.role, u.relationships ? u.relationships.split(",") : []);
         return [
-          userSid.get(Number(u.id))!, "", "", "true", orgId, role, u.username, "", givenName, familyName, "", "", u.email ?? "", "", u.phone ?? "", agents, "", "",
-          student ? (u.parent1 ?? "") : "", student ? (u.parent2 ?? "") : "", relationships,
+          userSid.get(Number(u.id))!,
+          "",
+          "",
+          "true",
+          orgId,
+          role,
+          u.username,
+          "",
+          givenName,
+          familyName,
+          "",
+          "",
+          u.email ?? "",
+          "",
+          u.phone ?? "",
+          agents,
+          "",
+          "",
+          student ? (u.parent1 ?? "") : "",
+          student ? (u.parent2 ?? "") : "",
+          relationships,
         ];
       }),
     "enrollments.csv": function* () {
@@ -103,15 +186,38 @@ function fileRows(s: Snapshot, options: { schoolName: string; timeZone: string }
         if (l.teacher_id === null) continue;
         const cls = classSid.get(l.code)!;
         const teacher = userSid.get(Number(l.teacher_id))!;
-        yield [l.teacher_enrollment_sid ?? generatedId.enrollment(cls, teacher), "", "", cls, orgId, teacher, "teacher", "true", "", ""];
+        yield [
+          l.teacher_enrollment_sid ?? generatedId.enrollment(cls, teacher),
+          "",
+          "",
+          cls,
+          orgId,
+          teacher,
+          "teacher",
+          "true",
+          "",
+          "",
+        ];
       }
       for (const e of s.enrollments) {
         const cls = classSid.get(e.level_code)!;
         const student = userSid.get(Number(e.student_id))!;
-        yield [e.sid ?? generatedId.enrollment(cls, student), "", "", cls, orgId, student, "student", "false", e.day, ""];
+        yield [
+          e.sid ?? generatedId.enrollment(cls, student),
+          "",
+          "",
+          cls,
+          orgId,
+          student,
+          "student",
+          "false",
+          e.day,
+          "",
+        ];
       }
     },
-    "demographics.csv": () => s.users.filter((u) => u.dob).map((u) => [userSid.get(Number(u.id))!, "", "", u.dob, ...Array<Cell>(12).fill("")]),
+    "demographics.csv": () =>
+      s.users.filter((u) => u.dob).map((u) => [userSid.get(Number(u.id))!, "", "", u.dob, ...Array<Cell>(12).fill("")]),
     "categories.csv": () => s.categories.map((c) => [categorySid.get(Number(c.id))!, "", "", c.name]),
     "lineItems.csv": () =>
       s.assignments.map((a) => [
@@ -133,11 +239,26 @@ function fileRows(s: Snapshot, options: { schoolName: string; timeZone: string }
       for (const g of s.gradeGroups) {
         const assignment = Number(g.assignment_id);
         const lineItem = lineItemSid.get(assignment)!;
-        const [students, scores, days, sids] = [g.students.split(","), g.scores.split(","), g.days.split(","), g.sids.split(SID_SEPARATOR)];
+        const [students, scores, days, sids] = [
+          g.students.split(","),
+          g.scores.split(","),
+          g.days.split(","),
+          g.sids.split(SID_SEPARATOR),
+        ];
         for (let i = 0; i < students.length; i++) {
           const student = Number(students[i]);
           const comment = feedback.get(`${assignment}|${student}`) ?? "";
-          yield [sids[i] || generatedId.result(assignment, student), "", "", lineItem, userSid.get(student)!, "fully graded", Number(scores[i]), days[i]!, comment];
+          yield [
+            sids[i] || generatedId.result(assignment, student),
+            "",
+            "",
+            lineItem,
+            userSid.get(student)!,
+            "fully graded",
+            Number(scores[i]),
+            days[i]!,
+            comment,
+          ];
         }
       }
     },
@@ -151,11 +272,17 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
  * Writes every file, a batch of rows at a time: `write(file, text)` gets the header first, then
  * the rows, the manifest before the others. Returns the number of rows of each file.
  */
-export async function writeOneRoster(options: { schoolName: string; timeZone: string }, write: (file: ExportFileName, text: string) => void): Promise<Record<OneRosterFile, number>> {
+export async function writeOneRoster(
+  options: { schoolName: string; timeZone: string },
+  write: (file: ExportFileName, text: string) => void,
+): Promise<Record<OneRosterFile, number>> {
   const snapshot = await readSnapshot(options.timeZone);
   const files = fileRows(snapshot, options);
   const names = Object.keys(files) as OneRosterFile[];
-  write("manifest.csv", toCsv(manifestRows(names, { systemName: "Classroom Portal", systemCode: options.schoolName }), INTERCHANGE));
+  write(
+    "manifest.csv",
+    toCsv(manifestRows(names, { systemName: "Classroom Portal", systemCode: options.schoolName }), INTERCHANGE),
+  );
   const counts = {} as Record<OneRosterFile, number>;
   for (const name of names) {
     write(name, toCsv([[...ONEROSTER_HEADERS[name]]], INTERCHANGE));
@@ -177,18 +304,27 @@ export async function writeOneRoster(options: { schoolName: string; timeZone: st
 }
 
 /** Every file as one string (tests and small schools). */
-export async function buildOneRosterExport(options: { schoolName: string; timeZone: string }): Promise<{ files: Record<ExportFileName, string>; counts: Record<OneRosterFile, number> }> {
+export async function buildOneRosterExport(options: {
+  schoolName: string;
+  timeZone: string;
+}): Promise<{ files: Record<ExportFileName, string>; counts: Record<OneRosterFile, number> }> {
   const parts = new Map<ExportFileName, string[]>();
   const counts = await writeOneRoster(options, (file, text) => {
     const list = parts.get(file) ?? [];
     list.push(text);
     parts.set(file, list);
   });
-  return { files: Object.fromEntries([...parts].map(([f, list]) => [f, list.join("")])) as Record<ExportFileName, string>, counts };
+  return {
+    files: Object.fromEntries([...parts].map(([f, list]) => [f, list.join("")])) as Record<ExportFileName, string>,
+    counts,
+  };
 }
 
 /** The zip, deflated as the rows are written (the manifest first: readers that stream a zip look for it first). */
-export async function oneRosterZip(options: { schoolName: string; timeZone: string }): Promise<Uint8Array<ArrayBuffer>> {
+export async function oneRosterZip(options: {
+  schoolName: string;
+  timeZone: string;
+}): Promise<Uint8Array<ArrayBuffer>> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((err, data) => {

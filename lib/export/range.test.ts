@@ -20,11 +20,18 @@ describe("attendance export range", () => {
     expect(q("from=2026-02-01&to=2026-01-31")).toEqual({ ok: false, message: "from must be on or before to." });
     expect(MAX_RANGE_DAYS).toBe(400);
     expect(q("from=2025-01-01&to=2026-02-04").ok).toBe(true); // 400 days
-    expect(q("from=2025-01-01&to=2026-02-05")).toEqual({ ok: false, message: "The range is longer than 400 days: export it in parts." });
+    expect(q("from=2025-01-01&to=2026-02-05")).toEqual({
+      ok: false,
+      message: "The range is longer than 400 days: export it in parts.",
+    });
   });
   it("the dashboard's link asks for every recorded day, cut to the last 400", () => {
-    expect(attendanceExportHref("BIO-P2", ["2026-01-30", "2026-01-05"], "2026-02-01")).toBe("/level/BIO-P2/export/attendance?from=2026-01-05&to=2026-01-30");
-    expect(attendanceExportHref("A B", [], "2026-02-01")).toBe("/level/A%20B/export/attendance?from=2026-02-01&to=2026-02-01");
+    expect(attendanceExportHref("BIO-P2", ["2026-01-30", "2026-01-05"], "2026-02-01")).toBe(
+      "/level/BIO-P2/export/attendance?from=2026-01-05&to=2026-01-30",
+    );
+    expect(attendanceExportHref("A B", [], "2026-02-01")).toBe(
+      "/level/A%20B/export/attendance?from=2026-02-01&to=2026-02-01",
+    );
     const href = attendanceExportHref("X", ["2026-02-04", "2023-09-01"], "2026-02-04");
     expect(href).toBe("/level/X/export/attendance?from=2025-01-01&to=2026-02-04");
     expect(q(href.split("?")[1]!).ok).toBe(true);

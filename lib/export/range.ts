@@ -20,7 +20,9 @@ const day = (name: "from" | "to") =>
 export const rangeSchema = z
   .object({ from: day("from"), to: day("to") })
   .refine((r) => r.from <= r.to, { message: "from must be on or before to." })
-  .refine((r) => daysInRange(r.from, r.to) <= MAX_RANGE_DAYS, { message: `The range is longer than ${MAX_RANGE_DAYS} days: export it in parts.` });
+  .refine((r) => daysInRange(r.from, r.to) <= MAX_RANGE_DAYS, {
+    message: `The range is longer than ${MAX_RANGE_DAYS} days: export it in parts.`,
+  });
 
 /** Calendar days from `from` to `to`, both included. */
 export function daysInRange(from: string, to: string): number {
@@ -31,6 +33,7 @@ export type RangeResult = { ok: true; from: string; to: string } | { ok: false; 
 
 export function parseRange(params: URLSearchParams): RangeResult {
   const parsed = rangeSchema.safeParse({ from: params.get("from") ?? undefined, to: params.get("to") ?? undefined });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Give from= and to= as dates like 2026-01-31." };
+  if (!parsed.success)
+    return { ok: false, message: parsed.error.issues[0]?.message ?? "Give from= and to= as dates like 2026-01-31." };
   return { ok: true, ...parsed.data };
 }

@@ -14,12 +14,19 @@ export function fileNamePart(s: string): string {
 export function download(body: string | Uint8Array<ArrayBuffer>, fileName: string, contentType: string): Response {
   return new Response(body, {
     status: 200,
-    headers: { ...NO_STORE, "content-type": contentType, "content-disposition": `attachment; filename="${fileNamePart(fileName)}"` },
+    headers: {
+      ...NO_STORE,
+      "content-type": contentType,
+      "content-disposition": `attachment; filename="${fileNamePart(fileName)}"`,
+    },
   });
 }
 
 export function textResponse(status: number, message: string): Response {
-  return new Response(`${message}\n`, { status, headers: { ...NO_STORE, "content-type": "text/plain; charset=utf-8" } });
+  return new Response(`${message}\n`, {
+    status,
+    headers: { ...NO_STORE, "content-type": "text/plain; charset=utf-8" },
+  });
 }
 
 export function deniedStatus(err: AccessDenied): number {

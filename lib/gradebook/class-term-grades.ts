@@ -7,7 +7,12 @@ import { sql } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import type { GradeOverride } from "@/lib/domain/term-grade";
-import { gradingContextColumns, gradingContextFrom, type GradingContext, type GradingContextColumns } from "./grading-context";
+import {
+  gradingContextColumns,
+  gradingContextFrom,
+  type GradingContext,
+  type GradingContextColumns,
+} from "./grading-context";
 import { termGradeView, toWork, type AssignmentRow, type TermChoice, type TermGradeView } from "./term-grades";
 
 export interface ClassTermGradeRow {
@@ -55,8 +60,21 @@ export interface ClassTermInputs {
 
 export const cellKey = (assignmentId: number, studentId: number) => `${assignmentId}:${studentId}`;
 
-type MarkRow = { assignment_id: number; student_id: number; excused: boolean; missing: boolean; late: boolean; last_ms: string | number | null };
-type NoteRow = { student_id: number; term_id: number; percent_h: number | null; reason: string | null; comment: string | null };
+type MarkRow = {
+  assignment_id: number;
+  student_id: number;
+  excused: boolean;
+  missing: boolean;
+  late: boolean;
+  last_ms: string | number | null;
+};
+type NoteRow = {
+  student_id: number;
+  term_id: number;
+  percent_h: number | null;
+  reason: string | null;
+  comment: string | null;
+};
 
 /**
  * Two statements whatever the class size: the roster with each student's scores, and the grading
@@ -66,14 +84,26 @@ export async function readClassTermInputs(levelCode: string, timeZone: string): 
   const [students, [facts]] = await Promise.all([
     // One row per student, ids and scores as comma-separated text: 300 × 40 scores were 12,000
     // rows through the driver (~100 ms on PGlite); split() is native.
-    queryRows<{ id: number; name: string; username: string; assignment_ids: string | null; scores_h: string | null }>(sql`
+    queryRows<{
+      id: number;
+      name: string;
+      username: string;
+      assignment_ids: string | null;
+      scores_h: string | null;
+    }>(sql`
       select u.id, u.name, u.username, sc.assignment_ids, sc.scores_h
       from student_enrollment e join users u on u.id = e.student_id
       left join (
         select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(((g.score * 100)::int)::text, ',') as scores_h
         from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${levelCode} group by g.student_id) sc on sc.student_id = u.id
       where e.level_code = ${levelCode} order by u.name, u.id`),
-    queryRows<GradingContextColumns & { assignments: AssignmentRow[] | string | null; marks: MarkRow[] | string | null; notes: NoteRow[] | string | null }>(sql`
+    queryRows<
+      GradingContextColumns & {
+        assignments: AssignmentRow[] | string | null;
+        marks: MarkRow[] | string | null;
+        notes: NoteRow[] | string | null;
+      }
+    >(sql`
       select ${gradingContextColumns([levelCode])},
         (select json_agg(x order by x.due_ms nulls last, x.id) from (
           select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
@@ -116,11 +146,26 @@ export async function readClassTermInputs(levelCode: string, timeZone: string): 
       overrides.get(n.student_id)!.set(n.term_id, { percent: n.percent_h! / 100, reason: n.reason! });
     }
   }
-  return { context, students: students.map(({ id, name, username }) => ({ id, name, username })), assignments, scores, marks, handIns, overrides, comments };
+  return {
+    context,
+    students: students.map(({ id, name, username }) => ({ id, name, username })),
+    assignments,
+    scores,
+    marks,
+    handIns,
+    overrides,
+    comments,
+  };
 }
 
 /** The pure half: every student's view for the term asked for, from what readClassTermInputs read. */
-export function classTermGrades(inputs: ClassTermInputs, levelCode: string, choice: TermChoice, today: string, nowMs: number): ClassTermGrades {
+export function classTermGrades(
+  inputs: ClassTermInputs,
+  levelCode: string,
+  choice: TermChoice,
+  today: string,
+  nowMs: number,
+): ClassTermGrades {
   const { context, assignments } = inputs;
   const settings = context.settings.get(levelCode)!;
   const none = new Map<number, GradeOverride>();
@@ -128,7 +173,13 @@ export function classTermGrades(inputs: ClassTermInputs, levelCode: string, choi
     const work = assignments.map((a) => {
       const k = cellKey(a.id, st.id);
       const m = inputs.marks.get(k);
-      return toWork(a, { score_h: inputs.scores.get(k) ?? null, excused: m?.excused ?? false, missing: m?.missing ?? false, late: m?.late ?? false, submitted_ms: inputs.handIns.get(k) ?? null });
+      return toWork(a, {
+        score_h: inputs.scores.get(k) ?? null,
+        excused: m?.excused ?? false,
+        missing: m?.missing ?? false,
+        late: m?.late ?? false,
+        submitted_ms: inputs.handIns.get(k) ?? null,
+      });
     });
     const own = inputs.overrides.get(st.id) ?? none;
     const view = termGradeView(context.terms, settings, work, own, choice, today, nowMs);
@@ -142,10 +193,35 @@ export function classTermGrades(inputs: ClassTermInputs, levelCode: string, choi
   });
   // The term and its assignments without any student's work: the same for every row, and there even when the class has no students.
   const blank = { score_h: null, excused: false, missing: false, late: false, submitted_ms: null };
-  const shown = termGradeView(context.terms, settings, assignments.map((a) => toWork(a, blank)), none, choice, today, nowMs);
-  return { rows, terms: shown.terms, term: shown.term, assignmentIds: shown.assignmentIds, published: shown.term !== null && context.published.has(shown.term.id) };
+  const shown = termGradeView(
+    context.terms,
+    settings,
+    assignments.map((a) => toWork(a, blank)),
+    none,
+    choice,
+    today,
+    nowMs,
+  );
+  return {
+    rows,
+    terms: shown.terms,
+    term: shown.term,
+    assignmentIds: shown.assignmentIds,
+    published: shown.term !== null && context.published.has(shown.term.id),
+  };
 }
 
-export async function loadClassTermGrades(levelCode: string, choice: TermChoice, timeZone: string, now = new Date()): Promise<ClassTermGrades> {
-  return classTermGrades(await readClassTermInputs(levelCode, timeZone), levelCode, choice, dateInTimeZone(now, timeZone), now.getTime());
+export async function loadClassTermGrades(
+  levelCode: string,
+  choice: TermChoice,
+  timeZone: string,
+  now = new Date(),
+): Promise<ClassTermGrades> {
+  return classTermGrades(
+    await readClassTermInputs(levelCode, timeZone),
+    levelCode,
+    choice,
+    dateInTimeZone(now, timeZone),
+    now.getTime(),
+  );
 }

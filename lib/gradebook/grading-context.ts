@@ -57,17 +57,24 @@ export function gradingContextColumns(levelCodes: readonly string[], studentId: 
 }
 
 /** The context from its columns (gradingContextColumns), for these classes. */
-export function gradingContextFrom(row: GradingContextColumns | undefined, levelCodes: readonly string[]): GradingContext {
+export function gradingContextFrom(
+  row: GradingContextColumns | undefined,
+  levelCodes: readonly string[],
+): GradingContext {
   const settings = new Map<string, GradeSettings>(levelCodes.map((c) => [c, DEFAULTS]));
   for (const s of jsonColumn(row?.settings) ?? []) {
     settings.set(s.code, {
       mode: s.mode,
       categories: (s.categories ?? []).map((c) => ({ id: c.id, name: c.name, weight: c.weight, dropLowest: c.drop })),
-      latePolicy: s.late_per_day !== null && s.late_floor !== null ? { perDayPercent: s.late_per_day, floorPercent: s.late_floor } : null,
+      latePolicy:
+        s.late_per_day !== null && s.late_floor !== null
+          ? { perDayPercent: s.late_per_day, floorPercent: s.late_floor }
+          : null,
     });
   }
   const overrides = new Map<string, Map<number, GradeOverride>>(levelCodes.map((c) => [c, new Map()]));
-  for (const o of jsonColumn(row?.overrides) ?? []) overrides.get(o.code)?.set(o.term, { percent: o.percent_h / 100, reason: o.reason });
+  for (const o of jsonColumn(row?.overrides) ?? [])
+    overrides.get(o.code)?.set(o.term, { percent: o.percent_h / 100, reason: o.reason });
   return {
     terms: gradingTerms(jsonColumn(row?.terms) ?? []),
     published: new Set(jsonColumn(row?.published) ?? []),
@@ -76,7 +83,10 @@ export function gradingContextFrom(row: GradingContextColumns | undefined, level
   };
 }
 
-export async function loadGradingContext(levelCodes: readonly string[], studentId: number | null = null): Promise<GradingContext> {
+export async function loadGradingContext(
+  levelCodes: readonly string[],
+  studentId: number | null = null,
+): Promise<GradingContext> {
   const [row] = await queryRows<GradingContextColumns>(sql`select ${gradingContextColumns(levelCodes, studentId)}`);
   return gradingContextFrom(row, levelCodes);
 }

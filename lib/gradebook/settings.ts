@@ -31,7 +31,11 @@ const summary = (s: GradeSettings) => ({
 });
 
 /** Saves `settings` for the class; categories with no weight and no drop rule are not stored. */
-export async function saveGradeSettings(levelCode: string, settings: GradeSettings, actorId: number): Promise<ActionResult> {
+export async function saveGradeSettings(
+  levelCode: string,
+  settings: GradeSettings,
+  actorId: number,
+): Promise<ActionResult> {
   const problems = gradeSettingsProblems(settings);
   if (problems.length) return { ok: false, message: problems.join(". ") + "." };
   const before = await loadGradeSettings(levelCode);
@@ -41,9 +45,16 @@ export async function saveGradeSettings(levelCode: string, settings: GradeSettin
       late_floor_percent = ${settings.latePolicy?.floorPercent ?? null} where code = ${levelCode}`);
     await tx.execute(sql`delete from level_category_weights where level_code = ${levelCode}`);
     for (const c of stored) {
-      await tx.execute(sql`insert into level_category_weights (level_code, category_id, weight, drop_lowest) values (${levelCode}, ${c.id}, ${c.weight}, ${c.dropLowest})`);
+      await tx.execute(
+        sql`insert into level_category_weights (level_code, category_id, weight, drop_lowest) values (${levelCode}, ${c.id}, ${c.weight}, ${c.dropLowest})`,
+      );
     }
-    await audit(tx, { action: "grading.changed", actorId, levelCode, detail: { before: summary(before), after: summary({ ...settings, categories: stored }) } });
+    await audit(tx, {
+      action: "grading.changed",
+      actorId,
+      levelCode,
+      detail: { before: summary(before), after: summary({ ...settings, categories: stored }) },
+    });
   });
   return { ok: true, message: "Grading settings saved" };
 }

@@ -5,9 +5,23 @@
 import { sql } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { computeTermGrade, daysLate, explainTermGrade, type GradeItem, type GradeOverride, type GradeSettings } from "@/lib/domain/term-grade";
+import {
+  computeTermGrade,
+  daysLate,
+  explainTermGrade,
+  type GradeItem,
+  type GradeOverride,
+  type GradeSettings,
+} from "@/lib/domain/term-grade";
 import { assignmentTerm, defaultTerm, type Term } from "@/lib/domain/terms";
-import { codeList, gradingContextColumns, gradingContextFrom, loadGradingContext, type GradingContext, type GradingContextColumns } from "./grading-context";
+import {
+  codeList,
+  gradingContextColumns,
+  gradingContextFrom,
+  loadGradingContext,
+  type GradingContext,
+  type GradingContextColumns,
+} from "./grading-context";
 
 /** Which term a screen asked for: a term id, the whole year, or the default (today's term). */
 export type TermChoice = number | "year" | null;
@@ -34,7 +48,6 @@ export interface TermGradeView {
   /** "Why this grade", one sentence each (lib/domain/term-grade's explainTermGrade). */
   why: string[];
 }
-
 
 /** Each class's grading settings (the defaults for a class that has none). */
 export async function loadGradeSettingsFor(levelCodes: readonly string[]): Promise<Map<string, GradeSettings>> {
@@ -100,7 +113,11 @@ export interface StudentTermInputs {
  * The grading context and every assignment of the classes with this student's score and marks
  * and the day it falls on: one statement (the work as a JSON column beside the context's).
  */
-export async function readStudentTermInputs(levelCodes: readonly string[], studentId: number, timeZone: string): Promise<StudentTermInputs> {
+export async function readStudentTermInputs(
+  levelCodes: readonly string[],
+  studentId: number,
+  timeZone: string,
+): Promise<StudentTermInputs> {
   const work = new Map<string, Work[]>(levelCodes.map((c) => [c, []]));
   const [row] = await queryRows<GradingContextColumns & { work: WorkRow[] | string | null }>(sql`
     select ${gradingContextColumns(levelCodes, studentId)},
@@ -122,18 +139,49 @@ export async function readStudentTermInputs(levelCodes: readonly string[], stude
 }
 
 /** The pure half: each class's view for one term (or the whole year) from what was read, so a screen showing several terms reads once. */
-export function studentTermViews(inputs: StudentTermInputs, levelCodes: readonly string[], choice: TermChoice, today: string, nowMs: number): Map<string, TermGradeView> {
+export function studentTermViews(
+  inputs: StudentTermInputs,
+  levelCodes: readonly string[],
+  choice: TermChoice,
+  today: string,
+  nowMs: number,
+): Map<string, TermGradeView> {
   const { context: ctx, work } = inputs;
-  return new Map(levelCodes.map((c) => [c, termGradeView(ctx.terms, ctx.settings.get(c)!, work.get(c)!, ctx.overrides.get(c) ?? new Map(), choice, today, nowMs)]));
+  return new Map(
+    levelCodes.map((c) => [
+      c,
+      termGradeView(
+        ctx.terms,
+        ctx.settings.get(c)!,
+        work.get(c)!,
+        ctx.overrides.get(c) ?? new Map(),
+        choice,
+        today,
+        nowMs,
+      ),
+    ]),
+  );
 }
 
 /** One student's grade in each of these classes for a term (default: today's) or the whole year, explained: one statement. */
-export async function loadStudentTermGrades(levelCodes: readonly string[], studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<Map<string, TermGradeView>> {
+export async function loadStudentTermGrades(
+  levelCodes: readonly string[],
+  studentId: number,
+  choice: TermChoice,
+  timeZone: string,
+  now = new Date(),
+): Promise<Map<string, TermGradeView>> {
   const inputs = await readStudentTermInputs(levelCodes, studentId, timeZone);
   return studentTermViews(inputs, levelCodes, choice, dateInTimeZone(now, timeZone), now.getTime());
 }
 
-export async function loadStudentTermGrade(levelCode: string, studentId: number, choice: TermChoice, timeZone: string, now = new Date()): Promise<TermGradeView> {
+export async function loadStudentTermGrade(
+  levelCode: string,
+  studentId: number,
+  choice: TermChoice,
+  timeZone: string,
+  now = new Date(),
+): Promise<TermGradeView> {
   return (await loadStudentTermGrades([levelCode], studentId, choice, timeZone, now)).get(levelCode)!;
 }
 
@@ -163,7 +211,8 @@ export function termGradeView(
     empty: g.exact === null && !g.override,
     overridden: g.override !== null,
     assignmentIds: items.map((i) => i.id),
-    customized: settings.mode !== "points" || settings.latePolicy !== null || settings.categories.some((c) => c.dropLowest > 0),
+    customized:
+      settings.mode !== "points" || settings.latePolicy !== null || settings.categories.some((c) => c.dropLowest > 0),
     why: explainTermGrade(g),
   };
 }

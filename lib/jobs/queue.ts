@@ -74,10 +74,13 @@ export async function enqueueMany(
   // In slices: one statement's parameter stays small whatever the school's size (a whole school's report-card notices).
   if (jobs.length > ENQUEUE_SLICE) {
     let n = 0;
-    for (let i = 0; i < jobs.length; i += ENQUEUE_SLICE) n += await enqueueMany(on, jobs.slice(i, i + ENQUEUE_SLICE), options);
+    for (let i = 0; i < jobs.length; i += ENQUEUE_SLICE)
+      n += await enqueueMany(on, jobs.slice(i, i + ENQUEUE_SLICE), options);
     return n;
   }
-  const rows = JSON.stringify(jobs.map((j) => ({ kind: j.kind, dedupe_key: j.dedupeKey, payload: j.payload, delay: j.delaySeconds ?? 0 })));
+  const rows = JSON.stringify(
+    jobs.map((j) => ({ kind: j.kind, dedupe_key: j.dedupeKey, payload: j.payload, delay: j.delaySeconds ?? 0 })),
+  );
   const inserted = await queryRows<{ id: number }>(
     sql`insert into jobs (kind, dedupe_key, payload, run_at)
         select distinct on (j.dedupe_key) j.kind, j.dedupe_key, j.payload, now() + make_interval(secs => j.delay)
@@ -96,13 +99,20 @@ export function backoffSeconds(attempts: number): number {
 
 /** Gives up the jobs whose every attempt took its process down (their lease ran out MAX_ATTEMPTS times). */
 export async function failAbandoned(): Promise<void> {
-  await db().execute(sql`update jobs set state = 'failed', finished_at = now(), last_error = coalesce(last_error, 'its worker stopped while running it, every attempt')
+  await db()
+    .execute(sql`update jobs set state = 'failed', finished_at = now(), last_error = coalesce(last_error, 'its worker stopped while running it, every attempt')
     where state = 'running' and locked_until < now() and attempts >= max_attempts`);
 }
 
 /** Claims the next due job (or one whose claimant died), or null. */
 export async function claimNext(): Promise<Job | null> {
-  const [row] = await queryRows<{ id: number; kind: string; dedupe_key: string; payload: Record<string, unknown> | string; attempts: number }>(sql`
+  const [row] = await queryRows<{
+    id: number;
+    kind: string;
+    dedupe_key: string;
+    payload: Record<string, unknown> | string;
+    attempts: number;
+  }>(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
     where id = (
       select id from jobs
@@ -110,14 +120,23 @@ export async function claimNext(): Promise<Job | null> {
       order by run_at, id limit 1 for update skip locked)
     returning id, kind, dedupe_key, payload, attempts`);
   if (!row) return null;
-  return { id: row.id, kind: row.kind, dedupeKey: row.dedupe_key, payload: jsonColumn(row.payload) as Record<string, unknown>, attempts: row.attempts };
+  return {
+    id: row.id,
+    kind: row.kind,
+    dedupeKey: row.dedupe_key,
+    payload: jsonColumn(row.payload) as Record<string, unknown>,
+    attempts: row.attempts,
+  };
 }
 
 /**
  * Runs one claimed job: the handler and the job's "done" commit together. A failure is recorded
  * and the job goes back to the queue after its backoff, or to 'failed' after the last attempt.
  */
-export async function runJob(job: Job, handlers: Readonly<Record<string, JobHandler>>): Promise<"done" | "retry" | "failed"> {
+export async function runJob(
+  job: Job,
+  handlers: Readonly<Record<string, JobHandler>>,
+): Promise<"done" | "retry" | "failed"> {
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);
@@ -140,7 +159,9 @@ export async function runJob(job: Job, handlers: Readonly<Record<string, JobHand
       update jobs set state = ${last ? "failed" : "queued"}, locked_until = null, last_error = ${message},
         run_at = now() + make_interval(secs => ${backoffSeconds(job.attempts)}), finished_at = ${last ? sql`now()` : null}
       where id = ${job.id} and state = 'running' and attempts = ${job.attempts}`);
-    console.error(`job ${job.id} (${job.kind}) failed on attempt ${job.attempts}${last ? ", giving up" : ""}: ${message}`);
+    console.error(
+      `job ${job.id} (${job.kind}) failed on attempt ${job.attempts}${last ? ", giving up" : ""}: ${message}`,
+    );
     return last ? "failed" : "retry";
   }
 }

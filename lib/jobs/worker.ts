@@ -36,7 +36,9 @@ let lastHousekeeping = 0;
 /** Queues the coming digests and clears old finished jobs. */
 export async function housekeeping(now = new Date()): Promise<void> {
   await scheduleDigests(db(), now);
-  await db().execute(sql`delete from jobs where state in ('done', 'failed') and finished_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`);
+  await db().execute(
+    sql`delete from jobs where state in ('done', 'failed') and finished_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`,
+  );
 }
 
 export function startWorker(pollMs: number): void {

@@ -2,7 +2,13 @@
 // to the portal, and a one-click unsubscribe (RFC 8058 headers plus a link in the body). Subjects
 // never carry a grade: grades and feedback are in the body only.
 import "server-only";
-import { DELIVERY_LABELS, EVENT_LABELS, type Delivery, type DigestPeriod, type NotifyEvent } from "@/lib/domain/notify-events";
+import {
+  DELIVERY_LABELS,
+  EVENT_LABELS,
+  type Delivery,
+  type DigestPeriod,
+  type NotifyEvent,
+} from "@/lib/domain/notify-events";
 import { formatDay } from "@/lib/domain/format";
 import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
@@ -82,7 +88,14 @@ ${n.detail ? `<p style="white-space:pre-line">${escapeHtml(n.detail)}</p>` : ""}
 <p><a href="${escapeHtml(link)}">Open in the portal</a></p>`,
     `${escapeHtml(why)} <a href="${escapeHtml(unsub.pageUrl)}">Unsubscribe</a> · <a href="${escapeHtml(`${origin}/notifications/settings`)}">Choose what you receive</a>`,
   );
-  return { to: n.to, subject: oneLine(`${n.title} · ${school}`), text, html, headers: unsub.headers, messageId: n.messageId };
+  return {
+    to: n.to,
+    subject: oneLine(`${n.title} · ${school}`),
+    text,
+    html,
+    headers: unsub.headers,
+    messageId: n.messageId,
+  };
 }
 
 export interface DigestItem {
@@ -99,11 +112,21 @@ export interface DigestGroup {
 }
 
 /** One digest per recipient and period: every child and class in one message. */
-export function digestMail(d: { userId: number; to: string; period: DigestPeriod; day: string; groups: DigestGroup[]; messageId: string }): OutgoingMail {
+export function digestMail(d: {
+  userId: number;
+  to: string;
+  period: DigestPeriod;
+  day: string;
+  groups: DigestGroup[];
+  messageId: string;
+}): OutgoingMail {
   const school = env().SCHOOL_NAME;
   const origin = mailOrigin();
   const unsub = unsubscribeParts(d.userId, `digest-${d.period}`);
-  const heading = d.period === "daily" ? `Your daily summary for ${formatDay(d.day)}` : `Your weekly summary, week ending ${formatDay(d.day)}`;
+  const heading =
+    d.period === "daily"
+      ? `Your daily summary for ${formatDay(d.day)}`
+      : `Your weekly summary, week ending ${formatDay(d.day)}`;
   const delivery: Delivery = d.period;
   const why = `You receive this because some notifications are set to “${DELIVERY_LABELS[delivery]}”.`;
 
@@ -114,9 +137,13 @@ export function digestMail(d: { userId: number; to: string; period: DigestPeriod
     html.push(`<h2 style="font-size:16px;margin:20px 0 4px">${escapeHtml(g.studentName)}</h2>`);
     for (const c of g.classes) {
       text.push("", c.className);
-      html.push(`<h3 style="font-size:14px;margin:12px 0 4px">${escapeHtml(c.className)}</h3><ul style="margin:0;padding-left:20px">`);
+      html.push(
+        `<h3 style="font-size:14px;margin:12px 0 4px">${escapeHtml(c.className)}</h3><ul style="margin:0;padding-left:20px">`,
+      );
       for (const item of c.items) {
-        text.push(`- ${item.title}${item.detail ? `\n  ${item.detail.replace(/\n/g, "\n  ")}` : ""}\n  ${origin}${item.href}`);
+        text.push(
+          `- ${item.title}${item.detail ? `\n  ${item.detail.replace(/\n/g, "\n  ")}` : ""}\n  ${origin}${item.href}`,
+        );
         html.push(
           `<li style="margin:4px 0"><a href="${escapeHtml(origin + item.href)}">${escapeHtml(item.title)}</a>${item.detail ? `<br><span style="white-space:pre-line;color:#4b5563">${escapeHtml(item.detail)}</span>` : ""}</li>`,
         );
@@ -128,12 +155,22 @@ export function digestMail(d: { userId: number; to: string; period: DigestPeriod
       html.push(`<h3 style="font-size:14px;margin:12px 0 4px">Coming up</h3><ul style="margin:0;padding-left:20px">`);
       for (const u of g.upcoming) {
         text.push(`- ${u.title} (${u.className}), due ${u.due}`);
-        html.push(`<li style="margin:4px 0"><a href="${escapeHtml(origin + u.href)}">${escapeHtml(u.title)}</a> (${escapeHtml(u.className)}), due ${escapeHtml(u.due)}</li>`);
+        html.push(
+          `<li style="margin:4px 0"><a href="${escapeHtml(origin + u.href)}">${escapeHtml(u.title)}</a> (${escapeHtml(u.className)}), due ${escapeHtml(u.due)}</li>`,
+        );
       }
       html.push("</ul>");
     }
   }
-  text.push("", `Open the portal: ${origin}/`, "", "--", why, `Unsubscribe from this summary: ${unsub.pageUrl}`, `Choose what you receive: ${origin}/notifications/settings`);
+  text.push(
+    "",
+    `Open the portal: ${origin}/`,
+    "",
+    "--",
+    why,
+    `Unsubscribe from this summary: ${unsub.pageUrl}`,
+    `Choose what you receive: ${origin}/notifications/settings`,
+  );
   html.push(`<p style="margin-top:20px"><a href="${escapeHtml(origin + "/")}">Open the portal</a></p>`);
   return {
     to: d.to,

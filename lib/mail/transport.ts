@@ -23,7 +23,8 @@ export interface MailSettings {
 
 export function mailSettings(): MailSettings {
   const { SMTP_URL, MAIL_FROM } = env();
-  if (!SMTP_URL || !MAIL_FROM) return { enabled: false, from: MAIL_FROM ?? null, server: SMTP_URL ? hostOf(SMTP_URL) : null };
+  if (!SMTP_URL || !MAIL_FROM)
+    return { enabled: false, from: MAIL_FROM ?? null, server: SMTP_URL ? hostOf(SMTP_URL) : null };
   return { enabled: true, from: MAIL_FROM, server: hostOf(SMTP_URL) };
 }
 

@@ -34,8 +34,15 @@ export const announcementNotice: JobHandler = async (job, tx) => {
     tx,
   );
   if (!u) return;
-  const students = await queryRows<{ student_id: number }>(sql`select student_id from student_enrollment where level_code = ${u.level_code}`, tx);
-  const family = await familiesOf(tx, students.map((s) => Number(s.student_id)), u.level_code);
+  const students = await queryRows<{ student_id: number }>(
+    sql`select student_id from student_enrollment where level_code = ${u.level_code}`,
+    tx,
+  );
+  const family = await familiesOf(
+    tx,
+    students.map((s) => Number(s.student_id)),
+    u.level_code,
+  );
   const detail = `${u.title}\n\n${ellipsize(u.content.trim(), EXCERPT)}`;
   const byStudent = new Map<number, typeof family>();
   for (const m of family) byStudent.set(m.studentId, [...(byStudent.get(m.studentId) ?? []), m]);

@@ -42,7 +42,12 @@ export function isNoticeDay(date: string, now = new Date()): boolean {
 export async function noticeAttendanceMark(tx: Runner, mark: Payload & { status: string }): Promise<void> {
   if (mark.status !== "absent" && mark.status !== "late") return;
   if (!isNoticeDay(mark.date)) return;
-  const payload: Payload = { studentId: mark.studentId, levelCode: mark.levelCode, date: mark.date, actorId: mark.actorId };
+  const payload: Payload = {
+    studentId: mark.studentId,
+    levelCode: mark.levelCode,
+    date: mark.date,
+    actorId: mark.actorId,
+  };
   await enqueue(tx, {
     kind: ATTENDANCE_NOTICE,
     dedupeKey: `attendance:${mark.levelCode}:${mark.studentId}:${mark.date}`,

@@ -43,7 +43,13 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
   if (ids.length === 0) return 0;
   const events = [...new Set(notices.map((n) => n.event))];
   // Everyone's choices for these events in one statement; removed people (roster) get nothing.
-  const people = await queryRows<{ id: number; email: string | null; event: string | null; delivery: string | null; threshold: number | null }>(
+  const people = await queryRows<{
+    id: number;
+    email: string | null;
+    event: string | null;
+    delivery: string | null;
+    threshold: number | null;
+  }>(
     sql`select u.id, u.email, p.event, p.delivery, p.threshold
         from users u left join notification_preferences p on p.user_id = u.id and p.event = any(${`{${events.join(",")}}`}::text[])
         where u.id = any(${`{${ids.join(",")}}`}::int[]) and u.roster_deleted_at is null`,
@@ -56,8 +62,29 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
     if (p.event && p.delivery) stored.set(`${p.id}:${p.event}`, { delivery: p.delivery, threshold: p.threshold });
   }
 
-  const rows: { user_id: number; event_key: string; kind: string; title: string; href: string; detail: string | null; student_id: number | null; level_code: string | null; digest: string | null }[] = [];
-  const immediate = new Map<string, { userId: number; to: string; event: NotifyEvent; title: string; detail: string | null; href: string; studentId: number | null }>();
+  const rows: {
+    user_id: number;
+    event_key: string;
+    kind: string;
+    title: string;
+    href: string;
+    detail: string | null;
+    student_id: number | null;
+    level_code: string | null;
+    digest: string | null;
+  }[] = [];
+  const immediate = new Map<
+    string,
+    {
+      userId: number;
+      to: string;
+      event: NotifyEvent;
+      title: string;
+      detail: string | null;
+      href: string;
+      studentId: number | null;
+    }
+  >();
   for (const n of notices) {
     // Bounded once per notice (the columns' checks), the same text for the bell and the e-mail.
     const title = ellipsize(n.title, TITLE_MAX);
@@ -83,7 +110,16 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
         // With no address on file there is nothing to digest: the bell alone tells them.
         digest: to ? digest : null,
       });
-      if (pref.delivery === "immediately" && to) immediate.set(`${r.userId}:${n.eventKey}`, { userId: r.userId, to, event: n.event, title, detail, href: r.href, studentId: n.studentId });
+      if (pref.delivery === "immediately" && to)
+        immediate.set(`${r.userId}:${n.eventKey}`, {
+          userId: r.userId,
+          to,
+          event: n.event,
+          title,
+          detail,
+          href: r.href,
+          studentId: n.studentId,
+        });
     }
   }
   if (rows.length === 0) return 0;
@@ -110,7 +146,13 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
         href: m.href,
         messageId: `<notification-${row.id}@classroom-portal>`,
       });
-      return [{ kind: MAIL_SEND, dedupeKey: `mail:notification:${row.id}`, payload: { ...mail, recipientId: m.userId, studentId: m.studentId } }];
+      return [
+        {
+          kind: MAIL_SEND,
+          dedupeKey: `mail:notification:${row.id}`,
+          payload: { ...mail, recipientId: m.userId, studentId: m.studentId },
+        },
+      ];
     });
     await enqueueMany(tx, mails);
   }

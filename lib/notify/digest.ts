@@ -76,7 +76,8 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
     tx,
   );
   const ids = pending.map((p) => p.id);
-  if (ids.length > 0) await tx.execute(sql`update notifications set digested_at = now() where id = any(${`{${ids.join(",")}}`}::int[])`);
+  if (ids.length > 0)
+    await tx.execute(sql`update notifications set digested_at = now() where id = any(${`{${ids.join(",")}}`}::int[])`);
   // E-mail off: nothing to send; the items stay in the bell and are not saved up for later.
   if (!mailSettings().enabled) return 0;
 
@@ -130,13 +131,26 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
     if (!to) continue;
     const { g } = groupOf(u.user_id, to, u.student_id, u.student_name);
     if (g.upcoming.length >= MAX_UPCOMING) continue;
-    const href = u.guardian ? `/children/${u.student_id}` : `/level/${encodeURIComponent(u.level_code)}?tab=assignments`;
+    const href = u.guardian
+      ? `/children/${u.student_id}`
+      : `/level/${encodeURIComponent(u.level_code)}?tab=assignments`;
     g.upcoming.push({ title: u.title, className: u.class_name, due: formatDateTime(new Date(u.due_date), tz), href });
   }
 
   const mails = [...digests].map(([userId, d]) => {
-    const mail = digestMail({ userId, to: d.to, period, day, groups: [...d.groups.values()], messageId: `<digest-${period}-${day}-${userId}@classroom-portal>` });
-    return { kind: MAIL_SEND, dedupeKey: `mail:digest:${period}:${day}:${userId}`, payload: { ...mail, recipientId: userId, studentId: null } };
+    const mail = digestMail({
+      userId,
+      to: d.to,
+      period,
+      day,
+      groups: [...d.groups.values()],
+      messageId: `<digest-${period}-${day}-${userId}@classroom-portal>`,
+    });
+    return {
+      kind: MAIL_SEND,
+      dedupeKey: `mail:digest:${period}:${day}:${userId}`,
+      payload: { ...mail, recipientId: userId, studentId: null },
+    };
   });
   await enqueueMany(tx, mails);
   return mails.length;

@@ -16,10 +16,17 @@ export interface FamilyMember {
  * The students of `studentIds` (only those still enrolled in `levelCode`, when given, and not
  * removed by the roster) and their linked guardians, in one statement.
  */
-export async function familiesOf(tx: Runner, studentIds: readonly number[], levelCode: string | null): Promise<FamilyMember[]> {
+export async function familiesOf(
+  tx: Runner,
+  studentIds: readonly number[],
+  levelCode: string | null,
+): Promise<FamilyMember[]> {
   if (studentIds.length === 0) return [];
   const ids = `{${[...new Set(studentIds)].join(",")}}`;
-  const enrolled = levelCode === null ? sql`true` : sql`exists (select 1 from student_enrollment e where e.student_id = s.id and e.level_code = ${levelCode})`;
+  const enrolled =
+    levelCode === null
+      ? sql`true`
+      : sql`exists (select 1 from student_enrollment e where e.student_id = s.id and e.level_code = ${levelCode})`;
   const rows = await queryRows<{ student_id: number; user_id: number; guardian: boolean }>(
     sql`select s.id as student_id, s.id as user_id, false as guardian from users s
           where s.id = any(${ids}::int[]) and s.role = 'student' and s.roster_deleted_at is null and ${enrolled}
@@ -28,7 +35,11 @@ export async function familiesOf(tx: Runner, studentIds: readonly number[], leve
           where g.student_id = any(${ids}::int[]) and g.removed_at is null and s.roster_deleted_at is null and ${enrolled}`,
     tx,
   );
-  return rows.map((r) => ({ studentId: Number(r.student_id), userId: Number(r.user_id), guardian: r.guardian === true }));
+  return rows.map((r) => ({
+    studentId: Number(r.student_id),
+    userId: Number(r.user_id),
+    guardian: r.guardian === true,
+  }));
 }
 
 /** Where a notice about a student's class opens: the class page's tab for the student, the child's report card for a guardian. */

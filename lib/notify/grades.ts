@@ -23,7 +23,10 @@ interface Payload {
   actorId: number;
 }
 
-export async function noticeGrades(tx: Runner, g: { assignmentId: number; studentIds: readonly number[]; actorId: number }): Promise<void> {
+export async function noticeGrades(
+  tx: Runner,
+  g: { assignmentId: number; studentIds: readonly number[]; actorId: number },
+): Promise<void> {
   await enqueueMany(
     tx,
     g.studentIds.map((studentId) => ({
@@ -38,7 +41,16 @@ export async function noticeGrades(tx: Runner, g: { assignmentId: number; studen
 
 export const gradeNotice: JobHandler = async (job, tx) => {
   const p = job.payload as unknown as Payload;
-  const [g] = await queryRows<{ score: string | number; feedback: string | null; max_score: number; title: string; level_code: string; class_name: string; student: string; excused: boolean | null }>(
+  const [g] = await queryRows<{
+    score: string | number;
+    feedback: string | null;
+    max_score: number;
+    title: string;
+    level_code: string;
+    class_name: string;
+    student: string;
+    excused: boolean | null;
+  }>(
     sql`select g.score, g.feedback, a.max_score, a.title, a.level_code, l.name as class_name, u.name as student, m.excused
         from grades g join assignments a on a.id = g.assignment_id join levels l on l.code = a.level_code join users u on u.id = g.student_id
         left join grade_marks m on m.assignment_id = g.assignment_id and m.student_id = g.student_id
@@ -49,7 +61,12 @@ export const gradeNotice: JobHandler = async (job, tx) => {
   const score = Number(g.score);
   const percent = scorePercent(score, Number(g.max_score));
   const family = await familiesOf(tx, [p.studentId], g.level_code);
-  const detail = [`${g.student}: ${score} / ${g.max_score} (${percent} %) on “${g.title}”.`, g.feedback ? `Teacher's feedback: ${firstLine(g.feedback)}` : null].filter(Boolean).join("\n");
+  const detail = [
+    `${g.student}: ${score} / ${g.max_score} (${percent} %) on “${g.title}”.`,
+    g.feedback ? `Teacher's feedback: ${firstLine(g.feedback)}` : null,
+  ]
+    .filter(Boolean)
+    .join("\n");
   await deliver(tx, [
     {
       event: "grade",

@@ -12,7 +12,8 @@ import type { TermChoice } from "@/lib/gradebook/term-grades";
 import { deliver } from "./deliver";
 import { familiesOf } from "./families";
 
-export type MessageTarget = { kind: "not_submitted"; assignmentId: number } | { kind: "below"; percent: number; term: TermChoice };
+export type MessageTarget =
+  { kind: "not_submitted"; assignmentId: number } | { kind: "below"; percent: number; term: TermChoice };
 
 export const MESSAGE_MAX_LENGTH = 1000;
 
@@ -28,7 +29,9 @@ export async function previewMessage(levelCode: string, target: MessageTarget): 
   let students: { id: number; name: string }[];
   let describe: string;
   if (target.kind === "not_submitted") {
-    const [a] = await queryRows<{ title: string }>(sql`select title from assignments where id = ${target.assignmentId} and level_code = ${levelCode}`);
+    const [a] = await queryRows<{ title: string }>(
+      sql`select title from assignments where id = ${target.assignmentId} and level_code = ${levelCode}`,
+    );
     if (!a) return null;
     students = await queryRows<{ id: number; name: string }>(
       sql`select u.id, u.name from student_enrollment e join users u on u.id = e.student_id
@@ -39,10 +42,16 @@ export async function previewMessage(levelCode: string, target: MessageTarget): 
     describe = `students who have not handed in “${a.title}”`;
   } else {
     const grades = await loadClassTermGrades(levelCode, target.term, schoolTimeZone());
-    students = grades.rows.filter((r) => !r.view.empty && r.view.percent < target.percent).map((r) => ({ id: r.studentId, name: r.name }));
+    students = grades.rows
+      .filter((r) => !r.view.empty && r.view.percent < target.percent)
+      .map((r) => ({ id: r.studentId, name: r.name }));
     describe = `students under ${target.percent} % in ${grades.term?.title ?? "the whole year"}`;
   }
-  const family = await familiesOf(db(), students.map((s) => s.id), levelCode);
+  const family = await familiesOf(
+    db(),
+    students.map((s) => s.id),
+    levelCode,
+  );
   return { students, guardians: new Set(family.filter((m) => m.guardian).map((m) => m.userId)).size, describe };
 }
 
@@ -76,7 +85,12 @@ export async function sendTeacherMessage(
       action: "guardians.messaged",
       actorId: actor.id,
       levelCode: level.code,
-      detail: { target: target.kind, ...(target.kind === "not_submitted" ? { assignmentId: target.assignmentId } : { percent: target.percent }), students: preview.students.length, guardians: preview.guardians },
+      detail: {
+        target: target.kind,
+        ...(target.kind === "not_submitted" ? { assignmentId: target.assignmentId } : { percent: target.percent }),
+        students: preview.students.length,
+        guardians: preview.guardians,
+      },
     });
   });
   return preview;

@@ -15,9 +15,23 @@ export interface NotificationView {
 }
 
 export async function listNotifications(userId: number): Promise<NotificationView[]> {
-  const rows = await queryRows<{ id: number; title: string; href: string; detail: string | null; created_at: string | Date; read_at: string | Date | null }>(sql`
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    href: string;
+    detail: string | null;
+    created_at: string | Date;
+    read_at: string | Date | null;
+  }>(sql`
     select id, title, href, detail, created_at, read_at from notifications where user_id = ${userId} order by created_at desc, id desc limit ${NOTIFICATIONS_SHOWN}`);
-  return rows.map((r) => ({ id: r.id, title: r.title, href: r.href, createdAt: new Date(r.created_at), read: r.read_at !== null, detail: r.detail }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    href: r.href,
+    createdAt: new Date(r.created_at),
+    read: r.read_at !== null,
+    detail: r.detail,
+  }));
 }
 
 /** Marks one of the user's notifications read (another user's id changes nothing), or all of them. */

@@ -3,7 +3,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { NOTIFY_EVENTS, preferenceFor, type Delivery, type NotifyEvent, type Preference } from "@/lib/domain/notify-events";
+import {
+  NOTIFY_EVENTS,
+  preferenceFor,
+  type Delivery,
+  type NotifyEvent,
+  type Preference,
+} from "@/lib/domain/notify-events";
 
 type Runner = Pick<Db, "execute">;
 
@@ -23,7 +29,10 @@ export async function loadPreferences(userId: number, on?: Runner): Promise<Reco
     on,
   );
   const stored = new Map(rows.map((r) => [r.event, r]));
-  return Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, preferenceFor(e, stored.get(e))])) as Record<NotifyEvent, Preference>;
+  return Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, preferenceFor(e, stored.get(e))])) as Record<
+    NotifyEvent,
+    Preference
+  >;
 }
 
 /**
@@ -31,8 +40,18 @@ export async function loadPreferences(userId: number, on?: Runner): Promise<Reco
  * the new choice: an event turned off (or to "immediately") leaves the next digest, one moved from
  * daily to weekly waits for the weekly one. One statement.
  */
-export async function savePreferences(userId: number, prefs: Record<NotifyEvent, Preference>, on?: Runner): Promise<void> {
-  const rows = JSON.stringify(NOTIFY_EVENTS.map((e) => ({ event: e, delivery: prefs[e].delivery, threshold: e === "grade" ? prefs[e].threshold : null })));
+export async function savePreferences(
+  userId: number,
+  prefs: Record<NotifyEvent, Preference>,
+  on?: Runner,
+): Promise<void> {
+  const rows = JSON.stringify(
+    NOTIFY_EVENTS.map((e) => ({
+      event: e,
+      delivery: prefs[e].delivery,
+      threshold: e === "grade" ? prefs[e].threshold : null,
+    })),
+  );
   await queryRows(
     sql`with input as (select * from jsonb_to_recordset(${rows}::jsonb) as t(event text, delivery text, threshold int)),
         saved as (
@@ -49,9 +68,15 @@ export async function savePreferences(userId: number, prefs: Record<NotifyEvent,
 }
 
 /** Turns events off for one person (an unsubscribe link): one event, or every event read in that digest. */
-export async function turnOff(userId: number, events: readonly NotifyEvent[] | { digest: Extract<Delivery, "daily" | "weekly"> }, on?: Runner): Promise<NotifyEvent[]> {
+export async function turnOff(
+  userId: number,
+  events: readonly NotifyEvent[] | { digest: Extract<Delivery, "daily" | "weekly"> },
+  on?: Runner,
+): Promise<NotifyEvent[]> {
   const current = await loadPreferences(userId, on);
-  const chosen = Array.isArray(events) ? (events as readonly NotifyEvent[]) : NOTIFY_EVENTS.filter((e) => current[e].delivery === (events as { digest: string }).digest);
+  const chosen = Array.isArray(events)
+    ? (events as readonly NotifyEvent[])
+    : NOTIFY_EVENTS.filter((e) => current[e].delivery === (events as { digest: string }).digest);
   if (chosen.length === 0) return [];
   const next = { ...current };
   for (const e of chosen) next[e] = { ...current[e], delivery: "off" };

@@ -25,7 +25,10 @@ export async function noticeTermPublished(tx: Runner, t: { termId: number; actor
 
 export const reportCardNotice: JobHandler = async (job, tx) => {
   const { termId, actorId } = job.payload as { termId: number; actorId: number };
-  const [term] = await queryRows<{ title: string }>(sql`select t.title from school_terms t join term_publications p on p.term_id = t.id where t.id = ${termId}`, tx);
+  const [term] = await queryRows<{ title: string }>(
+    sql`select t.title from school_terms t join term_publications p on p.term_id = t.id where t.id = ${termId}`,
+    tx,
+  );
   if (!term) return; // unpublished (or deleted) while settling
   const students = await queryRows<{ id: number; name: string }>(
     sql`select u.id, u.name from users u where u.role = 'student' and u.roster_deleted_at is null and exists (select 1 from student_enrollment e where e.student_id = u.id)`,
@@ -40,7 +43,9 @@ export const reportCardNotice: JobHandler = async (job, tx) => {
       eventKey: `report_card:${termId}:${m.studentId}`,
       studentId: m.studentId,
       levelCode: null,
-      title: m.guardian ? `${names.get(m.studentId)}'s ${term.title} report card is ready` : `Your ${term.title} report card is ready`,
+      title: m.guardian
+        ? `${names.get(m.studentId)}'s ${term.title} report card is ready`
+        : `Your ${term.title} report card is ready`,
       actorId,
       recipients: [{ userId: m.userId, href: m.guardian ? `/children/${m.studentId}` : "/" }],
     })),

@@ -26,11 +26,20 @@ export async function unsubscribe(token: string): Promise<{ what: string } | nul
   await db().transaction(async (tx) => {
     const off = await turnOff(
       t.userId,
-      t.scope === "digest-daily" ? { digest: "daily" } : t.scope === "digest-weekly" ? { digest: "weekly" } : [t.scope as NotifyEvent],
+      t.scope === "digest-daily"
+        ? { digest: "daily" }
+        : t.scope === "digest-weekly"
+          ? { digest: "weekly" }
+          : [t.scope as NotifyEvent],
       tx,
     );
     // Only a change is recorded: the same link posted again (a forwarded e-mail, a retrying mail provider) writes nothing.
-    if (off.length > 0) await audit(tx, { action: "notifications.unsubscribed", actorId: null, detail: { userId: t.userId, scope: t.scope, events: off } });
+    if (off.length > 0)
+      await audit(tx, {
+        action: "notifications.unsubscribed",
+        actorId: null,
+        detail: { userId: t.userId, scope: t.scope, events: off },
+      });
   });
   return { what: describeScope(t.scope) };
 }

@@ -18,7 +18,11 @@ export const WORK_MISSING = "work.missing";
 /** A due date further back than this when it is set or checked tells nobody. */
 const STALE_MS = 2 * 86_400_000;
 
-export async function scheduleMissingCheck(tx: Runner, a: { assignmentId: number; dueDate: Date | null }, now = Date.now()): Promise<void> {
+export async function scheduleMissingCheck(
+  tx: Runner,
+  a: { assignmentId: number; dueDate: Date | null },
+  now = Date.now(),
+): Promise<void> {
   if (!a.dueDate || a.dueDate.getTime() < now - STALE_MS) return;
   await enqueue(tx, {
     kind: WORK_MISSING,
@@ -31,7 +35,13 @@ export async function scheduleMissingCheck(tx: Runner, a: { assignmentId: number
 
 export const missingWorkCheck: JobHandler = async (job, tx) => {
   const { assignmentId } = job.payload as { assignmentId: number };
-  const [a] = await queryRows<{ title: string; level_code: string; class_name: string; due_date: string | Date | null; teacher_id: number | null }>(
+  const [a] = await queryRows<{
+    title: string;
+    level_code: string;
+    class_name: string;
+    due_date: string | Date | null;
+    teacher_id: number | null;
+  }>(
     sql`select a.title, a.level_code, l.name as class_name, a.due_date, a.teacher_id from assignments a join levels l on l.code = a.level_code where a.id = ${assignmentId}`,
     tx,
   );
@@ -48,7 +58,11 @@ export const missingWorkCheck: JobHandler = async (job, tx) => {
     tx,
   );
   if (missing.length === 0) return;
-  const family = await familiesOf(tx, missing.map((s) => s.id), a.level_code);
+  const family = await familiesOf(
+    tx,
+    missing.map((s) => s.id),
+    a.level_code,
+  );
   const dueText = formatDateTime(due, schoolTimeZone());
   const notices: Notice[] = missing.map((s) => ({
     event: "work",
@@ -58,7 +72,9 @@ export const missingWorkCheck: JobHandler = async (job, tx) => {
     title: `Missing work in ${a.class_name}: ${a.title}`,
     detail: `${s.name} has not handed in “${a.title}”, due ${dueText}.`,
     actorId: null,
-    recipients: family.filter((m) => m.studentId === s.id).map((m) => ({ userId: m.userId, href: hrefFor(m, a.level_code, "assignments") })),
+    recipients: family
+      .filter((m) => m.studentId === s.id)
+      .map((m) => ({ userId: m.userId, href: hrefFor(m, a.level_code, "assignments") })),
   }));
   await deliver(tx, notices);
 };

@@ -34,7 +34,15 @@ const active = isNull(guardianLinks.removedAt);
 /** A student's guardians (active links only). */
 export async function listGuardiansOfStudent(studentId: number): Promise<GuardianView[]> {
   const rows = await db()
-    .select({ linkId: guardianLinks.id, parentId: users.id, name: users.name, username: users.username, phoneNumber: users.phoneNumber, relationship: guardianLinks.relationship, source: guardianLinks.source })
+    .select({
+      linkId: guardianLinks.id,
+      parentId: users.id,
+      name: users.name,
+      username: users.username,
+      phoneNumber: users.phoneNumber,
+      relationship: guardianLinks.relationship,
+      source: guardianLinks.source,
+    })
     .from(guardianLinks)
     .innerJoin(users, eq(users.id, guardianLinks.parentId))
     .where(and(eq(guardianLinks.studentId, studentId), active))
@@ -45,7 +53,14 @@ export async function listGuardiansOfStudent(studentId: number): Promise<Guardia
 /** A parent's linked children (active links only): what a signed-in parent may see. */
 export async function listChildrenOfParent(parentId: number): Promise<ChildView[]> {
   const rows = await db()
-    .select({ linkId: guardianLinks.id, studentId: users.id, name: users.name, username: users.username, relationship: guardianLinks.relationship, source: guardianLinks.source })
+    .select({
+      linkId: guardianLinks.id,
+      studentId: users.id,
+      name: users.name,
+      username: users.username,
+      relationship: guardianLinks.relationship,
+      source: guardianLinks.source,
+    })
     .from(guardianLinks)
     .innerJoin(users, and(eq(users.id, guardianLinks.studentId), eq(users.role, "student")))
     .where(and(eq(guardianLinks.parentId, parentId), active))
@@ -65,22 +80,48 @@ export async function isLinkedGuardian(parentId: number, studentId: number): Pro
 export type LinkResult = { ok: true; message: string } | { ok: false; message: string };
 
 async function rolesOf(tx: Pick<Db, "select">, parentId: number, studentId: number) {
-  const rows = await tx.select({ id: users.id, role: users.role, name: users.name }).from(users).where(sql`${users.id} in (${parentId}, ${studentId})`);
+  const rows = await tx
+    .select({ id: users.id, role: users.role, name: users.name })
+    .from(users)
+    .where(sql`${users.id} in (${parentId}, ${studentId})`);
   return { parent: rows.find((r) => r.id === parentId), student: rows.find((r) => r.id === studentId) };
 }
 
 /** Links a parent user to a student (or changes the relationship of an existing link), audited. */
-export async function linkGuardian(input: { parentId: number; studentId: number; relationship: Relationship; actorId: number }): Promise<LinkResult> {
+export async function linkGuardian(input: {
+  parentId: number;
+  studentId: number;
+  relationship: Relationship;
+  actorId: number;
+}): Promise<LinkResult> {
   return db().transaction(async (tx) => {
     const { parent, student } = await rolesOf(tx, input.parentId, input.studentId);
     if (parent?.role !== "parent") return { ok: false, message: "Choose a parent account to link." };
     if (student?.role !== "student") return { ok: false, message: "Choose a student to link." };
     const [row] = await tx
       .insert(guardianLinks)
-      .values({ parentId: input.parentId, studentId: input.studentId, relationship: input.relationship, source: "admin" })
-      .onConflictDoUpdate({ target: [guardianLinks.parentId, guardianLinks.studentId], set: { relationship: input.relationship, source: "admin", removedAt: null } })
+      .values({
+        parentId: input.parentId,
+        studentId: input.studentId,
+        relationship: input.relationship,
+        source: "admin",
+      })
+      .onConflictDoUpdate({
+        target: [guardianLinks.parentId, guardianLinks.studentId],
+        set: { relationship: input.relationship, source: "admin", removedAt: null },
+      })
       .returning({ id: guardianLinks.id });
-    await audit(tx, { action: "guardian.linked", actorId: input.actorId, detail: { linkId: row!.id, parentId: input.parentId, studentId: input.studentId, relationship: input.relationship, source: "admin" } });
+    await audit(tx, {
+      action: "guardian.linked",
+      actorId: input.actorId,
+      detail: {
+        linkId: row!.id,
+        parentId: input.parentId,
+        studentId: input.studentId,
+        relationship: input.relationship,
+        source: "admin",
+      },
+    });
     return { ok: true, message: `Linked ${parent.name} to ${student.name}` };
   });
 }
@@ -92,7 +133,12 @@ export async function linkGuardian(input: { parentId: number; studentId: number;
 export async function unlinkGuardian(input: { linkId: number; actorId: number }): Promise<LinkResult> {
   return db().transaction(async (tx) => {
     const [link] = await tx
-      .select({ id: guardianLinks.id, parentId: guardianLinks.parentId, studentId: guardianLinks.studentId, removedAt: guardianLinks.removedAt })
+      .select({
+        id: guardianLinks.id,
+        parentId: guardianLinks.parentId,
+        studentId: guardianLinks.studentId,
+        removedAt: guardianLinks.removedAt,
+      })
       .from(guardianLinks)
       .where(eq(guardianLinks.id, input.linkId))
       .for("update");
@@ -102,13 +148,29 @@ export async function unlinkGuardian(input: { linkId: number; actorId: number })
           where p.id = ${link.parentId} and length(p.phone_digits) >= 7 and p.phone_digits in (s.parent1_digits, s.parent2_digits)`,
       tx,
     );
-    const revoked = await queryRows<{ id: number }>(sql`update report_card_links set revoked_at = now() where guardian_link_id = ${link.id} and revoked_at is null returning id`, tx);
+    const revoked = await queryRows<{ id: number }>(
+      sql`update report_card_links set revoked_at = now() where guardian_link_id = ${link.id} and revoked_at is null returning id`,
+      tx,
+    );
     if (Number(phoneMatch?.n ?? 0) > 0) {
-      await tx.update(guardianLinks).set({ removedAt: new Date(), source: "phone" }).where(eq(guardianLinks.id, link.id));
+      await tx
+        .update(guardianLinks)
+        .set({ removedAt: new Date(), source: "phone" })
+        .where(eq(guardianLinks.id, link.id));
     } else {
       await tx.delete(guardianLinks).where(eq(guardianLinks.id, link.id));
     }
-    await audit(tx, { action: "guardian.unlinked", actorId: input.actorId, detail: { linkId: link.id, parentId: link.parentId, studentId: link.studentId, source: "admin", reportLinksRevoked: revoked.length } });
+    await audit(tx, {
+      action: "guardian.unlinked",
+      actorId: input.actorId,
+      detail: {
+        linkId: link.id,
+        parentId: link.parentId,
+        studentId: link.studentId,
+        source: "admin",
+        reportLinksRevoked: revoked.length,
+      },
+    });
     return { ok: true, message: "Guardian link removed" };
   });
 }

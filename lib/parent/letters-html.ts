@@ -42,7 +42,10 @@ async function qrSvg(url: string): Promise<string> {
   return QRCode.toString(url, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
 }
 
-async function letterHtml(l: ParentLetter, ctx: { school: string; portal: string; printedOn: string; timeZone: string }): Promise<string> {
+async function letterHtml(
+  l: ParentLetter,
+  ctx: { school: string; portal: string; printedOn: string; timeZone: string },
+): Promise<string> {
   const url = `${ctx.portal}${l.reportPath}`;
   const e = escapeHtml;
   return `<article class="letter" data-testid="parent-letter">
@@ -69,7 +72,10 @@ async function letterHtml(l: ParentLetter, ctx: { school: string; portal: string
 </article>`;
 }
 
-export async function lettersDocument(batch: LetterBatch, ctx: { school: string; portal: string; timeZone: string; now: Date }): Promise<string> {
+export async function lettersDocument(
+  batch: LetterBatch,
+  ctx: { school: string; portal: string; timeZone: string; now: Date },
+): Promise<string> {
   const printedOn = formatDate(ctx.now, ctx.timeZone);
   const pages: string[] = [];
   for (const l of batch.letters) pages.push(await letterHtml(l, { ...ctx, printedOn }));

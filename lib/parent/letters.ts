@@ -44,7 +44,10 @@ function scopeSql(levelCode: string | null) {
  * Parent numbers of students in scope that no parent account has: each becomes a parent user
  * (the phone sync links them to every student with that number).
  */
-async function createMissingParents(tx: Pick<Db, "execute" | "select" | "insert">, levelCode: string | null): Promise<number> {
+async function createMissingParents(
+  tx: Pick<Db, "execute" | "select" | "insert">,
+  levelCode: string | null,
+): Promise<number> {
   const missing = await queryRows<{ digits: string; number: string; student_name: string }>(
     sql`with scope as (${scopeSql(levelCode)}),
         nums as (
@@ -59,14 +62,26 @@ async function createMissingParents(tx: Pick<Db, "execute" | "select" | "insert"
   );
   if (missing.length === 0) return 0;
   const taken = new Set(
-    (await tx.select({ username: users.username }).from(users).where(inArray(users.username, missing.map((m) => `guardian-${m.digits}`)))).map((r) => r.username),
+    (
+      await tx
+        .select({ username: users.username })
+        .from(users)
+        .where(
+          inArray(
+            users.username,
+            missing.map((m) => `guardian-${m.digits}`),
+          ),
+        )
+    ).map((r) => r.username),
   );
   for (let i = 0; i < missing.length; i += INSERT_CHUNK) {
     await tx.insert(users).values(
       missing.slice(i, i + INSERT_CHUNK).map((m) => ({
         role: "parent",
         name: `Parent of ${m.student_name}`,
-        username: taken.has(`guardian-${m.digits}`) ? `guardian-${m.digits}-${generateAccessCode().slice(0, 5)}` : `guardian-${m.digits}`,
+        username: taken.has(`guardian-${m.digits}`)
+          ? `guardian-${m.digits}-${generateAccessCode().slice(0, 5)}`
+          : `guardian-${m.digits}`,
         phoneNumber: m.number,
         code: generateAccessCode(),
       })),
@@ -75,17 +90,32 @@ async function createMissingParents(tx: Pick<Db, "execute" | "select" | "insert"
   return missing.length;
 }
 
-export async function prepareLetters(input: { levelCode: string | null; actorId: number; now?: Date }): Promise<{ ok: true; batch: LetterBatch } | { ok: false; message: string }> {
+export async function prepareLetters(input: {
+  levelCode: string | null;
+  actorId: number;
+  now?: Date;
+}): Promise<{ ok: true; batch: LetterBatch } | { ok: false; message: string }> {
   const now = input.now ?? new Date();
   return db().transaction(async (tx) => {
     let scopeName = "the whole school";
     if (input.levelCode !== null) {
-      const [level] = await queryRows<{ name: string }>(sql`select name from levels where code = ${input.levelCode}`, tx);
+      const [level] = await queryRows<{ name: string }>(
+        sql`select name from levels where code = ${input.levelCode}`,
+        tx,
+      );
       if (!level) return { ok: false, message: "Class not found" };
       scopeName = level.name;
     }
     const parentsCreated = await createMissingParents(tx, input.levelCode);
-    const pairs = await queryRows<{ link_id: number; relationship: string; parent_id: number; parent_name: string; username: string; code: string | null; student_name: string }>(
+    const pairs = await queryRows<{
+      link_id: number;
+      relationship: string;
+      parent_id: number;
+      parent_name: string;
+      username: string;
+      code: string | null;
+      student_name: string;
+    }>(
       sql`with scope as (${scopeSql(input.levelCode)})
           select g.id as link_id, g.relationship, p.id as parent_id, p.name as parent_name, p.username, p.code, s.name as student_name
           from scope s join guardian_links g on g.student_id = s.id and g.removed_at is null
@@ -103,13 +133,21 @@ export async function prepareLetters(input: { levelCode: string | null; actorId:
     const newCodes = new Map<number, string>();
     for (const p of pairs) if (!p.code && !newCodes.has(p.parent_id)) newCodes.set(p.parent_id, generateAccessCode());
     if (newCodes.size > 0) {
-      const values = sql.join([...newCodes].map(([id, code]) => sql`(${id}::int, ${code}::text)`), sql`, `);
-      await tx.execute(sql`update users set code = v.code, updated_at = now() from (values ${values}) as v(id, code) where users.id = v.id and users.code is null`);
+      const values = sql.join(
+        [...newCodes].map(([id, code]) => sql`(${id}::int, ${code}::text)`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update users set code = v.code, updated_at = now() from (values ${values}) as v(id, code) where users.id = v.id and users.code is null`,
+      );
     }
 
     const linkIds = [...new Set(pairs.map((p) => Number(p.link_id)))];
     const revoked = linkIds.length
-      ? await queryRows<{ id: number }>(sql`update report_card_links set revoked_at = now() where revoked_at is null and guardian_link_id = any(${`{${linkIds.join(",")}}`}::int[]) returning id`, tx)
+      ? await queryRows<{ id: number }>(
+          sql`update report_card_links set revoked_at = now() where revoked_at is null and guardian_link_id = any(${`{${linkIds.join(",")}}`}::int[]) returning id`,
+          tx,
+        )
       : [];
     const expiresAt = new Date(now.getTime() + REPORT_LINK_DEFAULT_DAYS * 86_400_000);
     const tokens = new Map<number, string>(linkIds.map((id) => [id, newReportToken()]));
@@ -117,7 +155,17 @@ export async function prepareLetters(input: { levelCode: string | null; actorId:
     for (let i = 0; i < linkIds.length; i += INSERT_CHUNK) {
       const rows = await tx
         .insert(reportCardLinks)
-        .values(linkIds.slice(i, i + INSERT_CHUNK).map((id) => ({ guardianLinkId: id, tokenHash: hashReportToken(tokens.get(id)!), expiresAt, createdBy: input.actorId, createdAt: now })))
+        .values(
+          linkIds
+            .slice(i, i + INSERT_CHUNK)
+            .map((id) => ({
+              guardianLinkId: id,
+              tokenHash: hashReportToken(tokens.get(id)!),
+              expiresAt,
+              createdBy: input.actorId,
+              createdAt: now,
+            })),
+        )
         .returning({ id: reportCardLinks.id });
       issued.push(...rows.map((r) => r.id));
     }
@@ -125,7 +173,14 @@ export async function prepareLetters(input: { levelCode: string | null; actorId:
       action: "letters.printed",
       actorId: input.actorId,
       levelCode: input.levelCode,
-      detail: { letters: pairs.length, parentsCreated, codesGenerated: newCodes.size, linksRevoked: revoked.length, firstLinkId: issued[0] ?? null, lastLinkId: issued.at(-1) ?? null },
+      detail: {
+        letters: pairs.length,
+        parentsCreated,
+        codesGenerated: newCodes.size,
+        linksRevoked: revoked.length,
+        firstLinkId: issued[0] ?? null,
+        lastLinkId: issued.at(-1) ?? null,
+      },
     });
     return {
       ok: true,

@@ -13,7 +13,12 @@ import { validateParentPhone } from "@/lib/domain/phone";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
 import { env, schoolTimeZone } from "@/lib/env";
 import { clientKey, hitRateLimit } from "@/lib/rate-limit";
-import { findStudentsByParentDigits, getReportCard, phoneNumberOnFile, studentHasParentNumber } from "@/lib/queries/parent";
+import {
+  findStudentsByParentDigits,
+  getReportCard,
+  phoneNumberOnFile,
+  studentHasParentNumber,
+} from "@/lib/queries/parent";
 
 // The no-sign-in phone lookup (spec §2 /parent), in three modes (PARENT_PORTAL, decision 004):
 // - verified (default): says at most whether a full number is on file; no name, no record. A
@@ -23,13 +28,16 @@ import { findStudentsByParentDigits, getReportCard, phoneNumberOnFile, studentHa
 // - off: nothing.
 // Every lookup is rate-limited per client and school-wide, and written to the audit log.
 
-export type PortalResult<T> = { status: 200; body: T } | { status: 400 | 403 | 404 | 429 | 503; body: { error: string; retryAfterSeconds?: number } };
+export type PortalResult<T> =
+  | { status: 200; body: T }
+  | { status: 400 | 403 | 404 | 429 | 503; body: { error: string; retryAfterSeconds?: number } };
 export type PortalMode = "off" | "verified" | "open";
 
 const MINUTE = 60_000;
 export const PORTAL_OFF_MESSAGE = "The parent portal is turned off at this school. Please contact the school office.";
 export const NOT_FOUND_MESSAGE = "No students found with that parent phone number";
-export const VERIFIED_REPORT_MESSAGE = "Report cards open with the link or the access code in the letter from the school. Please contact the school office if you have no letter.";
+export const VERIFIED_REPORT_MESSAGE =
+  "Report cards open with the link or the access code in the letter from the school. Please contact the school office if you have no letter.";
 
 export function portalMode(): PortalMode {
   return env().PARENT_PORTAL;
@@ -42,15 +50,22 @@ export function portalMode(): PortalMode {
 async function limit(client: string): Promise<PortalResult<never> | null> {
   const perClient = env().PARENT_LOOKUPS_PER_MINUTE;
   const mine = await hitRateLimit(clientKey("parent", client), perClient, MINUTE);
-  const blocked = mine.allowed ? await hitRateLimit("parent:*", perClient * 30, MINUTE).then((all) => (all.allowed ? null : all)) : mine;
+  const blocked = mine.allowed
+    ? await hitRateLimit("parent:*", perClient * 30, MINUTE).then((all) => (all.allowed ? null : all))
+    : mine;
   if (!blocked) return null;
   return {
     status: 429,
-    body: { error: `Too many lookups. Please wait ${blocked.retryAfterSeconds} seconds and try again.`, retryAfterSeconds: blocked.retryAfterSeconds },
+    body: {
+      error: `Too many lookups. Please wait ${blocked.retryAfterSeconds} seconds and try again.`,
+      retryAfterSeconds: blocked.retryAfterSeconds,
+    },
   };
 }
 
-export type LookupBody = { mode: "verified"; digits: string; onFile: true } | { mode: "open"; digits: string; students: { id: number; name: string }[] };
+export type LookupBody =
+  | { mode: "verified"; digits: string; onFile: true }
+  | { mode: "open"; digits: string; students: { id: number; name: string }[] };
 
 export async function lookupStudents(input: unknown, client: string): Promise<PortalResult<LookupBody>> {
   const mode = portalMode();
@@ -64,7 +79,9 @@ export async function lookupStudents(input: unknown, client: string): Promise<Po
     // The whole number, digit for digit: no name, no id, nothing of any record.
     const onFile = await phoneNumberOnFile(phone.digits);
     await audit(db(), { action: "parent.lookup", detail: { mode, digits: phone.digits, onFile } });
-    return onFile ? { status: 200, body: { mode, digits: phone.digits, onFile } } : { status: 404, body: { error: NOT_FOUND_MESSAGE } };
+    return onFile
+      ? { status: 200, body: { mode, digits: phone.digits, onFile } }
+      : { status: 404, body: { error: NOT_FOUND_MESSAGE } };
   }
   const students = await findStudentsByParentDigits(phone.digits);
   await audit(db(), { action: "parent.lookup", detail: { mode, digits: phone.digits, results: students.length } });
@@ -77,16 +94,22 @@ export async function loadParentReportCard(input: unknown, client: string): Prom
   if (mode === "off") return { status: 503, body: { error: PORTAL_OFF_MESSAGE } };
   // Verified: a phone number is not a secret the school issued, so it opens nothing.
   if (mode === "verified") return { status: 403, body: { error: VERIFIED_REPORT_MESSAGE } };
-  const parsed = z.object({ phone: z.string().max(100), studentId: z.number().int().positive().max(2_147_483_647) }).safeParse(input);
+  const parsed = z
+    .object({ phone: z.string().max(100), studentId: z.number().int().positive().max(2_147_483_647) })
+    .safeParse(input);
   if (!parsed.success) return { status: 400, body: { error: "Please enter a phone number" } };
   const phone = validateParentPhone(parsed.data.phone);
   if (!phone.ok) return { status: 400, body: { error: phone.message } };
   const limited = await limit(client);
   if (limited) return limited;
   // The full number is the key, never the 7 digits that found the name.
-  if (!(await studentHasParentNumber(parsed.data.studentId, phone.digits))) return { status: 404, body: { error: NOT_FOUND_MESSAGE } };
+  if (!(await studentHasParentNumber(parsed.data.studentId, phone.digits)))
+    return { status: 404, body: { error: NOT_FOUND_MESSAGE } };
   const card = await reportCardFor(parsed.data.studentId);
-  await audit(db(), { action: "parent.report", detail: { mode, digits: phone.digits, studentId: parsed.data.studentId } });
+  await audit(db(), {
+    action: "parent.report",
+    detail: { mode, digits: phone.digits, studentId: parsed.data.studentId },
+  });
   return card ? { status: 200, body: card } : { status: 404, body: { error: NOT_FOUND_MESSAGE } };
 }
 
@@ -123,7 +146,11 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
     const [grades, comments] = [views(latest.id), data.publishedComments.get(latest.id) ?? new Map<string, string>()];
     for (const c of card.classes) {
       const t = grades.get(c.code)!;
-      const counts = countStatuses(data.attendance.filter((a) => a.levelCode === c.code && a.date >= latest.startDate && a.date <= latest.endDate).map((a) => a.status));
+      const counts = countStatuses(
+        data.attendance
+          .filter((a) => a.levelCode === c.code && a.date >= latest.startDate && a.date <= latest.endDate)
+          .map((a) => a.status),
+      );
       c.published = {
         title: latest.title,
         percent: t.percent,
@@ -141,7 +168,14 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
   for (const c of card.classes) {
     const t = terms.get(c.code);
     if (!t || (t.terms.length === 0 && !t.customized) || (latest && t.term?.id === latest.id)) continue;
-    c.term = { title: t.term?.title ?? null, percent: t.percent, letter: teacherLetter(t.percent), empty: t.empty, overridden: t.overridden, why: t.why };
+    c.term = {
+      title: t.term?.title ?? null,
+      percent: t.percent,
+      letter: teacherLetter(t.percent),
+      empty: t.empty,
+      overridden: t.overridden,
+      why: t.why,
+    };
   }
   return card;
 }

@@ -15,7 +15,8 @@ import { reportCardFor } from "./portal";
 // every opening audited by the link's id — never by the token.
 
 /** One wording for every token that opens nothing: wrong, expired, withdrawn or unlinked. */
-export const REPORT_LINK_NEUTRAL = "This link does not open a report card. It may have expired or been withdrawn. Please contact the school office for a new one.";
+export const REPORT_LINK_NEUTRAL =
+  "This link does not open a report card. It may have expired or been withdrawn. Please contact the school office for a new one.";
 
 const TOKEN_BYTES = 24; // 192 bits, 32 characters of base64url
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
@@ -54,7 +55,14 @@ export interface ReportLinkView {
 /** Every report-card link of a student's guardians, newest first (no token: it is not stored). */
 export async function listReportLinks(studentId: number): Promise<ReportLinkView[]> {
   return db()
-    .select({ id: reportCardLinks.id, guardianLinkId: reportCardLinks.guardianLinkId, createdAt: reportCardLinks.createdAt, expiresAt: reportCardLinks.expiresAt, revokedAt: reportCardLinks.revokedAt, lastUsedAt: reportCardLinks.lastUsedAt })
+    .select({
+      id: reportCardLinks.id,
+      guardianLinkId: reportCardLinks.guardianLinkId,
+      createdAt: reportCardLinks.createdAt,
+      expiresAt: reportCardLinks.expiresAt,
+      revokedAt: reportCardLinks.revokedAt,
+      lastUsedAt: reportCardLinks.lastUsedAt,
+    })
     .from(reportCardLinks)
     .innerJoin(guardianLinks, eq(guardianLinks.id, reportCardLinks.guardianLinkId))
     .where(eq(guardianLinks.studentId, studentId))
@@ -64,7 +72,11 @@ export async function listReportLinks(studentId: number): Promise<ReportLinkView
 export type IssueResult = { ok: true; token: string; linkId: number; expiresAt: Date } | { ok: false; message: string };
 
 /** A new link for one active guardian link; the token is returned once and never stored. */
-export async function issueReportLink(input: { guardianLinkId: number; expiresAt: Date; actorId: number }): Promise<IssueResult> {
+export async function issueReportLink(input: {
+  guardianLinkId: number;
+  expiresAt: Date;
+  actorId: number;
+}): Promise<IssueResult> {
   return db().transaction(async (tx) => {
     const [link] = await tx
       .select({ id: guardianLinks.id, studentId: guardianLinks.studentId, parentId: guardianLinks.parentId })
@@ -74,14 +86,32 @@ export async function issueReportLink(input: { guardianLinkId: number; expiresAt
     const token = newReportToken();
     const [row] = await tx
       .insert(reportCardLinks)
-      .values({ guardianLinkId: link.id, tokenHash: hashReportToken(token), expiresAt: input.expiresAt, createdBy: input.actorId })
+      .values({
+        guardianLinkId: link.id,
+        tokenHash: hashReportToken(token),
+        expiresAt: input.expiresAt,
+        createdBy: input.actorId,
+      })
       .returning({ id: reportCardLinks.id });
-    await audit(tx, { action: "report_link.issued", actorId: input.actorId, detail: { linkId: row!.id, guardianLinkId: link.id, studentId: link.studentId, parentId: link.parentId, expiresAt: input.expiresAt.toISOString() } });
+    await audit(tx, {
+      action: "report_link.issued",
+      actorId: input.actorId,
+      detail: {
+        linkId: row!.id,
+        guardianLinkId: link.id,
+        studentId: link.studentId,
+        parentId: link.parentId,
+        expiresAt: input.expiresAt.toISOString(),
+      },
+    });
     return { ok: true, token, linkId: row!.id, expiresAt: input.expiresAt };
   });
 }
 
-export async function revokeReportLink(input: { linkId: number; actorId: number }): Promise<{ ok: boolean; message: string }> {
+export async function revokeReportLink(input: {
+  linkId: number;
+  actorId: number;
+}): Promise<{ ok: boolean; message: string }> {
   return db().transaction(async (tx) => {
     const rows = await tx
       .update(reportCardLinks)
@@ -94,25 +124,44 @@ export async function revokeReportLink(input: { linkId: number; actorId: number 
   });
 }
 
-export type OpenResult = { ok: true; card: ReportCardView; expiresAt: Date } | { ok: false; limited: boolean; retryAfterSeconds?: number };
-export type LinkAdmission = { ok: true; studentId: number; expiresAt: Date } | { ok: false; limited: boolean; retryAfterSeconds?: number };
+export type OpenResult =
+  { ok: true; card: ReportCardView; expiresAt: Date } | { ok: false; limited: boolean; retryAfterSeconds?: number };
+export type LinkAdmission =
+  { ok: true; studentId: number; expiresAt: Date } | { ok: false; limited: boolean; retryAfterSeconds?: number };
 
 /**
  * Lets an anonymous visitor through a report-card link: the client's limit, the token, then the
  * use recorded by the link's id (`use`: the page or its PDF). A wrong, expired, revoked or
  * orphaned token gives the same answer; a client over its limit learns nothing either.
  */
-export async function admitReportLink(token: string, client: string, now = new Date(), use: "page" | "pdf" = "page"): Promise<LinkAdmission> {
+export async function admitReportLink(
+  token: string,
+  client: string,
+  now = new Date(),
+  use: "page" | "pdf" = "page",
+): Promise<LinkAdmission> {
   const limited = await hitRateLimit(clientKey("report-link", client), env().PARENT_LOOKUPS_PER_MINUTE, 60_000);
   if (!limited.allowed) return { ok: false, limited: true, retryAfterSeconds: limited.retryAfterSeconds };
   if (!TOKEN_SHAPE.test(token)) return { ok: false, limited: false };
-  const [found] = await queryRows<{ id: number; student_id: number; expires_at: Date | string; revoked_at: unknown; removed_at: unknown }>(sql`
+  const [found] = await queryRows<{
+    id: number;
+    student_id: number;
+    expires_at: Date | string;
+    revoked_at: unknown;
+    removed_at: unknown;
+  }>(sql`
     select l.id, g.student_id, l.expires_at, l.revoked_at, g.removed_at
     from report_card_links l join guardian_links g on g.id = l.guardian_link_id
     where l.token_hash = ${hashReportToken(token)}`);
   if (!found) return { ok: false, limited: false };
   const expiresAt = new Date(found.expires_at);
-  const reason = found.revoked_at ? "revoked" : found.removed_at ? "guardian unlinked" : expiresAt.getTime() <= now.getTime() ? "expired" : null;
+  const reason = found.revoked_at
+    ? "revoked"
+    : found.removed_at
+      ? "guardian unlinked"
+      : expiresAt.getTime() <= now.getTime()
+        ? "expired"
+        : null;
   if (reason) {
     await audit(db(), { action: "report_link.refused", detail: { linkId: found.id, reason } });
     return { ok: false, limited: false };

@@ -13,10 +13,13 @@ export function portalRoute<T>(name: string, run: (body: unknown, client: string
     try {
       const result = await run(await readJson(request, 2_000), clientAddress(request.headers));
       const body = result.body as { retryAfterSeconds?: number };
-      const headers = body.retryAfterSeconds ? { ...NO_STORE, "Retry-After": String(body.retryAfterSeconds) } : NO_STORE;
+      const headers = body.retryAfterSeconds
+        ? { ...NO_STORE, "Retry-After": String(body.retryAfterSeconds) }
+        : NO_STORE;
       return Response.json(result.body, { status: result.status, headers });
     } catch (err) {
-      if (err instanceof BodyTooLarge) return Response.json({ error: TOO_LARGE.message }, { status: 413, headers: NO_STORE });
+      if (err instanceof BodyTooLarge)
+        return Response.json({ error: TOO_LARGE.message }, { status: 413, headers: NO_STORE });
       console.error(`${name} failed:`, err);
       return Response.json({ error: `the ${name} could not be completed` }, { status: 500, headers: NO_STORE });
     }

@@ -31,7 +31,10 @@ export interface AdminClassRow extends RunningTotals {
 }
 
 /** One page of classes with their figures: counts for the page's classes, grade and attendance totals from level_stats. */
-export async function listClassesWithStats(page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminClassRow[]; total: number }> {
+export async function listClassesWithStats(
+  page: number,
+  pageSize = ADMIN_PAGE_SIZE,
+): Promise<{ rows: AdminClassRow[]; total: number }> {
   const offset = (page - 1) * pageSize;
   const rows = await queryRows<Record<string, unknown>>(sql`
     with pg as (
@@ -82,10 +85,19 @@ export interface AdminStudentRow {
 }
 
 /** Students matching name, username, e-mail or code, with the names of their classes. */
-export async function searchStudentsAdmin(q: string, page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminStudentRow[]; total: number }> {
+export async function searchStudentsAdmin(
+  q: string,
+  page: number,
+  pageSize = ADMIN_PAGE_SIZE,
+): Promise<{ rows: AdminStudentRow[]; total: number }> {
   const term = q.trim();
   const match: SQL | undefined = term
-    ? or(ilike(users.name, containsPattern(term)), ilike(users.username, containsPattern(term)), ilike(users.email, containsPattern(term)), ilike(users.code, containsPattern(term.toLowerCase())))
+    ? or(
+        ilike(users.name, containsPattern(term)),
+        ilike(users.username, containsPattern(term)),
+        ilike(users.email, containsPattern(term)),
+        ilike(users.code, containsPattern(term.toLowerCase())),
+      )
     : undefined;
   const rows = await db()
     .select({
@@ -95,7 +107,9 @@ export async function searchStudentsAdmin(q: string, page: number, pageSize = AD
       email: users.email,
       code: users.code,
       dateOfBirth: users.dateOfBirth,
-      classes: sql<string[]>`coalesce((select array_agg(l.name order by l.name) from student_enrollment e join levels l on l.code = e.level_code where e.student_id = "users"."id"), '{}')`,
+      classes: sql<
+        string[]
+      >`coalesce((select array_agg(l.name order by l.name) from student_enrollment e join levels l on l.code = e.level_code where e.student_id = "users"."id"), '{}')`,
       total: sql<number>`count(*) over ()`,
     })
     .from(users)
@@ -115,11 +129,29 @@ export interface AdminParentRow {
   createdAt: Date;
 }
 
-export async function searchParentsAdmin(q: string, page: number, pageSize = ADMIN_PAGE_SIZE): Promise<{ rows: AdminParentRow[]; total: number }> {
+export async function searchParentsAdmin(
+  q: string,
+  page: number,
+  pageSize = ADMIN_PAGE_SIZE,
+): Promise<{ rows: AdminParentRow[]; total: number }> {
   const term = q.trim();
-  const match = term ? or(ilike(users.name, containsPattern(term)), ilike(users.username, containsPattern(term)), ilike(users.email, containsPattern(term))) : undefined;
+  const match = term
+    ? or(
+        ilike(users.name, containsPattern(term)),
+        ilike(users.username, containsPattern(term)),
+        ilike(users.email, containsPattern(term)),
+      )
+    : undefined;
   const rows = await db()
-    .select({ id: users.id, name: users.name, username: users.username, email: users.email, phoneNumber: users.phoneNumber, createdAt: users.createdAt, total: sql<number>`count(*) over ()` })
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      createdAt: users.createdAt,
+      total: sql<number>`count(*) over ()`,
+    })
     .from(users)
     .where(and(eq(users.role, "parent"), match))
     .orderBy(asc(users.name), asc(users.id))
@@ -129,7 +161,11 @@ export async function searchParentsAdmin(q: string, page: number, pageSize = ADM
 }
 
 export async function listInstructors(): Promise<{ id: number; name: string }[]> {
-  return db().select({ id: users.id, name: users.name }).from(users).where(eq(users.role, "instructor")).orderBy(asc(users.name));
+  return db()
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.role, "instructor"))
+    .orderBy(asc(users.name));
 }
 
 export async function listAudit(action: string | undefined, page: number, pageSize = 50) {
@@ -164,7 +200,9 @@ export async function listClassOptions(): Promise<{ code: string; name: string }
 
 /** The grade levels classes are in (levels.level), for the report-card PDF's choices. */
 export async function listLevelNames(): Promise<string[]> {
-  const rows = await queryRows<{ level: string }>(sql`select distinct level from levels where level is not null and level <> '' and roster_deleted_at is null order by level limit 100`);
+  const rows = await queryRows<{ level: string }>(
+    sql`select distinct level from levels where level is not null and level <> '' and roster_deleted_at is null order by level limit 100`,
+  );
   return rows.map((r) => r.level);
 }
 
@@ -182,7 +220,10 @@ export async function listWeakCodes(limit = 100): Promise<{ rows: WeakCodeRow[];
     where code is not null and length(regexp_replace(code, '[^a-z0-9]', '', 'g')) < ${ACCESS_CODE_MIN_SYMBOLS}
     order by case role when 'admin' then 0 when 'instructor' then 1 when 'parent' then 2 else 3 end, name, id
     limit ${limit}`);
-  return { rows: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id) })), total: rows.length ? Number(rows[0]!.total) : 0 };
+  return {
+    rows: rows.map(({ total: _t, ...r }) => ({ ...r, id: Number(r.id) })),
+    total: rows.length ? Number(rows[0]!.total) : 0,
+  };
 }
 
 export interface ParentNumberChangeRow {
@@ -197,11 +238,27 @@ export interface ParentNumberChangeRow {
 
 /** Parent-number changes made by teachers in the last 30 days: they decide who a student's guardians are. */
 export async function listParentNumberChanges(limit = 50): Promise<ParentNumberChangeRow[]> {
-  const rows = await queryRows<{ id: number; at: Date | string; actor_name: string | null; student_id: string; student_name: string | null; level_code: string | null; detail: Record<string, unknown> }>(sql`
+  const rows = await queryRows<{
+    id: number;
+    at: Date | string;
+    actor_name: string | null;
+    student_id: string;
+    student_name: string | null;
+    level_code: string | null;
+    detail: Record<string, unknown>;
+  }>(sql`
     select a.id, a.at, u.name as actor_name, a.detail->>'studentId' as student_id, s.name as student_name, a.level_code, a.detail
     from audit_log a left join users u on u.id = a.actor_id
     left join users s on s.id = (a.detail->>'studentId')::int
     where a.action = 'student.parent_numbers_changed' and a.at > now() - interval '30 days'
     order by a.at desc, a.id desc limit ${limit}`);
-  return rows.map((r) => ({ id: Number(r.id), at: new Date(r.at), actorName: r.actor_name, studentId: Number(r.student_id), studentName: r.student_name, levelCode: r.level_code, detail: r.detail }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    at: new Date(r.at),
+    actorName: r.actor_name,
+    studentId: Number(r.student_id),
+    studentName: r.student_name,
+    levelCode: r.level_code,
+    detail: r.detail,
+  }));
 }

@@ -33,20 +33,38 @@ export async function getAttendanceGrid(levelCode: string): Promise<AttendanceGr
       select student_id, string_agg((date - date '1970-01-01')::text, ',') as days, string_agg(left(status, 1), '') as initials
       from ${attendance} where level_code = ${levelCode} group by student_id`),
   ]);
-  const days = rows.map((r) => ({ studentId: Number(r.student_id), days: r.days.split(",").map(Number), initials: r.initials }));
-  return { students, ...attendanceMarks(days, students.map((s) => s.id)) };
+  const days = rows.map((r) => ({
+    studentId: Number(r.student_id),
+    days: r.days.split(",").map(Number),
+    initials: r.initials,
+  }));
+  return {
+    students,
+    ...attendanceMarks(
+      days,
+      students.map((s) => s.id),
+    ),
+  };
 }
 
 type CountRow = { present: number | string; absent: number | string; late: number | string; excused: number | string };
 /** Counts as the drivers return them (count(*) and the kept totals may arrive as text). */
-const countsOf = (r: CountRow): AttendanceCounts => ({ present: Number(r.present), absent: Number(r.absent), late: Number(r.late), excused: Number(r.excused) });
+const countsOf = (r: CountRow): AttendanceCounts => ({
+  present: Number(r.present),
+  absent: Number(r.absent),
+  late: Number(r.late),
+  excused: Number(r.excused),
+});
 
 /**
  * Each student's attendance counts in one class between two days (a term), from the records: one
  * grouped statement over the class's index (attendance_level_student_day_idx), whatever the size.
  * The running totals (student_level_stats) are for the whole year; a term is a date range.
  */
-export async function countAttendanceBetween(levelCode: string, range: { startDate: string; endDate: string }): Promise<Map<number, AttendanceCounts>> {
+export async function countAttendanceBetween(
+  levelCode: string,
+  range: { startDate: string; endDate: string },
+): Promise<Map<number, AttendanceCounts>> {
   const rows = await queryRows<CountRow & { student_id: number }>(sql`
     select student_id, count(*) filter (where status = 'present')::int as present, count(*) filter (where status = 'absent')::int as absent,
       count(*) filter (where status = 'late')::int as late, count(*) filter (where status = 'excused')::int as excused

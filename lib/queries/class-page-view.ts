@@ -6,7 +6,13 @@ import { itemPercent, studentLetter } from "@/lib/domain/grades";
 import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
 import { loadStudentTermGrade, type TermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
-import { getStudentClassTotals, listClassAssignments, listStudentAttendance, listStudentGrades, listUpdatesWithResponsePage } from "./class-page";
+import {
+  getStudentClassTotals,
+  listClassAssignments,
+  listStudentAttendance,
+  listStudentGrades,
+  listUpdatesWithResponsePage,
+} from "./class-page";
 
 // The class page shows one tab at a time, so each tab has its own loader: a student's first view
 // (Updates) reads the announcements and the tiles' totals, not 180 attendance records and 40
@@ -27,12 +33,27 @@ export interface StudentTiles {
  * terms sees the whole year, spec §9's figures. `grade`: the page's own read of this term grade,
  * when it shows it too (the Grades tab), so it is read once.
  */
-export async function loadStudentTiles(levelCode: string, studentId: number, choice: TermChoice = null, timeZone = "UTC", now = new Date(), grade?: Promise<TermGradeView>): Promise<StudentTiles> {
+export async function loadStudentTiles(
+  levelCode: string,
+  studentId: number,
+  choice: TermChoice = null,
+  timeZone = "UTC",
+  now = new Date(),
+  grade?: Promise<TermGradeView>,
+): Promise<StudentTiles> {
   // Two statements in one round: the grading context with the student's work, and the kept
   // totals with the attendance per term.
-  const [t, g] = await Promise.all([getStudentClassTotals(studentId, levelCode), grade ?? loadStudentTermGrade(levelCode, studentId, choice, timeZone, now)]);
+  const [t, g] = await Promise.all([
+    getStudentClassTotals(studentId, levelCode),
+    grade ?? loadStudentTermGrade(levelCode, studentId, choice, timeZone, now),
+  ]);
   const counts = g.term ? (t.byTerm.get(g.term.id) ?? { present: 0, absent: 0, late: 0, excused: 0 }) : t;
-  return { average: g.percent, completed: t.completed, attendanceRate: studentAttendanceRate(counts), termTitle: g.term?.title ?? null };
+  return {
+    average: g.percent,
+    completed: t.completed,
+    attendanceRate: studentAttendanceRate(counts),
+    termTitle: g.term?.title ?? null,
+  };
 }
 
 /**
@@ -40,15 +61,27 @@ export async function loadStudentTiles(levelCode: string, studentId: number, cho
  * (?responses=<id>&page=<n>), that announcement's responses a page at a time instead. One query,
  * and a bounded page whatever students post.
  */
-export async function loadUpdatesView(levelCode: string, timeZone: string, paged: { updateId: number; page: number } | null = null): Promise<UpdateView[]> {
-  const page = paged ? { updateId: paged.updateId, offset: (paged.page - 1) * RESPONSES_PAGE_SIZE, limit: RESPONSES_PAGE_SIZE } : null;
+export async function loadUpdatesView(
+  levelCode: string,
+  timeZone: string,
+  paged: { updateId: number; page: number } | null = null,
+): Promise<UpdateView[]> {
+  const page = paged
+    ? { updateId: paged.updateId, offset: (paged.page - 1) * RESPONSES_PAGE_SIZE, limit: RESPONSES_PAGE_SIZE }
+    : null;
   const updates = await listUpdatesWithResponsePage(levelCode, { perUpdate: RESPONSES_SHOWN_PER_UPDATE, page });
   return updates.map((u) => ({
     id: u.id,
     title: u.title,
     content: u.content,
     date: formatDate(u.createdAt, timeZone),
-    responses: u.responses.map((r) => ({ id: r.id, title: r.title, content: r.content, authorName: r.authorName, date: formatDateTime(r.createdAt, timeZone) })),
+    responses: u.responses.map((r) => ({
+      id: r.id,
+      title: r.title,
+      content: r.content,
+      authorName: r.authorName,
+      date: formatDateTime(r.createdAt, timeZone),
+    })),
     responseCount: u.responseCount,
     ...(paged && paged.updateId === u.id ? { responsePage: { page: paged.page, pageSize: RESPONSES_PAGE_SIZE } } : {}),
   }));
@@ -61,7 +94,12 @@ export interface AssignmentsTabView {
 }
 
 /** Assignments with the student's own submission state (none for staff): one query. */
-export async function loadAssignmentsView(levelCode: string, studentId: number | null, timeZone: string, now = new Date()): Promise<AssignmentsTabView> {
+export async function loadAssignmentsView(
+  levelCode: string,
+  studentId: number | null,
+  timeZone: string,
+  now = new Date(),
+): Promise<AssignmentsTabView> {
   const assignments = await listClassAssignments(levelCode, studentId);
   return {
     assignments: assignments.map((a) => ({
@@ -96,7 +134,17 @@ export async function loadGradesView(levelCode: string, studentId: number, timeZ
 }
 
 /** The student's own attendance in the class, newest first: one query. */
-export async function loadAttendanceView(levelCode: string, studentId: number, timeZone: string): Promise<AttendanceView[]> {
+export async function loadAttendanceView(
+  levelCode: string,
+  studentId: number,
+  timeZone: string,
+): Promise<AttendanceView[]> {
   const records = await listStudentAttendance(studentId, levelCode);
-  return records.map((r) => ({ id: r.id, status: r.status, levelCode: r.levelCode, date: formatDay(r.date), time: formatTime(r.recordedAt, timeZone) }));
+  return records.map((r) => ({
+    id: r.id,
+    status: r.status,
+    levelCode: r.levelCode,
+    date: formatDay(r.date),
+    time: formatTime(r.recordedAt, timeZone),
+  }));
 }

@@ -50,7 +50,12 @@ export async function listUpdatesWithResponses(levelCode: string): Promise<Updat
     })
     .from(responses)
     .innerJoin(users, eq(users.id, responses.studentId))
-    .where(inArray(responses.updateId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        responses.updateId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(desc(responses.createdAt), desc(responses.id));
   const byUpdate = new Map<number, UpdateWithResponses["responses"]>();
   for (const r of resp) {
@@ -79,7 +84,10 @@ export interface ResponseWindow {
  * announcement's window comes back as a JSON array), and the rows read are bounded by the number
  * of announcements, not by what students post.
  */
-export async function listUpdatesWithResponsePage(levelCode: string, window: ResponseWindow): Promise<UpdateWithResponsePage[]> {
+export async function listUpdatesWithResponsePage(
+  levelCode: string,
+  window: ResponseWindow,
+): Promise<UpdateWithResponsePage[]> {
   const pageOf = window.page?.updateId ?? -1;
   const rows = await queryRows<{
     id: number;
@@ -115,7 +123,13 @@ export async function listUpdatesWithResponsePage(levelCode: string, window: Res
       content: u.content,
       createdAt: new Date(u.created_at),
       responseCount: Number(u.response_count),
-      responses: list.map((r) => ({ id: Number(r.id), title: r.title, content: r.content, createdAt: new Date(Number(r.at_ms)), authorName: r.author })),
+      responses: list.map((r) => ({
+        id: Number(r.id),
+        title: r.title,
+        content: r.content,
+        createdAt: new Date(Number(r.at_ms)),
+        authorName: r.author,
+      })),
     };
   });
 }
@@ -197,9 +211,27 @@ export async function getStudentClassTotals(studentId: number, levelCode: string
     from (select 1) one
     left join ${studentLevelStats} st on st.level_code = ${levelCode} and st.student_id = ${studentId}`);
   const n = (k: string) => Number(row?.[k] ?? 0);
-  const terms = jsonColumn(row?.by_term as { term_id: number; present: number; absent: number; late: number; excused: number }[] | string | null) ?? [];
-  const byTerm = new Map(terms.map((t) => [Number(t.term_id), { present: Number(t.present), absent: Number(t.absent), late: Number(t.late), excused: Number(t.excused) }]));
-  return { earned: n("earned"), possible: n("possible"), present: n("present"), absent: n("absent"), late: n("late"), excused: n("excused"), completed: n("completed"), byTerm };
+  const terms =
+    jsonColumn(
+      row?.by_term as
+        { term_id: number; present: number; absent: number; late: number; excused: number }[] | string | null,
+    ) ?? [];
+  const byTerm = new Map(
+    terms.map((t) => [
+      Number(t.term_id),
+      { present: Number(t.present), absent: Number(t.absent), late: Number(t.late), excused: Number(t.excused) },
+    ]),
+  );
+  return {
+    earned: n("earned"),
+    possible: n("possible"),
+    present: n("present"),
+    absent: n("absent"),
+    late: n("late"),
+    excused: n("excused"),
+    completed: n("completed"),
+    byTerm,
+  };
 }
 
 export interface StudentGrade {
@@ -244,7 +276,13 @@ export interface StudentAttendance {
 /** One student's attendance in one class, newest first. */
 export async function listStudentAttendance(studentId: number, levelCode: string): Promise<StudentAttendance[]> {
   return db()
-    .select({ id: attendance.id, date: attendance.date, status: attendance.status, levelCode: attendance.levelCode, recordedAt: attendance.updatedAt })
+    .select({
+      id: attendance.id,
+      date: attendance.date,
+      status: attendance.status,
+      levelCode: attendance.levelCode,
+      recordedAt: attendance.updatedAt,
+    })
     .from(attendance)
     .where(and(eq(attendance.studentId, studentId), eq(attendance.levelCode, levelCode)))
     .orderBy(desc(attendance.date));
@@ -276,7 +314,11 @@ export interface SubmissionEntry {
 /** A student's own submissions for one assignment, newest first. */
 export async function listOwnSubmissions(studentId: number, assignmentId: number): Promise<SubmissionEntry[]> {
   return db()
-    .select({ id: assignmentSubmissions.id, content: assignmentSubmissions.content, submittedAt: assignmentSubmissions.submittedAt })
+    .select({
+      id: assignmentSubmissions.id,
+      content: assignmentSubmissions.content,
+      submittedAt: assignmentSubmissions.submittedAt,
+    })
     .from(assignmentSubmissions)
     .where(and(eq(assignmentSubmissions.studentId, studentId), eq(assignmentSubmissions.assignmentId, assignmentId)))
     .orderBy(desc(assignmentSubmissions.submittedAt), desc(assignmentSubmissions.id));
@@ -284,6 +326,9 @@ export async function listOwnSubmissions(studentId: number, assignmentId: number
 
 /** Does this announcement belong to this class? Every write checks before it trusts an id. */
 export async function updateInLevel(updateId: number, levelCode: string): Promise<boolean> {
-  const rows = await db().select({ id: updates.id }).from(updates).where(and(eq(updates.id, updateId), eq(updates.levelCode, levelCode)));
+  const rows = await db()
+    .select({ id: updates.id })
+    .from(updates)
+    .where(and(eq(updates.id, updateId), eq(updates.levelCode, levelCode)));
   return rows.length > 0;
 }

@@ -42,13 +42,20 @@ export function gridTotal(view: TermGradeView): GridTotal {
  * The grade grid from the class's term inputs (lib/gradebook/class-term-grades): two statements
  * whatever the class size, the cells and the term grades from the same reads.
  */
-export async function getGradeGrid(levelCode: string, choice: TermChoice, timeZone: string, now = new Date()): Promise<GridData> {
+export async function getGradeGrid(
+  levelCode: string,
+  choice: TermChoice,
+  timeZone: string,
+  now = new Date(),
+): Promise<GridData> {
   const inputs = await readClassTermInputs(levelCode, timeZone);
   const termGrades = classTermGrades(inputs, levelCode, choice, dateInTimeZone(now, timeZone), now.getTime());
   // The columns are the term's assignments (every one for the whole year or a school without
   // terms), in the grid's order: due date, then id.
   const inTerm = new Set(termGrades.assignmentIds);
-  const shown = inputs.assignments.filter((a) => inTerm.has(a.id)).map((a) => ({ id: a.id, title: a.title, maxScore: a.max_score }));
+  const shown = inputs.assignments
+    .filter((a) => inTerm.has(a.id))
+    .map((a) => ({ id: a.id, title: a.title, maxScore: a.max_score }));
   const totalByStudent = new Map(termGrades.rows.map((r) => [r.studentId, gridTotal(r.view)]));
   const none: GridTotal = { percent: 0, letter: teacherLetter(0), empty: true, overridden: false };
   return {

@@ -23,12 +23,18 @@ const levelColumns = {
 };
 
 /** A class and whether this student is enrolled in it, in one statement (the class page's access check). */
-export async function getLevelWithEnrollment(code: string, studentId: number | null): Promise<(LevelRow & { enrolled: boolean }) | null> {
+export async function getLevelWithEnrollment(
+  code: string,
+  studentId: number | null,
+): Promise<(LevelRow & { enrolled: boolean }) | null> {
   const enrolled =
     studentId === null
       ? sql<boolean>`false`
       : sql<boolean>`exists (select 1 from ${studentEnrollment} e where e.level_code = ${levels.code} and e.student_id = ${studentId})`;
-  const [row] = await db().select({ ...levelColumns, enrolled }).from(levels).where(eq(levels.code, code));
+  const [row] = await db()
+    .select({ ...levelColumns, enrolled })
+    .from(levels)
+    .where(eq(levels.code, code));
   return row ?? null;
 }
 
@@ -53,7 +59,11 @@ export async function listHomeClasses(actor: Actor, page = 1): Promise<{ rows: L
   const columns = { ...levelColumns, total: sql<number>`count(*) over ()` };
   const select = () =>
     scope === "enrolled"
-      ? db().select(columns).from(levels).innerJoin(studentEnrollment, eq(studentEnrollment.levelCode, levels.code)).where(eq(studentEnrollment.studentId, actor.id))
+      ? db()
+          .select(columns)
+          .from(levels)
+          .innerJoin(studentEnrollment, eq(studentEnrollment.levelCode, levels.code))
+          .where(eq(studentEnrollment.studentId, actor.id))
       : scope === "own"
         ? db().select(columns).from(levels).where(eq(levels.teacherId, actor.id))
         : db().select(columns).from(levels);

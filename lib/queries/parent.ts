@@ -15,7 +15,15 @@ export async function findStudentsByParentDigits(digits: string): Promise<{ id: 
   return db()
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(and(eq(users.role, "student"), or(sql`${users.parent1Digits} like ${likeDigits(digits)}`, sql`${users.parent2Digits} like ${likeDigits(digits)}`)))
+    .where(
+      and(
+        eq(users.role, "student"),
+        or(
+          sql`${users.parent1Digits} like ${likeDigits(digits)}`,
+          sql`${users.parent2Digits} like ${likeDigits(digits)}`,
+        ),
+      ),
+    )
     .orderBy(asc(users.name), asc(users.id))
     .limit(50);
 }
@@ -32,7 +40,14 @@ export async function phoneNumberOnFile(digits: string): Promise<boolean> {
 export interface ReportCardData {
   student: { id: number; name: string };
   classes: { code: string; name: string; period: string | null; enrolledAt: Date }[];
-  grades: { levelCode: string; title: string; score: number; maxScore: number; gradedAt: Date; feedback: string | null }[];
+  grades: {
+    levelCode: string;
+    title: string;
+    score: number;
+    maxScore: number;
+    gradedAt: Date;
+    feedback: string | null;
+  }[];
   attendance: { levelCode: string; date: string; status: string }[];
   /** The teacher's comments of every published term, by term id, then class code. */
   publishedComments: Map<number, Map<string, string>>;
@@ -51,7 +66,14 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
     id: number;
     name: string;
     classes: Json<{ code: string; name: string; period: string | null; enrolled_at: string }>;
-    grades: Json<{ level_code: string; title: string; score: number | string; max_score: number | string; graded_at: string; feedback: string | null }>;
+    grades: Json<{
+      level_code: string;
+      title: string;
+      score: number | string;
+      max_score: number | string;
+      graded_at: string;
+      feedback: string | null;
+    }>;
     attendance: Json<{ level_code: string; date: string; status: string }>;
     comments: Json<{ term_id: number; level_code: string; comment: string }>;
   }>(sql`
@@ -76,8 +98,20 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
   }
   return {
     student: { id: Number(row.id), name: row.name },
-    classes: rowsOf(row.classes).map((c) => ({ code: c.code, name: c.name, period: c.period, enrolledAt: new Date(c.enrolled_at) })),
-    grades: rowsOf(row.grades).map((g) => ({ levelCode: g.level_code, title: g.title, score: Number(g.score), maxScore: Number(g.max_score), gradedAt: new Date(g.graded_at), feedback: g.feedback })),
+    classes: rowsOf(row.classes).map((c) => ({
+      code: c.code,
+      name: c.name,
+      period: c.period,
+      enrolledAt: new Date(c.enrolled_at),
+    })),
+    grades: rowsOf(row.grades).map((g) => ({
+      levelCode: g.level_code,
+      title: g.title,
+      score: Number(g.score),
+      maxScore: Number(g.max_score),
+      gradedAt: new Date(g.graded_at),
+      feedback: g.feedback,
+    })),
     attendance: rowsOf(row.attendance).map((a) => ({ levelCode: a.level_code, date: a.date, status: a.status })),
     publishedComments,
   };
@@ -88,6 +122,12 @@ export async function studentHasParentNumber(studentId: number, digits: string):
   const rows = await db()
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, studentId), eq(users.role, "student"), or(eq(users.parent1Digits, digits), eq(users.parent2Digits, digits))));
+    .where(
+      and(
+        eq(users.id, studentId),
+        eq(users.role, "student"),
+        or(eq(users.parent1Digits, digits), eq(users.parent2Digits, digits)),
+      ),
+    );
   return rows.length > 0;
 }

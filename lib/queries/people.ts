@@ -16,7 +16,14 @@ export interface PersonHeader {
 export async function getPerson(id: number, role: "student" | "parent"): Promise<PersonHeader | null> {
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   const [row] = await db()
-    .select({ id: users.id, name: users.name, username: users.username, phoneNumber: users.phoneNumber, parent1Number: users.parent1Number, parent2Number: users.parent2Number })
+    .select({
+      id: users.id,
+      name: users.name,
+      username: users.username,
+      phoneNumber: users.phoneNumber,
+      parent1Number: users.parent1Number,
+      parent2Number: users.parent2Number,
+    })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, role)));
   return row ?? null;

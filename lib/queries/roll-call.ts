@@ -10,7 +10,15 @@ import { letterOf, type RollCallData } from "@/lib/domain/roll-call";
  * as they do for the spec's duplicate-day rule). Names and statuses only: no access codes, no
  * other days. Callers have checked requireClassAccess(code, "teach").
  */
-export async function getRollCall({ levelCode, day, today }: { levelCode: string; day: string; today: string }): Promise<RollCallData> {
+export async function getRollCall({
+  levelCode,
+  day,
+  today,
+}: {
+  levelCode: string;
+  day: string;
+  today: string;
+}): Promise<RollCallData> {
   const rows = await queryRows<{ id: number; name: string; status: string | null; taken: boolean }>(sql`
     select u.id, u.name, a.status,
            exists (select 1 from attendance x where x.level_code = ${levelCode} and x.date = ${day}::date) as taken

@@ -39,7 +39,14 @@ export async function listRoster(levelCode: string): Promise<RosterStudent[]> {
 /** Add Existing Students: search students by name, username or e-mail, marking who is already in. */
 export async function searchStudentsForLevel(levelCode: string, query: string, limit = 50) {
   const q = query.trim();
-  const match = q === "" ? undefined : or(ilike(users.name, containsPattern(q)), ilike(users.username, containsPattern(q)), ilike(users.email, containsPattern(q)));
+  const match =
+    q === ""
+      ? undefined
+      : or(
+          ilike(users.name, containsPattern(q)),
+          ilike(users.username, containsPattern(q)),
+          ilike(users.email, containsPattern(q)),
+        );
   return db()
     .select({
       id: users.id,

@@ -55,8 +55,16 @@ const NO_RECORDS = { present: 0, excused: 0, late: 0, absent: 0 };
  * then the attendance of what is shown, the term's records or the whole year's kept counts.
  * Four statements whatever the class size.
  */
-export async function loadSummaryView(levelCode: string, timeZone: string, choice: TermChoice = null, now = new Date()): Promise<SummaryView> {
-  const [inputs, activity] = await Promise.all([readClassTermInputs(levelCode, timeZone), listRecentActivity(levelCode)]);
+export async function loadSummaryView(
+  levelCode: string,
+  timeZone: string,
+  choice: TermChoice = null,
+  now = new Date(),
+): Promise<SummaryView> {
+  const [inputs, activity] = await Promise.all([
+    readClassTermInputs(levelCode, timeZone),
+    listRecentActivity(levelCode),
+  ]);
   const grades = classTermGrades(inputs, levelCode, choice, dateInTimeZone(now, timeZone), now.getTime());
   const term = grades.term ? inputs.context.terms.find((t) => t.id === grades.term!.id) : undefined;
   // Only the attendance shown is read: the term's records, or the whole year's kept totals.
@@ -89,7 +97,11 @@ export async function loadSummaryView(levelCode: string, timeZone: string, choic
     // Class figures average the students who have any record, so a new student with nothing
     // yet does not drag the class to 0.
     averageGrade: roundedMean(students.filter((s) => !s.gradeEmpty).map((s) => s.gradePercent)),
-    averageAttendance: roundedMean(students.filter((s) => s.counts.present + s.counts.absent + s.counts.late + s.counts.excused > 0).map((s) => s.attendancePercent)),
+    averageAttendance: roundedMean(
+      students
+        .filter((s) => s.counts.present + s.counts.absent + s.counts.late + s.counts.excused > 0)
+        .map((s) => s.attendancePercent),
+    ),
     activity: activity.map((a, i) => ({
       key: `${a.kind}-${i}`,
       text: `${a.who} ${verbs[a.kind]} “${a.what}”${a.kind === "grade" && a.detail ? ` (${a.detail})` : a.kind === "response" && a.detail ? `: ${a.detail}` : ""}`,

@@ -1,7 +1,17 @@
 import "server-only";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
-import { assignments, assignmentSubmissions, gradeCategories, grades, levels, studentEnrollment, studentLevelStats, users, type RunningTotals } from "@/lib/db/schema";
+import {
+  assignments,
+  assignmentSubmissions,
+  gradeCategories,
+  grades,
+  levels,
+  studentEnrollment,
+  studentLevelStats,
+  users,
+  type RunningTotals,
+} from "@/lib/db/schema";
 import { isStaff, type Actor } from "@/lib/auth/policy";
 import type { LevelRow } from "./levels";
 
@@ -53,7 +63,13 @@ export interface ActivityRow {
 
 /** The latest submissions, responses and grade changes in a class, newest first. */
 export async function listRecentActivity(levelCode: string, limit = 10): Promise<ActivityRow[]> {
-  const rows = await queryRows<{ kind: ActivityRow["kind"]; at: string | Date; who: string; what: string; detail: string | null }>(sql`
+  const rows = await queryRows<{
+    kind: ActivityRow["kind"];
+    at: string | Date;
+    who: string;
+    what: string;
+    detail: string | null;
+  }>(sql`
     -- Each assignment's (update's) newest few through its index, then the newest of those:
     -- the cost follows the number of assignments, not of submissions. Names are looked up for
     -- the ten rows kept, not for every candidate.
@@ -127,7 +143,10 @@ export async function listTeacherAssignments(levelCode: string): Promise<Teacher
 }
 
 export async function listCategories(): Promise<{ id: number; name: string }[]> {
-  return db().select({ id: gradeCategories.id, name: gradeCategories.name }).from(gradeCategories).orderBy(asc(gradeCategories.name));
+  return db()
+    .select({ id: gradeCategories.id, name: gradeCategories.name })
+    .from(gradeCategories)
+    .orderBy(asc(gradeCategories.name));
 }
 
 export interface GradebookData {
@@ -146,12 +165,23 @@ export async function getGradebook(levelCode: string): Promise<GradebookData> {
       .where(eq(studentEnrollment.levelCode, levelCode))
       .orderBy(asc(users.name), asc(users.id)),
     db()
-      .select({ id: assignments.id, title: assignments.title, maxScore: assignments.maxScore, dueDate: assignments.dueDate })
+      .select({
+        id: assignments.id,
+        title: assignments.title,
+        maxScore: assignments.maxScore,
+        dueDate: assignments.dueDate,
+      })
       .from(assignments)
       .where(eq(assignments.levelCode, levelCode))
       .orderBy(asc(assignments.dueDate), asc(assignments.id)),
     db()
-      .select({ id: grades.id, assignmentId: grades.assignmentId, studentId: grades.studentId, score: grades.score, feedback: grades.feedback })
+      .select({
+        id: grades.id,
+        assignmentId: grades.assignmentId,
+        studentId: grades.studentId,
+        score: grades.score,
+        feedback: grades.feedback,
+      })
       .from(grades)
       .innerJoin(assignments, eq(assignments.id, grades.assignmentId))
       .where(eq(assignments.levelCode, levelCode)),
@@ -169,7 +199,12 @@ export interface SubmissionWithStudent {
 /** View Responses: every submission to one assignment with the student's name, newest first. */
 export async function listSubmissionsForAssignment(assignmentId: number): Promise<SubmissionWithStudent[]> {
   return db()
-    .select({ id: assignmentSubmissions.id, studentName: users.name, content: assignmentSubmissions.content, submittedAt: assignmentSubmissions.submittedAt })
+    .select({
+      id: assignmentSubmissions.id,
+      studentName: users.name,
+      content: assignmentSubmissions.content,
+      submittedAt: assignmentSubmissions.submittedAt,
+    })
     .from(assignmentSubmissions)
     .innerJoin(users, eq(users.id, assignmentSubmissions.studentId))
     .where(eq(assignmentSubmissions.assignmentId, assignmentId))
@@ -179,12 +214,24 @@ export async function listSubmissionsForAssignment(assignmentId: number): Promis
 /** Classes a staff member can open on /teacher: own ones for instructors, all for admins. */
 export async function listTeachableClasses(actor: Actor): Promise<LevelRow[]> {
   if (!isStaff(actor.role)) return [];
-  const cols = { id: levels.id, code: levels.code, name: levels.name, period: levels.period, level: levels.level, teacherId: levels.teacherId };
+  const cols = {
+    id: levels.id,
+    code: levels.code,
+    name: levels.name,
+    period: levels.period,
+    level: levels.level,
+    teacherId: levels.teacherId,
+  };
   const q = db().select(cols).from(levels);
-  return actor.role === "admin" ? q.orderBy(asc(levels.name)) : q.where(eq(levels.teacherId, actor.id)).orderBy(asc(levels.name));
+  return actor.role === "admin"
+    ? q.orderBy(asc(levels.name))
+    : q.where(eq(levels.teacherId, actor.id)).orderBy(asc(levels.name));
 }
 
-export async function getAssignmentInLevel(assignmentId: number, levelCode: string): Promise<{ id: number; maxScore: number; title: string } | null> {
+export async function getAssignmentInLevel(
+  assignmentId: number,
+  levelCode: string,
+): Promise<{ id: number; maxScore: number; title: string } | null> {
   const [row] = await db()
     .select({ id: assignments.id, maxScore: assignments.maxScore, title: assignments.title })
     .from(assignments)

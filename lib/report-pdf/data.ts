@@ -10,7 +10,11 @@ import { teacherLetter } from "@/lib/domain/grades";
 import type { Term } from "@/lib/domain/terms";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
 
-export type PdfScope = { kind: "school" } | { kind: "class"; code: string } | { kind: "level"; level: string } | { kind: "student"; id: number };
+export type PdfScope =
+  | { kind: "school" }
+  | { kind: "class"; code: string }
+  | { kind: "level"; level: string }
+  | { kind: "student"; id: number };
 
 export interface PdfClassLine {
   className: string;
@@ -33,7 +37,9 @@ export interface PdfStudent {
 }
 
 /** The classes a scope covers (live ones only), in name order. */
-export async function scopeClasses(scope: PdfScope): Promise<{ code: string; name: string; period: string | null; teacher: string | null }[]> {
+export async function scopeClasses(
+  scope: PdfScope,
+): Promise<{ code: string; name: string; period: string | null; teacher: string | null }[]> {
   const where =
     scope.kind === "class"
       ? sql`l.code = ${scope.code}`
@@ -48,7 +54,12 @@ export async function scopeClasses(scope: PdfScope): Promise<{ code: string; nam
 }
 
 /** Every student of the scope's classes with their lines for the term, by name. `onClass` reports progress. */
-export async function loadTermReportCards(term: Term, scope: PdfScope, timeZone: string, onClass?: (done: number, total: number) => void): Promise<PdfStudent[]> {
+export async function loadTermReportCards(
+  term: Term,
+  scope: PdfScope,
+  timeZone: string,
+  onClass?: (done: number, total: number) => void,
+): Promise<PdfStudent[]> {
   const classes = await scopeClasses(scope);
   const students = new Map<number, PdfStudent>();
   let done = 0;

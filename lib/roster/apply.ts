@@ -13,7 +13,20 @@ import type { AssignmentRef, CategoryRef, Plan, UserRef } from "./plan";
 
 type Tx = Pick<Db, "execute">;
 
-export const ROSTER_PHASES = ["reading", "checking", "removing", "users", "classes", "enrollments", "guardians", "terms", "categories", "assignments", "grades", "recording"] as const;
+export const ROSTER_PHASES = [
+  "reading",
+  "checking",
+  "removing",
+  "users",
+  "classes",
+  "enrollments",
+  "guardians",
+  "terms",
+  "categories",
+  "assignments",
+  "grades",
+  "recording",
+] as const;
 export type RosterPhase = (typeof ROSTER_PHASES)[number];
 export interface RosterProgress {
   phase: RosterPhase;
@@ -39,15 +52,31 @@ export interface ApplyOutcome {
   reactivatedUserIds: number[];
 }
 
-export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, progress: ProgressCallback = () => {}): Promise<ApplyOutcome> {
+export async function applyPlan(
+  tx: Tx,
+  plan: Plan,
+  actorId: number | null,
+  progress: ProgressCallback = () => {},
+): Promise<ApplyOutcome> {
   const c = plan.changes;
   const run = (q: SQL) => queryRows<Record<string, unknown>>(q, tx);
 
   // ---- removals
   const tz = plan.timeZone;
   const removals =
-    c.enrollments.delete.length + c.guardians.delete.length + c.users.keep.length + c.users.delete.length + c.classes.keep.length + c.classes.delete.length + c.terms.delete.length +
-    c.grades.delete.length + c.grades.detach.length + c.assignments.delete.length + c.assignments.detach.length + c.categories.delete.length + c.categories.detach.length;
+    c.enrollments.delete.length +
+    c.guardians.delete.length +
+    c.users.keep.length +
+    c.users.delete.length +
+    c.classes.keep.length +
+    c.classes.delete.length +
+    c.terms.delete.length +
+    c.grades.delete.length +
+    c.grades.detach.length +
+    c.assignments.delete.length +
+    c.assignments.detach.length +
+    c.categories.delete.length +
+    c.categories.detach.length;
   progress({ phase: "removing", done: 0, total: removals });
   // Grades first: a deleted grade is audited like a teacher's change (old score → none); a grade a
   // bulk file no longer lists stays, as the portal's own. Then the assignments and categories the
@@ -60,19 +89,28 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
         jsonb_build_object('assignmentId', g.assignment_id, 'studentId', g.student_id, 'old', g.score, 'new', null, 'source', 'roster')
       from gone g join assignments a on a.id = g.assignment_id order by g.assignment_id, g.student_id`);
   }
-  for (const ids of chunks(c.grades.detach, 5000)) await run(sql`update grades set sourced_id = null where id = any(${ints(ids)}::int[])`);
-  if (c.assignments.delete.length) await run(sql`delete from assignments where id = any(${ints(c.assignments.delete)}::int[])`);
-  if (c.assignments.detach.length) await run(sql`update assignments set sourced_id = null where id = any(${ints(c.assignments.detach)}::int[])`);
-  if (c.categories.delete.length) await run(sql`delete from grade_categories where id = any(${ints(c.categories.delete)}::int[])`);
-  if (c.categories.detach.length) await run(sql`update grade_categories set sourced_id = null where id = any(${ints(c.categories.detach)}::int[])`);
-  for (const ids of chunks(c.enrollments.delete, 5000)) await run(sql`delete from student_enrollment where id = any(${ints(ids)}::int[])`);
+  for (const ids of chunks(c.grades.detach, 5000))
+    await run(sql`update grades set sourced_id = null where id = any(${ints(ids)}::int[])`);
+  if (c.assignments.delete.length)
+    await run(sql`delete from assignments where id = any(${ints(c.assignments.delete)}::int[])`);
+  if (c.assignments.detach.length)
+    await run(sql`update assignments set sourced_id = null where id = any(${ints(c.assignments.detach)}::int[])`);
+  if (c.categories.delete.length)
+    await run(sql`delete from grade_categories where id = any(${ints(c.categories.delete)}::int[])`);
+  if (c.categories.detach.length)
+    await run(sql`update grade_categories set sourced_id = null where id = any(${ints(c.categories.detach)}::int[])`);
+  for (const ids of chunks(c.enrollments.delete, 5000))
+    await run(sql`delete from student_enrollment where id = any(${ints(ids)}::int[])`);
   for (const ids of chunks(c.guardians.delete, 5000)) await unlinkGuardians(tx, ids, actorId);
   if (c.users.keep.length) {
     // Kept for their records: no sign-in (no code, every session ended), out of their classes.
-    await run(sql`update users set code = null, session_version = session_version + 1, roster_deleted_at = now(), updated_at = now() where id = any(${ints(c.users.keep)}::int[])`);
+    await run(
+      sql`update users set code = null, session_version = session_version + 1, roster_deleted_at = now(), updated_at = now() where id = any(${ints(c.users.keep)}::int[])`,
+    );
   }
   if (c.users.delete.length) await run(sql`delete from users where id = any(${ints(c.users.delete)}::int[])`);
-  if (c.classes.keep.length) await run(sql`update levels set roster_deleted_at = now() where id = any(${ints(c.classes.keep)}::int[])`);
+  if (c.classes.keep.length)
+    await run(sql`update levels set roster_deleted_at = now() where id = any(${ints(c.classes.keep)}::int[])`);
   if (c.classes.delete.length) await run(sql`delete from levels where id = any(${ints(c.classes.delete)}::int[])`);
   if (c.terms.delete.length) await run(sql`delete from school_terms where id = any(${ints(c.terms.delete)}::int[])`);
   progress({ phase: "removing", done: removals, total: removals });
@@ -117,14 +155,18 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
     }
     progress({ phase: "users", done: (done += rows.length), total: userTotal });
   }
-  const idOf = (ref: UserRef | null): number | null => (ref === null ? null : typeof ref === "number" ? ref : idOfKey.get(ref)!);
+  const idOf = (ref: UserRef | null): number | null =>
+    ref === null ? null : typeof ref === "number" ? ref : idOfKey.get(ref)!;
 
   // ---- classes
   const classTotal = c.classes.update.length + c.classes.create.length;
   done = 0;
   progress({ phase: "classes", done, total: classTotal });
   for (const rows of chunks(c.classes.update)) {
-    const values = rows.map((l) => sql`(${l.id}::int, ${l.name}::text, ${l.period}::text, ${l.level}::text, ${idOf(l.teacher)}::int, ${l.teacherEnrollmentSourcedId}::text, ${l.sourcedId}::text)`);
+    const values = rows.map(
+      (l) =>
+        sql`(${l.id}::int, ${l.name}::text, ${l.period}::text, ${l.level}::text, ${idOf(l.teacher)}::int, ${l.teacherEnrollmentSourcedId}::text, ${l.sourcedId}::text)`,
+    );
     await run(sql`
       update levels l set name = v.name, period = v.period, level = v.level, teacher_id = v.teacher_id,
         teacher_enrollment_sourced_id = v.tesid, sourced_id = v.sourced_id, roster_deleted_at = null
@@ -133,8 +175,13 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
     progress({ phase: "classes", done: (done += rows.length), total: classTotal });
   }
   for (const rows of chunks(c.classes.create)) {
-    const values = rows.map((l) => sql`(${l.code}, ${l.name}, ${l.period}, ${l.level}, ${idOf(l.teacher)}::int, ${l.teacherEnrollmentSourcedId}, ${l.sourcedId})`);
-    await run(sql`insert into levels (code, name, period, level, teacher_id, teacher_enrollment_sourced_id, sourced_id) values ${list(values)}`);
+    const values = rows.map(
+      (l) =>
+        sql`(${l.code}, ${l.name}, ${l.period}, ${l.level}, ${idOf(l.teacher)}::int, ${l.teacherEnrollmentSourcedId}, ${l.sourcedId})`,
+    );
+    await run(
+      sql`insert into levels (code, name, period, level, teacher_id, teacher_enrollment_sourced_id, sourced_id) values ${list(values)}`,
+    );
     progress({ phase: "classes", done: (done += rows.length), total: classTotal });
   }
 
@@ -157,7 +204,9 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
     progress({ phase: "enrollments", done: (done += rows.length), total: enrollTotal });
   }
   for (const rows of chunks(c.enrollments.create, 2000)) {
-    const values = rows.map((e) => sql`(${idOf(e.student)}::int, ${e.levelCode}::text, ${e.sourcedId}::text, ${e.enrolledDay}::date)`);
+    const values = rows.map(
+      (e) => sql`(${idOf(e.student)}::int, ${e.levelCode}::text, ${e.sourcedId}::text, ${e.enrolledDay}::date)`,
+    );
     await run(sql`
       insert into student_enrollment (student_id, level_code, sourced_id, enrolled_at)
       select v.student_id, v.level_code, v.sourced_id, coalesce(v.day::timestamp at time zone ${tz}, now())
@@ -179,7 +228,9 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
     progress({ phase: "guardians", done: (done += c.guardians.update.length), total: linkTotal });
   }
   for (const rows of chunks(c.guardians.create, 2000)) {
-    const values = rows.map((g) => sql`(${idOf(g.parent)}::int, ${idOf(g.student)}::int, ${g.relationship}::text, 'admin', true)`);
+    const values = rows.map(
+      (g) => sql`(${idOf(g.parent)}::int, ${idOf(g.student)}::int, ${g.relationship}::text, 'admin', true)`,
+    );
     await run(sql`
       with made as (
         insert into guardian_links (parent_id, student_id, relationship, source, from_roster) values ${list(values)}
@@ -196,7 +247,8 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
   progress({ phase: "terms", done: 0, total: termTotal });
   if (c.terms.update.length) {
     const values = c.terms.update.map(
-      (t) => sql`(${t.id}::int, ${t.title}::text, ${t.type}::text, ${t.startDate}::date, ${t.endDate}::date, ${t.parentSourcedId}::text, ${t.schoolYear}::int)`,
+      (t) =>
+        sql`(${t.id}::int, ${t.title}::text, ${t.type}::text, ${t.startDate}::date, ${t.endDate}::date, ${t.parentSourcedId}::text, ${t.schoolYear}::int)`,
     );
     await run(sql`
       update school_terms t set title = v.title, type = v.type, start_date = v.start_date, end_date = v.end_date,
@@ -205,8 +257,13 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
       where t.id = v.id`);
   }
   for (const rows of chunks(c.terms.create)) {
-    const values = rows.map((t) => sql`(${t.sourcedId}, ${t.title}, ${t.type}, ${t.startDate}::date, ${t.endDate}::date, ${t.parentSourcedId}, ${t.schoolYear}::int)`);
-    await run(sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year) values ${list(values)}`);
+    const values = rows.map(
+      (t) =>
+        sql`(${t.sourcedId}, ${t.title}, ${t.type}, ${t.startDate}::date, ${t.endDate}::date, ${t.parentSourcedId}, ${t.schoolYear}::int)`,
+    );
+    await run(
+      sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year) values ${list(values)}`,
+    );
   }
   progress({ phase: "terms", done: termTotal, total: termTotal });
 
@@ -216,7 +273,10 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
   if (c.categories.update.length) {
     const ids = ints(c.categories.update.map((u) => u.id));
     // Names and sourcedIds may trade places between categories: cleared first, then set.
-    if (c.categories.parkNames) await run(sql`update grade_categories set name = '~roster~' || id, sourced_id = null where id = any(${ids}::int[])`);
+    if (c.categories.parkNames)
+      await run(
+        sql`update grade_categories set name = '~roster~' || id, sourced_id = null where id = any(${ids}::int[])`,
+      );
     else await run(sql`update grade_categories set sourced_id = null where id = any(${ids}::int[])`);
     await run(sql`
       update grade_categories g set name = t.name, sourced_id = t.sourced_id
@@ -234,7 +294,8 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
     for (const m of made) categoryOfKey.set(`t:${m.name}`, Number(m.id));
   }
   progress({ phase: "categories", done: categoryTotal, total: categoryTotal });
-  const categoryId = (ref: CategoryRef | null): number | null => (ref === null ? null : typeof ref === "number" ? ref : categoryOfKey.get(ref)!);
+  const categoryId = (ref: CategoryRef | null): number | null =>
+    ref === null ? null : typeof ref === "number" ? ref : categoryOfKey.get(ref)!;
 
   // ---- assignments (a new maximum moves the points possible of the grades kept: drizzle/0007's trigger)
   const assignmentTotal = c.assignments.update.length + c.assignments.create.length;
@@ -278,7 +339,15 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
   done = 0;
   progress({ phase: "grades", done, total: gradeTotal });
   for (const rows of chunks(c.grades.update, 5000)) {
-    const input = json(rows.map((g) => ({ id: g.id, score100: g.score100, feedback: g.feedback, day: g.gradedDay, sourced_id: g.sourcedId })));
+    const input = json(
+      rows.map((g) => ({
+        id: g.id,
+        score100: g.score100,
+        feedback: g.feedback,
+        day: g.gradedDay,
+        sourced_id: g.sourcedId,
+      })),
+    );
     await run(sql`
       with input as (
         select * from jsonb_to_recordset(${input}::jsonb) as t(id int, score100 int, feedback text, day date, sourced_id text)
@@ -298,7 +367,16 @@ export async function applyPlan(tx: Tx, plan: Plan, actorId: number | null, prog
     progress({ phase: "grades", done: (done += rows.length), total: gradeTotal });
   }
   for (const rows of chunks(c.grades.create, 10_000)) {
-    const input = json(rows.map((g) => ({ assignment_id: assignmentId(g.assignment), student_id: idOf(g.student), score100: g.score100, feedback: g.feedback, day: g.gradedDay, sourced_id: g.sourcedId })));
+    const input = json(
+      rows.map((g) => ({
+        assignment_id: assignmentId(g.assignment),
+        student_id: idOf(g.student),
+        score100: g.score100,
+        feedback: g.feedback,
+        day: g.gradedDay,
+        sourced_id: g.sourcedId,
+      })),
+    );
     await run(sql`
       insert into grades (assignment_id, student_id, score, feedback, graded_at, sourced_id)
       select t.assignment_id, t.student_id, t.score100::numeric / 100, t.feedback, coalesce(t.day::timestamp at time zone ${tz}, now()), t.sourced_id

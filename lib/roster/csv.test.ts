@@ -49,17 +49,23 @@ describe("parseCsv", () => {
 
   it("reports a quote never closed at the line it opens on, and nothing after it", () => {
     const { table, problems } = read('a,b\n1,2\n3,"four\n5,6\n7,8\n');
-    expect(problems).toEqual(['users.csv:3: row — a quoted field starts on this line and is never closed — close the quote, and write a quote inside a quoted field as two quotes ("")']);
+    expect(problems).toEqual([
+      'users.csv:3: row — a quoted field starts on this line and is never closed — close the quote, and write a quote inside a quoted field as two quotes ("")',
+    ]);
     expect(table!.rows.map((r) => r.line)).toEqual([2]);
   });
 
   it("reports a stray quote in the middle of a field", () => {
     expect(read('a,b\n1,2\n3,4"5"x\n').problems[0]).toMatch(/^users\.csv:3: row — /);
-    expect(read('a,b\n1,"2"x\n').problems[0]).toBe('users.csv:2: row — a quote ends a field in the middle of its text — quote the whole field, and write a quote inside it as two quotes ("")');
+    expect(read('a,b\n1,"2"x\n').problems[0]).toBe(
+      'users.csv:2: row — a quote ends a field in the middle of its text — quote the whole field, and write a quote inside it as two quotes ("")',
+    );
   });
 
   it("refuses a file with more rows than allowed", () => {
-    expect(read(`a\n${"1\n".repeat(300_001)}`).problems).toEqual(["users.csv: file — the file has more than 300,000 rows — split the import into smaller files"]);
+    expect(read(`a\n${"1\n".repeat(300_001)}`).problems).toEqual([
+      "users.csv: file — the file has more than 300,000 rows — split the import into smaller files",
+    ]);
     expect(read(`a\n${"1\n".repeat(300_000)}`).problems).toEqual([]);
   });
 
@@ -83,7 +89,9 @@ describe("parseCsv", () => {
     ];
     for (const text of inputs) {
       const [fast, slow] = [new ProblemList(100), new ProblemList(100)];
-      expect(parseCsv("users.csv", text, fast), JSON.stringify(text)).toEqual(parseCsv("users.csv", text, slow, 300_000, "csv-parse"));
+      expect(parseCsv("users.csv", text, fast), JSON.stringify(text)).toEqual(
+        parseCsv("users.csv", text, slow, 300_000, "csv-parse"),
+      );
       expect(fast.items, JSON.stringify(text)).toEqual(slow.items);
     }
   });
@@ -94,13 +102,19 @@ describe("parseCsv", () => {
     expect(parseCsv("results.csv", `a,b\n${rows}`, problems)!.rows).toHaveLength(300_001);
     expect(problems.items).toEqual([]);
     expect(parseCsv("export/Results.csv", `a\n${"1\n".repeat(5)}`, problems, 4)).toBeNull();
-    expect(problems.items.map(formatProblem)).toEqual(["export/Results.csv: file — the file has more than 4 rows — split the import into smaller files"]);
+    expect(problems.items.map(formatProblem)).toEqual([
+      "export/Results.csv: file — the file has more than 4 rows — split the import into smaller files",
+    ]);
   });
 
   it("refuses an empty file and over-long fields", () => {
-    expect(read("").problems).toEqual(["users.csv:1: header — the file is empty (no header row) — export the file again, or leave it out and mark it absent in manifest.csv"]);
+    expect(read("").problems).toEqual([
+      "users.csv:1: header — the file is empty (no header row) — export the file again, or leave it out and mark it absent in manifest.csv",
+    ]);
     const long = read(`a,b\n1,${"x".repeat(20_001)}\n`);
-    expect(long.problems).toEqual(["users.csv:2: b — the value is 20,001 characters long, more than the 20,000 allowed — shorten it (a missing closing quote can join many lines into one field)"]);
+    expect(long.problems).toEqual([
+      "users.csv:2: b — the value is 20,001 characters long, more than the 20,000 allowed — shorten it (a missing closing quote can join many lines into one field)",
+    ]);
   });
 });
 
@@ -109,7 +123,11 @@ describe("bindColumns", () => {
   it("matches headers in any order, case and spelling, and ignores unknown and ext_ columns", () => {
     const problems = new ProblemList(10);
     const t = table("ext_color,UserSourcedIds,Sourced_ID");
-    const b = bindColumns(t, [{ name: "sourcedId", required: true }, { name: "userSourcedId", aliases: ["userSourcedIds"] }, { name: "role" }], problems);
+    const b = bindColumns(
+      t,
+      [{ name: "sourcedId", required: true }, { name: "userSourcedId", aliases: ["userSourcedIds"] }, { name: "role" }],
+      problems,
+    );
     expect(problems.items).toEqual([]);
     expect(b.get(t.rows[0]!, "sourcedId")).toBe("v3");
     expect(b.get(t.rows[0]!, "userSourcedId")).toBe("v2");
@@ -118,13 +136,22 @@ describe("bindColumns", () => {
   });
   it("reports a missing required column and one given twice on the header line", () => {
     const problems = new ProblemList(10);
-    bindColumns(table("agents,agentSourcedIds,x"), [{ name: "sourcedId", required: true }, { name: "agentSourcedIds", aliases: ["agents"] }], problems);
+    bindColumns(
+      table("agents,agentSourcedIds,x"),
+      [
+        { name: "sourcedId", required: true },
+        { name: "agentSourcedIds", aliases: ["agents"] },
+      ],
+      problems,
+    );
     expect(problems.items.map(formatProblem)).toEqual([
       'f.csv:1: sourcedId — the column is missing — add a "sourcedId" column to the header',
       'f.csv:1: agents — the column "agentSourcedIds" is given twice (also as "agents") — keep one of the two columns',
     ]);
   });
   it("normalizes header spellings", () => {
-    expect(["User Sourced Id", "user_sourced_id", "userSourcedId", " USERSOURCEDID "].map(normalizeHeader)).toEqual(Array(4).fill("usersourcedid"));
+    expect(["User Sourced Id", "user_sourced_id", "userSourcedId", " USERSOURCEDID "].map(normalizeHeader)).toEqual(
+      Array(4).fill("usersourcedid"),
+    );
   });
 });

@@ -25,7 +25,12 @@ export interface CsvTable {
 /** Lower-case letters and digits only: "User Sourced Id", "user_sourced_id" and "userSourcedId" are one column. */
 export const normalizeHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
 
-const QUOTE_ERRORS = new Set(["CSV_QUOTE_NOT_CLOSED", "CSV_INVALID_CLOSING_QUOTE", "CSV_MAX_RECORD_SIZE", "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE"]);
+const QUOTE_ERRORS = new Set([
+  "CSV_QUOTE_NOT_CLOSED",
+  "CSV_INVALID_CLOSING_QUOTE",
+  "CSV_MAX_RECORD_SIZE",
+  "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE",
+]);
 
 /** The separator of the first line: a comma unless Excel wrote semicolons or tabs there. */
 function delimiterOf(text: string): string {
@@ -138,7 +143,8 @@ export function parseCsv(
   if (sep) normalized = `\n${normalized.slice(sep[0].length)}`;
   const skipped: { code: string; line: number; message: string }[] = [];
   const delimiter = sep ? sep[1]! : delimiterOf(normalized.replace(/^\uFEFF/, "").replace(/^\n+/, ""));
-  let records: (CsvRow | null)[] | null = reader === "auto" ? wellFormedRecords(normalized, delimiter, maxRows + 2) : null;
+  let records: (CsvRow | null)[] | null =
+    reader === "auto" ? wellFormedRecords(normalized, delimiter, maxRows + 2) : null;
   if (records === null) {
     try {
       records = parse(normalized, {
@@ -163,7 +169,13 @@ export function parseCsv(
         },
       }) as unknown as (CsvRow | null)[];
     } catch (err) {
-      problems.add({ file, line: 0, column: "file", message: `the file cannot be read as CSV (${(err as Error).message})`, fix: "save it again as \"CSV UTF-8\"" });
+      problems.add({
+        file,
+        line: 0,
+        column: "file",
+        message: `the file cannot be read as CSV (${(err as Error).message})`,
+        fix: 'save it again as "CSV UTF-8"',
+      });
       return null;
     }
   }
@@ -182,20 +194,38 @@ export function parseCsv(
   }
   records = [];
   if (rows.length === 0) {
-    problems.add({ file, line: 1, column: "header", message: "the file is empty (no header row)", fix: "export the file again, or leave it out and mark it absent in manifest.csv" });
+    problems.add({
+      file,
+      line: 1,
+      column: "header",
+      message: "the file is empty (no header row)",
+      fix: "export the file again, or leave it out and mark it absent in manifest.csv",
+    });
     return null;
   }
   const head = rows.shift()!;
   const data = rows;
   if (data.length > maxRows) {
-    problems.add({ file, line: 0, column: "file", message: `the file has more than ${maxRows.toLocaleString("en-US")} rows`, fix: "split the import into smaller files" });
+    problems.add({
+      file,
+      line: 0,
+      column: "file",
+      message: `the file has more than ${maxRows.toLocaleString("en-US")} rows`,
+      fix: "split the import into smaller files",
+    });
     return null;
   }
   for (const row of data) {
     for (let i = 0; i < row.cells.length; i++) {
       const c = row.cells[i]!;
       if (c.length > MAX_FIELD_CHARS) {
-        problems.add({ file, line: row.line, column: head.cells[i] || `column ${i + 1}`, message: `the value is ${c.length.toLocaleString("en-US")} characters long, more than the ${MAX_FIELD_CHARS.toLocaleString("en-US")} allowed`, fix: "shorten it (a missing closing quote can join many lines into one field)" });
+        problems.add({
+          file,
+          line: row.line,
+          column: head.cells[i] || `column ${i + 1}`,
+          message: `the value is ${c.length.toLocaleString("en-US")} characters long, more than the ${MAX_FIELD_CHARS.toLocaleString("en-US")} allowed`,
+          fix: "shorten it (a missing closing quote can join many lines into one field)",
+        });
         row.cells[i] = "";
       }
     }
@@ -208,19 +238,30 @@ function csvErrorText(code: string, message: string): { message: string; fix: st
     case "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH": {
       const m = /expect (\d+), got (\d+)/.exec(message);
       return {
-        message: m ? `the row has ${m[2]} fields, the header has ${m[1]}` : "the row does not have as many fields as the header",
-        fix: "quote any value that contains a comma (\"Smith, Jr.\"), and give every row the header's columns",
+        message: m
+          ? `the row has ${m[2]} fields, the header has ${m[1]}`
+          : "the row does not have as many fields as the header",
+        fix: 'quote any value that contains a comma ("Smith, Jr."), and give every row the header\'s columns',
       };
     }
     case "CSV_QUOTE_NOT_CLOSED":
-      return { message: "a quoted field starts on this line and is never closed", fix: "close the quote, and write a quote inside a quoted field as two quotes (\"\")" };
+      return {
+        message: "a quoted field starts on this line and is never closed",
+        fix: 'close the quote, and write a quote inside a quoted field as two quotes ("")',
+      };
     case "CSV_INVALID_CLOSING_QUOTE":
     case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
-      return { message: "a quote ends a field in the middle of its text", fix: "quote the whole field, and write a quote inside it as two quotes (\"\")" };
+      return {
+        message: "a quote ends a field in the middle of its text",
+        fix: 'quote the whole field, and write a quote inside it as two quotes ("")',
+      };
     case "CSV_MAX_RECORD_SIZE":
-      return { message: `the row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-US")} characters`, fix: "look for a quote that is opened and never closed" };
+      return {
+        message: `the row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-US")} characters`,
+        fix: "look for a quote that is opened and never closed",
+      };
     default:
-      return { message: `the row cannot be read (${message})`, fix: "save the file again as \"CSV UTF-8\"" };
+      return { message: `the row cannot be read (${message})`, fix: 'save the file again as "CSV UTF-8"' };
   }
 }
 
@@ -247,7 +288,12 @@ export interface BoundTable {
  * columns (ext_*, metadata.*, anything else) are ignored. A required column that is missing, or a
  * column given twice, is a problem on the header line.
  */
-export function bindColumns(table: CsvTable, specs: readonly ColumnSpec[], problems: { add(p: RosterProblem): void }, requiredNote = ""): BoundTable {
+export function bindColumns(
+  table: CsvTable,
+  specs: readonly ColumnSpec[],
+  problems: { add(p: RosterProblem): void },
+  requiredNote = "",
+): BoundTable {
   const index = new Map<string, number>();
   const missing: string[] = [];
   const byHeader = new Map<string, number>();
@@ -259,12 +305,24 @@ export function bindColumns(table: CsvTable, specs: readonly ColumnSpec[], probl
     const spellings = [spec.name, ...(spec.aliases ?? [])].map(normalizeHeader);
     const found = [...new Set(spellings.map((s) => byHeader.get(s)).filter((i): i is number => i !== undefined))];
     if (found.length > 1) {
-      problems.add({ file: table.file, line: table.headerLine, column: table.header[found[1]!]!, message: `the column ${quote(table.header[found[0]!]!)} is given twice (also as ${quote(table.header[found[1]!]!)})`, fix: "keep one of the two columns" });
+      problems.add({
+        file: table.file,
+        line: table.headerLine,
+        column: table.header[found[1]!]!,
+        message: `the column ${quote(table.header[found[0]!]!)} is given twice (also as ${quote(table.header[found[1]!]!)})`,
+        fix: "keep one of the two columns",
+      });
     }
     if (found.length > 0) index.set(spec.name, found[0]!);
     else if (spec.required) {
       missing.push(spec.name);
-      problems.add({ file: table.file, line: table.headerLine, column: spec.name, message: "the column is missing", fix: `add a ${quote(spec.name)} column to the header${requiredNote}` });
+      problems.add({
+        file: table.file,
+        line: table.headerLine,
+        column: spec.name,
+        message: "the column is missing",
+        fix: `add a ${quote(spec.name)} column to the header${requiredNote}`,
+      });
     }
   }
   return {

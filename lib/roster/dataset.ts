@@ -18,17 +18,32 @@ export interface ReadRoster {
   warnings: ProblemList;
 }
 
-export function readRoster(upload: RosterUpload, format: FormatChoice = "auto", options: ReadOptions = { timeZone: "UTC" }): ReadRoster {
+export function readRoster(
+  upload: RosterUpload,
+  format: FormatChoice = "auto",
+  options: ReadOptions = { timeZone: "UTC" },
+): ReadRoster {
   const problems = new ProblemList(MAX_PROBLEMS_KEPT);
   const warnings = new ProblemList(MAX_PROBLEMS_KEPT);
   const read = readUpload(upload);
   read.problems.forEach((p) => problems.add(p));
   read.warnings.forEach((p) => warnings.add(p));
-  const chosen: RosterFormat = format === "auto" ? (looksLikeOneRoster(read.texts) ? "oneroster" : "spreadsheet") : format;
+  const chosen: RosterFormat =
+    format === "auto" ? (looksLikeOneRoster(read.texts) ? "oneroster" : "spreadsheet") : format;
   if (read.texts.length === 0) {
-    if (problems.total === 0) problems.add({ file: upload.label, line: 0, column: "file", message: "the upload holds no .csv file", fix: "upload the OneRoster .zip, its CSV files, or a filled-in template" });
+    if (problems.total === 0)
+      problems.add({
+        file: upload.label,
+        line: 0,
+        column: "file",
+        message: "the upload holds no .csv file",
+        fix: "upload the OneRoster .zip, its CSV files, or a filled-in template",
+      });
     return { dataset: emptyDataset(chosen), problems, warnings };
   }
-  const dataset = chosen === "oneroster" ? readOneRoster(read.texts, problems, warnings, options) : readSpreadsheets(read.texts, problems, warnings);
+  const dataset =
+    chosen === "oneroster"
+      ? readOneRoster(read.texts, problems, warnings, options)
+      : readSpreadsheets(read.texts, problems, warnings);
   return { dataset, problems, warnings };
 }

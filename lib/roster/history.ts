@@ -42,7 +42,11 @@ export interface RecordInput {
 export async function recordImport(tx: Pick<Db, "insert">, input: RecordInput): Promise<number> {
   const [row] = await tx
     .insert(rosterImports)
-    .values({ ...input, fileName: input.fileName.slice(0, 200), durationMs: Math.min(Math.round(input.durationMs), 2_000_000_000) })
+    .values({
+      ...input,
+      fileName: input.fileName.slice(0, 200),
+      durationMs: Math.min(Math.round(input.durationMs), 2_000_000_000),
+    })
     .returning({ id: rosterImports.id });
   return row!.id;
 }

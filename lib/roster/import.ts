@@ -67,11 +67,16 @@ export interface RosterRun {
 const LOCK = "classroom-portal:roster-import";
 
 /** Whether the upload writes the gradebook (line items, results): the apply then locks the assignments first. */
-const touchesGrades = (read: ReadRoster) => read.dataset.modes.assignments !== undefined || read.dataset.modes.grades !== undefined;
+const touchesGrades = (read: ReadRoster) =>
+  read.dataset.modes.assignments !== undefined || read.dataset.modes.grades !== undefined;
 
 async function planIn(tx: Db, read: ReadRoster, actorId: number | null, timeZone: string): Promise<Plan> {
   const modes = read.dataset.modes;
-  const state = await loadState(tx, { timeZone, gradebook: modes.categories !== undefined || modes.assignments !== undefined || modes.grades !== undefined, grades: modes.grades !== undefined });
+  const state = await loadState(tx, {
+    timeZone,
+    gradebook: modes.categories !== undefined || modes.assignments !== undefined || modes.grades !== undefined,
+    grades: modes.grades !== undefined,
+  });
   let plan = buildPlan(read, state, { actorId, timeZone });
   const userIds = [...plan.changes.users.delete, ...plan.changes.users.keep];
   const levelIds = [...plan.changes.classes.delete, ...plan.changes.classes.keep];
@@ -98,7 +103,14 @@ function fingerprintOf(plan: Plan): string {
   return hash.digest("base64url").slice(0, 32);
 }
 
-function runOf(plan: Plan, extra: Pick<RosterRun, "ok" | "applied" | "dryRun" | "importId" | "createdUserIds" | "reactivatedUserIds" | "durationMs">, fingerprint: string): RosterRun {
+function runOf(
+  plan: Plan,
+  extra: Pick<
+    RosterRun,
+    "ok" | "applied" | "dryRun" | "importId" | "createdUserIds" | "reactivatedUserIds" | "durationMs"
+  >,
+  fingerprint: string,
+): RosterRun {
   return {
     ...extra,
     format: plan.format,
@@ -151,7 +163,11 @@ export async function previewRosterImport(upload: RosterUpload, opts: RosterRunO
     newUserIds: [],
     durationMs,
   });
-  return runOf(plan, { ok, applied: false, dryRun: true, importId, createdUserIds: [], reactivatedUserIds: [], durationMs }, fingerprint);
+  return runOf(
+    plan,
+    { ok, applied: false, dryRun: true, importId, createdUserIds: [], reactivatedUserIds: [], durationMs },
+    fingerprint,
+  );
 }
 
 /**
@@ -159,7 +175,10 @@ export async function previewRosterImport(upload: RosterUpload, opts: RosterRunO
  * nothing, audited ("roster.imported" with the counts) and recorded in the history. With
  * `expectFingerprint` (the preview's), it refuses when the portal changed since the preview.
  */
-export async function applyRosterImport(upload: RosterUpload, opts: RosterRunOptions & { expectFingerprint?: string }): Promise<RosterRun> {
+export async function applyRosterImport(
+  upload: RosterUpload,
+  opts: RosterRunOptions & { expectFingerprint?: string },
+): Promise<RosterRun> {
   const started = performance.now();
   const progress = opts.onProgress ?? (() => {});
   const timeZone = opts.timeZone ?? schoolTimeZone();
@@ -174,12 +193,19 @@ export async function applyRosterImport(upload: RosterUpload, opts: RosterRunOpt
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
       // Grade writes lock their assignment (decision 011): taking every assignment's lock before
       // reading the grades, a teacher's save waits for the import instead of slipping in between.
-      if (touchesGrades(read)) await tx.execute(sql`select count(*) from (select id from assignments order by id for no key update) locked`);
+      if (touchesGrades(read))
+        await tx.execute(sql`select count(*) from (select id from assignments order by id for no key update) locked`);
       const plan = await planIn(tx, read, opts.actorId, timeZone);
       planned = plan;
       fingerprint = fingerprintOf(plan);
       if (plan.problems.total === 0 && opts.expectFingerprint && opts.expectFingerprint !== fingerprint) {
-        plan.problems.add({ file: upload.label, line: 0, column: "file", message: "the portal's data or the files changed since the preview", fix: "preview the import again, check it, then apply" });
+        plan.problems.add({
+          file: upload.label,
+          line: 0,
+          column: "file",
+          message: "the portal's data or the files changed since the preview",
+          fix: "preview the import again, check it, then apply",
+        });
       }
       progress({ phase: "checking", done: 1, total: 1 });
       if (plan.problems.total > 0) return null;
@@ -202,7 +228,15 @@ export async function applyRosterImport(upload: RosterUpload, opts: RosterRunOpt
       await audit(tx, {
         action: "roster.imported",
         actorId: opts.actorId,
-        detail: { importId, source: opts.source, file: upload.label, format: plan.format, counts: compactCounts(plan.counts), newUsers: newUserIds.length, warnings: plan.warnings.total },
+        detail: {
+          importId,
+          source: opts.source,
+          file: upload.label,
+          format: plan.format,
+          counts: compactCounts(plan.counts),
+          newUsers: newUserIds.length,
+          warnings: plan.warnings.total,
+        },
       });
       progress({ phase: "recording", done: 1, total: 1 });
       return { ...result, importId, durationMs };
@@ -222,7 +256,11 @@ export async function applyRosterImport(upload: RosterUpload, opts: RosterRunOpt
       newUserIds: [],
       durationMs,
     });
-    return runOf(plan, { ok: false, applied: false, dryRun: false, importId, createdUserIds: [], reactivatedUserIds: [], durationMs }, fingerprint);
+    return runOf(
+      plan,
+      { ok: false, applied: false, dryRun: false, importId, createdUserIds: [], reactivatedUserIds: [], durationMs },
+      fingerprint,
+    );
   } catch (err) {
     // Rolled back: nothing of the import stays. The history says it failed (never why: no SQL there).
     await recordImport(db(), {

@@ -24,7 +24,9 @@ export const MAX_RESULTS_BYTES = 256 * 1024 * 1024;
 /** The bounds of one file, by its name (without folders, any case). */
 export function fileBounds(name: string): { bytes: number; rows: number; ownBudget: boolean } {
   const base = name.split(/[\\/]/).pop()!.toLowerCase();
-  return base === "results.csv" ? { bytes: MAX_RESULTS_BYTES, rows: MAX_RESULTS_ROWS, ownBudget: true } : { bytes: MAX_FILE_BYTES, rows: MAX_ROWS_PER_FILE, ownBudget: false };
+  return base === "results.csv"
+    ? { bytes: MAX_RESULTS_BYTES, rows: MAX_RESULTS_ROWS, ownBudget: true }
+    : { bytes: MAX_FILE_BYTES, rows: MAX_ROWS_PER_FILE, ownBudget: false };
 }
 /** Characters in one CSV record (all its fields). */
 export const MAX_RECORD_CHARS = 64 * 1024;

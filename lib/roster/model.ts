@@ -6,10 +6,20 @@ export type PortalRole = "student" | "parent" | "instructor" | "admin";
 export type Relationship = "mother" | "father" | "guardian" | "grandparent" | "other";
 export type FileMode = "bulk" | "delta";
 export type RosterFormat = "oneroster" | "spreadsheet";
-export const ENTITIES = ["users", "classes", "enrollments", "guardians", "terms", "categories", "assignments", "grades"] as const;
+export const ENTITIES = [
+  "users",
+  "classes",
+  "enrollments",
+  "guardians",
+  "terms",
+  "categories",
+  "assignments",
+  "grades",
+] as const;
 export type RosterEntity = (typeof ENTITIES)[number];
 /** The files a manifest can call bulk or delta, by the entity they carry. */
-export type FileEntity = "users" | "classes" | "enrollments" | "terms" | "categories" | "assignments" | "grades" | "demographics";
+export type FileEntity =
+  "users" | "classes" | "enrollments" | "terms" | "categories" | "assignments" | "grades" | "demographics";
 
 export interface SourceRef {
   file: string;
@@ -158,7 +168,10 @@ export interface RosterDataset {
   /** Birth dates of users the users file does not list (those it lists carry theirs on the row). */
   birthDates: RosterBirthDate[];
   /** results.csv's name as uploaded, and its column labels, for messages about result rows. */
-  resultsFile: { name: string; labels: Record<"sourcedId" | "lineItem" | "student" | "score" | "status", string> } | null;
+  resultsFile: {
+    name: string;
+    labels: Record<"sourcedId" | "lineItem" | "student" | "score" | "status", string>;
+  } | null;
   /** Result rows read but not imported (a scoreStatus other than fully graded): their grades are left as they are. */
   skippedResults: Set<string>;
   deleted: {

@@ -1,9 +1,29 @@
 import { bindColumns, normalizeHeader, parseCsv, type BoundTable, type ColumnSpec, type CsvRow } from "./csv";
 import { FIELD_LIMITS, MAX_SCORE_LIMIT } from "./limits";
-import { emptyDataset, type FileEntity, type FileMode, type PortalRole, type Relationship, type RosterDataset, type SourceRef } from "./model";
+import {
+  emptyDataset,
+  type FileEntity,
+  type FileMode,
+  type PortalRole,
+  type Relationship,
+  type RosterDataset,
+  type SourceRef,
+} from "./model";
 import { quote, type RosterProblem } from "./problems";
 import type { CsvText } from "./read-upload";
-import { CLASS_CODE_SHAPE, instantOf, isDate, isDateTime, looksLikeExcelNumber, parseBoolean, parseMaxScore, parseScore, slugCode, slugUsername, splitList } from "./values";
+import {
+  CLASS_CODE_SHAPE,
+  instantOf,
+  isDate,
+  isDateTime,
+  looksLikeExcelNumber,
+  parseBoolean,
+  parseMaxScore,
+  parseScore,
+  slugCode,
+  slugUsername,
+  splitList,
+} from "./values";
 
 // OneRoster 1.1 CSV (and 1.2's roles.csv) into the roster model, by the rules of decision 012.
 // Pure: the texts come in, the dataset and every problem found in the files alone go out;
@@ -13,11 +33,28 @@ type Sink = { add(p: RosterProblem): void };
 
 /** The OneRoster files the importer reads (lower-case); any other file is ignored. */
 const READ = [
-  "manifest.csv", "users.csv", "classes.csv", "enrollments.csv", "academicsessions.csv", "orgs.csv", "courses.csv", "roles.csv",
-  "demographics.csv", "categories.csv", "lineitems.csv", "results.csv",
+  "manifest.csv",
+  "users.csv",
+  "classes.csv",
+  "enrollments.csv",
+  "academicsessions.csv",
+  "orgs.csv",
+  "courses.csv",
+  "roles.csv",
+  "demographics.csv",
+  "categories.csv",
+  "lineitems.csv",
+  "results.csv",
 ] as const;
 /** Files of the standard the portal does not use: accepted and skipped without a word. */
-const KNOWN_UNUSED = ["resources.csv", "classresources.csv", "courseresources.csv", "userprofiles.csv", "scoreScales.csv", "lineitemlearningobjectiveids.csv"].map((f) => f.toLowerCase());
+const KNOWN_UNUSED = [
+  "resources.csv",
+  "classresources.csv",
+  "courseresources.csv",
+  "userprofiles.csv",
+  "scoreScales.csv",
+  "lineitemlearningobjectiveids.csv",
+].map((f) => f.toLowerCase());
 const MANIFEST_KEY: Record<string, string> = {
   "users.csv": "file.users",
   "classes.csv": "file.classes",
@@ -55,8 +92,20 @@ const ROLE_MAP: Record<string, { role: PortalRole; relationship?: Relationship }
   guardian: { role: "parent", relationship: "guardian" },
   relative: { role: "parent", relationship: "other" },
 };
-const ROLE_HELP = "use student, teacher, administrator, parent, guardian or relative (aides and proctors have no account in the portal: leave them out)";
-const ENROLLMENT_ROLES_IGNORED = new Set(["administrator", "aide", "proctor", "parent", "guardian", "relative", "districtadministrator", "siteadministrator", "systemadministrator", "principal"]);
+const ROLE_HELP =
+  "use student, teacher, administrator, parent, guardian or relative (aides and proctors have no account in the portal: leave them out)";
+const ENROLLMENT_ROLES_IGNORED = new Set([
+  "administrator",
+  "aide",
+  "proctor",
+  "parent",
+  "guardian",
+  "relative",
+  "districtadministrator",
+  "siteadministrator",
+  "systemadministrator",
+  "principal",
+]);
 const TERM_TYPES = new Set(["calendaryear", "gradingperiod", "schoolyear", "semester", "term"]);
 const RELATIONSHIPS = new Set<Relationship>(["mother", "father", "guardian", "grandparent", "other"]);
 /** OneRoster 1.1 scoreStatus values. Only a fully graded result is a grade in the portal (decision 012). */
@@ -150,7 +199,12 @@ export interface ReadOptions {
   timeZone: string;
 }
 
-export function readOneRoster(texts: readonly CsvText[], problems: Sink, warnings: Sink, options: ReadOptions = { timeZone: "UTC" }): RosterDataset {
+export function readOneRoster(
+  texts: readonly CsvText[],
+  problems: Sink,
+  warnings: Sink,
+  options: ReadOptions = { timeZone: "UTC" },
+): RosterDataset {
   const data = emptyDataset("oneroster");
   const byBase = new Map(texts.map((t) => [t.base, t]));
   const modes = manifestModes(byBase, problems, warnings);
@@ -168,9 +222,18 @@ export function readOneRoster(texts: readonly CsvText[], problems: Sink, warning
   const orgs = table("orgs.csv", SPECS.orgs);
   const orgIds = orgs?.mode === "bulk" ? idsOf(orgs.bound) : undefined;
   const courses = table("courses.csv", SPECS.courses);
-  const courseTitles = courses ? new Map(courses.bound.table.rows.map((r) => [courses.bound.get(r, "sourcedId") ?? "", courses.bound.get(r, "title") ?? ""])) : undefined;
+  const courseTitles = courses
+    ? new Map(
+        courses.bound.table.rows.map((r) => [
+          courses.bound.get(r, "sourcedId") ?? "",
+          courses.bound.get(r, "title") ?? "",
+        ]),
+      )
+    : undefined;
   const roles = table("roles.csv", SPECS.roles);
-  const roleOf = roles ? rolesByUser(roles.bound, problems) : new Map<string, { value: string; ref: SourceRef; column: string }>();
+  const roleOf = roles
+    ? rolesByUser(roles.bound, problems)
+    : new Map<string, { value: string; ref: SourceRef; column: string }>();
 
   const sessions = table("academicsessions.csv", SPECS.academicSessions, "", "terms");
   if (sessions) {
@@ -179,7 +242,12 @@ export function readOneRoster(texts: readonly CsvText[], problems: Sink, warning
   }
   const termIds = sessions?.mode === "bulk" ? new Set(data.terms.map((t) => t.sourcedId)) : undefined;
 
-  const users = table("users.csv", SPECS.users.map((s) => (s.name === "role" ? { ...s, required: !roles } : s)), roles ? "" : ", or upload a roles.csv", "users");
+  const users = table(
+    "users.csv",
+    SPECS.users.map((s) => (s.name === "role" ? { ...s, required: !roles } : s)),
+    roles ? "" : ", or upload a roles.csv",
+    "users",
+  );
   if (users) {
     data.modes.users = users.mode;
     readUsers(users.bound, users.mode, data, roleOf, orgIds, problems, warnings);
@@ -187,7 +255,14 @@ export function readOneRoster(texts: readonly CsvText[], problems: Sink, warning
   const classes = table("classes.csv", SPECS.classes, "", "classes");
   if (classes) {
     data.modes.classes = classes.mode;
-    readClasses(classes.bound, classes.mode, data, { courseTitles: courses?.mode === "bulk" ? courseTitles : undefined, courseNames: courseTitles, orgIds, termIds }, problems, warnings);
+    readClasses(
+      classes.bound,
+      classes.mode,
+      data,
+      { courseTitles: courses?.mode === "bulk" ? courseTitles : undefined, courseNames: courseTitles, orgIds, termIds },
+      problems,
+      warnings,
+    );
   }
   const enrollments = table("enrollments.csv", SPECS.enrollments, "", "enrollments");
   if (enrollments) {
@@ -225,33 +300,77 @@ function manifestModes(byBase: Map<string, CsvText>, problems: Sink, warnings: S
   if (!manifest) {
     for (const base of present) modes.set(base, "delta");
     if (present.length) {
-      warnings.add({ file: byBase.get(present[0]!)!.name, line: 0, column: "file", message: "there is no manifest.csv, so every file was read as delta (rows are added and updated; nothing is removed unless marked tobedeleted)", fix: "for a full sync, add a manifest.csv with file.users=bulk (and the others)" });
+      warnings.add({
+        file: byBase.get(present[0]!)!.name,
+        line: 0,
+        column: "file",
+        message:
+          "there is no manifest.csv, so every file was read as delta (rows are added and updated; nothing is removed unless marked tobedeleted)",
+        fix: "for a full sync, add a manifest.csv with file.users=bulk (and the others)",
+      });
     }
     return modes;
   }
   const t = parseCsv(manifest.name, manifest.text, problems);
   if (!t) return modes;
-  const b = bindColumns(t, [{ name: "propertyName", aliases: ["property", "name"], required: true }, { name: "value", required: true }], problems);
+  const b = bindColumns(
+    t,
+    [
+      { name: "propertyName", aliases: ["property", "name"], required: true },
+      { name: "value", required: true },
+    ],
+    problems,
+  );
   if (!b.has("propertyName") || !b.has("value")) return modes;
   const said = new Map<string, { value: string; line: number }>();
-  for (const row of t.rows) said.set((b.get(row, "propertyName") ?? "").toLowerCase(), { value: (b.get(row, "value") ?? "").toLowerCase(), line: row.line });
+  for (const row of t.rows)
+    said.set((b.get(row, "propertyName") ?? "").toLowerCase(), {
+      value: (b.get(row, "value") ?? "").toLowerCase(),
+      line: row.line,
+    });
   for (const [base, key] of Object.entries(MANIFEST_KEY)) {
     const entry = said.get(key);
     const file = byBase.get(base);
     if (!entry) {
-      if (file) warnings.add({ file: file.name, line: 0, column: "file", message: `manifest.csv does not list ${key}, so the file was not read`, fix: `add ${key},bulk (or delta) to manifest.csv` });
+      if (file)
+        warnings.add({
+          file: file.name,
+          line: 0,
+          column: "file",
+          message: `manifest.csv does not list ${key}, so the file was not read`,
+          fix: `add ${key},bulk (or delta) to manifest.csv`,
+        });
       continue;
     }
     if (entry.value !== "bulk" && entry.value !== "delta" && entry.value !== "absent") {
-      problems.add({ file: manifest.name, line: entry.line, column: "value", message: `${quote(entry.value)} is not bulk, delta or absent`, fix: `write bulk, delta or absent for ${key}` });
+      problems.add({
+        file: manifest.name,
+        line: entry.line,
+        column: "value",
+        message: `${quote(entry.value)} is not bulk, delta or absent`,
+        fix: `write bulk, delta or absent for ${key}`,
+      });
       continue;
     }
     if (entry.value === "absent") {
-      if (file) warnings.add({ file: file.name, line: 0, column: "file", message: `manifest.csv says ${key} is absent, so the file was not read`, fix: `write ${key},bulk (or delta) in manifest.csv to import it` });
+      if (file)
+        warnings.add({
+          file: file.name,
+          line: 0,
+          column: "file",
+          message: `manifest.csv says ${key} is absent, so the file was not read`,
+          fix: `write ${key},bulk (or delta) in manifest.csv to import it`,
+        });
       continue;
     }
     if (!file) {
-      problems.add({ file: manifest.name, line: entry.line, column: "value", message: `${key} is ${entry.value} but ${base} is not in the upload`, fix: `add ${base}, or write ${key},absent` });
+      problems.add({
+        file: manifest.name,
+        line: entry.line,
+        column: "value",
+        message: `${key} is ${entry.value} but ${base} is not in the upload`,
+        fix: `add ${base}, or write ${key},absent`,
+      });
       continue;
     }
     modes.set(base, entry.value);
@@ -266,33 +385,69 @@ interface RowStart {
 }
 
 /** sourcedId, status and dateLastModified: the columns every OneRoster file shares. */
-function rowStart(b: BoundTable, row: CsvRow, mode: FileMode, seen: Map<string, number>, problems: Sink): RowStart | null {
+function rowStart(
+  b: BoundTable,
+  row: CsvRow,
+  mode: FileMode,
+  seen: Map<string, number>,
+  problems: Sink,
+): RowStart | null {
   const file = b.table.file;
   const ref = { file, line: row.line };
   const sourcedId = b.get(row, "sourcedId") ?? "";
   let ok = true;
   if (sourcedId === "") {
-    problems.add({ file, line: row.line, column: b.label("sourcedId"), message: "the sourcedId is empty", fix: "give every row its own sourcedId" });
+    problems.add({
+      file,
+      line: row.line,
+      column: b.label("sourcedId"),
+      message: "the sourcedId is empty",
+      fix: "give every row its own sourcedId",
+    });
     return null;
   }
   if (sourcedId.length > FIELD_LIMITS.sourcedId) {
-    problems.add({ file, line: row.line, column: b.label("sourcedId"), message: `the sourcedId is longer than ${FIELD_LIMITS.sourcedId} characters`, fix: "use the SIS's own identifier" });
+    problems.add({
+      file,
+      line: row.line,
+      column: b.label("sourcedId"),
+      message: `the sourcedId is longer than ${FIELD_LIMITS.sourcedId} characters`,
+      fix: "use the SIS's own identifier",
+    });
     return null;
   }
   const first = seen.get(sourcedId);
   if (first !== undefined) {
-    problems.add({ file, line: row.line, column: b.label("sourcedId"), message: `${quote(sourcedId)} is also on line ${first}`, fix: "give every row its own sourcedId (list each record once)" });
+    problems.add({
+      file,
+      line: row.line,
+      column: b.label("sourcedId"),
+      message: `${quote(sourcedId)} is also on line ${first}`,
+      fix: "give every row its own sourcedId (list each record once)",
+    });
     return null;
   }
   seen.set(sourcedId, row.line);
   const status = (b.get(row, "status") ?? "").toLowerCase();
   if (status !== "" && status !== "active" && status !== "tobedeleted") {
-    problems.add({ file, line: row.line, column: b.label("status"), message: `${quote(b.get(row, "status")!)} is not a status`, fix: "write active or tobedeleted (or leave it empty in a bulk file)" });
+    problems.add({
+      file,
+      line: row.line,
+      column: b.label("status"),
+      message: `${quote(b.get(row, "status")!)} is not a status`,
+      fix: "write active or tobedeleted (or leave it empty in a bulk file)",
+    });
     ok = false;
   }
   const modified = b.get(row, "dateLastModified") ?? "";
   if (modified !== "" && !isDateTime(modified)) {
-    problems.add({ file, line: row.line, column: b.label("dateLastModified"), message: `${quote(modified)} is not a date and time`, fix: "write it as ISO 8601, e.g. 2024-08-01T12:00:00.000Z" });
+    problems.add({
+      file,
+      line: row.line,
+      column: b.label("dateLastModified"),
+      message: `${quote(modified)} is not a date and time`,
+      fix: "write it as ISO 8601, e.g. 2024-08-01T12:00:00.000Z",
+    });
     ok = false;
   }
   if (!ok) return null;
@@ -301,7 +456,13 @@ function rowStart(b: BoundTable, row: CsvRow, mode: FileMode, seen: Map<string, 
 
 const tooLong = (b: BoundTable, row: CsvRow, column: string, value: string, max: number, problems: Sink): boolean => {
   if (value.length <= max) return false;
-  problems.add({ file: b.table.file, line: row.line, column: b.label(column), message: `the value is ${value.length} characters long, more than the ${max} the portal keeps`, fix: `shorten it to ${max} characters` });
+  problems.add({
+    file: b.table.file,
+    line: row.line,
+    column: b.label(column),
+    message: `the value is ${value.length} characters long, more than the ${max} the portal keeps`,
+    fix: `shorten it to ${max} characters`,
+  });
   return true;
 };
 
@@ -317,12 +478,19 @@ function rolesByUser(b: BoundTable, problems: Sink): Map<string, { value: string
     const user = b.get(row, "userSourcedId") ?? "";
     const value = b.get(row, "role") ?? "";
     if (!user || !value) {
-      problems.add({ file: b.table.file, line: row.line, column: b.label(user ? "role" : "userSourcedId"), message: `the ${user ? "role" : "userSourcedId"} is empty`, fix: "fill it, or remove the row" });
+      problems.add({
+        file: b.table.file,
+        line: row.line,
+        column: b.label(user ? "role" : "userSourcedId"),
+        message: `the ${user ? "role" : "userSourcedId"} is empty`,
+        fix: "fill it, or remove the row",
+      });
       continue;
     }
     const primary = (b.get(row, "roleType") ?? "").toLowerCase() === "primary";
     const had = out.get(user);
-    if (!had || (primary && !had.primary)) out.set(user, { value, ref: { file: b.table.file, line: row.line }, column: b.label("role"), primary });
+    if (!had || (primary && !had.primary))
+      out.set(user, { value, ref: { file: b.table.file, line: row.line }, column: b.label("role"), primary });
   }
   return out;
 }
@@ -352,13 +520,23 @@ function readUsers(
     const own = b.get(row, "role") ?? "";
     const fromRoles = roleOf.get(start.sourcedId);
     const rawRole = own || fromRoles?.value || "";
-    const roleColumn = own ? b.label("role") : fromRoles ? `${fromRoles.column} (${fromRoles.ref.file}:${fromRoles.ref.line})` : b.label("role");
+    const roleColumn = own
+      ? b.label("role")
+      : fromRoles
+        ? `${fromRoles.column} (${fromRoles.ref.file}:${fromRoles.ref.line})`
+        : b.label("role");
     let role: PortalRole | null = null;
     let relationship: Relationship | undefined;
     if (rawRole) {
       const mapped = ROLE_MAP[rawRole.toLowerCase()];
       if (!mapped) {
-        problems.add({ file, line: row.line, column: roleColumn, message: `${quote(rawRole)} is not a role the portal has`, fix: ROLE_HELP });
+        problems.add({
+          file,
+          line: row.line,
+          column: roleColumn,
+          message: `${quote(rawRole)} is not a role the portal has`,
+          fix: ROLE_HELP,
+        });
         ok = false;
       } else {
         role = mapped.role;
@@ -369,7 +547,13 @@ function readUsers(
     const family = b.get(row, "familyName") ?? "";
     const name = `${given} ${family}`.trim().replace(/\s+/g, " ");
     if (name === "") {
-      problems.add({ file, line: row.line, column: b.label("givenName"), message: "the user has no name", fix: "fill givenName and familyName" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("givenName"),
+        message: "the user has no name",
+        fix: "fill givenName and familyName",
+      });
       ok = false;
     } else if (tooLong(b, row, "givenName", name, FIELD_LIMITS.name, problems)) ok = false;
     const username = b.get(row, "username") ?? "";
@@ -384,13 +568,20 @@ function readUsers(
       if (!b.has(column)) return undefined;
       const value = b.get(row, column) || null;
       if (value && looksLikeExcelNumber(value)) {
-        problems.add({ file, line: row.line, column: b.label(column), message: `${quote(value)} is a number a spreadsheet rewrote, not a phone number`, fix: "format the column as Text and type the numbers again" });
+        problems.add({
+          file,
+          line: row.line,
+          column: b.label(column),
+          message: `${quote(value)} is a number a spreadsheet rewrote, not a phone number`,
+          fix: "format the column as Text and type the numbers again",
+        });
         ok = false;
       } else if (value && tooLong(b, row, column, value, FIELD_LIMITS.phone, problems)) ok = false;
       return value;
     };
     let phoneNumber: string | null | undefined;
-    if (b.has("phone") || b.has("sms")) phoneNumber = b.get(row, "phone") ? phone("phone") : b.get(row, "sms") ? phone("sms") : null;
+    if (b.has("phone") || b.has("sms"))
+      phoneNumber = b.get(row, "phone") ? phone("phone") : b.get(row, "sms") ? phone("sms") : null;
     // A student's parent numbers: the portal's own columns (OneRoster has none).
     let parent1Number: string | null | undefined;
     let parent2Number: string | null | undefined;
@@ -399,28 +590,60 @@ function readUsers(
       parent2Number = phone("ext_portal_parent2Phone");
     } else {
       for (const column of ["ext_portal_parent1Phone", "ext_portal_parent2Phone"]) {
-        if (b.get(row, column)) warnings.add({ file, line: row.line, column: b.label(column), message: "only a student has parent numbers", fix: "nothing: the number is not kept (a parent's own number goes in phone)" });
+        if (b.get(row, column))
+          warnings.add({
+            file,
+            line: row.line,
+            column: b.label(column),
+            message: "only a student has parent numbers",
+            fix: "nothing: the number is not kept (a parent's own number goes in phone)",
+          });
       }
     }
     let agents: { key: string; id: string; relationship?: Relationship }[] | undefined;
     if (data.agentsCarried) {
       agents = [];
-      const relationships = b.has("ext_portal_agentRelationships") ? (b.get(row, "ext_portal_agentRelationships") ?? "").split(",").map((r) => r.trim().toLowerCase()) : [];
+      const relationships = b.has("ext_portal_agentRelationships")
+        ? (b.get(row, "ext_portal_agentRelationships") ?? "").split(",").map((r) => r.trim().toLowerCase())
+        : [];
       splitList(b.get(row, "agentSourcedIds") ?? "").forEach((id, i) => {
         if (id === start.sourcedId) {
-          warnings.add({ file, line: row.line, column: b.label("agentSourcedIds"), message: "the user is listed as their own agent", fix: "remove their own sourcedId from agentSourcedIds" });
+          warnings.add({
+            file,
+            line: row.line,
+            column: b.label("agentSourcedIds"),
+            message: "the user is listed as their own agent",
+            fix: "remove their own sourcedId from agentSourcedIds",
+          });
           return;
         }
         const said = relationships[i] ?? "";
         if (said !== "" && !RELATIONSHIPS.has(said as Relationship)) {
-          warnings.add({ file, line: row.line, column: b.label("ext_portal_agentRelationships"), message: `${quote(said)} is not a relationship the portal has`, fix: "nothing: a new link is a guardian link (mother, father, guardian, grandparent or other)" });
+          warnings.add({
+            file,
+            line: row.line,
+            column: b.label("ext_portal_agentRelationships"),
+            message: `${quote(said)} is not a relationship the portal has`,
+            fix: "nothing: a new link is a guardian link (mother, father, guardian, grandparent or other)",
+          });
         }
-        agents!.push(RELATIONSHIPS.has(said as Relationship) ? { key: `s:${id}`, id, relationship: said as Relationship } : { key: `s:${id}`, id });
+        agents!.push(
+          RELATIONSHIPS.has(said as Relationship)
+            ? { key: `s:${id}`, id, relationship: said as Relationship }
+            : { key: `s:${id}`, id },
+        );
       });
     }
     if (orgIds && b.has("orgSourcedIds")) {
       for (const org of splitList(b.get(row, "orgSourcedIds") ?? "")) {
-        if (!orgIds.has(org)) warnings.add({ file, line: row.line, column: b.label("orgSourcedIds"), message: `no org ${quote(org)} in orgs.csv`, fix: "add the org to orgs.csv (the portal does not use orgs, so the user is imported anyway)" });
+        if (!orgIds.has(org))
+          warnings.add({
+            file,
+            line: row.line,
+            column: b.label("orgSourcedIds"),
+            message: `no org ${quote(org)} in orgs.csv`,
+            fix: "add the org to orgs.csv (the portal does not use orgs, so the user is imported anyway)",
+          });
       }
     }
     if (!ok) {
@@ -442,7 +665,12 @@ function readUsers(
       parent2Number,
       relationship,
       agents,
-      labels: { role: roleColumn, username: b.label("username"), agents: b.label("agentSourcedIds"), name: b.label("givenName") },
+      labels: {
+        role: roleColumn,
+        username: b.label("username"),
+        agents: b.label("agentSourcedIds"),
+        name: b.label("givenName"),
+      },
     });
   }
 }
@@ -451,7 +679,12 @@ function readClasses(
   b: BoundTable,
   mode: FileMode,
   data: RosterDataset,
-  refs: { courseTitles?: Map<string, string>; courseNames?: Map<string, string>; orgIds?: Set<string>; termIds?: Set<string> },
+  refs: {
+    courseTitles?: Map<string, string>;
+    courseNames?: Map<string, string>;
+    orgIds?: Set<string>;
+    termIds?: Set<string>;
+  },
   problems: Sink,
   warnings: Sink,
 ): void {
@@ -468,18 +701,43 @@ function readClasses(
     let ok = true;
     const course = b.get(row, "courseSourcedId") ?? "";
     if (course && refs.courseTitles && !refs.courseTitles.has(course)) {
-      warnings.add({ file, line: row.line, column: b.label("courseSourcedId"), message: `no course ${quote(course)} in courses.csv`, fix: "add the course to courses.csv (the portal does not keep courses, so the class is imported anyway)" });
+      warnings.add({
+        file,
+        line: row.line,
+        column: b.label("courseSourcedId"),
+        message: `no course ${quote(course)} in courses.csv`,
+        fix: "add the course to courses.csv (the portal does not keep courses, so the class is imported anyway)",
+      });
     }
     const school = b.get(row, "schoolSourcedId") ?? "";
     if (school && refs.orgIds && !refs.orgIds.has(school)) {
-      warnings.add({ file, line: row.line, column: b.label("schoolSourcedId"), message: `no org ${quote(school)} in orgs.csv`, fix: "add the school to orgs.csv (the class is imported anyway)" });
+      warnings.add({
+        file,
+        line: row.line,
+        column: b.label("schoolSourcedId"),
+        message: `no org ${quote(school)} in orgs.csv`,
+        fix: "add the school to orgs.csv (the class is imported anyway)",
+      });
     }
     for (const term of splitList(b.get(row, "termSourcedIds") ?? "")) {
-      if (refs.termIds && !refs.termIds.has(term)) warnings.add({ file, line: row.line, column: b.label("termSourcedIds"), message: `no academic session ${quote(term)} in academicSessions.csv`, fix: "add the term to academicSessions.csv (the class is imported anyway)" });
+      if (refs.termIds && !refs.termIds.has(term))
+        warnings.add({
+          file,
+          line: row.line,
+          column: b.label("termSourcedIds"),
+          message: `no academic session ${quote(term)} in academicSessions.csv`,
+          fix: "add the term to academicSessions.csv (the class is imported anyway)",
+        });
     }
     const title = b.get(row, "title") || refs.courseNames?.get(course) || "";
     if (title === "") {
-      problems.add({ file, line: row.line, column: b.label("title"), message: "the class has no title", fix: "fill the title (the class's name in the portal)" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("title"),
+        message: "the class has no title",
+        fix: "fill the title (the class's name in the portal)",
+      });
       ok = false;
     } else if (tooLong(b, row, "title", title, FIELD_LIMITS.title, problems)) ok = false;
     // The level code: classCode as written when a class code can be that; otherwise made from it,
@@ -492,7 +750,14 @@ function readClasses(
       codeFromFile = true;
     } else {
       code = slugCode(classCode) || slugCode(start.sourcedId) || "class";
-      if (classCode) warnings.add({ file, line: row.line, column: b.label("classCode"), message: `${quote(classCode)} cannot be a class code (letters, digits, '.', '_' and '-', at most 50)`, fix: `nothing: the class gets the code ${quote(code)} (change it in the SIS to choose another)` });
+      if (classCode)
+        warnings.add({
+          file,
+          line: row.line,
+          column: b.label("classCode"),
+          message: `${quote(classCode)} cannot be a class code (letters, digits, '.', '_' and '-', at most 50)`,
+          fix: `nothing: the class gets the code ${quote(code)} (change it in the SIS to choose another)`,
+        });
     }
     const period = b.has("periods") ? splitList(b.get(row, "periods") ?? "").join(", ") || null : undefined;
     const level = b.has("grades") ? splitList(b.get(row, "grades") ?? "").join(", ") || null : undefined;
@@ -502,7 +767,17 @@ function readClasses(
       data.refused.classes.add(key);
       continue;
     }
-    data.classes.push({ ref: start.ref, key, sourcedId: start.sourcedId, code, codeFromFile, name: title, period, level, labels: { code: b.label("classCode"), name: b.label("title") } });
+    data.classes.push({
+      ref: start.ref,
+      key,
+      sourcedId: start.sourcedId,
+      code,
+      codeFromFile,
+      name: title,
+      period,
+      level,
+      labels: { code: b.label("classCode"), name: b.label("title") },
+    });
   }
 }
 
@@ -513,15 +788,25 @@ function readEnrollments(b: BoundTable, mode: FileMode, data: RosterDataset, pro
     const start = rowStart(b, row, mode, seen, problems);
     if (!start) continue;
     if (!start.active) {
-      if (mode === "delta") data.deleted.enrollments.push({ ref: start.ref, key: `s:${start.sourcedId}`, sourcedId: start.sourcedId });
+      if (mode === "delta")
+        data.deleted.enrollments.push({ ref: start.ref, key: `s:${start.sourcedId}`, sourcedId: start.sourcedId });
       continue;
     }
     let ok = true;
     const cls = b.get(row, "classSourcedId") ?? "";
     const user = b.get(row, "userSourcedId") ?? "";
-    for (const [column, value] of [["classSourcedId", cls], ["userSourcedId", user]] as const) {
+    for (const [column, value] of [
+      ["classSourcedId", cls],
+      ["userSourcedId", user],
+    ] as const) {
       if (value === "") {
-        problems.add({ file, line: row.line, column: b.label(column), message: "the value is empty", fix: `fill the ${column}` });
+        problems.add({
+          file,
+          line: row.line,
+          column: b.label(column),
+          message: "the value is empty",
+          fix: `fill the ${column}`,
+        });
         ok = false;
       }
     }
@@ -529,19 +814,37 @@ function readEnrollments(b: BoundTable, mode: FileMode, data: RosterDataset, pro
     let role: "student" | "teacher" | null = null;
     if (rawRole === "student" || rawRole === "teacher") role = rawRole;
     else if (!ENROLLMENT_ROLES_IGNORED.has(rawRole)) {
-      problems.add({ file, line: row.line, column: b.label("role"), message: `${quote(b.get(row, "role") ?? "")} is not an enrollment role`, fix: "write student or teacher (or another OneRoster role, which the portal skips)" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("role"),
+        message: `${quote(b.get(row, "role") ?? "")} is not an enrollment role`,
+        fix: "write student or teacher (or another OneRoster role, which the portal skips)",
+      });
       ok = false;
     }
     const primaryText = b.get(row, "primary") ?? "";
     const primary = parseBoolean(primaryText);
     if (primary === undefined) {
-      problems.add({ file, line: row.line, column: b.label("primary"), message: `${quote(primaryText)} is not true or false`, fix: "write true or false" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("primary"),
+        message: `${quote(primaryText)} is not true or false`,
+        fix: "write true or false",
+      });
       ok = false;
     }
     for (const column of ["beginDate", "endDate"] as const) {
       const v = b.get(row, column) ?? "";
       if (v !== "" && !isDate(v)) {
-        problems.add({ file, line: row.line, column: b.label(column), message: `${quote(v)} is not a date`, fix: "write it as YYYY-MM-DD" });
+        problems.add({
+          file,
+          line: row.line,
+          column: b.label(column),
+          message: `${quote(v)} is not a date`,
+          fix: "write it as YYYY-MM-DD",
+        });
         ok = false;
       }
     }
@@ -571,42 +874,82 @@ function readTerms(b: BoundTable, mode: FileMode, data: RosterDataset, problems:
     const start = rowStart(b, row, mode, seen, problems);
     if (!start) continue;
     if (!start.active) {
-      if (mode === "delta") data.deleted.terms.push({ ref: start.ref, key: `s:${start.sourcedId}`, sourcedId: start.sourcedId });
+      if (mode === "delta")
+        data.deleted.terms.push({ ref: start.ref, key: `s:${start.sourcedId}`, sourcedId: start.sourcedId });
       continue;
     }
     let ok = true;
     const title = b.get(row, "title") ?? "";
     if (title === "") {
-      problems.add({ file, line: row.line, column: b.label("title"), message: "the session has no title", fix: "fill the title" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("title"),
+        message: "the session has no title",
+        fix: "fill the title",
+      });
       ok = false;
     } else if (tooLong(b, row, "title", title, FIELD_LIMITS.title, problems)) ok = false;
     const dates: Record<"startDate" | "endDate", string> = { startDate: "", endDate: "" };
     for (const column of ["startDate", "endDate"] as const) {
       const v = b.get(row, column) ?? "";
       if (!isDate(v)) {
-        problems.add({ file, line: row.line, column: b.label(column), message: v === "" ? "the date is empty" : `${quote(v)} is not a date`, fix: "write it as YYYY-MM-DD" });
+        problems.add({
+          file,
+          line: row.line,
+          column: b.label(column),
+          message: v === "" ? "the date is empty" : `${quote(v)} is not a date`,
+          fix: "write it as YYYY-MM-DD",
+        });
         ok = false;
       }
       dates[column] = v;
     }
     if (ok && dates.endDate < dates.startDate) {
-      problems.add({ file, line: row.line, column: b.label("endDate"), message: `the session ends (${dates.endDate}) before it starts (${dates.startDate})`, fix: "correct the dates" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("endDate"),
+        message: `the session ends (${dates.endDate}) before it starts (${dates.startDate})`,
+        fix: "correct the dates",
+      });
       ok = false;
     }
     const type = b.get(row, "type") || "term";
     if (!TERM_TYPES.has(type.toLowerCase()) && !/^ext:/i.test(type)) {
-      warnings.add({ file, line: row.line, column: b.label("type"), message: `${quote(type)} is not a OneRoster session type`, fix: "nothing (it is kept as written); the types are calendarYear, gradingPeriod, schoolYear, semester and term" });
+      warnings.add({
+        file,
+        line: row.line,
+        column: b.label("type"),
+        message: `${quote(type)} is not a OneRoster session type`,
+        fix: "nothing (it is kept as written); the types are calendarYear, gradingPeriod, schoolYear, semester and term",
+      });
     }
     const yearText = b.get(row, "schoolYear") ?? "";
     let schoolYear: number | null = null;
     if (yearText !== "") {
       if (!/^\d{4}$/.test(yearText)) {
-        problems.add({ file, line: row.line, column: b.label("schoolYear"), message: `${quote(yearText)} is not a year`, fix: "write the year the school year ends in, e.g. 2025" });
+        problems.add({
+          file,
+          line: row.line,
+          column: b.label("schoolYear"),
+          message: `${quote(yearText)} is not a year`,
+          fix: "write the year the school year ends in, e.g. 2025",
+        });
         ok = false;
       } else schoolYear = Number(yearText);
     } else if (ok) schoolYear = Number(dates.endDate.slice(0, 4));
     if (!ok) continue;
-    data.terms.push({ ref: start.ref, sourcedId: start.sourcedId, title, type, startDate: dates.startDate, endDate: dates.endDate, parentSourcedId: b.get(row, "parentSourcedId") || null, schoolYear });
+    data.terms.push({
+      ref: start.ref,
+      sourcedId: start.sourcedId,
+      title,
+      type,
+      startDate: dates.startDate,
+      endDate: dates.endDate,
+      parentSourcedId: b.get(row, "parentSourcedId") || null,
+      schoolYear,
+    });
   }
 }
 
@@ -627,7 +970,13 @@ function readDemographics(b: BoundTable, mode: FileMode, data: RosterDataset, pr
     } else {
       const v = b.get(row, "birthDate") ?? "";
       if (v !== "" && !isDate(v) && !(isDateTime(v) && v.length > 10)) {
-        problems.add({ file, line: row.line, column: b.label("birthDate"), message: `${quote(v)} is not a date`, fix: "write it as YYYY-MM-DD" });
+        problems.add({
+          file,
+          line: row.line,
+          column: b.label("birthDate"),
+          message: `${quote(v)} is not a date`,
+          fix: "write it as YYYY-MM-DD",
+        });
         continue;
       }
       dateOfBirth = v === "" ? null : v.slice(0, 10);
@@ -653,7 +1002,13 @@ function readCategories(b: BoundTable, mode: FileMode, data: RosterDataset, prob
     }
     const title = (b.get(row, "title") ?? "").replace(/\s+/g, " ");
     if (title === "") {
-      problems.add({ file, line: row.line, column: b.label("title"), message: "the category has no title", fix: "fill the title (the category's name in the portal)" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("title"),
+        message: "the category has no title",
+        fix: "fill the title (the category's name in the portal)",
+      });
       data.refused.categories.add(key);
       continue;
     }
@@ -666,7 +1021,14 @@ function readCategories(b: BoundTable, mode: FileMode, data: RosterDataset, prob
 }
 
 /** lineItems.csv → assignments. */
-function readLineItems(b: BoundTable, mode: FileMode, data: RosterDataset, options: ReadOptions, problems: Sink, warnings: Sink): void {
+function readLineItems(
+  b: BoundTable,
+  mode: FileMode,
+  data: RosterDataset,
+  options: ReadOptions,
+  problems: Sink,
+  warnings: Sink,
+): void {
   const seen = new Map<string, number>();
   const file = b.table.file;
   for (const row of b.table.rows) {
@@ -680,12 +1042,24 @@ function readLineItems(b: BoundTable, mode: FileMode, data: RosterDataset, optio
     let ok = true;
     const title = b.get(row, "title") ?? "";
     if (title === "") {
-      problems.add({ file, line: row.line, column: b.label("title"), message: "the line item has no title", fix: "fill the title (the assignment's name in the portal)" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("title"),
+        message: "the line item has no title",
+        fix: "fill the title (the assignment's name in the portal)",
+      });
       ok = false;
     } else if (tooLong(b, row, "title", title, FIELD_LIMITS.title, problems)) ok = false;
     const cls = b.get(row, "classSourcedId") ?? "";
     if (cls === "") {
-      problems.add({ file, line: row.line, column: b.label("classSourcedId"), message: "the value is empty", fix: "fill the classSourcedId (the class the line item belongs to)" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("classSourcedId"),
+        message: "the value is empty",
+        fix: "fill the classSourcedId (the class the line item belongs to)",
+      });
       ok = false;
     }
     const instant = (column: "dueDate" | "assignDate", dateOnly: "start" | "end"): string | null | undefined => {
@@ -694,7 +1068,13 @@ function readLineItems(b: BoundTable, mode: FileMode, data: RosterDataset, optio
       if (v === "") return null;
       const at = instantOf(v, options.timeZone, dateOnly);
       if (at === null) {
-        problems.add({ file, line: row.line, column: b.label(column), message: `${quote(v)} is not a date and time`, fix: "write it as ISO 8601, e.g. 2024-09-20T23:59:00Z (or a date, YYYY-MM-DD)" });
+        problems.add({
+          file,
+          line: row.line,
+          column: b.label(column),
+          message: `${quote(v)} is not a date and time`,
+          fix: "write it as ISO 8601, e.g. 2024-09-20T23:59:00Z (or a date, YYYY-MM-DD)",
+        });
         ok = false;
       }
       return at;
@@ -708,7 +1088,13 @@ function readLineItems(b: BoundTable, mode: FileMode, data: RosterDataset, optio
     }
     const min = b.get(row, "resultValueMin") ?? "";
     if (min !== "" && !/^0*(\.0*)?$/.test(min)) {
-      warnings.add({ file, line: row.line, column: b.label("resultValueMin"), message: `the portal's scores start at 0, not ${quote(min)}`, fix: "nothing: the minimum is not kept (scores are checked against 0 and resultValueMax)" });
+      warnings.add({
+        file,
+        line: row.line,
+        column: b.label("resultValueMin"),
+        message: `the portal's scores start at 0, not ${quote(min)}`,
+        fix: "nothing: the minimum is not kept (scores are checked against 0 and resultValueMax)",
+      });
     }
     if (!ok || !max.ok) {
       data.refused.lineItems.add(key);
@@ -724,7 +1110,12 @@ function readLineItems(b: BoundTable, mode: FileMode, data: RosterDataset, optio
       assignDate,
       categoryId: b.has("categorySourcedId") ? b.get(row, "categorySourcedId") || null : undefined,
       maxScore: max.value,
-      labels: { class: b.label("classSourcedId"), category: b.label("categorySourcedId"), max: b.label("resultValueMax"), title: b.label("title") },
+      labels: {
+        class: b.label("classSourcedId"),
+        category: b.label("categorySourcedId"),
+        max: b.label("resultValueMax"),
+        title: b.label("title"),
+      },
     });
   }
 }
@@ -735,7 +1126,13 @@ function readResults(b: BoundTable, mode: FileMode, data: RosterDataset, problem
   const file = b.table.file;
   data.resultsFile = {
     name: file,
-    labels: { sourcedId: b.label("sourcedId"), lineItem: b.label("lineItemSourcedId"), student: b.label("studentSourcedId"), score: b.label("score"), status: b.label("scoreStatus") },
+    labels: {
+      sourcedId: b.label("sourcedId"),
+      lineItem: b.label("lineItemSourcedId"),
+      student: b.label("studentSourcedId"),
+      score: b.label("score"),
+      status: b.label("scoreStatus"),
+    },
   };
   // Scores and dates repeat across hundreds of thousands of rows: each distinct text is checked once.
   const scores = new Map<string, ReturnType<typeof parseScore>>();
@@ -745,15 +1142,25 @@ function readResults(b: BoundTable, mode: FileMode, data: RosterDataset, problem
     const start = rowStart(b, row, mode, seen, problems);
     if (!start) continue;
     if (!start.active) {
-      if (mode === "delta") data.deleted.results.push({ ref: start.ref, key: `s:${start.sourcedId}`, sourcedId: start.sourcedId });
+      if (mode === "delta")
+        data.deleted.results.push({ ref: start.ref, key: `s:${start.sourcedId}`, sourcedId: start.sourcedId });
       continue;
     }
     let ok = true;
     const lineItemId = b.get(row, "lineItemSourcedId") ?? "";
     const studentId = b.get(row, "studentSourcedId") ?? "";
-    for (const [column, value] of [["lineItemSourcedId", lineItemId], ["studentSourcedId", studentId]] as const) {
+    for (const [column, value] of [
+      ["lineItemSourcedId", lineItemId],
+      ["studentSourcedId", studentId],
+    ] as const) {
       if (value === "") {
-        problems.add({ file, line: row.line, column: b.label(column), message: "the value is empty", fix: `fill the ${column}` });
+        problems.add({
+          file,
+          line: row.line,
+          column: b.label(column),
+          message: "the value is empty",
+          fix: `fill the ${column}`,
+        });
         ok = false;
       }
     }
@@ -762,18 +1169,36 @@ function readResults(b: BoundTable, mode: FileMode, data: RosterDataset, problem
     if (status !== "" && status !== "fully graded") {
       if (SCORE_STATUSES_SKIPPED.has(status)) {
         // Not a grade (yet): the row is read, its grade (if any) left as it is, and it is never a removal.
-        warnings.add({ file, line: row.line, column: b.label("scoreStatus"), message: `${quote(statusText)}: the portal keeps fully graded results only`, fix: "nothing: the row is skipped (a grade the portal already has for it stays as it is)" });
+        warnings.add({
+          file,
+          line: row.line,
+          column: b.label("scoreStatus"),
+          message: `${quote(statusText)}: the portal keeps fully graded results only`,
+          fix: "nothing: the row is skipped (a grade the portal already has for it stays as it is)",
+        });
         data.ignored.grades = (data.ignored.grades ?? 0) + 1;
         data.skippedResults.add(start.sourcedId);
         continue;
       }
-      problems.add({ file, line: row.line, column: b.label("scoreStatus"), message: `${quote(statusText)} is not a score status`, fix: "write fully graded (exempt, not submitted, partially graded and submitted rows are skipped)" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("scoreStatus"),
+        message: `${quote(statusText)} is not a score status`,
+        fix: "write fully graded (exempt, not submitted, partially graded and submitted rows are skipped)",
+      });
       ok = false;
     }
     const scoreText = b.get(row, "score") ?? "";
     let score100 = 0;
     if (scoreText === "") {
-      problems.add({ file, line: row.line, column: b.label("score"), message: "the score is empty", fix: "fill the score (e.g. 8.5), or mark the result with its scoreStatus (e.g. not submitted)" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("score"),
+        message: "the score is empty",
+        fix: "fill the score (e.g. 8.5), or mark the result with its scoreStatus (e.g. not submitted)",
+      });
       ok = false;
     } else {
       let score = scores.get(scoreText);
@@ -785,9 +1210,16 @@ function readResults(b: BoundTable, mode: FileMode, data: RosterDataset, problem
     }
     const dateText = b.get(row, "scoreDate") ?? "";
     let dateOk = dateText === "" || dates.get(dateText);
-    if (dateOk === undefined) dates.set(dateText, (dateOk = isDate(dateText) || (isDateTime(dateText) && dateText.length > 10)));
+    if (dateOk === undefined)
+      dates.set(dateText, (dateOk = isDate(dateText) || (isDateTime(dateText) && dateText.length > 10)));
     if (!dateOk) {
-      problems.add({ file, line: row.line, column: b.label("scoreDate"), message: `${quote(dateText)} is not a date`, fix: "write it as YYYY-MM-DD" });
+      problems.add({
+        file,
+        line: row.line,
+        column: b.label("scoreDate"),
+        message: `${quote(dateText)} is not a date`,
+        fix: "write it as YYYY-MM-DD",
+      });
       ok = false;
     }
     if (!ok) continue;

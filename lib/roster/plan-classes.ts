@@ -20,13 +20,25 @@ export function planClasses(ctx: PlanContext): void {
       if (holder && (holder.sourcedId === null || c.sourcedId === null)) db = holder;
     }
     if (db && matched.has(db.id)) {
-      problems.add({ file: c.ref.file, line: c.ref.line, column: c.labels.code, message: `this is the same portal class (${db.code}) as line ${matched.get(db.id)!.ref.line}`, fix: "list each class once" });
+      problems.add({
+        file: c.ref.file,
+        line: c.ref.line,
+        column: c.labels.code,
+        message: `this is the same portal class (${db.code}) as line ${matched.get(db.id)!.ref.line}`,
+        fix: "list each class once",
+      });
       ctx.refusedClasses.add(c.key);
       continue;
     }
     if (db) matched.set(db.id, c);
     if (!db && c.name === null) {
-      problems.add({ file: c.ref.file, line: c.ref.line, column: c.labels.name, message: `the class ${quote(c.code)} is new and has no name`, fix: "fill the class's name" });
+      problems.add({
+        file: c.ref.file,
+        line: c.ref.line,
+        column: c.labels.name,
+        message: `the class ${quote(c.code)} is new and has no name`,
+        fix: "fill the class's name",
+      });
       ctx.refusedClasses.add(c.key);
       continue;
     }
@@ -35,7 +47,9 @@ export function planClasses(ctx: PlanContext): void {
 
   const candidates: StateLevel[] = [];
   if (isBulk(ctx, "classes")) {
-    for (const l of state.levels) if (l.sourcedId !== null && !l.rosterDeleted && !matched.has(l.id) && !ctx.refusedClasses.has(`s:${l.sourcedId}`)) candidates.push(l);
+    for (const l of state.levels)
+      if (l.sourcedId !== null && !l.rosterDeleted && !matched.has(l.id) && !ctx.refusedClasses.has(`s:${l.sourcedId}`))
+        candidates.push(l);
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.classes) {
       const l = bySourced.get(d.sourcedId);
@@ -47,11 +61,21 @@ export function planClasses(ctx: PlanContext): void {
     ctx.levelsGone.add(l.id);
     (hasRecords ? ctx.changes.classes.keep : ctx.changes.classes.delete).push(l.id);
     ctx.counts.classes[hasRecords ? "kept" : "delete"] += 1;
-    ctx.deletions.push({ entity: "classes", id: l.id, name: `${l.name} (${l.code})`, sourcedId: l.sourcedId, kept: hasRecords });
+    ctx.deletions.push({
+      entity: "classes",
+      id: l.id,
+      name: `${l.name} (${l.code})`,
+      sourcedId: l.sourcedId,
+      kept: hasRecords,
+    });
   }
 
   // Codes of new classes: the roster's, made unique against every class that stays.
-  const taken = new Set(state.levels.filter((l) => !(ctx.levelsGone.has(l.id) && !state.levelsWithRecords.has(l.id))).map((l) => l.code.toLowerCase()));
+  const taken = new Set(
+    state.levels
+      .filter((l) => !(ctx.levelsGone.has(l.id) && !state.levelsWithRecords.has(l.id)))
+      .map((l) => l.code.toLowerCase()),
+  );
   const finalByKey = new Map<string, { code: string }>();
   for (const { c, db } of rows) {
     if (db) {
@@ -61,13 +85,25 @@ export function planClasses(ctx: PlanContext): void {
     let code = c.code;
     if (taken.has(code.toLowerCase())) {
       if (c.sourcedId === null) {
-        problems.add({ file: c.ref.file, line: c.ref.line, column: c.labels.code, message: `the portal already has a class whose code differs from ${quote(c.code)} only in capitals`, fix: "write the code exactly as the portal shows it" });
+        problems.add({
+          file: c.ref.file,
+          line: c.ref.line,
+          column: c.labels.code,
+          message: `the portal already has a class whose code differs from ${quote(c.code)} only in capitals`,
+          fix: "write the code exactly as the portal shows it",
+        });
         ctx.refusedClasses.add(c.key);
         continue;
       }
       const base = c.code.slice(0, 46);
       for (let n = 2; taken.has(code.toLowerCase()); n++) code = `${base}-${n}`;
-      ctx.warnings.add({ file: c.ref.file, line: c.ref.line, column: c.labels.code, message: `another class already has the code ${quote(c.code)}`, fix: `nothing: this class gets the code ${quote(code)} (give each class its own classCode to choose)` });
+      ctx.warnings.add({
+        file: c.ref.file,
+        line: c.ref.line,
+        column: c.labels.code,
+        message: `another class already has the code ${quote(c.code)}`,
+        fix: `nothing: this class gets the code ${quote(code)} (give each class its own classCode to choose)`,
+      });
     }
     taken.add(code.toLowerCase());
     finalByKey.set(c.key, { code });
@@ -80,7 +116,11 @@ export function planClasses(ctx: PlanContext): void {
     const own = finalByKey.get(key);
     if (own) return own;
     if (ctx.refusedClasses.has(key)) return undefined;
-    const l = key.startsWith("s:") ? liveBySourced(key.slice(2)) : key.startsWith("c:") ? byCode.get(key.slice(2)) : undefined;
+    const l = key.startsWith("s:")
+      ? liveBySourced(key.slice(2))
+      : key.startsWith("c:")
+        ? byCode.get(key.slice(2))
+        : undefined;
     if (!l || ctx.levelsGone.has(l.id) || l.rosterDeleted) return undefined;
     return { code: l.code };
   };
@@ -89,44 +129,102 @@ export function planClasses(ctx: PlanContext): void {
 /** Student enrollments, and each class's teacher from its teacher enrollments; then the class rows. */
 export function planEnrollments(ctx: PlanContext): void {
   const { data, state, problems, counts, changes } = ctx;
-  const wanted: { student: UserRef; levelCode: string; sourcedId: string | null; enrolledDay: string | null; e: RosterEnrollment }[] = [];
+  const wanted: {
+    student: UserRef;
+    levelCode: string;
+    sourcedId: string | null;
+    enrolledDay: string | null;
+    e: RosterEnrollment;
+  }[] = [];
   const pairs = new Map<string, RosterEnrollment>();
   const teachers = new Map<string, { teacher: UserRef; e: RosterEnrollment }[]>();
-  const ROLE_WORD = { student: "a student", parent: "a parent", instructor: "a teacher", admin: "an administrator" } as const;
+  const ROLE_WORD = {
+    student: "a student",
+    parent: "a parent",
+    instructor: "a teacher",
+    admin: "an administrator",
+  } as const;
   for (const e of data.enrollments) {
     const user = ctx.userFinal(e.userKey);
     const cls = ctx.classFinal(e.classKey);
     const id = (key: string) => key.slice(2);
     if (!user) {
-      if (!ctx.refusedUsers.has(e.userKey) && !ctx.brokenUsers) problems.add({ file: e.ref.file, line: e.ref.line, column: e.labels.user, message: `no user ${quote(id(e.userKey))} in the users file or the portal`, fix: "add the user, or remove the enrollment" });
+      if (!ctx.refusedUsers.has(e.userKey) && !ctx.brokenUsers)
+        problems.add({
+          file: e.ref.file,
+          line: e.ref.line,
+          column: e.labels.user,
+          message: `no user ${quote(id(e.userKey))} in the users file or the portal`,
+          fix: "add the user, or remove the enrollment",
+        });
       continue;
     }
     if (!cls) {
-      if (!ctx.refusedClasses.has(e.classKey) && !ctx.brokenClasses) problems.add({ file: e.ref.file, line: e.ref.line, column: e.labels.class, message: `no class ${quote(id(e.classKey))} in the classes file or the portal`, fix: data.format === "spreadsheet" ? "add the class to the staff and classes file, or create it in the portal first" : "add the class, or remove the enrollment" });
+      if (!ctx.refusedClasses.has(e.classKey) && !ctx.brokenClasses)
+        problems.add({
+          file: e.ref.file,
+          line: e.ref.line,
+          column: e.labels.class,
+          message: `no class ${quote(id(e.classKey))} in the classes file or the portal`,
+          fix:
+            data.format === "spreadsheet"
+              ? "add the class to the staff and classes file, or create it in the portal first"
+              : "add the class, or remove the enrollment",
+        });
       continue;
     }
     if (e.role === "student") {
       if (user.role !== "student") {
-        problems.add({ file: e.ref.file, line: e.ref.line, column: e.labels.role, message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a student`, fix: "correct the enrollment's role or the user's" });
+        problems.add({
+          file: e.ref.file,
+          line: e.ref.line,
+          column: e.labels.role,
+          message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a student`,
+          fix: "correct the enrollment's role or the user's",
+        });
         continue;
       }
       const pair = `${user.ref}|${cls.code}`;
       const first = pairs.get(pair);
       if (first) {
-        ctx.warnings.add({ file: e.ref.file, line: e.ref.line, column: e.labels.class, message: `the same student is enrolled in the same class on line ${first.ref.line}`, fix: "nothing: the enrollment is counted once" });
+        ctx.warnings.add({
+          file: e.ref.file,
+          line: e.ref.line,
+          column: e.labels.class,
+          message: `the same student is enrolled in the same class on line ${first.ref.line}`,
+          fix: "nothing: the enrollment is counted once",
+        });
         continue;
       }
       pairs.set(pair, e);
-      wanted.push({ student: user.ref, levelCode: cls.code, sourcedId: e.sourcedId, enrolledDay: e.beginDate ?? null, e });
+      wanted.push({
+        student: user.ref,
+        levelCode: cls.code,
+        sourcedId: e.sourcedId,
+        enrolledDay: e.beginDate ?? null,
+        e,
+      });
     } else if (user.role === "instructor") {
       const list = teachers.get(cls.code) ?? [];
       list.push({ teacher: user.ref, e });
       teachers.set(cls.code, list);
     } else if (user.role === "admin") {
-      ctx.warnings.add({ file: e.ref.file, line: e.ref.line, column: e.labels.user, message: `${quote(id(e.userKey))} is an administrator: a class's teacher in the portal is a teacher`, fix: "nothing: this teacher enrollment is skipped" });
+      ctx.warnings.add({
+        file: e.ref.file,
+        line: e.ref.line,
+        column: e.labels.user,
+        message: `${quote(id(e.userKey))} is an administrator: a class's teacher in the portal is a teacher`,
+        fix: "nothing: this teacher enrollment is skipped",
+      });
       counts.enrollments.ignored += 1;
     } else {
-      problems.add({ file: e.ref.file, line: e.ref.line, column: e.labels.role, message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a teacher`, fix: "correct the enrollment's role or the user's" });
+      problems.add({
+        file: e.ref.file,
+        line: e.ref.line,
+        column: e.labels.role,
+        message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a teacher`,
+        fix: "correct the enrollment's role or the user's",
+      });
     }
   }
 
@@ -143,7 +241,12 @@ export function planEnrollments(ctx: PlanContext): void {
       if (holder && holder !== existing) moved.push(holder.id); // the enrollment moved to another class or student
     }
     if (!existing) {
-      changes.enrollments.create.push({ student: w.student, levelCode: w.levelCode, sourcedId: w.sourcedId, enrolledDay: w.enrolledDay });
+      changes.enrollments.create.push({
+        student: w.student,
+        levelCode: w.levelCode,
+        sourcedId: w.sourcedId,
+        enrolledDay: w.enrolledDay,
+      });
       counts.enrollments.create += 1;
     } else {
       kept.add(existing.id);
@@ -159,7 +262,8 @@ export function planEnrollments(ctx: PlanContext): void {
   for (const id of moved) if (!kept.has(id)) gone.add(id);
   const wantedIds = new Set(wanted.map((w) => w.sourcedId).filter((s): s is string => s !== null));
   if (isBulk(ctx, "enrollments")) {
-    for (const x of state.enrollments) if (x.sourcedId !== null && !wantedIds.has(x.sourcedId) && !kept.has(x.id)) gone.add(x.id);
+    for (const x of state.enrollments)
+      if (x.sourcedId !== null && !wantedIds.has(x.sourcedId) && !kept.has(x.id)) gone.add(x.id);
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.enrollments) {
       const x = bySourced.get(d.sourcedId);
@@ -184,19 +288,31 @@ function planClassRows(ctx: PlanContext, teachers: Map<string, { teacher: UserRe
     const final = ctx.classFinal(c.key);
     if (final && !ctx.refusedClasses.has(c.key)) rowsByCode.set(final.code, c);
   }
-  const teacherOf = (code: string, current: { teacherId: number | null; tesid: string | null }): { teacher: UserRef | null; tesid: string | null } => {
+  const teacherOf = (
+    code: string,
+    current: { teacherId: number | null; tesid: string | null },
+  ): { teacher: UserRef | null; tesid: string | null } => {
     const list = teachers.get(code) ?? [];
     const primaries = list.filter((t) => t.e.primary);
     for (const extra of primaries.slice(1)) {
-      ctx.warnings.add({ file: extra.e.ref.file, line: extra.e.ref.line, column: extra.e.labels.role, message: `the class already has a primary teacher on line ${primaries[0]!.e.ref.line}`, fix: "nothing: the portal keeps one teacher per class, the first primary one" });
+      ctx.warnings.add({
+        file: extra.e.ref.file,
+        line: extra.e.ref.line,
+        column: extra.e.labels.role,
+        message: `the class already has a primary teacher on line ${primaries[0]!.e.ref.line}`,
+        fix: "nothing: the portal keeps one teacher per class, the first primary one",
+      });
     }
-    const currentStays = current.teacherId !== null && !(ctx.usersGone.has(current.teacherId) && !state.usersWithRecords.has(current.teacherId));
+    const currentStays =
+      current.teacherId !== null &&
+      !(ctx.usersGone.has(current.teacherId) && !state.usersWithRecords.has(current.teacherId));
     const currentFromRoster = current.tesid !== null && !deletedEnrollments.has(current.tesid);
     let chosen = primaries[0];
     // A delta's secondary teacher does not displace a teacher the roster set before.
     if (!chosen && list.length > 0 && (bulkEnrollments || !(currentFromRoster && currentStays))) chosen = list[0];
     if (chosen) return { teacher: chosen.teacher, tesid: chosen.e.sourcedId };
-    if (current.tesid !== null && (bulkEnrollments || deletedEnrollments.has(current.tesid))) return { teacher: null, tesid: null };
+    if (current.tesid !== null && (bulkEnrollments || deletedEnrollments.has(current.tesid)))
+      return { teacher: null, tesid: null };
     return { teacher: currentStays ? current.teacherId : null, tesid: currentStays ? current.tesid : null };
   };
 
@@ -206,7 +322,10 @@ function planClassRows(ctx: PlanContext, teachers: Map<string, { teacher: UserRe
     const final = ctx.classFinal(c.key);
     if (!final) continue;
     const db = state.levels.find((l) => l.code === final.code && !ctx.levelsGone.has(l.id));
-    const t = teacherOf(final.code, { teacherId: db?.teacherId ?? null, tesid: db?.teacherEnrollmentSourcedId ?? null });
+    const t = teacherOf(final.code, {
+      teacherId: db?.teacherId ?? null,
+      tesid: db?.teacherEnrollmentSourcedId ?? null,
+    });
     const values: LevelValues = {
       code: final.code,
       name: c.name ?? db!.name,
@@ -223,7 +342,13 @@ function planClassRows(ctx: PlanContext, teachers: Map<string, { teacher: UserRe
       continue;
     }
     fileRows.add(db.id);
-    const same = values.name === db.name && values.period === db.period && values.level === db.level && values.teacher === db.teacherId && values.teacherEnrollmentSourcedId === db.teacherEnrollmentSourcedId && values.sourcedId === db.sourcedId;
+    const same =
+      values.name === db.name &&
+      values.period === db.period &&
+      values.level === db.level &&
+      values.teacher === db.teacherId &&
+      values.teacherEnrollmentSourcedId === db.teacherEnrollmentSourcedId &&
+      values.sourcedId === db.sourcedId;
     if (same && !db.rosterDeleted) counts.classes.unchanged += 1;
     else {
       changes.classes.update.push({ ...values, id: db.id, reactivate: db.rosterDeleted });
@@ -234,11 +359,29 @@ function planClassRows(ctx: PlanContext, teachers: Map<string, { teacher: UserRe
   for (const l of state.levels) {
     // A class the roster removed but its records kept is left as it is.
     if (fileRows.has(l.id) || ctx.levelsGone.has(l.id) || l.rosterDeleted || rowsByCode.has(l.code)) continue;
-    if (!teachers.has(l.code) && !(l.teacherEnrollmentSourcedId !== null && (bulkEnrollments || deletedEnrollments.has(l.teacherEnrollmentSourcedId))) && !(l.teacherId !== null && ctx.usersGone.has(l.teacherId))) continue;
+    if (
+      !teachers.has(l.code) &&
+      !(
+        l.teacherEnrollmentSourcedId !== null &&
+        (bulkEnrollments || deletedEnrollments.has(l.teacherEnrollmentSourcedId))
+      ) &&
+      !(l.teacherId !== null && ctx.usersGone.has(l.teacherId))
+    )
+      continue;
     const t = teacherOf(l.code, { teacherId: l.teacherId, tesid: l.teacherEnrollmentSourcedId });
     if (t.teacher === l.teacherId && t.tesid === l.teacherEnrollmentSourcedId) continue;
     ctx.teacherByCode.set(l.code, t.teacher);
-    changes.classes.update.push({ code: l.code, name: l.name, period: l.period, level: l.level, teacher: t.teacher, teacherEnrollmentSourcedId: t.tesid, sourcedId: l.sourcedId, id: l.id, reactivate: false });
+    changes.classes.update.push({
+      code: l.code,
+      name: l.name,
+      period: l.period,
+      level: l.level,
+      teacher: t.teacher,
+      teacherEnrollmentSourcedId: t.tesid,
+      sourcedId: l.sourcedId,
+      id: l.id,
+      reactivate: false,
+    });
     counts.classes.update += 1;
   }
 }
@@ -249,7 +392,15 @@ export function planTerms(ctx: PlanContext): void {
   const seen = new Set<string>();
   for (const t of data.terms) {
     seen.add(t.sourcedId);
-    const values: TermValues = { sourcedId: t.sourcedId, title: t.title, type: t.type, startDate: t.startDate, endDate: t.endDate, parentSourcedId: t.parentSourcedId, schoolYear: t.schoolYear };
+    const values: TermValues = {
+      sourcedId: t.sourcedId,
+      title: t.title,
+      type: t.type,
+      startDate: t.startDate,
+      endDate: t.endDate,
+      parentSourcedId: t.parentSourcedId,
+      schoolYear: t.schoolYear,
+    };
     const db = bySourced.get(t.sourcedId);
     if (!db) {
       changes.terms.create.push(values);
@@ -259,7 +410,11 @@ export function planTerms(ctx: PlanContext): void {
       counts.terms.update += 1;
     } else counts.terms.unchanged += 1;
   }
-  const gone = isBulk(ctx, "terms") ? state.terms.filter((t) => !seen.has(t.sourcedId)) : data.upsertOnly ? [] : data.deleted.terms.map((d) => bySourced.get(d.sourcedId)).filter((t) => t !== undefined);
+  const gone = isBulk(ctx, "terms")
+    ? state.terms.filter((t) => !seen.has(t.sourcedId))
+    : data.upsertOnly
+      ? []
+      : data.deleted.terms.map((d) => bySourced.get(d.sourcedId)).filter((t) => t !== undefined);
   for (const t of gone) changes.terms.delete.push(t.id);
   counts.terms.delete += gone.length;
 }

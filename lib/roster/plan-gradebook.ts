@@ -1,5 +1,14 @@
 import type { RosterCategory } from "./model";
-import { isBulk, type AssignmentRef, type AssignmentValues, type CategoryRef, type PlanContext, type StateAssignment, type StateGrade, type UserRef } from "./plan";
+import {
+  isBulk,
+  type AssignmentRef,
+  type AssignmentValues,
+  type CategoryRef,
+  type PlanContext,
+  type StateAssignment,
+  type StateGrade,
+  type UserRef,
+} from "./plan";
 import { quote } from "./problems";
 import { scoreText } from "./values";
 
@@ -11,13 +20,20 @@ import { scoreText } from "./values";
 // a bulk results file that no longer lists a grade leaves it to the portal. An assignment or a
 // category the roster removes is deleted only when nothing refers to it any more.
 
-const ROLE_WORD = { student: "a student", parent: "a parent", instructor: "a teacher", admin: "an administrator" } as const;
+const ROLE_WORD = {
+  student: "a student",
+  parent: "a parent",
+  instructor: "a teacher",
+  admin: "an administrator",
+} as const;
 
 const at = (ref: { file: string; line: number }) => ({ file: ref.file, line: ref.line });
 
 /** A (assignment, student) cell as one Map key: a number for existing rows (hundreds of thousands of them), else text. */
 const cellKey = (assignment: AssignmentRef, student: UserRef): number | string =>
-  typeof assignment === "number" && typeof student === "number" && student < 2 ** 31 ? assignment * 2 ** 31 + student : `${assignment}|${student}`;
+  typeof assignment === "number" && typeof student === "number" && student < 2 ** 31
+    ? assignment * 2 ** 31 + student
+    : `${assignment}|${student}`;
 
 export function planCategories(ctx: PlanContext): void {
   const { data, state, problems, counts, changes } = ctx;
@@ -65,7 +81,10 @@ export function planCategories(ctx: PlanContext): void {
     for (const c of state.categories) {
       if (c.sourcedId !== null && !claimed.has(c.id) && !data.refused.categories.has(`s:${c.sourcedId}`)) {
         removing.add(c.id);
-        ctx.pending.categories.push({ id: c.id, ref: { file: data.categories[0]?.ref.file ?? "categories.csv", line: 0 } });
+        ctx.pending.categories.push({
+          id: c.id,
+          ref: { file: data.categories[0]?.ref.file ?? "categories.csv", line: 0 },
+        });
       }
     }
   } else if (!data.upsertOnly) {
@@ -83,7 +102,14 @@ export function planCategories(ctx: PlanContext): void {
     const holder = byName.get(r.name);
     if (!holder || holder.id === r.id) continue;
     if (claimed.has(holder.id)) changes.categories.parkNames = true;
-    else problems.add({ file: r.row.ref.file, line: r.row.ref.line, column: r.row.labels.title, message: `the portal already has another category named ${quote(r.name)}`, fix: "give the category another title, or rename or remove the portal's category first" });
+    else
+      problems.add({
+        file: r.row.ref.file,
+        line: r.row.ref.line,
+        column: r.row.labels.title,
+        message: `the portal already has another category named ${quote(r.name)}`,
+        fix: "give the category another title, or rename or remove the portal's category first",
+      });
   }
 
   ctx.categoryFinal = (sourcedId) => {
@@ -118,7 +144,13 @@ export function planAssignments(ctx: PlanContext): void {
     const cls = ctx.classFinal(li.classKey);
     if (!cls) {
       if (!ctx.refusedClasses.has(li.classKey) && !ctx.brokenClasses) {
-        problems.add({ file: li.ref.file, line: li.ref.line, column: li.labels.class, message: `no class ${quote(li.classKey.slice(2))} in classes.csv or the portal`, fix: "add the class, or remove the line item" });
+        problems.add({
+          file: li.ref.file,
+          line: li.ref.line,
+          column: li.labels.class,
+          message: `no class ${quote(li.classKey.slice(2))} in classes.csv or the portal`,
+          fix: "add the class, or remove the line item",
+        });
       }
       data.refused.lineItems.add(key);
       continue;
@@ -126,7 +158,13 @@ export function planAssignments(ctx: PlanContext): void {
     let db = bySourced.get(li.sourcedId);
     if (!db) db = adoptable.get(`${cls.code}|${li.title}`)?.find((a) => !claimed.has(a.id));
     if (db && db.levelCode !== cls.code) {
-      problems.add({ file: li.ref.file, line: li.ref.line, column: li.labels.class, message: `the line item is an assignment of the class ${quote(db.levelCode)} in the portal, not of ${quote(cls.code)}`, fix: "a line item cannot move to another class (its grades belong to that class): give it a new sourcedId" });
+      problems.add({
+        file: li.ref.file,
+        line: li.ref.line,
+        column: li.labels.class,
+        message: `the line item is an assignment of the class ${quote(db.levelCode)} in the portal, not of ${quote(cls.code)}`,
+        fix: "a line item cannot move to another class (its grades belong to that class): give it a new sourcedId",
+      });
       data.refused.lineItems.add(key);
       continue;
     }
@@ -137,7 +175,13 @@ export function planAssignments(ctx: PlanContext): void {
       const found = ctx.categoryFinal(li.categoryId);
       if (found === undefined) {
         if (!data.refused.categories.has(`s:${li.categoryId}`) && !data.broken.has("categories")) {
-          problems.add({ file: li.ref.file, line: li.ref.line, column: li.labels.category, message: `no category ${quote(li.categoryId)} in categories.csv or the portal`, fix: "add the category to categories.csv, or leave categorySourcedId empty" });
+          problems.add({
+            file: li.ref.file,
+            line: li.ref.line,
+            column: li.labels.category,
+            message: `no category ${quote(li.categoryId)} in categories.csv or the portal`,
+            fix: "add the category to categories.csv, or leave categorySourcedId empty",
+          });
         }
         data.refused.lineItems.add(key);
         continue;
@@ -163,8 +207,13 @@ export function planAssignments(ctx: PlanContext): void {
     claimed.add(db.id);
     finalOf.set(li.sourcedId, { ref: db.id, levelCode: cls.code, maxScore: li.maxScore, title: li.title });
     const same =
-      values.title === db.title && values.description === db.description && values.maxScore === db.maxScore && values.dueDate === db.dueDate &&
-      values.createdAt === db.createdAt && values.category === db.categoryId && values.sourcedId === db.sourcedId;
+      values.title === db.title &&
+      values.description === db.description &&
+      values.maxScore === db.maxScore &&
+      values.dueDate === db.dueDate &&
+      values.createdAt === db.createdAt &&
+      values.category === db.categoryId &&
+      values.sourcedId === db.sourcedId;
     if (same) counts.assignments.unchanged += 1;
     else {
       changes.assignments.update.push({ ...values, id: db.id });
@@ -177,7 +226,10 @@ export function planAssignments(ctx: PlanContext): void {
     for (const a of state.assignments) {
       if (a.sourcedId !== null && !claimed.has(a.id) && !data.refused.lineItems.has(`s:${a.sourcedId}`)) {
         removing.add(a.id);
-        ctx.pending.assignments.push({ id: a.id, ref: { file: data.lineItems[0]?.ref.file ?? "lineItems.csv", line: 0 } });
+        ctx.pending.assignments.push({
+          id: a.id,
+          ref: { file: data.lineItems[0]?.ref.file ?? "lineItems.csv", line: 0 },
+        });
       }
     }
   } else if (!data.upsertOnly) {
@@ -189,7 +241,9 @@ export function planAssignments(ctx: PlanContext): void {
       }
     }
   }
-  const liveLevels = new Set(state.levels.filter((l) => !l.rosterDeleted && !ctx.levelsGone.has(l.id)).map((l) => l.code));
+  const liveLevels = new Set(
+    state.levels.filter((l) => !l.rosterDeleted && !ctx.levelsGone.has(l.id)).map((l) => l.code),
+  );
   ctx.lineItemFinal = (sourcedId) => {
     const own = finalOf.get(sourcedId);
     if (own) return own;
@@ -219,7 +273,12 @@ export function planGrades(ctx: PlanContext): void {
       const li = ctx.lineItemFinal(r.lineItemId);
       if (!li) {
         if (!data.refused.lineItems.has(`s:${r.lineItemId}`) && !data.broken.has("assignments")) {
-          problems.add({ ...where, column: file.labels.lineItem, message: `no line item ${quote(r.lineItemId)} in lineItems.csv or the portal`, fix: "add the line item, or remove the result" });
+          problems.add({
+            ...where,
+            column: file.labels.lineItem,
+            message: `no line item ${quote(r.lineItemId)} in lineItems.csv or the portal`,
+            fix: "add the line item, or remove the result",
+          });
         }
         continue;
       }
@@ -228,45 +287,86 @@ export function planGrades(ctx: PlanContext): void {
       if (!userOf.has(studentKey)) userOf.set(studentKey, (student = ctx.userFinal(studentKey)));
       if (!student) {
         if (!ctx.refusedUsers.has(studentKey) && !ctx.brokenUsers) {
-          problems.add({ ...where, column: file.labels.student, message: `no user ${quote(r.studentId)} in users.csv or the portal`, fix: "add the student, or remove the result" });
+          problems.add({
+            ...where,
+            column: file.labels.student,
+            message: `no user ${quote(r.studentId)} in users.csv or the portal`,
+            fix: "add the student, or remove the result",
+          });
         }
         continue;
       }
       if (student.role !== "student") {
-        problems.add({ ...where, column: file.labels.student, message: `${quote(r.studentId)} is ${ROLE_WORD[student.role as keyof typeof ROLE_WORD]}: a result is a student's`, fix: "correct the studentSourcedId" });
+        problems.add({
+          ...where,
+          column: file.labels.student,
+          message: `${quote(r.studentId)} is ${ROLE_WORD[student.role as keyof typeof ROLE_WORD]}: a result is a student's`,
+          fix: "correct the studentSourcedId",
+        });
         continue;
       }
       if (r.score100 > li.maxScore * 100) {
-        problems.add({ ...where, column: file.labels.score, message: `${scoreText(r.score100)} is more than the line item's maximum of ${li.maxScore} points`, fix: "correct the score, or raise the line item's resultValueMax" });
+        problems.add({
+          ...where,
+          column: file.labels.score,
+          message: `${scoreText(r.score100)} is more than the line item's maximum of ${li.maxScore} points`,
+          fix: "correct the score, or raise the line item's resultValueMax",
+        });
         continue;
       }
       const pair = cellKey(li.ref, student.ref);
       const first = pairLine.get(pair);
       if (first !== undefined) {
-        problems.add({ ...where, column: file.labels.student, message: `the student already has a result for this line item on line ${first}`, fix: "list one result per student and line item" });
+        problems.add({
+          ...where,
+          column: file.labels.student,
+          message: `the student already has a result for this line item on line ${first}`,
+          fix: "list one result per student and line item",
+        });
         continue;
       }
       pairLine.set(pair, r.line);
       let db = bySourced.get(r.sourcedId);
       if (db && (db.assignmentId !== li.ref || db.studentId !== student.ref)) {
-        problems.add({ ...where, column: file.labels.sourcedId, message: `the result ${quote(r.sourcedId)} is another student's or line item's grade in the portal`, fix: "a result cannot move to another student or line item: give it a new sourcedId" });
+        problems.add({
+          ...where,
+          column: file.labels.sourcedId,
+          message: `the result ${quote(r.sourcedId)} is another student's or line item's grade in the portal`,
+          fix: "a result cannot move to another student or line item: give it a new sourcedId",
+        });
         continue;
       }
       // A grade already given for the same student and assignment (in the portal, or by an earlier result) is that result's.
       if (!db && typeof li.ref === "number" && typeof student.ref === "number") db = byPair.get(pair);
       const feedback = r.comment === undefined ? (db?.feedback ?? null) : r.comment;
       const gradedDay = r.scoreDate ?? null;
-      const values = { sourcedId: r.sourcedId, assignment: li.ref, student: student.ref, score100: r.score100, feedback, gradedDay };
+      const values = {
+        sourcedId: r.sourcedId,
+        assignment: li.ref,
+        student: student.ref,
+        score100: r.score100,
+        feedback,
+        gradedDay,
+      };
       if (!db) {
         changes.grades.create.push(values);
         counts.grades.create += 1;
         continue;
       }
       claimed.add(db.id);
-      const same = db.score100 === r.score100 && db.feedback === feedback && db.sourcedId === r.sourcedId && (gradedDay === null || gradedDay === db.gradedDay);
+      const same =
+        db.score100 === r.score100 &&
+        db.feedback === feedback &&
+        db.sourcedId === r.sourcedId &&
+        (gradedDay === null || gradedDay === db.gradedDay);
       if (same) counts.grades.unchanged += 1;
       else {
-        changes.grades.update.push({ ...values, gradedDay: gradedDay === db.gradedDay ? null : gradedDay, id: db.id, oldScore100: db.score100 });
+        changes.grades.update.push({
+          ...values,
+          gradedDay: gradedDay === db.gradedDay ? null : gradedDay,
+          id: db.id,
+          oldScore100: db.score100,
+        });
         counts.grades.update += 1;
         updatedScore.set(db.id, r.score100);
       }
@@ -278,7 +378,8 @@ export function planGrades(ctx: PlanContext): void {
   const titleOf = new Map(state.assignments.map((a) => [a.id, a.title]));
   const names = new Map(state.users.map((u) => [u.id, u.name]));
   const nameOf = (id: number) => names.get(id) ?? `user ${id}`;
-  const describe = (g: StateGrade) => `${nameOf(g.studentId)}'s grade on ${quote(titleOf.get(g.assignmentId) ?? `assignment ${g.assignmentId}`)} (${scoreText(g.score100)})`;
+  const describe = (g: StateGrade) =>
+    `${nameOf(g.studentId)}'s grade on ${quote(titleOf.get(g.assignmentId) ?? `assignment ${g.assignmentId}`)} (${scoreText(g.score100)})`;
   const deleted = new Set<number>();
   if (file && isBulk(ctx, "grades")) {
     const listed = new Set<string>();
@@ -288,7 +389,13 @@ export function planGrades(ctx: PlanContext): void {
       if (g.sourcedId === null || claimed.has(g.id) || listed.has(g.sourcedId)) continue;
       changes.grades.detach.push(g.id);
       counts.grades.kept += 1;
-      warnings.add({ file: file.name, line: 0, column: file.labels.sourcedId, message: `${describe(g)}, result ${quote(g.sourcedId)}, is not in the file`, fix: "nothing: the grade stays, as the portal's own (an import removes a grade only when a delta marks it tobedeleted)" });
+      warnings.add({
+        file: file.name,
+        line: 0,
+        column: file.labels.sourcedId,
+        message: `${describe(g)}, result ${quote(g.sourcedId)}, is not in the file`,
+        fix: "nothing: the grade stays, as the portal's own (an import removes a grade only when a delta marks it tobedeleted)",
+      });
     }
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.results) {
@@ -298,7 +405,13 @@ export function planGrades(ctx: PlanContext): void {
       changes.grades.delete.push(g.id);
       counts.grades.delete += 1;
       ctx.gradesDeletedOn.set(g.assignmentId, (ctx.gradesDeletedOn.get(g.assignmentId) ?? 0) + 1);
-      warnings.add({ file: d.ref.file, line: d.ref.line, column: "status", message: `${describe(g)} will be deleted`, fix: "nothing, if the SIS removed it on purpose (the deletion is audited); otherwise correct the file" });
+      warnings.add({
+        file: d.ref.file,
+        line: d.ref.line,
+        column: "status",
+        message: `${describe(g)} will be deleted`,
+        fix: "nothing, if the SIS removed it on purpose (the deletion is audited); otherwise correct the file",
+      });
     }
   }
 
@@ -320,7 +433,13 @@ export function planGrades(ctx: PlanContext): void {
         }
       } else over = { score: state.assignments.find((a) => a.id === u.id)!.topScore100!, who: "a student" };
       if (over) {
-        problems.add({ file: row.ref.file, line: row.ref.line, column: row.labels.max, message: `the portal has a grade above ${u.maxScore} on this assignment (${scoreText(over.score)} for ${over.who})`, fix: "keep resultValueMax at or above every grade, or correct the grades in results.csv" });
+        problems.add({
+          file: row.ref.file,
+          line: row.ref.line,
+          column: row.labels.max,
+          message: `the portal has a grade above ${u.maxScore} on this assignment (${scoreText(over.score)} for ${over.who})`,
+          fix: "keep resultValueMax at or above every grade, or correct the grades in results.csv",
+        });
       }
     }
   }
@@ -338,12 +457,22 @@ export function planGradebookRemovals(ctx: PlanContext): void {
     if (a.submitted || remaining > 0) {
       changes.assignments.detach.push(a.id);
       counts.assignments.kept += 1;
-      warnings.add({ ...p.ref, column: "sourcedId", message: `${what} is no longer in the roster but has ${remaining > 0 ? `${remaining} grade${remaining === 1 ? "" : "s"}` : "submissions"}`, fix: "nothing: it stays, as the portal's own (delete it in the portal when its records can go)" });
+      warnings.add({
+        ...p.ref,
+        column: "sourcedId",
+        message: `${what} is no longer in the roster but has ${remaining > 0 ? `${remaining} grade${remaining === 1 ? "" : "s"}` : "submissions"}`,
+        fix: "nothing: it stays, as the portal's own (delete it in the portal when its records can go)",
+      });
     } else {
       gone.add(a.id);
       changes.assignments.delete.push(a.id);
       counts.assignments.delete += 1;
-      warnings.add({ ...p.ref, column: "sourcedId", message: `${what} will be deleted (it has no grades or submissions)`, fix: "nothing, if the SIS removed it on purpose" });
+      warnings.add({
+        ...p.ref,
+        column: "sourcedId",
+        message: `${what} will be deleted (it has no grades or submissions)`,
+        fix: "nothing, if the SIS removed it on purpose",
+      });
     }
   }
   if (ctx.pending.categories.length === 0) return;
@@ -361,7 +490,12 @@ export function planGradebookRemovals(ctx: PlanContext): void {
     if (used.has(p.id)) {
       changes.categories.detach.push(p.id);
       counts.categories.kept += 1;
-      warnings.add({ ...p.ref, column: "sourcedId", message: `the category ${quote(nameOf.get(p.id) ?? "")} is no longer in the roster but assignments use it`, fix: "nothing: it stays, as the portal's own" });
+      warnings.add({
+        ...p.ref,
+        column: "sourcedId",
+        message: `the category ${quote(nameOf.get(p.id) ?? "")} is no longer in the roster but assignments use it`,
+        fix: "nothing: it stays, as the portal's own",
+      });
     } else {
       changes.categories.delete.push(p.id);
       counts.categories.delete += 1;

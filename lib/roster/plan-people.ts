@@ -7,7 +7,12 @@ import { slugUsername } from "./values";
 // portal user made by hand with the same username and role is adopted; a role is never changed
 // by an import; someone the roster deletes who has academic records is kept without a code.
 
-const ROLE_WORD: Record<PortalRole, string> = { student: "a student", parent: "a parent", instructor: "a teacher", admin: "an administrator" };
+const ROLE_WORD: Record<PortalRole, string> = {
+  student: "a student",
+  parent: "a parent",
+  instructor: "a teacher",
+  admin: "an administrator",
+};
 
 export function planUsers(ctx: PlanContext): void {
   const { data, state, problems } = ctx;
@@ -24,7 +29,13 @@ export function planUsers(ctx: PlanContext): void {
       // A person typed into the portal before the school had a roster: the roster takes them over.
       if (holder && (holder.sourcedId === null || u.sourcedId === null)) {
         if (u.role !== null && holder.role !== u.role) {
-          problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.username, message: `${quote(u.username)} is already the username of ${holder.name}, ${ROLE_WORD[holder.role]} in the portal`, fix: "give this person another username, or change that user's username in the portal" });
+          problems.add({
+            file: u.ref.file,
+            line: u.ref.line,
+            column: u.labels.username,
+            message: `${quote(u.username)} is already the username of ${holder.name}, ${ROLE_WORD[holder.role]} in the portal`,
+            fix: "give this person another username, or change that user's username in the portal",
+          });
           ctx.refusedUsers.add(u.key);
           continue;
         }
@@ -33,7 +44,13 @@ export function planUsers(ctx: PlanContext): void {
     }
     if (db && matched.has(db.id)) {
       const first = matched.get(db.id)!;
-      problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.username, message: `this is the same portal user (${db.name}) as line ${first.ref.line}`, fix: "list each person once" });
+      problems.add({
+        file: u.ref.file,
+        line: u.ref.line,
+        column: u.labels.username,
+        message: `this is the same portal user (${db.name}) as line ${first.ref.line}`,
+        fix: "list each person once",
+      });
       ctx.refusedUsers.add(u.key);
       continue;
     }
@@ -41,17 +58,35 @@ export function planUsers(ctx: PlanContext): void {
     if (db) matched.set(db.id, u);
     const role = u.role ?? db?.role ?? null;
     if (role === null) {
-      problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.role, message: "the user has no role", fix: "give the user a role (in users.csv, or in roles.csv)" });
+      problems.add({
+        file: u.ref.file,
+        line: u.ref.line,
+        column: u.labels.role,
+        message: "the user has no role",
+        fix: "give the user a role (in users.csv, or in roles.csv)",
+      });
       ctx.refusedUsers.add(u.key);
       continue;
     }
     if (db && db.role !== role) {
-      problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.role, message: `the portal has ${db.name} as ${ROLE_WORD[db.role]}, the file as ${ROLE_WORD[role]}`, fix: "the import does not change a person's role: correct the file, or give the person a new sourcedId" });
+      problems.add({
+        file: u.ref.file,
+        line: u.ref.line,
+        column: u.labels.role,
+        message: `the portal has ${db.name} as ${ROLE_WORD[db.role]}, the file as ${ROLE_WORD[role]}`,
+        fix: "the import does not change a person's role: correct the file, or give the person a new sourcedId",
+      });
       ctx.refusedUsers.add(u.key);
       continue;
     }
     if (!db && u.name === null) {
-      problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.name, message: "a new person needs a name", fix: "fill in the person's name" });
+      problems.add({
+        file: u.ref.file,
+        line: u.ref.line,
+        column: u.labels.name,
+        message: "a new person needs a name",
+        fix: "fill in the person's name",
+      });
       ctx.refusedUsers.add(u.key);
       continue;
     }
@@ -61,7 +96,14 @@ export function planUsers(ctx: PlanContext): void {
   // Removals: a bulk file lists everyone, so roster people missing from it go; a delta says whom.
   const candidates: StateUser[] = [];
   if (isBulk(ctx, "users")) {
-    for (const db of state.users) if (db.sourcedId !== null && !db.rosterDeleted && !matched.has(db.id) && !ctx.refusedUsers.has(`s:${db.sourcedId}`)) candidates.push(db);
+    for (const db of state.users)
+      if (
+        db.sourcedId !== null &&
+        !db.rosterDeleted &&
+        !matched.has(db.id) &&
+        !ctx.refusedUsers.has(`s:${db.sourcedId}`)
+      )
+        candidates.push(db);
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.users) {
       const db = bySourced.get(d.sourcedId);
@@ -70,8 +112,17 @@ export function planUsers(ctx: PlanContext): void {
   }
   for (const db of candidates) {
     if (db.id === ctx.actorId) {
-      const row = data.deleted.users.find((d) => d.sourcedId === db.sourcedId)?.ref ?? { file: data.users[0]?.ref.file ?? "users.csv", line: 0 };
-      problems.add({ file: row.file, line: row.line, column: "sourcedId", message: `the import would remove your own account (${db.name}, sourcedId ${quote(db.sourcedId ?? "")})`, fix: "keep yourself in the users file, or have another administrator run the import" });
+      const row = data.deleted.users.find((d) => d.sourcedId === db.sourcedId)?.ref ?? {
+        file: data.users[0]?.ref.file ?? "users.csv",
+        line: 0,
+      };
+      problems.add({
+        file: row.file,
+        line: row.line,
+        column: "sourcedId",
+        message: `the import would remove your own account (${db.name}, sourcedId ${quote(db.sourcedId ?? "")})`,
+        fix: "keep yourself in the users file, or have another administrator run the import",
+      });
       continue;
     }
     const hasRecords = state.usersWithRecords.has(db.id);
@@ -83,7 +134,9 @@ export function planUsers(ctx: PlanContext): void {
 
   // Usernames as the import leaves them: each must be one person's.
   const holderOf = new Map<string, { line?: number; name: string }>();
-  for (const db of state.users) if (!matched.has(db.id) && !(ctx.usersGone.has(db.id) && !state.usersWithRecords.has(db.id))) holderOf.set(db.username, { name: db.name });
+  for (const db of state.users)
+    if (!matched.has(db.id) && !(ctx.usersGone.has(db.id) && !state.usersWithRecords.has(db.id)))
+      holderOf.set(db.username, { name: db.name });
   const usernames = new Map<RosterUser, string>();
   for (const { u, db } of kept) {
     const wanted = u.username ?? db?.username;
@@ -152,7 +205,11 @@ export function planUsers(ctx: PlanContext): void {
     const own = finalByKey.get(key);
     if (own) return own;
     if (ctx.refusedUsers.has(key)) return undefined;
-    const db = key.startsWith("s:") ? liveBySourced(key.slice(2)) : key.startsWith("u:") ? byUsername.get(key.slice(2)) : undefined;
+    const db = key.startsWith("s:")
+      ? liveBySourced(key.slice(2))
+      : key.startsWith("u:")
+        ? byUsername.get(key.slice(2))
+        : undefined;
     if (!db || ctx.usersGone.has(db.id) || db.rosterDeleted) return undefined;
     // A row of this upload that took this person over (by username) speaks for them.
     const taken = matched.get(db.id);
@@ -178,7 +235,13 @@ export function planBirthDates(ctx: PlanContext): void {
       // Someone this import removes (or the roster removed before) has no birth date to keep in step.
       if (db && (ctx.usersGone.has(db.id) || db.rosterDeleted)) continue;
       if (!ctx.refusedUsers.has(b.key) && !ctx.brokenUsers) {
-        ctx.problems.add({ file: b.ref.file, line: b.ref.line, column: "sourcedId", message: `no user ${quote(b.sourcedId)} in users.csv or the portal`, fix: "add the user to users.csv, or remove the row" });
+        ctx.problems.add({
+          file: b.ref.file,
+          line: b.ref.line,
+          column: "sourcedId",
+          message: `no user ${quote(b.sourcedId)} in users.csv or the portal`,
+          fix: "add the user to users.csv, or remove the row",
+        });
       }
       continue;
     }
@@ -191,8 +254,17 @@ export function planBirthDates(ctx: PlanContext): void {
     if (db.dateOfBirth === b.dateOfBirth) continue;
     const row = { ...db, dateOfBirth: b.dateOfBirth, reactivate: false };
     ctx.changes.users.update.push({
-      id: row.id, name: row.name, username: row.username, email: row.email, role: row.role, phoneNumber: row.phoneNumber,
-      parent1Number: row.parent1Number, parent2Number: row.parent2Number, dateOfBirth: row.dateOfBirth, sourcedId: row.sourcedId, reactivate: false,
+      id: row.id,
+      name: row.name,
+      username: row.username,
+      email: row.email,
+      role: row.role,
+      phoneNumber: row.phoneNumber,
+      parent1Number: row.parent1Number,
+      parent2Number: row.parent2Number,
+      dateOfBirth: row.dateOfBirth,
+      sourcedId: row.sourcedId,
+      reactivate: false,
     });
     pending.set(db.id, ctx.changes.users.update[ctx.changes.users.update.length - 1]!);
     ctx.counts.users.update += 1;
@@ -218,17 +290,35 @@ export function planGuardians(ctx: PlanContext): void {
         const other = ctx.userFinal(agent.key);
         if (!other) {
           if (!ctx.refusedUsers.has(agent.key) && !ctx.brokenUsers) {
-            ctx.problems.add({ file: u.ref.file, line: u.ref.line, column: u.labels.agents, message: `no user ${quote(agent.id)} in users.csv or the portal`, fix: "add that user, or remove the sourcedId from agentSourcedIds" });
+            ctx.problems.add({
+              file: u.ref.file,
+              line: u.ref.line,
+              column: u.labels.agents,
+              message: `no user ${quote(agent.id)} in users.csv or the portal`,
+              fix: "add that user, or remove the sourcedId from agentSourcedIds",
+            });
           }
           continue;
         }
         let pair: { parent: UserRef; student: UserRef; relationship: Relationship } | undefined;
         const relationshipOf = (key: string) => relationshipByKey.get(key) ?? "guardian";
         // The link's own relationship when the file says it (the portal's export), else from the parent's OneRoster role.
-        if (me.role === "student" && other.role === "parent") pair = { parent: other.ref, student: me.ref, relationship: agent.relationship ?? relationshipOf(agent.key) };
-        else if (me.role === "parent" && other.role === "student") pair = { parent: me.ref, student: other.ref, relationship: agent.relationship ?? u.relationship ?? "guardian" };
+        if (me.role === "student" && other.role === "parent")
+          pair = { parent: other.ref, student: me.ref, relationship: agent.relationship ?? relationshipOf(agent.key) };
+        else if (me.role === "parent" && other.role === "student")
+          pair = {
+            parent: me.ref,
+            student: other.ref,
+            relationship: agent.relationship ?? u.relationship ?? "guardian",
+          };
         if (!pair) {
-          ctx.warnings.add({ file: u.ref.file, line: u.ref.line, column: u.labels.agents, message: `${quote(agent.id)} is ${ROLE_WORD[other.role]} and this user ${ROLE_WORD[me.role]}: a guardian link joins a parent to a student`, fix: "nothing: this agent is skipped" });
+          ctx.warnings.add({
+            file: u.ref.file,
+            line: u.ref.line,
+            column: u.labels.agents,
+            message: `${quote(agent.id)} is ${ROLE_WORD[other.role]} and this user ${ROLE_WORD[me.role]}: a guardian link joins a parent to a student`,
+            fix: "nothing: this agent is skipped",
+          });
           continue;
         }
         const key = `${pair.parent}|${pair.student}`;
@@ -253,7 +343,11 @@ export function planGuardians(ctx: PlanContext): void {
     if (userDeleted(l.parentId) || userDeleted(l.studentId)) gone.add(l.id);
     else if (!l.fromRoster) continue;
     else if (ctx.usersGone.has(l.parentId) || ctx.usersGone.has(l.studentId)) gone.add(l.id);
-    else if (!declared.has(`${l.parentId}|${l.studentId}`) && (ctx.fileUserIds.has(l.parentId) || ctx.fileUserIds.has(l.studentId))) gone.add(l.id);
+    else if (
+      !declared.has(`${l.parentId}|${l.studentId}`) &&
+      (ctx.fileUserIds.has(l.parentId) || ctx.fileUserIds.has(l.studentId))
+    )
+      gone.add(l.id);
   }
   changes.guardians.delete.push(...gone);
   counts.guardians.delete += gone.size;

@@ -1,5 +1,14 @@
 import type { ReadRoster } from "./dataset";
-import { ENTITIES, type FileEntity, type FileMode, type PortalRole, type Relationship, type RosterDataset, type RosterEntity, type RosterFormat } from "./model";
+import {
+  ENTITIES,
+  type FileEntity,
+  type FileMode,
+  type PortalRole,
+  type Relationship,
+  type RosterDataset,
+  type RosterEntity,
+  type RosterFormat,
+} from "./model";
 import { planClasses, planEnrollments, planTerms } from "./plan-classes";
 import { planAssignments, planCategories, planGradebookRemovals, planGrades } from "./plan-gradebook";
 import { planBirthDates, planGuardians, planUsers } from "./plan-people";
@@ -177,14 +186,23 @@ export interface PlanChanges {
     /** Usernames move between people in this import: park them first so none collides midway. */
     parkUsernames: boolean;
   };
-  classes: { create: LevelValues[]; update: (LevelValues & { id: number; reactivate: boolean })[]; delete: number[]; keep: number[] };
+  classes: {
+    create: LevelValues[];
+    update: (LevelValues & { id: number; reactivate: boolean })[];
+    delete: number[];
+    keep: number[];
+  };
   enrollments: {
     create: { student: UserRef; levelCode: string; sourcedId: string | null; enrolledDay: string | null }[];
     /** sourcedId: the new one (null: unchanged); enrolledDay: the new day (null: unchanged). */
     update: { id: number; sourcedId: string | null; enrolledDay: string | null }[];
     delete: number[];
   };
-  guardians: { create: { parent: UserRef; student: UserRef; relationship: Relationship }[]; update: number[]; delete: number[] };
+  guardians: {
+    create: { parent: UserRef; student: UserRef; relationship: Relationship }[];
+    update: number[];
+    delete: number[];
+  };
   terms: { create: TermValues[]; update: (TermValues & { id: number })[]; delete: number[] };
   categories: {
     create: { key: string; name: string; sourcedId: string }[];
@@ -272,16 +290,25 @@ export interface PlanContext {
   /** Categories by sourcedId as this import leaves them. */
   categoryFinal(sourcedId: string): CategoryRef | undefined;
   /** Line items by sourcedId as this import leaves them: the assignment, its class and maximum. */
-  lineItemFinal(sourcedId: string): { ref: AssignmentRef; levelCode: string; maxScore: number; title: string } | undefined;
+  lineItemFinal(
+    sourcedId: string,
+  ): { ref: AssignmentRef; levelCode: string; maxScore: number; title: string } | undefined;
   /** Category removals and assignment removals wait for what the later parts decide. */
-  pending: { categories: { id: number; ref: { file: string; line: number } }[]; assignments: { id: number; ref: { file: string; line: number } }[] };
+  pending: {
+    categories: { id: number; ref: { file: string; line: number } }[];
+    assignments: { id: number; ref: { file: string; line: number } }[];
+  };
   /** Grades this import deletes, per assignment id. */
   gradesDeletedOn: Map<number, number>;
 }
 
 export const emptyCounts = (): Counts => ({ create: 0, update: 0, unchanged: 0, delete: 0, kept: 0, ignored: 0 });
 
-export function buildPlan(read: ReadRoster, state: RosterState, opts: { actorId?: number | null; timeZone?: string } = {}): Plan {
+export function buildPlan(
+  read: ReadRoster,
+  state: RosterState,
+  opts: { actorId?: number | null; timeZone?: string } = {},
+): Plan {
   const counts = Object.fromEntries(ENTITIES.map((e) => [e, emptyCounts()])) as Record<RosterEntity, Counts>;
   for (const [entity, n] of Object.entries(read.dataset.ignored)) counts[entity as RosterEntity].ignored += n ?? 0;
   const ctx: PlanContext = {
@@ -328,8 +355,18 @@ export function buildPlan(read: ReadRoster, state: RosterState, opts: { actorId?
   planGrades(ctx);
   planGradebookRemovals(ctx);
   // File by file, line by line: the order an admin works through them in.
-  for (const list of [ctx.problems, ctx.warnings]) list.items.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  return { format: read.dataset.format, timeZone: opts.timeZone ?? "UTC", modes: read.dataset.modes, counts, problems: ctx.problems, warnings: ctx.warnings, changes: ctx.changes, deletions: ctx.deletions };
+  for (const list of [ctx.problems, ctx.warnings])
+    list.items.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  return {
+    format: read.dataset.format,
+    timeZone: opts.timeZone ?? "UTC",
+    modes: read.dataset.modes,
+    counts,
+    problems: ctx.problems,
+    warnings: ctx.warnings,
+    changes: ctx.changes,
+    deletions: ctx.deletions,
+  };
 }
 
 /** Whether rows missing from the entity's file are removed: a bulk file read whole (a broken one removes nothing). */

@@ -45,7 +45,8 @@ export interface ReadResult {
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const EMPTY_ZIP_MAGIC = [0x50, 0x4b, 0x05, 0x06];
 const startsWith = (b: Uint8Array, magic: number[]) => magic.every((m, i) => b[i] === m);
-const isZip = (f: UploadFile) => startsWith(f.bytes, ZIP_MAGIC) || startsWith(f.bytes, EMPTY_ZIP_MAGIC) || /\.zip$/i.test(f.name);
+const isZip = (f: UploadFile) =>
+  startsWith(f.bytes, ZIP_MAGIC) || startsWith(f.bytes, EMPTY_ZIP_MAGIC) || /\.zip$/i.test(f.name);
 const baseName = (name: string) => name.split(/[\\/]/).pop()!.toLowerCase();
 const mb = (n: number) => `${Math.round(n / (1024 * 1024))} MB`;
 
@@ -56,25 +57,50 @@ export function readUpload(upload: RosterUpload): ReadResult {
   let total = 0;
   const uploaded = upload.files.reduce((n, f) => n + f.bytes.length, 0);
   if (uploaded > MAX_UPLOAD_BYTES) {
-    problems.add({ file: upload.label, line: 0, column: "file", message: `the upload is ${mb(uploaded)}, more than the ${mb(MAX_UPLOAD_BYTES)} allowed`, fix: "upload the CSV files in a .zip, or split the import" });
+    problems.add({
+      file: upload.label,
+      line: 0,
+      column: "file",
+      message: `the upload is ${mb(uploaded)}, more than the ${mb(MAX_UPLOAD_BYTES)} allowed`,
+      fix: "upload the CSV files in a .zip, or split the import",
+    });
     return { texts, problems: problems.items, warnings: warnings.items };
   }
   const take = (name: string, bytes: Uint8Array): boolean => {
     const bounds = fileBounds(name);
     if (bytes.length > bounds.bytes) {
-      problems.add({ file: name, line: 0, column: "file", message: `the file is ${mb(bytes.length)}, more than the ${mb(bounds.bytes)} allowed for one file`, fix: "split the import into smaller files" });
+      problems.add({
+        file: name,
+        line: 0,
+        column: "file",
+        message: `the file is ${mb(bytes.length)}, more than the ${mb(bounds.bytes)} allowed for one file`,
+        fix: "split the import into smaller files",
+      });
       return true;
     }
     // results.csv has its own budget (its bound above); every other file shares MAX_TOTAL_BYTES.
     if (!bounds.ownBudget) total += bytes.length;
     if (total > MAX_TOTAL_BYTES) {
-      problems.add({ file: name, line: 0, column: "file", message: `the files add up to more than ${mb(MAX_TOTAL_BYTES)}`, fix: "split the import into smaller uploads" });
+      problems.add({
+        file: name,
+        line: 0,
+        column: "file",
+        message: `the files add up to more than ${mb(MAX_TOTAL_BYTES)}`,
+        fix: "split the import into smaller uploads",
+      });
       return false;
     }
     const decoded = decodeText(bytes);
     if (!decoded.ok) problems.add({ file: name, line: 0, column: "file", message: decoded.message, fix: decoded.fix });
     else {
-      if (decoded.warning) warnings.add({ file: name, line: 0, column: "file", message: decoded.warning, fix: "save the file as \"CSV UTF-8\" to be sure every accent is read right" });
+      if (decoded.warning)
+        warnings.add({
+          file: name,
+          line: 0,
+          column: "file",
+          message: decoded.warning,
+          fix: 'save the file as "CSV UTF-8" to be sure every accent is read right',
+        });
       texts.push({ name, base: baseName(name), text: decoded.text });
     }
     return true;
@@ -86,13 +112,26 @@ export function readUpload(upload: RosterUpload): ReadResult {
     } else if (/\.(csv|txt)$/i.test(file.name)) {
       if (!take(file.name, file.bytes)) break;
     } else {
-      warnings.add({ file: file.name, line: 0, column: "file", message: "not a .csv or .zip file, so it was not read", fix: "nothing, unless it holds roster data: then save it as CSV" });
+      warnings.add({
+        file: file.name,
+        line: 0,
+        column: "file",
+        message: "not a .csv or .zip file, so it was not read",
+        fix: "nothing, unless it holds roster data: then save it as CSV",
+      });
     }
   }
   const seen = new Map<string, string>();
   for (const t of texts) {
     const other = seen.get(t.base);
-    if (other !== undefined) problems.add({ file: t.name, line: 0, column: "file", message: `two files are named ${t.base} (also ${quote(other)})`, fix: "upload one of each file" });
+    if (other !== undefined)
+      problems.add({
+        file: t.name,
+        line: 0,
+        column: "file",
+        message: `two files are named ${t.base} (also ${quote(other)})`,
+        fix: "upload one of each file",
+      });
     else seen.set(t.base, t.name);
   }
   return { texts, problems: problems.items, warnings: warnings.items };
@@ -102,27 +141,52 @@ export function readUpload(upload: RosterUpload): ReadResult {
 function readZip(file: UploadFile, problems: ProblemList, take: (name: string, bytes: Uint8Array) => boolean): boolean {
   const directory = centralDirectory(file.bytes);
   if (!directory.ok) {
-    problems.add({ file: file.name, line: 0, column: "file", message: `not a readable .zip file (${directory.message})`, fix: "zip the CSV files again, or upload them loose" });
+    problems.add({
+      file: file.name,
+      line: 0,
+      column: "file",
+      message: `not a readable .zip file (${directory.message})`,
+      fix: "zip the CSV files again, or upload them loose",
+    });
     return true;
   }
   const entries = directory.entries;
   if (entries.length > MAX_ZIP_ENTRIES) {
-    problems.add({ file: file.name, line: 0, column: "file", message: `the zip holds ${entries.length} entries, more than the ${MAX_ZIP_ENTRIES} allowed`, fix: "zip only the roster's CSV files" });
+    problems.add({
+      file: file.name,
+      line: 0,
+      column: "file",
+      message: `the zip holds ${entries.length} entries, more than the ${MAX_ZIP_ENTRIES} allowed`,
+      fix: "zip only the roster's CSV files",
+    });
     return false;
   }
   if (entries.some((e) => /^xl\/workbook\.xml$/i.test(e.name))) {
-    problems.add({ file: file.name, line: 0, column: "file", message: "this is an Excel workbook, not CSV", fix: "in Excel choose File → Save As → \"CSV UTF-8\" and upload that file" });
+    problems.add({
+      file: file.name,
+      line: 0,
+      column: "file",
+      message: "this is an Excel workbook, not CSV",
+      fix: 'in Excel choose File → Save As → "CSV UTF-8" and upload that file',
+    });
     return true;
   }
   // Folders, macOS resource forks and hidden files are skipped; so is anything but .csv (and .txt).
-  const wanted = (name: string) => !name.endsWith("/") && !/(^|\/)(__MACOSX\/|\.[^/])/.test(name) && /\.(csv|txt)$/i.test(name);
+  const wanted = (name: string) =>
+    !name.endsWith("/") && !/(^|\/)(__MACOSX\/|\.[^/])/.test(name) && /\.(csv|txt)$/i.test(name);
   let declared = 0;
   const results = new Set<string>();
   for (const e of entries) {
     if (!wanted(e.name)) continue;
     const bounds = fileBounds(e.name);
     if (e.size > bounds.bytes) {
-      problems.add({ file: `${file.name}/${e.name}`, line: 0, column: "file", message: `the entry unpacks to ${mb(e.size)}, more than the ${mb(bounds.bytes)} allowed for one file`, fix: "split the import into smaller files" });
+      problems.add({
+        file: `${file.name}/${e.name}`,
+        line: 0,
+        column: "file",
+        message: `the entry unpacks to ${mb(e.size)}, more than the ${mb(bounds.bytes)} allowed for one file`,
+        fix: "split the import into smaller files",
+      });
       return false;
     }
     // One results.csv has its own budget; a second one (refused later as a duplicate) counts like any file.
@@ -130,7 +194,13 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
     else declared += e.size;
   }
   if (declared > MAX_TOTAL_BYTES) {
-    problems.add({ file: file.name, line: 0, column: "file", message: `the zip unpacks to ${mb(declared)}, more than the ${mb(MAX_TOTAL_BYTES)} allowed`, fix: "split the import into smaller uploads" });
+    problems.add({
+      file: file.name,
+      line: 0,
+      column: "file",
+      message: `the zip unpacks to ${mb(declared)}, more than the ${mb(MAX_TOTAL_BYTES)} allowed`,
+      fix: "split the import into smaller uploads",
+    });
     return false;
   }
   let index = 0;
@@ -147,13 +217,25 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
       },
     });
   } catch (err) {
-    problems.add({ file: file.name, line: 0, column: "file", message: `not a readable .zip file (${(err as Error).message})`, fix: "zip the CSV files again, or upload them loose" });
+    problems.add({
+      file: file.name,
+      line: 0,
+      column: "file",
+      message: `not a readable .zip file (${(err as Error).message})`,
+      fix: "zip the CSV files again, or upload them loose",
+    });
     return true;
   }
   for (const [name, bytes] of Object.entries(files)) {
     const expected = crcOf.get(name)!;
     if (bytes.length !== expected.size || crc32(bytes) !== expected.crc) {
-      problems.add({ file: `${file.name}/${name}`, line: 0, column: "file", message: "the entry is damaged (its content does not match its size or checksum)", fix: "zip the CSV files again" });
+      problems.add({
+        file: `${file.name}/${name}`,
+        line: 0,
+        column: "file",
+        message: "the entry is damaged (its content does not match its size or checksum)",
+        fix: "zip the CSV files again",
+      });
       continue;
     }
     if (!take(name, bytes)) return false;
@@ -182,7 +264,8 @@ function centralDirectory(b: Uint8Array): { ok: true; entries: ZipEntry[] } | { 
   if (count === 0xffff || offset === 0xffffffff) return { ok: false, message: "ZIP64 archives are not supported" };
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (offset + 46 > b.length || u32(offset) !== 0x02014b50) return { ok: false, message: "a damaged central directory" };
+    if (offset + 46 > b.length || u32(offset) !== 0x02014b50)
+      return { ok: false, message: "a damaged central directory" };
     const nameLength = u16(offset + 28);
     const name = new TextDecoder("utf-8").decode(b.subarray(offset + 46, offset + 46 + nameLength));
     const size = u32(offset + 24);
@@ -218,10 +301,19 @@ type Decoded = { ok: true; text: string; warning?: string } | { ok: false; messa
 export function decodeText(bytes: Uint8Array): Decoded {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { ok: true, text: new TextDecoder("utf-16le").decode(bytes) };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { ok: true, text: new TextDecoder("utf-16be").decode(bytes) };
-  if (bytes.includes(0)) return { ok: false, message: "this is not a text file (it holds binary data)", fix: "save the sheet as \"CSV UTF-8\" and upload that file" };
+  if (bytes.includes(0))
+    return {
+      ok: false,
+      message: "this is not a text file (it holds binary data)",
+      fix: 'save the sheet as "CSV UTF-8" and upload that file',
+    };
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
-    return { ok: true, text: new TextDecoder("windows-1252").decode(bytes), warning: "the file is not UTF-8, so it was read as Windows-1252 (Excel's plain CSV)" };
+    return {
+      ok: true,
+      text: new TextDecoder("windows-1252").decode(bytes),
+      warning: "the file is not UTF-8, so it was read as Windows-1252 (Excel's plain CSV)",
+    };
   }
 }

@@ -1,7 +1,17 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import type { RosterState, StateAssignment, StateCategory, StateEnrollment, StateGrade, StateLevel, StateLink, StateUser, TermValues } from "./plan";
+import type {
+  RosterState,
+  StateAssignment,
+  StateCategory,
+  StateEnrollment,
+  StateGrade,
+  StateLevel,
+  StateLink,
+  StateUser,
+  TermValues,
+} from "./plan";
 
 // The portal's rows an import compares the upload with (decision 012): every user, class,
 // enrollment, guardian link and term, a few columns each (a school of 2,000 is ~15,000 small rows),
@@ -22,38 +32,51 @@ export interface StateOptions {
 /** Instants as the export writes them (UTC, milliseconds), so a re-import compares equal. */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-export async function loadState(tx: Tx, opts: StateOptions = { timeZone: "UTC", gradebook: false, grades: false }): Promise<RosterState> {
+export async function loadState(
+  tx: Tx,
+  opts: StateOptions = { timeZone: "UTC", gradebook: false, grades: false },
+): Promise<RosterState> {
   const day = (column: SQL) => sql`to_char(${column} at time zone ${opts.timeZone}, 'YYYY-MM-DD')`;
   // One after another: a transaction is one connection, and node-postgres wants one query at a time on it.
   const [users, levels, enrollments, links, terms] = await sequence([
-    () => queryRows<StateUser>(
-      sql`select id, sourced_id as "sourcedId", username, role, name, email, phone_number as "phoneNumber", parent1_number as "parent1Number",
+    () =>
+      queryRows<StateUser>(
+        sql`select id, sourced_id as "sourcedId", username, role, name, email, phone_number as "phoneNumber", parent1_number as "parent1Number",
             parent2_number as "parent2Number", date_of_birth::text as "dateOfBirth", roster_deleted_at is not null as "rosterDeleted"
           from users order by id`,
-      tx,
-    ),
-    () => queryRows<StateLevel>(
-      sql`select id, code, sourced_id as "sourcedId", name, period, level, teacher_id as "teacherId",
+        tx,
+      ),
+    () =>
+      queryRows<StateLevel>(
+        sql`select id, code, sourced_id as "sourcedId", name, period, level, teacher_id as "teacherId",
             teacher_enrollment_sourced_id as "teacherEnrollmentSourcedId", roster_deleted_at is not null as "rosterDeleted"
           from levels order by id`,
-      tx,
-    ),
-    () => queryRows<StateEnrollment>(
-      sql`select id, student_id as "studentId", level_code as "levelCode", sourced_id as "sourcedId", ${day(sql`enrolled_at`)} as "enrolledDay" from student_enrollment order by id`,
-      tx,
-    ),
-    () => queryRows<StateLink>(
-      sql`select id, parent_id as "parentId", student_id as "studentId", source, removed_at is not null as removed, from_roster as "fromRoster" from guardian_links order by id`,
-      tx,
-    ),
-    () => queryRows<TermValues & { id: number }>(
-      sql`select id, sourced_id as "sourcedId", title, type, start_date::text as "startDate", end_date::text as "endDate",
+        tx,
+      ),
+    () =>
+      queryRows<StateEnrollment>(
+        sql`select id, student_id as "studentId", level_code as "levelCode", sourced_id as "sourcedId", ${day(sql`enrolled_at`)} as "enrolledDay" from student_enrollment order by id`,
+        tx,
+      ),
+    () =>
+      queryRows<StateLink>(
+        sql`select id, parent_id as "parentId", student_id as "studentId", source, removed_at is not null as removed, from_roster as "fromRoster" from guardian_links order by id`,
+        tx,
+      ),
+    () =>
+      queryRows<TermValues & { id: number }>(
+        sql`select id, sourced_id as "sourcedId", title, type, start_date::text as "startDate", end_date::text as "endDate",
             parent_sourced_id as "parentSourcedId", school_year as "schoolYear"
           from school_terms where sourced_id is not null order by id`,
-      tx,
-    ),
+        tx,
+      ),
   ] as const);
-  const categories = opts.gradebook ? await queryRows<StateCategory>(sql`select id, name, sourced_id as "sourcedId" from grade_categories order by id`, tx) : [];
+  const categories = opts.gradebook
+    ? await queryRows<StateCategory>(
+        sql`select id, name, sourced_id as "sourcedId" from grade_categories order by id`,
+        tx,
+      )
+    : [];
   const assignments = opts.gradebook
     ? (
         await queryRows<StateAssignment>(
@@ -65,10 +88,28 @@ export async function loadState(tx: Tx, opts: StateOptions = { timeZone: "UTC", 
               order by a.id`,
           tx,
         )
-      ).map((a) => ({ ...a, id: Number(a.id), maxScore: Number(a.maxScore), categoryId: a.categoryId === null ? null : Number(a.categoryId), grades: Number(a.grades), topScore100: a.topScore100 === null ? null : Number(a.topScore100) }))
+      ).map((a) => ({
+        ...a,
+        id: Number(a.id),
+        maxScore: Number(a.maxScore),
+        categoryId: a.categoryId === null ? null : Number(a.categoryId),
+        grades: Number(a.grades),
+        topScore100: a.topScore100 === null ? null : Number(a.topScore100),
+      }))
     : [];
   const grades = opts.grades ? await loadGrades(tx, day) : [];
-  return { users, levels, enrollments, links, terms, categories, assignments, grades, usersWithRecords: new Set(), levelsWithRecords: new Set() };
+  return {
+    users,
+    levels,
+    enrollments,
+    links,
+    terms,
+    categories,
+    assignments,
+    grades,
+    usersWithRecords: new Set(),
+    levelsWithRecords: new Set(),
+  };
 }
 
 /**
@@ -76,7 +117,15 @@ export async function loadState(tx: Tx, opts: StateOptions = { timeZone: "UTC", 
  * as 4,000 rows), unpacked into small objects.
  */
 async function loadGrades(tx: Tx, day: (column: SQL) => SQL): Promise<StateGrade[]> {
-  const groups = await queryRows<{ a: number; ids: number[]; sids: (string | null)[]; students: number[]; scores: number[]; feedback: (string | null)[]; days: string[] }>(
+  const groups = await queryRows<{
+    a: number;
+    ids: number[];
+    sids: (string | null)[];
+    students: number[];
+    scores: number[];
+    feedback: (string | null)[];
+    days: string[];
+  }>(
     sql`select assignment_id as a, array_agg(id order by student_id) as ids, array_agg(sourced_id order by student_id) as sids,
           array_agg(student_id order by student_id) as students, array_agg((score * 100)::int order by student_id) as scores,
           array_agg(feedback order by student_id) as feedback, array_agg(${day(sql`graded_at`)} order by student_id) as days
@@ -87,13 +136,23 @@ async function loadGrades(tx: Tx, day: (column: SQL) => SQL): Promise<StateGrade
   for (const g of groups) {
     const assignmentId = Number(g.a);
     for (let i = 0; i < g.ids.length; i++) {
-      out.push({ id: Number(g.ids[i]), sourcedId: g.sids[i] ?? null, assignmentId, studentId: Number(g.students[i]), score100: Number(g.scores[i]), feedback: g.feedback[i] ?? null, gradedDay: g.days[i]! });
+      out.push({
+        id: Number(g.ids[i]),
+        sourcedId: g.sids[i] ?? null,
+        assignmentId,
+        studentId: Number(g.students[i]),
+        score100: Number(g.scores[i]),
+        feedback: g.feedback[i] ?? null,
+        gradedDay: g.days[i]!,
+      });
     }
   }
   return out;
 }
 
-async function sequence<T extends readonly (() => Promise<unknown>)[]>(steps: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+async function sequence<T extends readonly (() => Promise<unknown>)[]>(
+  steps: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
   const out: unknown[] = [];
   for (const step of steps) out.push(await step());
   return out as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
@@ -106,7 +165,11 @@ const intArray = (ids: readonly number[]) => `{${ids.join(",")}}`;
  * grades, submissions, attendance or responses; anyone named in the append-only audit log (whose
  * actor column cannot be cleared); a class's assignments, attendance or announcements.
  */
-export async function withRecords(tx: Tx, userIds: readonly number[], levelIds: readonly number[]): Promise<{ users: Set<number>; levels: Set<number> }> {
+export async function withRecords(
+  tx: Tx,
+  userIds: readonly number[],
+  levelIds: readonly number[],
+): Promise<{ users: Set<number>; levels: Set<number> }> {
   const users = userIds.length
     ? await queryRows<{ id: number }>(
         sql`select u.id from users u where u.id = any(${intArray(userIds)}::int[]) and (

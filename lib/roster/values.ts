@@ -12,7 +12,9 @@ export function isDate(s: string): boolean {
 
 /** OneRoster's dateLastModified: an ISO 8601 date-time (or a plain date), e.g. 2024-08-01T12:00:00.000Z. */
 export function isDateTime(s: string): boolean {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/.exec(s);
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/.exec(
+    s,
+  );
   if (!m || !isDate(m[1]!)) return false;
   if (m[2] === undefined) return true;
   return Number(m[2]) < 24 && Number(m[3]) < 60 && (m[4] === undefined || Number(m[4]) < 60);
@@ -63,11 +65,21 @@ export const looksLikeExcelNumber = (s: string) => /^\d(\.\d+)?e\+\d+$/i.test(s.
 
 export const phoneDigitCount = (s: string) => s.replace(/\D/g, "").length;
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 /** How far the time zone's clock is ahead of UTC at an instant, in milliseconds. */
 function zoneOffset(instant: number, timeZone: string): number {
-  const parts = dateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(new Date(instant));
+  const parts = dateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(instant));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const local = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour") % 24, get("minute"), get("second"));
   return local - Math.floor(instant / 1000) * 1000;
@@ -110,30 +122,74 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; f
 export function parseScore(s: string): Parsed<number> {
   const v = s.trim();
   const m = /^(\d*)(?:\.(\d*))?$/.exec(v);
-  if (/^-\d*(\.\d*)?$/.test(v) && /\d/.test(v)) return { ok: false, message: `${quote(v)} is below 0`, fix: "a score is 0 or more" };
-  if (!m || !/\d/.test(v)) return { ok: false, message: `${quote(v)} is not a number`, fix: "write the score as a number with a point for decimals, e.g. 8.5" };
+  if (/^-\d*(\.\d*)?$/.test(v) && /\d/.test(v))
+    return { ok: false, message: `${quote(v)} is below 0`, fix: "a score is 0 or more" };
+  if (!m || !/\d/.test(v))
+    return {
+      ok: false,
+      message: `${quote(v)} is not a number`,
+      fix: "write the score as a number with a point for decimals, e.g. 8.5",
+    };
   const decimals = m[2] ?? "";
-  if (/[1-9]/.test(decimals.slice(2))) return { ok: false, message: `${quote(v)} has more than two decimals`, fix: "round it to hundredths: the portal keeps scores to 0.01" };
+  if (/[1-9]/.test(decimals.slice(2)))
+    return {
+      ok: false,
+      message: `${quote(v)} has more than two decimals`,
+      fix: "round it to hundredths: the portal keeps scores to 0.01",
+    };
   const whole = m[1] ?? "";
-  if (whole.replace(/^0+/, "").length > 9) return { ok: false, message: `${quote(v)} is too large for a score`, fix: "write the score in points, at most the line item's resultValueMax" };
+  if (whole.replace(/^0+/, "").length > 9)
+    return {
+      ok: false,
+      message: `${quote(v)} is too large for a score`,
+      fix: "write the score in points, at most the line item's resultValueMax",
+    };
   return { ok: true, value: Number(whole || "0") * 100 + Number(decimals.slice(0, 2).padEnd(2, "0")) };
 }
 
 /** resultValueMax → max_score: a whole number of points, 1 to `limit` ("10" and "10.0" are 10; "12.5" is not one). */
 export function parseMaxScore(s: string, limit: number): Parsed<number> {
   const v = s.trim();
-  if (v === "") return { ok: false, message: "the maximum score is empty", fix: "write the line item's maximum score (a whole number of points, at least 1)" };
+  if (v === "")
+    return {
+      ok: false,
+      message: "the maximum score is empty",
+      fix: "write the line item's maximum score (a whole number of points, at least 1)",
+    };
   const m = /^(\d*)(?:\.(\d*))?$/.exec(v);
   if (!m || !/\d/.test(v)) {
-    if (/^-\d*(\.\d*)?$/.test(v) && /\d/.test(v)) return { ok: false, message: `${quote(v)} is below 1`, fix: "a line item's maximum is a whole number of points, at least 1" };
-    return { ok: false, message: `${quote(v)} is not a number`, fix: "write the maximum as a whole number of points, e.g. 20" };
+    if (/^-\d*(\.\d*)?$/.test(v) && /\d/.test(v))
+      return {
+        ok: false,
+        message: `${quote(v)} is below 1`,
+        fix: "a line item's maximum is a whole number of points, at least 1",
+      };
+    return {
+      ok: false,
+      message: `${quote(v)} is not a number`,
+      fix: "write the maximum as a whole number of points, e.g. 20",
+    };
   }
   if (/[1-9]/.test(m[2] ?? "")) {
-    return { ok: false, message: `${quote(v)} is not a whole number of points (the portal's maximum score is one)`, fix: "make it whole in the SIS (e.g. 25 points instead of 12.5, or round it up there): the portal does not change a maximum, which would change every percentage" };
+    return {
+      ok: false,
+      message: `${quote(v)} is not a whole number of points (the portal's maximum score is one)`,
+      fix: "make it whole in the SIS (e.g. 25 points instead of 12.5, or round it up there): the portal does not change a maximum, which would change every percentage",
+    };
   }
   const n = Number(m[1] || "0");
-  if (n < 1) return { ok: false, message: `${quote(v)} is below 1`, fix: "a line item's maximum is a whole number of points, at least 1" };
-  if (n > limit) return { ok: false, message: `${quote(v)} is more than the ${limit.toLocaleString("en-US")} points the portal allows`, fix: `use a maximum of at most ${limit.toLocaleString("en-US")}` };
+  if (n < 1)
+    return {
+      ok: false,
+      message: `${quote(v)} is below 1`,
+      fix: "a line item's maximum is a whole number of points, at least 1",
+    };
+  if (n > limit)
+    return {
+      ok: false,
+      message: `${quote(v)} is more than the ${limit.toLocaleString("en-US")} points the portal allows`,
+      fix: `use a maximum of at most ${limit.toLocaleString("en-US")}`,
+    };
   return { ok: true, value: n };
 }
 

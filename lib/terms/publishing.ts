@@ -13,15 +13,22 @@ import { listGradingTerms } from "./terms";
 type Runner = Parameters<typeof queryRows>[1];
 
 export async function publishedTerms(on?: Runner): Promise<Map<number, Date>> {
-  const rows = await queryRows<{ term_id: number; published_at: string | Date }>(sql`select term_id, published_at from term_publications`, on);
+  const rows = await queryRows<{ term_id: number; published_at: string | Date }>(
+    sql`select term_id, published_at from term_publications`,
+    on,
+  );
   return new Map(rows.map((r) => [Number(r.term_id), new Date(r.published_at)]));
 }
 
-export const lockedMessage = (title: string) => `${title} is published, so its grades are locked. An admin can unlock the term on /admin → Terms.`;
+export const lockedMessage = (title: string) =>
+  `${title} is published, so its grades are locked. An admin can unlock the term on /admin → Terms.`;
 
 /** The refusal for writing to this term, or null when it is open. */
 export async function termLock(termId: number, on?: Runner): Promise<ActionResult | null> {
-  const [row] = await queryRows<{ title: string }>(sql`select t.title from term_publications p join school_terms t on t.id = p.term_id where p.term_id = ${termId}`, on);
+  const [row] = await queryRows<{ title: string }>(
+    sql`select t.title from term_publications p join school_terms t on t.id = p.term_id where p.term_id = ${termId}`,
+    on,
+  );
   return row ? { ok: false, message: lockedMessage(row.title) } : null;
 }
 
@@ -46,13 +53,19 @@ export async function setTermPublished(termId: number, publish: boolean, actorId
   if (!term) return { ok: false, message: "That term no longer exists. Reload the page." };
   return db().transaction(async (tx) => {
     if (publish) {
-      const done = await queryRows<{ term_id: number }>(sql`insert into term_publications (term_id, published_by) values (${termId}, ${actorId}) on conflict do nothing returning term_id`, tx);
+      const done = await queryRows<{ term_id: number }>(
+        sql`insert into term_publications (term_id, published_by) values (${termId}, ${actorId}) on conflict do nothing returning term_id`,
+        tx,
+      );
       if (done.length === 0) return { ok: true, message: `${term.title} is already published` };
       await audit(tx, { action: "term.published", actorId, detail: { termId, title: term.title } });
       await noticeTermPublished(tx, { termId, actorId });
       return { ok: true, message: `${term.title} published: its report cards are out and its grades locked` };
     }
-    const gone = await queryRows<{ term_id: number }>(sql`delete from term_publications where term_id = ${termId} returning term_id`, tx);
+    const gone = await queryRows<{ term_id: number }>(
+      sql`delete from term_publications where term_id = ${termId} returning term_id`,
+      tx,
+    );
     if (gone.length === 0) return { ok: true, message: `${term.title} is not published` };
     await audit(tx, { action: "term.unlocked", actorId, detail: { termId, title: term.title } });
     return { ok: true, message: `${term.title} unlocked: teachers can change its grades again` };

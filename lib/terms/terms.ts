@@ -37,9 +37,13 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
     const all = await listTerms(tx);
     const own = all.filter((t) => !t.imported);
     const ownIds = new Set(own.map((t) => t.id));
-    if (rows.some((r) => r.id !== null && !ownIds.has(r.id))) return { ok: false, message: "These terms were changed in the meantime. Reload the page and try again." };
+    if (rows.some((r) => r.id !== null && !ownIds.has(r.id)))
+      return { ok: false, message: "These terms were changed in the meantime. Reload the page and try again." };
     const trimmed = rows.map((r) => ({ ...r, title: r.title.trim() }));
-    const problems = termProblems(trimmed, all.filter((t) => t.imported));
+    const problems = termProblems(
+      trimmed,
+      all.filter((t) => t.imported),
+    );
     if (problems.length) return { ok: false, message: problems.join(". ") + "." };
     const kept = new Set(trimmed.flatMap((r) => (r.id === null ? [] : [r.id])));
     const gone = own.filter((t) => !kept.has(t.id)).map((t) => t.id);
@@ -51,15 +55,24 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
             order by t.title`,
         tx,
       );
-      if (held.length) return { ok: false, message: `${held.map((h) => `"${h.title}"`).join(", ")} ${held.length === 1 ? "has" : "have"} teachers' term grades or report-card comments and cannot be removed.` };
+      if (held.length)
+        return {
+          ok: false,
+          message: `${held.map((h) => `"${h.title}"`).join(", ")} ${held.length === 1 ? "has" : "have"} teachers' term grades or report-card comments and cannot be removed.`,
+        };
     }
-    if (gone.length) await tx.execute(sql`delete from school_terms where sourced_id is null and id = any(${`{${gone.join(",")}}`}::int[])`);
+    if (gone.length)
+      await tx.execute(
+        sql`delete from school_terms where sourced_id is null and id = any(${`{${gone.join(",")}}`}::int[])`,
+      );
     for (const r of trimmed) {
       if (r.id !== null) {
         await tx.execute(sql`update school_terms set title = ${r.title}, start_date = ${r.startDate}::date, end_date = ${r.endDate}::date, updated_at = now()
           where id = ${r.id} and sourced_id is null`);
       } else {
-        await tx.execute(sql`insert into school_terms (sourced_id, title, type, start_date, end_date) values (null, ${r.title}, 'term', ${r.startDate}::date, ${r.endDate}::date)`);
+        await tx.execute(
+          sql`insert into school_terms (sourced_id, title, type, start_date, end_date) values (null, ${r.title}, 'term', ${r.startDate}::date, ${r.endDate}::date)`,
+        );
       }
     }
     await audit(tx, { action: "terms.saved", actorId, detail: { before: own.map(brief), after: trimmed.map(brief) } });

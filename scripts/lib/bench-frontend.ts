@@ -3,7 +3,15 @@
 // grade and attendance grids takes to reach the screen.
 import { chromium, type Browser, type BrowserContext, type Page as PwPage } from "@playwright/test";
 
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 export interface FrontPage {
   name: string;
@@ -24,7 +32,8 @@ async function contextWith(browser: Browser, base: string, cookie: string): Prom
     w.__cls = 0;
     w.__events = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!e.hadRecentInput) w.__cls += e.value;
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__cls += e.value;
     }).observe({ type: "layout-shift", buffered: true });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.name.startsWith("key")) w.__events.push(e.duration);
@@ -37,7 +46,11 @@ async function loadWeight(page: PwPage, url: string) {
   await page.goto(url, { waitUntil: "networkidle" });
   await page.waitForTimeout(300);
   return page.evaluate(() => {
-    const scripts = performance.getEntriesByType("resource").filter((r) => (r as PerformanceResourceTiming).initiatorType === "script" || r.name.endsWith(".js")) as PerformanceResourceTiming[];
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter(
+        (r) => (r as PerformanceResourceTiming).initiatorType === "script" || r.name.endsWith(".js"),
+      ) as PerformanceResourceTiming[];
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     return {
       files: scripts.length,
@@ -80,7 +93,15 @@ async function keyLatency(page: PwPage) {
   const all = stats(lat.map((l) => l.ms));
   const arrows = stats(lat.filter((l) => l.key.startsWith("Arrow")).map((l) => l.ms));
   const edits = stats(lat.filter((l) => !l.key.startsWith("Arrow")).map((l) => l.ms));
-  return { keys: lat.length, ...all, arrowP50: arrows.p50, arrowMax: arrows.max, editP50: edits.p50, editMax: edits.max, eventMax: Math.max(0, ...events) };
+  return {
+    keys: lat.length,
+    ...all,
+    arrowP50: arrows.p50,
+    arrowMax: arrows.max,
+    editP50: edits.p50,
+    editMax: edits.max,
+    eventMax: Math.max(0, ...events),
+  };
 }
 
 export interface GridLatency {
@@ -109,7 +130,13 @@ async function walkRows(page: PwPage) {
 }
 
 /** Keyboard session on the grade grid: arrows, 10 edits (Enter, type, Enter saves), then 40 rows down and up. */
-export async function gradeGridLatency(browser: Browser, base: string, cookie: string, path: string, size: string): Promise<GridLatency> {
+export async function gradeGridLatency(
+  browser: Browser,
+  base: string,
+  cookie: string,
+  path: string,
+  size: string,
+): Promise<GridLatency> {
   const context = await contextWith(browser, base, cookie);
   const page = await context.newPage();
   await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
@@ -131,7 +158,13 @@ export async function gradeGridLatency(browser: Browser, base: string, cookie: s
 }
 
 /** Keyboard session on the attendance grid: arrows, 10 cells set through the menu, then 40 rows down and up. */
-export async function attendanceGridLatency(browser: Browser, base: string, cookie: string, path: string, size: string): Promise<GridLatency> {
+export async function attendanceGridLatency(
+  browser: Browser,
+  base: string,
+  cookie: string,
+  path: string,
+  size: string,
+): Promise<GridLatency> {
   const context = await contextWith(browser, base, cookie);
   const page = await context.newPage();
   await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
@@ -203,7 +236,13 @@ const TRACK_MARKS = `(() => {
  * frame, and to the moment the "Attendance updated for <name>" note appears (the answer of the
  * server action, rendered). One mark at a time, so no save waits behind another.
  */
-export async function rollCallLatency(browser: Browser, base: string, cookie: string, path: string, size: string): Promise<RollCallLatency> {
+export async function rollCallLatency(
+  browser: Browser,
+  base: string,
+  cookie: string,
+  path: string,
+  size: string,
+): Promise<RollCallLatency> {
   const context = await contextWith(browser, base, cookie);
   const page = await context.newPage();
   await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
@@ -211,12 +250,21 @@ export async function rollCallLatency(browser: Browser, base: string, cookie: st
   await page.evaluate(TRACK_MARKS);
   const letters = "PALE";
   const checked = (row: number) =>
-    page.evaluate((r) => document.querySelector(`[data-rc^="${r}:"][aria-checked="true"]`)?.getAttribute("data-rc")?.split(":")[1] ?? "-", row);
+    page.evaluate(
+      (r) =>
+        document.querySelector(`[data-rc^="${r}:"][aria-checked="true"]`)?.getAttribute("data-rc")?.split(":")[1] ??
+        "-",
+      row,
+    );
   const waitSaved = (n: number) =>
-    page.waitForFunction((count) => {
-      const marks = (window as unknown as { __marks: { saved: number }[] }).__marks;
-      return marks.length >= count && !Number.isNaN(marks[count - 1]!.saved);
-    }, n, { timeout: 15_000 });
+    page.waitForFunction(
+      (count) => {
+        const marks = (window as unknown as { __marks: { saved: number }[] }).__marks;
+        return marks.length >= count && !Number.isNaN(marks[count - 1]!.saved);
+      },
+      n,
+      { timeout: 15_000 },
+    );
   const rows = await page.getByTestId("roll-call-student").count();
   const taps = Math.min(10, rows);
   const keys = Math.min(10, Math.max(0, rows - taps - 1));
@@ -233,7 +281,9 @@ export async function rollCallLatency(browser: Browser, base: string, cookie: st
       await waitSaved(taps + i + 1);
     }
   }
-  const marks = await page.evaluate(() => (window as unknown as { __marks: { kind: string; shown: number; saved: number }[] }).__marks);
+  const marks = await page.evaluate(
+    () => (window as unknown as { __marks: { kind: string; shown: number; saved: number }[] }).__marks,
+  );
   await context.close();
   const stats = (xs: number[]) => {
     const sorted = [...xs].sort((a, b) => a - b);
@@ -242,7 +292,18 @@ export async function rollCallLatency(browser: Browser, base: string, cookie: st
   const tapShown = stats(marks.filter((m) => m.kind === "tap").map((m) => m.shown));
   const tapSaved = stats(marks.filter((m) => m.kind === "tap").map((m) => m.saved));
   const keySaved = stats(marks.filter((m) => m.kind === "key").map((m) => m.saved));
-  return { view: "Roll call", size, taps, keys, tapShownP50: tapShown.p50, tapShownMax: tapShown.max, tapSavedP50: tapSaved.p50, tapSavedMax: tapSaved.max, keySavedP50: keySaved.p50, keySavedMax: keySaved.max };
+  return {
+    view: "Roll call",
+    size,
+    taps,
+    keys,
+    tapShownP50: tapShown.p50,
+    tapShownMax: tapShown.max,
+    tapSavedP50: tapSaved.p50,
+    tapSavedMax: tapSaved.max,
+    keySavedP50: keySaved.p50,
+    keySavedMax: keySaved.max,
+  };
 }
 
 export function rollCallTable(rows: RollCallLatency[]): string {
@@ -258,7 +319,10 @@ export function rollCallTable(rows: RollCallLatency[]): string {
 }
 
 export async function withBrowser<T>(fn: (browser: Browser) => Promise<T>): Promise<T> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ARGS,
+  });
   try {
     return await fn(browser);
   } finally {
@@ -277,7 +341,9 @@ export async function pageWeights(browser: Browser, base: string, pages: FrontPa
     const w = await loadWeight(page, `${base}${p.path}`);
     await context.close();
     const kb = (n: number) => (n / 1024).toFixed(1);
-    lines.push(`| ${p.name} | ${w.files} | ${kb(w.gz)} | ${kb(w.raw)} | ${kb(w.html)} | ${w.cls.toFixed(3)} | ${w.gz <= 150 * 1024 ? "yes" : "**no**"} |`);
+    lines.push(
+      `| ${p.name} | ${w.files} | ${kb(w.gz)} | ${kb(w.raw)} | ${kb(w.html)} | ${w.cls.toFixed(3)} | ${w.gz <= 150 * 1024 ? "yes" : "**no**"} |`,
+    );
   }
   return lines.join("\n");
 }

@@ -16,8 +16,12 @@ export async function ensureTwoSemesters(rows: Rows): Promise<{ id: number; titl
       union all select 'Semester 2', 'term', first + (last - first) / 2 + 1, last + 200 from span
       returning id`);
   }
-  const [first] = await rows<{ id: number; title: string }>(sql`select id, title from school_terms order by start_date, id limit 1`);
+  const [first] = await rows<{ id: number; title: string }>(
+    sql`select id, title from school_terms order by start_date, id limit 1`,
+  );
   if (!first) throw new Error("no attendance to make terms from: generate a school first");
-  await rows(sql`insert into term_publications (term_id) values (${first.id}) on conflict do nothing returning term_id`);
+  await rows(
+    sql`insert into term_publications (term_id) values (${first.id}) on conflict do nothing returning term_id`,
+  );
   return first;
 }

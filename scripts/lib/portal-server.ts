@@ -19,7 +19,12 @@ export interface Target {
 export async function freshTarget(pgUrl = process.env.DATABASE_URL): Promise<Target> {
   if (!pgUrl) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-srv-"));
-    return { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      engine: "PGlite",
+      env: { DATABASE_URL: "", DATA_DIR: dir },
+      location: dir,
+      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `portal_srv_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new Client({ connectionString: pgUrl });
@@ -57,7 +62,13 @@ export async function freePort(): Promise<string> {
 async function assertPortFree(port: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = net.createServer();
-    probe.once("error", (err: NodeJS.ErrnoException) => reject(err.code === "EADDRINUSE" ? new Error(`port ${port} is in use: stop what listens there or choose another port`) : err));
+    probe.once("error", (err: NodeJS.ErrnoException) =>
+      reject(
+        err.code === "EADDRINUSE"
+          ? new Error(`port ${port} is in use: stop what listens there or choose another port`)
+          : err,
+      ),
+    );
     probe.listen(Number(port), () => probe.close(() => resolve()));
   });
 }
@@ -85,7 +96,15 @@ export class PortalServer {
     // SEED_DEMO=on: in production with DATABASE_URL, 'auto' refuses to load the demo school.
     const child = spawn("node", ["scripts/start.mjs", "-p", this.port], {
       stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, NODE_ENV: "production", PORT: this.port, SESSION_SECRET: this.secret, SEED_DEMO: "on", ...this.extraEnv, ...this.target.env },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: this.port,
+        SESSION_SECRET: this.secret,
+        SEED_DEMO: "on",
+        ...this.extraEnv,
+        ...this.target.env,
+      },
       detached: true,
     });
     this.child = child;
@@ -104,7 +123,8 @@ export class PortalServer {
           /* not answering yet */
         }
       }
-      if (i > 240 || child.exitCode !== null) throw new Error(`server did not start${child.exitCode !== null ? ` (exit ${child.exitCode})` : ""}`);
+      if (i > 240 || child.exitCode !== null)
+        throw new Error(`server did not start${child.exitCode !== null ? ` (exit ${child.exitCode})` : ""}`);
       await new Promise((r) => setTimeout(r, 500));
     }
   }
@@ -130,26 +150,44 @@ export class PortalServer {
   }
 
   async signIn(code: string): Promise<string> {
-    const res = await fetch(`${this.base}/api/session`, { method: "POST", headers: { "content-type": "application/json", origin: this.base }, body: JSON.stringify({ code }) });
+    const res = await fetch(`${this.base}/api/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: this.base },
+      body: JSON.stringify({ code }),
+    });
     const cookie = res.headers.get("set-cookie")?.split(";")[0];
     if (!res.ok || !cookie) throw new Error(`sign-in failed: ${res.status}`);
     return cookie;
   }
 
   actionHeaders(name: string, cookie: string): Record<string, string> {
-    return { "next-action": actionId(name), "content-type": "text/plain;charset=UTF-8", accept: "text/x-component", origin: this.base, cookie };
+    return {
+      "next-action": actionId(name),
+      "content-type": "text/plain;charset=UTF-8",
+      accept: "text/x-component",
+      origin: this.base,
+      cookie,
+    };
   }
 
   /** Calls a server action that takes one plain object, as the browser would; true when it answered ok. */
   async callAction(name: string, pagePath: string, cookie: string, input: unknown): Promise<boolean> {
-    const res = await fetch(`${this.base}${pagePath}`, { method: "POST", headers: this.actionHeaders(name, cookie), body: JSON.stringify([input]) });
+    const res = await fetch(`${this.base}${pagePath}`, {
+      method: "POST",
+      headers: this.actionHeaders(name, cookie),
+      body: JSON.stringify([input]),
+    });
     return res.status === 200 && (await res.text()).includes('"ok":true');
   }
 }
 
 let manifest: Record<string, { exportedName?: string }> | null = null;
 export function actionId(name: string): string {
-  manifest ??= (JSON.parse(fs.readFileSync(".next/server/server-reference-manifest.json", "utf8")) as { node: Record<string, { exportedName?: string }> }).node;
+  manifest ??= (
+    JSON.parse(fs.readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+      node: Record<string, { exportedName?: string }>;
+    }
+  ).node;
   const hit = Object.entries(manifest).find(([, v]) => v.exportedName === name);
   if (!hit) throw new Error(`no server action named ${name} in the build`);
   return hit[0];

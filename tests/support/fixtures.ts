@@ -14,7 +14,11 @@ export async function userIdByCode(code: string): Promise<number> {
 }
 
 export async function firstAssignmentOf(levelCode: string): Promise<number> {
-  const [a] = await db().select({ id: assignments.id }).from(assignments).where(eq(assignments.levelCode, levelCode)).limit(1);
+  const [a] = await db()
+    .select({ id: assignments.id })
+    .from(assignments)
+    .where(eq(assignments.levelCode, levelCode))
+    .limit(1);
   return a!.id;
 }
 
@@ -24,7 +28,10 @@ export async function firstUpdateOf(levelCode: string): Promise<number> {
 }
 
 export async function isEnrolled(studentId: number, levelCode: string): Promise<boolean> {
-  const rows = await db().select().from(studentEnrollment).where(and(eq(studentEnrollment.studentId, studentId), eq(studentEnrollment.levelCode, levelCode)));
+  const rows = await db()
+    .select()
+    .from(studentEnrollment)
+    .where(and(eq(studentEnrollment.studentId, studentId), eq(studentEnrollment.levelCode, levelCode)));
   return rows.length > 0;
 }
 
@@ -38,13 +45,29 @@ export async function rowCounts(...tables: string[]): Promise<Record<string, num
 }
 
 /** A class of `size` students with `assignmentCount` graded assignments and `days` of attendance. */
-export async function createClassOfSize(code: string, size: number, assignmentCount = 5, days = 10): Promise<{ studentIds: number[] }> {
-  await db().insert(levels).values({ code, name: `Class ${code}`, period: "9" });
+export async function createClassOfSize(
+  code: string,
+  size: number,
+  assignmentCount = 5,
+  days = 10,
+): Promise<{ studentIds: number[] }> {
+  await db()
+    .insert(levels)
+    .values({ code, name: `Class ${code}`, period: "9" });
   const students = await db()
     .insert(users)
-    .values(Array.from({ length: size }, (_, i) => ({ name: `S${code}-${i}`, username: `s-${code}-${i}`.toLowerCase(), code: `c-${code}-${i}`.toLowerCase(), role: "student" })))
+    .values(
+      Array.from({ length: size }, (_, i) => ({
+        name: `S${code}-${i}`,
+        username: `s-${code}-${i}`.toLowerCase(),
+        code: `c-${code}-${i}`.toLowerCase(),
+        role: "student",
+      })),
+    )
     .returning({ id: users.id });
-  await db().insert(studentEnrollment).values(students.map((s) => ({ studentId: s.id, levelCode: code })));
+  await db()
+    .insert(studentEnrollment)
+    .values(students.map((s) => ({ studentId: s.id, levelCode: code })));
   await db().execute(sql`
     insert into assignments (level_code, title, description, max_score, due_date)
     select ${code}, 'A' || g, 'desc', 10, now() - interval '1 day' from generate_series(1, ${assignmentCount}) g`);
@@ -65,11 +88,33 @@ export async function createClassOfSize(code: string, size: number, assignmentCo
 }
 
 const ALL_TABLES = [
-  "users", "levels", "student_enrollment", "updates", "responses", "assignments",
-  "grade_categories", "assignment_submissions", "grades", "attendance", "audit_log", "level_stats", "student_level_stats",
-  "guardian_links", "report_card_links", "school_terms", "roster_imports",
-  "level_category_weights", "grade_marks", "term_grade_overrides", "term_publications", "term_comments", "comment_bank",
-  "jobs", "notifications", "calendar_feeds", "notification_preferences",
+  "users",
+  "levels",
+  "student_enrollment",
+  "updates",
+  "responses",
+  "assignments",
+  "grade_categories",
+  "assignment_submissions",
+  "grades",
+  "attendance",
+  "audit_log",
+  "level_stats",
+  "student_level_stats",
+  "guardian_links",
+  "report_card_links",
+  "school_terms",
+  "roster_imports",
+  "level_category_weights",
+  "grade_marks",
+  "term_grade_overrides",
+  "term_publications",
+  "term_comments",
+  "comment_bank",
+  "jobs",
+  "notifications",
+  "calendar_feeds",
+  "notification_preferences",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */
@@ -77,7 +122,9 @@ export async function databaseChecksum(tables: string[] = ALL_TABLES): Promise<R
   const out: Record<string, string> = {};
   for (const table of tables) {
     const [row] = await queryRows<{ s: string }>(
-      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as s from ${table} x`),
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as s from ${table} x`,
+      ),
     );
     out[table] = row!.s;
   }

@@ -9,7 +9,10 @@ import { cookieJar } from "./request-context";
 
 /** Signs the fake request in as the user with this access code (the real session code path). */
 export async function signInAs(code: string): Promise<{ id: number }> {
-  const [u] = await db().select({ id: users.id, sessionVersion: users.sessionVersion }).from(users).where(eq(users.code, code));
+  const [u] = await db()
+    .select({ id: users.id, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.code, code));
   if (!u) throw new Error(`no user with code ${code}`);
   cookieJar.clear();
   await startSession(u);
@@ -18,9 +21,15 @@ export async function signInAs(code: string): Promise<{ id: number }> {
 
 /** A correctly sealed cookie whose sign-in time is older than the 4 h lifetime. */
 export async function useExpiredSessionOf(code: string): Promise<void> {
-  const [u] = await db().select({ id: users.id, sessionVersion: users.sessionVersion }).from(users).where(eq(users.code, code));
+  const [u] = await db()
+    .select({ id: users.id, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.code, code));
   if (!u) throw new Error(`no user with code ${code}`);
-  const sealed = await sealData({ uid: u.id, ver: u.sessionVersion, iat: Date.now() - SESSION_LIFETIME_MS - 1000 }, { password: sessionSecret() });
+  const sealed = await sealData(
+    { uid: u.id, ver: u.sessionVersion, iat: Date.now() - SESSION_LIFETIME_MS - 1000 },
+    { password: sessionSecret() },
+  );
   cookieJar.clear();
   cookieJar.set(SESSION_COOKIE, sealed);
 }

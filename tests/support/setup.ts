@@ -28,5 +28,6 @@ afterEach(() => {
   console.error = originalError;
   const expected = (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError;
   (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = false;
-  if (errors.length && !expected) throw new Error(`console.error was called: ${errors.map((e) => e.map(String).join(" ")).join("\n")}`);
+  if (errors.length && !expected)
+    throw new Error(`console.error was called: ${errors.map((e) => e.map(String).join(" ")).join("\n")}`);
 });

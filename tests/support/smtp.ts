@@ -36,8 +36,19 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         simpleParser(raw)
           .then((mail) => {
             const headers = new Map<string, string>();
-            for (const line of mail.headerLines) headers.set(line.key.toLowerCase(), line.line.slice(line.line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim());
-            messages.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail, header: (n) => headers.get(n.toLowerCase()) });
+            for (const line of mail.headerLines)
+              headers.set(
+                line.key.toLowerCase(),
+                line.line
+                  .slice(line.line.indexOf(":") + 1)
+                  .replace(/\r?\n\s+/g, " ")
+                  .trim(),
+              );
+            messages.push({
+              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+              mail,
+              header: (n) => headers.get(n.toLowerCase()),
+            });
             callback();
           })
           .catch(callback);

@@ -8,7 +8,9 @@ import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { getLevelWithEnrollment } from "@/lib/queries/levels";
 
 const BACK = "/admin";
-const scopeSchema = z.object({ scope: z.union([z.literal("school"), z.literal("last-import"), z.string().trim().min(1).max(100)]) });
+const scopeSchema = z.object({
+  scope: z.union([z.literal("school"), z.literal("last-import"), z.string().trim().min(1).max(100)]),
+});
 
 /**
  * Sign-in cards for admins: scope=school (every student and instructor), scope=last-import (the
@@ -16,14 +18,28 @@ const scopeSchema = z.object({ scope: z.union([z.literal("school"), z.literal("l
  * audited (cards.printed: scope and count, never a code).
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!sameOrigin(request)) return cardsMessagePage(403, "Forbidden", "This form must be sent from the portal itself.", BACK);
+  if (!sameOrigin(request))
+    return cardsMessagePage(403, "Forbidden", "This form must be sent from the portal itself.", BACK);
   const user = await getSessionUser();
   const decision = adminAccess(user);
-  if (!decision.allowed) return cardsMessagePage(decision.reason === "no-session" ? 401 : 403, "Access Denied", "Only administrators can print the school's sign-in cards.", "/");
+  if (!decision.allowed)
+    return cardsMessagePage(
+      decision.reason === "no-session" ? 401 : 403,
+      "Access Denied",
+      "Only administrators can print the school's sign-in cards.",
+      "/",
+    );
   const form = await readForm(request, 2_000).catch((err) => (err instanceof BodyTooLarge ? "too large" : null));
-  if (form === "too large") return cardsMessagePage(413, "Request too large", "Choose the whole school, the last import or a class.", BACK);
+  if (form === "too large")
+    return cardsMessagePage(413, "Request too large", "Choose the whole school, the last import or a class.", BACK);
   const parsed = scopeSchema.safeParse({ scope: form?.get("scope") });
-  if (!parsed.success) return cardsMessagePage(400, "Choose whom to print for", "Choose the whole school, the last import or a class.", BACK);
+  if (!parsed.success)
+    return cardsMessagePage(
+      400,
+      "Choose whom to print for",
+      "Choose the whole school, the last import or a class.",
+      BACK,
+    );
   try {
     let scope: CardScope;
     let title: string;
@@ -40,7 +56,13 @@ export async function POST(request: Request): Promise<Response> {
       title = `${level.name} (${level.code})`;
     }
     const cards = await loadCards(scope);
-    if (cards === null) return cardsMessagePage(404, "No import yet", "No roster import has been applied yet: there are no new users to print cards for.", BACK);
+    if (cards === null)
+      return cardsMessagePage(
+        404,
+        "No import yet",
+        "No roster import has been applied yet: there are no new users to print cards for.",
+        BACK,
+      );
     await auditCardsPrinted(user!.id, scope, cards);
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
     const html = await cardsDocument(cards, { school: env().SCHOOL_NAME, portal, title, backHref: BACK });

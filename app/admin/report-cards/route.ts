@@ -14,24 +14,49 @@ import { listGradingTerms } from "@/lib/terms/terms";
 // audited (scope and count). A GET so the browser's own download shows its progress.
 
 const query = z.object({
-  term: z.string().regex(/^\d{1,9}$/, "Choose a term").transform(Number),
-  scope: z.string().trim().min(1).max(120).regex(/^(school|class:.+|level:.+)$/, "Choose the whole school, a grade level or a class"),
+  term: z
+    .string()
+    .regex(/^\d{1,9}$/, "Choose a term")
+    .transform(Number),
+  scope: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .regex(/^(school|class:.+|level:.+)$/, "Choose the whole school, a grade level or a class"),
 });
 
 export async function GET(request: Request): Promise<Response> {
   const user = await getSessionUser();
   const decision = adminAccess(user);
-  if (!decision.allowed) return plainText(decision.reason === "no-session" ? 401 : 403, "Only administrators can print the school's report cards.");
+  if (!decision.allowed)
+    return plainText(
+      decision.reason === "no-session" ? 401 : 403,
+      "Only administrators can print the school's report cards.",
+    );
   const url = new URL(request.url);
-  const parsed = query.safeParse({ term: url.searchParams.get("term") ?? "", scope: url.searchParams.get("scope") ?? "" });
+  const parsed = query.safeParse({
+    term: url.searchParams.get("term") ?? "",
+    scope: url.searchParams.get("scope") ?? "",
+  });
   if (!parsed.success) return plainText(400, parsed.error.issues[0]!.message);
   const term = (await listGradingTerms()).find((t) => t.id === parsed.data.term);
   if (!term) return plainText(404, "That term does not exist.");
-  if (!(await publishedTerms()).has(term.id)) return plainText(409, `${term.title} is not published yet: publish it on /admin → Terms first.`);
+  if (!(await publishedTerms()).has(term.id))
+    return plainText(409, `${term.title} is not published yet: publish it on /admin → Terms first.`);
   const s = parsed.data.scope;
-  const scope: PdfScope = s === "school" ? { kind: "school" } : s.startsWith("class:") ? { kind: "class", code: s.slice(6) } : { kind: "level", level: s.slice(6) };
+  const scope: PdfScope =
+    s === "school"
+      ? { kind: "school" }
+      : s.startsWith("class:")
+        ? { kind: "class", code: s.slice(6) }
+        : { kind: "level", level: s.slice(6) };
   const tz = schoolTimeZone();
   const students = await loadTermReportCards(term, scope, tz);
-  await audit(db(), { action: "report_cards.printed", actorId: user!.id, detail: { termId: term.id, scope: s, students: students.length } });
+  await audit(db(), {
+    action: "report_cards.printed",
+    actorId: user!.id,
+    detail: { termId: term.id, scope: s, students: students.length },
+  });
   return reportCardsPdfResponse(students, term.title, `report-cards-${term.title}-${s}`, tz);
 }

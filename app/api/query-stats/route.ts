@@ -12,7 +12,8 @@ export async function GET() {
   try {
     await requireAdmin();
   } catch (err) {
-    if (err instanceof AccessDenied) return Response.json({ error: err.message }, { status: err.reason === "unauthenticated" ? 401 : 403 });
+    if (err instanceof AccessDenied)
+      return Response.json({ error: err.message }, { status: err.reason === "unauthenticated" ? 401 : 403 });
     throw err;
   }
   return Response.json(queryTotals(), { headers: { "cache-control": "no-store" } });

@@ -2,7 +2,13 @@ import { attemptSignIn } from "@/lib/auth/sign-in-flow";
 import { BodyTooLarge, readForm, readJson, sameOrigin, TOO_LARGE } from "@/lib/http";
 import { clientAddress } from "@/lib/rate-limit";
 
-const FALLBACK_REASON: Record<number, string> = { 400: "empty", 401: "invalid", 429: "limited", 500: "error", 503: "error" };
+const FALLBACK_REASON: Record<number, string> = {
+  400: "empty",
+  401: "invalid",
+  429: "limited",
+  500: "error",
+  503: "error",
+};
 
 /**
  * Sign in with an access code (a route handler so a refusal can be a real HTTP 429). JSON from
@@ -11,15 +17,23 @@ const FALLBACK_REASON: Record<number, string> = { 400: "empty", 401: "invalid", 
  */
 export async function POST(request: Request) {
   if (!sameOrigin(request)) return Response.json({ ok: false, message: "Forbidden" }, { status: 403 });
-  const isForm = /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(request.headers.get("content-type") ?? "");
+  const isForm = /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(
+    request.headers.get("content-type") ?? "",
+  );
   try {
     const input = isForm ? { code: (await readForm(request, 4_000))?.get("code") } : await readJson(request, 4_000);
     const result = await attemptSignIn(input, clientAddress(request.headers));
     if (isForm) return backTo(request, result.body.ok ? null : FALLBACK_REASON[result.status]!);
     const retry = result.body.ok ? undefined : result.body.retryAfterSeconds;
-    return Response.json(result.body, { status: result.status, headers: retry ? { "Retry-After": String(retry) } : undefined });
+    return Response.json(result.body, {
+      status: result.status,
+      headers: retry ? { "Retry-After": String(retry) } : undefined,
+    });
   } catch (err) {
-    if (err instanceof BodyTooLarge) return isForm ? backTo(request, "invalid") : Response.json({ ok: false, message: TOO_LARGE.message }, { status: 413 });
+    if (err instanceof BodyTooLarge)
+      return isForm
+        ? backTo(request, "invalid")
+        : Response.json({ ok: false, message: TOO_LARGE.message }, { status: 413 });
     console.error("sign-in failed:", err);
     if (isForm) return backTo(request, FALLBACK_REASON[500]!);
     return Response.json({ ok: false, message: "Something went wrong. Please try again." }, { status: 500 });

@@ -27,7 +27,11 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
             ← Back
           </Link>
           {card.classes.some((c) => c.published) && (
-            <a href={`/children/${id}/pdf`} download className="ml-4 text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100">
+            <a
+              href={`/children/${id}/pdf`}
+              download
+              className="ml-4 text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100"
+            >
               Download the {card.classes.find((c) => c.published)!.published!.title} report card (PDF)
             </a>
           )}

@@ -8,7 +8,12 @@ import { AccessDenied, requireClassAccess, requireUser } from "@/lib/auth/guards
 import { canActAsStudent } from "@/lib/auth/policy";
 import { db } from "@/lib/db/client";
 import { assignmentSubmissions, responses } from "@/lib/db/schema";
-import { CONTENT_MAX_LENGTH, RESPONSE_RATE_LIMIT, RESPONSE_RATE_WINDOW_MS, TITLE_MAX_LENGTH } from "@/lib/domain/constants";
+import {
+  CONTENT_MAX_LENGTH,
+  RESPONSE_RATE_LIMIT,
+  RESPONSE_RATE_WINDOW_MS,
+  TITLE_MAX_LENGTH,
+} from "@/lib/domain/constants";
 import { formatDateTime } from "@/lib/domain/format";
 import { tooDeeplyNestedMessage, withinNestingLimit } from "@/lib/domain/markdown-depth";
 import { MSG } from "@/lib/domain/messages";
@@ -30,7 +35,8 @@ const studentId = z
 async function requireStudentSelf(code: string, claimedStudentId: number) {
   const user = await requireUser();
   if (user.role !== "student") throw new AccessDenied("forbidden", MSG.studentIdRequired);
-  if (!canActAsStudent(user, claimedStudentId)) throw new AccessDenied("forbidden", "You can only do this for yourself.");
+  if (!canActAsStudent(user, claimedStudentId))
+    throw new AccessDenied("forbidden", "You can only do this for yourself.");
   const access = await requireClassAccess(code, "view");
   return access.user;
 }
@@ -39,7 +45,11 @@ const responseInput = z.object({
   levelCode,
   updateId: idSchema,
   studentId,
-  title: z.string().trim().min(1, "Title is required").max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title is required")
+    .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
   content: z
     .string()
     .trim()
@@ -56,11 +66,14 @@ export async function addResponse(_prev: ActionResult, formData: FormData): Prom
     if (!parsed.success) return invalid(parsed.error);
     const input = parsed.data;
     const user = await requireStudentSelf(input.levelCode, input.studentId);
-    if (!(await updateInLevel(input.updateId, input.levelCode))) return { ok: false, message: "That announcement is not in this class." };
+    if (!(await updateInLevel(input.updateId, input.levelCode)))
+      return { ok: false, message: "That announcement is not in this class." };
     // Counted once the post is valid, so only posts that would be written use up the allowance.
     const rate = await hitRateLimit(`response:${user.id}`, RESPONSE_RATE_LIMIT, RESPONSE_RATE_WINDOW_MS);
     if (!rate.allowed) return { ok: false, message: responseRateMessage(rate.retryAfterSeconds) };
-    await db().insert(responses).values({ updateId: input.updateId, studentId: user.id, title: input.title, content: input.content });
+    await db()
+      .insert(responses)
+      .values({ updateId: input.updateId, studentId: user.id, title: input.title, content: input.content });
     revalidatePath(`/level/${encodeURIComponent(input.levelCode)}`);
     return { ok: true, message: "Response added" };
   });
@@ -91,8 +104,11 @@ export async function submitAssignment(_prev: ActionResult, formData: FormData):
     if (!parsed.success) return invalid(parsed.error);
     const input = parsed.data;
     const user = await requireStudentSelf(input.levelCode, input.studentId);
-    if (!(await getAssignmentInLevel(input.assignmentId, input.levelCode))) return { ok: false, message: "That assignment is not in this class." };
-    await db().insert(assignmentSubmissions).values({ assignmentId: input.assignmentId, studentId: user.id, content: input.content });
+    if (!(await getAssignmentInLevel(input.assignmentId, input.levelCode)))
+      return { ok: false, message: "That assignment is not in this class." };
+    await db()
+      .insert(assignmentSubmissions)
+      .values({ assignmentId: input.assignmentId, studentId: user.id, content: input.content });
     revalidatePath(`/level/${encodeURIComponent(input.levelCode)}`);
     return { ok: true, message: MSG.submissionSent };
   }, MSG.submitFailed);
@@ -112,12 +128,18 @@ export async function loadSubmissionHistory(code: string, assignmentId: number):
     const parsed = z.object({ levelCode, assignmentId: idSchema }).safeParse({ levelCode: code, assignmentId });
     if (!parsed.success) return invalid(parsed.error);
     await requireStudentSelf(parsed.data.levelCode, user.id);
-    if (!(await getAssignmentInLevel(parsed.data.assignmentId, parsed.data.levelCode))) return { ok: false, message: MSG.submissionsLoadFailed };
+    if (!(await getAssignmentInLevel(parsed.data.assignmentId, parsed.data.levelCode)))
+      return { ok: false, message: MSG.submissionsLoadFailed };
     const rows = await listOwnSubmissions(user.id, parsed.data.assignmentId);
     const tz = schoolTimeZone();
     return {
       ok: true,
-      data: rows.map((r, i) => ({ id: r.id, number: rows.length - i, submittedAt: formatDateTime(r.submittedAt, tz), content: r.content })),
+      data: rows.map((r, i) => ({
+        id: r.id,
+        number: rows.length - i,
+        submittedAt: formatDateTime(r.submittedAt, tz),
+        content: r.content,
+      })),
     };
   }, MSG.submissionsLoadFailed);
 }

@@ -17,15 +17,32 @@ import { getSessionUser } from "@/lib/auth/session";
 import { pageParam, safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { loadStudentTermGrade, parseTermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
-import { loadAssignmentsView, loadAttendanceView, loadGradesView, loadStudentTiles, loadUpdatesView } from "@/lib/queries/class-page-view";
+import {
+  loadAssignmentsView,
+  loadAttendanceView,
+  loadGradesView,
+  loadStudentTiles,
+  loadUpdatesView,
+} from "@/lib/queries/class-page-view";
 
 export const metadata: Metadata = { title: "Class" };
 
 const TABS = ["updates", "assignments", "grades", "attendance", "students"] as const;
 
-type Query = { tab?: string | string[]; responses?: string | string[]; page?: string | string[]; term?: string | string[] };
+type Query = {
+  tab?: string | string[];
+  responses?: string | string[];
+  page?: string | string[];
+  term?: string | string[];
+};
 
-export default async function ClassPage({ params, searchParams }: { params: Promise<{ levelCode: string }>; searchParams: Promise<Query> }) {
+export default async function ClassPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ levelCode: string }>;
+  searchParams: Promise<Query>;
+}) {
   const user = await getSessionUser();
   if (!user) return <SignInScreen />;
   const levelCode = safeDecode((await params).levelCode);
@@ -43,16 +60,27 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
   const staffTabs = canSeeAccessCodes(user, level);
   const query = await searchParams;
   const requested = tabParam(query.tab);
-  const active = (TABS as readonly string[]).includes(requested ?? "") && (requested !== "students" || staffTabs) ? requested! : "updates";
+  const active =
+    (TABS as readonly string[]).includes(requested ?? "") && (requested !== "students" || staffTabs)
+      ? requested!
+      : "updates";
   const tz = schoolTimeZone();
 
   // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
   const term = parseTermChoice(tabParam(query.term));
   // The Grades tab shows the term grade the tiles' Average comes from: read once for both.
-  const termGrade = studentId !== null && active === "grades" ? loadStudentTermGrade(level.code, studentId, term, tz) : undefined;
+  const termGrade =
+    studentId !== null && active === "grades" ? loadStudentTermGrade(level.code, studentId, term, tz) : undefined;
   const [tiles, panel] = await Promise.all([
     studentId === null ? null : loadStudentTiles(level.code, studentId, term, tz, new Date(), termGrade),
-    activePanel(active, level.code, studentId, tz, { moderate: staffTabs, responses: responsesParam(query) }, termGrade),
+    activePanel(
+      active,
+      level.code,
+      studentId,
+      tz,
+      { moderate: staffTabs, responses: responsesParam(query) },
+      termGrade,
+    ),
   ]);
   const sections: Section[] = [
     { value: "updates", label: "Updates" },
@@ -87,7 +115,9 @@ export default async function ClassPage({ params, searchParams }: { params: Prom
 /** ?responses=<announcement id>&page=<n>: that announcement's responses a page at a time. */
 function responsesParam(query: Query): { updateId: number; page: number } | null {
   const updateId = Number(tabParam(query.responses));
-  return Number.isSafeInteger(updateId) && updateId > 0 && updateId <= 2_147_483_647 ? { updateId, page: pageParam(query.page) } : null;
+  return Number.isSafeInteger(updateId) && updateId > 0 && updateId <= 2_147_483_647
+    ? { updateId, page: pageParam(query.page) }
+    : null;
 }
 
 async function activePanel(
@@ -102,7 +132,14 @@ async function activePanel(
     case "assignments": {
       const view = await loadAssignmentsView(levelCode, studentId, tz);
       const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
-      return <AssignmentList assignments={view.assignments} descriptions={descriptions} levelCode={levelCode} studentId={studentId} />;
+      return (
+        <AssignmentList
+          assignments={view.assignments}
+          descriptions={descriptions}
+          levelCode={levelCode}
+          studentId={studentId}
+        />
+      );
     }
     case "grades": {
       if (studentId === null || !termGrade) return <DashboardLink levelCode={levelCode} />;
@@ -115,7 +152,11 @@ async function activePanel(
       );
     }
     case "attendance":
-      return studentId === null ? <DashboardLink levelCode={levelCode} /> : <AttendanceList records={await loadAttendanceView(levelCode, studentId, tz)} />;
+      return studentId === null ? (
+        <DashboardLink levelCode={levelCode} />
+      ) : (
+        <AttendanceList records={await loadAttendanceView(levelCode, studentId, tz)} />
+      );
     case "students":
       return (
         <Suspense fallback={<StudentsPanelSkeleton />}>
@@ -123,7 +164,14 @@ async function activePanel(
         </Suspense>
       );
     default:
-      return <UpdateList updates={await loadUpdatesView(levelCode, tz, updatesTab.responses)} levelCode={levelCode} studentId={studentId} moderate={updatesTab.moderate} />;
+      return (
+        <UpdateList
+          updates={await loadUpdatesView(levelCode, tz, updatesTab.responses)}
+          levelCode={levelCode}
+          studentId={studentId}
+          moderate={updatesTab.moderate}
+        />
+      );
   }
 }
 
@@ -132,7 +180,10 @@ function DashboardLink({ levelCode }: { levelCode: string }) {
   return (
     <p className="mb-4 text-sm text-ink-muted">
       Grades and attendance are managed in the{" "}
-      <a className="font-medium text-brand-700 underline dark:text-brand-100" href={`/level/${encodeURIComponent(levelCode)}/update`}>
+      <a
+        className="font-medium text-brand-700 underline dark:text-brand-100"
+        href={`/level/${encodeURIComponent(levelCode)}/update`}
+      >
         class dashboard
       </a>
       .

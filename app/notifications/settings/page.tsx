@@ -20,8 +20,8 @@ export default async function NotificationSettingsPage() {
     <AppShell user={user}>
       <h1 className="text-2xl font-semibold sm:text-3xl">Notification settings</h1>
       <p className="mt-1 max-w-2xl text-ink-muted">
-        Everything you choose to hear about appears under Notifications. E-mails go out as it happens, or gathered into one summary a day (at {DIGEST_HOUR}:00) or a
-        week (Fridays at {DIGEST_HOUR}:00).
+        Everything you choose to hear about appears under Notifications. E-mails go out as it happens, or gathered into
+        one summary a day (at {DIGEST_HOUR}:00) or a week (Fridays at {DIGEST_HOUR}:00).
       </p>
       <p className="mt-3 text-sm" data-testid="mail-state">
         {!mail.enabled
@@ -38,7 +38,10 @@ export default async function NotificationSettingsPage() {
         <p className="mt-6 text-sm">Notifications are about students: there is nothing to choose for your account.</p>
       )}
       <p className="mt-6 text-sm">
-        <a href="/notifications" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">
+        <a
+          href="/notifications"
+          className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
+        >
           Back to notifications
         </a>
       </p>

@@ -6,7 +6,11 @@ import { env, schoolTimeZone } from "@/lib/env";
 import { openReportLink, REPORT_LINK_NEUTRAL, reportLinkPath } from "@/lib/parent/report-links";
 import { clientAddress } from "@/lib/rate-limit";
 
-export const metadata: Metadata = { title: "Report card", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Report card",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 export const dynamic = "force-dynamic";
 
 /**
@@ -28,17 +32,28 @@ export default async function ReportLinkPage({ params }: { params: Promise<{ tok
           <>
             <h1 className="sr-only">Report card</h1>
             {published && (
-              <a href={`${reportLinkPath(token)}/pdf`} download className="text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100">
+              <a
+                href={`${reportLinkPath(token)}/pdf`}
+                download
+                className="text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100"
+              >
                 Download the {published.title} report card (PDF)
               </a>
             )}
             <ReportCard card={result.card} />
-            <p className="mt-6 text-sm text-ink-muted print:hidden">This link works until {formatDate(result.expiresAt, schoolTimeZone())}. Keep it private: anyone who has it can read this report card.</p>
+            <p className="mt-6 text-sm text-ink-muted print:hidden">
+              This link works until {formatDate(result.expiresAt, schoolTimeZone())}. Keep it private: anyone who has it
+              can read this report card.
+            </p>
           </>
         ) : (
           <section role="status" className="rounded-2xl border border-line bg-surface p-6">
             <h1 className="text-xl font-semibold">Report card</h1>
-            <p className="mt-2">{result.limited ? `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.` : REPORT_LINK_NEUTRAL}</p>
+            <p className="mt-2">
+              {result.limited
+                ? `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.`
+                : REPORT_LINK_NEUTRAL}
+            </p>
           </section>
         )}
       </div>

@@ -13,7 +13,9 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
       <h1 className="text-2xl font-semibold">Unsubscribe</h1>
       {link ? (
         <>
-          <p className="mt-3">Stop receiving {link.what}? You can turn it back on at any time under Notifications → Notification settings.</p>
+          <p className="mt-3">
+            Stop receiving {link.what}? You can turn it back on at any time under Notifications → Notification settings.
+          </p>
           <div className="mt-6">
             <UnsubscribeForm token={token} />
           </div>

@@ -10,6 +10,9 @@ export async function POST(request: Request): Promise<Response> {
     return Response.json(runView(run), { headers: { "cache-control": "no-store" } });
   } catch (err) {
     console.error("roster preview failed:", err);
-    return Response.json({ ok: false, message: "The files could not be checked. Please try again." }, { status: 500, headers: { "cache-control": "no-store" } });
+    return Response.json(
+      { ok: false, message: "The files could not be checked. Please try again." },
+      { status: 500, headers: { "cache-control": "no-store" } },
+    );
   }
 }

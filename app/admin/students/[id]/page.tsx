@@ -70,8 +70,13 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
         <h2 id="links-heading" className="text-lg font-semibold">
           Report-card links
         </h2>
-        <p className="text-sm text-ink-muted">A link opens this student's report card without signing in. Only its fingerprint is stored, so an address is shown once, when it is issued.</p>
-        {guardians.length > 0 && <IssueLinkForm guardians={guardians.map((g) => ({ linkId: g.linkId, name: g.name }))} />}
+        <p className="text-sm text-ink-muted">
+          A link opens this student's report card without signing in. Only its fingerprint is stored, so an address is
+          shown once, when it is issued.
+        </p>
+        {guardians.length > 0 && (
+          <IssueLinkForm guardians={guardians.map((g) => ({ linkId: g.linkId, name: g.name }))} />
+        )}
         {links.length === 0 ? (
           <p className="text-ink-muted">No link has been issued.</p>
         ) : (
@@ -88,16 +93,26 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
               </thead>
               <tbody>
                 {links.map((l) => {
-                  const status = l.revokedAt ? "Withdrawn" : !names.has(l.guardianLinkId) ? "Guardian removed" : l.expiresAt.getTime() <= now ? "Expired" : "Active";
+                  const status = l.revokedAt
+                    ? "Withdrawn"
+                    : !names.has(l.guardianLinkId)
+                      ? "Guardian removed"
+                      : l.expiresAt.getTime() <= now
+                        ? "Expired"
+                        : "Active";
                   return (
                     <tr key={l.id} className="border-t border-line" data-testid="report-link-row">
                       <td className="px-3 py-2 font-mono">#{l.id}</td>
                       <td className="px-3 py-2">{names.get(l.guardianLinkId) ?? "—"}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(l.createdAt, tz)}</td>
                       <td className="px-3 py-2 whitespace-nowrap">{formatDate(l.expiresAt, tz)}</td>
-                      <td className="px-3 py-2 whitespace-nowrap">{l.lastUsedAt ? formatDateTime(l.lastUsedAt, tz) : "never"}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        {l.lastUsedAt ? formatDateTime(l.lastUsedAt, tz) : "never"}
+                      </td>
                       <td className="px-3 py-2">{status}</td>
-                      <td className="px-3 py-2 text-right">{status === "Active" && <RevokeLinkButton linkId={l.id} />}</td>
+                      <td className="px-3 py-2 text-right">
+                        {status === "Active" && <RevokeLinkButton linkId={l.id} />}
+                      </td>
                     </tr>
                   );
                 })}

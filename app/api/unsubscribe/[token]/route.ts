@@ -8,13 +8,23 @@ import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 // open links): the e-mail's own link goes to the /unsubscribe page, which asks first.
 
 const plain = (status: number, text: string, extra: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...extra } });
+  new Response(text, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...extra },
+  });
 
 export async function POST(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const limit = await hitRateLimit(clientKey("unsubscribe", clientAddress(await headers())), 30, 60_000);
-  if (!limit.allowed) return plain(429, `Too many requests. Please wait ${limit.retryAfterSeconds} seconds and try again.`, { "retry-after": String(limit.retryAfterSeconds) });
+  if (!limit.allowed)
+    return plain(429, `Too many requests. Please wait ${limit.retryAfterSeconds} seconds and try again.`, {
+      "retry-after": String(limit.retryAfterSeconds),
+    });
   const done = await unsubscribe((await params).token.slice(0, 100));
-  if (!done) return plain(404, "This unsubscribe link is not valid. Sign in to the portal and choose what you receive under Notifications.");
+  if (!done)
+    return plain(
+      404,
+      "This unsubscribe link is not valid. Sign in to the portal and choose what you receive under Notifications.",
+    );
   return plain(200, `Unsubscribed: you will no longer receive ${done.what}.`);
 }
 

@@ -7,18 +7,30 @@ import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 // secret address is the key: an unknown, malformed or turned-off one gets one plain 404. Polled by
 // apps, so limited per client address, and never cached by anyone in between.
 
-const NOT_FOUND = "This calendar feed does not exist or was turned off. Make a new address on the portal's Calendar page.";
+const NOT_FOUND =
+  "This calendar feed does not exist or was turned off. Make a new address on the portal's Calendar page.";
 const plain = (status: number, text: string, extra: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...extra } });
+  new Response(text, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...extra },
+  });
 
 export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const client = clientAddress(await headers());
   const limit = await hitRateLimit(clientKey("calendar-feed", client), 60, 60_000);
-  if (!limit.allowed) return plain(429, `Too many requests. Please wait ${limit.retryAfterSeconds} seconds and try again.`, { "retry-after": String(limit.retryAfterSeconds) });
+  if (!limit.allowed)
+    return plain(429, `Too many requests. Please wait ${limit.retryAfterSeconds} seconds and try again.`, {
+      "retry-after": String(limit.retryAfterSeconds),
+    });
   const owner = await feedOwner((await params).token.slice(0, 100));
   if (!owner) return plain(404, NOT_FOUND);
   const body = await feedCalendar(owner.userId, owner.role, env().SCHOOL_NAME);
   return new Response(body, {
-    headers: { "content-type": "text/calendar; charset=utf-8", "content-disposition": 'inline; filename="due-dates.ics"', "cache-control": "private, no-store", "referrer-policy": "no-referrer" },
+    headers: {
+      "content-type": "text/calendar; charset=utf-8",
+      "content-disposition": 'inline; filename="due-dates.ics"',
+      "cache-control": "private, no-store",
+      "referrer-policy": "no-referrer",
+    },
   });
 }

@@ -9,13 +9,17 @@ import { latestPublishedTerm } from "@/lib/terms/publishing";
 // GET /children/<student id>/pdf: the child's last published term report card as a PDF, for the
 // parents linked to the child (and whoever else may read the report card: lib/auth/policy).
 
-export async function GET(_request: Request, { params }: { params: Promise<{ studentId: string }> }): Promise<Response> {
+export async function GET(
+  _request: Request,
+  { params }: { params: Promise<{ studentId: string }> },
+): Promise<Response> {
   const user = await getSessionUser();
   if (!user) return plainText(401, "Sign in to download a report card.");
   const id = Number((await params).studentId);
   const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
   const linked = valid && user.role === "parent" ? await isLinkedGuardian(user.id, id) : false;
-  if (!valid || !canReadReportCard(user, { isLinkedGuardian: linked })) return plainText(403, "You can only see the report cards of your own children.");
+  if (!valid || !canReadReportCard(user, { isLinkedGuardian: linked }))
+    return plainText(403, "You can only see the report cards of your own children.");
   const term = await latestPublishedTerm();
   if (!term) return plainText(409, "No term's report cards have been published yet.");
   const tz = schoolTimeZone();

@@ -12,10 +12,14 @@ import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
  * people who see the codes on screen (canSeeAccessCodes). A form POST, never a link: the page
  * carries credentials, and each printing is audited (cards.printed, without the codes).
  */
-export async function POST(request: Request, { params }: { params: Promise<{ levelCode: string }> }): Promise<Response> {
+export async function POST(
+  request: Request,
+  { params }: { params: Promise<{ levelCode: string }> },
+): Promise<Response> {
   const levelCode = safeDecode((await params).levelCode);
   const back = `/level/${encodeURIComponent(levelCode)}/update?tab=students`;
-  if (!sameOrigin(request)) return cardsMessagePage(403, "Forbidden", "This form must be sent from the portal itself.", "/");
+  if (!sameOrigin(request))
+    return cardsMessagePage(403, "Forbidden", "This form must be sent from the portal itself.", "/");
   let access: ClassAccess;
   try {
     access = await requireClassAccess(levelCode, "teach");
@@ -31,7 +35,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ lev
     const cards = (await loadCards(scope)) ?? [];
     await auditCardsPrinted(access.user.id, scope, cards);
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
-    const html = await cardsDocument(cards, { school: env().SCHOOL_NAME, portal, title: `${access.level.name} (${access.level.code})`, backHref: back });
+    const html = await cardsDocument(cards, {
+      school: env().SCHOOL_NAME,
+      portal,
+      title: `${access.level.name} (${access.level.code})`,
+      backHref: back,
+    });
     return new Response(html, { status: 200, headers: CARDS_HEADERS });
   } catch (err) {
     console.error("sign-in cards failed:", err);

@@ -25,7 +25,11 @@ import { assignmentLock } from "@/lib/terms/publishing";
 // check every id belongs to the level → write (in a transaction when several rows) → revalidate.
 
 const levelCode = z.string().trim().min(1).max(100);
-const title = z.string().trim().min(1, "Title is required").max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
+const title = z
+  .string()
+  .trim()
+  .min(1, "Title is required")
+  .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`);
 const content = z
   .string()
   .trim()
@@ -52,9 +56,13 @@ export async function createAnnouncement(_prev: ActionResult, formData: FormData
     const { user, level } = await requireClassAccess(input.data.levelCode, "teach");
     // The class's students and families hear of it after it settles (lib/notify/announcements.ts),
     // up to ANNOUNCEMENT_NOTICES_PER_HOUR a poster: past that it is posted and tells nobody.
-    const notify = (await hitRateLimit(`announcement-notice:${user.id}`, ANNOUNCEMENT_NOTICES_PER_HOUR, 3_600_000)).allowed;
+    const notify = (await hitRateLimit(`announcement-notice:${user.id}`, ANNOUNCEMENT_NOTICES_PER_HOUR, 3_600_000))
+      .allowed;
     await db().transaction(async (tx) => {
-      const [row] = await tx.insert(updates).values({ levelCode: level.code, teacherId: user.id, title: input.data.title, content: input.data.content }).returning({ id: updates.id });
+      const [row] = await tx
+        .insert(updates)
+        .values({ levelCode: level.code, teacherId: user.id, title: input.data.title, content: input.data.content })
+        .returning({ id: updates.id });
       if (notify) await noticeAnnouncement(tx, { updateId: row!.id, actorId: user.id });
     });
     refresh(level.code);
@@ -67,16 +75,25 @@ const announcementEdit = z
   .refine((v) => v.title !== undefined || v.content !== undefined, "Nothing to change");
 
 /** Inline edit and Edit Full: either field or both, trimmed; empty values are refused. */
-export async function editAnnouncement(input: { levelCode: string; updateId: number; title?: string; content?: string }): Promise<ActionResult> {
+export async function editAnnouncement(input: {
+  levelCode: string;
+  updateId: number;
+  title?: string;
+  content?: string;
+}): Promise<ActionResult> {
   return guarded(async () => {
     const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = announcementEdit.safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
-    if (!(await updateInLevel(parsed.data.updateId, level.code))) return { ok: false, message: "That announcement is not in this class." };
+    if (!(await updateInLevel(parsed.data.updateId, level.code)))
+      return { ok: false, message: "That announcement is not in this class." };
     const set: { title?: string; content?: string } = {};
     if (parsed.data.title !== undefined) set.title = parsed.data.title;
     if (parsed.data.content !== undefined) set.content = parsed.data.content;
-    await db().update(updates).set(set).where(and(eq(updates.id, parsed.data.updateId), eq(updates.levelCode, level.code)));
+    await db()
+      .update(updates)
+      .set(set)
+      .where(and(eq(updates.id, parsed.data.updateId), eq(updates.levelCode, level.code)));
     refresh(level.code);
     return { ok: true, message: "Announcement updated" };
   });
@@ -119,7 +136,10 @@ const assignmentFields = z.object({
     .trim()
     .min(1, "Due date is required")
     .transform((s) => new Date(s))
-    .refine((d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2200, "Due date is not a valid date"),
+    .refine(
+      (d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2200,
+      "Due date is not a valid date",
+    ),
   categoryId: z
     .string()
     .optional()
@@ -144,7 +164,15 @@ export async function createAssignment(_prev: ActionResult, formData: FormData):
     await db().transaction(async (tx) => {
       const [row] = await tx
         .insert(assignments)
-        .values({ levelCode: level.code, teacherId: user.id, title: v.title, description: v.description, maxScore: v.maxScore, dueDate: v.dueDate, categoryId: v.categoryId })
+        .values({
+          levelCode: level.code,
+          teacherId: user.id,
+          title: v.title,
+          description: v.description,
+          maxScore: v.maxScore,
+          dueDate: v.dueDate,
+          categoryId: v.categoryId,
+        })
         .returning({ id: assignments.id });
       await scheduleMissingCheck(tx, { assignmentId: row!.id, dueDate: v.dueDate });
     });
@@ -172,10 +200,20 @@ export async function updateAssignment(_prev: ActionResult, formData: FormData):
         .select({ n: sql<number>`count(*)::int` })
         .from(grades)
         .where(and(eq(grades.assignmentId, v.assignmentId), sql`${grades.score} > ${v.maxScore}`));
-      if ((over?.n ?? 0) > 0) return { ok: false, message: `Max score cannot be lower than an existing grade (${over!.n} grade(s) are above ${v.maxScore}).` };
+      if ((over?.n ?? 0) > 0)
+        return {
+          ok: false,
+          message: `Max score cannot be lower than an existing grade (${over!.n} grade(s) are above ${v.maxScore}).`,
+        };
       await tx
         .update(assignments)
-        .set({ title: v.title, description: v.description, maxScore: v.maxScore, dueDate: v.dueDate, categoryId: v.categoryId })
+        .set({
+          title: v.title,
+          description: v.description,
+          maxScore: v.maxScore,
+          dueDate: v.dueDate,
+          categoryId: v.categoryId,
+        })
         .where(and(eq(assignments.id, v.assignmentId), eq(assignments.levelCode, level.code)));
       await scheduleMissingCheck(tx, { assignmentId: v.assignmentId, dueDate: v.dueDate });
       return { ok: true, message: "Assignment updated" };
@@ -186,7 +224,12 @@ export async function updateAssignment(_prev: ActionResult, formData: FormData):
 }
 
 /** Inline edit of the title or the description. */
-export async function editAssignmentText(input: { levelCode: string; assignmentId: number; title?: string; description?: string }): Promise<ActionResult> {
+export async function editAssignmentText(input: {
+  levelCode: string;
+  assignmentId: number;
+  title?: string;
+  description?: string;
+}): Promise<ActionResult> {
   return guarded(async () => {
     const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z
@@ -194,11 +237,15 @@ export async function editAssignmentText(input: { levelCode: string; assignmentI
       .refine((v) => v.title !== undefined || v.description !== undefined, "Nothing to change")
       .safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
-    if (!(await getAssignmentInLevel(parsed.data.assignmentId, level.code))) return { ok: false, message: "That assignment is not in this class." };
+    if (!(await getAssignmentInLevel(parsed.data.assignmentId, level.code)))
+      return { ok: false, message: "That assignment is not in this class." };
     const set: { title?: string; description?: string } = {};
     if (parsed.data.title !== undefined) set.title = parsed.data.title;
     if (parsed.data.description !== undefined) set.description = parsed.data.description;
-    await db().update(assignments).set(set).where(and(eq(assignments.id, parsed.data.assignmentId), eq(assignments.levelCode, level.code)));
+    await db()
+      .update(assignments)
+      .set(set)
+      .where(and(eq(assignments.id, parsed.data.assignmentId), eq(assignments.levelCode, level.code)));
     refresh(level.code);
     return { ok: true, message: "Assignment updated" };
   });
@@ -225,7 +272,10 @@ export async function deleteAssignment(input: { levelCode: string; assignmentId:
         tx,
       );
       if (work && (work.subs > 0 || work.graded > 0)) {
-        return { ok: false, message: `This assignment has ${work.subs} submission(s) and ${work.graded} grade(s), so it cannot be deleted: students' work is kept.` };
+        return {
+          ok: false,
+          message: `This assignment has ${work.subs} submission(s) and ${work.graded} grade(s), so it cannot be deleted: students' work is kept.`,
+        };
       }
       await tx.delete(assignments).where(and(eq(assignments.id, id), eq(assignments.levelCode, level.code)));
       return { ok: true, message: "Assignment deleted" };
@@ -243,15 +293,27 @@ export interface ResponseEntry {
 }
 
 /** View Responses: every submission to one assignment of this class, with the student's name. */
-export async function loadAssignmentResponses(code: string, assignmentId: number): Promise<ActionResult<ResponseEntry[]>> {
+export async function loadAssignmentResponses(
+  code: string,
+  assignmentId: number,
+): Promise<ActionResult<ResponseEntry[]>> {
   return guarded(async () => {
     const { level } = await requireClassAccess(String(code ?? ""), "teach");
     const parsed = idSchema.safeParse(assignmentId);
     if (!parsed.success) return invalid(parsed.error);
-    if (!(await getAssignmentInLevel(parsed.data, level.code))) return { ok: false, message: "That assignment is not in this class." };
+    if (!(await getAssignmentInLevel(parsed.data, level.code)))
+      return { ok: false, message: "That assignment is not in this class." };
     const tz = schoolTimeZone();
     const rows = await listSubmissionsForAssignment(parsed.data);
-    return { ok: true, data: rows.map((r) => ({ id: r.id, studentName: r.studentName, content: r.content, submittedAt: formatDateTime(r.submittedAt, tz) })) };
+    return {
+      ok: true,
+      data: rows.map((r) => ({
+        id: r.id,
+        studentName: r.studentName,
+        content: r.content,
+        submittedAt: formatDateTime(r.submittedAt, tz),
+      })),
+    };
   });
 }
 
@@ -276,7 +338,13 @@ type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
  * UPDATE, which students' submissions (a foreign-key KEY SHARE lock) do not wait for; a delete
  * takes UPDATE. Tests: tests/grade-concurrency.property.test.ts.
  */
-async function lockAssignment(tx: Tx, assignmentId: number, levelCode: string, strength: "update" | "no key update" = "no key update", studentId?: number) {
+async function lockAssignment(
+  tx: Tx,
+  assignmentId: number,
+  levelCode: string,
+  strength: "update" | "no key update" = "no key update",
+  studentId?: number,
+) {
   const [row] = await queryRows<{ id: number; max_score: number; enrolled: boolean | null }>(
     sql`select a.id, a.max_score,
           ${studentId === undefined ? sql`null` : sql`exists (select 1 from student_enrollment e where e.student_id = ${studentId} and e.level_code = a.level_code)`} as enrolled
@@ -297,8 +365,21 @@ type GradeRow = { studentId: number; score: number; feedback: string | null | un
  * same snapshot the write replaces (under the caller's assignment lock). Feedback left out of a
  * row (undefined) keeps the feedback already there.
  */
-async function writeGrades(tx: Tx, actorId: number, levelCode: string, assignmentId: number, rows: readonly GradeRow[]): Promise<void> {
-  const input = JSON.stringify(rows.map((r) => ({ student_id: r.studentId, score: r.score, feedback: r.feedback ?? null, keep: r.feedback === undefined })));
+async function writeGrades(
+  tx: Tx,
+  actorId: number,
+  levelCode: string,
+  assignmentId: number,
+  rows: readonly GradeRow[],
+): Promise<void> {
+  const input = JSON.stringify(
+    rows.map((r) => ({
+      student_id: r.studentId,
+      score: r.score,
+      feedback: r.feedback ?? null,
+      keep: r.feedback === undefined,
+    })),
+  );
   await tx.execute(sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(student_id int, score numeric, feedback text, keep boolean)
@@ -320,7 +401,13 @@ async function writeGrades(tx: Tx, actorId: number, levelCode: string, assignmen
   await noticeGrades(tx, { assignmentId, studentIds: rows.map((r) => r.studentId), actorId });
 }
 
-type GradeInput = { levelCode: string; assignmentId: number | string; studentId: number | string; score: unknown; feedback?: string };
+type GradeInput = {
+  levelCode: string;
+  assignmentId: number | string;
+  studentId: number | string;
+  score: unknown;
+  feedback?: string;
+};
 
 /**
  * One cell of the grid or gradebook: insert or update the (assignment, student) grade. The grid
@@ -345,8 +432,14 @@ async function saveOneGrade(input: GradeInput, refreshPage: boolean): Promise<Ac
       const locked = await assignmentLock(assignment.id, tx);
       if (locked) return locked;
       const score = parseScore(input.score, assignment.maxScore);
-      if (score.kind !== "ok") return { ok: false, message: score.kind === "invalid" ? score.message : scoreRangeMessage(assignment.maxScore) };
-      await writeGrades(tx, user.id, level.code, assignment.id, [{ studentId, score: score.value, feedback: parsed.data.feedback }]);
+      if (score.kind !== "ok")
+        return {
+          ok: false,
+          message: score.kind === "invalid" ? score.message : scoreRangeMessage(assignment.maxScore),
+        };
+      await writeGrades(tx, user.id, level.code, assignment.id, [
+        { studentId, score: score.value, feedback: parsed.data.feedback },
+      ]);
       return { ok: true, message: "Grade saved" };
     });
     if (result.ok && refreshPage) refresh(level.code);
@@ -364,10 +457,23 @@ export async function addGrade(_prev: ActionResult, formData: FormData): Promise
     });
   }
   // The modal adds a grade the grid does not show yet, so this one re-renders the page.
-  return saveOneGrade({ levelCode: f.levelCode ?? "", assignmentId: f.assignmentId, studentId: f.studentId, score: f.score, feedback: f.feedback }, true);
+  return saveOneGrade(
+    {
+      levelCode: f.levelCode ?? "",
+      assignmentId: f.assignmentId,
+      studentId: f.studentId,
+      score: f.score,
+      feedback: f.feedback,
+    },
+    true,
+  );
 }
 
-const bulkRow = z.object({ studentId: idSchema, score: z.string().max(50).optional(), feedback: z.string().max(CONTENT_MAX_LENGTH).optional() });
+const bulkRow = z.object({
+  studentId: idSchema,
+  score: z.string().max(50).optional(),
+  feedback: z.string().max(CONTENT_MAX_LENGTH).optional(),
+});
 
 /** How many students are listed more than once. */
 function repeatedStudents(rows: readonly { studentId: number }[]): number {
@@ -383,7 +489,11 @@ function repeatedStudents(rows: readonly { studentId: number }[]): number {
  * has (5,000 rows for one student once stalled PGlite for 30 s), and the valid ones are written in
  * one statement under the assignment's lock.
  */
-export async function bulkGrade(input: { levelCode: string; assignmentId: number; rows: { studentId: number; score?: string; feedback?: string }[] }): Promise<ActionResult<{ saved: number }>> {
+export async function bulkGrade(input: {
+  levelCode: string;
+  assignmentId: number;
+  rows: { studentId: number; score?: string; feedback?: string }[];
+}): Promise<ActionResult<{ saved: number }>> {
   return guarded(async () => {
     const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
     const parsed = z.object({ assignmentId: idSchema, rows: z.array(bulkRow).max(5000) }).safeParse(input);
@@ -391,28 +501,46 @@ export async function bulkGrade(input: { levelCode: string; assignmentId: number
     const rows = parsed.data.rows;
     const repeated = repeatedStudents(rows);
     if (repeated > 0) {
-      return { ok: false, message: `${repeated} ${repeated === 1 ? "student appears" : "students appear"} more than once. Each student can be graded once per bulk grade.` };
+      return {
+        ok: false,
+        message: `${repeated} ${repeated === 1 ? "student appears" : "students appear"} more than once. Each student can be graded once per bulk grade.`,
+      };
     }
     const result = await db().transaction(async (tx): Promise<ActionResult<{ saved: number }>> => {
       const assignment = await lockAssignment(tx, parsed.data.assignmentId, level.code);
       if (!assignment) return NOT_IN_CLASS;
       const locked = await assignmentLock(assignment.id, tx);
       if (locked) return locked;
-      const [roster] = await queryRows<{ size: number }>(sql`select count(*)::int as size from student_enrollment where level_code = ${level.code}`, tx);
+      const [roster] = await queryRows<{ size: number }>(
+        sql`select count(*)::int as size from student_enrollment where level_code = ${level.code}`,
+        tx,
+      );
       const size = Number(roster?.size ?? 0);
       if (rows.length > size) {
-        return { ok: false, message: `This class has ${size} ${size === 1 ? "student" : "students"}, so a bulk grade can have at most ${size} ${size === 1 ? "row" : "rows"}.` };
+        return {
+          ok: false,
+          message: `This class has ${size} ${size === 1 ? "student" : "students"}, so a bulk grade can have at most ${size} ${size === 1 ? "row" : "rows"}.`,
+        };
       }
       const toSave: GradeRow[] = [];
       for (const row of rows) {
         const score = parseScore(row.score, assignment.maxScore);
         if (score.kind === "invalid") return { ok: false, message: score.message };
-        if (score.kind === "ok") toSave.push({ studentId: row.studentId, score: score.value, feedback: row.feedback === undefined ? undefined : row.feedback.trim() || null });
+        if (score.kind === "ok")
+          toSave.push({
+            studentId: row.studentId,
+            score: score.value,
+            feedback: row.feedback === undefined ? undefined : row.feedback.trim() || null,
+          });
       }
       if (toSave.length === 0) return { ok: false, message: "Enter at least one score" };
       const ids = `{${toSave.map((r) => r.studentId).join(",")}}`;
-      const [listed] = await queryRows<{ n: number }>(sql`select count(*)::int as n from student_enrollment where level_code = ${level.code} and student_id = any(${ids}::int[])`, tx);
-      if (Number(listed?.n ?? 0) !== toSave.length) return { ok: false, message: "That student is not enrolled in this class." };
+      const [listed] = await queryRows<{ n: number }>(
+        sql`select count(*)::int as n from student_enrollment where level_code = ${level.code} and student_id = any(${ids}::int[])`,
+        tx,
+      );
+      if (Number(listed?.n ?? 0) !== toSave.length)
+        return { ok: false, message: "That student is not enrolled in this class." };
       await writeGrades(tx, user.id, level.code, assignment.id, toSave);
       return { ok: true, message: `Saved ${toSave.length} grade(s)`, data: { saved: toSave.length } };
     });

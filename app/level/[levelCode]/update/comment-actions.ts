@@ -33,7 +33,8 @@ export async function setTermCommentAction(_prev: ActionResult, formData: FormDa
     const parsed = form.safeParse(fields);
     if (!parsed.success) return invalid(parsed.error);
     const { studentId, termId, bank } = parsed.data;
-    if (!(await listGradingTerms()).some((t) => t.id === termId)) return { ok: false, message: "That term no longer exists. Reload the page." };
+    if (!(await listGradingTerms()).some((t) => t.id === termId))
+      return { ok: false, message: "That term no longer exists. Reload the page." };
     const result = await db().transaction(async (tx): Promise<ActionResult> => {
       const [student] = await queryRows<{ name: string }>(
         sql`select u.name from student_enrollment e join users u on u.id = e.student_id where e.student_id = ${studentId} and e.level_code = ${level.code}`,
@@ -44,23 +45,43 @@ export async function setTermCommentAction(_prev: ActionResult, formData: FormDa
       if (locked) return locked;
       const comment = fillFirstName(parsed.data.comment, student.name);
       if (comment.length > 1000) return { ok: false, message: "Keep the comment under 1,000 characters" };
-      const [old] = await queryRows<{ comment: string }>(sql`select comment from term_comments where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId} for update`, tx);
+      const [old] = await queryRows<{ comment: string }>(
+        sql`select comment from term_comments where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId} for update`,
+        tx,
+      );
       if (comment === "") {
-        if (old) await tx.execute(sql`delete from term_comments where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId}`);
+        if (old)
+          await tx.execute(
+            sql`delete from term_comments where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId}`,
+          );
       } else {
         await tx.execute(sql`
           insert into term_comments (level_code, student_id, term_id, comment, teacher_id) values (${level.code}, ${studentId}, ${termId}, ${comment}, ${user.id})
           on conflict (level_code, student_id, term_id) do update set comment = excluded.comment, teacher_id = excluded.teacher_id, updated_at = now()`);
       }
       if ((old?.comment ?? "") !== comment) {
-        await audit(tx, { action: "term_comment.changed", actorId: user.id, levelCode: level.code, detail: { studentId, termId, old: old?.comment ?? null, new: comment || null } });
+        await audit(tx, {
+          action: "term_comment.changed",
+          actorId: user.id,
+          levelCode: level.code,
+          detail: { studentId, termId, old: old?.comment ?? null, new: comment || null },
+        });
       }
       if (bank && comment) {
-        const [count] = await queryRows<{ n: number }>(sql`select count(*)::int as n from comment_bank where teacher_id = ${user.id}`, tx);
-        if ((count?.n ?? 0) >= MAX_BANK) return { ok: false, message: `Your comment bank is full (${MAX_BANK} comments).` };
-        await tx.execute(sql`insert into comment_bank (teacher_id, text) values (${user.id}, ${toTemplate(comment, student.name)}) on conflict do nothing`);
+        const [count] = await queryRows<{ n: number }>(
+          sql`select count(*)::int as n from comment_bank where teacher_id = ${user.id}`,
+          tx,
+        );
+        if ((count?.n ?? 0) >= MAX_BANK)
+          return { ok: false, message: `Your comment bank is full (${MAX_BANK} comments).` };
+        await tx.execute(
+          sql`insert into comment_bank (teacher_id, text) values (${user.id}, ${toTemplate(comment, student.name)}) on conflict do nothing`,
+        );
       }
-      return { ok: true, message: comment ? (bank ? "Comment saved and added to your bank" : "Comment saved") : "Comment removed" };
+      return {
+        ok: true,
+        message: comment ? (bank ? "Comment saved and added to your bank" : "Comment saved") : "Comment removed",
+      };
     });
     if (result.ok) revalidatePath(`/level/${encodeURIComponent(level.code)}/update/term-grades`);
     return result;

@@ -35,7 +35,10 @@ export async function saveGradingAction(_prev: ActionResult, formData: FormData)
   return guarded(async () => {
     const fields = formObject(formData);
     const parsed = form.safeParse(fields);
-    const { user, level } = await requireClassAccess(parsed.success ? parsed.data.levelCode : String(fields.levelCode ?? ""), "teach");
+    const { user, level } = await requireClassAccess(
+      parsed.success ? parsed.data.levelCode : String(fields.levelCode ?? ""),
+      "teach",
+    );
     if (!parsed.success) return invalid(parsed.error);
     const { categories: known } = await loadGradingForm(level.code);
     const categories = [];
@@ -50,7 +53,10 @@ export async function saveGradingAction(_prev: ActionResult, formData: FormData)
     const settings = {
       mode: v.mode,
       // Weighted: every category with a weight; total points: only the drop rules matter.
-      categories: v.mode === "weighted" ? categories.filter((c) => c.weight > 0 || c.dropLowest > 0) : categories.filter((c) => c.dropLowest > 0).map((c) => ({ ...c, weight: 0 })),
+      categories:
+        v.mode === "weighted"
+          ? categories.filter((c) => c.weight > 0 || c.dropLowest > 0)
+          : categories.filter((c) => c.dropLowest > 0).map((c) => ({ ...c, weight: 0 })),
       latePolicy: v.late ? { perDayPercent: v.latePerDay, floorPercent: v.lateFloor } : null,
     };
     const result = await saveGradeSettings(level.code, settings, user.id);

@@ -20,13 +20,19 @@ const input = z.object({
   term: z.union([z.literal("year"), idSchema]),
 });
 
-export async function loadGridTotal(raw: { levelCode: string; studentId: number; term: number | "year" }): Promise<ActionResult<GridTotal>> {
+export async function loadGridTotal(raw: {
+  levelCode: string;
+  studentId: number;
+  term: number | "year";
+}): Promise<ActionResult<GridTotal>> {
   return guarded(async () => {
     const { level } = await requireClassAccess(String(raw?.levelCode ?? ""), "teach");
     const parsed = input.safeParse(raw);
     if (!parsed.success) return invalid(parsed.error);
     const { studentId, term } = parsed.data;
-    const [enrolled] = await queryRows<{ one: number }>(sql`select 1 as one from student_enrollment where level_code = ${level.code} and student_id = ${studentId}`);
+    const [enrolled] = await queryRows<{ one: number }>(
+      sql`select 1 as one from student_enrollment where level_code = ${level.code} and student_id = ${studentId}`,
+    );
     if (!enrolled) return { ok: false, message: "That student is not enrolled in this class." };
     const view = await loadStudentTermGrade(level.code, studentId, term, schoolTimeZone());
     return { ok: true, data: gridTotal(view) };

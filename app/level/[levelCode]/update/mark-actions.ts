@@ -20,7 +20,12 @@ const input = z.object({
   mark: z.enum(["none", ...GRADE_MARKS], { message: "Choose excused, missing, late or none" }),
 });
 
-export async function setGradeMark(raw: { levelCode: string; assignmentId: number; studentId: number; mark: string }): Promise<ActionResult> {
+export async function setGradeMark(raw: {
+  levelCode: string;
+  assignmentId: number;
+  studentId: number;
+  mark: string;
+}): Promise<ActionResult> {
   return guarded(async () => {
     const { user, level } = await requireClassAccess(String(raw?.levelCode ?? ""), "teach");
     const parsed = input.safeParse(raw);
@@ -42,13 +47,20 @@ export async function setGradeMark(raw: { levelCode: string; assignmentId: numbe
         tx,
       );
       if (mark === "none") {
-        await tx.execute(sql`delete from grade_marks where assignment_id = ${assignmentId} and student_id = ${studentId}`);
+        await tx.execute(
+          sql`delete from grade_marks where assignment_id = ${assignmentId} and student_id = ${studentId}`,
+        );
       } else {
         await tx.execute(sql`
           insert into grade_marks (assignment_id, student_id, excused, missing, late) values (${assignmentId}, ${studentId}, ${mark === "excused"}, ${mark === "missing"}, ${mark === "late"})
           on conflict (assignment_id, student_id) do update set excused = excluded.excused, missing = excluded.missing, late = excluded.late, updated_at = now()`);
       }
-      await audit(tx, { action: "grade.changed", actorId: user.id, levelCode: level.code, detail: { assignmentId, studentId, oldMark: old?.mark ?? "none", newMark: mark } });
+      await audit(tx, {
+        action: "grade.changed",
+        actorId: user.id,
+        levelCode: level.code,
+        detail: { assignmentId, studentId, oldMark: old?.mark ?? "none", newMark: mark },
+      });
       return { ok: true, message: mark === "none" ? "Mark removed" : `Marked ${mark}` };
     });
   });

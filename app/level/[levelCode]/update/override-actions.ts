@@ -23,7 +23,10 @@ const form = z.object({
     .trim()
     .regex(/^(\d{1,3}(\.\d{1,2})?)?$/, "Enter a percent between 0 and 100, or leave it blank to remove the override")
     .transform((s) => (s === "" ? null : Number(s)))
-    .refine((v) => v === null || v <= 100, "Enter a percent between 0 and 100, or leave it blank to remove the override"),
+    .refine(
+      (v) => v === null || v <= 100,
+      "Enter a percent between 0 and 100, or leave it blank to remove the override",
+    ),
   reason: z.string().trim().max(500, "Keep the reason under 500 characters").default(""),
 });
 
@@ -35,9 +38,13 @@ export async function setTermOverrideAction(_prev: ActionResult, formData: FormD
     if (!parsed.success) return invalid(parsed.error);
     const { studentId, termId, percent, reason } = parsed.data;
     if (percent !== null && reason === "") return { ok: false, message: "Say why: an override needs a reason." };
-    if (!(await listGradingTerms()).some((t) => t.id === termId)) return { ok: false, message: "That term no longer exists. Reload the page." };
+    if (!(await listGradingTerms()).some((t) => t.id === termId))
+      return { ok: false, message: "That term no longer exists. Reload the page." };
     const result = await db().transaction(async (tx): Promise<ActionResult> => {
-      const [enrolled] = await queryRows<{ n: number }>(sql`select count(*)::int as n from student_enrollment where student_id = ${studentId} and level_code = ${level.code}`, tx);
+      const [enrolled] = await queryRows<{ n: number }>(
+        sql`select count(*)::int as n from student_enrollment where student_id = ${studentId} and level_code = ${level.code}`,
+        tx,
+      );
       if (!enrolled?.n) return { ok: false, message: "That student is not enrolled in this class." };
       const locked = await termLock(termId, tx);
       if (locked) return locked;
@@ -47,7 +54,9 @@ export async function setTermOverrideAction(_prev: ActionResult, formData: FormD
       );
       if (percent === null) {
         if (!old) return { ok: true, message: "No override to remove" };
-        await tx.execute(sql`delete from term_grade_overrides where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId}`);
+        await tx.execute(
+          sql`delete from term_grade_overrides where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId}`,
+        );
       } else {
         await tx.execute(sql`
           insert into term_grade_overrides (level_code, student_id, term_id, percent, reason, teacher_id) values (${level.code}, ${studentId}, ${termId}, ${percent}, ${reason}, ${user.id})
@@ -57,7 +66,12 @@ export async function setTermOverrideAction(_prev: ActionResult, formData: FormD
         action: "term_grade.overridden",
         actorId: user.id,
         levelCode: level.code,
-        detail: { studentId, termId, old: old ? { percent: Number(old.percent), reason: old.reason } : null, new: percent === null ? null : { percent, reason } },
+        detail: {
+          studentId,
+          termId,
+          old: old ? { percent: Number(old.percent), reason: old.reason } : null,
+          new: percent === null ? null : { percent, reason },
+        },
       });
       return { ok: true, message: percent === null ? "Override removed" : "Override saved" };
     });

@@ -27,14 +27,35 @@ export async function deleteResponse(args: { levelCode: string; responseId: numb
       // The response must answer an announcement of this class: the id alone is not trusted.
       const [row] = await tx
         .delete(responses)
-        .where(and(eq(responses.id, responseId), inArray(responses.updateId, tx.select({ id: updates.id }).from(updates).where(eq(updates.levelCode, level.code)))))
-        .returning({ updateId: responses.updateId, studentId: responses.studentId, title: responses.title, content: responses.content, createdAt: responses.createdAt });
+        .where(
+          and(
+            eq(responses.id, responseId),
+            inArray(
+              responses.updateId,
+              tx.select({ id: updates.id }).from(updates).where(eq(updates.levelCode, level.code)),
+            ),
+          ),
+        )
+        .returning({
+          updateId: responses.updateId,
+          studentId: responses.studentId,
+          title: responses.title,
+          content: responses.content,
+          createdAt: responses.createdAt,
+        });
       if (!row) return false;
       await audit(tx, {
         action: "response.deleted",
         actorId: user.id,
         levelCode: level.code,
-        detail: { responseId, updateId: row.updateId, studentId: row.studentId, title: row.title, length: row.content.length, postedAt: row.createdAt.toISOString() },
+        detail: {
+          responseId,
+          updateId: row.updateId,
+          studentId: row.studentId,
+          title: row.title,
+          length: row.content.length,
+          postedAt: row.createdAt.toISOString(),
+        },
       });
       return true;
     });

@@ -22,7 +22,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   const admitted = await admitReportLink(token.slice(0, 100), clientAddress(request.headers), new Date(), "pdf");
   if (!admitted.ok) {
     if (!admitted.limited) return privately(plainText(404, REPORT_LINK_NEUTRAL));
-    const limited = privately(plainText(429, `Too many requests. Please wait ${admitted.retryAfterSeconds} seconds and try again.`));
+    const limited = privately(
+      plainText(429, `Too many requests. Please wait ${admitted.retryAfterSeconds} seconds and try again.`),
+    );
     limited.headers.set("retry-after", String(admitted.retryAfterSeconds ?? 60));
     return limited;
   }

@@ -15,16 +15,28 @@ export const metadata: Metadata = { title: "Term grades" };
 
 // Every student's term grade with its why, and the teacher's override (issue 19). The class's
 // own staff only (gateDashboard); the override form posts to an action that checks again.
-export default async function TermGradesPage({ params, searchParams }: { params: Promise<{ levelCode: string }>; searchParams: Promise<{ term?: string | string[] }> }) {
+export default async function TermGradesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ levelCode: string }>;
+  searchParams: Promise<{ term?: string | string[] }>;
+}) {
   const gate = await gateDashboard(safeDecode((await params).levelCode));
   if (!gate.ok) return gate.screen;
   const { level } = gate.access;
-  const [{ rows, published }, bank] = await Promise.all([loadClassTermGrades(level.code, parseTermChoice(tabParam((await searchParams).term)), schoolTimeZone()), listCommentBank(gate.access.user.id)]);
+  const [{ rows, published }, bank] = await Promise.all([
+    loadClassTermGrades(level.code, parseTermChoice(tabParam((await searchParams).term)), schoolTimeZone()),
+    listCommentBank(gate.access.user.id),
+  ]);
   const here = `/level/${encodeURIComponent(level.code)}/update/term-grades`;
   const first = rows[0]?.view;
   return (
     <AppShell user={gate.access.user}>
-      <a href={`/level/${encodeURIComponent(level.code)}/update?tab=grades`} className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
+      <a
+        href={`/level/${encodeURIComponent(level.code)}/update?tab=grades`}
+        className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink"
+      >
         <span aria-hidden>←</span> Back to grades
       </a>
       <h1 className="mt-2 text-2xl font-semibold sm:text-3xl">Term grades</h1>
@@ -34,8 +46,12 @@ export default async function TermGradesPage({ params, searchParams }: { params:
       </p>
       {first && <TermSwitcher view={first} href={(t) => `${here}?term=${t}`} className="mt-4" />}
       {published && (
-        <p role="note" className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          {first?.term?.title} is published: its report cards are out, and its grades, overrides and comments are locked. An admin can unlock it.
+        <p
+          role="note"
+          className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {first?.term?.title} is published: its report cards are out, and its grades, overrides and comments are
+          locked. An admin can unlock it.
         </p>
       )}
       {first?.term && !published && (
@@ -51,19 +67,35 @@ export default async function TermGradesPage({ params, searchParams }: { params:
         <table className="mt-4 w-full text-sm">
           <thead>
             <tr className="text-left">
-              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">Student</th>
-              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">Grade</th>
-              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">Why</th>
-              {first?.term && <th scope="col" className="border-b border-line py-2 font-medium">Override</th>}
+              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">
+                Student
+              </th>
+              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">
+                Grade
+              </th>
+              <th scope="col" className="border-b border-line py-2 pr-3 font-medium">
+                Why
+              </th>
+              {first?.term && (
+                <th scope="col" className="border-b border-line py-2 font-medium">
+                  Override
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => [
               <tr key={r.studentId} className="align-top" data-testid="term-grade-row">
-                <th scope="row" className="border-b border-line py-2 pr-3 text-left font-medium">{r.name}</th>
+                <th scope="row" className="border-b border-line py-2 pr-3 text-left font-medium">
+                  {r.name}
+                </th>
                 <td className="border-b border-line py-2 pr-3 whitespace-nowrap tabular-nums">
                   {r.view.empty ? "—" : `${r.view.percent}% ${teacherLetter(r.view.percent)}`}
-                  {r.view.overridden && <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">overridden</span>}
+                  {r.view.overridden && (
+                    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                      overridden
+                    </span>
+                  )}
                 </td>
                 <td className="border-b border-line py-2 pr-3">
                   <details>
@@ -79,7 +111,21 @@ export default async function TermGradesPage({ params, searchParams }: { params:
                 </td>
                 {r.view.term && (
                   <td className="border-b border-line py-2">
-                    {published ? (r.override ? `${r.override.percent}% — ${r.override.reason}` : "—") : <OverrideForm levelCode={level.code} studentId={r.studentId} studentName={r.name} termId={r.view.term.id} current={r.override} />}
+                    {published ? (
+                      r.override ? (
+                        `${r.override.percent}% — ${r.override.reason}`
+                      ) : (
+                        "—"
+                      )
+                    ) : (
+                      <OverrideForm
+                        levelCode={level.code}
+                        studentId={r.studentId}
+                        studentName={r.name}
+                        termId={r.view.term.id}
+                        current={r.override}
+                      />
+                    )}
                   </td>
                 )}
               </tr>,
@@ -92,7 +138,13 @@ export default async function TermGradesPage({ params, searchParams }: { params:
                         {r.comment ?? "—"}
                       </p>
                     ) : (
-                      <CommentForm levelCode={level.code} studentId={r.studentId} studentName={r.name} termId={r.view.term.id} current={r.comment} />
+                      <CommentForm
+                        levelCode={level.code}
+                        studentId={r.studentId}
+                        studentName={r.name}
+                        termId={r.view.term.id}
+                        current={r.comment}
+                      />
                     )}
                   </td>
                 </tr>
