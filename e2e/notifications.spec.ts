@@ -49,11 +49,9 @@ test("an absence reaches the linked parent's bell after it settles, and links to
   }).toPass({ timeout: 20_000 });
   await bell.click();
   await expect(parent.getByRole("heading", { name: "Notifications" })).toBeVisible();
-  const item = parent
-    .getByTestId("notification")
-    .filter({
-      hasText: `${STUDENT.name} was marked ${was === "Absent" ? "late" : "absent"} in Biology on ${formatDay(DAY)}`,
-    });
+  const item = parent.getByTestId("notification").filter({
+    hasText: `${STUDENT.name} was marked ${was === "Absent" ? "late" : "absent"} in Biology on ${formatDay(DAY)}`,
+  });
   await expect(item).toHaveCount(1);
   expect(
     (await new AxeBuilder({ page: parent }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze())

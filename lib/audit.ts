@@ -44,14 +44,12 @@ export async function audit(
   tx: Pick<Db, "insert">,
   entry: { action: AuditAction; actorId?: number | null; levelCode?: string | null; detail?: Record<string, unknown> },
 ): Promise<void> {
-  await tx
-    .insert(auditLog)
-    .values({
-      action: entry.action,
-      actorId: entry.actorId ?? null,
-      levelCode: entry.levelCode?.slice(0, 100) ?? null,
-      detail: boundedDetail(entry.detail ?? {}),
-    });
+  await tx.insert(auditLog).values({
+    action: entry.action,
+    actorId: entry.actorId ?? null,
+    levelCode: entry.levelCode?.slice(0, 100) ?? null,
+    detail: boundedDetail(entry.detail ?? {}),
+  });
 }
 
 const MAX_STRING = 200;

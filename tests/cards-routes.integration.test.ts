@@ -167,16 +167,14 @@ describe("the school's and the last import's cards", () => {
       ])
       .returning({ id: users.id });
     const ids = made.map((m) => m.id);
-    await db()
-      .insert(rosterImports)
-      .values({
-        source: "web",
-        fileName: "roster.zip",
-        dryRun: false,
-        status: "applied",
-        newUserIds: ids,
-        actorId: admin,
-      });
+    await db().insert(rosterImports).values({
+      source: "web",
+      fileName: "roster.zip",
+      dryRun: false,
+      status: "applied",
+      newUserIds: ids,
+      actorId: admin,
+    });
     // A later preview and a refused run created nobody: the last applied import still counts.
     await db()
       .insert(rosterImports)

@@ -99,9 +99,7 @@ export async function saveClass(_prev: ActionResult, formData: FormData): Promis
 }
 
 /** View Students: per student grade average, attendance % and the four counts with total days. */
-export async function loadClassStudentStats(
-  code: string,
-): Promise<
+export async function loadClassStudentStats(code: string): Promise<
   ActionResult<
     {
       id: number;

@@ -48,17 +48,15 @@ export async function seedDemoSchool(
       .returning({ id: t.users.id });
     if (!admin) throw new Error("seed: admin insert returned nothing");
 
-    await tx
-      .insert(t.levels)
-      .values(
-        DEMO_CLASSES.map((c) => ({
-          code: c.code,
-          name: c.name,
-          period: c.period,
-          level: c.level,
-          teacherId: teachers[c.teacher]!.id,
-        })),
-      );
+    await tx.insert(t.levels).values(
+      DEMO_CLASSES.map((c) => ({
+        code: c.code,
+        name: c.name,
+        period: c.period,
+        level: c.level,
+        teacherId: teachers[c.teacher]!.id,
+      })),
+    );
 
     const categories = await tx
       .insert(t.gradeCategories)
@@ -174,15 +172,12 @@ export async function seedDemoSchool(
         },
       ];
     });
-    const insertedAssignments = await tx
-      .insert(t.assignments)
-      .values(assignmentRows)
-      .returning({
-        id: t.assignments.id,
-        levelCode: t.assignments.levelCode,
-        maxScore: t.assignments.maxScore,
-        dueDate: t.assignments.dueDate,
-      });
+    const insertedAssignments = await tx.insert(t.assignments).values(assignmentRows).returning({
+      id: t.assignments.id,
+      levelCode: t.assignments.levelCode,
+      maxScore: t.assignments.maxScore,
+      dueDate: t.assignments.dueDate,
+    });
 
     const submissionRows: (typeof t.assignmentSubmissions.$inferInsert)[] = [];
     const gradeRows: (typeof t.grades.$inferInsert)[] = [];

@@ -156,15 +156,13 @@ export async function prepareLetters(input: {
       const rows = await tx
         .insert(reportCardLinks)
         .values(
-          linkIds
-            .slice(i, i + INSERT_CHUNK)
-            .map((id) => ({
-              guardianLinkId: id,
-              tokenHash: hashReportToken(tokens.get(id)!),
-              expiresAt,
-              createdBy: input.actorId,
-              createdAt: now,
-            })),
+          linkIds.slice(i, i + INSERT_CHUNK).map((id) => ({
+            guardianLinkId: id,
+            tokenHash: hashReportToken(tokens.get(id)!),
+            expiresAt,
+            createdBy: input.actorId,
+            createdAt: now,
+          })),
         )
         .returning({ id: reportCardLinks.id });
       issued.push(...rows.map((r) => r.id));
