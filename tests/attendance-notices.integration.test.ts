@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { markRollCall, setAttendance } from "@/app/level/[levelCode]/update/roster-actions";
+import { markRollCall, setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import { markNotificationsReadAction } from "@/app/notifications/actions";
 import { getSessionUser } from "@/lib/auth/session";
 import { queryRows } from "@/lib/db/client";

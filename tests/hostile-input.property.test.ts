@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as admin from "@/app/admin/actions";
 import * as classActions from "@/app/level/[levelCode]/actions";
-import * as roster from "@/app/level/[levelCode]/update/roster-actions";
+import * as attendanceActions from "@/app/level/[levelCode]/update/attendance-actions";
+import * as classRosterActions from "@/app/level/[levelCode]/update/class-roster-actions";
 import * as teach from "@/app/level/[levelCode]/update/actions";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { databaseChecksum, firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
@@ -234,10 +235,10 @@ describe("teaching actions", () => {
         .filter((s) => !["present", "absent", "late", "excused", ""].includes(s))
         .map((s) => ({ date: "2040-01-02", status: s })),
     ),
-    (v) => roster.setAttendance({ levelCode: BIO, studentId: c.liam, ...v }),
+    (v) => attendanceActions.setAttendance({ levelCode: BIO, studentId: c.liam, ...v }),
     chen,
   );
-  property("addAttendanceDay", badDate, (date) => roster.addAttendanceDay({ levelCode: BIO, date }), chen);
+  property("addAttendanceDay", badDate, (date) => attendanceActions.addAttendanceDay({ levelCode: BIO, date }), chen);
   property(
     "createStudent",
     fc.oneof(
@@ -252,13 +253,13 @@ describe("teaching actions", () => {
       fc.record({ name: tooLong(200), username: fc.constant("x3"), email: fc.constant("") }),
       fc.record({ name: fc.constant("N"), username: fc.constant("liam.okafor"), email: fc.constant("") }),
     ),
-    (v) => roster.createStudent({ ok: true }, form({ levelCode: BIO, ...v })),
+    (v) => classRosterActions.createStudent({ ok: true }, form({ levelCode: BIO, ...v })),
     chen,
   );
   property(
     "editStudent (student of another class)",
     fc.constantFrom("maya"),
-    () => roster.editStudent({ ok: true }, form({ levelCode: BIO, studentId: c.maya, name: "X", username: "x" })),
+    () => classRosterActions.editStudent({ ok: true }, form({ levelCode: BIO, studentId: c.maya, name: "X", username: "x" })),
     chen,
   );
 });

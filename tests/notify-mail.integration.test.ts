@@ -5,7 +5,7 @@ import { setTermPublishedAction } from "@/app/admin/term-actions";
 import { POST as unsubscribeRoute } from "@/app/api/unsubscribe/[token]/route";
 import { createAnnouncement, createAssignment, saveGrade } from "@/app/level/[levelCode]/update/actions";
 import { previewGuardianMessage, sendGuardianMessage } from "@/app/level/[levelCode]/update/message-actions";
-import { setAttendance } from "@/app/level/[levelCode]/update/roster-actions";
+import { setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import { savePreferencesAction } from "@/app/notifications/actions";
 import { unsubscribeAction } from "@/app/unsubscribe/actions";
 import { idle } from "@/lib/action-result";

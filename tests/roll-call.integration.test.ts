@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { markRollCall, setAttendance } from "@/app/level/[levelCode]/update/roster-actions";
+import { markRollCall, setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import { db, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
 import { attendance, auditLog } from "@/lib/db/schema";

@@ -1,15 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import {
-  addAttendanceDay,
   createStudent,
   editStudent,
   enrollStudents,
-  markAllPresent,
   removeStudent,
   searchStudents,
-  setAttendance,
-} from "@/app/level/[levelCode]/update/roster-actions";
+} from "@/app/level/[levelCode]/update/class-roster-actions";
 import { getSessionUser } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";

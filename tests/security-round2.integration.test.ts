@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signOut } from "@/app/auth/actions";
 import { POST as sessionRoute } from "@/app/api/session/route";
 import { POST as lookupRoute } from "@/app/api/parent/lookup/route";
-import { createStudent, editStudent } from "@/app/level/[levelCode]/update/roster-actions";
+import { createStudent, editStudent } from "@/app/level/[levelCode]/update/class-roster-actions";
 import { audit } from "@/lib/audit";
 import { clientFromHeaders, parseTrustedProxies } from "@/lib/client-address";
 import { rememberedCookieCount, startSession, getSessionUser } from "@/lib/auth/session";

@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/roster-actions";
+import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { useRowWindow } from "./use-row-window";
 import { useServerValue } from "@/components/use-server-value";

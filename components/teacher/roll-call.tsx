@@ -2,7 +2,7 @@
 
 import { memo, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { markRollCall } from "@/app/level/[levelCode]/update/roster-actions";
+import { markRollCall } from "@/app/level/[levelCode]/update/attendance-actions";
 import { useToast } from "@/components/toast";
 import { useServerValue } from "@/components/use-server-value";
 import { TOAST_DISMISS_MS } from "@/lib/domain/constants";

@@ -8,7 +8,7 @@ import {
   enrollStudents,
   removeStudent,
   searchStudents,
-} from "@/app/level/[levelCode]/update/roster-actions";
+} from "@/app/level/[levelCode]/update/class-roster-actions";
 import { CodeBadge } from "@/components/code-badge";
 import { ClassCardsForm } from "./class-cards-form";
 import { ConfirmDialog } from "@/components/confirm-dialog";
