@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { AccessDenied } from "@/lib/auth/guards";
+import { revalidatePath } from "next/cache";
+import { AccessDenied, requireClassAccess } from "@/lib/auth/guards";
 import { MSG } from "@/lib/domain/messages";
 
 /**
@@ -49,3 +50,62 @@ export const idSchema = z.coerce
   .int("Invalid id")
   .positive("Invalid id")
   .max(2_147_483_647, "Invalid id");
+
+type ClassContext = Awaited<ReturnType<typeof requireClassAccess>>;
+
+/** What a caller may pass: choices widened to strings (a browser can send anything; zod decides). */
+type Widen<T> = T extends string ? string : T;
+export type LooseInput<T> = T extends object ? { [K in keyof T]: Widen<T[K]> } : T;
+
+export interface ClassActionOptions {
+  /** "teach" (default): the class's own instructor or an admin; "view": the class page's readers. */
+  access?: "teach" | "view";
+  /** Pages to render again after a success (none: the screen already shows the change). */
+  revalidate?: (levelCode: string) => void;
+}
+
+const levelCodeOf = (raw: unknown): string =>
+  String((raw && typeof raw === "object" && "levelCode" in raw ? (raw as { levelCode: unknown }).levelCode : "") ?? "");
+
+/**
+ * The one shape of a class action (issue 34): authorise for the level named in the input
+ * (requireClassAccess) → validate with zod → run → revalidate. Refusals and failures become the
+ * action result (guarded); the body writes in its own transaction with its audit entry
+ * (lib/gradebook and friends), so an action file is its schemas and one call each.
+ */
+export function classAction<S extends z.ZodType, T = undefined>(
+  schema: S,
+  body: (input: z.output<S>, ctx: ClassContext) => Promise<ActionResult<T>>,
+  options: ClassActionOptions = {},
+): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
+  return (raw) =>
+    guarded(async () => {
+      const ctx = await requireClassAccess(levelCodeOf(raw), options.access ?? "teach");
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) return invalid(parsed.error);
+      const result = await body(parsed.data, ctx);
+      if (result.ok) options.revalidate?.(ctx.level.code);
+      return result;
+    });
+}
+
+/** classAction for a form read with useActionState: (previous state, FormData). */
+export function classFormAction<S extends z.ZodType, T = undefined>(
+  schema: S,
+  body: (input: z.output<S>, ctx: ClassContext) => Promise<ActionResult<T>>,
+  options: ClassActionOptions = {},
+): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
+  const action = classAction(schema, body, options);
+  return (_previous, formData) => action(formObject(formData) as LooseInput<z.input<S>>);
+}
+
+/** The class dashboard and the class page after a change every tab may show. */
+export function refreshClass(levelCode: string): void {
+  const base = `/level/${encodeURIComponent(levelCode)}`;
+  revalidatePath(`${base}/update`);
+  revalidatePath(base);
+  revalidatePath("/teacher");
+}
+
+/** The levelCode every class action names. */
+export const levelCodeField = z.string().trim().min(1).max(100);

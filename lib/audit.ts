@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "grading.changed",
   "term_grade.overridden",
   "term.published",
+  "term_grade.republished",
   "term.unlocked",
   "term_comment.changed",
   "report_cards.printed",

@@ -1,4 +1,8 @@
 import fs from "node:fs";
+import * as announcementActions from "@/app/level/[levelCode]/update/announcement-actions";
+import * as assignmentActions from "@/app/level/[levelCode]/update/assignment-actions";
+import * as gradeActions from "@/app/level/[levelCode]/update/grade-actions";
+import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as adminActions from "@/app/admin/actions";
@@ -8,17 +12,13 @@ import * as classActions from "@/app/level/[levelCode]/actions";
 import * as attendanceActions from "@/app/level/[levelCode]/update/attendance-actions";
 import * as classRosterActions from "@/app/level/[levelCode]/update/class-roster-actions";
 import * as responseActions from "@/app/level/[levelCode]/update/response-actions";
-import * as teachActions from "@/app/level/[levelCode]/update/actions";
 import * as termActions from "@/app/admin/term-actions";
 import * as gradingActions from "@/app/level/[levelCode]/update/grading-actions";
-import * as markActions from "@/app/level/[levelCode]/update/mark-actions";
 import * as gridTotalActions from "@/app/level/[levelCode]/update/grid-total-actions";
 import * as notificationActions from "@/app/notifications/actions";
 import * as calendarActions from "@/app/calendar/actions";
 import * as mailActions from "@/app/admin/mail-actions";
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
-import * as overrideActions from "@/app/level/[levelCode]/update/override-actions";
-import * as commentActions from "@/app/level/[levelCode]/update/comment-actions";
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { and, eq } from "drizzle-orm";
@@ -194,21 +194,23 @@ const MATRIX: Record<string, Row> = {
   // app/level/[levelCode]/update/actions.ts — teaching
   createAnnouncement: {
     who: "teach",
-    call: () => teachActions.createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "T", content: "C" })),
+    call: () =>
+      announcementActions.createAnnouncement({ ok: true }, form({ levelCode: BIO, title: "T", content: "C" })),
   },
   editAnnouncement: {
     who: "teach",
-    call: (c) => teachActions.editAnnouncement({ levelCode: BIO, updateId: c.bioUpdate, title: `Edited ${unique()}` }),
+    call: (c) =>
+      announcementActions.editAnnouncement({ levelCode: BIO, updateId: c.bioUpdate, title: `Edited ${unique()}` }),
   },
   deleteAnnouncement: {
     who: "teach",
     prepare: freshAnnouncement,
-    call: (c) => teachActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId as number }),
+    call: (c) => announcementActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId as number }),
   },
   createAssignment: {
     who: "teach",
     call: () =>
-      teachActions.createAssignment(
+      assignmentActions.createAssignment(
         { ok: true },
         form({ levelCode: BIO, title: "T", description: "D", maxScore: 10, dueDate: "2040-01-01T10:00:00Z" }),
       ),
@@ -216,7 +218,7 @@ const MATRIX: Record<string, Row> = {
   updateAssignment: {
     who: "teach",
     call: (c) =>
-      teachActions.updateAssignment(
+      assignmentActions.updateAssignment(
         { ok: true },
         form({
           levelCode: BIO,
@@ -231,18 +233,21 @@ const MATRIX: Record<string, Row> = {
   editAssignmentText: {
     who: "teach",
     call: (c) =>
-      teachActions.editAssignmentText({ levelCode: BIO, assignmentId: c.bioAssignment, title: `T ${unique()}` }),
+      assignmentActions.editAssignmentText({ levelCode: BIO, assignmentId: c.bioAssignment, title: `T ${unique()}` }),
   },
   deleteAssignment: {
     who: "teach",
     prepare: freshAssignment,
-    call: (c) => teachActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId as number }),
+    call: (c) => assignmentActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId as number }),
   },
-  loadAssignmentResponses: { who: "teach", call: (c) => teachActions.loadAssignmentResponses(BIO, c.bioAssignment) },
+  loadAssignmentResponses: {
+    who: "teach",
+    call: (c) => assignmentActions.loadAssignmentResponses(BIO, c.bioAssignment),
+  },
   saveGrade: {
     who: "teach",
     call: (c) =>
-      teachActions.saveGrade({
+      gradeActions.saveGrade({
         levelCode: BIO,
         assignmentId: c.bioAssignment,
         studentId: c.liam,
@@ -252,7 +257,7 @@ const MATRIX: Record<string, Row> = {
   addGrade: {
     who: "teach",
     call: (c) =>
-      teachActions.addGrade(
+      gradeActions.addGrade(
         { ok: true },
         form({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score: String((n++ % 9) + 1) }),
       ),
@@ -260,7 +265,7 @@ const MATRIX: Record<string, Row> = {
   bulkGrade: {
     who: "teach",
     call: (c) =>
-      teachActions.bulkGrade({
+      gradeActions.bulkGrade({
         levelCode: BIO,
         assignmentId: c.bioAssignment,
         rows: [{ studentId: c.liam, score: String((n++ % 9) + 1) }],
@@ -311,7 +316,10 @@ const MATRIX: Record<string, Row> = {
   createStudent: {
     who: "teach",
     call: () =>
-      classRosterActions.createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: `new-${unique()}` })),
+      classRosterActions.createStudent(
+        { ok: true },
+        form({ levelCode: BIO, name: "New", username: `new-${unique()}` }),
+      ),
   },
   editStudent: {
     who: "teach",
@@ -377,11 +385,11 @@ const MATRIX: Record<string, Row> = {
   setGradeMark: {
     who: "teach",
     call: (c) =>
-      markActions.setGradeMark({
+      gradeActions.setGradeMark({
         levelCode: BIO,
         assignmentId: c.bioAssignment,
         studentId: c.liam,
-        mark: ["excused", "missing", "late"][n++ % 3]!,
+        mark: (["excused", "missing", "late"] as const)[n++ % 3]!,
       }),
   },
   loadGridTotal: {
@@ -392,7 +400,7 @@ const MATRIX: Record<string, Row> = {
     who: "teach",
     prepare: freshTerm,
     call: (c) =>
-      overrideActions.setTermOverrideAction(
+      termGradeActions.setTermOverrideAction(
         { ok: true },
         form({ levelCode: BIO, studentId: c.liam, termId: c.termId as number, percent: "88", reason: "Matrix" }),
       ),
@@ -401,7 +409,7 @@ const MATRIX: Record<string, Row> = {
     who: "teach",
     prepare: freshTerm,
     call: (c) =>
-      commentActions.setTermCommentAction(
+      termGradeActions.setTermCommentAction(
         { ok: true },
         form({ levelCode: BIO, studentId: c.liam, termId: c.termId as number, comment: `Good term ${unique()}` }),
       ),

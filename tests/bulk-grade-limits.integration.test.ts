@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bulkGrade, createAssignment } from "@/app/level/[levelCode]/update/actions";
+import { createAssignment } from "@/app/level/[levelCode]/update/assignment-actions";
+import { bulkGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { countQueries } from "@/lib/db/query-stats";
 import { DEMO_INSTRUCTORS } from "@/lib/db/demo-school";

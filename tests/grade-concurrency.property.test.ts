@@ -1,13 +1,8 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  addGrade,
-  bulkGrade,
-  deleteAssignment,
-  saveGrade,
-  updateAssignment,
-} from "@/app/level/[levelCode]/update/actions";
+import { deleteAssignment, updateAssignment } from "@/app/level/[levelCode]/update/assignment-actions";
+import { addGrade, bulkGrade, saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN } from "@/lib/db/demo-school";
 import { MSG } from "@/lib/domain/messages";

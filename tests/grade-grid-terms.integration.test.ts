@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadGridTotal } from "@/app/level/[levelCode]/update/grid-total-actions";
-import { saveGrade } from "@/app/level/[levelCode]/update/actions";
+import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
 import { teacherLetter } from "@/lib/domain/grades";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setGradeMark } from "@/app/level/[levelCode]/update/mark-actions";
+import { setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
@@ -77,7 +77,7 @@ describe("grade marks", () => {
     expect(await setGradeMark({ levelCode: CLASS, ...graded, assignmentId: otherAssignment, mark: "excused" })).toEqual(
       { ok: false, message: "That assignment is not in this class." },
     );
-    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "absent" })).toMatchObject({
+    expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "absent" as never })).toMatchObject({
       ok: false,
       message: "Choose excused, missing, late or none",
     });

@@ -1,10 +1,13 @@
 import fc from "fast-check";
+import * as announcementActions from "@/app/level/[levelCode]/update/announcement-actions";
+import * as assignmentActions from "@/app/level/[levelCode]/update/assignment-actions";
+import * as gradeActions from "@/app/level/[levelCode]/update/grade-actions";
+import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as admin from "@/app/admin/actions";
 import * as classActions from "@/app/level/[levelCode]/actions";
 import * as attendanceActions from "@/app/level/[levelCode]/update/attendance-actions";
 import * as classRosterActions from "@/app/level/[levelCode]/update/class-roster-actions";
-import * as teach from "@/app/level/[levelCode]/update/actions";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { databaseChecksum, firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
@@ -146,7 +149,7 @@ describe("teaching actions", () => {
   property(
     "createAnnouncement",
     fc.oneof(fc.record({ title: tooLong(200), content: anyText }), fc.record({ title: anyText, content: blank })),
-    (v) => teach.createAnnouncement({ ok: true }, form({ levelCode: BIO, ...v })),
+    (v) => announcementActions.createAnnouncement({ ok: true }, form({ levelCode: BIO, ...v })),
     chen,
   );
   property(
@@ -156,7 +159,7 @@ describe("teaching actions", () => {
       fc.record({ updateId: fc.constant(-2), title: blank }),
     ),
     (v) =>
-      teach.editAnnouncement({
+      announcementActions.editAnnouncement({
         levelCode: BIO,
         updateId: v.updateId === -2 ? c.bioUpdate : v.updateId,
         title: v.title,
@@ -169,7 +172,7 @@ describe("teaching actions", () => {
       badId.filter((id) => id !== -2),
       fc.constant(-2),
     ),
-    (id) => teach.deleteAnnouncement({ levelCode: BIO, updateId: id === -2 ? c.algUpdate : id }),
+    (id) => announcementActions.deleteAnnouncement({ levelCode: BIO, updateId: id === -2 ? c.algUpdate : id }),
     chen,
   );
   property(
@@ -194,20 +197,20 @@ describe("teaching actions", () => {
         dueDate: badDate.filter((d) => Number.isNaN(new Date(d).getTime()) || !d.trim()),
       }),
     ),
-    (v) => teach.createAssignment({ ok: true }, form({ levelCode: BIO, ...v })),
+    (v) => assignmentActions.createAssignment({ ok: true }, form({ levelCode: BIO, ...v })),
     chen,
   );
   property(
     "saveGrade",
     badScore,
-    (score) => teach.saveGrade({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score }),
+    (score) => gradeActions.saveGrade({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: c.liam, score }),
     chen,
   );
   property(
     "saveGrade with ids of another class",
     fc.constantFrom("alg-assignment", "maya"),
     (which) =>
-      teach.saveGrade({
+      gradeActions.saveGrade({
         levelCode: BIO,
         assignmentId: which === "alg-assignment" ? c.algAssignment : c.bioAssignment,
         studentId: which === "maya" ? c.maya : c.liam,
@@ -219,7 +222,7 @@ describe("teaching actions", () => {
     "bulkGrade",
     fc.array(badScore, { minLength: 1, maxLength: 5 }),
     (scores) =>
-      teach.bulkGrade({
+      gradeActions.bulkGrade({
         levelCode: BIO,
         assignmentId: c.bioAssignment,
         rows: scores.map((s) => ({ studentId: c.liam, score: s })),
@@ -259,7 +262,11 @@ describe("teaching actions", () => {
   property(
     "editStudent (student of another class)",
     fc.constantFrom("maya"),
-    () => classRosterActions.editStudent({ ok: true }, form({ levelCode: BIO, studentId: c.maya, name: "X", username: "x" })),
+    () =>
+      classRosterActions.editStudent(
+        { ok: true },
+        form({ levelCode: BIO, studentId: c.maya, name: "X", username: "x" }),
+      ),
     chen,
   );
 });

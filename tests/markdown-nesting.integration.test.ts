@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addResponse } from "@/app/level/[levelCode]/actions";
+import { createAnnouncement, editAnnouncement } from "@/app/level/[levelCode]/update/announcement-actions";
 import {
-  createAnnouncement,
   createAssignment,
-  editAnnouncement,
   editAssignmentText,
   updateAssignment,
-} from "@/app/level/[levelCode]/update/actions";
+} from "@/app/level/[levelCode]/update/assignment-actions";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { databaseChecksum, firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";

@@ -23,6 +23,7 @@ import { cookieJar } from "./support/request-context";
 import { seedDemo, userIdByCode } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
+import { setTermPublished } from "@/lib/terms/publishing";
 
 // The term report-card PDF (issue 19), read back with poppler's pdftotext: every student's name,
 // each class's letter from the calculator and the teacher's comment are real text in it.
@@ -74,8 +75,8 @@ describe("term report-card PDF", () => {
   });
 
   it("prints every student of the class with their letter and comment as text, one per page", async () => {
-    await queryRows(sql`insert into term_publications (term_id) values (${term})`);
-    await signInAs(DEMO_ADMIN.code);
+    const admin = await signInAs(DEMO_ADMIN.code);
+    expect(await setTermPublished(term, true, admin.id)).toMatchObject({ ok: true });
     const res = await get(`term=${term}&scope=class:${CLASS}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");

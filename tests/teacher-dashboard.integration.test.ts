@@ -1,18 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
-  addGrade,
-  bulkGrade,
   createAnnouncement,
-  createAssignment,
   deleteAnnouncement,
-  deleteAssignment,
   editAnnouncement,
+} from "@/app/level/[levelCode]/update/announcement-actions";
+import {
+  createAssignment,
+  deleteAssignment,
   editAssignmentText,
   loadAssignmentResponses,
-  saveGrade,
   updateAssignment,
-} from "@/app/level/[levelCode]/update/actions";
+} from "@/app/level/[levelCode]/update/assignment-actions";
+import { addGrade, bulkGrade, saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { db, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { assignments, grades, updates } from "@/lib/db/schema";

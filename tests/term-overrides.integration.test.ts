@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setTermOverrideAction } from "@/app/level/[levelCode]/update/override-actions";
+import { setTermOverrideAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { countQueries } from "@/lib/db/query-stats";
 import { DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
@@ -63,17 +63,31 @@ describe("term grades for a class", () => {
     });
     const after = await loadStudentTermGrade(CLASS, student, null, "UTC");
     expect([after.percent, after.overridden]).toEqual([92, true]);
-    expect(after.why.at(-1)).toBe(`Overridden by the teacher: 92 % (computed ${before.percent} %) — Oral exam retake`);
+    // Issue 27: the reason is for staff unless the teacher shares it; families see the override.
+    expect(after.why.at(-1)).toBe(`Overridden by the teacher: 92 % (computed ${before.percent} %)`);
     const row = (await loadClassTermGrades(CLASS, null, "UTC")).rows.find((r) => r.studentId === student)!;
-    expect(row.override).toEqual({ percent: 91.5, reason: "Oral exam retake" });
+    expect(row.view.why.at(-1)).toBe(
+      `Overridden by the teacher: 92 % (computed ${before.percent} %) — Oral exam retake`,
+    );
+    expect(row.override).toEqual({ percent: 91.5, reason: "Oral exam retake", shared: false, note: null });
+    expect(
+      await override({ percent: "91.5", reason: "Oral exam retake", shared: "on", note: "Well earned on the retake." }),
+    ).toEqual({ ok: true, message: "Override saved" });
+    expect((await loadStudentTermGrade(CLASS, student, null, "UTC")).why.slice(-2)).toEqual([
+      `Overridden by the teacher: 92 % (computed ${before.percent} %) — Oral exam retake`,
+      "Teacher's note: Well earned on the retake.",
+    ]);
     expect(await override({ percent: "", reason: "" })).toEqual({ ok: true, message: "Override removed" });
     expect((await loadStudentTermGrade(CLASS, student, null, "UTC")).percent).toBe(before.percent);
     const log = await queryRows<{ detail: { old: unknown; new: unknown } }>(
       sql`select detail from audit_log where action = 'term_grade.overridden' order by id`,
     );
+    const first = { percent: 91.5, reason: "Oral exam retake", shared: false, note: null };
+    const shared = { percent: 91.5, reason: "Oral exam retake", shared: true, note: "Well earned on the retake." };
     expect(log.map((l) => [l.detail.old, l.detail.new])).toEqual([
-      [null, { percent: 91.5, reason: "Oral exam retake" }],
-      [{ percent: 91.5, reason: "Oral exam retake" }, null],
+      [null, first],
+      [first, shared],
+      [shared, null],
     ]);
   });
 

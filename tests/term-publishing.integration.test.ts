@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setTermPublishedAction } from "@/app/admin/term-actions";
-import { saveGrade } from "@/app/level/[levelCode]/update/actions";
-import { setTermCommentAction } from "@/app/level/[levelCode]/update/comment-actions";
-import { setGradeMark } from "@/app/level/[levelCode]/update/mark-actions";
-import { setTermOverrideAction } from "@/app/level/[levelCode]/update/override-actions";
+import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
+import { setTermCommentAction } from "@/app/level/[levelCode]/update/term-grade-actions";
+import { setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
+import { setTermOverrideAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { countQueries } from "@/lib/db/query-stats";
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";

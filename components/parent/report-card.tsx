@@ -14,6 +14,9 @@ const BAND: Record<Band, string> = {
   bad: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
 };
 
+/** Present-only attendance to one decimal, or "—" when none was taken. */
+const rate = (p: number | null) => (p === null ? "—" : `${p.toFixed(1)}%`);
+
 /** Report card (spec §2): Summary and Details tabs; prints one page per class. */
 export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: () => void }) {
   const [tab, setTab] = useState("summary");
@@ -76,26 +79,24 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                         <p className="text-sm text-ink-muted">{c.period ? `Period ${c.period}` : c.code}</p>
                       </div>
                       <span
-                        className={`grid h-12 min-w-12 place-items-center rounded-xl px-2 text-xl font-bold ${BAND[c.band]}`}
-                        aria-label={`Letter grade ${c.letter}`}
+                        className={`grid h-12 min-w-12 place-items-center rounded-xl px-2 text-xl font-bold ${c.band ? BAND[c.band] : "bg-surface-muted"}`}
+                        aria-label={c.letter ? `Letter grade ${c.letter}` : "No letter grade yet"}
                       >
-                        {c.letter}
+                        {c.letter ?? "—"}
                       </span>
                     </div>
                     <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
                       <div>
-                        <dt className="text-ink-muted">Grade</dt>
-                        <dd className="font-semibold">{c.percent}%</dd>
+                        <dt className="text-ink-muted">Grade{c.gradeTitle ? ` (${c.gradeTitle})` : ""}</dt>
+                        <dd className="font-semibold">{c.percent === null ? "—" : `${c.percent}%`}</dd>
                       </div>
                       <div>
-                        <dt className="text-ink-muted">Points</dt>
-                        <dd className="font-semibold">
-                          {c.earned}/{c.possible}
-                        </dd>
+                        <dt className="text-ink-muted">Counted points</dt>
+                        <dd className="font-semibold">{c.points ? `${c.points.earned}/${c.points.possible}` : "—"}</dd>
                       </div>
                       <div>
                         <dt className="text-ink-muted">Attendance</dt>
-                        <dd className="font-semibold">{c.attendancePercent.toFixed(1)}%</dd>
+                        <dd className="font-semibold">{rate(c.attendancePercent)}</dd>
                       </div>
                     </dl>
                     {c.published && <PublishedGrade grade={c.published} />}
@@ -179,8 +180,9 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
   return (
     <div className="mt-4 space-y-4" data-testid="report-details">
       <h3 className="text-lg font-semibold">
-        {c.name}: {c.letter} · {c.percent}% · {c.earned}/{c.possible} points · attendance{" "}
-        {c.attendancePercent.toFixed(1)}%
+        {c.name}: {c.letter ?? "—"} · {c.percent === null ? "—" : `${c.percent}%`}
+        {c.points && ` · ${c.points.earned}/${c.points.possible} counted points`} · attendance{" "}
+        {rate(c.attendancePercent)}
       </h3>
       <div>
         <h4 className="font-medium">Grades</h4>
@@ -280,8 +282,8 @@ function PublishedGrade({ grade }: { grade: PublishedTermGrade }) {
             {grade.percent}% · {grade.letter}
           </span>
         )}
-        {grade.overridden && " · set by the teacher"} · attendance {grade.attendancePercent.toFixed(1)}% ({a.present}{" "}
-        present, {a.absent} absent, {a.late} late, {a.excused} excused)
+        {grade.overridden && " · set by the teacher"} · attendance {rate(grade.attendancePercent)} ({a.present} present,{" "}
+        {a.absent} absent, {a.late} late, {a.excused} excused)
       </p>
       {grade.comment && <p className="mt-1 italic">&ldquo;{grade.comment}&rdquo;</p>}
       {(!grade.empty || grade.why.length > 1) && (

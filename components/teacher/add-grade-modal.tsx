@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { addGrade } from "@/app/level/[levelCode]/update/actions";
+import { addGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";

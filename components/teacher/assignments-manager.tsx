@@ -2,15 +2,8 @@
 
 import { lazyComponent } from "@/components/lazy-component";
 import { useActionState, useEffect, useState, useTransition } from "react";
-import {
-  bulkGrade,
-  createAssignment,
-  deleteAssignment,
-  editAssignmentText,
-  loadAssignmentResponses,
-  updateAssignment,
-  type ResponseEntry,
-} from "@/app/level/[levelCode]/update/actions";
+import { createAssignment, deleteAssignment, editAssignmentText, loadAssignmentResponses, updateAssignment, type ResponseEntry } from "@/app/level/[levelCode]/update/assignment-actions";
+import { bulkGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";

@@ -10,7 +10,7 @@ import { getGradeGrid } from "@/lib/queries/grade-grid";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
 import { tabParam } from "@/lib/domain/url";
 import { TermSwitcher } from "@/components/term-switcher";
-import { lockedMessage } from "@/lib/terms/publishing";
+import { lockedMessage } from "@/lib/domain/terms";
 import { loadUpdatesView } from "@/lib/queries/class-page-view";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { formatDate } from "@/lib/domain/format";

@@ -1,8 +1,8 @@
 "use client";
 
 import { memo, useMemo, useRef, useState } from "react";
-import { saveGrade } from "@/app/level/[levelCode]/update/actions";
-import { setGradeMark } from "@/app/level/[levelCode]/update/mark-actions";
+import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
+import { setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
 import { loadGridTotal } from "@/app/level/[levelCode]/update/grid-total-actions";
 import { lazyComponent } from "@/components/lazy-component";
 import { EmptyState } from "@/components/states";

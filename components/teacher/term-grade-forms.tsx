@@ -1,13 +1,14 @@
 "use client";
 
 import { useActionState } from "react";
-import { setTermCommentAction } from "@/app/level/[levelCode]/update/comment-actions";
-import { setTermOverrideAction } from "@/app/level/[levelCode]/update/override-actions";
+import { setTermCommentAction } from "@/app/level/[levelCode]/update/term-grade-actions";
+import { setTermOverrideAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { keepFieldsSubmit } from "@/components/keep-fields-submit";
 import type { ActionResult } from "@/lib/action-result";
 
-// The Term grades page's two forms per student: the override (a percent and a required reason, or
-// blank to remove) and the report-card comment. Both name one student, class and term.
+// The Term grades page's two forms per student: the override (a percent and a required reason,
+// private to staff unless shared, and an optional note to the family; blank to remove) and the
+// report-card comment. Both name one student, class and term.
 const idle: ActionResult = { ok: true };
 const input = "rounded-lg border border-line bg-surface px-2 py-1 text-sm";
 
@@ -63,7 +64,10 @@ function TermRowForm({
   );
 }
 
-export function OverrideForm({ current, ...row }: Row & { current: { percent: number; reason: string } | null }) {
+export function OverrideForm({
+  current,
+  ...row
+}: Row & { current: { percent: number; reason: string; shared?: boolean; note?: string | null } | null }) {
   const [state, action, pending] = useActionState(setTermOverrideAction, idle);
   return (
     <TermRowForm row={row} action={action} state={state} pending={pending} what="override">
@@ -81,7 +85,20 @@ export function OverrideForm({ current, ...row }: Row & { current: { percent: nu
         maxLength={500}
         defaultValue={current?.reason ?? ""}
         aria-label={`Reason for ${row.studentName}'s override`}
-        placeholder="Reason"
+        placeholder="Reason (staff only unless shared)"
+      />
+      {/* Issue 27: the reason is a note to colleagues unless the teacher shares it; the note is for the family. */}
+      <label className="flex items-center gap-1 text-xs text-ink-muted">
+        <input type="checkbox" name="shared" className="h-4 w-4" defaultChecked={current?.shared ?? false} />
+        Families see the reason
+      </label>
+      <input
+        className={`${input} w-56`}
+        name="note"
+        maxLength={500}
+        defaultValue={current?.note ?? ""}
+        aria-label={`Note to ${row.studentName}'s family (optional)`}
+        placeholder="Note to the family (optional)"
       />
     </TermRowForm>
   );

@@ -91,3 +91,26 @@ export function canSeeAccessCodes(actor: Actor, level: LevelFacts): boolean {
 export function canActAsStudent(actor: Actor, studentId: number): boolean {
   return actor.role === "student" && actor.id === studentId;
 }
+
+export type GradeChangeDecision =
+  | { allowed: true }
+  | { allowed: false; reason: "not-teacher" | "not-owner" }
+  | { allowed: false; reason: "published"; term: string };
+
+/**
+ * "May this actor change these grades now?" (issue 27): every write that feeds a grade or a
+ * report card — scores, E/M/L marks, overrides, comments, assignment dates, attendance — asks
+ * this. The class's own instructor or an admin (teachAccess), and never while the term the write
+ * touches is published (its report card is stored and out; an admin unlocks it first).
+ */
+export function gradeChangeAccess(
+  actor: Actor,
+  level: LevelFacts,
+  facts: { publishedTerm: string | null },
+): GradeChangeDecision {
+  const teach = teachAccess(actor, level);
+  if (!teach.allowed) return teach;
+  return facts.publishedTerm === null
+    ? { allowed: true }
+    : { allowed: false, reason: "published", term: facts.publishedTerm };
+}

@@ -530,6 +530,10 @@ export const termGradeOverrides = pgTable(
       .references(() => schoolTerms.id, { onDelete: "cascade" }),
     percent: numeric("percent", { precision: 5, scale: 2, mode: "number" }).notNull(),
     reason: text("reason").notNull(),
+    // The reason is the teacher's note to staff unless they choose to show it to the family
+    // (issue 27); `family_note` is an optional line written for the family instead.
+    reasonShared: boolean("reason_shared").notNull().default(false),
+    familyNote: text("family_note"),
     teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
@@ -537,6 +541,7 @@ export const termGradeOverrides = pgTable(
     primaryKey({ columns: [t.levelCode, t.studentId, t.termId] }),
     check("term_grade_overrides_percent_check", sql`${t.percent} between 0 and 100`),
     check("term_grade_overrides_reason_check", sql`length(${t.reason}) between 1 and 500`),
+    check("term_grade_overrides_family_note_check", sql`length(${t.familyNote}) between 1 and 500`),
   ],
 );
 
@@ -551,6 +556,63 @@ export const termPublications = pgTable("term_publications", {
   publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
   publishedBy: integer("published_by").references(() => users.id, { onDelete: "set null" }),
 });
+
+/**
+ * What a published term's report card says, per student and class (issue 27), like a SIS's stored
+ * grades: written when the term is published, read by every view of that term (report card page,
+ * /r/ links, PDFs, the parent's child page, teacher screens, exports), never recomputed. Publishing
+ * again replaces the rows (audited old → new per changed student). A student removed from the
+ * class keeps their row; the class's name, period and teacher are kept as they were printed.
+ */
+export const termGradeRecords = pgTable(
+  "term_grade_records",
+  {
+    termId: integer("term_id")
+      .notNull()
+      .references(() => schoolTerms.id, { onDelete: "cascade" }),
+    levelCode: levelCodeRef("restrict"),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    className: text("class_name").notNull(),
+    period: text("period"),
+    teacherName: text("teacher_name"),
+    /** The percent shown (the override when there is one); null when nothing counts. */
+    percent: integer("percent"),
+    letter: text("letter"),
+    computedPercent: integer("computed_percent"),
+    /** The calculator's counted points (after drops, excused work and late penalties). */
+    earnedPoints: numeric("earned_points", { precision: 14, scale: 2, mode: "string" }),
+    possiblePoints: numeric("possible_points", { precision: 14, scale: 2, mode: "string" }),
+    /** Each category's contribution: name, weight, earned, possible, percent, share of the grade. */
+    categories: jsonb("categories").notNull(),
+    /** How many items were counted, dropped, excused, missing and late. */
+    marks: jsonb("marks").notNull(),
+    /** "Why this grade" as families read it (a private override reason left out). */
+    why: jsonb("why").notNull(),
+    overridePercent: numeric("override_percent", { precision: 5, scale: 2, mode: "string" }),
+    overrideReason: text("override_reason"),
+    overrideReasonShared: boolean("override_reason_shared").notNull().default(false),
+    overrideNote: text("override_note"),
+    comment: text("comment"),
+    present: integer("present").notNull().default(0),
+    absent: integer("absent").notNull().default(0),
+    late: integer("late").notNull().default(0),
+    excused: integer("excused").notNull().default(0),
+    /** Present-only rate to one decimal (spec §9's report card); null when no attendance was taken. */
+    attendancePercent: numeric("attendance_percent", { precision: 4, scale: 1, mode: "string" }),
+    /** SHA-256 of the calculator's inputs (scores, marks, settings, override, attendance): what changed on republication. */
+    fingerprint: text("fingerprint").notNull(),
+    /** SHA-256 of what the card shows; `announced_hash` is the one families were last told about. */
+    displayHash: text("display_hash").notNull(),
+    announcedHash: text("announced_hash"),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.termId, t.levelCode, t.studentId] }),
+    index("term_grade_records_student_idx").on(t.studentId, t.termId),
+  ],
+);
 
 /** A teacher's report-card comment for one student in one class and term (issue 19). */
 export const termComments = pgTable(

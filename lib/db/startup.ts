@@ -9,6 +9,7 @@ import { DEMO_ADMIN, demoCodes } from "./demo-school";
 import { runMigrations } from "./migrate";
 import { users } from "./schema";
 import { hasAnyUser, seedDemoSchool } from "./seed";
+import { storeCardsOfEarlierPublications } from "@/lib/gradebook/term-records";
 
 /** Runs once per server start: migrate, load the demo on an empty database, print where to go. */
 export async function prepareDatabase(): Promise<void> {
@@ -18,6 +19,8 @@ export async function prepareDatabase(): Promise<void> {
   // whether the database is empty, so the demo is never loaded twice.
   await withAdvisoryLock(handle.connectionString, "startup", async () => {
     await runMigrations(handle);
+    const cards = await storeCardsOfEarlierPublications(schoolTimeZone());
+    if (cards) console.log(`Stored ${cards} report-card lines of terms published before this version.`);
     const decision = demoSeedDecision({
       seedDemo: env().SEED_DEMO,
       nodeEnv: env().NODE_ENV,

@@ -24,17 +24,18 @@ describe("report card", () => {
     expect(alg).toMatchObject({
       percent: 88,
       letter: "B+",
-      earned: 26.5,
-      possible: 30,
+      points: { earned: "26.50", possible: "30.00" },
       attendancePercent: 66.7,
       band: "fair",
     });
     expect(alg!.grades).toHaveLength(2);
+    // Nothing graded and no attendance taken: "—", not 0 % F (issue 27).
     expect(art).toMatchObject({
-      percent: 0,
-      letter: "F",
-      attendancePercent: 0,
-      band: "bad",
+      percent: null,
+      letter: null,
+      points: null,
+      attendancePercent: null,
+      band: null,
       grades: [],
       attendance: [],
     });
@@ -56,7 +57,12 @@ describe("report card", () => {
     });
     const [alg] = card.classes;
     expect(alg!.grades[0]).toMatchObject({ percent: 90 });
-    expect(alg).toMatchObject({ earned: 9.25, possible: 12, percent: 77, letter: "C+", attendancePercent: 50.3 });
+    expect(alg).toMatchObject({
+      points: { earned: "9.25", possible: "12.00" },
+      percent: 77,
+      letter: "C+",
+      attendancePercent: 50.3,
+    });
     const one = buildReportCard({
       student: { id: 1, name: "Ava" },
       classes: [{ code: "ALG", name: "Algebra", period: "1" }],

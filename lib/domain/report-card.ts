@@ -1,4 +1,5 @@
-import { countStatuses, reportCardAttendancePercent } from "./attendance";
+import { countStatuses } from "./attendance";
+import { cardAttendancePercent } from "./stored-grade";
 import { REPORT_CARD_THRESHOLDS } from "./constants";
 import { band, gradePercent, itemPercent, teacherLetter, type Band } from "./grades";
 import { sumScores } from "./percent";
@@ -21,12 +22,16 @@ export interface ReportCardClass {
   code: string;
   name: string;
   period: string | null;
-  letter: string;
-  percent: number;
-  band: Band;
-  earned: number;
-  possible: number;
-  attendancePercent: number;
+  /** The grade of `gradeTitle` (today's term, or the whole year): "—" (null) while nothing counts. */
+  letter: string | null;
+  percent: number | null;
+  band: Band | null;
+  /** The term the grade is for; null: the whole year. */
+  gradeTitle: string | null;
+  /** The calculator's counted points behind the grade (after drops, excused work, late penalties). */
+  points: { earned: string; possible: string } | null;
+  /** Present-only, to one decimal (spec §9); null ("—") while no attendance was taken. */
+  attendancePercent: number | null;
   grades: {
     title: string;
     score: number;
@@ -43,7 +48,7 @@ export interface ReportCardClass {
 
 export interface PublishedTermGrade extends ReportTermGrade {
   title: string;
-  attendancePercent: number;
+  attendancePercent: number | null;
   attendance: { present: number; absent: number; late: number; excused: number };
   comment: string | null;
 }
@@ -65,7 +70,11 @@ export interface ReportCardView {
   classes: ReportCardClass[];
 }
 
-/** Per class: 12-step letter, percent, points, present-only attendance to one decimal (spec §9). */
+/**
+ * Per class: the lists of graded items and attendance days, and spec §9's figures for a school
+ * without terms or custom grading (Σscores / Σmax, present-only attendance). lib/parent/portal
+ * puts the calculator's grade of the term shown (or its stored card) in their place.
+ */
 export function buildReportCard(input: ReportCardInput): ReportCardView {
   return {
     studentId: input.student.id,
@@ -73,17 +82,20 @@ export function buildReportCard(input: ReportCardInput): ReportCardView {
     classes: input.classes.map((c) => {
       const g = input.grades.filter((x) => x.levelCode === c.code);
       const a = input.attendance.filter((x) => x.levelCode === c.code);
-      const percent = gradePercent(g);
+      const percent = g.length ? gradePercent(g) : null;
+      const possible = sumScores(g.map((x) => x.maxScore));
       return {
         code: c.code,
         name: c.name,
         period: c.period,
-        letter: teacherLetter(percent),
+        letter: percent === null ? null : teacherLetter(percent),
         percent,
-        band: band(percent, REPORT_CARD_THRESHOLDS),
-        earned: sumScores(g.map((x) => x.score)),
-        possible: g.reduce((s, x) => s + x.maxScore, 0),
-        attendancePercent: reportCardAttendancePercent(countStatuses(a.map((x) => x.status))),
+        band: percent === null ? null : band(percent, REPORT_CARD_THRESHOLDS),
+        gradeTitle: null,
+        points: g.length
+          ? { earned: sumScores(g.map((x) => x.score)).toFixed(2), possible: possible.toFixed(2) }
+          : null,
+        attendancePercent: cardAttendancePercent(countStatuses(a.map((x) => x.status))),
         grades: g.map((x) => ({
           title: x.title,
           score: x.score,

@@ -54,8 +54,15 @@ export interface GradeItem {
 export interface GradeOverride {
   /** The teacher's final percent (0.01 step). */
   percent: number;
+  /** Why, for staff; families read it only when `shared` (issue 27: private by default). */
   reason: string;
+  shared?: boolean;
+  /** An optional line written for the family instead of (or besides) the reason. */
+  note?: string | null;
 }
+
+/** Who reads "why this grade": staff see the override's reason; families only what the teacher shared. */
+export type Audience = "staff" | "family";
 
 /**
  * counted: in the sums · dropped: lowest, left out by the category's drop rule · excused: left
@@ -288,7 +295,7 @@ const num = (f: Fraction) => String(roundHalfUp(f, 2));
  * all print: how the grade is made, each category's earned / possible and weight, what was
  * dropped or excused, what counts as missing, and the override.
  */
-export function explainTermGrade(g: TermGrade): string[] {
+export function explainTermGrade(g: TermGrade, audience: Audience = "staff"): string[] {
   const lines: string[] = [];
   const titles = (s: ItemStatus) => g.items.filter((i) => i.status === s).map((i) => i.title);
   if (g.mode === "points") {
@@ -321,7 +328,11 @@ export function explainTermGrade(g: TermGrade): string[] {
   const late = g.items.filter((i) => i.status === "counted" && i.lateKeptPercent < 100);
   if (late.length)
     lines.push(`Late penalty: ${late.map((i) => `${i.title} (kept ${i.lateKeptPercent} %)`).join(", ")}`);
-  if (g.override)
-    lines.push(`Overridden by the teacher: ${g.percent} % (computed ${g.computedPercent} %) — ${g.override.reason}`);
+  if (g.override) {
+    // The reason is the teacher's note to colleagues unless they chose to share it (issue 27).
+    const reason = audience === "staff" || g.override.shared ? ` — ${g.override.reason}` : "";
+    lines.push(`Overridden by the teacher: ${g.percent} % (computed ${g.computedPercent} %)${reason}`);
+    if (g.override.note) lines.push(`Teacher's note: ${g.override.note}`);
+  }
   return lines;
 }

@@ -1,15 +1,16 @@
-// The gradebook CSV's layout, as teachers know it from Canvas and Moodle exports. Pure.
+// The gradebook CSV's layout, as teachers know it from Canvas and Moodle exports, for one term (or
+// the whole year). Pure.
 //
-//   Student, Username, SIS ID, <title> (<id>)…, Total Points, Graded Points Possible, Percent, Letter
-//   Points Possible, , , <max>…, <Σ max>, , ,
-//   Ava Johnson, ava.johnson, S-1001, 8, , 9.5…, 17.5, 20, 88, B+
+//   Student, Username, SIS ID, <title> (<id>)…, <category> %…, Counted Points, Points Possible, Percent, Letter, Overridden
+//   Points Possible, , , <max>…, , …, , <Σ max>, , , ,
+//   Ava Johnson, ava.johnson, S-1001, 8, E, 9.5 (L)…, 85…, 17.5, 20, 88, B+,
 //
-// The totals are the Summary tab's figures, from the one calculator (lib/domain): points earned
-// over the points of the graded items, rounded half up, and the teacher's 12-step letter. An
-// ungraded cell is empty, and counts in neither total (spec §9: "sum of scores / sum of max
-// scores" over graded items).
-import { teacherLetter } from "@/lib/domain/grades";
-import { scorePercent, sumScores } from "@/lib/domain/percent";
+// Every figure is the one calculator's (lib/domain/term-grade through lib/domain/stored-grade),
+// or, for a published term, its stored card (issue 27): the same percent and letter as the
+// Summary, the grid, the report card and the PDF. A cell holds the score, or the teacher's mark
+// where there is no score (E excused, M missing); a late score is written "9.5 (L)". An ungraded
+// cell is empty.
+import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import type { Cell } from "./csv";
 
 export interface GradebookAssignment {
@@ -18,62 +19,75 @@ export interface GradebookAssignment {
   maxScore: number;
 }
 
+export interface GradebookCell {
+  score: number | null;
+  mark: "excused" | "missing" | "late" | null;
+}
+
 export interface GradebookStudent {
   name: string;
   username: string;
   sisId: string | null;
-  /** One score per assignment, in the order of `assignments`; null when not graded. */
-  scores: (number | null)[];
-}
-
-export interface GradebookTotals {
-  earned: number;
-  possible: number;
-  percent: number;
-  letter: string;
+  /** One cell per assignment, in the order of `assignments`. */
+  cells: GradebookCell[];
+  /** The calculator's result (or the stored card) for the term. */
+  grade: StoredTermGrade;
 }
 
 export const GRADEBOOK_LEAD = ["Student", "Username", "SIS ID"] as const;
-export const GRADEBOOK_TAIL = ["Total Points", "Graded Points Possible", "Percent", "Letter"] as const;
+export const GRADEBOOK_TAIL = ["Counted Points", "Points Possible", "Percent", "Letter", "Overridden"] as const;
 
 export function assignmentHeader(a: GradebookAssignment): string {
   return `${a.title} (${a.id})`;
 }
 
-export function studentTotals(
-  scores: readonly (number | null)[],
-  assignments: readonly GradebookAssignment[],
-): GradebookTotals {
-  const graded: number[] = [];
-  let possible = 0;
-  scores.forEach((s, j) => {
-    if (s === null) return;
-    graded.push(s);
-    possible += assignments[j]!.maxScore;
-  });
-  const earned = sumScores(graded);
-  const percent = scorePercent(earned, possible);
-  return { earned, possible, percent, letter: teacherLetter(percent) };
+export function cellValue(c: GradebookCell): Cell {
+  if (c.score === null) return c.mark === "excused" ? "E" : c.mark === "missing" ? "M" : "";
+  return c.mark === "late" ? `${c.score} (L)` : c.mark === "excused" ? "E" : c.score;
 }
+
+const number = (s: string | null) => (s === null ? "" : Number(s));
 
 export function gradebookRows(
   assignments: readonly GradebookAssignment[],
   students: readonly GradebookStudent[],
 ): Cell[][] {
-  const header: Cell[] = [...GRADEBOOK_LEAD, ...assignments.map(assignmentHeader), ...GRADEBOOK_TAIL];
+  // Each category once, in the order the calculator lists them (the class's settings, then Other).
+  const categories: string[] = [];
+  for (const s of students)
+    for (const c of s.grade.categories) if (!categories.includes(c.name)) categories.push(c.name);
+  const header: Cell[] = [
+    ...GRADEBOOK_LEAD,
+    ...assignments.map(assignmentHeader),
+    ...categories.map((c) => `${c} %`),
+    ...GRADEBOOK_TAIL,
+  ];
   const pointsPossible: Cell[] = [
     "Points Possible",
     "",
     "",
     ...assignments.map((a) => a.maxScore),
+    ...categories.map(() => ""),
+    "",
     assignments.reduce((s, a) => s + a.maxScore, 0),
     "",
     "",
     "",
   ];
   const rows = students.map((st): Cell[] => {
-    const t = studentTotals(st.scores, assignments);
-    return [st.name, st.username, st.sisId ?? "", ...st.scores, t.earned, t.possible, t.percent, t.letter];
+    const g = st.grade;
+    return [
+      st.name,
+      st.username,
+      st.sisId ?? "",
+      ...st.cells.map(cellValue),
+      ...categories.map((name) => g.categories.find((c) => c.name === name)?.percent ?? ""),
+      number(g.earnedPoints),
+      number(g.possiblePoints),
+      g.percent ?? "",
+      g.letter ?? "",
+      g.override ? "yes" : "",
+    ];
   });
   return [header, pointsPossible, ...rows];
 }

@@ -1,57 +1,86 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import { queryRows } from "@/lib/db/client";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { storedTermGrade } from "@/lib/domain/stored-grade";
+import { cellKey, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
+import { readStoredCards } from "@/lib/gradebook/stored-cards";
+import { chosenTerm, termGradeOf, toWork, type TermChoice } from "@/lib/gradebook/term-grades";
 import { toCsv, SPREADSHEET } from "./csv";
 import { gradebookRows, type GradebookAssignment, type GradebookStudent } from "./gradebook-layout";
 
+const NO_ATTENDANCE = { present: 0, absent: 0, late: 0, excused: 0 };
+
 /**
- * One class's gradebook: the roster with every grade as one row per student (comma-separated
- * ids and scores, like the grade grid) and the assignments: two set-based statements whatever
- * the class size. The SIS id is the sourcedId a roster import keeps on the user.
+ * One class's gradebook for a term (default: today's) or the whole year: the term's assignments,
+ * each student's scores and marks, and the calculator's figures — the stored card's for a
+ * published term. Two statements (the grading inputs every term screen reads), three when the
+ * term is published.
  */
 export async function loadGradebook(
   levelCode: string,
-): Promise<{ assignments: GradebookAssignment[]; students: GradebookStudent[] }> {
-  const [assignmentRows, studentRows] = await Promise.all([
-    queryRows<{ id: number; title: string; max_score: number }>(sql`
-      select id, title, max_score from assignments where level_code = ${levelCode} order by due_date asc nulls last, id asc`),
-    queryRows<{
-      name: string;
-      username: string;
-      sis_id: string | null;
-      assignment_ids: string | null;
-      scores: string | null;
-    }>(sql`
-      select u.name, u.username, u.sourced_id as sis_id, g.assignment_ids, g.scores
-      from student_enrollment e
-      join users u on u.id = e.student_id
-      left join (
-        select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(trim_scale(g.score)::text, ',') as scores
-        from assignments a join grades g on g.assignment_id = a.id
-        where a.level_code = ${levelCode}
-        group by g.student_id
-      ) g on g.student_id = e.student_id
-      where e.level_code = ${levelCode}
-      order by u.name, u.id`),
-  ]);
-  const assignments = assignmentRows.map((a) => ({ id: Number(a.id), title: a.title, maxScore: Number(a.max_score) }));
-  // By id, not position: an assignment created between the two reads has no column and is skipped.
-  const column = new Map(assignments.map((a, j) => [a.id, j]));
-  const students = studentRows.map((r): GradebookStudent => {
-    const scores: (number | null)[] = assignments.map(() => null);
-    if (r.assignment_ids && r.scores) {
-      const values = r.scores.split(",");
-      r.assignment_ids.split(",").forEach((id, k) => {
-        const j = column.get(Number(id));
-        if (j !== undefined) scores[j] = Number(values[k]);
+  choice: TermChoice,
+  timeZone: string,
+  now = new Date(),
+): Promise<{ term: string | null; assignments: GradebookAssignment[]; students: GradebookStudent[] }> {
+  const inputs = await readClassTermInputs(levelCode, timeZone);
+  const today = dateInTimeZone(now, timeZone);
+  const { terms, published } = inputs.context;
+  const term = chosenTerm(terms, choice, today);
+  const stored = term && published.has(term.id) ? await readStoredCards(term.id, levelCode) : null;
+  const settings = inputs.context.settings.get(levelCode)!;
+  const blank = inputs.assignments.map((a) => toWork(a, BLANK));
+  const shown: GradebookAssignment[] = termGradeOf(
+    terms,
+    settings,
+    blank,
+    new Map(),
+    choice,
+    today,
+    now.getTime(),
+  ).items.map((i) => ({ id: i.id, title: i.title, maxScore: i.maxScore }));
+  const students = inputs.students.map((st): GradebookStudent => {
+    const work = inputs.assignments.map((a) => {
+      const m = inputs.marks.get(cellKey(a.id, st.id));
+      return toWork(a, {
+        score_h: inputs.scores.get(cellKey(a.id, st.id)) ?? null,
+        excused: m?.excused ?? false,
+        missing: m?.missing ?? false,
+        late: m?.late ?? false,
+        submitted_ms: inputs.handIns.get(cellKey(a.id, st.id)) ?? null,
       });
-    }
-    return { name: r.name, username: r.username, sisId: r.sis_id, scores };
+    });
+    const { items, grade } = termGradeOf(
+      terms,
+      settings,
+      work,
+      inputs.overrides.get(st.id) ?? new Map(),
+      choice,
+      today,
+      now.getTime(),
+    );
+    return {
+      name: st.name,
+      username: st.username,
+      sisId: st.sisId,
+      cells: items.map((i) => ({
+        score: i.score,
+        mark: i.excused ? "excused" : i.missing ? "missing" : i.late ? "late" : null,
+      })),
+      grade:
+        stored === null
+          ? storedTermGrade(grade, NO_ATTENDANCE, null)
+          : (stored.get(st.id) ?? storedTermGrade(grade, NO_ATTENDANCE, null)),
+    };
   });
-  return { assignments, students };
+  return { term: term?.title ?? null, assignments: shown, students };
 }
 
-export async function gradebookCsv(levelCode: string): Promise<string> {
-  const { assignments, students } = await loadGradebook(levelCode);
-  return toCsv(gradebookRows(assignments, students), SPREADSHEET);
+const BLANK = { score_h: null, excused: false, missing: false, late: false, submitted_ms: null };
+
+export async function gradebookCsv(
+  levelCode: string,
+  choice: TermChoice,
+  timeZone: string,
+): Promise<{ csv: string; term: string | null }> {
+  const { term, assignments, students } = await loadGradebook(levelCode, choice, timeZone);
+  return { csv: toCsv(gradebookRows(assignments, students), SPREADSHEET), term };
 }

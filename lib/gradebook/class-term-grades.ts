@@ -13,7 +13,16 @@ import {
   type GradingContext,
   type GradingContextColumns,
 } from "./grading-context";
-import { termGradeView, toWork, type AssignmentRow, type TermChoice, type TermGradeView } from "./term-grades";
+import type { StoredTermGrade } from "@/lib/domain/stored-grade";
+import { readStoredCards } from "./stored-cards";
+import {
+  chosenTerm,
+  termGradeView,
+  toWork,
+  type AssignmentRow,
+  type TermChoice,
+  type TermGradeView,
+} from "./term-grades";
 
 export interface ClassTermGradeRow {
   studentId: number;
@@ -45,7 +54,7 @@ export interface CellMarks {
 /** What a class's term grades are made of, as read; keys of the maps are `${assignmentId}:${studentId}`. */
 export interface ClassTermInputs {
   context: GradingContext;
-  students: { id: number; name: string; username: string }[];
+  students: { id: number; name: string; username: string; sisId: string | null }[];
   /** In due-date order (no due date last). */
   assignments: AssignmentRow[];
   /** Scores in hundredths of a point. */
@@ -57,6 +66,10 @@ export interface ClassTermInputs {
   /** `${termId}:${studentId}` → the report-card comment. */
   comments: Map<string, string>;
 }
+
+/** Two reads side by side (two pooled connections), or one after the other on a transaction's one connection. */
+const parallel = <A, B>(a: () => Promise<A>, b: () => Promise<B>) => Promise.all([a(), b()]);
+const sequential = async <A, B>(a: () => Promise<A>, b: () => Promise<B>): Promise<[A, B]> => [await a(), await b()];
 
 export const cellKey = (assignmentId: number, studentId: number) => `${assignmentId}:${studentId}`;
 
@@ -73,6 +86,8 @@ type NoteRow = {
   term_id: number;
   percent_h: number | null;
   reason: string | null;
+  shared: boolean | null;
+  note: string | null;
   comment: string | null;
 };
 
@@ -80,30 +95,43 @@ type NoteRow = {
  * Two statements whatever the class size: the roster with each student's scores, and the grading
  * context with the class's assignments, marks, overrides and comments as JSON columns.
  */
-export async function readClassTermInputs(levelCode: string, timeZone: string): Promise<ClassTermInputs> {
-  const [students, [facts]] = await Promise.all([
+export async function readClassTermInputs(
+  levelCode: string,
+  timeZone: string,
+  on?: Parameters<typeof queryRows>[1],
+): Promise<ClassTermInputs> {
+  // In sequence inside a transaction (one connection), side by side otherwise.
+  const both = on ? sequential : parallel;
+  const [students, [facts]] = await both(
     // One row per student, ids and scores as comma-separated text: 300 × 40 scores were 12,000
     // rows through the driver (~100 ms on PGlite); split() is native.
-    queryRows<{
-      id: number;
-      name: string;
-      username: string;
-      assignment_ids: string | null;
-      scores_h: string | null;
-    }>(sql`
-      select u.id, u.name, u.username, sc.assignment_ids, sc.scores_h
+    () =>
+      queryRows<{
+        id: number;
+        name: string;
+        username: string;
+        sis_id: string | null;
+        assignment_ids: string | null;
+        scores_h: string | null;
+      }>(
+        sql`
+      select u.id, u.name, u.username, u.sourced_id as sis_id, sc.assignment_ids, sc.scores_h
       from student_enrollment e join users u on u.id = e.student_id
       left join (
         select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(((g.score * 100)::int)::text, ',') as scores_h
         from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${levelCode} group by g.student_id) sc on sc.student_id = u.id
-      where e.level_code = ${levelCode} order by u.name, u.id`),
-    queryRows<
-      GradingContextColumns & {
-        assignments: AssignmentRow[] | string | null;
-        marks: MarkRow[] | string | null;
-        notes: NoteRow[] | string | null;
-      }
-    >(sql`
+      where e.level_code = ${levelCode} order by u.name, u.id`,
+        on,
+      ),
+    () =>
+      queryRows<
+        GradingContextColumns & {
+          assignments: AssignmentRow[] | string | null;
+          marks: MarkRow[] | string | null;
+          notes: NoteRow[] | string | null;
+        }
+      >(
+        sql`
       select ${gradingContextColumns([levelCode])},
         (select json_agg(x order by x.due_ms nulls last, x.id) from (
           select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
@@ -116,10 +144,12 @@ export async function readClassTermInputs(levelCode: string, timeZone: string): 
                                    where s.assignment_id = m.assignment_id and s.student_id = m.student_id) end as last_ms
           from grade_marks m join assignments a on a.id = m.assignment_id where a.level_code = ${levelCode} and (m.excused or m.missing or m.late)) x) as marks,
         (select json_agg(x) from (
-          select student_id, term_id, (percent * 100)::int as percent_h, reason, null as comment from term_grade_overrides where level_code = ${levelCode}
+          select student_id, term_id, (percent * 100)::int as percent_h, reason, reason_shared as shared, family_note as note, null as comment from term_grade_overrides where level_code = ${levelCode}
           union all
-          select student_id, term_id, null, null, comment from term_comments where level_code = ${levelCode}) x) as notes`),
-  ]);
+          select student_id, term_id, null, null, null, null, comment from term_comments where level_code = ${levelCode}) x) as notes`,
+        on,
+      ),
+  );
   const context = gradingContextFrom(facts, [levelCode]);
   const assignments = jsonColumn(facts?.assignments) ?? [];
   const markRows = jsonColumn(facts?.marks) ?? [];
@@ -143,12 +173,14 @@ export async function readClassTermInputs(levelCode: string, timeZone: string): 
     if (n.comment !== null) comments.set(`${n.term_id}:${n.student_id}`, n.comment);
     else {
       if (!overrides.has(n.student_id)) overrides.set(n.student_id, new Map());
-      overrides.get(n.student_id)!.set(n.term_id, { percent: n.percent_h! / 100, reason: n.reason! });
+      overrides
+        .get(n.student_id)!
+        .set(n.term_id, { percent: n.percent_h! / 100, reason: n.reason!, shared: n.shared === true, note: n.note });
     }
   }
   return {
     context,
-    students: students.map(({ id, name, username }) => ({ id, name, username })),
+    students: students.map(({ id, name, username, sis_id }) => ({ id, name, username, sisId: sis_id })),
     assignments,
     scores,
     marks,
@@ -165,9 +197,11 @@ export function classTermGrades(
   choice: TermChoice,
   today: string,
   nowMs: number,
+  stored?: ReadonlyMap<number, StoredTermGrade>,
 ): ClassTermGrades {
   const { context, assignments } = inputs;
   const settings = context.settings.get(levelCode)!;
+  const termId = chosenTerm(context.terms, choice, today)?.id;
   const none = new Map<number, GradeOverride>();
   const rows = inputs.students.map((st) => {
     const work = assignments.map((a) => {
@@ -182,7 +216,11 @@ export function classTermGrades(
       });
     });
     const own = inputs.overrides.get(st.id) ?? none;
-    const view = termGradeView(context.terms, settings, work, own, choice, today, nowMs);
+    const view = termGradeView(context.terms, settings, work, own, choice, today, nowMs, {
+      audience: "staff",
+      published: context.published,
+      stored: cardsOf(stored, st.id, termId),
+    });
     return {
       studentId: st.id,
       name: st.name,
@@ -211,13 +249,35 @@ export function classTermGrades(
   };
 }
 
+/** One student's stored card of the term shown, as termGradeView's by-term map. */
+function cardsOf(stored: ReadonlyMap<number, StoredTermGrade> | undefined, studentId: number, termId?: number) {
+  const card = stored?.get(studentId);
+  return card && termId !== undefined ? new Map([[termId, card]]) : undefined;
+}
+
+/**
+ * classTermGrades with the stored cards when the term shown is published (issue 27): one more
+ * statement then, and the cards are what every row shows; an open term is computed.
+ */
+export async function classTermGradesWithCards(
+  inputs: ClassTermInputs,
+  levelCode: string,
+  choice: TermChoice,
+  today: string,
+  nowMs: number,
+): Promise<ClassTermGrades> {
+  const term = chosenTerm(inputs.context.terms, choice, today);
+  const stored = term && inputs.context.published.has(term.id) ? await readStoredCards(term.id, levelCode) : undefined;
+  return classTermGrades(inputs, levelCode, choice, today, nowMs, stored);
+}
+
 export async function loadClassTermGrades(
   levelCode: string,
   choice: TermChoice,
   timeZone: string,
   now = new Date(),
 ): Promise<ClassTermGrades> {
-  return classTermGrades(
+  return classTermGradesWithCards(
     await readClassTermInputs(levelCode, timeZone),
     levelCode,
     choice,

@@ -6,8 +6,10 @@
 // screen reads itself, in that screen's own statement (issue 21).
 import { sql, type SQL } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
+import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import type { GradeOverride, GradeSettings } from "@/lib/domain/term-grade";
 import { gradingTerms, type Term } from "@/lib/domain/terms";
+import { storedCardFrom, storedCardJson } from "./stored-cards";
 
 export interface GradingContext {
   /** The terms grades are kept by (lib/domain/terms gradingTerms), in date order. */
@@ -18,6 +20,8 @@ export interface GradingContext {
   settings: Map<string, GradeSettings>;
   /** The student's overrides by class, then by term (empty without a student). */
   overrides: Map<string, Map<number, GradeOverride>>;
+  /** The student's stored cards of published terms by class, then by term (issue 27; empty without a student). */
+  stored: Map<string, Map<number, StoredTermGrade>>;
 }
 
 const DEFAULTS: GradeSettings = { mode: "points", categories: [], latePolicy: null };
@@ -38,7 +42,11 @@ export interface GradingContextColumns {
   terms: Term[] | string | null;
   published: number[] | string | null;
   settings: SettingsJson[] | string | null;
-  overrides: { code: string; term: number; percent_h: number; reason: string }[] | string | null;
+  overrides:
+    | { code: string; term: number; percent_h: number; reason: string; shared: boolean; note: string | null }[]
+    | string
+    | null;
+  stored: { code: string; term: number; card: StoredTermGrade | string }[] | string | null;
 }
 
 /** `select ${gradingContextColumns(…)}, (…) as mine`: the four columns of GradingContextColumns. */
@@ -52,8 +60,12 @@ export function gradingContextColumns(levelCodes: readonly string[], studentId: 
           'categories', (select json_agg(json_build_object('id', c.id, 'name', c.name, 'weight', w.weight, 'drop', w.drop_lowest) order by c.name)
                            from level_category_weights w join grade_categories c on c.id = w.category_id where w.level_code = l.code)))
          from levels l where l.code in ${codes}) as settings,
-      (select json_agg(json_build_object('code', o.level_code, 'term', o.term_id, 'percent_h', (o.percent * 100)::int, 'reason', o.reason))
-         from term_grade_overrides o where ${studentId === null ? sql`false` : sql`o.student_id = ${studentId} and o.level_code in ${codes}`}) as overrides`;
+      (select json_agg(json_build_object('code', o.level_code, 'term', o.term_id, 'percent_h', (o.percent * 100)::int, 'reason', o.reason,
+          'shared', o.reason_shared, 'note', o.family_note))
+         from term_grade_overrides o where ${studentId === null ? sql`false` : sql`o.student_id = ${studentId} and o.level_code in ${codes}`}) as overrides,
+      (select json_agg(json_build_object('code', r.level_code, 'term', r.term_id, 'card', ${storedCardJson("r")}))
+         from term_grade_records r join term_publications p on p.term_id = r.term_id
+         where ${studentId === null ? sql`false` : sql`r.student_id = ${studentId} and r.level_code in ${codes}`}) as stored`;
 }
 
 /** The context from its columns (gradingContextColumns), for these classes. */
@@ -74,12 +86,17 @@ export function gradingContextFrom(
   }
   const overrides = new Map<string, Map<number, GradeOverride>>(levelCodes.map((c) => [c, new Map()]));
   for (const o of jsonColumn(row?.overrides) ?? [])
-    overrides.get(o.code)?.set(o.term, { percent: o.percent_h / 100, reason: o.reason });
+    overrides
+      .get(o.code)
+      ?.set(o.term, { percent: o.percent_h / 100, reason: o.reason, shared: o.shared, note: o.note });
+  const stored = new Map<string, Map<number, StoredTermGrade>>(levelCodes.map((c) => [c, new Map()]));
+  for (const r of jsonColumn(row?.stored) ?? []) stored.get(r.code)?.set(r.term, storedCardFrom(r.card));
   return {
     terms: gradingTerms(jsonColumn(row?.terms) ?? []),
     published: new Set(jsonColumn(row?.published) ?? []),
     settings,
     overrides,
+    stored,
   };
 }
 

@@ -5,13 +5,16 @@
 import { sql } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
+import { countedPoints, type StoredTermGrade } from "@/lib/domain/stored-grade";
 import {
   computeTermGrade,
   daysLate,
   explainTermGrade,
+  type Audience,
   type GradeItem,
   type GradeOverride,
   type GradeSettings,
+  type TermGrade,
 } from "@/lib/domain/term-grade";
 import { assignmentTerm, defaultTerm, type Term } from "@/lib/domain/terms";
 import {
@@ -47,6 +50,10 @@ export interface TermGradeView {
   assignmentIds: number[];
   /** "Why this grade", one sentence each (lib/domain/term-grade's explainTermGrade). */
   why: string[];
+  /** The calculator's counted points (after drops, excused work and late penalties); null when nothing counts. */
+  points: { earned: string; possible: string } | null;
+  /** The term shown is published: these figures are its stored report card (issue 27), not a recomputation. */
+  published: boolean;
 }
 
 /** Each class's grading settings (the defaults for a class that has none). */
@@ -158,6 +165,7 @@ export function studentTermViews(
         choice,
         today,
         nowMs,
+        { audience: "family", published: ctx.published, stored: ctx.stored.get(c) },
       ),
     ]),
   );
@@ -191,6 +199,33 @@ export function chosenTerm(terms: readonly Term[], choice: TermChoice, today: st
   return (typeof choice === "number" ? terms.find((t) => t.id === choice) : undefined) ?? defaultTerm(today, terms);
 }
 
+/** The calculator's result for the term asked for (or the whole year), from one student's work in one class. */
+export function termGradeOf(
+  terms: readonly Term[],
+  settings: GradeSettings,
+  work: readonly Work[],
+  overrides: ReadonlyMap<number, GradeOverride>,
+  choice: TermChoice,
+  today: string,
+  nowMs: number,
+): { term: Term | null; items: readonly Work[]; grade: TermGrade } {
+  const term = chosenTerm(terms, choice, today);
+  const items = term ? work.filter((w) => assignmentTerm(w.dueDay, w.createdDay, terms)?.id === term.id) : work;
+  return {
+    term,
+    items,
+    grade: computeTermGrade(items, settings, term ? (overrides.get(term.id) ?? null) : null, nowMs),
+  };
+}
+
+export interface ViewOptions {
+  /** Who reads "why": staff see a private override reason, families do not (default: family). */
+  audience?: Audience;
+  /** Published terms, and the stored cards of this student (or class) in them, by term id. */
+  published?: ReadonlySet<number>;
+  stored?: ReadonlyMap<number, StoredTermGrade>;
+}
+
 /** The pure half of loadStudentTermGrade, for tests and for screens that load many students. */
 export function termGradeView(
   terms: readonly Term[],
@@ -200,19 +235,38 @@ export function termGradeView(
   choice: TermChoice,
   today: string,
   nowMs: number,
+  options: ViewOptions = {},
 ): TermGradeView {
-  const term = chosenTerm(terms, choice, today);
-  const items = term ? work.filter((w) => assignmentTerm(w.dueDay, w.createdDay, terms)?.id === term.id) : work;
-  const g = computeTermGrade(items, settings, term ? (overrides.get(term.id) ?? null) : null, nowMs);
-  return {
+  const { term, items, grade: g } = termGradeOf(terms, settings, work, overrides, choice, today, nowMs);
+  const base = {
     terms: terms.map((t) => ({ id: t.id, title: t.title })),
     term: term ? { id: term.id, title: term.title } : null,
-    percent: g.percent,
-    empty: g.exact === null && !g.override,
-    overridden: g.override !== null,
     assignmentIds: items.map((i) => i.id),
     customized:
       settings.mode !== "points" || settings.latePolicy !== null || settings.categories.some((c) => c.dropLowest > 0),
-    why: explainTermGrade(g),
+  };
+  const audience = options.audience ?? "family";
+  if (term && options.published?.has(term.id)) {
+    // A published term is its stored card, whatever has happened since (issue 27). A student who
+    // was not in the class when it was published has no card for it.
+    const s = options.stored?.get(term.id);
+    return {
+      ...base,
+      percent: s?.percent ?? 0,
+      empty: s?.percent == null,
+      overridden: s?.override != null,
+      why: s ? (audience === "staff" ? s.why.staff : s.why.family) : ["Not on this term's published report card"],
+      points: s?.earnedPoints && s.possiblePoints ? { earned: s.earnedPoints, possible: s.possiblePoints } : null,
+      published: true,
+    };
+  }
+  return {
+    ...base,
+    percent: g.percent,
+    empty: g.exact === null && !g.override,
+    overridden: g.override !== null,
+    why: explainTermGrade(g, audience),
+    points: countedPoints(g),
+    published: false,
   };
 }

@@ -1,6 +1,8 @@
 // "Term report card published" (issue 20): publishing a term enqueues one notice for the whole
 // school; when it runs (after the settling delay, so a term unpublished at once tells nobody),
-// every enrolled student and their guardians hear that the report card is ready.
+// every student with a stored card their family has not been told about, and their guardians,
+// hear that the report card is ready: all of them the first time, only those whose card changed
+// when the term is published again (issue 27).
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
@@ -30,21 +32,28 @@ export const reportCardNotice: JobHandler = async (job, tx) => {
     tx,
   );
   if (!term) return; // unpublished (or deleted) while settling
-  const students = await queryRows<{ id: number; name: string }>(
-    sql`select u.id, u.name from users u where u.role = 'student' and u.roster_deleted_at is null and exists (select 1 from student_enrollment e where e.student_id = u.id)`,
+  // The students whose stored card families have not been told about yet (issue 27): everyone on
+  // the first publication, after a republication only those whose card changed.
+  const students = await queryRows<{ id: number; name: string; hash: string }>(
+    sql`with news as (
+          update term_grade_records r set announced_hash = r.display_hash
+          where r.term_id = ${termId} and r.announced_hash is distinct from r.display_hash
+          returning r.student_id, r.display_hash)
+        select u.id, u.name, min(n.display_hash) as hash from news n join users u on u.id = n.student_id
+        where u.role = 'student' and u.roster_deleted_at is null group by u.id, u.name`,
     tx,
   );
-  const names = new Map(students.map((s) => [Number(s.id), s.name]));
+  const names = new Map(students.map((s) => [Number(s.id), s]));
   const family = await familiesOf(tx, [...names.keys()], null);
   await deliver(
     tx,
     family.map((m) => ({
       event: "report_card" as const,
-      eventKey: `report_card:${termId}:${m.studentId}`,
+      eventKey: `report_card:${termId}:${m.studentId}:${names.get(m.studentId)!.hash.slice(0, 12)}`,
       studentId: m.studentId,
       levelCode: null,
       title: m.guardian
-        ? `${names.get(m.studentId)}'s ${term.title} report card is ready`
+        ? `${names.get(m.studentId)!.name}'s ${term.title} report card is ready`
         : `Your ${term.title} report card is ready`,
       actorId,
       recipients: [{ userId: m.userId, href: m.guardian ? `/children/${m.studentId}` : "/" }],

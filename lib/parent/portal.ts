@@ -3,10 +3,9 @@ import { z } from "zod";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { formatDate } from "@/lib/domain/format";
-import { countStatuses, reportCardAttendancePercent } from "@/lib/domain/attendance";
 import { band, teacherLetter } from "@/lib/domain/grades";
 import { REPORT_CARD_THRESHOLDS } from "@/lib/domain/constants";
-import { readStudentTermInputs, studentTermViews, type TermChoice } from "@/lib/gradebook/term-grades";
+import { readStudentTermInputs, studentTermViews } from "@/lib/gradebook/term-grades";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { lastPublishedTerm } from "@/lib/domain/terms";
 import { validateParentPhone } from "@/lib/domain/phone";
@@ -113,7 +112,13 @@ export async function loadParentReportCard(input: unknown, client: string): Prom
   return card ? { status: 200, body: card } : { status: 404, body: { error: NOT_FOUND_MESSAGE } };
 }
 
-/** The report card view for one student (callers have checked who may see it). */
+/**
+ * The report card view for one student (callers have checked who may see it). Each class's
+ * headline is the grade of the term shown (today's, else the whole year) from the one calculator,
+ * or, for a published term, its stored card (issue 27): never recomputed, and the same figure
+ * the Summary, the grid, the PDF and the e-mails show. The last published term's card is listed
+ * for every class it covers, classes the student has since left included.
+ */
 export async function reportCardFor(studentId: number): Promise<ReportCardView | null> {
   const data = await getReportCard(studentId);
   if (!data) return null;
@@ -125,57 +130,66 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
     attendance: data.attendance,
   });
   const codes = card.classes.map((c) => c.code);
-  // Today's term, the whole year and the last published term from one read (one statement).
+  // Today's term (or the whole year) and the published terms' cards from one read (one statement).
   const inputs = await readStudentTermInputs(codes, studentId, tz);
   const now = new Date();
-  const views = (choice: TermChoice) => studentTermViews(inputs, codes, choice, dateInTimeZone(now, tz), now.getTime());
-  const [terms, year] = [views(null), views("year")];
+  const shown = studentTermViews(inputs, codes, null, dateInTimeZone(now, tz), now.getTime());
   const latest = lastPublishedTerm(inputs.context.terms, (id) => inputs.context.published.has(id));
-  // The card's grade for each class is the whole year's by the class's own settings (weights, drops,
-  // excused work): the one calculator, so it never contradicts the term lines below it. Under the
-  // default settings it is spec §9's Σscores / Σmax (the points shown beside it).
   for (const c of card.classes) {
-    const y = year.get(c.code);
-    if (!y) continue;
-    c.percent = y.percent;
-    c.letter = teacherLetter(y.percent);
-    c.band = band(y.percent, REPORT_CARD_THRESHOLDS);
-  }
-  // The last published term's report card: the term's grade, attendance and the teacher's comment.
-  if (latest) {
-    const [grades, comments] = [views(latest.id), data.publishedComments.get(latest.id) ?? new Map<string, string>()];
-    for (const c of card.classes) {
-      const t = grades.get(c.code)!;
-      const counts = countStatuses(
-        data.attendance
-          .filter((a) => a.levelCode === c.code && a.date >= latest.startDate && a.date <= latest.endDate)
-          .map((a) => a.status),
-      );
-      c.published = {
-        title: latest.title,
+    const t = shown.get(c.code);
+    if (!t) continue;
+    c.percent = t.empty ? null : t.percent;
+    c.letter = t.empty ? null : teacherLetter(t.percent);
+    c.band = t.empty ? null : band(t.percent, REPORT_CARD_THRESHOLDS);
+    c.gradeTitle = t.term?.title ?? null;
+    c.points = t.points;
+    // How it is made, where it can differ from spec §9's plain sum (terms, weights, drops, overrides).
+    if (!t.published && (t.terms.length > 0 || t.customized))
+      c.term = {
+        title: t.term?.title ?? null,
         percent: t.percent,
         letter: teacherLetter(t.percent),
         empty: t.empty,
         overridden: t.overridden,
         why: t.why,
-        attendancePercent: reportCardAttendancePercent(counts),
-        attendance: counts,
-        comment: comments.get(c.code) ?? null,
+      };
+  }
+  // The last published term's report card, from its stored rows.
+  if (latest) {
+    for (const p of data.publishedCards.filter((x) => x.termId === latest.id)) {
+      let c = card.classes.find((x) => x.code === p.levelCode);
+      if (!c) {
+        // A class the student has left: its card stays, with the class as it was printed.
+        c = {
+          code: p.levelCode,
+          name: p.className,
+          period: p.period,
+          letter: p.card.letter,
+          percent: p.card.percent,
+          band: p.card.percent === null ? null : band(p.card.percent, REPORT_CARD_THRESHOLDS),
+          gradeTitle: latest.title,
+          points:
+            p.card.earnedPoints && p.card.possiblePoints
+              ? { earned: p.card.earnedPoints, possible: p.card.possiblePoints }
+              : null,
+          attendancePercent: p.card.attendancePercent,
+          grades: [],
+          attendance: [],
+        };
+        card.classes.push(c);
+      }
+      c.published = {
+        title: latest.title,
+        percent: p.card.percent ?? 0,
+        letter: p.card.letter ?? "—",
+        empty: p.card.percent === null,
+        overridden: p.card.override !== null,
+        why: p.card.why.family,
+        attendancePercent: p.card.attendancePercent,
+        attendance: p.card.attendance,
+        comment: p.card.comment,
       };
     }
-  }
-  // Today's term so far, explained, where it can differ from what is shown already.
-  for (const c of card.classes) {
-    const t = terms.get(c.code);
-    if (!t || (t.terms.length === 0 && !t.customized) || (latest && t.term?.id === latest.id)) continue;
-    c.term = {
-      title: t.term?.title ?? null,
-      percent: t.percent,
-      letter: teacherLetter(t.percent),
-      empty: t.empty,
-      overridden: t.overridden,
-      why: t.why,
-    };
   }
   return card;
 }

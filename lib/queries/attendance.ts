@@ -64,12 +64,16 @@ const countsOf = (r: CountRow): AttendanceCounts => ({
 export async function countAttendanceBetween(
   levelCode: string,
   range: { startDate: string; endDate: string },
+  on?: Parameters<typeof queryRows>[1],
 ): Promise<Map<number, AttendanceCounts>> {
-  const rows = await queryRows<CountRow & { student_id: number }>(sql`
+  const rows = await queryRows<CountRow & { student_id: number }>(
+    sql`
     select student_id, count(*) filter (where status = 'present')::int as present, count(*) filter (where status = 'absent')::int as absent,
       count(*) filter (where status = 'late')::int as late, count(*) filter (where status = 'excused')::int as excused
     from ${attendance} where level_code = ${levelCode} and date between ${range.startDate}::date and ${range.endDate}::date
-    group by student_id`);
+    group by student_id`,
+    on,
+  );
   return new Map(rows.map((r) => [Number(r.student_id), countsOf(r)]));
 }
 

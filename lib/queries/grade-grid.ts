@@ -1,7 +1,7 @@
 import "server-only";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { teacherLetter } from "@/lib/domain/grades";
-import { cellKey, classTermGrades, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
+import { cellKey, classTermGradesWithCards, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
 import type { TermChoice, TermGradeView } from "@/lib/gradebook/term-grades";
 
 // The teacher's grade grid (spec §2, issue 19): the term's assignments as columns, every score and
@@ -49,7 +49,13 @@ export async function getGradeGrid(
   now = new Date(),
 ): Promise<GridData> {
   const inputs = await readClassTermInputs(levelCode, timeZone);
-  const termGrades = classTermGrades(inputs, levelCode, choice, dateInTimeZone(now, timeZone), now.getTime());
+  const termGrades = await classTermGradesWithCards(
+    inputs,
+    levelCode,
+    choice,
+    dateInTimeZone(now, timeZone),
+    now.getTime(),
+  );
   // The columns are the term's assignments (every one for the whole year or a school without
   // terms), in the grid's order: due date, then id.
   const inTerm = new Set(termGrades.assignmentIds);

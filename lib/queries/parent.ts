@@ -2,6 +2,8 @@ import "server-only";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
+import type { StoredTermGrade } from "@/lib/domain/stored-grade";
+import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
 
 // Parent portal queries. They return names and school records only: never access codes,
 // e-mails, phone numbers or dates of birth.
@@ -49,8 +51,8 @@ export interface ReportCardData {
     feedback: string | null;
   }[];
   attendance: { levelCode: string; date: string; status: string }[];
-  /** The teacher's comments of every published term, by term id, then class code. */
-  publishedComments: Map<number, Map<string, string>>;
+  /** The student's stored cards of every published term (issue 27), classes they have left included. */
+  publishedCards: { termId: number; levelCode: string; className: string; period: string | null; card: StoredTermGrade }[];
 }
 
 type Json<T> = T[] | string | null;
@@ -75,7 +77,7 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
       feedback: string | null;
     }>;
     attendance: Json<{ level_code: string; date: string; status: string }>;
-    comments: Json<{ term_id: number; level_code: string; comment: string }>;
+    cards: Json<{ term_id: number; level_code: string; class_name: string; period: string | null; card: StoredTermGrade }>;
   }>(sql`
     select u.id, u.name,
       (select json_agg(x order by x.enrolled_at desc) from (
@@ -84,18 +86,12 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
         select a.level_code, a.title, g.score, a.max_score, g.graded_at, g.feedback from grades g join assignments a on a.id = g.assignment_id where g.student_id = u.id) x) as grades,
       (select json_agg(x order by x.date desc) from (
         select level_code, to_char(date, 'YYYY-MM-DD') as date, status from attendance where student_id = u.id) x) as attendance,
-      -- Through the comments' key (class, student, term): the student's classes, then the published terms.
+      -- The stored cards of published terms, through their key (term, class, student).
       (select json_agg(x) from (
-        select c.term_id, c.level_code, c.comment from student_enrollment e
-        join term_comments c on c.level_code = e.level_code and c.student_id = e.student_id
-        where e.student_id = u.id and c.term_id in (select term_id from term_publications)) x) as comments
+        select r.term_id, r.level_code, r.class_name, r.period, ${storedCardJson("r")} as card from term_publications p
+        join term_grade_records r on r.term_id = p.term_id and r.student_id = u.id) x) as cards
     from users u where u.id = ${studentId} and u.role = 'student'`);
   if (!row) return null;
-  const publishedComments = new Map<number, Map<string, string>>();
-  for (const c of rowsOf(row.comments)) {
-    if (!publishedComments.has(c.term_id)) publishedComments.set(c.term_id, new Map());
-    publishedComments.get(c.term_id)!.set(c.level_code, c.comment);
-  }
   return {
     student: { id: Number(row.id), name: row.name },
     classes: rowsOf(row.classes).map((c) => ({
@@ -113,7 +109,13 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
       feedback: g.feedback,
     })),
     attendance: rowsOf(row.attendance).map((a) => ({ levelCode: a.level_code, date: a.date, status: a.status })),
-    publishedComments,
+    publishedCards: rowsOf(row.cards).map((c) => ({
+      termId: Number(c.term_id),
+      levelCode: c.level_code,
+      className: c.class_name,
+      period: c.period,
+      card: storedCardFrom(c.card),
+    })),
   };
 }
 

@@ -5,7 +5,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { formatDateTime } from "@/lib/domain/format";
 import { band, teacherLetter, type Band } from "@/lib/domain/grades";
 import { roundedMean, studentStatus } from "@/lib/domain/summary";
-import { classTermGrades, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
+import { classTermGradesWithCards, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
 import type { TermChoice, TermGradeView } from "@/lib/gradebook/term-grades";
 import { countAttendanceBetween, listAttendanceTotals } from "./attendance";
 import { listRecentActivity } from "./teacher";
@@ -65,7 +65,13 @@ export async function loadSummaryView(
     readClassTermInputs(levelCode, timeZone),
     listRecentActivity(levelCode),
   ]);
-  const grades = classTermGrades(inputs, levelCode, choice, dateInTimeZone(now, timeZone), now.getTime());
+  const grades = await classTermGradesWithCards(
+    inputs,
+    levelCode,
+    choice,
+    dateInTimeZone(now, timeZone),
+    now.getTime(),
+  );
   const term = grades.term ? inputs.context.terms.find((t) => t.id === grades.term!.id) : undefined;
   // Only the attendance shown is read: the term's records, or the whole year's kept totals.
   const counted = term ? await countAttendanceBetween(levelCode, term) : await listAttendanceTotals(levelCode);

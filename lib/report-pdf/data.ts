@@ -1,14 +1,11 @@
-// What the term report-card PDF prints (issue 19): for a published term and a scope (one class, a
-// grade level, the whole school), every student with, per class, the term's letter and percent
-// from the one calculator, the term's attendance and the teacher's comment. Read class by class
-// (ten statements for the grades, one for attendance), so the cost grows with classes, not cells.
+// What the term report-card PDF prints (issues 19, 27): for a published term and a scope (one
+// class, a grade level, the whole school), every student with, per class, the term's stored card
+// (letter and percent as published, the term's attendance and the teacher's comment).
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { reportCardAttendancePercent } from "@/lib/domain/attendance";
-import { countAttendanceBetween } from "@/lib/queries/attendance";
-import { teacherLetter } from "@/lib/domain/grades";
+import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import type { Term } from "@/lib/domain/terms";
-import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
+import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
 
 export type PdfScope =
   | { kind: "school" }
@@ -24,7 +21,8 @@ export interface PdfClassLine {
   letter: string;
   empty: boolean;
   overridden: boolean;
-  attendancePercent: number;
+  /** null: no attendance was taken in the term. */
+  attendancePercent: number | null;
   attendance: { present: number; absent: number; late: number; excused: number };
   comment: string | null;
   why: string[];
@@ -53,42 +51,63 @@ export async function scopeClasses(
     where l.roster_deleted_at is null and ${where} order by l.name, l.code`);
 }
 
-/** Every student of the scope's classes with their lines for the term, by name. `onClass` reports progress. */
+/**
+ * Every student with a stored card line in the scope for the published term (issue 27: the
+ * cards as published, never recomputed; a student who has left a class keeps its line), by
+ * name, in one statement. `onClass` reports progress per class.
+ */
 export async function loadTermReportCards(
   term: Term,
   scope: PdfScope,
-  timeZone: string,
+  _timeZone: string,
   onClass?: (done: number, total: number) => void,
 ): Promise<PdfStudent[]> {
-  const classes = await scopeClasses(scope);
+  const where =
+    scope.kind === "class"
+      ? sql`r.level_code = ${scope.code}`
+      : scope.kind === "level"
+        ? sql`r.level_code in (select code from levels where level = ${scope.level})`
+        : scope.kind === "student"
+          ? sql`r.student_id = ${scope.id}`
+          : sql`true`;
+  const rows = await queryRows<{
+    student_id: number;
+    student_name: string;
+    level_code: string;
+    class_name: string;
+    period: string | null;
+    teacher_name: string | null;
+    card: StoredTermGrade | string;
+  }>(sql`
+    select r.student_id, u.name as student_name, r.level_code, r.class_name, r.period, r.teacher_name, ${storedCardJson("r")} as card
+    from term_grade_records r join term_publications p on p.term_id = r.term_id join users u on u.id = r.student_id
+    where r.term_id = ${term.id} and ${where}
+    order by r.class_name, r.level_code`);
   const students = new Map<number, PdfStudent>();
-  let done = 0;
-  for (const c of classes) {
-    const [{ rows }, attendance] = await Promise.all([
-      loadClassTermGrades(c.code, term.id, timeZone),
-      countAttendanceBetween(c.code, term),
-    ]);
-    for (const r of rows) {
-      if (scope.kind === "student" && r.studentId !== scope.id) continue;
-      const counts = attendance.get(r.studentId) ?? { present: 0, absent: 0, late: 0, excused: 0 };
-      const line: PdfClassLine = {
-        className: c.name,
-        period: c.period,
-        teacher: c.teacher,
-        percent: r.view.percent,
-        letter: teacherLetter(r.view.percent),
-        empty: r.view.empty,
-        overridden: r.view.overridden,
-        attendancePercent: reportCardAttendancePercent(counts),
-        attendance: counts,
-        comment: r.comment,
-        why: r.view.why,
-      };
-      const s = students.get(r.studentId) ?? { id: r.studentId, name: r.name, classes: [] };
-      s.classes.push(line);
-      students.set(r.studentId, s);
+  const classes = new Set<string>();
+  for (const r of rows) {
+    const card = storedCardFrom(r.card);
+    const line: PdfClassLine = {
+      className: r.class_name,
+      period: r.period,
+      teacher: r.teacher_name,
+      percent: card.percent ?? 0,
+      letter: card.letter ?? "—",
+      empty: card.percent === null,
+      overridden: card.override !== null,
+      attendancePercent: card.attendancePercent,
+      attendance: card.attendance,
+      comment: card.comment,
+      why: card.why.family,
+    };
+    const id = Number(r.student_id);
+    const s = students.get(id) ?? { id, name: r.student_name, classes: [] };
+    s.classes.push(line);
+    students.set(id, s);
+    if (!classes.has(r.level_code)) {
+      classes.add(r.level_code);
+      onClass?.(classes.size, classes.size);
     }
-    onClass?.(++done, classes.length);
   }
   return [...students.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }

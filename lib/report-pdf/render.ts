@@ -79,7 +79,7 @@ export function renderReportCards(
         .fontSize(10)
         .fillColor("#222222")
         .text(
-          `Attendance ${c.attendancePercent.toFixed(1)}% — ${a.present} present, ${a.absent} absent, ${a.late} late, ${a.excused} excused`,
+          `Attendance ${c.attendancePercent === null ? "—" : `${c.attendancePercent.toFixed(1)}%`} — ${a.present} present, ${a.absent} absent, ${a.late} late, ${a.excused} excused`,
           MARGIN,
         );
       if (c.comment) doc.moveDown(0.2).font("Helvetica-Oblique").text(`“${c.comment}”`, MARGIN);

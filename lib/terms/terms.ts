@@ -4,8 +4,9 @@
 import { sql } from "drizzle-orm";
 import type { ActionResult } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
+import { holdGradeWrites } from "@/lib/gradebook/lock";
 import { db, queryRows } from "@/lib/db/client";
-import { gradingTerms, termProblems, type Term, type TermInput } from "@/lib/domain/terms";
+import { gradingTerms, lockedMessage, termProblems, type Term, type TermInput } from "@/lib/domain/terms";
 
 type Runner = Parameters<typeof queryRows>[1];
 
@@ -34,6 +35,8 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
   return db().transaction(async (tx) => {
     // One saver at a time: two admins saving at once would each check overlaps without the other's.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('school_terms'))`);
+    // Moving terms moves work between them: ordered with publishing like every grade write.
+    await holdGradeWrites(tx);
     const all = await listTerms(tx);
     const own = all.filter((t) => !t.imported);
     const ownIds = new Set(own.map((t) => t.id));
@@ -47,6 +50,18 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
     if (problems.length) return { ok: false, message: problems.join(". ") + "." };
     const kept = new Set(trimmed.flatMap((r) => (r.id === null ? [] : [r.id])));
     const gone = own.filter((t) => !kept.has(t.id)).map((t) => t.id);
+    // A published term's dates decide what its stored report cards hold (issue 27): they stay
+    // until an admin unlocks it; its name may change.
+    const published = new Set(
+      (await queryRows<{ term_id: number }>(sql`select term_id from term_publications`, tx)).map((r) =>
+        Number(r.term_id),
+      ),
+    );
+    for (const t of own.filter((o) => published.has(o.id))) {
+      const now = trimmed.find((r) => r.id === t.id);
+      if (!now || now.startDate !== t.startDate || now.endDate !== t.endDate)
+        return { ok: false, message: `${lockedMessage(t.title)} Its dates cannot change while it is published.` };
+    }
     if (gone.length) {
       // Teachers' overrides and comments are not dropped as a side effect of tidying terms.
       const held = await queryRows<{ title: string }>(

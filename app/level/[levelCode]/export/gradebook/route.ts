@@ -3,24 +3,28 @@ import { safeDecode } from "@/lib/domain/url";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { schoolTimeZone } from "@/lib/env";
 import { gradebookCsv } from "@/lib/export/gradebook";
+import { parseTermChoice } from "@/lib/gradebook/term-grades";
 import { download, guard, textResponse } from "@/lib/export/responses";
 
 /**
- * The class's gradebook as CSV (lib/export/gradebook-layout.ts): the class's own instructor and
- * admins only, like every teaching screen (requireClassAccess "teach").
+ * The class's gradebook for a term as CSV (lib/export/gradebook-layout.ts): the class's own
+ * instructor and admins only, like every teaching screen (requireClassAccess "teach").
  */
-export async function GET(
-  _request: Request,
-  { params }: { params: Promise<{ levelCode: string }> },
-): Promise<Response> {
+export async function GET(request: Request, { params }: { params: Promise<{ levelCode: string }> }): Promise<Response> {
   const levelCode = safeDecode((await params).levelCode);
   const refused = await guard(() => requireClassAccess(levelCode, "teach"));
   if (refused) return refused;
   try {
-    const csv = await gradebookCsv(levelCode);
+    // ?term=<id>|year (default: today's term), like every term screen.
+    const choice = parseTermChoice(new URL(request.url).searchParams.get("term") ?? undefined);
+    const { csv, term } = await gradebookCsv(levelCode, choice, schoolTimeZone());
+    const slug = (term ?? "whole year")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
     return download(
       csv,
-      `gradebook-${levelCode}-${dateInTimeZone(new Date(), schoolTimeZone())}.csv`,
+      `gradebook-${levelCode}-${slug}-${dateInTimeZone(new Date(), schoolTimeZone())}.csv`,
       "text/csv; charset=utf-8",
     );
   } catch (err) {

@@ -113,7 +113,7 @@ export default async function TermGradesPage({
                   <td className="border-b border-line py-2">
                     {published ? (
                       r.override ? (
-                        `${r.override.percent}% — ${r.override.reason}`
+                        `${r.override.percent}% — ${r.override.reason} (${r.override.shared ? "families see the reason" : "staff only"})`
                       ) : (
                         "—"
                       )

@@ -1,0 +1,199 @@
+// Scores and E/M/L marks (the one home for them, issue 27): every write checks the class, the
+// student's enrollment and the published-term lock (lock.ts, lib/auth/policy gradeChangeAccess)
+// under the assignment's row lock, writes, and audits old → new in the same transaction.
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { ActionResult } from "@/lib/action-result";
+import type { Actor, LevelFacts } from "@/lib/auth/policy";
+import { db, queryRows } from "@/lib/db/client";
+import { audit } from "@/lib/audit";
+import { parseScore, scoreRangeMessage } from "@/lib/domain/scores";
+import { schoolTimeZone } from "@/lib/env";
+import { noticeGrades } from "@/lib/notify/grades";
+import { gradeWriteRefusal, type Runner } from "./lock";
+
+export const NOT_IN_CLASS = { ok: false, message: "That assignment is not in this class." } as const;
+export const NOT_ENROLLED = { ok: false, message: "That student is not enrolled in this class." } as const;
+
+/**
+ * Takes this assignment's row lock for the rest of the transaction and reads its maximum under
+ * it; null when the assignment is not in this class (or a delete got there first). Every write
+ * to an assignment's grades or its maximum takes it first and checks and reads under it, so they
+ * run one at a time per assignment: a grade is checked against the maximum it is stored under, the
+ * totals' triggers see each other's rows, and the audit's old value is the score the write
+ * replaces. READ COMMITTED gives each later statement a snapshot taken after the lock was granted.
+ * Grade writes take NO KEY UPDATE, which students' submissions (a foreign-key KEY SHARE lock) do
+ * not wait for; a delete takes UPDATE. Tests: tests/grade-concurrency.property.test.ts.
+ */
+export async function lockAssignment(
+  tx: Runner,
+  assignmentId: number,
+  levelCode: string,
+  strength: "update" | "no key update" = "no key update",
+  studentId?: number,
+) {
+  const [row] = await queryRows<{ id: number; max_score: number; enrolled: boolean | null }>(
+    sql`select a.id, a.max_score,
+          ${studentId === undefined ? sql`null` : sql`exists (select 1 from student_enrollment e where e.student_id = ${studentId} and e.level_code = a.level_code)`} as enrolled
+        from assignments a where a.id = ${assignmentId} and a.level_code = ${levelCode}
+        ${strength === "update" ? sql`for update` : sql`for no key update`}`,
+    tx,
+  );
+  return row ? { id: Number(row.id), maxScore: Number(row.max_score), enrolled: row.enrolled === true } : null;
+}
+
+export type GradeRow = { studentId: number; score: number; feedback: string | null | undefined };
+
+/**
+ * Upserts the rows (distinct students) and records old → new for each in the audit log, in one
+ * statement: the statement triggers update the totals once, and the old scores are read in the
+ * same snapshot the write replaces (under the caller's assignment lock). Feedback left out of a
+ * row (undefined) keeps the feedback already there.
+ */
+async function writeGrades(
+  tx: Runner,
+  actorId: number,
+  levelCode: string,
+  assignmentId: number,
+  rows: readonly GradeRow[],
+): Promise<void> {
+  const input = JSON.stringify(
+    rows.map((r) => ({
+      student_id: r.studentId,
+      score: r.score,
+      feedback: r.feedback ?? null,
+      keep: r.feedback === undefined,
+    })),
+  );
+  await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as t(student_id int, score numeric, feedback text, keep boolean)
+    ), old as (
+      select g.student_id, g.score from grades g join input i on i.student_id = g.student_id where g.assignment_id = ${assignmentId}
+    ), written as (
+      insert into grades (assignment_id, student_id, score, feedback, graded_at)
+      select ${assignmentId}, i.student_id, i.score, case when i.keep then null else i.feedback end, now() from input i order by i.student_id
+      on conflict (assignment_id, student_id) do update set score = excluded.score, graded_at = excluded.graded_at,
+        feedback = case when (select i.keep from input i where i.student_id = excluded.student_id) then grades.feedback else excluded.feedback end
+      returning student_id
+    )
+    insert into audit_log (action, actor_id, level_code, detail)
+    select 'grade.changed', ${actorId}::int, ${levelCode}::text,
+      jsonb_build_object('assignmentId', ${assignmentId}::int, 'studentId', i.student_id, 'old', o.score, 'new', i.score)
+    from input i join written w on w.student_id = i.student_id left join old o on o.student_id = i.student_id
+    order by i.student_id`);
+  // A grade below a family's threshold is news once it settles (lib/notify/grades.ts).
+  await noticeGrades(tx, { assignmentId, studentIds: rows.map((r) => r.studentId), actorId });
+}
+
+/** One cell of the grid or gradebook, or the Add Grade modal: insert or update the (assignment, student) grade. */
+export async function saveScore(
+  actor: Actor,
+  level: LevelFacts,
+  input: { assignmentId: number; studentId: number; score: unknown; feedback: string | null | undefined },
+): Promise<ActionResult> {
+  return db().transaction(async (tx): Promise<ActionResult> => {
+    const assignment = await lockAssignment(tx, input.assignmentId, level.code, "no key update", input.studentId);
+    if (!assignment) return NOT_IN_CLASS;
+    if (!assignment.enrolled) return NOT_ENROLLED;
+    const refused = await gradeWriteRefusal(tx, actor, level, { assignmentId: assignment.id }, schoolTimeZone());
+    if (refused) return refused;
+    const score = parseScore(input.score, assignment.maxScore);
+    if (score.kind !== "ok")
+      return { ok: false, message: score.kind === "invalid" ? score.message : scoreRangeMessage(assignment.maxScore) };
+    await writeGrades(tx, actor.id, level.code, assignment.id, [
+      { studentId: input.studentId, score: score.value, feedback: input.feedback },
+    ]);
+    return { ok: true, message: "Grade saved" };
+  });
+}
+
+/**
+ * Bulk Grade: blank or non-numeric scores are skipped (spec §5); one out-of-range score refuses
+ * the whole batch, so nothing is half-saved. Rows name distinct students (the caller checks), no
+ * more than the class has (5,000 rows for one student once stalled PGlite for 30 s), and the valid
+ * ones are written in one statement under the assignment's lock.
+ */
+export async function saveScores(
+  actor: Actor,
+  level: LevelFacts,
+  input: { assignmentId: number; rows: readonly { studentId: number; score?: string; feedback?: string }[] },
+): Promise<ActionResult<{ saved: number }>> {
+  const rows = input.rows;
+  return db().transaction(async (tx): Promise<ActionResult<{ saved: number }>> => {
+    const assignment = await lockAssignment(tx, input.assignmentId, level.code);
+    if (!assignment) return NOT_IN_CLASS;
+    const refused = await gradeWriteRefusal(tx, actor, level, { assignmentId: assignment.id }, schoolTimeZone());
+    if (refused) return refused;
+    const [roster] = await queryRows<{ size: number }>(
+      sql`select count(*)::int as size from student_enrollment where level_code = ${level.code}`,
+      tx,
+    );
+    const size = Number(roster?.size ?? 0);
+    if (rows.length > size) {
+      return {
+        ok: false,
+        message: `This class has ${size} ${size === 1 ? "student" : "students"}, so a bulk grade can have at most ${size} ${size === 1 ? "row" : "rows"}.`,
+      };
+    }
+    const toSave: GradeRow[] = [];
+    for (const row of rows) {
+      const score = parseScore(row.score, assignment.maxScore);
+      if (score.kind === "invalid") return { ok: false, message: score.message };
+      if (score.kind === "ok")
+        toSave.push({
+          studentId: row.studentId,
+          score: score.value,
+          feedback: row.feedback === undefined ? undefined : row.feedback.trim() || null,
+        });
+    }
+    if (toSave.length === 0) return { ok: false, message: "Enter at least one score" };
+    const ids = `{${toSave.map((r) => r.studentId).join(",")}}`;
+    const [listed] = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from student_enrollment where level_code = ${level.code} and student_id = any(${ids}::int[])`,
+      tx,
+    );
+    if (Number(listed?.n ?? 0) !== toSave.length) return NOT_ENROLLED;
+    await writeGrades(tx, actor.id, level.code, assignment.id, toSave);
+    return { ok: true, message: `Saved ${toSave.length} grade(s)`, data: { saved: toSave.length } };
+  });
+}
+
+export type Mark = "none" | "excused" | "missing" | "late";
+
+/** A mark beside a score in the grade grid (issue 19): excused, missing or late, or none; audited old → new. */
+export async function setMark(
+  actor: Actor,
+  level: LevelFacts,
+  input: { assignmentId: number; studentId: number; mark: Mark },
+): Promise<ActionResult> {
+  const { assignmentId, studentId, mark } = input;
+  return db().transaction(async (tx): Promise<ActionResult> => {
+    const assignment = await lockAssignment(tx, assignmentId, level.code, "no key update", studentId);
+    if (!assignment) return NOT_IN_CLASS;
+    if (!assignment.enrolled) return NOT_ENROLLED;
+    const refused = await gradeWriteRefusal(tx, actor, level, { assignmentId }, schoolTimeZone());
+    if (refused) return refused;
+    const [old] = await queryRows<{ mark: string }>(
+      sql`select case when excused then 'excused' when missing then 'missing' when late then 'late' else 'none' end as mark
+          from grade_marks where assignment_id = ${assignmentId} and student_id = ${studentId}`,
+      tx,
+    );
+    if (mark === "none") {
+      await tx.execute(
+        sql`delete from grade_marks where assignment_id = ${assignmentId} and student_id = ${studentId}`,
+      );
+    } else {
+      await tx.execute(sql`
+        insert into grade_marks (assignment_id, student_id, excused, missing, late) values (${assignmentId}, ${studentId}, ${mark === "excused"}, ${mark === "missing"}, ${mark === "late"})
+        on conflict (assignment_id, student_id) do update set excused = excluded.excused, missing = excluded.missing, late = excluded.late, updated_at = now()`);
+    }
+    await audit(tx, {
+      action: "grade.changed",
+      actorId: actor.id,
+      levelCode: level.code,
+      detail: { assignmentId, studentId, oldMark: old?.mark ?? "none", newMark: mark },
+    });
+    return { ok: true, message: mark === "none" ? "Mark removed" : `Marked ${mark}` };
+  });
+}
