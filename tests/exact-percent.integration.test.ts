@@ -64,11 +64,16 @@ describe("grade percent at 89.5 % is 90 on every screen", () => {
     expect((await loadStudentTiles(CODE, one)).average).toBe(90);
     expect((await loadStudentTiles(CODE, many)).average).toBe(90);
     const [g] = await loadGradesView(CODE, one, "UTC");
-    expect(g).toMatchObject({ percent: 90, letter: "A" });
+    // One letter scale on every screen (issue 27, decision 017): 90 % is A- for the student too.
+    expect(g).toMatchObject({ percent: 90, letter: "A-" });
   });
   it("parent report card: 90 % A-, the item at 90 %, points summed exactly", async () => {
     const card = (await reportCardFor(many))!;
-    expect(card.classes[0]).toMatchObject({ percent: 90, letter: "A-", earned: 187.95, possible: 210 });
+    expect(card.classes[0]).toMatchObject({
+      percent: 90,
+      letter: "A-",
+      points: { earned: "187.95", possible: "210.00" },
+    });
     const single = (await reportCardFor(one))!;
     expect(single.classes[0]).toMatchObject({ percent: 90, letter: "A-" });
     expect(single.classes[0]!.grades[0]).toMatchObject({ percent: 90 });

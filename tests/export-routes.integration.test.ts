@@ -120,7 +120,8 @@ describe("gradebook CSV", () => {
     const rows = rowsOf(await (await gradebook("INJ-1")).text());
     expect(rows[0]![3]).toBe(`'+cmd|' /C calc'!A0 (${a!.id})`);
     expect(rows[2]!.slice(0, 2)).toEqual(['\'=HYPERLINK("http://evil.example","x")', "'@evil"]);
-    expect(rows[2]!.slice(3)).toEqual(["7.5", "7.5", "10", "75", "C", ""]);
+    // The score, the "Other" category's percent, then the calculator's totals.
+    expect(rows[2]!.slice(3)).toEqual(["7.5", "75", "7.5", "10", "75", "C", ""]);
   });
 
   it("takes a constant number of statements whatever the class size", async () => {

@@ -71,6 +71,8 @@ beforeAll(async () => {
   await queryRows(sql`insert into attendance (student_id, level_code, date, status)
     select student_id, level_code, current_date - 20, 'present' from student_enrollment where level_code = ${CLASS}
     on conflict do nothing`);
+  // Marked late before publication: a late policy added afterwards would change a recomputed card.
+  await queryRows(sql`insert into grade_marks (assignment_id, student_id, late) values (${inPast}, ${student}, true)`);
   await signInAs(DEMO_ADMIN.code);
   expect(await setTermPublishedAction(idle, form({ termId: autumn.id, publish: "on" }))).toMatchObject({ ok: true });
 });

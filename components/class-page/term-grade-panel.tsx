@@ -1,5 +1,5 @@
 import { TermSwitcher } from "@/components/term-switcher";
-import { studentLetter } from "@/lib/domain/grades";
+import { teacherLetter } from "@/lib/domain/grades";
 import type { TermGradeView } from "@/lib/gradebook/term-grades";
 
 // The student's grade for a term (issue 19) above their list of grades: a switcher of the
@@ -27,9 +27,9 @@ export function TermGradePanel({ view, href }: { view: TermGradeView; href: (ter
           <span className="text-3xl font-bold tabular-nums">{view.percent}%</span>
           <span
             className="grid h-9 min-w-9 place-items-center rounded-full bg-brand-600 px-2 font-bold text-white"
-            aria-label={`Letter grade ${studentLetter(view.percent)}`}
+            aria-label={`Letter grade ${teacherLetter(view.percent)}`}
           >
-            {studentLetter(view.percent)}
+            {teacherLetter(view.percent)}
           </span>
           {view.overridden && (
             <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
@@ -48,6 +48,17 @@ export function TermGradePanel({ view, href }: { view: TermGradeView; href: (ter
             ))}
           </ul>
         </details>
+      )}
+      {/* Issue 27: work that counts as missing (even when dropped) or was excused is listed, not only graded work. */}
+      {view.marked.missing.length > 0 && (
+        <p className="mt-2 text-sm" data-testid="missing-work">
+          <span className="font-medium text-red-700 dark:text-red-300">Missing:</span> {view.marked.missing.join(", ")}
+        </p>
+      )}
+      {view.marked.excused.length > 0 && (
+        <p className="mt-1 text-sm text-ink-muted" data-testid="excused-work">
+          <span className="font-medium">Excused:</span> {view.marked.excused.join(", ")}
+        </p>
       )}
     </section>
   );

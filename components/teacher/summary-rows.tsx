@@ -2,7 +2,11 @@
 
 import type { SummaryStudent } from "@/lib/queries/teacher-view";
 
-const STATUS_ICON: Record<SummaryStudent["status"], string> = { Excellent: "★", Good: "●", "Needs Attention": "!" };
+const STATUS_ICON: Record<NonNullable<SummaryStudent["status"]>, string> = {
+  Excellent: "★",
+  Good: "●",
+  "Needs Attention": "!",
+};
 
 /**
  * The Summary's rows (issue 21). A client component so that the page's RSC payload holds the rows
@@ -19,7 +23,12 @@ export function SummaryRows({ students }: { students: SummaryStudent[] }) {
             <div className="summary-sub">{`@${s.username}`}</div>
           </th>
           <td>
-            <span className="band-text" data-band={s.gradeBand}>{`${s.gradePercent}% (${s.letter})`}</span>
+            <span className="band-text" data-band={s.gradeBand ?? undefined}>
+              {s.gradePercent === null ? "—" : `${s.gradePercent}% (${s.letter})`}
+            </span>
+            {s.points && (
+              <div className="summary-sub">{`${s.points.earned} / ${s.points.possible} counted points`}</div>
+            )}
             {s.overridden && (
               <span className="grade-mark" data-mark="override">
                 Override
@@ -36,7 +45,9 @@ export function SummaryRows({ students }: { students: SummaryStudent[] }) {
             </details>
           </td>
           <td>
-            <span className="band-text" data-band={s.attendanceBand}>{`${s.attendancePercent}%`}</span>
+            <span className="band-text" data-band={s.attendanceBand ?? undefined}>
+              {s.attendancePercent === null ? "—" : `${s.attendancePercent}%`}
+            </span>
             <div
               className="summary-sub"
               aria-label={`${s.counts.present} present, ${s.counts.excused} excused, ${s.counts.late} late, ${s.counts.absent} absent`}
@@ -45,10 +56,14 @@ export function SummaryRows({ students }: { students: SummaryStudent[] }) {
             </div>
           </td>
           <td>
-            <span className="status-pill" data-status={s.status}>
-              <span aria-hidden>{STATUS_ICON[s.status]}</span>
-              {s.status}
-            </span>
+            {s.status ? (
+              <span className="status-pill" data-status={s.status}>
+                <span aria-hidden>{STATUS_ICON[s.status]}</span>
+                {s.status}
+              </span>
+            ) : (
+              "—"
+            )}
           </td>
         </tr>
       ))}

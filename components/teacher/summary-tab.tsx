@@ -13,8 +13,8 @@ export function SummaryTab({
   term,
 }: {
   students: SummaryStudent[];
-  averageGrade: number;
-  averageAttendance: number;
+  averageGrade: number | null;
+  averageAttendance: number | null;
   activity: SummaryActivity[];
   /** "Autumn term", "Whole year": what the grade and attendance columns cover. */
   termLabel: string;
@@ -24,8 +24,8 @@ export function SummaryTab({
 }) {
   const cards = [
     { label: "Total students", value: String(students.length) },
-    { label: "Average grade", value: `${averageGrade}%` },
-    { label: "Average attendance", value: `${averageAttendance}%` },
+    { label: "Average grade", value: averageGrade === null ? "—" : `${averageGrade}%` },
+    { label: "Average attendance", value: averageAttendance === null ? "—" : `${averageAttendance}%` },
   ];
   return (
     <div className="space-y-6">

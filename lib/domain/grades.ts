@@ -22,16 +22,6 @@ export function itemPercent(score: number, maxScore: number): number {
   return scorePercent(score, maxScore);
 }
 
-/** Student view (percent rounded first): 90 A, 80 B, 70 C, 60 D, else F. */
-export function studentLetter(percent: number): "A" | "B" | "C" | "D" | "F" {
-  const p = roundPercent(percent);
-  if (p >= 90) return "A";
-  if (p >= 80) return "B";
-  if (p >= 70) return "C";
-  if (p >= 60) return "D";
-  return "F";
-}
-
 const TEACHER_SCALE: ReadonlyArray<readonly [number, string]> = [
   [93, "A"],
   [90, "A-"],
@@ -46,7 +36,11 @@ const TEACHER_SCALE: ReadonlyArray<readonly [number, string]> = [
   [60, "D-"],
 ];
 
-/** Teacher dashboard and report card 12-step scale (percent rounded first). */
+/**
+ * The one letter scale (percent rounded first): spec §9's 12-step teacher and report-card scale,
+ * on every screen. The spec's student view had a 5-letter scale, so 82 % was "B" to the student
+ * and "B-" to the parent; issue 27 asks for one letter per percent (decision 017).
+ */
 export function teacherLetter(percent: number): string {
   const p = roundPercent(percent);
   for (const [min, letter] of TEACHER_SCALE) if (p >= min) return letter;

@@ -10,7 +10,12 @@ describe("student status (teacher dashboard)", () => {
     [59, 100, "Needs Attention"],
     [100, 59, "Needs Attention"],
     [0, 0, "Needs Attention"],
-  ])("grade %i, attendance %i → %s", (g, a, s) => {
+    // Issue 27: nothing graded or no attendance taken is not 0 %: only the known figure counts.
+    [null, 90, "Excellent"],
+    [null, 59, "Needs Attention"],
+    [70, null, "Good"],
+    [null, null, null],
+  ])("grade %s, attendance %s → %s", (g, a, s) => {
     expect(studentStatus(g, a)).toBe(s);
   });
   it("averages", () => {

@@ -54,6 +54,8 @@ export interface TermGradeView {
   points: { earned: string; possible: string } | null;
   /** The term shown is published: these figures are its stored report card (issue 27), not a recomputation. */
   published: boolean;
+  /** Work the teacher marked missing (still missing when dropped) or excused, by title (the student's Grades tab lists them). */
+  marked: { missing: string[]; excused: string[] };
 }
 
 /** Each class's grading settings (the defaults for a class that has none). */
@@ -242,6 +244,12 @@ export function termGradeView(
     terms: terms.map((t) => ({ id: t.id, title: t.title })),
     term: term ? { id: term.id, title: term.title } : null,
     assignmentIds: items.map((i) => i.id),
+    marked: {
+      missing: g.items
+        .filter((i) => i.missingFlag && i.status !== "excused" && i.status !== "counted")
+        .map((i) => i.title),
+      excused: g.items.filter((i) => i.status === "excused").map((i) => i.title),
+    },
     customized:
       settings.mode !== "points" || settings.latePolicy !== null || settings.categories.some((c) => c.dropLowest > 0),
   };

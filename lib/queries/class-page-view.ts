@@ -2,7 +2,7 @@ import "server-only";
 import type { AssignmentView, AttendanceView, GradeView, UpdateView } from "./class-page-types";
 import { assignmentState, descriptionPreview } from "@/lib/domain/assignments";
 import { studentAttendanceRate } from "@/lib/domain/attendance";
-import { itemPercent, studentLetter } from "@/lib/domain/grades";
+import { itemPercent, teacherLetter } from "@/lib/domain/grades";
 import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
 import { loadStudentTermGrade, type TermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
@@ -126,7 +126,7 @@ export async function loadGradesView(levelCode: string, studentId: number, timeZ
     score: g.score,
     maxScore: g.maxScore,
     percent: itemPercent(g.score, g.maxScore),
-    letter: studentLetter(itemPercent(g.score, g.maxScore)),
+    letter: teacherLetter(itemPercent(g.score, g.maxScore)),
     category: g.category,
     feedback: g.feedback,
     gradedAt: formatDate(g.gradedAt, timeZone),

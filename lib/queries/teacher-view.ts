@@ -18,18 +18,22 @@ export interface SummaryStudent {
   id: number;
   name: string;
   username: string;
-  gradePercent: number;
-  letter: string;
+  /** null: nothing counts yet in the term shown (shown "—", issue 27). */
+  gradePercent: number | null;
+  letter: string | null;
   /** Nothing counts yet in the term shown. */
   gradeEmpty: boolean;
+  /** The calculator's counted points behind the grade. */
+  points: { earned: string; possible: string } | null;
   overridden: boolean;
   /** "Why this grade", the calculator's sentences. */
   why: string[];
-  gradeBand: Band;
-  attendancePercent: number;
-  attendanceBand: Band;
+  gradeBand: Band | null;
+  /** null: no attendance taken in the period shown. */
+  attendancePercent: number | null;
+  attendanceBand: Band | null;
   counts: { present: number; excused: number; late: number; absent: number };
-  status: "Excellent" | "Good" | "Needs Attention";
+  status: "Excellent" | "Good" | "Needs Attention" | null;
 }
 
 export interface SummaryActivity {
@@ -40,8 +44,9 @@ export interface SummaryActivity {
 
 export interface SummaryView {
   students: SummaryStudent[];
-  averageGrade: number;
-  averageAttendance: number;
+  /** null ("—"): nobody has a graded item, or no attendance was taken. */
+  averageGrade: number | null;
+  averageAttendance: number | null;
   activity: SummaryActivity[];
   /** The school's terms (empty: it keeps none) and the one shown (null: the whole year). */
   terms: TermGradeView["terms"];
@@ -49,6 +54,12 @@ export interface SummaryView {
 }
 
 const NO_RECORDS = { present: 0, excused: 0, late: 0, absent: 0 };
+
+/** The mean of the known figures, or null when there are none. */
+function meanOf(values: readonly (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length ? roundedMean(known) : null;
+}
 
 /**
  * The Summary tab: the class's term inputs (two statements) and the activity feed in one round;
@@ -78,21 +89,23 @@ export async function loadSummaryView(
   const gradeOf = new Map(grades.rows.map((r) => [r.studentId, r.view]));
   const students: SummaryStudent[] = inputs.students.map((r) => {
     const view = gradeOf.get(r.id);
-    const gradePercent = view?.percent ?? 0;
+    const gradePercent = !view || view.empty ? null : view.percent;
     const counts = counted.get(r.id) ?? NO_RECORDS;
-    const attendancePercent = teacherAttendancePercent(counts);
+    const taken = counts.present + counts.absent + counts.late + counts.excused > 0;
+    const attendancePercent = taken ? teacherAttendancePercent(counts) : null;
     return {
       id: r.id,
       name: r.name,
       username: r.username,
       gradePercent,
-      letter: teacherLetter(gradePercent),
-      gradeEmpty: view?.empty ?? true,
+      letter: gradePercent === null ? null : teacherLetter(gradePercent),
+      gradeEmpty: gradePercent === null,
+      points: view?.points ?? null,
       overridden: view?.overridden ?? false,
       why: view?.why ?? [],
-      gradeBand: band(gradePercent, TEACHER_THRESHOLDS),
+      gradeBand: gradePercent === null ? null : band(gradePercent, TEACHER_THRESHOLDS),
       attendancePercent,
-      attendanceBand: band(attendancePercent, TEACHER_THRESHOLDS),
+      attendanceBand: attendancePercent === null ? null : band(attendancePercent, TEACHER_THRESHOLDS),
       counts,
       status: studentStatus(gradePercent, attendancePercent),
     };
@@ -102,12 +115,8 @@ export async function loadSummaryView(
     students,
     // Class figures average the students who have any record, so a new student with nothing
     // yet does not drag the class to 0.
-    averageGrade: roundedMean(students.filter((s) => !s.gradeEmpty).map((s) => s.gradePercent)),
-    averageAttendance: roundedMean(
-      students
-        .filter((s) => s.counts.present + s.counts.absent + s.counts.late + s.counts.excused > 0)
-        .map((s) => s.attendancePercent),
-    ),
+    averageGrade: meanOf(students.map((s) => s.gradePercent)),
+    averageAttendance: meanOf(students.map((s) => s.attendancePercent)),
     activity: activity.map((a, i) => ({
       key: `${a.kind}-${i}`,
       text: `${a.who} ${verbs[a.kind]} “${a.what}”${a.kind === "grade" && a.detail ? ` (${a.detail})` : a.kind === "response" && a.detail ? `: ${a.detail}` : ""}`,
