@@ -46,6 +46,9 @@ const schema = z.object({
     .regex(/^https?:\/\//, "PORTAL_URL must be an absolute http(s) address")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Report-card PDFs (decision 026): font files for scripts the built-in Noto Sans lacks (Chinese,
+  // Japanese, Korean, …), comma-separated; `file.ttc#PostScriptName` picks one face of a collection.
+  REPORT_FONTS: z.string().trim().max(2000).optional(),
   // Benchmarks only: exposes the process's SQL totals to admins at /api/query-stats.
   QUERY_STATS: z.enum(["on", "off"]).default("off"),
   // Reverse proxies whose X-Forwarded-* headers are believed (addresses or CIDR ranges, comma-separated).
