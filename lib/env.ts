@@ -85,6 +85,9 @@ const schema = z.object({
     .regex(/^[^\r\n]*@[^\r\n]*$/, "MAIL_FROM must be an e-mail address, e.g. Lincoln School <portal@lincoln.school>")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // A teacher's message to guardians (decision 015): `teacher` sets Reply-To to the teacher's
+  // e-mail on file, so a family's reply reaches them; `off` (default) keeps staff addresses private.
+  MESSAGE_REPLY_TO: z.enum(["teacher", "off"]).default("off"),
   // How often an idle worker looks for due jobs.
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });

@@ -9,6 +9,7 @@ import { requireClassAccess } from "@/lib/auth/guards";
 import { db, queryRows } from "@/lib/db/client";
 import { GRADE_MARKS } from "@/lib/domain/grade-marks";
 import { assignmentLock } from "@/lib/terms/publishing";
+import { noticeMissingMark } from "@/lib/notify/work";
 
 // A mark beside a score in the grade grid (issue 19): excused, missing or late, or none. One mark
 // per cell; the grid shows it at once, so the page is not re-rendered (like saveGrade).
@@ -55,6 +56,7 @@ export async function setGradeMark(raw: {
           insert into grade_marks (assignment_id, student_id, excused, missing, late) values (${assignmentId}, ${studentId}, ${mark === "excused"}, ${mark === "missing"}, ${mark === "late"})
           on conflict (assignment_id, student_id) do update set excused = excluded.excused, missing = excluded.missing, late = excluded.late, updated_at = now()`);
       }
+      if (mark === "missing") await noticeMissingMark(tx, { assignmentId, studentId, actorId: user.id });
       await audit(tx, {
         action: "grade.changed",
         actorId: user.id,
