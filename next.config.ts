@@ -4,7 +4,7 @@ import { STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files, and pdfkit its font metrics, from their own package
   // folders at run time, so they stay plain Node requires instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit", "fontkit"],
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {

@@ -46,6 +46,9 @@ const schema = z.object({
     .regex(/^https?:\/\//, "PORTAL_URL must be an absolute http(s) address")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Report-card PDFs (decision 026): font files for scripts the built-in Noto Sans lacks (Chinese,
+  // Japanese, Korean, …), comma-separated; `file.ttc#PostScriptName` picks one face of a collection.
+  REPORT_FONTS: z.string().trim().max(2000).optional(),
   // Benchmarks only: exposes the process's SQL totals to admins at /api/query-stats.
   QUERY_STATS: z.enum(["on", "off"]).default("off"),
   // Reverse proxies whose X-Forwarded-* headers are believed (addresses or CIDR ranges, comma-separated).
@@ -82,6 +85,9 @@ const schema = z.object({
     .regex(/^[^\r\n]*@[^\r\n]*$/, "MAIL_FROM must be an e-mail address, e.g. Lincoln School <portal@lincoln.school>")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // A teacher's message to guardians (decision 015): `teacher` sets Reply-To to the teacher's
+  // e-mail on file, so a family's reply reaches them; `off` (default) keeps staff addresses private.
+  MESSAGE_REPLY_TO: z.enum(["teacher", "off"]).default("off"),
   // How often an idle worker looks for due jobs.
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });

@@ -25,6 +25,7 @@ import { and, eq } from "drizzle-orm";
 import {
   assignmentSubmissions,
   assignments,
+  grades,
   guardianLinks,
   reportCardLinks,
   responses,
@@ -454,13 +455,16 @@ const MATRIX: Record<string, Row> = {
   },
   sendGuardianMessage: {
     who: "teach",
-    // Liam (Grace Johnson's son) has not handed it in: there is a guardian to write to.
+    // Liam (Grace Johnson's son) has not handed it in, nor been graded on paper: there is a guardian to write to.
     prepare: async (c) => (
       await db()
         .delete(assignmentSubmissions)
         .where(
           and(eq(assignmentSubmissions.assignmentId, c.bioAssignment), eq(assignmentSubmissions.studentId, c.liam)),
         ),
+      await db()
+        .delete(grades)
+        .where(and(eq(grades.assignmentId, c.bioAssignment), eq(grades.studentId, c.liam))),
       {}
     ),
     call: (c) =>

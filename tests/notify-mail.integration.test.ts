@@ -121,9 +121,12 @@ describe("immediate e-mail and one-click unsubscribe", () => {
     );
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Absences and tardies");
+    // The e-mail stops; the bell keeps telling her (issue 27).
     expect(
-      await queryRows(sql`select user_id, event, delivery from notification_preferences where delivery = 'off'`),
-    ).toEqual([{ user_id: ids.grace, event: "attendance", delivery: "off" }]);
+      await queryRows(
+        sql`select user_id, event, delivery from notification_preferences where delivery in ('off', 'portal')`,
+      ),
+    ).toEqual([{ user_id: ids.grace, event: "attendance", delivery: "portal" }]);
     expect((await loadPreferences(ids.grace!)).announcement.delivery).toBe("daily"); // her other choices stay
 
     smtp.messages.length = 0;
@@ -356,8 +359,12 @@ describe("teacher messages", () => {
     await queryRows(
       sql`delete from assignment_submissions where assignment_id = ${a!.id} and student_id = ${ids.liam}`,
     ); // Liam has not handed it in
+    await queryRows(sql`delete from grades where assignment_id = ${a!.id} and student_id = ${ids.liam}`); // nor on paper
+    // Handed in: submitted, graded (on paper) or excused (issue 27).
     const subs = await queryRows<{ student_id: number }>(
-      sql`select distinct student_id from assignment_submissions where assignment_id = ${a!.id}`,
+      sql`select student_id from assignment_submissions where assignment_id = ${a!.id}
+          union select student_id from grades where assignment_id = ${a!.id}
+          union select student_id from grade_marks where assignment_id = ${a!.id} and excused`,
     );
     const enrolled = await queryRows<{ student_id: number }>(
       sql`select student_id from student_enrollment where level_code = 'BIO-P2'`,

@@ -17,6 +17,8 @@ import { mailStatus } from "@/lib/notify/mail-status";
 import { emailOnFile } from "@/lib/notify/preferences";
 import { RosterTab } from "@/components/admin/roster-tab";
 import { TermsTab } from "@/components/admin/terms-tab";
+import { ReportFontsNote } from "@/components/admin/report-fonts-note";
+import { reportFontGaps } from "@/lib/report-pdf/font-gaps";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { defaultTerm, gradingTerms } from "@/lib/domain/terms";
 import { publishedTerms } from "@/lib/terms/publishing";
@@ -201,17 +203,25 @@ async function renderTab(
     );
   }
   if (tab === "terms") {
-    const [terms, published, classes] = await Promise.all([listTerms(), publishedTerms(), listClassOptions()]);
+    const [terms, published, classes, fontGaps] = await Promise.all([
+      listTerms(),
+      publishedTerms(),
+      listClassOptions(),
+      reportFontGaps(),
+    ]);
     const levelNames = await listLevelNames();
     const grading = gradingTerms(terms);
     return (
-      <TermsTab
-        terms={terms}
-        grading={grading}
-        published={Object.fromEntries([...published].map(([id, at]) => [id, formatDateTime(at, tz)]))}
-        current={defaultTerm(dateInTimeZone(new Date(), tz), grading)?.id ?? null}
-        scopes={{ levels: levelNames, classes }}
-      />
+      <>
+        <ReportFontsNote gaps={fontGaps} />
+        <TermsTab
+          terms={terms}
+          grading={grading}
+          published={Object.fromEntries([...published].map(([id, at]) => [id, formatDateTime(at, tz)]))}
+          current={defaultTerm(dateInTimeZone(new Date(), tz), grading)?.id ?? null}
+          scopes={{ levels: levelNames, classes }}
+        />
+      </>
     );
   }
   if (tab === "roster") return <RosterTab history={await listRosterImports({ limit: 20 })} timeZone={tz} />;

@@ -16,14 +16,15 @@ type Target = { kind: "not_submitted"; assignmentId: number; title: string } | {
 
 /**
  * "Message guardians" (issue 20): from an assignment, the guardians of students who have not
- * handed it in; from the Summary, of students under a percent. Preview first (who and how many),
- * then send.
+ * handed it in; from the Summary, of students under a percent. Preview first (who and how many,
+ * each student ticked: untick those who should not get it), then send.
  */
 export function MessageGuardians({ levelCode, target }: { levelCode: string; target: Target }) {
   const [open, setOpen] = useState(false);
   const [percent, setPercent] = useState("70");
   const [text, setText] = useState("");
   const [preview, setPreview] = useState<MessagePreviewView | null>(null);
+  const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const toast = useToast();
@@ -38,8 +39,16 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
 
   const reset = () => {
     setPreview(null);
+    setUnticked(new Set());
     setError(null);
   };
+  const ticked = preview ? preview.picked.filter((s) => !unticked.has(s.id)) : [];
+  const toggle = (id: number) =>
+    setUnticked((u) => {
+      const next = new Set(u);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <>
       <SecondaryButton onClick={() => setOpen(true)}>
@@ -62,7 +71,12 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
                 else setError(res.message ?? "Could not preview");
                 return;
               }
-              const res = await sendGuardianMessage({ levelCode, target: wire, text });
+              const res = await sendGuardianMessage({
+                levelCode,
+                target: wire,
+                text,
+                studentIds: ticked.map((s) => s.id),
+              });
               if (res.ok) {
                 toast(res.message ?? "Message sent", "success");
                 setOpen(false);
@@ -106,13 +120,20 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
               <p className="font-medium">
                 {preview.guardians} guardian(s) of {preview.students} student(s): {preview.describe}.
               </p>
-              {preview.names.length > 0 && (
-                <p className="mt-1 text-ink-muted">
-                  {preview.names.join(", ")}
-                  {preview.students > preview.names.length
-                    ? ` and ${preview.students - preview.names.length} more`
-                    : ""}
-                </p>
+              {preview.picked.length > 0 && (
+                <fieldset className="mt-2">
+                  <legend className="text-ink-muted">Untick anyone who should not get it:</legend>
+                  <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto">
+                    {preview.picked.map((s) => (
+                      <li key={s.id}>
+                        <label className="flex items-center gap-2">
+                          <input type="checkbox" checked={!unticked.has(s.id)} onChange={() => toggle(s.id)} />
+                          {s.name}
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
               )}
             </div>
           )}
@@ -123,8 +144,15 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
           )}
           <div className="flex justify-end gap-2">
             <SecondaryButton onClick={() => setOpen(false)}>Cancel</SecondaryButton>
-            <PrimaryButton type="submit" disabled={pending || (preview !== null && preview.guardians === 0)}>
-              {preview ? `Send to ${preview.guardians} guardian(s)` : "Preview recipients"}
+            <PrimaryButton
+              type="submit"
+              disabled={pending || (preview !== null && (preview.guardians === 0 || ticked.length === 0))}
+            >
+              {!preview
+                ? "Preview recipients"
+                : unticked.size === 0
+                  ? `Send to ${preview.guardians} guardian(s)`
+                  : `Send to the guardians of ${ticked.length} student(s)`}
             </PrimaryButton>
           </div>
         </form>

@@ -113,8 +113,9 @@ export async function feedCalendar(userId: number, role: string, schoolName: str
         r.child_id === null
           ? `assignment-${r.id}@classroom-portal`
           : `assignment-${r.id}-student-${r.child_id}@classroom-portal`,
+      // A moment, not a span: no DTEND (RFC 5545 §3.8.2.2 wants DTEND later than DTSTART; without one,
+      // §3.6.1 reads a date-time start as an event that ends when it starts).
       start: due,
-      end: due,
       summary: r.child_name ? `${r.child_name}: ${r.title} (${r.class_name})` : `${r.title} (${r.class_name})`,
       stamp: now,
     });

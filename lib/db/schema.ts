@@ -760,7 +760,10 @@ export const notificationPreferences = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.event] }),
-    check("notification_preferences_delivery_check", sql`${t.delivery} in ('immediately', 'daily', 'weekly', 'off')`),
+    check(
+      "notification_preferences_delivery_check",
+      sql`${t.delivery} in ('immediately', 'daily', 'weekly', 'portal', 'off')`,
+    ),
     check(
       "notification_preferences_event_check",
       sql`${t.event} in ('attendance', 'work', 'grade', 'announcement', 'report_card', 'message')`,

@@ -5,7 +5,8 @@ import { addDays, dateInTimeZone, dayOfWeek, zonedTime } from "./dates";
 export const NOTIFY_EVENTS = ["attendance", "work", "grade", "announcement", "report_card", "message"] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
-export const DELIVERIES = ["immediately", "daily", "weekly", "off"] as const;
+// "portal": the bell only, no e-mail (what an e-mail's unsubscribe link leaves; issue 27).
+export const DELIVERIES = ["immediately", "daily", "weekly", "portal", "off"] as const;
 export type Delivery = (typeof DELIVERIES)[number];
 export type DigestPeriod = "daily" | "weekly";
 
@@ -22,6 +23,7 @@ export const DELIVERY_LABELS: Readonly<Record<Delivery, string>> = {
   immediately: "Immediately",
   daily: "Daily digest",
   weekly: "Weekly digest",
+  portal: "In the portal only",
   off: "Off",
 };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import QRCode from "qrcode";
-import { escapeHtml } from "@/lib/parent/letters-html";
+import { escapeHtml, QUIET_ZONE_MODULES } from "@/lib/parent/letters-html";
 import type { SignInCard } from "./cards";
 
 // The printable sign-in cards as one HTML document, built on the server as a string (no client
@@ -64,7 +64,11 @@ function cardHtml(c: SignInCard, ctx: CardsContext, qr: string): string {
 }
 
 export async function cardsDocument(cards: readonly SignInCard[], ctx: CardsContext): Promise<string> {
-  const qr = await QRCode.toString(`${ctx.portal}/`, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
+  const qr = await QRCode.toString(`${ctx.portal}/`, {
+    type: "svg",
+    margin: QUIET_ZONE_MODULES,
+    errorCorrectionLevel: "M",
+  });
   const sheets: string[] = [];
   for (let i = 0; i < cards.length; i += CARDS_PER_SHEET) {
     sheets.push(

@@ -10,6 +10,7 @@ import { audit } from "@/lib/audit";
 import { parseScore, scoreRangeMessage } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
 import { noticeGrades } from "@/lib/notify/grades";
+import { noticeMissingMark } from "@/lib/notify/work";
 import { gradeWriteRefusal, type Runner } from "./lock";
 
 export const NOT_IN_CLASS = { ok: false, message: "That assignment is not in this class." } as const;
@@ -188,6 +189,8 @@ export async function setMark(
         insert into grade_marks (assignment_id, student_id, excused, missing, late) values (${assignmentId}, ${studentId}, ${mark === "excused"}, ${mark === "missing"}, ${mark === "late"})
         on conflict (assignment_id, student_id) do update set excused = excluded.excused, missing = excluded.missing, late = excluded.late, updated_at = now()`);
     }
+    // A teacher's M is news like a missed due date (issue 27; lib/notify/work).
+    if (mark === "missing") await noticeMissingMark(tx, { assignmentId, studentId, actorId: actor.id });
     await audit(tx, {
       action: "grade.changed",
       actorId: actor.id,

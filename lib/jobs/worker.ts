@@ -12,13 +12,14 @@ import { digestJob, DIGEST_RUN, scheduleDigests } from "@/lib/notify/digest";
 import { gradeNotice, GRADE_NOTICE } from "@/lib/notify/grades";
 import { sendMailJob } from "@/lib/notify/mail-job";
 import { reportCardNotice, REPORT_CARD_NOTICE } from "@/lib/notify/report-cards";
-import { missingWorkCheck, WORK_MISSING } from "@/lib/notify/work";
+import { missingMarkNotice, missingWorkCheck, WORK_MISSING, WORK_MISSING_MARK } from "@/lib/notify/work";
 import { runDueJobs, type JobHandler } from "./queue";
 
 export const HANDLERS: Readonly<Record<string, JobHandler>> = {
   [ATTENDANCE_NOTICE]: attendanceNotice,
   [GRADE_NOTICE]: gradeNotice,
   [WORK_MISSING]: missingWorkCheck,
+  [WORK_MISSING_MARK]: missingMarkNotice,
   [ANNOUNCEMENT_NOTICE]: announcementNotice,
   [REPORT_CARD_NOTICE]: reportCardNotice,
   [DIGEST_RUN]: digestJob,

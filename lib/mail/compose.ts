@@ -13,7 +13,7 @@ import { formatDay } from "@/lib/domain/format";
 import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
 import type { OutgoingMail } from "./transport";
-import { unsubscribeToken, type UnsubscribeScope } from "./unsubscribe";
+import { digestUnsubscribeScope, unsubscribeToken, type UnsubscribeScope } from "./unsubscribe";
 
 /** The portal's address in e-mails sent from the queue (no request to read it from). */
 export function mailOrigin(): string {
@@ -59,6 +59,7 @@ export interface NoticeMailInput {
   detail: string | null;
   href: string;
   messageId: string;
+  replyTo?: string | null;
 }
 
 /** One notice, sent as it happens ("Immediately"). */
@@ -94,6 +95,7 @@ ${n.detail ? `<p style="white-space:pre-line">${escapeHtml(n.detail)}</p>` : ""}
     text,
     html,
     headers: unsub.headers,
+    ...(n.replyTo ? { replyTo: n.replyTo } : {}),
     messageId: n.messageId,
   };
 }
@@ -119,10 +121,12 @@ export function digestMail(d: {
   day: string;
   groups: DigestGroup[];
   messageId: string;
+  /** The events the digest contains: its unsubscribe link turns off only those. */
+  events: Iterable<NotifyEvent>;
 }): OutgoingMail {
   const school = env().SCHOOL_NAME;
   const origin = mailOrigin();
-  const unsub = unsubscribeParts(d.userId, `digest-${d.period}`);
+  const unsub = unsubscribeParts(d.userId, digestUnsubscribeScope(d.period, d.events));
   const heading =
     d.period === "daily"
       ? `Your daily summary for ${formatDay(d.day)}`

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Where a reply goes (a teacher's message, when the school allows it: MESSAGE_REPLY_TO). */
+  replyTo?: string;
   /** Stable per message (outbox key), so a copy re-sent after a crash is recognisably the same. */
   messageId?: string;
 }
@@ -62,6 +64,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     text: mail.text,
     html: mail.html,
     headers: mail.headers,
+    replyTo: mail.replyTo,
     messageId: mail.messageId,
   });
 }

@@ -31,6 +31,8 @@ export interface Notice {
   actorId?: number | null;
   /** Grade notices: compared with each recipient's threshold. */
   percent?: number;
+  /** The e-mail's Reply-To (a teacher's message, where the school allows it). */
+  replyTo?: string | null;
   recipients: readonly { userId: number; href: string }[];
 }
 
@@ -83,6 +85,7 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
       detail: string | null;
       href: string;
       studentId: number | null;
+      replyTo: string | null;
     }
   >();
   for (const n of notices) {
@@ -119,6 +122,7 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
           detail,
           href: r.href,
           studentId: n.studentId,
+          replyTo: n.replyTo ?? null,
         });
     }
   }
@@ -144,6 +148,7 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
         title: m.title,
         detail: m.detail,
         href: m.href,
+        replyTo: m.replyTo,
         messageId: `<notification-${row.id}@classroom-portal>`,
       });
       return [

@@ -8,7 +8,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/domain/format";
-import { DEFAULT_DELIVERY, upcomingDigestRuns, type DigestPeriod } from "@/lib/domain/notify-events";
+import { DEFAULT_DELIVERY, upcomingDigestRuns, type DigestPeriod, type NotifyEvent } from "@/lib/domain/notify-events";
 import { schoolTimeZone } from "@/lib/env";
 import { enqueue, enqueueMany, type JobHandler } from "@/lib/jobs/queue";
 import { deliverableAddress, digestMail, type DigestGroup } from "@/lib/mail/compose";
@@ -42,6 +42,7 @@ interface PendingRow {
   eligible: boolean;
   user_id: number;
   email: string;
+  kind: NotifyEvent;
   title: string;
   detail: string | null;
   href: string;
@@ -66,7 +67,7 @@ interface UpcomingRow {
 /** Builds and queues one period's digests; returns how many e-mails were queued. */
 export async function runDigest(tx: Runner, period: DigestPeriod, day: string): Promise<number> {
   const pending = await queryRows<PendingRow>(
-    sql`select n.id, n.user_id, u.email, n.title, n.detail, n.href, n.student_id, s.name as student_name, l.name as class_name,
+    sql`select n.id, n.user_id, u.email, n.kind, n.title, n.detail, n.href, n.student_id, s.name as student_name, l.name as class_name,
           (u.roster_deleted_at is null and (n.student_id is null or n.student_id = n.user_id
             or exists (select 1 from guardian_links g where g.parent_id = n.user_id and g.student_id = n.student_id and g.removed_at is null))) as eligible
         from notifications n join users u on u.id = n.user_id
@@ -105,10 +106,13 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
   );
 
   const tz = schoolTimeZone();
-  const digests = new Map<number, { to: string; groups: Map<number | "none", DigestGroup>; items: number }>();
+  const digests = new Map<
+    number,
+    { to: string; groups: Map<number | "none", DigestGroup>; items: number; events: Set<NotifyEvent> }
+  >();
   const groupOf = (userId: number, to: string, studentId: number | null, studentName: string | null) => {
     let d = digests.get(userId);
-    if (!d) digests.set(userId, (d = { to, groups: new Map(), items: 0 }));
+    if (!d) digests.set(userId, (d = { to, groups: new Map(), items: 0, events: new Set() }));
     const key = studentId ?? "none";
     let g = d.groups.get(key);
     if (!g) d.groups.set(key, (g = { studentName: studentName ?? "The school", classes: [], upcoming: [] }));
@@ -121,6 +125,7 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
     if ((digests.get(p.user_id)?.items ?? 0) >= MAX_ITEMS) continue;
     const { d, g } = groupOf(p.user_id, to, p.student_id, p.student_name);
     d.items++;
+    d.events.add(p.kind);
     const className = p.class_name ?? "School";
     let c = g.classes.find((x) => x.className === className);
     if (!c) g.classes.push((c = { className, items: [] }));
@@ -129,7 +134,8 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
   for (const u of upcoming) {
     const to = deliverableAddress(u.email);
     if (!to) continue;
-    const { g } = groupOf(u.user_id, to, u.student_id, u.student_name);
+    const { d, g } = groupOf(u.user_id, to, u.student_id, u.student_name);
+    d.events.add("work");
     if (g.upcoming.length >= MAX_UPCOMING) continue;
     const href = u.guardian
       ? `/children/${u.student_id}`
@@ -144,6 +150,7 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
       period,
       day,
       groups: [...d.groups.values()],
+      events: d.events,
       messageId: `<digest-${period}-${day}-${userId}@classroom-portal>`,
     });
     return {

@@ -1,12 +1,13 @@
 // "Grade posted below a threshold" (issue 20): a grade written in the portal enqueues a notice that
 // settles like an absence (a teacher correcting a typo sends nothing new); when it runs, each
 // recipient whose threshold (default 70 %) the grade is below hears of it, with the teacher's
-// feedback in the body. The percent is the calculator's (lib/domain/percent). Grades that arrive
+// feedback in the body. The percent is the one that counts: the calculator's (lib/domain/term-grade)
+// after the class's late policy, so a late 18/20 kept at 80 % is news at 72 %, not 90 %. Grades that arrive
 // with a roster import are the school's records, not news: they notify nobody.
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
-import { scorePercent } from "@/lib/domain/percent";
+import { computeTermGrade, daysLate } from "@/lib/domain/term-grade";
 import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
 import { enqueueMany, type JobHandler } from "@/lib/jobs/queue";
@@ -50,8 +51,15 @@ export const gradeNotice: JobHandler = async (job, tx) => {
     class_name: string;
     student: string;
     excused: boolean | null;
+    late: boolean | null;
+    due_ms: string | number | null;
+    submitted_ms: string | number | null;
+    late_per_day: number | null;
+    late_floor: number | null;
   }>(
-    sql`select g.score, g.feedback, a.max_score, a.title, a.level_code, l.name as class_name, u.name as student, m.excused
+    sql`select g.score, g.feedback, a.max_score, a.title, a.level_code, l.name as class_name, u.name as student, m.excused, m.late,
+          (extract(epoch from a.due_date) * 1000)::bigint as due_ms, l.late_per_day_percent as late_per_day, l.late_floor_percent as late_floor,
+          (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s where s.assignment_id = g.assignment_id and s.student_id = g.student_id) as submitted_ms
         from grades g join assignments a on a.id = g.assignment_id join levels l on l.code = a.level_code join users u on u.id = g.student_id
         left join grade_marks m on m.assignment_id = g.assignment_id and m.student_id = g.student_id
         where g.assignment_id = ${p.assignmentId} and g.student_id = ${p.studentId}`,
@@ -59,10 +67,39 @@ export const gradeNotice: JobHandler = async (job, tx) => {
   );
   if (!g || g.excused) return;
   const score = Number(g.score);
-  const percent = scorePercent(score, Number(g.max_score));
+  const dueAt = g.due_ms === null ? null : Number(g.due_ms);
+  const late = g.late === true;
+  const graded = computeTermGrade(
+    [
+      {
+        id: p.assignmentId,
+        title: g.title,
+        categoryId: null,
+        maxScore: Number(g.max_score),
+        dueAt,
+        score,
+        excused: false,
+        missing: false,
+        late,
+        daysLate: daysLate(dueAt, g.submitted_ms === null ? null : Number(g.submitted_ms)),
+      },
+    ],
+    {
+      mode: "points",
+      categories: [],
+      latePolicy:
+        g.late_per_day !== null && g.late_floor !== null
+          ? { perDayPercent: g.late_per_day, floorPercent: g.late_floor }
+          : null,
+    },
+  );
+  const percent = graded.computedPercent;
+  const kept = graded.items[0]?.lateKeptPercent ?? 100;
   const family = await familiesOf(tx, [p.studentId], g.level_code);
   const detail = [
-    `${g.student}: ${score} / ${g.max_score} (${percent} %) on “${g.title}”.`,
+    kept < 100
+      ? `${g.student}: ${score} / ${g.max_score} on “${g.title}”, late: ${kept} % kept, ${percent} %.`
+      : `${g.student}: ${score} / ${g.max_score} (${percent} %) on “${g.title}”.`,
     g.feedback ? `Teacher's feedback: ${firstLine(g.feedback)}` : null,
   ]
     .filter(Boolean)

@@ -1,12 +1,13 @@
 // Teacher messages (issue 20): a class's own staff write to the guardians of the students who
 // have not handed in an assignment, or whose term grade is under a percent. The teacher sees the
-// count first (preview); sending goes through the same delivery as every notice (preferences,
+// students first (preview) and may untick some; sending goes through the same delivery as every notice (preferences,
 // bell, e-mail) and is recorded in the audit log with the count and the target, not the text.
 import "server-only";
 import { sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
-import { schoolTimeZone } from "@/lib/env";
+import { env, schoolTimeZone } from "@/lib/env";
+import { deliverableAddress } from "@/lib/mail/compose";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
 import type { TermChoice } from "@/lib/gradebook/term-grades";
 import { deliver } from "./deliver";
@@ -16,6 +17,8 @@ export type MessageTarget =
   { kind: "not_submitted"; assignmentId: number } | { kind: "below"; percent: number; term: TermChoice };
 
 export const MESSAGE_MAX_LENGTH = 1000;
+/** A class's roster is bounded; so is the list of students a teacher may pick from it. */
+export const MESSAGE_MAX_STUDENTS = 500;
 
 export interface MessagePreview {
   students: { id: number; name: string }[];
@@ -33,10 +36,13 @@ export async function previewMessage(levelCode: string, target: MessageTarget): 
       sql`select title from assignments where id = ${target.assignmentId} and level_code = ${levelCode}`,
     );
     if (!a) return null;
+    // Not handed in: nothing submitted, no grade (work handed in on paper is graded here) and not excused.
     students = await queryRows<{ id: number; name: string }>(
       sql`select u.id, u.name from student_enrollment e join users u on u.id = e.student_id
           where e.level_code = ${levelCode} and u.roster_deleted_at is null
             and not exists (select 1 from assignment_submissions s where s.assignment_id = ${target.assignmentId} and s.student_id = u.id)
+            and not exists (select 1 from grades g where g.assignment_id = ${target.assignmentId} and g.student_id = u.id)
+            and not exists (select 1 from grade_marks m where m.assignment_id = ${target.assignmentId} and m.student_id = u.id and m.excused)
           order by u.name, u.id`,
     );
     describe = `students who have not handed in “${a.title}”`;
@@ -55,16 +61,32 @@ export async function previewMessage(levelCode: string, target: MessageTarget): 
   return { students, guardians: new Set(family.filter((m) => m.guardian).map((m) => m.userId)).size, describe };
 }
 
-/** Sends the message to the guardians the target picks now (nothing when none is linked); returns whom it picked. */
+/**
+ * Sends the message to the guardians of the students the target picks now, or of those of them the
+ * teacher left ticked (`only`: others are ignored, never added); nothing when none is linked.
+ * Returns whom it reached.
+ */
 export async function sendTeacherMessage(
   actor: { id: number; name: string },
   level: { code: string; name: string },
   target: MessageTarget,
   text: string,
+  only?: readonly number[],
 ): Promise<MessagePreview | null> {
-  const preview = await previewMessage(level.code, target);
+  let preview = await previewMessage(level.code, target);
+  if (preview && only) {
+    const ticked = new Set(only);
+    const students = preview.students.filter((s) => ticked.has(s.id));
+    const family = await familiesOf(
+      db(),
+      students.map((s) => s.id),
+      level.code,
+    );
+    preview = { ...preview, students, guardians: new Set(family.filter((m) => m.guardian).map((m) => m.userId)).size };
+  }
   if (!preview || preview.guardians === 0) return preview;
   const names = new Map(preview.students.map((s) => [s.id, s.name]));
+  const replyTo = env().MESSAGE_REPLY_TO === "teacher" ? await replyAddress(actor.id) : null;
   const stamp = Date.now().toString(36);
   await db().transaction(async (tx) => {
     const family = (await familiesOf(tx, [...names.keys()], level.code)).filter((m) => m.guardian);
@@ -78,6 +100,7 @@ export async function sendTeacherMessage(
         title: `Message from ${actor.name} about ${names.get(m.studentId)} (${level.name})`,
         detail: text,
         actorId: actor.id,
+        replyTo,
         recipients: [{ userId: m.userId, href: `/children/${m.studentId}` }],
       })),
     );
@@ -94,4 +117,10 @@ export async function sendTeacherMessage(
     });
   });
   return preview;
+}
+
+/** The teacher's own address on file, when it is one a reply can reach. */
+async function replyAddress(userId: number): Promise<string | null> {
+  const [row] = await queryRows<{ email: string | null }>(sql`select email from users where id = ${userId}`);
+  return deliverableAddress(row?.email);
 }

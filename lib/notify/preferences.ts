@@ -2,7 +2,11 @@
 // told about students; teachers and admins have nothing to choose.
 import "server-only";
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "@/lib/db/client";
+import { db, queryRows, type Db } from "@/lib/db/client";
+import { enqueueMany } from "@/lib/jobs/queue";
+import { deliverableAddress, noticeMail } from "@/lib/mail/compose";
+import { mailSettings } from "@/lib/mail/transport";
+import { MAIL_SEND } from "./deliver";
 import {
   NOTIFY_EVENTS,
   preferenceFor,
@@ -37,14 +41,36 @@ export async function loadPreferences(userId: number, on?: Runner): Promise<Reco
 
 /**
  * Saves every event's choice (and the grade threshold), and moves what is waiting for a digest to
- * the new choice: an event turned off (or to "immediately") leaves the next digest, one moved from
- * daily to weekly waits for the weekly one. One statement.
+ * the new choice: an event turned off (or to the portal only) leaves the next digest, one moved from
+ * daily to weekly waits for the weekly one, and one moved to "immediately" is e-mailed now, each
+ * item as it would have been when it happened (issue 27: it was dropped; at most 100).
  */
 export async function savePreferences(
   userId: number,
   prefs: Record<NotifyEvent, Preference>,
   on?: Runner,
 ): Promise<void> {
+  if (!on) return db().transaction((tx) => savePreferences(userId, prefs, tx));
+  const nowImmediate = NOTIFY_EVENTS.filter((e) => prefs[e].delivery === "immediately");
+  const waiting =
+    nowImmediate.length > 0 && mailSettings().enabled
+      ? await queryRows<{
+          id: number;
+          kind: NotifyEvent;
+          title: string;
+          detail: string | null;
+          href: string;
+          student_id: number | null;
+          email: string | null;
+        }>(
+          sql`select n.id, n.kind, n.title, n.detail, n.href, n.student_id, u.email
+              from notifications n join users u on u.id = n.user_id
+              where n.user_id = ${userId} and n.digest is not null and n.digested_at is null
+                and n.kind = any(${`{${nowImmediate.join(",")}}`}::text[])
+              order by n.created_at, n.id limit ${WAITING_SENT_MAX}`,
+          on,
+        )
+      : [];
   const rows = JSON.stringify(
     NOTIFY_EVENTS.map((e) => ({
       event: e,
@@ -65,21 +91,53 @@ export async function savePreferences(
           and n.digest is distinct from (case when i.delivery in ('daily', 'weekly') then i.delivery end)`,
     on,
   );
+  const mails = waiting.flatMap((n) => {
+    const to = deliverableAddress(n.email);
+    if (!to) return [];
+    const mail = noticeMail({
+      userId,
+      to,
+      event: n.kind,
+      title: n.title,
+      detail: n.detail,
+      href: n.href,
+      messageId: `<notification-${n.id}@classroom-portal>`,
+    });
+    return [
+      {
+        kind: MAIL_SEND,
+        dedupeKey: `mail:notification:${n.id}`,
+        payload: { ...mail, recipientId: userId, studentId: n.student_id },
+      },
+    ];
+  });
+  await enqueueMany(on, mails);
 }
 
-/** Turns events off for one person (an unsubscribe link): one event, or every event read in that digest. */
-export async function turnOff(
+/** At most this many waiting digest items are e-mailed one by one when their event moves to "immediately". */
+const WAITING_SENT_MAX = 100;
+
+/**
+ * Stops the e-mails of some events for one person (an unsubscribe link): they stay in the portal's
+ * bell ("portal"; issue 27: "off" took the bell entries too). `digest`: only the events still read
+ * in that digest (a digest's link names what it contained; a bare one, every event read in it).
+ * Events already off or in the portal only are left as they are. Returns the events changed.
+ */
+export async function stopEmails(
   userId: number,
-  events: readonly NotifyEvent[] | { digest: Extract<Delivery, "daily" | "weekly"> },
+  scope: { events: readonly NotifyEvent[]; digest?: Extract<Delivery, "daily" | "weekly"> },
   on?: Runner,
 ): Promise<NotifyEvent[]> {
   const current = await loadPreferences(userId, on);
-  const chosen = Array.isArray(events)
-    ? (events as readonly NotifyEvent[])
-    : NOTIFY_EVENTS.filter((e) => current[e].delivery === (events as { digest: string }).digest);
+  const named = scope.digest && scope.events.length === 0 ? NOTIFY_EVENTS : scope.events;
+  const chosen = named.filter((e) =>
+    scope.digest
+      ? current[e].delivery === scope.digest
+      : current[e].delivery !== "off" && current[e].delivery !== "portal",
+  );
   if (chosen.length === 0) return [];
   const next = { ...current };
-  for (const e of chosen) next[e] = { ...current[e], delivery: "off" };
+  for (const e of chosen) next[e] = { ...current[e], delivery: "portal" };
   await savePreferences(userId, next, on);
   return [...chosen];
 }

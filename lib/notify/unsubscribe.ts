@@ -5,13 +5,14 @@ import "server-only";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { EVENT_LABELS, type NotifyEvent } from "@/lib/domain/notify-events";
-import { readUnsubscribeToken, type UnsubscribeScope } from "@/lib/mail/unsubscribe";
-import { turnOff } from "./preferences";
+import { digestScope, readUnsubscribeToken, type UnsubscribeScope } from "@/lib/mail/unsubscribe";
+import { stopEmails } from "./preferences";
 
 export function describeScope(scope: UnsubscribeScope): string {
-  if (scope === "digest-daily") return "the daily summary e-mail";
-  if (scope === "digest-weekly") return "the weekly summary e-mail";
-  return `“${EVENT_LABELS[scope as NotifyEvent]}”`;
+  const digest = digestScope(scope);
+  if (!digest) return `e-mails about “${EVENT_LABELS[scope as NotifyEvent]}” (they stay in the portal)`;
+  const what = digest.events.length ? ` of ${digest.events.map((e) => `“${EVENT_LABELS[e]}”`).join(", ")}` : "";
+  return `the ${digest.period} summary e-mail${what} (they stay in the portal)`;
 }
 
 /** What the link would turn off, or null when it is not a link we made. */
@@ -24,13 +25,10 @@ export async function unsubscribe(token: string): Promise<{ what: string } | nul
   const t = readUnsubscribeToken(token);
   if (!t) return null;
   await db().transaction(async (tx) => {
-    const off = await turnOff(
+    const digest = digestScope(t.scope);
+    const off = await stopEmails(
       t.userId,
-      t.scope === "digest-daily"
-        ? { digest: "daily" }
-        : t.scope === "digest-weekly"
-          ? { digest: "weekly" }
-          : [t.scope as NotifyEvent],
+      digest ? { events: digest.events, digest: digest.period } : { events: [t.scope as NotifyEvent] },
       tx,
     );
     // Only a change is recorded: the same link posted again (a forwarded e-mail, a retrying mail provider) writes nothing.

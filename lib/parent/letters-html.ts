@@ -38,8 +38,12 @@ const STYLE = `
   @page { margin: 18mm; }
 `;
 
+// ISO/IEC 18004 asks for a light border of 4 modules around a QR code; phone cameras that find
+// the code by its finder patterns miss it when text or a box edge comes closer (issue 27).
+export const QUIET_ZONE_MODULES = 4;
+
 async function qrSvg(url: string): Promise<string> {
-  return QRCode.toString(url, { type: "svg", margin: 0, errorCorrectionLevel: "M" });
+  return QRCode.toString(url, { type: "svg", margin: QUIET_ZONE_MODULES, errorCorrectionLevel: "M" });
 }
 
 async function letterHtml(

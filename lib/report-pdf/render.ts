@@ -1,8 +1,10 @@
-// Term report cards as one PDF (issue 19), drawn on the server with pdfkit: real text in the
-// standard Helvetica fonts (selectable, searchable), one student per page (more when a student's
-// classes do not fit), school name, term and the date printed on every page.
+// Term report cards as one PDF (issue 19), drawn on the server with pdfkit: real text in embedded
+// Noto Sans plus the admin's fonts (selectable, searchable, every script a font covers: fonts.ts),
+// one student per page (more when a student's classes do not fit), school name, term and the date
+// printed on every page.
 import PDFDocument from "pdfkit";
 import type { PdfStudent } from "./data";
+import { fontRuns, REPLACEMENT, reportFonts, type FontStyle } from "./fonts";
 
 export interface PdfMeta {
   school: string;
@@ -11,6 +13,10 @@ export interface PdfMeta {
 }
 
 const MARGIN = 50;
+// fontkit's default "ccmp" splits ị into i + a combining dot, and pdfkit maps each glyph to the
+// text of its first use, so "Ngọc" read back as "Ngoc" (and a later plain "i" could read as "ị").
+// Off, the font's precomposed glyphs are used: every name reads back as typed (NFC).
+const KEEP_PRECOMPOSED = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
 /** Streams the document: `write` gets each chunk as pdfkit produces it; resolves when the last is written. */
 export function renderReportCards(
@@ -29,62 +35,121 @@ export function renderReportCards(
     doc.on("end", () => resolve());
     doc.on("error", reject);
   });
+  const fonts = reportFonts();
+  for (const face of [...Object.values(fonts.styles), ...fonts.extra])
+    doc.registerFont(face.key, face.file, face.member);
+  let replaced = false;
+  /** Text in `style`, one pdfkit call per font run (continued), so each script gets a font that has it. */
+  const say = (text: string, style: FontStyle, given: PDFKit.Mixins.TextOptions = {}, x?: number, y?: number) => {
+    let options = { ...given, features: KEEP_PRECOMPOSED };
+    const runs = fontRuns(text, style, fonts);
+    if (runs.length === 0) runs.push({ text: "", face: fonts.styles[style] });
+    if (runs.some((r) => r.text.includes(REPLACEMENT))) replaced = true;
+    if (runs.length > 1 && options.align === "right") {
+      // pdfkit aligns each continued piece on its own; place the pieces by their measured widths.
+      const width = options.width ?? doc.page.width - doc.page.margins.right - (x ?? doc.x);
+      const total = runs.reduce((sum, r) => sum + doc.font(r.face.key).widthOfString(r.text, options), 0);
+      if (total <= width) {
+        const top = y ?? doc.y;
+        let left = (x ?? doc.x) + width - total;
+        for (const r of runs) {
+          doc.font(r.face.key).text(r.text, left, top, { lineBreak: false, features: KEEP_PRECOMPOSED });
+          left += doc.widthOfString(r.text, options);
+        }
+        doc.x = x ?? MARGIN;
+        doc.y = top + doc.currentLineHeight(true);
+        return doc;
+      }
+      options = { ...options, align: "left" };
+    }
+    runs.forEach((r, i) => {
+      const o = { ...options, continued: i < runs.length - 1 || options.continued === true };
+      doc.font(r.face.key);
+      if (i === 0 && x !== undefined) doc.text(r.text, x, y, o);
+      else doc.text(r.text, o);
+    });
+    return doc;
+  };
+  /** A line at the foot of the page when something on it had no font (the admin's note on /admin says which). */
+  const footnote = () => {
+    if (!replaced) return;
+    // Drawn in the bottom margin: lift the margin while writing so pdfkit does not start a page.
+    doc.page.margins.bottom = 0;
+    doc.fontSize(8).fillColor("#555555");
+    say(
+      `${REPLACEMENT} marks a character the school's report-card fonts cannot print.`,
+      "regular",
+      {},
+      MARGIN,
+      doc.page.height - MARGIN + 12,
+    );
+    doc.page.margins.bottom = MARGIN;
+    replaced = false;
+  };
   const header = (student: string) => {
-    doc
-      .font("Helvetica")
-      .fontSize(9)
-      .fillColor("#555555")
-      .text(`${meta.school} · ${meta.term} · printed ${meta.printedOn}`, { align: "right" });
-    doc.moveDown(0.5).font("Helvetica-Bold").fontSize(18).fillColor("#111111").text(student);
-    doc.font("Helvetica").fontSize(11).fillColor("#333333").text(`Report card — ${meta.term}`);
+    doc.fontSize(9).fillColor("#555555");
+    say(`${meta.school} · ${meta.term} · printed ${meta.printedOn}`, "regular", { align: "right" });
+    doc.moveDown(0.5).fontSize(18).fillColor("#111111");
+    say(student, "bold");
+    doc.fontSize(11).fillColor("#333333");
+    say(`Report card — ${meta.term}`, "regular");
     doc.moveDown(0.8);
   };
-  if (students.length === 0) {
+  const newPage = (student: string) => {
+    if (doc.page) footnote();
     doc.addPage();
-    header("No students");
-    doc.text("No student is enrolled in the classes chosen.");
+    header(student);
+  };
+  if (students.length === 0) {
+    newPage("No students");
+    say("No student is enrolled in the classes chosen.", "regular");
   }
   for (const s of students) {
-    doc.addPage();
-    header(s.name);
+    newPage(s.name);
     for (const c of s.classes) {
       // Keep a class's block on one page: start a new page (with the header) when little room is left.
-      if (doc.y > doc.page.height - MARGIN - 120) {
-        doc.addPage();
-        header(`${s.name} (continued)`);
-      }
+      if (doc.y > doc.page.height - MARGIN - 120) newPage(`${s.name} (continued)`);
       const top = doc.y;
-      doc.font("Helvetica-Bold").fontSize(12).fillColor("#111111").text(c.className, MARGIN, top, { continued: false });
+      // The class column leaves room for the letter and percent on the right.
+      const left = { width: doc.page.width - 2 * MARGIN - 170 };
+      doc.fontSize(12).fillColor("#111111");
+      say(c.className, "bold", left, MARGIN, top);
       const sub = [c.period ? `Period ${c.period}` : null, c.teacher].filter(Boolean).join(" · ");
-      if (sub) doc.font("Helvetica").fontSize(9).fillColor("#555555").text(sub);
-      doc
-        .font("Helvetica-Bold")
-        .fontSize(16)
-        .fillColor("#111111")
-        .text(c.empty ? "—" : c.letter, doc.page.width - MARGIN - 120, top, { width: 120, align: "right" });
-      doc
-        .font("Helvetica")
-        .fontSize(10)
-        .text(
-          c.empty ? "No graded work" : `${c.percent}%${c.overridden ? " (set by the teacher)" : ""}`,
-          doc.page.width - MARGIN - 160,
-          doc.y,
-          { width: 160, align: "right" },
-        );
+      if (sub) {
+        doc.fontSize(9).fillColor("#555555");
+        say(sub, "regular", left);
+      }
+      const below = doc.y;
+      doc.fontSize(16).fillColor("#111111");
+      say(c.empty ? "—" : c.letter, "bold", { width: 120, align: "right" }, doc.page.width - MARGIN - 120, top);
+      doc.fontSize(10);
+      say(
+        c.empty ? "No graded work" : `${c.percent}%${c.overridden ? " (set by the teacher)" : ""}`,
+        "regular",
+        { width: 160, align: "right" },
+        doc.page.width - MARGIN - 160,
+        doc.y,
+      );
       doc.x = MARGIN;
+      doc.y = Math.max(doc.y, below);
       doc.moveDown(0.3);
       const a = c.attendance;
-      doc
-        .font("Helvetica")
-        .fontSize(10)
-        .fillColor("#222222")
-        .text(
-          `Attendance ${c.attendancePercent === null ? "—" : `${c.attendancePercent.toFixed(1)}%`} — ${a.present} present, ${a.absent} absent, ${a.late} late, ${a.excused} excused`,
-          MARGIN,
-        );
-      if (c.comment) doc.moveDown(0.2).font("Helvetica-Oblique").text(`“${c.comment}”`, MARGIN);
-      if (!c.empty)
-        doc.moveDown(0.2).font("Helvetica").fontSize(8).fillColor("#555555").text(c.why.join(" · "), MARGIN);
+      doc.fontSize(10).fillColor("#222222");
+      say(
+        `Attendance ${c.attendancePercent === null ? "—" : `${c.attendancePercent.toFixed(1)}%`} — ${a.present} present, ${a.absent} absent, ${a.late} late, ${a.excused} excused`,
+        "regular",
+        {},
+        MARGIN,
+        doc.y,
+      );
+      if (c.comment) {
+        doc.moveDown(0.2);
+        say(`“${c.comment}”`, "italic", {}, MARGIN, doc.y);
+      }
+      if (!c.empty) {
+        doc.moveDown(0.2).fontSize(8).fillColor("#555555");
+        say(c.why.join(" · "), "regular", {}, MARGIN, doc.y);
+      }
       doc.moveDown(0.6);
       doc
         .moveTo(MARGIN, doc.y)
@@ -93,8 +158,12 @@ export function renderReportCards(
         .stroke();
       doc.moveDown(0.6);
     }
-    if (s.classes.length === 0) doc.font("Helvetica").fontSize(10).text("Not enrolled in any class of this report.");
+    if (s.classes.length === 0) {
+      doc.fontSize(10);
+      say("Not enrolled in any class of this report.", "regular");
+    }
   }
+  footnote();
   doc.end();
   return done;
 }

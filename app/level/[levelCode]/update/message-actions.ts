@@ -5,11 +5,18 @@ import type { ActionResult } from "@/lib/action-result";
 import { guarded, idSchema, invalid } from "@/lib/actions";
 import { requireClassAccess } from "@/lib/auth/guards";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
-import { MESSAGE_MAX_LENGTH, previewMessage, sendTeacherMessage, type MessageTarget } from "@/lib/notify/messages";
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_MAX_STUDENTS,
+  previewMessage,
+  sendTeacherMessage,
+  type MessageTarget,
+} from "@/lib/notify/messages";
 import { hitRateLimit } from "@/lib/rate-limit";
 
 // Teacher messages (issue 20): the class's own staff (its instructor or an admin) preview and send
-// a short text to the guardians of the students an assignment or a grade threshold picks.
+// a short text to the guardians of the students an assignment or a grade threshold picks, less
+// any the teacher unticked in the preview.
 
 const target = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("not_submitted"), assignmentId: idSchema }),
@@ -28,6 +35,12 @@ const text = z
   .trim()
   .min(1, "Write a message")
   .max(MESSAGE_MAX_LENGTH, `A message is at most ${MESSAGE_MAX_LENGTH} characters`);
+// The students left ticked in the preview (absent: every student the target picks).
+const studentIds = z
+  .array(idSchema)
+  .min(1, "Tick at least one student")
+  .max(MESSAGE_MAX_STUDENTS, `At most ${MESSAGE_MAX_STUDENTS} students`)
+  .optional();
 
 function toTarget(t: z.infer<typeof target>): MessageTarget {
   return t.kind === "not_submitted" ? t : { kind: "below", percent: t.percent, term: parseTermChoice(t.term) };
@@ -36,11 +49,10 @@ function toTarget(t: z.infer<typeof target>): MessageTarget {
 export interface MessagePreviewView {
   students: number;
   guardians: number;
-  names: string[];
+  /** Every student the target picks, to tick or untick (a class's roster, bounded). */
+  picked: { id: number; name: string }[];
   describe: string;
 }
-
-const NAMES_SHOWN = 12;
 
 export async function previewGuardianMessage(input: {
   levelCode: string;
@@ -57,7 +69,7 @@ export async function previewGuardianMessage(input: {
       data: {
         students: preview.students.length,
         guardians: preview.guardians,
-        names: preview.students.slice(0, NAMES_SHOWN).map((s) => s.name),
+        picked: preview.students.slice(0, MESSAGE_MAX_STUDENTS).map((s) => ({ id: s.id, name: s.name })),
         describe: preview.describe,
       },
     };
@@ -68,10 +80,13 @@ export async function sendGuardianMessage(input: {
   levelCode: string;
   target: unknown;
   text: unknown;
+  studentIds?: unknown;
 }): Promise<ActionResult> {
   return guarded(async () => {
     const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
-    const parsed = z.object({ target, text }).safeParse({ target: input?.target, text: input?.text });
+    const parsed = z
+      .object({ target, text, studentIds })
+      .safeParse({ target: input?.target, text: input?.text, studentIds: input?.studentIds });
     if (!parsed.success) return invalid(parsed.error);
     const limit = await hitRateLimit(`guardian-message:${user.id}`, 20, 3_600_000);
     if (!limit.allowed)
@@ -84,6 +99,7 @@ export async function sendGuardianMessage(input: {
       { code: level.code, name: level.name },
       toTarget(parsed.data.target),
       parsed.data.text,
+      parsed.data.studentIds,
     );
     if (!sent) return { ok: false, message: "That assignment is not in this class." };
     if (sent.guardians === 0)

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_delivery_check";--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_delivery_check" CHECK ("notification_preferences"."delivery" in ('immediately', 'daily', 'weekly', 'portal', 'off'));
