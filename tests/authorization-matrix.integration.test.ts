@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { codeColumns } from "@/lib/auth/code-store";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as adminActions from "@/app/admin/actions";
@@ -128,7 +129,7 @@ const freshUser = async () => ({
   userId: (
     await db()
       .insert(users)
-      .values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", code: `tmp-${unique()}` })
+      .values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", ...codeColumns(`tmp-${unique()}`) })
       .returning({ id: users.id })
   )[0]!.id,
 });
@@ -311,7 +312,10 @@ const MATRIX: Record<string, Row> = {
   createStudent: {
     who: "teach",
     call: () =>
-      classRosterActions.createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: `new-${unique()}` })),
+      classRosterActions.createStudent(
+        { ok: true },
+        form({ levelCode: BIO, name: "New", username: `new-${unique()}` }),
+      ),
   },
   editStudent: {
     who: "teach",

@@ -22,6 +22,8 @@ import { defaultTerm, gradingTerms } from "@/lib/domain/terms";
 import { publishedTerms } from "@/lib/terms/publishing";
 import { listTerms } from "@/lib/terms/terms";
 import { listRosterImports } from "@/lib/roster/history";
+import { listPendingLinks } from "@/lib/parent/pending-links";
+import { listCrossClassEnrollments } from "@/lib/queries/cross-class-enrollments";
 import { AUDIT_ACTIONS } from "@/lib/audit";
 import { portalMode } from "@/lib/parent/portal";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
@@ -220,8 +222,21 @@ async function renderTab(
     return <MailTab status={status} defaultTo={email ?? ""} />;
   }
   if (tab === "security") {
-    const [weak, changes] = await Promise.all([listWeakCodes(), listParentNumberChanges()]);
-    return <SecurityTab weak={weak} changes={changes} timeZone={tz} />;
+    const [weak, changes, pending, crossClass] = await Promise.all([
+      listWeakCodes(),
+      listParentNumberChanges(),
+      listPendingLinks(),
+      listCrossClassEnrollments(),
+    ]);
+    return (
+      <SecurityTab
+        weak={weak}
+        changes={changes}
+        timeZone={tz}
+        pending={pending.map((p) => ({ ...p, at: formatDateTime(p.at, tz) }))}
+        crossClass={crossClass.map((c, i) => ({ ...c, key: `${c.id}-${i}`, at: formatDateTime(c.at, tz) }))}
+      />
+    );
   }
   const { rows } = await listAudit(action, page);
   const actions = AUDIT_ACTIONS;

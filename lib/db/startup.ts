@@ -2,6 +2,7 @@ import "server-only";
 import cluster from "node:cluster";
 import { eq } from "drizzle-orm";
 import { env, schoolTimeZone } from "@/lib/env";
+import { checkCodeKey, codeHash, sealPlaintextCodes } from "@/lib/auth/code-store";
 import { withAdvisoryLock } from "./advisory-lock";
 import { dbHandle } from "./client";
 import { DEMO_REFUSED_MESSAGE, demoSeedDecision } from "./demo-decision";
@@ -18,6 +19,11 @@ export async function prepareDatabase(): Promise<void> {
   // whether the database is empty, so the demo is never loaded twice.
   await withAdvisoryLock(handle.connectionString, "startup", async () => {
     await runMigrations(handle);
+    // Access codes at rest (decision 019): seal any plaintext code (a school upgrading, or a bulk
+    // writer's leftovers), then make sure the key still opens what is sealed.
+    const sealedNow = await sealPlaintextCodes(handle.db);
+    if (sealedNow) console.log(`Sealed ${sealedNow} access code(s) that were stored in plain text.`);
+    await checkCodeKey(handle.db);
     const decision = demoSeedDecision({
       seedDemo: env().SEED_DEMO,
       nodeEnv: env().NODE_ENV,
@@ -33,7 +39,10 @@ export async function prepareDatabase(): Promise<void> {
   });
   // With several processes, the first one speaks for all.
   if (cluster.isWorker && cluster.worker?.id !== 1) return;
-  const demo = await handle.db.select({ id: users.id }).from(users).where(eq(users.code, DEMO_ADMIN.code));
+  const demo = await handle.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.codeHash, codeHash(DEMO_ADMIN.code)));
   const port = process.env.PORT || "3000";
   const lines = [
     "",

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { generateAccessCode } from "@/lib/auth/codes";
+import { sealPlaintextCodes } from "@/lib/auth/code-store"; // issue 28
 import { queryRows, type Db } from "@/lib/db/client";
 import type { AssignmentRef, CategoryRef, Plan, UserRef } from "./plan";
 
@@ -105,7 +106,7 @@ export async function applyPlan(
   if (c.users.keep.length) {
     // Kept for their records: no sign-in (no code, every session ended), out of their classes.
     await run(
-      sql`update users set code = null, session_version = session_version + 1, roster_deleted_at = now(), updated_at = now() where id = any(${ints(c.users.keep)}::int[])`,
+      sql`update users set code = null, code_hash = null, code_sealed = null, code_weak = false, session_version = session_version + 1, roster_deleted_at = now(), updated_at = now() where id = any(${ints(c.users.keep)}::int[])`,
     );
   }
   if (c.users.delete.length) await run(sql`delete from users where id = any(${ints(c.users.delete)}::int[])`);
@@ -155,6 +156,8 @@ export async function applyPlan(
     }
     progress({ phase: "users", done: (done += rows.length), total: userTotal });
   }
+  // Issue 28 (decision 019): the codes written above went into the plaintext inbox column; sealed before commit.
+  await sealPlaintextCodes(tx);
   const idOf = (ref: UserRef | null): number | null =>
     ref === null ? null : typeof ref === "number" ? ref : idOfKey.get(ref)!;
 
