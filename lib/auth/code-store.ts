@@ -1,6 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { isWeakAccessCode } from "@/lib/domain/access-codes";
 import { env } from "@/lib/env";
@@ -73,6 +73,13 @@ export function codeColumns(code: string): {
   codeWeak: boolean;
 } {
   return { unsealedCode: null, codeHash: codeHash(code), codeSealed: sealCode(code), codeWeak: isWeakAccessCode(code) };
+}
+
+/** `code_hash, code_sealed, code_weak` as three SQL values (all null for no code), for bulk VALUES lists. */
+export function sealedCodeSql(code: string | null): SQL {
+  if (code === null) return sql`null::text, null::text, null::boolean`;
+  const c = codeColumns(code);
+  return sql`${c.codeHash}::text, ${c.codeSealed}::text, ${c.codeWeak}::boolean`;
 }
 
 /** The columns that leave a user without a code (cannot sign in). */

@@ -1,10 +1,10 @@
 import "server-only";
 import cluster from "node:cluster";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { env, schoolTimeZone } from "@/lib/env";
 import { checkCodeKey, codeHash, sealPlaintextCodes } from "@/lib/auth/code-store";
 import { withAdvisoryLock } from "./advisory-lock";
-import { dbHandle } from "./client";
+import { dbHandle, type Db } from "./client";
 import { DEMO_REFUSED_MESSAGE, demoSeedDecision } from "./demo-decision";
 import { DEMO_ADMIN, demoCodes } from "./demo-school";
 import { runMigrations } from "./migrate";
@@ -22,7 +22,10 @@ export async function prepareDatabase(): Promise<void> {
     // Access codes at rest (decision 019): seal any plaintext code (a school upgrading, or a bulk
     // writer's leftovers), then make sure the key still opens what is sealed.
     const sealedNow = await sealPlaintextCodes(handle.db);
-    if (sealedNow) console.log(`Sealed ${sealedNow} access code(s) that were stored in plain text.`);
+    if (sealedNow) {
+      console.log(`Sealed ${sealedNow} access code(s) that were stored in plain text.`);
+      await rewriteUsersTable(handle.db);
+    }
     await checkCodeKey(handle.db);
     const decision = demoSeedDecision({
       seedDemo: env().SEED_DEMO,
@@ -54,6 +57,21 @@ export async function prepareDatabase(): Promise<void> {
     for (const d of demoCodes()) lines.push(`  ${d.role.padEnd(22)} ${d.code.padEnd(16)} ${d.name}`);
   }
   console.log(lines.join("\n") + "\n");
+}
+
+/**
+ * After sealing plaintext codes, the old row versions still hold them in the table's free space
+ * (and a PGlite backup archives the data folder as it is): VACUUM FULL writes the table afresh and
+ * CHECKPOINT lets the write-ahead log move on. Best effort: a managed server may refuse CHECKPOINT.
+ */
+async function rewriteUsersTable(db: Db): Promise<void> {
+  for (const statement of ["vacuum full users", "checkpoint"]) {
+    try {
+      await db.execute(sql.raw(statement));
+    } catch (err) {
+      console.warn(`${statement} after sealing access codes did not run: ${(err as Error).message}`);
+    }
+  }
 }
 
 export async function prepareDatabaseOrExit(): Promise<void> {

@@ -2,7 +2,7 @@ import "server-only";
 import { inArray, sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { generateAccessCode } from "@/lib/auth/codes";
-import { codeColumns, openCode, sealPlaintextCodes } from "@/lib/auth/code-store";
+import { codeColumns, openCode, sealedCodeSql } from "@/lib/auth/code-store";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { reportCardLinks, users } from "@/lib/db/schema";
 import { REPORT_LINK_DEFAULT_DAYS } from "@/lib/domain/constants";
@@ -135,13 +135,13 @@ export async function prepareLetters(input: {
     for (const p of pairs) if (!p.code && !newCodes.has(p.parent_id)) newCodes.set(p.parent_id, generateAccessCode());
     if (newCodes.size > 0) {
       const values = sql.join(
-        [...newCodes].map(([id, code]) => sql`(${id}::int, ${code}::text)`),
+        [...newCodes].map(([id, code]) => sql`(${id}::int, ${sealedCodeSql(code)})`),
         sql`, `,
       );
       await tx.execute(
-        sql`update users set code = v.code, updated_at = now() from (values ${values}) as v(id, code) where users.id = v.id and users.code_hash is null`,
+        sql`update users set code_hash = v.h, code_sealed = v.s, code_weak = v.w, updated_at = now()
+            from (values ${values}) as v(id, h, s, w) where users.id = v.id and users.code_hash is null`,
       );
-      await sealPlaintextCodes(tx); // the inbox column above is sealed before commit (decision 019)
     }
 
     const linkIds = [...new Set(pairs.map((p) => Number(p.link_id)))];
