@@ -27,6 +27,7 @@ import {
   assignmentSubmissions,
   assignments,
   guardianLinks,
+  pendingGuardianLinks,
   reportCardLinks,
   responses,
   schoolTerms,
@@ -142,6 +143,16 @@ const freshGuardianLink = async () => {
     .values({ parentId: userId, studentId: removeId, source: "admin" })
     .returning({ id: guardianLinks.id });
   return { parentId: userId, linkStudentId: removeId, guardianLinkId: g!.id };
+};
+// Issue 28: a parent link a teacher's parent-number edit filed for an admin to confirm.
+const freshPendingLink = async () => {
+  const { userId } = await freshUser();
+  const { removeId } = await freshEnrolledStudent();
+  const [p] = await db()
+    .insert(pendingGuardianLinks)
+    .values({ parentId: userId, studentId: removeId })
+    .returning({ id: pendingGuardianLinks.id });
+  return { pendingLinkId: p!.id };
 };
 const freshReportLink = async () => {
   const { guardianLinkId } = await freshGuardianLink();
@@ -487,6 +498,15 @@ const MATRIX: Record<string, Row> = {
     who: "admin",
     prepare: freshGuardianLink,
     call: (c) => guardianActions.unlinkGuardianAction({ ok: true }, form({ linkId: c.guardianLinkId as number })),
+  },
+  settlePendingLinkAction: {
+    who: "admin",
+    prepare: freshPendingLink,
+    call: (c) =>
+      guardianActions.settlePendingLinkAction(
+        { ok: true },
+        form({ pendingId: c.pendingLinkId as number, decision: "confirm" }),
+      ),
   },
   issueReportLinkAction: {
     who: "admin",
