@@ -89,6 +89,7 @@ describe("migrations", () => {
         "notifications",
         "calendar_feeds",
         "notification_preferences",
+        "pending_guardian_links",
       ].sort(),
     );
   });
