@@ -109,7 +109,7 @@ describe("gradebook CSV", () => {
     const [teacher] = await db()
       .select({ id: users.id })
       .from(users)
-      .where(sql`code = ${DEMO_INSTRUCTORS[1].code}`);
+      .where(sql`code_hash = ${codeHash(DEMO_INSTRUCTORS[1].code)}`);
     await db().insert(levels).values({ code: "INJ-1", name: "Injection", teacherId: teacher!.id });
     const [s] = await db()
       .insert(users)
@@ -379,7 +379,7 @@ describe("OneRoster export", () => {
       sql`update levels set sourced_id = 'sis-bio', teacher_enrollment_sourced_id = 'sis-bio-teacher' where code = ${BIO}`,
     );
     await db().execute(
-      sql`update student_enrollment set sourced_id = 'sis-enr-ava-bio' where level_code = ${BIO} and student_id = (select id from users where code = ${ava.code})`,
+      sql`update student_enrollment set sourced_id = 'sis-enr-ava-bio' where level_code = ${BIO} and student_id = (select id from users where code_hash = ${codeHash(ava.code)})`,
     );
     await db()
       .execute(sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year) values
