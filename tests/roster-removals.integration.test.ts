@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { codeHash, openCode } from "@/lib/auth/code-store";
+import { codeHash, openCode, sealPlaintextCodes } from "@/lib/auth/code-store";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "@/lib/db/client";
 import { applyRosterImport, listRosterImports, previewRosterImport } from "@/lib/roster/import";
@@ -315,6 +315,7 @@ describe("portal rows made by hand", () => {
     const [hand] = await queryRows<{ id: number }>(
       sql`insert into users (name, username, role, code) values ('Chris Hand', 'chand', 'instructor', 'chris-hand-code1') returning id`,
     );
+    await sealPlaintextCodes(db()); // as every start does (decision 019)
     await db().execute(sql`insert into levels (code, name) values ('CHEM', 'Chemistry (typed in)')`);
     const files = {
       "manifest.csv": manifest({ users: "delta", classes: "delta", enrollments: "delta" }),
