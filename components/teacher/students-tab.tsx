@@ -18,7 +18,7 @@ import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
-import { ADD_STUDENTS_CLOSE_MS, ADMINS_ONLY_CODE_MESSAGE } from "@/lib/domain/constants";
+import { ADD_STUDENTS_CLOSE_MS, ADMINS_ONLY_CODE_MESSAGE, ADMINS_ONLY_CODES_NOTE } from "@/lib/domain/constants";
 import { Field, PrimaryButton, SecondaryButton, TextInput, FormActions } from "./form-controls";
 
 export interface RosterView {
@@ -124,6 +124,11 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
             </tbody>
           </table>
         </div>
+      )}
+      {students.some((s) => s.codeAdminsOnly) && (
+        <p className="mt-2 text-sm text-ink-muted" data-testid="admins-only-codes-note">
+          {ADMINS_ONLY_CODES_NOTE}
+        </p>
       )}
       {adding && (
         <AddStudentsDialog
