@@ -175,7 +175,7 @@ describe("admin", () => {
     expect(JSON.stringify(entry)).not.toContain(regen.ok ? regen.data!.code : "?");
   });
   it("searches students by code and lists their classes", async () => {
-    const { rows } = await searchStudentsAdmin("STU-02", 1);
+    const { rows } = await searchStudentsAdmin("STU-02", 1, { id: await userIdByCode(DEMO_ADMIN.code), role: "admin" });
     expect(rows.map((r) => r.username)).toEqual(["liam.okafor"]);
     expect(rows[0]!.classes).toEqual(["Biology", "World History"]);
   });

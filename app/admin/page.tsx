@@ -152,7 +152,7 @@ async function renderTab(
     );
   }
   if (tab === "students") {
-    const { rows, total } = await searchStudentsAdmin(q, page);
+    const { rows, total } = await searchStudentsAdmin(q, page, { id: adminId, role: "admin" });
     return (
       <>
         <SearchBox tab="students" q={q} label="Search by name, username, email or code" />

@@ -2,7 +2,6 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { revealCodes } from "@/lib/auth/code-access";
-import { openCode } from "@/lib/auth/code-store";
 import type { Actor } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import type { LevelRow } from "@/lib/queries/levels";
@@ -44,18 +43,18 @@ const classesOf = sql`
   end`;
 
 // `code` is the sealed code (users.code_sealed, decision 019) until opened below.
-type Row = { name: string; username: string; code: string | null; role: string; classes: string | null };
+type Row = { id: number; name: string; username: string; code: string | null; role: string; classes: string | null };
 
 /**
- * The cards of a scope. A class's cards carry only the codes the printer may have (issue 28:
- * accessCodeAccess, a student shared with another teacher's class is for admins); the school and
- * last-import scopes are admins' (their routes check), so every code is opened.
+ * The cards of a scope, each with the code only if the printer may have it (issue 28:
+ * accessCodeAccess; a class's instructor prints no code of a student shared with another teacher's
+ * class). The school and last-import scopes are admins' (their routes check).
  */
 export async function loadCards(scope: CardScope, viewer: Actor): Promise<SignInCard[] | null> {
   let rows: Row[];
   if (scope.kind === "class") {
     const line = `${scope.level.name} (${scope.level.code})`;
-    const students = await queryRows<Row & { id: number }>(sql`
+    const students = await queryRows<Row>(sql`
       select u.id, u.name, u.username, u.code_sealed as code, u.role, null as classes
       from student_enrollment e join users u on u.id = e.student_id
       where e.level_code = ${scope.level.code} order by u.name, u.id`);
@@ -71,24 +70,28 @@ export async function loadCards(scope: CardScope, viewer: Actor): Promise<SignIn
       classLine: line,
     }));
   }
-  if (viewer.role !== "admin") throw new Error("the school's and the last import's cards are for admins only");
   if (scope.kind === "school") {
     rows = await queryRows<Row>(sql`
-      select u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes
+      select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes
       from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null
       order by case when u.role = 'student' then 1 else 0 end, u.name, u.id`);
   } else {
     if (!(await hasAppliedImport())) return null;
     rows = await queryRows<Row>(sql`
-      select u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes
+      select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes
       from users u
       where u.roster_deleted_at is null and u.id in (select jsonb_array_elements_text(new_user_ids)::int from (${LAST_APPLIED}) last)
       order by case u.role when 'admin' then 0 when 'instructor' then 1 when 'teacher' then 1 when 'student' then 2 else 3 end, u.name, u.id`);
   }
-  return rows.map((r) => ({
+  const revealed = await revealCodes(
+    viewer,
+    rows.map((r) => ({ ...r, id: Number(r.id), codeSealed: r.code })),
+  );
+  return revealed.map((r) => ({
     name: r.name,
     username: r.username,
-    code: openCode(r.code),
+    code: r.code,
+    codeAdminsOnly: r.codeAdminsOnly,
     classLine: classLine(r.role, r.classes),
   }));
 }

@@ -2,7 +2,9 @@ import "server-only";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
 import { containsPattern } from "./search";
-import { codeHash, openCode } from "@/lib/auth/code-store";
+import { revealCodes } from "@/lib/auth/code-access";
+import { codeHash } from "@/lib/auth/code-store";
+import type { Actor } from "@/lib/auth/policy";
 import { auditLog, levels, users, type RunningTotals } from "@/lib/db/schema";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
@@ -88,6 +90,7 @@ export interface AdminStudentRow {
 export async function searchStudentsAdmin(
   q: string,
   page: number,
+  viewer: Actor,
   pageSize = ADMIN_PAGE_SIZE,
 ): Promise<{ rows: AdminStudentRow[]; total: number }> {
   const term = q.trim();
@@ -118,9 +121,14 @@ export async function searchStudentsAdmin(
     .orderBy(asc(users.name), asc(users.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  // Codes as accessCodeAccess allows (an admin: every one).
+  const revealed = await revealCodes(
+    viewer,
+    rows.map(({ total: _t, ...r }) => r),
+  );
   return {
     total: rows.length ? Number(rows[0]!.total) : 0,
-    rows: rows.map(({ total: _t, codeSealed, ...r }) => ({ ...r, code: openCode(codeSealed) })), // admins see every code
+    rows: revealed.map(({ codeAdminsOnly: _a, ...r }) => r),
   };
 }
 
