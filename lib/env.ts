@@ -19,6 +19,13 @@ const schema = z.object({
     .min(32, "SESSION_SECRET must be at least 32 characters")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The key access codes are hashed and sealed with (decision 019). Unset: derived from the session
+  // secret. Set it before ever rotating SESSION_SECRET, or every code stops working.
+  CODE_KEY: z
+    .string()
+    .min(32, "CODE_KEY must be at least 32 characters")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   SCHOOL_TIMEZONE: z
     .string()
     .optional()

@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { Client } from "pg";
 import { openPglite, openPostgres, type DbHandle } from "@/lib/db/client";
+import { codeHash, openCode } from "@/lib/auth/code-store";
 import { GENERATED_CODES, generateSchool, PRESETS, type PresetName } from "@/lib/db/generate-school";
 import { runMigrations } from "@/lib/db/migrate";
 import { freePort, PortalServer, type Target } from "./lib/portal-server";
@@ -35,6 +36,9 @@ const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
+// Access codes are hashed and sealed with CODE_KEY or the session secret (decision 019). The bench's
+// servers get a new session secret each run, so the generated school and every server share this key.
+process.env.CODE_KEY ||= "bench-only access-code key, never a real school's";
 const presetName = (option("preset") ?? "school") as PresetName;
 const duration = Number(option("duration") ?? 10);
 const onlyPages = option("pages")?.split(",");
@@ -104,7 +108,7 @@ async function prepare(open: () => DbHandle) {
     const rows = async <T>(q: ReturnType<typeof sql>) =>
       ((await handle.db.execute(q)) as unknown as { rows: T[] }).rows;
     const [users] = await rows<{ n: number; gen: number }>(
-      sql`select count(*)::int as n, count(*) filter (where code = ${GENERATED_CODES.admin})::int as gen from users`,
+      sql`select count(*)::int as n, count(*) filter (where code_hash = ${codeHash(GENERATED_CODES.admin)})::int as gen from users`,
     );
     if (users!.n === 0) {
       console.log(`Generating the ${presetName} preset (first run on this database)...`);
@@ -124,10 +128,10 @@ async function prepare(open: () => DbHandle) {
       teacher_code: string;
       parent_code: string;
     }>(sql`
-      select s.id, s.name, s.parent1_number as phone, l.code as homeroom, l.name as class_name, t.code as teacher_code,
-        (select p.code from guardian_links g join users p on p.id = g.parent_id where g.student_id = s.id and g.removed_at is null order by g.id limit 1) as parent_code
+      select s.id, s.name, s.parent1_number as phone, l.code as homeroom, l.name as class_name, t.code_sealed as teacher_code,
+        (select p.code_sealed from guardian_links g join users p on p.id = g.parent_id where g.student_id = s.id and g.removed_at is null order by g.id limit 1) as parent_code
       from users s join student_enrollment e on e.student_id = s.id join levels l on l.code = e.level_code and l.period = '1' join users t on t.id = l.teacher_id
-      where s.code = ${GENERATED_CODES.student(1)}`);
+      where s.code_hash = ${codeHash(GENERATED_CODES.student(1))}`);
     const [sizes] = await rows<{
       students: number;
       assignments: number;
@@ -300,9 +304,9 @@ async function main() {
     await server.start();
     const cookies = {
       student: await server.signIn(GENERATED_CODES.student(1)),
-      instructor: await server.signIn(student.teacher_code),
+      instructor: await server.signIn(openCode(student.teacher_code)!),
       admin: await server.signIn(GENERATED_CODES.admin),
-      parent: await server.signIn(student.parent_code),
+      parent: await server.signIn(openCode(student.parent_code)!),
     };
     const report = JSON.stringify({ phone: student.phone, studentId: student.id });
     const h = student.homeroom;

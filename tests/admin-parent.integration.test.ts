@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { codeHash, openCode } from "@/lib/auth/code-store";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminEditStudent, createUser, loadClassStudentStats, regenerateCode, saveClass } from "@/app/admin/actions";
 import { POST as lookupRoute } from "@/app/api/parent/lookup/route";
@@ -153,10 +154,9 @@ describe("admin", () => {
     expect(res.ok).toBe(true);
     const code = res.ok ? res.data!.code : "";
     expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect((await db().select().from(users).where(eq(users.username, "new.teacher")))[0]).toMatchObject({
-      role: "instructor",
-      code,
-    });
+    const [made] = await db().select().from(users).where(eq(users.username, "new.teacher"));
+    expect(made).toMatchObject({ role: "instructor", codeHash: codeHash(code!), unsealedCode: null });
+    expect(openCode(made!.codeSealed)).toBe(code);
 
     await signInAs(DEMO_STUDENTS[0]!.code);
     const studentCookie = cookieJar.getAll();
@@ -164,7 +164,7 @@ describe("admin", () => {
     const regen = await regenerateCode(ava);
     expect(regen.ok).toBe(true);
     const [row] = await db().select().from(users).where(eq(users.id, ava));
-    expect(row!.code).toBe(regen.ok ? regen.data!.code : "");
+    expect(openCode(row!.codeSealed)).toBe(regen.ok ? regen.data!.code : "");
     cookieJar.clear();
     for (const c of studentCookie) cookieJar.set(c.name, c.value);
     expect(await getSessionUser()).toBeNull();
@@ -172,10 +172,10 @@ describe("admin", () => {
       sql`select detail from audit_log where action = 'user.code_regenerated' order by id desc limit 1`,
     );
     expect(entry!.detail.userId).toBe(ava);
-    expect(JSON.stringify(entry)).not.toContain(row!.code!);
+    expect(JSON.stringify(entry)).not.toContain(regen.ok ? regen.data!.code : "?");
   });
   it("searches students by code and lists their classes", async () => {
-    const { rows } = await searchStudentsAdmin("STU-02", 1);
+    const { rows } = await searchStudentsAdmin("STU-02", 1, { id: await userIdByCode(DEMO_ADMIN.code), role: "admin" });
     expect(rows.map((r) => r.username)).toEqual(["liam.okafor"]);
     expect(rows[0]!.classes).toEqual(["Biology", "World History"]);
   });

@@ -3,6 +3,7 @@ import * as announcementActions from "@/app/level/[levelCode]/update/announcemen
 import * as assignmentActions from "@/app/level/[levelCode]/update/assignment-actions";
 import * as gradeActions from "@/app/level/[levelCode]/update/grade-actions";
 import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
+import { codeColumns } from "@/lib/auth/code-store";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as adminActions from "@/app/admin/actions";
@@ -27,6 +28,7 @@ import {
   assignments,
   grades,
   guardianLinks,
+  pendingGuardianLinks,
   reportCardLinks,
   responses,
   schoolTerms,
@@ -129,7 +131,7 @@ const freshUser = async () => ({
   userId: (
     await db()
       .insert(users)
-      .values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", code: `tmp-${unique()}` })
+      .values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", ...codeColumns(`tmp-${unique()}`) })
       .returning({ id: users.id })
   )[0]!.id,
 });
@@ -142,6 +144,16 @@ const freshGuardianLink = async () => {
     .values({ parentId: userId, studentId: removeId, source: "admin" })
     .returning({ id: guardianLinks.id });
   return { parentId: userId, linkStudentId: removeId, guardianLinkId: g!.id };
+};
+// Issue 28: a parent link a teacher's parent-number edit filed for an admin to confirm.
+const freshPendingLink = async () => {
+  const { userId } = await freshUser();
+  const { removeId } = await freshEnrolledStudent();
+  const [p] = await db()
+    .insert(pendingGuardianLinks)
+    .values({ parentId: userId, studentId: removeId })
+    .returning({ id: pendingGuardianLinks.id });
+  return { pendingLinkId: p!.id };
 };
 const freshReportLink = async () => {
   const { guardianLinkId } = await freshGuardianLink();
@@ -495,6 +507,15 @@ const MATRIX: Record<string, Row> = {
     who: "admin",
     prepare: freshGuardianLink,
     call: (c) => guardianActions.unlinkGuardianAction({ ok: true }, form({ linkId: c.guardianLinkId as number })),
+  },
+  settlePendingLinkAction: {
+    who: "admin",
+    prepare: freshPendingLink,
+    call: (c) =>
+      guardianActions.settlePendingLinkAction(
+        { ok: true },
+        form({ pendingId: c.pendingLinkId as number, decision: "confirm" }),
+      ),
   },
   issueReportLinkAction: {
     who: "admin",

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { codeHash } from "@/lib/auth/code-store";
 import ical, { type VEvent } from "node-ical";
 import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { newCalendarFeedAction, turnOffCalendarFeedAction } from "@/app/calendar/actions";
@@ -127,7 +128,9 @@ describe("calendar feeds", () => {
     // A student the roster removed (their sign-in already revoked) has no feed either.
     const tariqToken = await newFeed(DEMO_STUDENTS[3]!.code);
     expect((await read(tariqToken)).status).toBe(200);
-    await queryRows(sql`update users set roster_deleted_at = now() where code = ${DEMO_STUDENTS[3]!.code}`);
+    await queryRows(
+      sql`update users set roster_deleted_at = now() where code_hash = ${codeHash(DEMO_STUDENTS[3]!.code)}`,
+    );
     expect((await read(tariqToken)).status).toBe(404);
     // Only the SHA-256 of an address is kept.
     expect(await queryRows(sql`select 1 from calendar_feeds where token_hash = ${token}`)).toEqual([]);
@@ -147,7 +150,7 @@ describe("making addresses", () => {
     });
     expect(
       await queryRows(
-        sql`select 1 from calendar_feeds f join users u on u.id = f.user_id where u.code = ${DEMO_STUDENTS[4]!.code}`,
+        sql`select 1 from calendar_feeds f join users u on u.id = f.user_id where u.code_hash = ${codeHash(DEMO_STUDENTS[4]!.code)}`,
       ),
     ).toHaveLength(10);
   });

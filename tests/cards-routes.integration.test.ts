@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { codeColumns, openCode } from "@/lib/auth/code-store";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { POST as adminCardsRoute } from "@/app/admin/cards/route";
 import { POST as classCardsRoute } from "@/app/level/[levelCode]/cards/route";
@@ -7,7 +8,7 @@ import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-schoo
 import { rosterImports, studentEnrollment, users } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { cookieJar } from "./support/request-context";
-import { databaseChecksum, seedDemo, userIdByCode } from "./support/fixtures";
+import { databaseChecksum, seedDemo, storedCodes, userIdByCode } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 
@@ -50,8 +51,7 @@ const lastAudit = async () =>
       sql`select actor_id, level_code, detail from audit_log where action = 'cards.printed' order by id desc limit 1`,
     )
   )[0];
-const allCodes = async () =>
-  (await queryRows<{ code: string }>(sql`select code from users where code is not null`)).map((r) => r.code);
+const allCodes = () => storedCodes();
 
 describe("a class's cards", () => {
   it("gives the class's instructor one card per student with the code, the portal's address and a QR code, and audits it", async () => {
@@ -60,9 +60,17 @@ describe("a class's cards", () => {
       .values({ name: "Nora Nocode", username: "nora.nocode", role: "student" })
       .returning({ id: users.id });
     await db().insert(studentEnrollment).values({ studentId: nocode!.id, levelCode: BIO });
-    const roster = await queryRows<{ name: string; code: string | null }>(
-      sql`select u.name, u.code from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${BIO} order by u.name, u.id`,
+    // Issue 28: the instructor's cards carry the codes of students whose every class is theirs;
+    // a student who also takes another teacher's class gets a card without it (admins print those).
+    const roster = await queryRows<{ name: string; sealed: string | null; shared: boolean }>(
+      sql`select u.name, u.code_sealed as sealed, exists (select 1 from student_enrollment o join levels l on l.code = o.level_code
+            where o.student_id = u.id and l.teacher_id is distinct from ${chen}::int) as shared
+          from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${BIO} order by u.name, u.id`,
     );
+    const printable = roster.filter((r) => r.sealed && !r.shared).map((r) => openCode(r.sealed)!);
+    const adminsOnly = roster.filter((r) => r.sealed && r.shared).map((r) => openCode(r.sealed)!);
+    expect(printable.length).toBeGreaterThan(0);
+    expect(adminsOnly.length).toBeGreaterThan(0);
 
     await signInAs(DEMO_INSTRUCTORS[1].code);
     const res = await classCards(BIO);
@@ -71,7 +79,10 @@ describe("a class's cards", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
     expect(cardsIn(html)).toBe(roster.length);
-    expect(codesIn(html)).toEqual(roster.filter((r) => r.code).map((r) => r.code));
+    expect(codesIn(html)).toEqual(printable);
+    for (const code of adminsOnly) expect(html).not.toContain(code);
+    expect(html.match(/data-testid="card-code-admins-only"/g)).toHaveLength(adminsOnly.length);
+    expect(html).toContain("only an admin can print their code");
     expect(html.match(/data-testid="card-no-code"/g)).toHaveLength(1);
     expect(html).toContain("Nora Nocode");
     expect(html).toContain("Sign in at http://localhost/");
@@ -86,7 +97,7 @@ describe("a class's cards", () => {
     expect(entry).toMatchObject({
       actor_id: chen,
       level_code: BIO,
-      detail: { scope: "class", count: roster.length, withCode: roster.length - 1 },
+      detail: { scope: "class", count: roster.length, withCode: printable.length },
     });
     expect(JSON.stringify(entry!.detail)).not.toMatch(new RegExp((await allCodes()).join("|")));
   });
@@ -97,6 +108,8 @@ describe("a class's cards", () => {
     await signInAs(DEMO_ADMIN.code);
     const html = await (await classCards(BIO)).text();
     expect(html).toContain("Sign in at https://portal.school.example/<");
+    // Admins print every code of the class.
+    expect(html).not.toContain('data-testid="card-code-admins-only"');
     expect(await lastAudit()).toMatchObject({ actor_id: admin, level_code: BIO, detail: { scope: "class" } });
   });
 
@@ -132,11 +145,10 @@ describe("the school's and the last import's cards", () => {
     const res = await adminCards("school");
     expect(res.status).toBe(200);
     const html = await res.text();
-    const expected = await queryRows<{ code: string | null }>(
-      sql`select code from users where role in ('student', 'instructor') and roster_deleted_at is null`,
-    );
-    expect(cardsIn(html)).toBe(expected.length);
-    expect(codesIn(html).sort()).toEqual(expected.flatMap((r) => (r.code ? [r.code] : [])).sort());
+    const scope = sql`role in ('student', 'instructor') and roster_deleted_at is null`;
+    const [people] = await queryRows<{ n: number }>(sql`select count(*)::int as n from users where ${scope}`);
+    expect(cardsIn(html)).toBe(people!.n);
+    expect(codesIn(html).sort()).toEqual((await storedCodes(scope)).sort());
     expect(html).not.toContain(DEMO_ADMIN.code);
     expect(html).not.toContain("parent-kim");
     // Instructors first, each with the classes they teach; students with theirs.
@@ -145,7 +157,7 @@ describe("the school's and the last import's cards", () => {
     expect(await lastAudit()).toMatchObject({
       actor_id: admin,
       level_code: null,
-      detail: { scope: "school", count: expected.length },
+      detail: { scope: "school", count: people!.n },
     });
     // A class by its code, like the class's own button.
     expect(cardsIn(await (await adminCards(BIO)).text())).toBeGreaterThan(0);
@@ -162,8 +174,8 @@ describe("the school's and the last import's cards", () => {
     const made = await db()
       .insert(users)
       .values([
-        { name: "Tess Newteacher", username: "tess.new", role: "instructor", code: "newteach-0001" },
-        { name: "Sam Newstudent", username: "sam.new", role: "student", code: "newstu-00001" },
+        { name: "Tess Newteacher", username: "tess.new", role: "instructor", ...codeColumns("newteach-0001") },
+        { name: "Sam Newstudent", username: "sam.new", role: "student", ...codeColumns("newstu-00001") },
       ])
       .returning({ id: users.id });
     const ids = made.map((m) => m.id);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { codeHash } from "@/lib/auth/code-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, setDbHandle } from "@/lib/db/client";
 import { buildOneRosterExport, oneRosterZip } from "@/lib/export/oneroster";
@@ -129,7 +130,7 @@ describe("OneRoster export → import", () => {
     expect(row).toEqual({ attendance: 0, updates: 0, responses: 0, submissions: 0, report_links: 0 });
     // Access codes are never exported: everyone in the copy has a new one.
     const [codes] = await queryRows<{ same: number }>(
-      sql`select count(*)::int as same from users where code in ('admin-demo', 'teach-rivera', 'stu-01')`,
+      sql`select count(*)::int as same from users where code_hash in (${codeHash("admin-demo")}, ${codeHash("teach-rivera")}, ${codeHash("stu-01")})`,
     );
     expect(codes!.same).toBe(0);
   });

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { codeHash } from "@/lib/auth/code-store";
 import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +19,7 @@ import { buildOneRosterExport } from "@/lib/export/oneroster";
 import { ONEROSTER_HEADERS, type OneRosterFile as OneRosterFileName } from "@/lib/export/oneroster-format";
 import { listStudentSummaries } from "@/lib/queries/teacher";
 import { cookieJar } from "./support/request-context";
-import { createClassOfSize, databaseChecksum, seedDemo } from "./support/fixtures";
+import { createClassOfSize, databaseChecksum, seedDemo, storedCodes } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 
@@ -104,7 +105,7 @@ describe("gradebook CSV", () => {
     const [teacher] = await db()
       .select({ id: users.id })
       .from(users)
-      .where(sql`code = ${DEMO_INSTRUCTORS[1].code}`);
+      .where(sql`code_hash = ${codeHash(DEMO_INSTRUCTORS[1].code)}`);
     await db().insert(levels).values({ code: "INJ-1", name: "Injection", teacherId: teacher!.id });
     const [s] = await db()
       .insert(users)
@@ -275,9 +276,7 @@ describe("OneRoster export", () => {
     });
 
     // No access code in any file, and the password column is empty.
-    const codes = (await queryRows<{ code: string }>(sql`select code from users where code is not null`)).map(
-      (r) => r.code,
-    );
+    const codes = await storedCodes();
     expect(codes.length).toBeGreaterThan(30);
     const all = Object.values(text).join("\n").toLowerCase();
     for (const code of codes) expect(all.includes(code), code).toBe(false);
@@ -372,12 +371,12 @@ describe("OneRoster export", () => {
 
   it("keeps the sourcedIds and terms the import stored, and leaves out what the roster deleted", async () => {
     const ava = DEMO_STUDENTS[0]!;
-    await db().execute(sql`update users set sourced_id = 'sis-ava' where code = ${ava.code}`);
+    await db().execute(sql`update users set sourced_id = 'sis-ava' where code_hash = ${codeHash(ava.code)}`);
     await db().execute(
       sql`update levels set sourced_id = 'sis-bio', teacher_enrollment_sourced_id = 'sis-bio-teacher' where code = ${BIO}`,
     );
     await db().execute(
-      sql`update student_enrollment set sourced_id = 'sis-enr-ava-bio' where level_code = ${BIO} and student_id = (select id from users where code = ${ava.code})`,
+      sql`update student_enrollment set sourced_id = 'sis-enr-ava-bio' where level_code = ${BIO} and student_id = (select id from users where code_hash = ${codeHash(ava.code)})`,
     );
     await db()
       .execute(sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year) values

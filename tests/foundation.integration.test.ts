@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { codeHash } from "@/lib/auth/code-store";
 import { describe, expect, it } from "vitest";
 import { signOut } from "@/app/auth/actions";
 import { POST as sessionRoute } from "@/app/api/session/route";
@@ -88,6 +89,7 @@ describe("migrations", () => {
         "notifications",
         "calendar_feeds",
         "notification_preferences",
+        "pending_guardian_links",
       ].sort(),
     );
   });
@@ -316,8 +318,9 @@ describe("database constraints", () => {
     );
     await rejects(sql`insert into users (name, username, role, code) values ('X', 'x-upper', 'student', 'ABC')`);
     await rejects(
-      sql`insert into users (name, username, role, code) values ('X', 'x-dup', 'student', ${DEMO_ADMIN.code})`,
+      sql`insert into users (name, username, role, code_hash, code_sealed) values ('X', 'x-dup', 'student', ${codeHash(DEMO_ADMIN.code)}, 'v1.x')`,
     );
+    await rejects(sql`insert into users (name, username, role, code_hash) values ('X', 'x-half', 'student', 'abc')`);
     await rejects(sql`insert into assignments (level_code, title, max_score) values ('ALG1-P1', 'X', 0)`);
   });
   it("keeps the audit log append-only", async () => {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { codeHash } from "@/lib/auth/code-store";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -33,7 +34,7 @@ describe("8 · the first admin and the demo school", () => {
     const code = made.ok ? made.code : "";
     expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     const [row] = await db().select().from(users).where(eq(users.username, "dlee"));
-    expect(row).toMatchObject({ role: "admin", code, name: "Dana Lee" });
+    expect(row).toMatchObject({ role: "admin", codeHash: codeHash(code), unsealedCode: null, name: "Dana Lee" });
     expect(await createAdmin(db(), { name: "Dana Again", username: "dlee" })).toEqual({
       ok: false,
       message: 'the username "dlee" is already taken',

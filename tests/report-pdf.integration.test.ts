@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { openCode } from "@/lib/auth/code-store";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -103,10 +104,10 @@ describe("term report-card PDF", () => {
   });
 
   it("gives a linked parent their child's page, and no one else's", async () => {
-    const [pair] = await queryRows<{ parent_code: string; student_id: number; name: string }>(sql`
-      select p.code as parent_code, g.student_id, s.name from guardian_links g join users p on p.id = g.parent_id join users s on s.id = g.student_id
+    const [pair] = await queryRows<{ parent_code: string; parent_id: number; student_id: number; name: string }>(sql`
+      select p.code_sealed as parent_code, p.id as parent_id, g.student_id, s.name from guardian_links g join users p on p.id = g.parent_id join users s on s.id = g.student_id
       join student_enrollment e on e.student_id = g.student_id and e.level_code = ${CLASS} where g.removed_at is null order by g.id limit 1`);
-    await signInAs(pair!.parent_code);
+    await signInAs(openCode(pair!.parent_code)!);
     const res = await childPdfRoute(new Request("http://localhost/x"), {
       params: Promise.resolve({ studentId: String(pair!.student_id) }),
     });
@@ -116,7 +117,7 @@ describe("term report-card PDF", () => {
     expect(text.split("\f").filter((p) => p.trim())).toHaveLength(1);
     const [stranger] = await queryRows<{ id: number }>(sql`
       select u.id from users u where u.role = 'student'
-      and not exists (select 1 from guardian_links g join users p on p.id = g.parent_id where g.student_id = u.id and p.code = ${pair!.parent_code} and g.removed_at is null)
+      and not exists (select 1 from guardian_links g join users p on p.id = g.parent_id where g.student_id = u.id and p.id = ${pair!.parent_id} and g.removed_at is null)
       order by u.id limit 1`);
     expect(
       (

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { codeHash, openCode, sealPlaintextCodes } from "@/lib/auth/code-store";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "@/lib/db/client";
 import { applyRosterImport, listRosterImports, previewRosterImport } from "@/lib/roster/import";
@@ -24,12 +25,17 @@ import { useTestDatabase } from "./support/test-db";
 
 useTestDatabase();
 
-const user = async (sourcedId: string) =>
-  (
-    await queryRows<Record<string, unknown>>(
-      sql`select id, name, code, session_version, roster_deleted_at is not null as gone from users where sourced_id = ${sourcedId}`,
-    )
-  )[0];
+// The person's access code, opened from its sealed form (decision 019); null: none.
+const user = async (sourcedId: string) => {
+  const [row] = await queryRows<Record<string, unknown>>(
+    sql`select id, name, code_sealed, code_hash, session_version, roster_deleted_at is not null as gone from users where sourced_id = ${sourcedId}`,
+  );
+  if (!row) return undefined;
+  const { code_sealed, code_hash, ...rest } = row;
+  const code = openCode(code_sealed as string | null);
+  if (code !== null) expect(code_hash).toBe(codeHash(code));
+  return { ...rest, code } as Record<string, unknown>;
+};
 const level = async (sourcedId: string) =>
   (
     await queryRows<Record<string, unknown>>(
@@ -309,6 +315,7 @@ describe("portal rows made by hand", () => {
     const [hand] = await queryRows<{ id: number }>(
       sql`insert into users (name, username, role, code) values ('Chris Hand', 'chand', 'instructor', 'chris-hand-code1') returning id`,
     );
+    await sealPlaintextCodes(db()); // as every start does (decision 019)
     await db().execute(sql`insert into levels (code, name) values ('CHEM', 'Chemistry (typed in)')`);
     const files = {
       "manifest.csv": manifest({ users: "delta", classes: "delta", enrollments: "delta" }),

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { codeHash } from "@/lib/auth/code-store";
 import { sql } from "drizzle-orm";
 import { Client } from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -61,7 +62,7 @@ describe.skipIf(!url)("starting several processes at once (PostgreSQL)", () => {
       await expect(Promise.all(starts)).resolves.toBeDefined();
       const rows = (await handles[0]!.db.execute(sql`select
           (select count(*) from drizzle.__drizzle_migrations)::int as migrations,
-          (select count(*) from users where code = ${DEMO_ADMIN.code})::int as admins`)) as unknown as {
+          (select count(*) from users where code_hash = ${codeHash(DEMO_ADMIN.code)})::int as admins`)) as unknown as {
         rows: { migrations: number; admins: number }[];
       };
       const journal = (await import("@/drizzle/meta/_journal.json")).default as { entries: unknown[] };

@@ -7,6 +7,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { audit } from "@/lib/audit";
 import { generateAccessCode } from "@/lib/auth/codes";
+import { codeColumns } from "@/lib/auth/code-store";
 import { requireAdmin } from "@/lib/auth/guards";
 import { db } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
@@ -205,7 +206,7 @@ export async function createUser(
       try {
         const [row] = await db()
           .insert(users)
-          .values({ ...parsed.data, code })
+          .values({ ...parsed.data, ...codeColumns(code) })
           .returning({ id: users.id });
         await audit(db(), {
           action: "user.created",
@@ -237,7 +238,7 @@ export async function regenerateCode(userId: number): Promise<ActionResult<{ cod
         const rows = await db().transaction(async (tx) => {
           const updated = await tx
             .update(users)
-            .set({ code, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
+            .set({ ...codeColumns(code), sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
             .where(eq(users.id, id.data))
             .returning({ name: users.name });
           if (updated.length)

@@ -10,6 +10,7 @@ import { db } from "@/lib/db/client";
 import { portalOrigin } from "@/lib/portal-origin";
 import { users } from "@/lib/db/schema";
 import { linkGuardian, RELATIONSHIPS, unlinkGuardian } from "@/lib/parent/guardians";
+import { settlePendingLink } from "@/lib/parent/pending-links";
 import { issueReportLink, reportLinkExpiry, reportLinkPath, revokeReportLink } from "@/lib/parent/report-links";
 
 // Guardian links and report-card links (decision 004): admins only, every change audited in lib/parent.
@@ -101,6 +102,30 @@ export async function revokeReportLinkAction(_prev: ActionResult, formData: Form
     if (!id.success) return invalid(id.error);
     const result = await revokeReportLink({ linkId: id.data, actorId: admin.id });
     if (result.ok) refresh();
+    return result;
+  });
+}
+
+/**
+ * A parent link a teacher's parent-number edit filed as pending (issue 28, decision 019): an
+ * admin confirms it (the parent is linked) or dismisses it (the parent stays unlinked).
+ */
+export async function settlePendingLinkAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  return guarded(async () => {
+    const admin = await requireAdmin();
+    const parsed = z
+      .object({ pendingId: idSchema, decision: z.enum(["confirm", "dismiss"], { message: "Confirm or dismiss" }) })
+      .safeParse(formObject(formData));
+    if (!parsed.success) return invalid(parsed.error);
+    const result = await settlePendingLink({
+      id: parsed.data.pendingId,
+      actorId: admin.id,
+      decision: parsed.data.decision,
+    });
+    if (result.ok) {
+      refresh();
+      revalidatePath("/admin");
+    }
     return result;
   });
 }

@@ -24,6 +24,8 @@ import { defaultTerm, gradingTerms } from "@/lib/domain/terms";
 import { publishedTerms } from "@/lib/terms/publishing";
 import { listTerms } from "@/lib/terms/terms";
 import { listRosterImports } from "@/lib/roster/history";
+import { listPendingLinks } from "@/lib/parent/pending-links";
+import { listCrossClassEnrollments } from "@/lib/queries/cross-class-enrollments";
 import { AUDIT_ACTIONS } from "@/lib/audit";
 import { portalMode } from "@/lib/parent/portal";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
@@ -152,7 +154,7 @@ async function renderTab(
     );
   }
   if (tab === "students") {
-    const { rows, total } = await searchStudentsAdmin(q, page);
+    const { rows, total } = await searchStudentsAdmin(q, page, { id: adminId, role: "admin" });
     return (
       <>
         <SearchBox tab="students" q={q} label="Search by name, username, email or code" />
@@ -230,8 +232,21 @@ async function renderTab(
     return <MailTab status={status} defaultTo={email ?? ""} />;
   }
   if (tab === "security") {
-    const [weak, changes] = await Promise.all([listWeakCodes(), listParentNumberChanges()]);
-    return <SecurityTab weak={weak} changes={changes} timeZone={tz} />;
+    const [weak, changes, pending, crossClass] = await Promise.all([
+      listWeakCodes(),
+      listParentNumberChanges(),
+      listPendingLinks(),
+      listCrossClassEnrollments(),
+    ]);
+    return (
+      <SecurityTab
+        weak={weak}
+        changes={changes}
+        timeZone={tz}
+        pending={pending.map((p) => ({ ...p, at: formatDateTime(p.at, tz) }))}
+        crossClass={crossClass.map((c, i) => ({ ...c, key: `${c.id}-${i}`, at: formatDateTime(c.at, tz) }))}
+      />
+    );
   }
   const { rows } = await listAudit(action, page);
   const actions = AUDIT_ACTIONS;

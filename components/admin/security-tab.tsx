@@ -1,6 +1,12 @@
 import { formatDateTime } from "@/lib/domain/format";
 import type { ParentNumberChangeRow, WeakCodeRow } from "@/lib/queries/admin";
 import { RegenerateCodeButton } from "./regenerate-code-button";
+import {
+  CrossClassEnrollments,
+  PendingParentLinks,
+  type CrossClassView,
+  type PendingLinkView,
+} from "./security-accounts";
 
 // The admin's Security tab (issue 17): weak access codes to regenerate, and parent-number changes
 // made by teachers, which decide who a student's guardians are (decision 004).
@@ -14,13 +20,18 @@ export function SecurityTab({
   weak,
   changes,
   timeZone,
+  pending,
+  crossClass,
 }: {
   weak: { rows: WeakCodeRow[]; total: number };
   changes: ParentNumberChangeRow[];
   timeZone: string;
+  pending: PendingLinkView[];
+  crossClass: CrossClassView[];
 }) {
   return (
     <div className="space-y-8">
+      <PendingParentLinks rows={pending} />
       <section aria-labelledby="weak-codes-heading">
         <h2 id="weak-codes-heading" className="text-lg font-semibold">
           Weak access codes ({weak.total})
@@ -77,6 +88,7 @@ export function SecurityTab({
           </ul>
         )}
       </section>
+      <CrossClassEnrollments rows={crossClass} />
     </div>
   );
 }

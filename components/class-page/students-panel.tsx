@@ -1,4 +1,6 @@
 import { CodeBadge } from "@/components/code-badge";
+import { AdminsOnlyCode } from "@/components/admins-only-code";
+import { requireUser } from "@/lib/auth/guards";
 import { ErrorBanner } from "@/components/error-banner";
 import { listClassStudentsWithCodes, type ClassStudent } from "@/lib/queries/class-page";
 
@@ -6,7 +8,7 @@ import { listClassStudentsWithCodes, type ClassStudent } from "@/lib/queries/cla
 export async function StudentsPanel({ levelCode }: { levelCode: string }) {
   let students: ClassStudent[];
   try {
-    students = await listClassStudentsWithCodes(levelCode);
+    students = await listClassStudentsWithCodes(levelCode, await requireUser());
   } catch (err) {
     console.error("students panel:", err);
     return <ErrorBanner message="Error loading students: the student list could not be loaded." />;
@@ -32,7 +34,7 @@ export async function StudentsPanel({ levelCode }: { levelCode: string }) {
                 <div className="truncate font-medium">{s.name}</div>
                 <div className="truncate text-sm text-ink-muted">@{s.username}</div>
               </div>
-              {s.code && <CodeBadge code={s.code} />}
+              {s.code ? <CodeBadge code={s.code} /> : s.codeAdminsOnly ? <AdminsOnlyCode /> : null}
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[le
 import { ErrorBanner } from "@/components/error-banner";
 import { useRowWindow } from "./use-row-window";
 import { useServerValue } from "@/components/use-server-value";
+import { AdminsOnlyCode } from "@/components/admins-only-code";
 import { CodeBadge } from "@/components/code-badge";
 import { countMarks, STATUS_OF_MARK, teacherAttendancePercent } from "@/lib/domain/attendance";
 import { TEACHER_THRESHOLDS, TOAST_DISMISS_MS } from "@/lib/domain/constants";
@@ -19,7 +20,7 @@ import { PrimaryButton, SecondaryButton, TextInput } from "./form-controls";
  * page payload megabytes. `marks[i]` holds one letter per entry of `dates` for student i.
  */
 export interface AttendanceTabData {
-  students: { id: number; name: string; username: string; code: string | null }[];
+  students: { id: number; name: string; username: string; code: string | null; codeAdminsOnly: boolean }[];
   /** Every day with a record, newest first. */
   dates: string[];
   marks: string[];
@@ -372,7 +373,7 @@ const AttendanceRow = memo(function AttendanceRow({
         <div className="font-medium">{s.name}</div>
         <div className="flex items-center gap-2 text-xs text-ink-muted">
           <span>@{s.username}</span>
-          {s.code && <CodeBadge code={s.code} small />}
+          {s.code ? <CodeBadge code={s.code} small /> : s.codeAdminsOnly ? <AdminsOnlyCode small /> : null}
         </div>
       </th>
       <td className="border-b border-line px-3 py-1.5 whitespace-nowrap">

@@ -1,4 +1,5 @@
 export { TabSkeleton } from "@/components/tab-skeleton";
+import { requireUser } from "@/lib/auth/guards";
 import { formatDate } from "@/lib/domain/format";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { schoolTimeZone } from "@/lib/env";
@@ -7,13 +8,13 @@ import { listRoster } from "@/lib/queries/roster";
 import { AttendanceTab, StudentsTab } from "./lazy-tabs";
 
 export async function AttendanceTabLoader({ code }: { code: string }) {
-  const grid = await getAttendanceGrid(code);
+  const grid = await getAttendanceGrid(code, await requireUser());
   return <AttendanceTab levelCode={code} data={{ ...grid, today: dateInTimeZone(new Date(), schoolTimeZone()) }} />;
 }
 
 export async function StudentsTabLoader({ code }: { code: string }) {
   const tz = schoolTimeZone();
-  const rows = await listRoster(code);
+  const rows = await listRoster(code, await requireUser());
   return (
     <StudentsTab
       levelCode={code}

@@ -9,6 +9,7 @@ import {
   removeStudent,
   searchStudents,
 } from "@/app/level/[levelCode]/update/class-roster-actions";
+import { AdminsOnlyCode } from "@/components/admins-only-code";
 import { CodeBadge } from "@/components/code-badge";
 import { ClassCardsForm } from "./class-cards-form";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -17,7 +18,7 @@ import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
-import { ADD_STUDENTS_CLOSE_MS } from "@/lib/domain/constants";
+import { ADD_STUDENTS_CLOSE_MS, ADMINS_ONLY_CODE_MESSAGE, ADMINS_ONLY_CODES_NOTE } from "@/lib/domain/constants";
 import { Field, PrimaryButton, SecondaryButton, TextInput, FormActions } from "./form-controls";
 
 export interface RosterView {
@@ -26,6 +27,8 @@ export interface RosterView {
   username: string;
   email: string | null;
   code: string | null;
+  /** Issue 28: the student also takes another teacher's class, so only an admin gives out the code. */
+  codeAdminsOnly: boolean;
   phoneNumber: string | null;
   parent1Number: string | null;
   parent2Number: string | null;
@@ -97,7 +100,13 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
                   </th>
                   <td className="px-3 py-2">{s.email ?? <span className="text-ink-muted">—</span>}</td>
                   <td className="px-3 py-2">
-                    {s.code ? <CodeBadge code={s.code} /> : <span className="text-ink-muted">No code</span>}
+                    {s.code ? (
+                      <CodeBadge code={s.code} />
+                    ) : s.codeAdminsOnly ? (
+                      <AdminsOnlyCode />
+                    ) : (
+                      <span className="text-ink-muted">No code</span>
+                    )}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{s.joined}</td>
                   <td className="px-3 py-2">
@@ -115,6 +124,11 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
             </tbody>
           </table>
         </div>
+      )}
+      {students.some((s) => s.codeAdminsOnly) && (
+        <p className="mt-2 text-sm text-ink-muted" data-testid="admins-only-codes-note">
+          {ADMINS_ONLY_CODES_NOTE}
+        </p>
       )}
       {adding && (
         <AddStudentsDialog
@@ -403,17 +417,23 @@ function EditStudentDialog({
           {field("parent1Number", "Parent 1 phone", { type: "tel", maxLength: 40 })}
           {field("parent2Number", "Parent 2 phone", { type: "tel", maxLength: 40 })}
         </div>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" name="newCode" className="mt-1" />
-          <span>
-            Generate a new access code
-            <span className="block text-ink-muted">
-              {student.code
-                ? "The old code stops working and the student is signed out everywhere."
-                : "This student has no access code and cannot sign in until one is generated."}
+        {student.codeAdminsOnly ? (
+          <p className="text-sm text-ink-muted" data-testid="code-admins-only-note">
+            {ADMINS_ONLY_CODE_MESSAGE}
+          </p>
+        ) : (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="newCode" className="mt-1" />
+            <span>
+              Generate a new access code
+              <span className="block text-ink-muted">
+                {student.code
+                  ? "The old code stops working and the student is signed out everywhere."
+                  : "This student has no access code and cannot sign in until one is generated."}
+              </span>
             </span>
-          </span>
-        </label>
+          </label>
+        )}
         <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
       </form>
     </Modal>

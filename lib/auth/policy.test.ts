@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  accessCodeAccess,
   adminAccess,
   canActAsStudent,
   canReadReportCard,
@@ -128,5 +129,34 @@ describe("student records and codes", () => {
     expect(canActAsStudent(student, 10)).toBe(true);
     expect(canActAsStudent(student, 11)).toBe(false);
     expect(canActAsStudent(instructor, 30)).toBe(false);
+  });
+});
+
+describe("accessCodeAccess (issue 28: seeing or resetting a code is taking over the account)", () => {
+  const pupil = (enrollments: number, own: number) => ({
+    role: "student",
+    enrollments,
+    enrollmentsInActorsClasses: own,
+  });
+  it("lets an instructor have the code of a student whose every class is theirs", () => {
+    expect(accessCodeAccess(instructor, pupil(1, 1))).toEqual({ allowed: true });
+    expect(accessCodeAccess(teacherWord, pupil(3, 3))).toEqual({ allowed: true });
+  });
+  it("keeps a student who also takes another teacher's class, or no class, for admins", () => {
+    expect(accessCodeAccess(instructor, pupil(2, 1))).toEqual({ allowed: false, reason: "admins-only" });
+    expect(accessCodeAccess(instructor, pupil(1, 0))).toEqual({ allowed: false, reason: "admins-only" });
+    expect(accessCodeAccess(instructor, pupil(0, 0))).toEqual({ allowed: false, reason: "admins-only" });
+  });
+  it("never gives an instructor another staff member's or a parent's code", () => {
+    for (const role of ["instructor", "admin", "parent"])
+      expect(accessCodeAccess(instructor, { role, enrollments: 0, enrollmentsInActorsClasses: 0 }).allowed).toBe(false);
+  });
+  it("lets admins have anyone's and students or parents nobody's", () => {
+    expect(accessCodeAccess(admin, { role: "instructor", enrollments: 0, enrollmentsInActorsClasses: 0 })).toEqual({
+      allowed: true,
+    });
+    expect(accessCodeAccess(admin, pupil(2, 0))).toEqual({ allowed: true });
+    expect(accessCodeAccess(student, pupil(1, 1)).allowed).toBe(false);
+    expect(accessCodeAccess(parent, pupil(1, 1)).allowed).toBe(false);
   });
 });

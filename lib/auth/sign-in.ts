@@ -3,18 +3,17 @@ import { eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { ACCESS_CODE_MAX_LENGTH } from "@/lib/domain/constants";
+import { codeHash, normalizeCode } from "./code-store";
 
-/** Spec §4/§5: the code is trimmed and lower-cased, then looked up. */
-export function normalizeCode(raw: string): string {
-  return raw.trim().toLowerCase();
-}
+export { normalizeCode } from "./code-store";
 
+/** Looked up by the code's keyed hash (decision 019): the code itself is never stored or compared in SQL. */
 export async function findUserByCode(raw: string): Promise<{ id: number; sessionVersion: number } | null> {
   const code = normalizeCode(raw);
   if (!code || code.length > ACCESS_CODE_MAX_LENGTH) return null;
   const [row] = await db()
     .select({ id: users.id, sessionVersion: users.sessionVersion })
     .from(users)
-    .where(eq(users.code, code));
+    .where(eq(users.codeHash, codeHash(code)));
   return row ?? null;
 }

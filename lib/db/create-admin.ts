@@ -2,6 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { generateAccessCode } from "@/lib/auth/codes";
+import { codeColumns } from "@/lib/auth/code-store";
 import type { Db } from "./client";
 import { users } from "./schema";
 
@@ -21,7 +22,10 @@ export async function createAdmin(
     return { ok: false, message: `the username "${username}" is already taken` };
   const code = generateAccessCode();
   await db.transaction(async (tx) => {
-    const [row] = await tx.insert(users).values({ name, username, role: "admin", code }).returning({ id: users.id });
+    const [row] = await tx
+      .insert(users)
+      .values({ name, username, role: "admin", ...codeColumns(code) })
+      .returning({ id: users.id });
     await audit(tx, { action: "user.created", detail: { userId: row!.id, role: "admin", by: "create-admin" } });
   });
   return { ok: true, code };

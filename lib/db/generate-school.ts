@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { dateInTimeZone, previousSchoolDays } from "@/lib/domain/dates";
+import { sealPlaintextCodes } from "@/lib/auth/code-store";
 import type { Db } from "./client";
 import { FIRST_NAMES, LAST_NAMES } from "./demo-school";
 import { hasAnyUser } from "./seed";
@@ -280,6 +281,10 @@ export async function generateSchool(
         `  ${name.padEnd(14)} ${isTable ? `${String(n).padStart(9)} rows` : "".padStart(14)}  ${String(Date.now() - t0).padStart(6)} ms`,
       );
     }
+    // The users above were written with plaintext codes into the inbox column: sealed before commit (decision 019).
+    const t0 = Date.now();
+    await sealPlaintextCodes(tx);
+    log(`  ${"seal codes".padEnd(14)} ${"".padStart(14)}  ${String(Date.now() - t0).padStart(6)} ms`);
   });
   // Rows are inserted in the order real work arrives (per assignment, per day), so the planner's
   // correlation figures match a school's. Fresh statistics and visibility map, so it plans for a

@@ -31,8 +31,16 @@ export const users = pgTable(
     name: text("name").notNull(),
     username: text("username").notNull(),
     email: text("email"),
-    // The access code; lower-case so the case-insensitive sign-in is an index lookup.
-    code: text("code"),
+    // Access codes at rest (issue 28, decision 019): never in plain text. `code_hash` is the
+    // HMAC-SHA256 of the lower-cased code (the sign-in look-up), `code_sealed` the code under
+    // AES-256-GCM so the class's instructor, admins and printed cards can show it again, and
+    // `code_weak` the strength rule's answer, taken when the code was sealed (lib/auth/code-store.ts).
+    // `unsealedCode` (column "code") is only an inbox for bulk SQL writers: a plaintext code put
+    // there is sealed and cleared in the same transaction (sealPlaintextCodes), and at every start.
+    unsealedCode: text("code"),
+    codeHash: text("code_hash"),
+    codeSealed: text("code_sealed"),
+    codeWeak: boolean("code_weak").notNull().default(false),
     role: text("role").notNull(),
     phoneNumber: text("phone_number"),
     parent1Number: text("parent1_number"),
@@ -58,7 +66,8 @@ export const users = pgTable(
     rosterDeletedAt: timestamp("roster_deleted_at", { withTimezone: true }),
   },
   (t) => [
-    unique("users_code_key").on(t.code),
+    unique("users_code_key").on(t.unsealedCode),
+    unique("users_code_hash_key").on(t.codeHash),
     unique("users_sourced_id_key").on(t.sourcedId),
     unique("users_username_key").on(t.username),
     index("users_role_name_idx").on(t.role, t.name),
@@ -73,7 +82,8 @@ export const users = pgTable(
       .on(t.phoneDigits)
       .where(sql`role = 'parent' and length(phone_digits) >= 7`),
     check("users_role_check", sql`${t.role} in ('student', 'parent', 'instructor', 'admin')`),
-    check("users_code_lower_check", sql`${t.code} = lower(${t.code})`),
+    check("users_code_lower_check", sql`${t.unsealedCode} = lower(${t.unsealedCode})`),
+    check("users_code_sealed_check", sql`(${t.codeHash} is null) = (${t.codeSealed} is null)`),
   ],
 );
 
@@ -392,6 +402,27 @@ export const guardianLinks = pgTable(
       sql`${t.relationship} in ('mother', 'father', 'guardian', 'grandparent', 'other')`,
     ),
   ],
+);
+
+/**
+ * Parent links that a teacher's edit of a parent number would have made (issue 28, decision 019):
+ * the phone sync (drizzle/0010, replaced in the pending-links migration) puts the pair here instead
+ * of in guardian_links when the edit ran with `portal.guardian_links = 'pending'`, and only an
+ * admin's confirmation on /admin → Security turns it into a link. Gone when the numbers stop matching.
+ */
+export const pendingGuardianLinks = pgTable(
+  "pending_guardian_links",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("pending_guardian_links_parent_student_key").on(t.parentId, t.studentId)],
 );
 
 /**

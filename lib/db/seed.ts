@@ -3,11 +3,17 @@ import { count, eq } from "drizzle-orm";
 import { ATTENDANCE_STATUSES } from "@/lib/domain/constants";
 import { addDays, dateInTimeZone, previousSchoolDays } from "@/lib/domain/dates";
 import { seededRandom } from "@/lib/domain/random";
+import { codeColumns, codeHash } from "@/lib/auth/code-store";
 import type { Db } from "./client";
 import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_PARENTS, DEMO_STUDENTS } from "./demo-school";
 import * as t from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The demo's public codes are stored like every other code: hashed and sealed (decision 019). */
+function sealed<T extends { code: string }>({ code, ...rest }: T): Omit<T, "code"> & ReturnType<typeof codeColumns> {
+  return { ...rest, ...codeColumns(code) };
+}
 
 export async function hasAnyUser(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(t.users);
@@ -28,23 +34,28 @@ export async function seedDemoSchool(
   const rand = seededRandom(20260901);
 
   return db.transaction(async (tx) => {
-    const existing = await tx.select({ id: t.users.id }).from(t.users).where(eq(t.users.code, DEMO_ADMIN.code));
+    const existing = await tx
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.codeHash, codeHash(DEMO_ADMIN.code)));
     if (existing.length > 0) return { seeded: false };
 
     const [admin] = await tx
       .insert(t.users)
-      .values({ ...DEMO_ADMIN, role: "admin" })
+      .values({ ...sealed(DEMO_ADMIN), role: "admin" })
       .returning({ id: t.users.id });
     const teachers = await tx
       .insert(t.users)
-      .values(DEMO_INSTRUCTORS.map((i) => ({ ...i, role: "instructor" })))
+      .values(DEMO_INSTRUCTORS.map((i) => ({ ...sealed(i), role: "instructor" })))
       .returning({ id: t.users.id });
     await tx
       .insert(t.users)
-      .values(DEMO_PARENTS.map(({ phone, ...p }) => ({ ...p, role: "parent", phoneNumber: phone })));
+      .values(DEMO_PARENTS.map(({ phone, ...p }) => ({ ...sealed(p), role: "parent", phoneNumber: phone })));
     const students = await tx
       .insert(t.users)
-      .values(DEMO_STUDENTS.map(({ classes: _classes, ...s }) => ({ ...s, role: "student", phoneNumber: null })))
+      .values(
+        DEMO_STUDENTS.map(({ classes: _classes, ...s }) => ({ ...sealed(s), role: "student", phoneNumber: null })),
+      )
       .returning({ id: t.users.id });
     if (!admin) throw new Error("seed: admin insert returned nothing");
 

@@ -1,9 +1,10 @@
 import "server-only";
 import cluster from "node:cluster";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { env, schoolTimeZone } from "@/lib/env";
+import { checkCodeKey, codeHash, sealPlaintextCodes } from "@/lib/auth/code-store";
 import { withAdvisoryLock } from "./advisory-lock";
-import { dbHandle } from "./client";
+import { dbHandle, type Db } from "./client";
 import { DEMO_REFUSED_MESSAGE, demoSeedDecision } from "./demo-decision";
 import { DEMO_ADMIN, demoCodes } from "./demo-school";
 import { runMigrations } from "./migrate";
@@ -21,6 +22,14 @@ export async function prepareDatabase(): Promise<void> {
     await runMigrations(handle);
     const cards = await storeCardsOfEarlierPublications(schoolTimeZone());
     if (cards) console.log(`Stored ${cards} report-card lines of terms published before this version.`);
+    // Access codes at rest (decision 019): seal any plaintext code (a school upgrading, or a bulk
+    // writer's leftovers), then make sure the key still opens what is sealed.
+    const sealedNow = await sealPlaintextCodes(handle.db);
+    if (sealedNow) {
+      console.log(`Sealed ${sealedNow} access code(s) that were stored in plain text.`);
+      await rewriteUsersTable(handle.db);
+    }
+    await checkCodeKey(handle.db);
     const decision = demoSeedDecision({
       seedDemo: env().SEED_DEMO,
       nodeEnv: env().NODE_ENV,
@@ -36,7 +45,10 @@ export async function prepareDatabase(): Promise<void> {
   });
   // With several processes, the first one speaks for all.
   if (cluster.isWorker && cluster.worker?.id !== 1) return;
-  const demo = await handle.db.select({ id: users.id }).from(users).where(eq(users.code, DEMO_ADMIN.code));
+  const demo = await handle.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.codeHash, codeHash(DEMO_ADMIN.code)));
   const port = process.env.PORT || "3000";
   const lines = [
     "",
@@ -48,6 +60,21 @@ export async function prepareDatabase(): Promise<void> {
     for (const d of demoCodes()) lines.push(`  ${d.role.padEnd(22)} ${d.code.padEnd(16)} ${d.name}`);
   }
   console.log(lines.join("\n") + "\n");
+}
+
+/**
+ * After sealing plaintext codes, the old row versions still hold them in the table's free space
+ * (and a PGlite backup archives the data folder as it is): VACUUM FULL writes the table afresh and
+ * CHECKPOINT lets the write-ahead log move on. Best effort: a managed server may refuse CHECKPOINT.
+ */
+async function rewriteUsersTable(db: Db): Promise<void> {
+  for (const statement of ["vacuum full users", "checkpoint"]) {
+    try {
+      await db.execute(sql.raw(statement));
+    } catch (err) {
+      console.warn(`${statement} after sealing access codes did not run: ${(err as Error).message}`);
+    }
+  }
 }
 
 export async function prepareDatabaseOrExit(): Promise<void> {

@@ -49,7 +49,9 @@ function cardHtml(c: SignInCard, ctx: CardsContext, qr: string): string {
   const e = escapeHtml;
   const code = c.code
     ? `<div class="label">Access code</div><div class="code" data-testid="card-code">${e(c.code)}</div>`
-    : `<div class="nocode" data-testid="card-no-code">No access code yet: ask your teacher or the school office for one.</div>`;
+    : c.codeAdminsOnly
+      ? `<div class="nocode" data-testid="card-code-admins-only">Access code: ask the school office (only an admin can print it).</div>`
+      : `<div class="nocode" data-testid="card-no-code">No access code yet: ask your teacher or the school office for one.</div>`;
   return `<article class="card" data-testid="sign-in-card">
   <div class="text">
     <div class="school">${e(ctx.school)}</div>
@@ -78,7 +80,8 @@ export async function cardsDocument(cards: readonly SignInCard[], ctx: CardsCont
         .join("\n")}</section>`,
     );
   }
-  const withoutCode = cards.filter((c) => !c.code).length;
+  const withoutCode = cards.filter((c) => !c.code && !c.codeAdminsOnly).length;
+  const adminsOnly = cards.filter((c) => c.codeAdminsOnly).length;
   const e = escapeHtml;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -89,6 +92,7 @@ export async function cardsDocument(cards: readonly SignInCard[], ctx: CardsCont
 <section class="toolbar" aria-labelledby="cards-title">
   <h1 id="cards-title">Sign-in cards: ${e(ctx.title)}</h1>
   <p data-testid="cards-summary">${cards.length} card(s), ${CARDS_PER_SHEET} to a page. Print them with your browser's Print command (Ctrl+P or ⌘P) and cut along the dashed lines.</p>
+  ${adminsOnly ? `<p data-testid="cards-admins-only">${adminsOnly} card(s) have no code printed: those students also take another teacher's class, so only an admin can print their code.</p>` : ""}
   ${withoutCode ? `<p>${withoutCode} card(s) have no access code: generate one (the class's Students tab, or /admin for staff), then print again.</p>` : ""}
   <p>Each card is a key to its owner's account: hand it to that person only. This printing is recorded in the audit log.</p>
   <p><a href="${e(ctx.backHref)}">Back</a></p>

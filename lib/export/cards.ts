@@ -1,6 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
+import { revealCodes } from "@/lib/auth/code-access";
+import type { Actor } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import type { LevelRow } from "@/lib/queries/levels";
 
@@ -18,8 +20,10 @@ export interface SignInCard {
   username: string;
   /** The class line: a class, the classes a student takes or an instructor teaches, or the role. */
   classLine: string;
-  /** Null for people without a code (the card says whom to ask). */
+  /** Null for people without a code (the card says whom to ask), or whose code only an admin may print. */
   code: string | null;
+  /** Issue 28: a code exists but this printer may not have it (policy.accessCodeAccess). */
+  codeAdminsOnly?: boolean;
 }
 
 export type CardScope =
@@ -38,35 +42,56 @@ const classesOf = sql`
        when u.role in ('instructor', 'teacher') then (select string_agg(l.code, ', ' order by l.code) from levels l where l.teacher_id = u.id)
   end`;
 
-type Row = { name: string; username: string; code: string | null; role: string; classes: string | null };
+// `code` is the sealed code (users.code_sealed, decision 019) until opened below.
+type Row = { id: number; name: string; username: string; code: string | null; role: string; classes: string | null };
 
-export async function loadCards(scope: CardScope): Promise<SignInCard[] | null> {
+/**
+ * The cards of a scope, each with the code only if the printer may have it (issue 28:
+ * accessCodeAccess; a class's instructor prints no code of a student shared with another teacher's
+ * class). The school and last-import scopes are admins' (their routes check).
+ */
+export async function loadCards(scope: CardScope, viewer: Actor): Promise<SignInCard[] | null> {
   let rows: Row[];
   if (scope.kind === "class") {
     const line = `${scope.level.name} (${scope.level.code})`;
     const students = await queryRows<Row>(sql`
-      select u.name, u.username, u.code, u.role, null as classes
+      select u.id, u.name, u.username, u.code_sealed as code, u.role, null as classes
       from student_enrollment e join users u on u.id = e.student_id
       where e.level_code = ${scope.level.code} order by u.name, u.id`);
-    return students.map((r) => ({ name: r.name, username: r.username, code: r.code, classLine: line }));
+    const revealed = await revealCodes(
+      viewer,
+      students.map((r) => ({ id: Number(r.id), name: r.name, username: r.username, codeSealed: r.code })),
+    );
+    return revealed.map((r) => ({
+      name: r.name,
+      username: r.username,
+      code: r.code,
+      codeAdminsOnly: r.codeAdminsOnly,
+      classLine: line,
+    }));
   }
   if (scope.kind === "school") {
     rows = await queryRows<Row>(sql`
-      select u.name, u.username, u.code, u.role, ${classesOf} as classes
+      select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes
       from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null
       order by case when u.role = 'student' then 1 else 0 end, u.name, u.id`);
   } else {
     if (!(await hasAppliedImport())) return null;
     rows = await queryRows<Row>(sql`
-      select u.name, u.username, u.code, u.role, ${classesOf} as classes
+      select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes
       from users u
       where u.roster_deleted_at is null and u.id in (select jsonb_array_elements_text(new_user_ids)::int from (${LAST_APPLIED}) last)
       order by case u.role when 'admin' then 0 when 'instructor' then 1 when 'teacher' then 1 when 'student' then 2 else 3 end, u.name, u.id`);
   }
-  return rows.map((r) => ({
+  const revealed = await revealCodes(
+    viewer,
+    rows.map((r) => ({ ...r, id: Number(r.id), codeSealed: r.code })),
+  );
+  return revealed.map((r) => ({
     name: r.name,
     username: r.username,
     code: r.code,
+    codeAdminsOnly: r.codeAdminsOnly,
     classLine: classLine(r.role, r.classes),
   }));
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { inArray, sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { generateAccessCode } from "@/lib/auth/codes";
+import { codeColumns, openCode, sealedCodeSql } from "@/lib/auth/code-store";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { reportCardLinks, users } from "@/lib/db/schema";
 import { REPORT_LINK_DEFAULT_DAYS } from "@/lib/domain/constants";
@@ -83,7 +84,7 @@ async function createMissingParents(
           ? `guardian-${m.digits}-${generateAccessCode().slice(0, 5)}`
           : `guardian-${m.digits}`,
         phoneNumber: m.number,
-        code: generateAccessCode(),
+        ...codeColumns(generateAccessCode()),
       })),
     );
   }
@@ -117,7 +118,7 @@ export async function prepareLetters(input: {
       student_name: string;
     }>(
       sql`with scope as (${scopeSql(input.levelCode)})
-          select g.id as link_id, g.relationship, p.id as parent_id, p.name as parent_name, p.username, p.code, s.name as student_name
+          select g.id as link_id, g.relationship, p.id as parent_id, p.name as parent_name, p.username, p.code_sealed as code, s.name as student_name
           from scope s join guardian_links g on g.student_id = s.id and g.removed_at is null
           join users p on p.id = g.parent_id and p.role = 'parent'
           order by s.name, s.id, p.name, p.id`,
@@ -134,11 +135,12 @@ export async function prepareLetters(input: {
     for (const p of pairs) if (!p.code && !newCodes.has(p.parent_id)) newCodes.set(p.parent_id, generateAccessCode());
     if (newCodes.size > 0) {
       const values = sql.join(
-        [...newCodes].map(([id, code]) => sql`(${id}::int, ${code}::text)`),
+        [...newCodes].map(([id, code]) => sql`(${id}::int, ${sealedCodeSql(code)})`),
         sql`, `,
       );
       await tx.execute(
-        sql`update users set code = v.code, updated_at = now() from (values ${values}) as v(id, code) where users.id = v.id and users.code is null`,
+        sql`update users set code_hash = v.h, code_sealed = v.s, code_weak = v.w, updated_at = now()
+            from (values ${values}) as v(id, h, s, w) where users.id = v.id and users.code_hash is null`,
       );
     }
 
@@ -189,7 +191,7 @@ export async function prepareLetters(input: {
           parentName: p.parent_name,
           parentUsername: p.username,
           relationship: p.relationship,
-          code: p.code ?? newCodes.get(p.parent_id)!,
+          code: openCode(p.code) ?? newCodes.get(p.parent_id)!,
           reportPath: reportLinkPath(tokens.get(Number(p.link_id))!),
           expiresAt,
         })),

@@ -2,7 +2,9 @@ import "server-only";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
 import { containsPattern } from "./search";
-import { ACCESS_CODE_MIN_SYMBOLS } from "@/lib/domain/constants";
+import { revealCodes } from "@/lib/auth/code-access";
+import { codeHash } from "@/lib/auth/code-store";
+import type { Actor } from "@/lib/auth/policy";
 import { auditLog, levels, users, type RunningTotals } from "@/lib/db/schema";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
@@ -88,6 +90,7 @@ export interface AdminStudentRow {
 export async function searchStudentsAdmin(
   q: string,
   page: number,
+  viewer: Actor,
   pageSize = ADMIN_PAGE_SIZE,
 ): Promise<{ rows: AdminStudentRow[]; total: number }> {
   const term = q.trim();
@@ -96,7 +99,8 @@ export async function searchStudentsAdmin(
         ilike(users.name, containsPattern(term)),
         ilike(users.username, containsPattern(term)),
         ilike(users.email, containsPattern(term)),
-        ilike(users.code, containsPattern(term.toLowerCase())),
+        // Codes are stored hashed (decision 019): a whole code finds its owner, a fragment nothing.
+        eq(users.codeHash, codeHash(term)),
       )
     : undefined;
   const rows = await db()
@@ -105,7 +109,7 @@ export async function searchStudentsAdmin(
       name: users.name,
       username: users.username,
       email: users.email,
-      code: users.code,
+      codeSealed: users.codeSealed,
       dateOfBirth: users.dateOfBirth,
       classes: sql<
         string[]
@@ -117,7 +121,15 @@ export async function searchStudentsAdmin(
     .orderBy(asc(users.name), asc(users.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(({ total: _t, ...r }) => r) };
+  // Codes as accessCodeAccess allows (an admin: every one).
+  const revealed = await revealCodes(
+    viewer,
+    rows.map(({ total: _t, ...r }) => r),
+  );
+  return {
+    total: rows.length ? Number(rows[0]!.total) : 0,
+    rows: revealed.map(({ codeAdminsOnly: _a, ...r }) => r),
+  };
 }
 
 export interface AdminParentRow {
@@ -213,11 +225,15 @@ export interface WeakCodeRow {
   role: string;
 }
 
-/** People whose access code is weak (lib/domain/access-codes.ts, the same rule in SQL), for regeneration. */
+/**
+ * People whose access code is weak, for regeneration. The rule (lib/domain/access-codes.ts) runs
+ * once, when a code is sealed, and its answer is kept in users.code_weak: a hashed code cannot be
+ * measured afterwards (decision 019).
+ */
 export async function listWeakCodes(limit = 100): Promise<{ rows: WeakCodeRow[]; total: number }> {
   const rows = await queryRows<WeakCodeRow & { total: number }>(sql`
     select id, name, username, role, count(*) over ()::int as total from users
-    where code is not null and length(regexp_replace(code, '[^a-z0-9]', '', 'g')) < ${ACCESS_CODE_MIN_SYMBOLS}
+    where code_hash is not null and code_weak
     order by case role when 'admin' then 0 when 'instructor' then 1 when 'parent' then 2 else 3 end, name, id
     limit ${limit}`);
   return {

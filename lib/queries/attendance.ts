@@ -1,11 +1,13 @@
 import "server-only";
 import { asc, eq, sql } from "drizzle-orm";
+import { revealCodes } from "@/lib/auth/code-access";
+import type { Actor } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { attendanceMarks, type AttendanceCounts } from "@/lib/domain/attendance";
 import { attendance, studentEnrollment, studentLevelStats, users } from "@/lib/db/schema";
 
 export interface AttendanceGridData {
-  students: { id: number; name: string; username: string; code: string | null }[];
+  students: { id: number; name: string; username: string; code: string | null; codeAdminsOnly: boolean }[];
   /** Every day with a record for someone on the roster, newest first. */
   dates: string[];
   /** marks[i]: one letter per entry of `dates` for student i (P, A, L, E or '-'). */
@@ -19,10 +21,10 @@ export interface AttendanceGridData {
  * students who left the class stay in the database (and reappear if they are enrolled again);
  * the grid shows the current roster only. Staff only (codes).
  */
-export async function getAttendanceGrid(levelCode: string): Promise<AttendanceGridData> {
-  const [students, rows] = await Promise.all([
+export async function getAttendanceGrid(levelCode: string, viewer?: Actor): Promise<AttendanceGridData> {
+  const [sealed, rows] = await Promise.all([
     db()
-      .select({ id: users.id, name: users.name, username: users.username, code: users.code })
+      .select({ id: users.id, name: users.name, username: users.username, codeSealed: users.codeSealed })
       .from(studentEnrollment)
       .innerJoin(users, eq(users.id, studentEnrollment.studentId))
       .where(eq(studentEnrollment.levelCode, levelCode))
@@ -33,6 +35,10 @@ export async function getAttendanceGrid(levelCode: string): Promise<AttendanceGr
       select student_id, string_agg((date - date '1970-01-01')::text, ',') as days, string_agg(left(status, 1), '') as initials
       from ${attendance} where level_code = ${levelCode} group by student_id`),
   ]);
+  // Codes as the viewer may see them (issue 28); without a viewer, none.
+  const students = viewer
+    ? await revealCodes(viewer, sealed)
+    : sealed.map(({ codeSealed: _c, ...s }) => ({ ...s, code: null, codeAdminsOnly: false }));
   const days = rows.map((r) => ({
     studentId: Number(r.student_id),
     days: r.days.split(",").map(Number),

@@ -1,6 +1,8 @@
 import "server-only";
 import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
+import { revealCodes } from "@/lib/auth/code-access";
+import type { Actor } from "@/lib/auth/policy";
 import type { AttendanceCounts } from "@/lib/domain/attendance";
 import {
   assignments,
@@ -293,16 +295,18 @@ export interface ClassStudent {
   name: string;
   username: string;
   code: string | null;
+  codeAdminsOnly: boolean;
 }
 
-/** Enrolled students in enrollment order, with codes: callers must be the class's own instructor or an admin (policy.canSeeAccessCodes). */
-export async function listClassStudentsWithCodes(levelCode: string): Promise<ClassStudent[]> {
-  return db()
-    .select({ id: users.id, name: users.name, username: users.username, code: users.code })
+/** Enrolled students in enrollment order, with the codes this staff member may see (policy.accessCodeAccess). */
+export async function listClassStudentsWithCodes(levelCode: string, viewer: Actor): Promise<ClassStudent[]> {
+  const rows = await db()
+    .select({ id: users.id, name: users.name, username: users.username, codeSealed: users.codeSealed })
     .from(studentEnrollment)
     .innerJoin(users, eq(users.id, studentEnrollment.studentId))
     .where(eq(studentEnrollment.levelCode, levelCode))
     .orderBy(asc(studentEnrollment.enrolledAt), asc(users.id));
+  return revealCodes(viewer, rows);
 }
 
 export interface SubmissionEntry {

@@ -2,6 +2,8 @@ import "server-only";
 import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { studentEnrollment, users } from "@/lib/db/schema";
+import { revealCodes } from "@/lib/auth/code-access";
+import type { Actor } from "@/lib/auth/policy";
 import { containsPattern } from "./search";
 
 export interface RosterStudent {
@@ -10,21 +12,23 @@ export interface RosterStudent {
   username: string;
   email: string | null;
   code: string | null;
+  /** A code exists but only an admin may give it out (issue 28, policy.accessCodeAccess). */
+  codeAdminsOnly: boolean;
   phoneNumber: string | null;
   parent1Number: string | null;
   parent2Number: string | null;
   enrolledAt: Date;
 }
 
-/** The Students tab: enrolled students with contact and code, in enrollment order. Staff only. */
-export async function listRoster(levelCode: string): Promise<RosterStudent[]> {
-  return db()
+/** The Students tab: enrolled students with contact and code, in enrollment order. Staff only; codes per accessCodeAccess. */
+export async function listRoster(levelCode: string, viewer: Actor): Promise<RosterStudent[]> {
+  const rows = await db()
     .select({
       id: users.id,
       name: users.name,
       username: users.username,
       email: users.email,
-      code: users.code,
+      codeSealed: users.codeSealed,
       phoneNumber: users.phoneNumber,
       parent1Number: users.parent1Number,
       parent2Number: users.parent2Number,
@@ -34,6 +38,7 @@ export async function listRoster(levelCode: string): Promise<RosterStudent[]> {
     .innerJoin(users, eq(users.id, studentEnrollment.studentId))
     .where(eq(studentEnrollment.levelCode, levelCode))
     .orderBy(asc(studentEnrollment.enrolledAt), asc(users.id));
+  return revealCodes(viewer, rows);
 }
 
 /** Add Existing Students: search students by name, username or e-mail, marking who is already in. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { generateAccessCode } from "@/lib/auth/codes";
+import { sealedCodeSql } from "@/lib/auth/code-store"; // issue 28: codes stored hashed and sealed
 import { queryRows, type Db } from "@/lib/db/client";
 import type { AssignmentRef, CategoryRef, Plan, UserRef } from "./plan";
 
@@ -105,7 +106,7 @@ export async function applyPlan(
   if (c.users.keep.length) {
     // Kept for their records: no sign-in (no code, every session ended), out of their classes.
     await run(
-      sql`update users set code = null, session_version = session_version + 1, roster_deleted_at = now(), updated_at = now() where id = any(${ints(c.users.keep)}::int[])`,
+      sql`update users set code = null, code_hash = null, code_sealed = null, code_weak = false, session_version = session_version + 1, roster_deleted_at = now(), updated_at = now() where id = any(${ints(c.users.keep)}::int[])`,
     );
   }
   if (c.users.delete.length) await run(sql`delete from users where id = any(${ints(c.users.delete)}::int[])`);
@@ -127,13 +128,14 @@ export async function applyPlan(
   for (const rows of chunks(c.users.update)) {
     const values = rows.map(
       (u) =>
-        sql`(${u.id}::int, ${u.name}::text, ${u.username}::text, ${u.email}::text, ${u.phoneNumber}::text, ${u.parent1Number}::text, ${u.parent2Number}::text, ${u.dateOfBirth}::date, ${u.sourcedId}::text, ${u.reactivate ? generateAccessCode() : null}::text)`,
+        sql`(${u.id}::int, ${u.name}::text, ${u.username}::text, ${u.email}::text, ${u.phoneNumber}::text, ${u.parent1Number}::text, ${u.parent2Number}::text, ${u.dateOfBirth}::date, ${u.sourcedId}::text, ${sealedCodeSql(u.reactivate ? generateAccessCode() : null)})`,
     );
     await run(sql`
       update users u set name = v.name, username = v.username, email = v.email, phone_number = v.phone_number, parent1_number = v.parent1_number,
-        parent2_number = v.parent2_number, date_of_birth = v.date_of_birth, sourced_id = v.sourced_id, code = coalesce(v.code, u.code),
+        parent2_number = v.parent2_number, date_of_birth = v.date_of_birth, sourced_id = v.sourced_id,
+        code_hash = coalesce(v.code_hash, u.code_hash), code_sealed = coalesce(v.code_sealed, u.code_sealed), code_weak = coalesce(v.code_weak, u.code_weak),
         roster_deleted_at = null, updated_at = now()
-      from (values ${list(values)}) as v(id, name, username, email, phone_number, parent1_number, parent2_number, date_of_birth, sourced_id, code)
+      from (values ${list(values)}) as v(id, name, username, email, phone_number, parent1_number, parent2_number, date_of_birth, sourced_id, code_hash, code_sealed, code_weak)
       where u.id = v.id`);
     progress({ phase: "users", done: (done += rows.length), total: userTotal });
   }
@@ -143,10 +145,10 @@ export async function applyPlan(
   for (const rows of chunks(c.users.create)) {
     const values = rows.map(
       (u) =>
-        sql`(${u.name}, ${u.username}, ${u.email}, ${generateAccessCode()}, ${u.role}, ${u.phoneNumber}, ${u.parent1Number}, ${u.parent2Number}, ${u.dateOfBirth}::date, ${u.sourcedId})`,
+        sql`(${u.name}, ${u.username}, ${u.email}, ${sealedCodeSql(generateAccessCode())}, ${u.role}, ${u.phoneNumber}, ${u.parent1Number}, ${u.parent2Number}, ${u.dateOfBirth}::date, ${u.sourcedId})`,
     );
     const made = await queryRows<{ id: number; username: string }>(
-      sql`insert into users (name, username, email, code, role, phone_number, parent1_number, parent2_number, date_of_birth, sourced_id) values ${list(values)} returning id, username`,
+      sql`insert into users (name, username, email, code_hash, code_sealed, code_weak, role, phone_number, parent1_number, parent2_number, date_of_birth, sourced_id) values ${list(values)} returning id, username`,
       tx,
     );
     for (const m of made) {

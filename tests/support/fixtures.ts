@@ -1,16 +1,33 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
 import { assignments, levels, studentEnrollment, updates, users } from "@/lib/db/schema";
 import { seedDemoSchool } from "@/lib/db/seed";
+import { codeColumns, codeHash, openCode, sealPlaintextCodes } from "@/lib/auth/code-store";
 
 export async function seedDemo(): Promise<void> {
   await seedDemoSchool(db(), { timeZone: "UTC" });
 }
 
+/**
+ * The user a code signs in as, found the way sign-in finds it (by the code's keyed hash, decision
+ * 019). Codes a test wrote in plain SQL into the inbox column are sealed first, as the portal would.
+ */
 export async function userIdByCode(code: string): Promise<number> {
-  const [u] = await db().select({ id: users.id }).from(users).where(eq(users.code, code));
+  await sealPlaintextCodes(db());
+  const [u] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.codeHash, codeHash(code)));
   if (!u) throw new Error(`no user ${code}`);
   return u.id;
+}
+
+/** Stored codes, opened (decision 019): what printed or exported text is compared against. */
+export async function storedCodes(where: SQL = sql`true`): Promise<string[]> {
+  const rows = await queryRows<{ sealed: string }>(
+    sql`select code_sealed as sealed from users where code_sealed is not null and ${where} order by id`,
+  );
+  return rows.map((r) => openCode(r.sealed)!);
 }
 
 export async function firstAssignmentOf(levelCode: string): Promise<number> {
@@ -60,7 +77,7 @@ export async function createClassOfSize(
       Array.from({ length: size }, (_, i) => ({
         name: `S${code}-${i}`,
         username: `s-${code}-${i}`.toLowerCase(),
-        code: `c-${code}-${i}`.toLowerCase(),
+        ...codeColumns(`c-${code}-${i}`),
         role: "student",
       })),
     )

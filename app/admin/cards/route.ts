@@ -55,7 +55,7 @@ export async function POST(request: Request): Promise<Response> {
       scope = { kind: "class", level };
       title = `${level.name} (${level.code})`;
     }
-    const cards = await loadCards(scope);
+    const cards = await loadCards(scope, user!);
     if (cards === null)
       return cardsMessagePage(
         404,

@@ -9,7 +9,7 @@ import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 /**
  * Sign-in cards for a class's students (name, username, class, access code, the portal's address
  * and a QR code of its sign-in page): the class's own instructor and admins only, the same
- * people who see the codes on screen (canSeeAccessCodes). A form POST, never a link: the page
+ * people who see the codes on screen; each card's code as accessCodeAccess allows (issue 28). A form POST, never a link: the page
  * carries credentials, and each printing is audited (cards.printed, without the codes).
  */
 export async function POST(
@@ -32,7 +32,7 @@ export async function POST(
   if (form === "too large") return cardsMessagePage(413, "Request too large", "The request is too large.", back);
   try {
     const scope: CardScope = { kind: "class", level: access.level };
-    const cards = (await loadCards(scope)) ?? [];
+    const cards = (await loadCards(scope, access.user)) ?? [];
     await auditCardsPrinted(access.user.id, scope, cards);
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
     const html = await cardsDocument(cards, {

@@ -6,13 +6,15 @@ import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { generateAccessCode } from "@/lib/auth/codes";
+import { accessCodeDecision } from "@/lib/auth/code-access";
+import { codeColumns } from "@/lib/auth/code-store";
 import { requireClassAccess } from "@/lib/auth/guards";
 import { canEditStudent } from "@/lib/auth/policy";
-import { db, queryRows } from "@/lib/db/client";
+import { db, queryRows, type Db } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { attendance, studentEnrollment, users } from "@/lib/db/schema";
 import { noticeAttendanceMark } from "@/lib/notify/attendance";
-import { ATTENDANCE_STATUSES } from "@/lib/domain/constants";
+import { ADMINS_ONLY_CODE_MESSAGE, ATTENDANCE_STATUSES } from "@/lib/domain/constants";
 import { searchStudentsForLevel } from "@/lib/queries/roster";
 import { audit } from "@/lib/audit";
 import { isStudentEnrolled } from "@/lib/queries/levels";
@@ -60,6 +62,15 @@ export async function enrollStudents(input: {
       .from(users)
       .where(and(inArray(users.id, ids), eq(users.role, "student")));
     if (students.length !== ids.length) return { ok: false, message: "Only existing students can be added." };
+    // Allowed (spec §5), but a student taken from another teacher's class is shown on /admin →
+    // Security (issue 28): the other classes are named in the audit entry.
+    const elsewhere = await queryRows<{ student_id: number; classes: string }>(sql`
+      select e.student_id, string_agg(e.level_code, ', ' order by e.level_code) as classes
+      from student_enrollment e join levels l on l.code = e.level_code
+      where e.student_id = any(${`{${ids.join(",")}}`}::int[]) and e.level_code <> ${level.code}
+        and l.teacher_id is distinct from ${user.id}::int
+      group by e.student_id`);
+    const otherClasses = new Map(elsewhere.map((r) => [Number(r.student_id), r.classes]));
     const added = await db()
       .insert(studentEnrollment)
       .values(ids.map((id) => ({ studentId: id, levelCode: level.code })))
@@ -71,6 +82,17 @@ export async function enrollStudents(input: {
         actorId: user.id,
         levelCode: level.code,
         detail: { added: added.map((a) => a.studentId) },
+      });
+    // One entry per 20 students: the audit log keeps at most 20 items of a list (boundedDetail).
+    const crossing = added
+      .filter((a) => otherClasses.has(a.studentId))
+      .map((a) => ({ studentId: a.studentId, classes: otherClasses.get(a.studentId)! }));
+    for (let i = 0; i < crossing.length; i += 20)
+      await audit(db(), {
+        action: "enrollment.cross_class",
+        actorId: user.id,
+        levelCode: level.code,
+        detail: { students: crossing.slice(i, i + 20) },
       });
     refresh(level.code);
     return {
@@ -130,9 +152,10 @@ export async function createStudent(
       const code = generateAccessCode();
       try {
         await db().transaction(async (tx) => {
+          await parentLinksPendingFor(tx, user);
           const [row] = await tx
             .insert(users)
-            .values({ ...v, code, role: "student" })
+            .values({ ...v, ...codeColumns(code), role: "student" })
             .returning({ id: users.id });
           await tx.insert(studentEnrollment).values({ studentId: row!.id, levelCode: level.code });
           await audit(tx, {
@@ -173,6 +196,16 @@ export async function createStudent(
 }
 
 const EDITABLE = ["name", "username", "email", "phoneNumber", "parent1Number", "parent2Number"] as const;
+const OPTIONAL_FIELDS = ["email", "phoneNumber", "parent1Number", "parent2Number"] as const;
+
+/**
+ * A teacher's parent-number edit links no parent by itself (issue 28, decision 019): for the rest of
+ * this transaction the phone sync (drizzle pending-links migration) files matching pairs as pending,
+ * for an admin to confirm on /admin → Security. An admin's own edit links at once.
+ */
+async function parentLinksPendingFor(tx: Pick<Db, "execute">, actor: { role: string }): Promise<void> {
+  if (actor.role !== "admin") await tx.execute(sql`select set_config('portal.guardian_links', 'pending', true)`);
+}
 
 /**
  * Edit student (teacher, spec §5): name and username required; blank phones become null. The code
@@ -194,6 +227,10 @@ export async function editStudent(
     if (!canEditStudent(user, { studentInActorsClass: await isStudentEnrolled(studentId, level.code) })) {
       return { ok: false, message: "That student is not enrolled in this class." };
     }
+    // Issue 28: a new code signs in as the student everywhere, so only for a student whose every
+    // class is this instructor's own (otherwise admins only).
+    if (newCode && !(await accessCodeDecision(user, studentId)).allowed)
+      return { ok: false, message: ADMINS_ONLY_CODE_MESSAGE };
     const code = newCode ? generateAccessCode() : null;
     try {
       const done = await db().transaction(async (tx) => {
@@ -211,12 +248,15 @@ export async function editStudent(
           .where(eq(users.id, studentId))
           .for("update");
         if (!current || current.role !== "student") return false;
+        // A form that leaves a field out keeps it (issue 28): only a field sent empty is cleared.
+        for (const k of OPTIONAL_FIELDS) if (!formData.has(k)) v[k] = current[k] ?? null;
+        await parentLinksPendingFor(tx, user);
         await tx
           .update(users)
           .set({
             ...v,
             updatedAt: new Date(),
-            ...(code ? { code, sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+            ...(code ? { ...codeColumns(code), sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
           })
           .where(eq(users.id, studentId));
         const changes: Record<string, { from: string | null; to: string | null }> = {};

@@ -1,0 +1,113 @@
+"use client";
+
+import { useActionState } from "react";
+import { settlePendingLinkAction } from "@/app/admin/guardian-actions";
+import { ErrorBanner } from "@/components/error-banner";
+import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
+import type { ActionResult } from "@/lib/action-result";
+
+// Issue 28 on the admin's Security tab: parent links waiting for an admin (a teacher typed the
+// parent number), and students teachers added from another teacher's class.
+
+export interface PendingLinkView {
+  id: number;
+  at: string;
+  parentId: number;
+  parentName: string;
+  parentPhone: string | null;
+  studentId: number;
+  studentName: string;
+}
+
+export interface CrossClassView {
+  key: string;
+  at: string;
+  actorName: string | null;
+  levelCode: string | null;
+  studentId: number;
+  studentName: string | null;
+  classes: string;
+}
+
+const idle: ActionResult = { ok: true };
+
+function SettleButtons({ id, label }: { id: number; label: string }) {
+  const [state, action, pending] = useActionState(settlePendingLinkAction, idle);
+  return (
+    <form action={action} className="flex flex-col items-end gap-1">
+      <input type="hidden" name="pendingId" value={id} />
+      <div className="flex gap-2">
+        <PrimaryButton type="submit" name="decision" value="confirm" disabled={pending}>
+          Confirm<span className="sr-only"> {label}</span>
+        </PrimaryButton>
+        <SecondaryButton type="submit" name="decision" value="dismiss" tone="danger" disabled={pending}>
+          Dismiss<span className="sr-only"> {label}</span>
+        </SecondaryButton>
+      </div>
+      {!state.ok && <ErrorBanner message={state.message} />}
+    </form>
+  );
+}
+
+export function PendingParentLinks({ rows }: { rows: PendingLinkView[] }) {
+  return (
+    <section aria-labelledby="pending-links-heading">
+      <h2 id="pending-links-heading" className="text-lg font-semibold">
+        Parent links waiting for an admin ({rows.length})
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        A teacher typed a parent number that belongs to this parent account. The parent sees the student&apos;s report
+        card only once you confirm.
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-ink-muted">Nothing waiting.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
+          {rows.map((r) => (
+            <li key={r.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm" data-testid="pending-link">
+              <div className="min-w-0 flex-1">
+                <a href={`/admin/parents/${r.parentId}`} className="font-medium hover:underline">
+                  {r.parentName}
+                </a>
+                {r.parentPhone ? ` (${r.parentPhone})` : ""} →{" "}
+                <a href={`/admin/students/${r.studentId}`} className="font-medium hover:underline">
+                  {r.studentName}
+                </a>
+                <div className="text-ink-muted">{r.at}</div>
+              </div>
+              <SettleButtons id={r.id} label={`${r.parentName} as a parent of ${r.studentName}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function CrossClassEnrollments({ rows }: { rows: CrossClassView[] }) {
+  return (
+    <section aria-labelledby="cross-class-heading">
+      <h2 id="cross-class-heading" className="text-lg font-semibold">
+        Students added from another teacher&apos;s class (last 30 days)
+      </h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        Allowed, but it gives the teacher this student&apos;s name and contact details. Check that each one is genuine.
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-3 text-ink-muted">None.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
+          {rows.map((r) => (
+            <li key={r.key} className="px-4 py-3 text-sm" data-testid="cross-class-enrollment">
+              <a href={`/admin/students/${r.studentId}`} className="font-medium hover:underline">
+                {r.studentName ?? `Student #${r.studentId}`}
+              </a>{" "}
+              added to {r.levelCode ?? "a class"} by {r.actorName ?? "someone"}, {r.at}
+              <div className="text-ink-muted">Also in: {r.classes}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

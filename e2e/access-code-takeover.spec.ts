@@ -1,0 +1,51 @@
+import { CODES, expect, signIn, test } from "./fixtures";
+
+// Issue 28 item 1 on screen (decision 019): an instructor sees "admins only" where a student also
+// takes another teacher's class, and a parent number a teacher types waits for an admin.
+
+test("an instructor sees codes only of students wholly in their classes, and a typed parent number waits for an admin", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, CODES.instructor);
+  await page.goto("/level/ALG1-P1/update?tab=students");
+  // Maya Patel (stu-03) also takes David Chen's World History; Emma Garcia's classes (stu-04) are all Rivera's.
+  const maya = page.getByTestId("roster-row").filter({ hasText: "Maya Patel" });
+  await expect(maya.getByTestId("code-admins-only")).toHaveText("Code: admins only");
+  await expect(maya.getByTestId("code-badge")).toHaveCount(0);
+  await expect(page.locator("body")).not.toContainText("stu-03");
+  const own = page
+    .getByTestId("roster-row")
+    .filter({ hasText: "@" })
+    .filter({ has: page.getByTestId("code-badge") });
+  await expect(own.first()).toBeVisible();
+  await page.screenshot({ path: "test-results/issue28-students-tab.png", fullPage: true });
+
+  await maya.getByRole("button", { name: "Edit Maya Patel" }).click();
+  await expect(page.getByTestId("code-admins-only-note")).toContainText("Only an admin can see or reset");
+  await expect(page.getByLabel("Generate a new access code")).toHaveCount(0);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // A parent number that is Rosa Garcia's phone: no link yet, a pending one for the admin.
+  const row = page.getByTestId("roster-row").nth(1);
+  const name = (await row.locator("th").first().innerText()).split("\n")[0]!.trim();
+  await row.getByRole("button", { name: `Edit ${name}` }).click();
+  await page.getByLabel("Parent 2 phone").fill("555 201 0003");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, CODES.admin);
+  await admin.goto("/admin?tab=security");
+  const pending = admin.getByTestId("pending-link").filter({ hasText: name });
+  await expect(pending).toContainText("Rosa Garcia");
+  await admin.screenshot({ path: "test-results/issue28-security-tab.png", fullPage: true });
+  await pending.getByRole("button", { name: /^Confirm/ }).click();
+  await expect(admin.getByTestId("pending-link").filter({ hasText: name })).toHaveCount(0);
+  await admin.goto(`/admin?tab=students&q=${encodeURIComponent(name)}`);
+  await admin
+    .getByRole("link", { name: /^Guardians of/ })
+    .first()
+    .click();
+  await expect(admin.locator("body")).toContainText("Rosa Garcia");
+});
