@@ -1,6 +1,7 @@
 import type net from "node:net";
 import { z } from "zod";
 import { parseTrustedProxies } from "./client-address";
+import { parseSignInCodes } from "./domain/sign-in-codes";
 
 // Environment is read and validated once, here, so no module reaches for process.env directly.
 const schema = z.object({
@@ -82,6 +83,15 @@ const schema = z.object({
     .regex(/^[^\r\n]*@[^\r\n]*$/, "MAIL_FROM must be an e-mail address, e.g. Lincoln School <portal@lincoln.school>")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Which roles may sign in with an access code (issue 32): all, off, or e.g. students,parents.
+  SIGNIN_CODES: z
+    .string()
+    .max(100)
+    .default("all")
+    .refine(
+      (v) => parseSignInCodes(v) !== null,
+      "SIGNIN_CODES must be all, off, or a list of students, parents, teachers, admins",
+    ),
   // How often an idle worker looks for due jobs.
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });
