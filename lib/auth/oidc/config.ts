@@ -137,3 +137,16 @@ export function resetOidcProviders(): void {
 export function signInButtons(): { name: string; label: string }[] {
   return oidcProviders().map((p) => ({ name: p.name, label: p.label }));
 }
+
+/**
+ * The start-up check (instrumentation.ts): the providers, and that turning codes off leaves a
+ * way in. Throws "Invalid configuration: …" naming each problem.
+ */
+export function checkSignInConfiguration(signInCodes: Set<string>): OidcProvider[] {
+  const providers = oidcProviders();
+  if (providers.length === 0 && signInCodes.size < 4)
+    throw new Error(
+      "Invalid configuration:\n  SIGNIN_CODES: turning access codes off needs a school account provider (OIDC_PROVIDERS)",
+    );
+  return providers;
+}
