@@ -53,7 +53,8 @@ export function SignInScreen() {
             <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
           </p>
         )}
-        {codes && <SignInForm autoFocus={providers.length === 0} />}
+        {/* The code field keeps the focus: most people signing in are students with codes; staff tab back. */}
+        {codes && <SignInForm />}
       </section>
     </main>
   );

@@ -46,7 +46,7 @@ export async function startTestProvider({ redirectUris, idTokenTtl = 600 }) {
     // Like Google and Entra: the e-mail is in the ID token itself.
     conformIdTokenClaims: false,
     pkce: { required: () => true },
-    ttl: { IdToken: idTokenTtl },
+    ttl: { IdToken: idTokenTtl, AccessToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
       const account = TEST_ACCOUNTS[id];

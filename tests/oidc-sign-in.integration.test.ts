@@ -239,3 +239,29 @@ describe("attacks, each refused with nothing written", () => {
     }
   });
 });
+
+describe("the admin's links", () => {
+  it("an admin removes a link: audited, and the account must match again to sign in", async () => {
+    const { removeSignInLink, listSignInLinks } = await import("@/lib/auth/oidc/links");
+    const elena = await userId(DEMO_INSTRUCTORS[0].email);
+    expect(await signInThrough("elena")).toBe("/");
+    const [link] = await listSignInLinks(elena);
+    expect(link).toMatchObject({ provider: "school", providerLabel: "Demo School", email: "elena.rivera@demo.school" });
+    const admin = (await db().select({ id: users.id }).from(users).where(eq(users.role, "admin")))[0]!.id;
+    expect(await removeSignInLink({ linkId: link!.id, actorId: admin })).toMatchObject({ ok: true });
+    expect(await links(elena)).toEqual([]);
+    const [last] = await db()
+      .select()
+      .from(auditLog)
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(last).toMatchObject({
+      action: "oidc.unlinked",
+      actorId: admin,
+      detail: expect.objectContaining({ userId: elena }),
+    });
+    // Her address still matches: the next sign-in links again.
+    expect(await signInThrough("elena")).toBe("/");
+    expect(await links(elena)).toHaveLength(1);
+  });
+});
