@@ -241,15 +241,18 @@ describe("attacks, each refused with nothing written", () => {
 });
 
 describe("the admin's links", () => {
-  it("an admin removes a link: audited, and the account must match again to sign in", async () => {
+  it("an admin removes a link: audited, she is signed out, and the account must match again", async () => {
     const { removeSignInLink, listSignInLinks } = await import("@/lib/auth/oidc/links");
     const elena = await userId(DEMO_INSTRUCTORS[0].email);
     expect(await signInThrough("elena")).toBe("/");
     const [link] = await listSignInLinks(elena);
     expect(link).toMatchObject({ provider: "school", providerLabel: "Demo School", email: "elena.rivera@demo.school" });
     const admin = (await db().select({ id: users.id }).from(users).where(eq(users.role, "admin")))[0]!.id;
+    const { getSessionUser } = await import("@/lib/auth/session");
+    expect(await getSessionUser()).toMatchObject({ id: elena });
     expect(await removeSignInLink({ linkId: link!.id, actorId: admin })).toMatchObject({ ok: true });
     expect(await links(elena)).toEqual([]);
+    expect(await getSessionUser()).toBeNull(); // her cookie from the linked sign-in no longer works
     const [last] = await db()
       .select()
       .from(auditLog)

@@ -16,12 +16,12 @@ export async function SignInLinksSection({ userId }: { userId?: number }) {
   return (
     <section aria-labelledby="sign-in-links-heading" className="mt-8 space-y-3">
       <h2 id="sign-in-links-heading" className="text-lg font-semibold">
-        School sign-in accounts
+        Linked school accounts
       </h2>
       <p className="text-sm text-ink-muted">
         A school account signs in as this portal user once linked. Links are made on the first sign-in from a verified
-        school e-mail that matches exactly one user. Removing a link signs nobody out; the account must match again to
-        sign in.
+        school e-mail that matches exactly one user. Removing a link signs the user out everywhere; the account must
+        match again to sign in.
       </p>
       {links.length === 0 ? (
         <p className="text-ink-muted">No school account is linked{userId === undefined ? "" : " to this user"}.</p>

@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { ActionResult } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
@@ -47,7 +47,10 @@ export async function listSignInLinks(userId?: number): Promise<SignInLinkRow[]>
   return rows.map((r) => ({ ...r, providerLabel: labels.get(r.provider) ?? r.provider }));
 }
 
-/** Removes a link (the account then signs in only after matching again); audited with the link's facts. */
+/**
+ * Removes a link and signs its user out everywhere (a link removed because it was wrong must not
+ * keep a session); the account then signs in only after matching again. Audited with the link's facts.
+ */
 export async function removeSignInLink({
   linkId,
   actorId,
@@ -58,6 +61,10 @@ export async function removeSignInLink({
   return db().transaction(async (tx) => {
     const [gone] = await tx.delete(oidcLinks).where(eq(oidcLinks.id, linkId)).returning();
     if (!gone) return { ok: false, message: "That sign-in link no longer exists." };
+    await tx
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, gone.userId));
     await audit(tx, {
       action: "oidc.unlinked",
       actorId,
