@@ -88,6 +88,8 @@ describe("migrations", () => {
         "notifications",
         "calendar_feeds",
         "notification_preferences",
+        "oidc_links",
+        "oidc_pending",
       ].sort(),
     );
   });
