@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { codeRoles } from "@/lib/auth/oidc/code-policy";
 import { signInButtons } from "@/lib/auth/oidc/config";
-import { codeRolesPhrase } from "@/lib/domain/sign-in-codes";
+import { signInDialog } from "@/lib/domain/sign-in-codes";
 import { SchoolSignInButtons } from "./school-sign-in";
 import { SignInForm } from "./sign-in-form";
 
@@ -16,16 +16,7 @@ import { SignInForm } from "./sign-in-form";
 export function SignInScreen() {
   const providers = signInButtons();
   const roles = codeRoles();
-  const codes = roles.size > 0 || providers.length === 0;
-  const who = codeRolesPhrase(roles);
-  const description =
-    providers.length === 0
-      ? "Enter the access code your school gave you."
-      : !codes
-        ? "Sign in with your school account."
-        : who
-          ? `Staff sign in with their school account. ${who}: enter the access code your school gave you.`
-          : "Sign in with your school account, or enter the access code your school gave you.";
+  const { codes, description } = signInDialog(providers.length, roles);
   return (
     <main className="min-h-screen">
       <h1 className="sr-only">Classroom Portal sign in</h1>

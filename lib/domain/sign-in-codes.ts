@@ -31,3 +31,21 @@ export function codeRolesPhrase(roles: Set<string>): string | null {
   const text = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * What the sign-in dialog shows (issue 32): the code field only when some role still uses codes
+ * (or no school account is configured), and a description that says who signs in how.
+ */
+export function signInDialog(providerCount: number, roles: Set<string>): { codes: boolean; description: string } {
+  const codes = roles.size > 0 || providerCount === 0;
+  const who = codeRolesPhrase(roles);
+  const description =
+    providerCount === 0
+      ? "Enter the access code your school gave you."
+      : !codes
+        ? "Sign in with your school account."
+        : who
+          ? `Staff sign in with their school account. ${who}: enter the access code your school gave you.`
+          : "Sign in with your school account, or enter the access code your school gave you.";
+  return { codes, description };
+}
