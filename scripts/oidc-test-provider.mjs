@@ -17,6 +17,8 @@ export const TEST_ACCOUNTS = {
   ava: { email: "ava.johnson@students.demo.school", email_verified: false, name: "Ava Johnson" },
   // A demo parent's real address, outside the school's domains.
   ken: { email: "ken.kim@example.com", email_verified: true, name: "Ken Kim" },
+  // No e-mail at all; the provider carries the person's roster sourcedId (as ClassLink does).
+  maya: { name: "Maya Patel", sourcedId: "roster-maya-patel" },
 };
 
 export const TEST_CLIENT = { id: "portal", secret: "portal-test-secret-0123456789" };
@@ -42,7 +44,7 @@ export async function startTestProvider({ redirectUris, idTokenTtl = 600 }) {
     clients: [client(TEST_CLIENT), client(OTHER_CLIENT)],
     jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "test-key", use: "sig", alg: "RS256" }] },
     cookies: { keys: [crypto.randomBytes(32).toString("hex")] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "sourcedId"] },
     // Like Google and Entra: the e-mail is in the ID token itself.
     conformIdTokenClaims: false,
     pkce: { required: () => true },

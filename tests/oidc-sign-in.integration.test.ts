@@ -40,6 +40,7 @@ function configure(extra: Record<string, string> = {}) {
     OIDC_DISTRICT_CLIENT_ID: "portal",
     OIDC_DISTRICT_CLIENT_SECRET: "portal-test-secret-0123456789",
     OIDC_DISTRICT_DOMAINS: "demo.school",
+    OIDC_DISTRICT_ROSTER_CLAIM: "sourcedId",
     ...extra,
   });
   resetEnvCache();
@@ -142,6 +143,19 @@ describe("sign-in with a school account", () => {
 
   it("an e-mail outside the provider's domains is refused, even when it is a user's", async () => {
     await expectRefused(() => signInThrough("ken"), "domain");
+  });
+});
+
+describe("linking by the roster's id", () => {
+  it("a provider that carries the roster sourcedId links the one user with it; an unknown id is refused", async () => {
+    const maya = await userId(DEMO_STUDENTS[2]!.email);
+    // No user has the id yet: refused, nothing made.
+    await expectRefused(() => signInThrough("maya", "district"), "unknown");
+    await db().update(users).set({ sourcedId: "roster-maya-patel" }).where(eq(users.id, maya));
+    expect(await signInThrough("maya", "district")).toBe("/");
+    expect(await links(maya)).toMatchObject([
+      { provider: "district", subject: "maya", matchedBy: "roster", email: null },
+    ]);
   });
 });
 
