@@ -4,6 +4,16 @@ export async function register() {
   const { prepareDatabaseOrExit } = await import("./lib/db/startup");
   await prepareDatabaseOrExit();
   const { env } = await import("./lib/env");
+  // School-account sign-in (issue 32): its providers are checked now, not at the first sign-in.
+  const { checkSignInConfiguration } = await import("./lib/auth/oidc/config");
+  const { parseSignInCodes } = await import("./lib/domain/sign-in-codes");
+  try {
+    const providers = checkSignInConfiguration(parseSignInCodes(env().SIGNIN_CODES)!);
+    if (providers.length) console.log(`School-account sign-in: ${providers.map((p) => p.label).join(", ")}`);
+  } catch (err) {
+    console.error(`\nThe portal could not start: ${(err as Error).message}\n`);
+    process.exit(1);
+  }
   if (env().WORKERS === "on") {
     const { startWorker, stopWorker } = await import("./lib/jobs/worker");
     const { onBeforeClose } = await import("./lib/db/client");

@@ -1,3 +1,8 @@
+import { Suspense } from "react";
+import { codeRoles } from "@/lib/auth/oidc/code-policy";
+import { signInButtons } from "@/lib/auth/oidc/config";
+import { signInDialog } from "@/lib/domain/sign-in-codes";
+import { SchoolSignInButtons } from "./school-sign-in";
 import { SignInForm } from "./sign-in-form";
 
 /**
@@ -5,8 +10,13 @@ import { SignInForm } from "./sign-in-form";
  * only thing on the page, so nothing behind it needs hiding and focus has nowhere to escape to:
  * it is rendered on the server as a dialog-styled card rather than a client-side modal, visible
  * at first paint, typed into before any script has run, and working without JavaScript at all.
+ * With school accounts configured (issue 32) their buttons come first, and the code field shows
+ * only when some role still signs in with a code (SIGNIN_CODES).
  */
 export function SignInScreen() {
+  const providers = signInButtons();
+  const roles = codeRoles();
+  const { codes, description } = signInDialog(providers.length, roles);
   return (
     <main className="min-h-screen">
       <h1 className="sr-only">Classroom Portal sign in</h1>
@@ -22,9 +32,20 @@ export function SignInScreen() {
           Sign In
         </h2>
         <p id="sign-in-description" className="mt-1 text-sm text-ink-muted">
-          Enter the access code your school gave you.
+          {description}
         </p>
-        <SignInForm />
+        {providers.length > 0 && (
+          <Suspense>
+            <SchoolSignInButtons providers={providers} showRefusal={!codes} />
+          </Suspense>
+        )}
+        {providers.length > 0 && codes && (
+          <p className="mt-5 flex items-center gap-3 text-sm text-ink-muted" aria-hidden>
+            <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+          </p>
+        )}
+        {/* The code field keeps the focus: most people signing in are students with codes; staff tab back. */}
+        {codes && <SignInForm />}
       </section>
     </main>
   );

@@ -39,6 +39,11 @@ export const AUDIT_ACTIONS = [
   "guardians.messaged",
   "notifications.unsubscribed",
   "mail.test_sent",
+  "oidc.linked",
+  "oidc.signed_in",
+  "oidc.refused",
+  "oidc.unlinked",
+  "signin.code_refused",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,6 +1,7 @@
 import type net from "node:net";
 import { z } from "zod";
 import { parseTrustedProxies } from "./client-address";
+import { parseSignInCodes } from "./domain/sign-in-codes";
 
 // Environment is read and validated once, here, so no module reaches for process.env directly.
 const schema = z.object({
@@ -95,6 +96,15 @@ const schema = z.object({
   // A teacher's message to guardians (decision 015): `teacher` sets Reply-To to the teacher's
   // e-mail on file, so a family's reply reaches them; `off` (default) keeps staff addresses private.
   MESSAGE_REPLY_TO: z.enum(["teacher", "off"]).default("off"),
+  // Which roles may sign in with an access code (issue 32): all, off, or e.g. students,parents.
+  SIGNIN_CODES: z
+    .string()
+    .max(100)
+    .default("all")
+    .refine(
+      (v) => parseSignInCodes(v) !== null,
+      "SIGNIN_CODES must be all, off, or a list of students, parents, teachers, admins",
+    ),
   // How often an idle worker looks for due jobs.
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
 });

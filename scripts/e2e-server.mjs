@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import smtp from "smtp-server";
+import { startTestProvider, TEST_CLIENT } from "./oidc-test-provider.mjs";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-e2e-"));
 const port = process.env.E2E_PORT ?? "3100";
@@ -30,6 +31,22 @@ const mailServer = new smtp.SMTPServer({
 });
 await new Promise((resolve) => mailServer.listen(0, "127.0.0.1", resolve));
 const smtpPort = mailServer.server.address().port;
+// A real OpenID provider (issue 32; e2e/oidc-sign-in.spec.ts), unless E2E_OIDC=off: the sign-in
+// dialog then offers "Sign in with Demo School" above the code field. Its test accounts are in
+// scripts/oidc-test-provider.mjs.
+const oidcEnv = {};
+let oidcProvider;
+if (process.env.E2E_OIDC !== "off") {
+  oidcProvider = await startTestProvider({ redirectUris: [`http://localhost:${port}/auth/oidc/school/callback`] });
+  Object.assign(oidcEnv, {
+    OIDC_PROVIDERS: "school",
+    OIDC_SCHOOL_ISSUER: oidcProvider.issuer,
+    OIDC_SCHOOL_CLIENT_ID: TEST_CLIENT.id,
+    OIDC_SCHOOL_CLIENT_SECRET: TEST_CLIENT.secret,
+    OIDC_SCHOOL_LABEL: "Demo School",
+    OIDC_SCHOOL_DOMAINS: "demo.school,students.demo.school",
+  });
+}
 const child = spawn("node", ["scripts/start.mjs", "-p", port], {
   stdio: "inherit",
   env: {
@@ -46,6 +63,7 @@ const child = spawn("node", ["scripts/start.mjs", "-p", port], {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: "Demo School <portal@demo.school>",
     PORTAL_URL: `http://localhost:${port}`,
+    ...oidcEnv,
   },
 });
 const stop = (signal) => child.kill(signal);
@@ -53,6 +71,7 @@ process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
 child.on("exit", (code) => {
   mailServer.close();
+  oidcProvider?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -20,6 +20,7 @@ import * as notificationActions from "@/app/notifications/actions";
 import * as calendarActions from "@/app/calendar/actions";
 import * as mailActions from "@/app/admin/mail-actions";
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
+import * as signInLinkActions from "@/app/admin/sign-in-link-actions";
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { and, eq } from "drizzle-orm";
@@ -29,6 +30,7 @@ import {
   grades,
   guardianLinks,
   pendingGuardianLinks,
+  oidcLinks,
   reportCardLinks,
   responses,
   schoolTerms,
@@ -523,6 +525,19 @@ const MATRIX: Record<string, Row> = {
     call: (c) =>
       guardianActions.issueReportLinkAction({ ok: true }, form({ guardianLinkId: c.guardianLinkId as number })),
   },
+  // app/admin/sign-in-link-actions.ts — school-account links (issue 32)
+  removeSignInLinkAction: {
+    who: "admin",
+    prepare: async () => {
+      const { userId } = await freshUser();
+      const [l] = await db()
+        .insert(oidcLinks)
+        .values({ userId, provider: "school", subject: `sub-${unique()}`, matchedBy: "email" })
+        .returning({ id: oidcLinks.id });
+      return { signInLinkId: l!.id };
+    },
+    call: (c) => signInLinkActions.removeSignInLinkAction({ ok: true }, form({ linkId: c.signInLinkId as number })),
+  },
   revokeReportLinkAction: {
     who: "admin",
     prepare: freshReportLink,
@@ -541,6 +556,10 @@ const PUBLIC: Record<string, string> = {
   "POST /api/unsubscribe/[token]":
     "RFC 8058 one-click unsubscribe, posted by mail providers without cookies: the HMAC'd token is the key, it only turns one notification off, rate-limited (tests/notify-mail.integration.test.ts)",
   "GET /api/unsubscribe/[token]": "answers 405 and changes nothing: link scanners open links",
+  "GET /auth/oidc/[provider]":
+    "'Sign in with <label>': anyone may start a school-account sign-in; it only redirects to the provider (rate-limited; tests/oidc-sign-in.integration.test.ts)",
+  "GET /auth/oidc/[provider]/callback":
+    "the provider's answer: signs in only with this browser's one-time state, PKCE, nonce, iss and a JWKS-checked ID token linked to a user; refusals audited (tests/oidc-sign-in.integration.test.ts)",
   "GET /calendar/feed/[token]":
     "a calendar feed: the secret in the address is the key (192 bits, only its SHA-256 stored), rate-limited per client (tests/calendar-feeds.integration.test.ts)",
   "GET /r/[token]/pdf":
@@ -587,7 +606,7 @@ function routeFiles(dir: string): string[] {
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
     const files = actionFiles(path.resolve("app"));
-    expect(files.length).toBe(19);
+    expect(files.length).toBe(20);
     const exported: string[] = [];
     for (const f of files)
       for (const [name, v] of Object.entries(await import(f))) if (typeof v === "function") exported.push(name);

@@ -90,6 +90,8 @@ describe("migrations", () => {
         "calendar_feeds",
         "notification_preferences",
         "pending_guardian_links",
+        "oidc_links",
+        "oidc_pending",
       ].sort(),
     );
   });

@@ -32,6 +32,12 @@ export function SecurityTab({
   return (
     <div className="space-y-8">
       <PendingParentLinks rows={pending} />
+      <p>
+        <a href="/admin/sign-in" className="font-medium text-brand-700 hover:underline">
+          School sign-in accounts →
+        </a>{" "}
+        <span className="text-sm text-ink-muted">each school account linked to a portal user, and removing a link</span>
+      </p>
       <section aria-labelledby="weak-codes-heading">
         <h2 id="weak-codes-heading" className="text-lg font-semibold">
           Weak access codes ({weak.total})

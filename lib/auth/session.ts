@@ -32,7 +32,7 @@ export interface SessionUser {
   unread: number;
 }
 
-async function isHttps(): Promise<boolean> {
+export async function isHttps(): Promise<boolean> {
   const setting = env().COOKIE_SECURE;
   if (setting !== "auto") return setting === "true";
   const h = await headers();

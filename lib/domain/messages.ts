@@ -1,3 +1,5 @@
+import { OIDC_SIGN_IN_MESSAGES } from "./oidc-messages";
+
 // User-facing wording from the spec (§2, §5, §8), verbatim, in one place.
 export const MSG = {
   invalidCode: "Invalid code",
@@ -42,4 +44,5 @@ const SIGN_IN_FALLBACK_MESSAGES: Record<string, string> = {
   empty: MSG.enterCode,
   limited: "Too many sign-in attempts. Please wait a few minutes and try again.",
   error: MSG.genericError,
+  ...OIDC_SIGN_IN_MESSAGES,
 };

@@ -132,6 +132,8 @@ const ALL_TABLES = [
   "notifications",
   "calendar_feeds",
   "notification_preferences",
+  "oidc_links",
+  "oidc_pending",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */

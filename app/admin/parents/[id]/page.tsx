@@ -3,6 +3,7 @@ import Link from "next/link";
 import { adminOrScreen } from "@/components/admin/admin-gate";
 import { LinkGuardianForm, UnlinkButton } from "@/components/admin/guardian-forms";
 import { AppShell } from "@/components/app-header";
+import { SignInLinksSection } from "@/components/admin/sign-in-links";
 import { BlockedScreen } from "@/components/states";
 import { listChildrenOfParent } from "@/lib/parent/guardians";
 import { getPerson } from "@/lib/queries/people";
@@ -58,6 +59,7 @@ export default async function ParentChildrenPage({ params }: { params: Promise<{
         )}
         <LinkGuardianForm fixed={{ parentId: parent.id }} />
       </section>
+      <SignInLinksSection userId={parent.id} />
     </AppShell>
   );
 }

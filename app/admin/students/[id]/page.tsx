@@ -3,6 +3,7 @@ import Link from "next/link";
 import { adminOrScreen } from "@/components/admin/admin-gate";
 import { IssueLinkForm, LinkGuardianForm, RevokeLinkButton, UnlinkButton } from "@/components/admin/guardian-forms";
 import { AppShell } from "@/components/app-header";
+import { SignInLinksSection } from "@/components/admin/sign-in-links";
 import { BlockedScreen } from "@/components/states";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
@@ -121,6 +122,7 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
           </div>
         )}
       </section>
+      <SignInLinksSection userId={student.id} />
     </AppShell>
   );
 }

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { checkSignInConfiguration, parseOidcProviders, resetOidcProviders } from "./config";
+
+const base = { PORTAL_URL: "https://portal.school.org" };
+
+describe("OIDC providers from the environment", () => {
+  it("reads a Google and a Microsoft preset and a generic provider", () => {
+    const r = parseOidcProviders({
+      ...base,
+      OIDC_PROVIDERS: "google, microsoft,district",
+      OIDC_GOOGLE_CLIENT_ID: "g-id",
+      OIDC_GOOGLE_CLIENT_SECRET: "g-secret",
+      OIDC_GOOGLE_DOMAINS: "Lincoln.School",
+      OIDC_MICROSOFT_CLIENT_ID: "m-id",
+      OIDC_MICROSOFT_CLIENT_SECRET: "m-secret",
+      OIDC_MICROSOFT_TENANT_ID: "0b5e3f0c-9d1a-4c53-8f5e-2a6b7c8d9e0f",
+      OIDC_DISTRICT_ISSUER: "https://sso.district.org/realms/schools/",
+      OIDC_DISTRICT_CLIENT_ID: "d-id",
+      OIDC_DISTRICT_CLIENT_SECRET: "d-secret",
+      OIDC_DISTRICT_LABEL: "District SSO",
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      providers: [
+        {
+          name: "google",
+          kind: "google",
+          label: "Google",
+          issuer: "https://accounts.google.com",
+          domains: ["lincoln.school"],
+        },
+        {
+          name: "microsoft",
+          kind: "microsoft",
+          label: "Microsoft",
+          issuer: "https://login.microsoftonline.com/0b5e3f0c-9d1a-4c53-8f5e-2a6b7c8d9e0f/v2.0",
+        },
+        { name: "district", kind: "oidc", label: "District SSO", issuer: "https://sso.district.org/realms/schools" },
+      ],
+    });
+  });
+
+  it("names every problem, one line each", () => {
+    const r = parseOidcProviders({
+      OIDC_PROVIDERS: "google,microsoft,keycloak,Bad-Name",
+      OIDC_MICROSOFT_CLIENT_ID: "m",
+      OIDC_MICROSOFT_CLIENT_SECRET: "s",
+      OIDC_KEYCLOAK_ISSUER: "http://sso.example.org",
+      OIDC_KEYCLOAK_CLIENT_ID: "k",
+      OIDC_KEYCLOAK_CLIENT_SECRET: "s",
+    });
+    expect(r.ok).toBe(false);
+    const problems = r.ok ? [] : r.problems;
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^OIDC_PROVIDERS: PORTAL_URL must be set/),
+        expect.stringMatching(/^OIDC_GOOGLE_CLIENT_ID: required/),
+        expect.stringMatching(/^OIDC_GOOGLE_DOMAINS: required for Google/),
+        expect.stringMatching(/^OIDC_MICROSOFT_TENANT_ID: the Microsoft Entra tenant id/),
+        expect.stringMatching(/^OIDC_KEYCLOAK_ISSUER: must be the provider's https:\/\/ issuer/),
+        expect.stringMatching(/"bad-name": each name is lower-case/),
+      ]),
+    );
+  });
+
+  it("accepts plain http only on the machine itself (the test provider)", () => {
+    const r = parseOidcProviders({
+      ...base,
+      OIDC_PROVIDERS: "test",
+      OIDC_TEST_ISSUER: "http://127.0.0.1:4000",
+      OIDC_TEST_CLIENT_ID: "c",
+      OIDC_TEST_CLIENT_SECRET: "s",
+    });
+    expect(r.ok).toBe(true);
+  });
+
+  it("refuses to turn codes off when no provider is configured", () => {
+    const saved = process.env.OIDC_PROVIDERS;
+    delete process.env.OIDC_PROVIDERS;
+    resetOidcProviders();
+    try {
+      expect(() => checkSignInConfiguration(new Set(["student", "parent"]))).toThrow(
+        /SIGNIN_CODES: turning access codes off/,
+      );
+      expect(checkSignInConfiguration(new Set(["student", "parent", "instructor", "admin"]))).toEqual([]);
+    } finally {
+      if (saved !== undefined) process.env.OIDC_PROVIDERS = saved;
+      resetOidcProviders();
+    }
+  });
+});
