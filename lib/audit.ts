@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   "guardians.messaged",
   "notifications.unsubscribed",
   "mail.test_sent",
+  "file.removed",
+  "files.orphans_removed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
