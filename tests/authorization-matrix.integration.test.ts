@@ -311,7 +311,10 @@ const MATRIX: Record<string, Row> = {
   createStudent: {
     who: "teach",
     call: () =>
-      classRosterActions.createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: `new-${unique()}` })),
+      classRosterActions.createStudent(
+        { ok: true },
+        form({ levelCode: BIO, name: "New", username: `new-${unique()}` }),
+      ),
   },
   editStudent: {
     who: "teach",
@@ -535,6 +538,14 @@ const GUARDED_ROUTES: Record<string, string> = {
     "a published term's report-card PDF: admins only, audited (tests/report-pdf.integration.test.ts)",
   "GET /children/[studentId]/pdf":
     "a child's published report card as a PDF: linked parents and admins only (tests/report-pdf.integration.test.ts)",
+  "POST /level/[levelCode]/files":
+    "an upload: students to their own class's assignments, the class's teacher and admins to its assignments and announcements, same-origin (tests/files.integration.test.ts)",
+  "GET /files/[fileId]":
+    "an attachment under its record's rule: the student, the class's teacher, admins, linked guardians; others 404 (tests/files.integration.test.ts)",
+  "DELETE /files/[fileId]":
+    "removes a student's own file not yet handed in, or a teacher's file on their class; same-origin (tests/files.integration.test.ts)",
+  "GET /level/[levelCode]/files/zip":
+    "Download all: the class's own teacher and admins only (tests/files.integration.test.ts)",
 };
 
 function actionFiles(dir: string): string[] {

@@ -11,7 +11,9 @@ import { SectionNav } from "@/components/section-nav";
 import { adminOrScreen } from "@/components/admin/admin-gate";
 import { LettersForm, OpenPortalBanner } from "@/components/admin/parent-letters";
 import { SecurityTab } from "@/components/admin/security-tab";
+import { FilesStatusSection } from "@/components/admin/files-status";
 import { MailTab } from "@/components/admin/mail-tab";
+import { filesStatus } from "@/lib/files/status";
 import { mailSettings } from "@/lib/mail/transport";
 import { mailStatus } from "@/lib/notify/mail-status";
 import { emailOnFile } from "@/lib/notify/preferences";
@@ -221,7 +223,12 @@ async function renderTab(
   }
   if (tab === "security") {
     const [weak, changes] = await Promise.all([listWeakCodes(), listParentNumberChanges()]);
-    return <SecurityTab weak={weak} changes={changes} timeZone={tz} />;
+    return (
+      <>
+        <FilesStatusSection status={filesStatus()} />
+        <SecurityTab weak={weak} changes={changes} timeZone={tz} />
+      </>
+    );
   }
   const { rows } = await listAudit(action, page);
   const actions = AUDIT_ACTIONS;

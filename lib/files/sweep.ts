@@ -17,14 +17,18 @@ const STAGED_DAYS = 7;
  * (each removal audited), staged submission files never handed in, objects no row points to
  * (a crash between storing and writing the row), and leftover staging files.
  */
-export async function sweepFiles(now = new Date()): Promise<{ trashed: number; orphans: number }> {
+export async function sweepFiles(
+  now = new Date(),
+  opts: { scanOrphans: boolean } = { scanOrphans: true },
+): Promise<{ trashed: number; orphans: number }> {
   await db().execute(
     sql`delete from files where kind = 'submission' and submission_id is null
         and created_at < ${new Date(now.getTime() - STAGED_DAYS * 86_400_000)}`,
   );
   const trashed = await drainTrash();
-  const orphans = await removeOrphans(now);
-  await removeStaleStaging(now);
+  // Listing a bucket costs requests: the worker asks for it hourly, not every minute.
+  const orphans = opts.scanOrphans ? await removeOrphans(now) : 0;
+  if (opts.scanOrphans) await removeStaleStaging(now);
   return { trashed, orphans };
 }
 
