@@ -108,7 +108,7 @@ export interface FileFacts {
  * An attachment is read under the rule of the record it belongs to (decision 023). A submission's
  * files: the student, the class's own teacher, admins, and the student's linked guardians (their
  * child's work, like the report card). A file not yet handed in: its uploader only. An assignment's
- * or announcement's files: whoever sees the class page (enrolled students, its teacher, admins).
+ * or announcement's files: whoever sees the class page (enrolled students, instructors, admins).
  */
 export function canReadFile(actor: Actor, f: FileFacts): boolean {
   if (actor.role === "admin") return true;
@@ -118,7 +118,7 @@ export function canReadFile(actor: Actor, f: FileFacts): boolean {
     if (actor.role === "parent") return f.isLinkedGuardian;
     return teachAccess(actor, f.level).allowed;
   }
-  if (teachAccess(actor, f.level).allowed) return true;
+  if (isStaff(actor.role)) return true; // like the class page, which every instructor may open
   return actor.role === "student" && f.enrolled;
 }
 
