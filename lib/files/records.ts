@@ -195,3 +195,16 @@ export async function stagedFiles(studentId: number, assignmentId: number): Prom
     .orderBy(asc(files.id));
   return rows.map(toView);
 }
+
+/** The class page's announcements: each one's files, in one query. */
+export async function filesOfUpdates(ids: number[]): Promise<Record<number, FileView[]>> {
+  const out: Record<number, FileView[]> = {};
+  if (ids.length === 0) return out;
+  const rows = await db()
+    .select({ ...VIEW, updateId: files.updateId })
+    .from(files)
+    .where(and(eq(files.kind, "announcement"), inArray(files.updateId, ids)))
+    .orderBy(asc(files.id));
+  for (const r of rows) (out[r.updateId!] ??= []).push(toView(r));
+  return out;
+}
