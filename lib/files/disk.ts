@@ -43,6 +43,24 @@ export function diskStorage(root: string): FileStorage {
     async delete(key) {
       await fsp.rm(pathOf(key), { force: true });
     },
+    async cleanup(before) {
+      let removed = 0;
+      for (const prefix of ["f", "t"]) {
+        const top = path.join(abs, prefix);
+        for (const year of await fsp.readdir(top).catch(() => [] as string[])) {
+          for (const name of await fsp.readdir(path.join(top, year)).catch(() => [] as string[])) {
+            if (!name.includes(".partial-")) continue;
+            const p = path.join(top, year, name);
+            const stat = await fsp.stat(p).catch(() => null);
+            if (stat && stat.mtime < before) {
+              await fsp.rm(p, { force: true });
+              removed++;
+            }
+          }
+        }
+      }
+      return removed;
+    },
     async *list() {
       for (const prefix of ["f", "t"]) {
         const top = path.join(abs, prefix);

@@ -13,6 +13,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Every key with its last-modified time (the orphan sweep). */
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
+  /** Removes half-written leftovers of a crash older than `before` (disk only; S3 puts are atomic). */
+  cleanup?(before: Date): Promise<number>;
 }
 
 /** Keys are `<prefix>/<yyyy>/<random>`; anything else is refused before it reaches a path or a URL. */

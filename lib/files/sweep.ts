@@ -28,7 +28,10 @@ export async function sweepFiles(
   const trashed = await drainTrash();
   // Listing a bucket costs requests: the worker asks for it hourly, not every minute.
   const orphans = opts.scanOrphans ? await removeOrphans(now) : 0;
-  if (opts.scanOrphans) await removeStaleStaging(now);
+  if (opts.scanOrphans) {
+    await removeStaleStaging(now);
+    await fileStorage().cleanup?.(new Date(now.getTime() - ORPHAN_GRACE_MS));
+  }
   return { trashed, orphans };
 }
 
