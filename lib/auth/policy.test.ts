@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   adminAccess,
   canActAsStudent,
+  canReadFile,
   canReadReportCard,
   canEditStudent,
   canSeeAccessCodes,
@@ -128,5 +129,31 @@ describe("student records and codes", () => {
     expect(canActAsStudent(student, 10)).toBe(true);
     expect(canActAsStudent(student, 11)).toBe(false);
     expect(canActAsStudent(instructor, 30)).toBe(false);
+  });
+});
+
+describe("canReadFile (decision 023)", () => {
+  const level = { code: "BIO", teacherId: 7 };
+  const work = { kind: "submission", uploaderId: 1, attached: true, level, enrolled: true, isLinkedGuardian: false };
+  it("a handed-in file: the student, the class's teacher, admins and linked guardians only", () => {
+    expect(canReadFile({ id: 1, role: "student" }, work)).toBe(true);
+    expect(canReadFile({ id: 2, role: "student" }, work)).toBe(false);
+    expect(canReadFile({ id: 7, role: "instructor" }, work)).toBe(true);
+    expect(canReadFile({ id: 8, role: "instructor" }, work)).toBe(false);
+    expect(canReadFile({ id: 9, role: "admin" }, work)).toBe(true);
+    expect(canReadFile({ id: 5, role: "parent" }, work)).toBe(false);
+    expect(canReadFile({ id: 5, role: "parent" }, { ...work, isLinkedGuardian: true })).toBe(true);
+  });
+  it("a file not yet handed in: its uploader only (and admins)", () => {
+    const staged = { ...work, attached: false };
+    expect(canReadFile({ id: 7, role: "instructor" }, staged)).toBe(false);
+    expect(canReadFile({ id: 5, role: "parent" }, { ...staged, isLinkedGuardian: true })).toBe(false);
+    expect(canReadFile({ id: 1, role: "student" }, staged)).toBe(true);
+  });
+  it("a handout: whoever sees the class page", () => {
+    const handout = { ...work, kind: "assignment", uploaderId: 7 };
+    expect(canReadFile({ id: 2, role: "student" }, handout)).toBe(true);
+    expect(canReadFile({ id: 2, role: "student" }, { ...handout, enrolled: false })).toBe(false);
+    expect(canReadFile({ id: 5, role: "parent" }, { ...handout, isLinkedGuardian: true })).toBe(false);
   });
 });
