@@ -41,6 +41,11 @@ test("a student submits a photo, the teacher sees it inline, grades it and downl
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(800);
   await tpage.screenshot({ path: "test-results/attachments-view-responses.png" });
+  // Served inert: its own type, nosniff, and a sandboxing CSP rather than the pages' one.
+  const served = await tpage.request.get((await img.getAttribute("src"))!);
+  expect(served.headers()["content-type"]).toBe("image/jpeg");
+  expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(served.headers()["content-security-policy"]).toMatch(/^default-src 'none'.*sandbox$/);
 
   await responses.getByLabel("Score for Ava Johnson (out of 50)").first().fill("42");
   await responses.getByRole("button", { name: "Save score" }).first().click();

@@ -10,9 +10,10 @@ import { DELETE as removeRoute, GET as fileRoute } from "@/app/files/[fileId]/ro
 import { POST as uploadRoute } from "@/app/level/[levelCode]/files/route";
 import { GET as zipRoute } from "@/app/level/[levelCode]/files/zip/route";
 import { submitAssignment } from "@/app/level/[levelCode]/actions";
+import { deleteAssignment } from "@/app/level/[levelCode]/update/actions";
 import { db, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
-import { files, guardianLinks } from "@/lib/db/schema";
+import { assignments, files, guardianLinks } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { diskStorage } from "@/lib/files/disk";
 import { setFileStorage } from "@/lib/files/index";
@@ -313,6 +314,24 @@ describe.each(storages)("attachments on %s", (_label, make) => {
     expect((await get(a.json.file!.id)).status).toBe(404);
     await signInAs("parent-kim");
     expect((await get(a.json.file!.id)).status).toBe(404);
+  });
+
+  it("deleting an assignment removes its files' objects, each removal audited", async () => {
+    const [a] = await db()
+      .insert(assignments)
+      .values({ levelCode: BIO, title: "Handout only", description: "", maxScore: 5 })
+      .returning({ id: assignments.id });
+    await signInAs(CHEN);
+    const up = await upload("assignment", a!.id, "handout.pdf", fakePdf(4000));
+    const [row] = await db().select().from(files).where(eq(files.id, up.json.file!.id));
+    expect(await storage.get(row!.storageKey)).not.toBeNull();
+    expect(await deleteAssignment({ levelCode: BIO, assignmentId: a!.id })).toMatchObject({ ok: true });
+    await sweepFiles(new Date(), { scanOrphans: false });
+    expect(await storage.get(row!.storageKey)).toBeNull();
+    const [audit] = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'file.removed' and detail->>'fileId' = ${String(row!.id)}`,
+    );
+    expect(audit!.n).toBe(1);
   });
 
   it("an object no row points to (a crash before the row) is swept; objects with rows stay", async () => {
