@@ -27,6 +27,7 @@ test("a student submits a photo, the teacher sees it inline, grades it and downl
   const item = dialog.getByTestId("attachment-item").filter({ hasText: "worksheet.jpg" });
   await expect(item.getByText("Uploaded")).toBeAttached();
   await expect(dialog.getByLabel("Your Response")).toHaveValue("My worksheet, photographed.");
+  await page.screenshot({ path: "test-results/attachments-submit-dialog.png" });
   await dialog.getByRole("button", { name: "Submit Response" }).click();
   await expect(dialog).toBeHidden();
 
@@ -60,4 +61,11 @@ test("a student submits a photo, the teacher sees it inline, grades it and downl
   expect(entry, Object.keys(zip).join(", ")).toBeTruthy();
   expect((await sharp(Buffer.from(zip[entry!]!)).metadata()).width).toBe(800);
   await teacher.close();
+});
+
+test("without CLAMAV_HOST the admin page says files are not scanned", async ({ page, loginAs }) => {
+  await loginAs("admin");
+  await page.goto("/admin?tab=security");
+  await expect(page.getByRole("heading", { name: "Attached files" })).toBeVisible();
+  await expect(page.getByText("Files are not scanned for viruses")).toBeVisible();
 });
