@@ -8,7 +8,12 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   async headers() {
-    return [{ source: "/:path*", headers: STATIC_SECURITY_HEADERS }];
+    // Attachments (/files/…) carry their own, stricter headers (lib/files/serve.ts): a sandboxing
+    // CSP, and framing by the portal's own pages so View Responses can show a PDF.
+    return [
+      { source: "/", headers: STATIC_SECURITY_HEADERS },
+      { source: "/:path((?!files/).*)", headers: STATIC_SECURITY_HEADERS },
+    ];
   },
 };
 

@@ -30,13 +30,15 @@ export function proxy(request: NextRequest) {
       status: 403,
       headers: { "content-type": "text/plain", "cache-control": "no-store" },
     });
+  // An attachment is not a page: its own CSP (sandbox, no scripts) must not be replaced by the pages' one.
+  const attachment = request.nextUrl.pathname.startsWith("/files/");
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
-  const response = NextResponse.next({ request: { headers } });
-  response.headers.set("Content-Security-Policy", csp);
+  const response = attachment ? NextResponse.next() : NextResponse.next({ request: { headers } });
+  if (!attachment) response.headers.set("Content-Security-Policy", csp);
   if (isHttps(request)) response.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   return response;
 }

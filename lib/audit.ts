@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   "oidc.refused",
   "oidc.unlinked",
   "signin.code_refused",
+  "file.removed",
+  "files.orphans_removed",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

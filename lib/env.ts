@@ -107,7 +107,36 @@ const schema = z.object({
     ),
   // How often an idle worker looks for due jobs.
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  // Attachments (issue 33, decision 023): caps in MB per file (audio/video smaller), per student in all.
+  FILES_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
+  FILES_MEDIA_MAX_MB: z.coerce.number().int().min(1).max(1024).default(15),
+  FILES_QUOTA_MB: z.coerce.number().int().min(1).max(100_000).default(250),
+  // S3-compatible storage when S3_BUCKET is set (else DATA_DIR/files on disk).
+  S3_BUCKET: optionalText(),
+  S3_ENDPOINT: z
+    .string()
+    .url("S3_ENDPOINT must be an absolute http(s) address")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
+  // A ClamAV daemon (host:port, clamd's TCP socket) that scans each upload before it is stored.
+  CLAMAV_HOST: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, "CLAMAV_HOST must be host:port, e.g. clamav:3310")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
+
+function optionalText() {
+  return z
+    .string()
+    .max(500)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+}
 
 function isValidTimeZone(tz: string): boolean {
   try {

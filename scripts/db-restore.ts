@@ -1,5 +1,6 @@
 import { restorePglite, restorePostgres } from "@/lib/db/backup";
 import { env } from "@/lib/env";
+import { restoreFiles } from "@/lib/files/backup";
 
 // npm run db:restore -- file
 try {
@@ -9,6 +10,8 @@ try {
   if (DATABASE_URL) restorePostgres(file, DATABASE_URL);
   else await restorePglite(file, DATA_DIR);
   console.log(`Restored ${file}.`);
+  const files = restoreFiles(DATA_DIR, file);
+  if (files) console.log(`Attachments restored to ${files}.`);
 } catch (err) {
   console.error(`db:restore failed: ${(err as Error).message}`);
   process.exit(1);

@@ -10,6 +10,7 @@ import * as adminActions from "@/app/admin/actions";
 import * as authActions from "@/app/auth/actions";
 import * as guardianActions from "@/app/admin/guardian-actions";
 import * as classActions from "@/app/level/[levelCode]/actions";
+import * as fileActions from "@/app/level/[levelCode]/files-actions";
 import * as attendanceActions from "@/app/level/[levelCode]/update/attendance-actions";
 import * as classRosterActions from "@/app/level/[levelCode]/update/class-roster-actions";
 import * as responseActions from "@/app/level/[levelCode]/update/response-actions";
@@ -81,7 +82,7 @@ const unique = () => `${Date.now().toString(36)}${++n}`;
 const futureDay = () =>
   `2040-01-${String((n % 28) + 1).padStart(2, "0")}`.replace(/^2040/, String(2040 + Math.floor(++n / 28)));
 
-type Who = "student" | "teach" | "admin" | "user" | "family";
+type Who = "student" | "teach" | "admin" | "user" | "family" | "view";
 interface Row {
   who: Who;
   /** Runs before the snapshot: creates whatever the call will use up. */
@@ -92,6 +93,14 @@ interface Row {
 const ALLOWED: Record<Who, Role[]> = {
   // Actions that take no student id act as the caller, so "acting for another student" is the same call.
   student: ["student enrolled"],
+  // Reads what the class page shows: enrolled students (as themselves) and every instructor and admin.
+  view: [
+    "student enrolled",
+    "student acting for another student",
+    "instructor owning the class",
+    "instructor not owning it",
+    "admin",
+  ],
   teach: ["instructor owning the class", "admin"],
   admin: ["admin"],
   // Acts on the caller's own rows only (notifications): anyone signed in.
@@ -488,6 +497,15 @@ const MATRIX: Record<string, Row> = {
         text: `Matrix ${unique()}`,
       }),
   },
+  // app/level/[levelCode]/files-actions.ts (issue 33; the upload and download routes: tests/files.integration.test.ts)
+  loadResponseFiles: {
+    who: "teach",
+    call: (c) => fileActions.loadResponseFiles({ levelCode: BIO, assignmentId: c.bioAssignment }),
+  },
+  loadAttachments: {
+    who: "view",
+    call: (c) => fileActions.loadAttachments({ levelCode: BIO, kind: "assignment", id: c.bioAssignment }),
+  },
   // app/admin/guardian-actions.ts
   linkGuardianAction: {
     who: "admin",
@@ -587,6 +605,14 @@ const GUARDED_ROUTES: Record<string, string> = {
     "a published term's report-card PDF: admins only, audited (tests/report-pdf.integration.test.ts)",
   "GET /children/[studentId]/pdf":
     "a child's published report card as a PDF: linked parents and admins only (tests/report-pdf.integration.test.ts)",
+  "POST /level/[levelCode]/files":
+    "an upload: students to their own class's assignments, the class's teacher and admins to its assignments and announcements, same-origin (tests/files.integration.test.ts)",
+  "GET /files/[fileId]":
+    "an attachment under its record's rule: the student, the class's teacher, admins, linked guardians; others 404 (tests/files.integration.test.ts)",
+  "DELETE /files/[fileId]":
+    "removes a student's own file not yet handed in, or a teacher's file on their class; same-origin (tests/files.integration.test.ts)",
+  "GET /level/[levelCode]/files/zip":
+    "Download all: the class's own teacher and admins only (tests/files.integration.test.ts)",
 };
 
 function actionFiles(dir: string): string[] {
@@ -606,7 +632,7 @@ function routeFiles(dir: string): string[] {
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
     const files = actionFiles(path.resolve("app"));
-    expect(files.length).toBe(20);
+    expect(files.length).toBe(21);
     const exported: string[] = [];
     for (const f of files)
       for (const [name, v] of Object.entries(await import(f))) if (typeof v === "function") exported.push(name);

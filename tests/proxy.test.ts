@@ -30,6 +30,10 @@ describe("proxy", () => {
     );
     expect(noOrigin.status).toBe(200);
   });
+  it("leaves an attachment's own sandboxing CSP alone (lib/files/serve.ts) and gives pages theirs", () => {
+    expect(proxy(req("http://portal.test/files/12?inline=1")).headers.get("content-security-policy")).toBeNull();
+    expect(proxy(req("http://portal.test/level/BIO-P2")).headers.get("content-security-policy")).toMatch(/nonce-/);
+  });
   it("sends HSTS over HTTPS only", () => {
     expect(
       proxy(req("http://portal.test/", { headers: { host: "portal.test" } })).headers.get("strict-transport-security"),

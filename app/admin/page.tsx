@@ -11,7 +11,9 @@ import { SectionNav } from "@/components/section-nav";
 import { adminOrScreen } from "@/components/admin/admin-gate";
 import { LettersForm, OpenPortalBanner } from "@/components/admin/parent-letters";
 import { SecurityTab } from "@/components/admin/security-tab";
+import { FilesStatusSection } from "@/components/admin/files-status";
 import { MailTab } from "@/components/admin/mail-tab";
+import { filesStatus } from "@/lib/files/status";
 import { mailSettings } from "@/lib/mail/transport";
 import { mailStatus } from "@/lib/notify/mail-status";
 import { emailOnFile } from "@/lib/notify/preferences";
@@ -239,13 +241,16 @@ async function renderTab(
       listCrossClassEnrollments(),
     ]);
     return (
-      <SecurityTab
-        weak={weak}
-        changes={changes}
-        timeZone={tz}
-        pending={pending.map((p) => ({ ...p, at: formatDateTime(p.at, tz) }))}
-        crossClass={crossClass.map((c, i) => ({ ...c, key: `${c.id}-${i}`, at: formatDateTime(c.at, tz) }))}
-      />
+      <>
+        <FilesStatusSection status={filesStatus()} />
+        <SecurityTab
+          weak={weak}
+          changes={changes}
+          timeZone={tz}
+          pending={pending.map((p) => ({ ...p, at: formatDateTime(p.at, tz) }))}
+          crossClass={crossClass.map((c, i) => ({ ...c, key: `${c.id}-${i}`, at: formatDateTime(c.at, tz) }))}
+        />
+      </>
     );
   }
   const { rows } = await listAudit(action, page);

@@ -2,7 +2,11 @@
 
 import { useActionState, useEffect, useState, useTransition } from "react";
 import { loadSubmissionHistory, submitAssignment, type HistoryEntry } from "@/app/level/[levelCode]/actions";
+import { loadAttachments } from "@/app/level/[levelCode]/files-actions";
 import { ErrorBanner } from "@/components/error-banner";
+import { AttachmentPicker } from "@/components/files/attachment-picker";
+import { FileLinks } from "@/components/files/file-links";
+import type { FileView } from "@/lib/files/records";
 import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
@@ -180,6 +184,7 @@ export function AssignmentList({
                 <span className="text-ink-muted">{e.submittedAt}</span>
               </div>
               <p className="mt-2 whitespace-pre-line text-sm">{e.content}</p>
+              <FileLinks files={e.files} />
             </li>
           ))}
         </ol>
@@ -207,6 +212,20 @@ function SubmitModal({
 }) {
   const [content, setContent] = useState("");
   const [state, action, pending] = useActionState(submitAssignment, idle);
+  // Attachments (issue 33): uploaded while the student writes, handed in with the submission.
+  const [fileIds, setFileIds] = useState<number[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [handouts, setHandouts] = useState<FileView[]>([]);
+  useEffect(() => {
+    void loadAttachments({ levelCode, kind: "assignment", id: assignment.id }).then(
+      (res) => res.ok && setHandouts(res.data ?? []),
+    );
+  }, [levelCode, assignment.id]);
+  // Closed without sending: the files uploaded for it are removed rather than left staged.
+  const close = () => {
+    for (const id of fileIds) void fetch(`/files/${id}`, { method: "DELETE" });
+    onClose();
+  };
   // The count shown is the count the server's rule applies: trimmed, as typed.
   const length = responseLength(content);
   const tooShort = length < MIN_RESPONSE_LENGTH;
@@ -221,17 +240,21 @@ function SubmitModal({
   return (
     <Modal
       open
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && close()}
       title={assignment.title}
       description={`${assignment.due} · Max score ${assignment.maxScore}`}
       wide
     >
-      <div className="rounded-lg border border-line bg-surface-muted p-4">{description}</div>
+      <div className="rounded-lg border border-line bg-surface-muted p-4">
+        {description}
+        <FileLinks files={handouts} />
+      </div>
       <form action={action} className="mt-4 space-y-3">
         {serverError && <ErrorBanner message={serverError} />}
         <input type="hidden" name="levelCode" value={levelCode} />
         <input type="hidden" name="assignmentId" value={assignment.id} />
         <input type="hidden" name="studentId" value={studentId} />
+        <input type="hidden" name="fileIds" value={fileIds.join(",")} />
         <div>
           <label htmlFor="submission-content" className="block text-sm font-medium">
             Your Response
@@ -258,17 +281,26 @@ function SubmitModal({
             </p>
           )}
         </div>
+        <AttachmentPicker
+          levelCode={levelCode}
+          kind="submission"
+          targetId={assignment.id}
+          onChange={(ids, busy) => {
+            setFileIds(ids);
+            setUploading(busy);
+          }}
+        />
         <div className="flex justify-end gap-2">
           <button
             type="button"
-            onClick={onClose}
+            onClick={close}
             className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
           >
             Cancel
           </button>
           <button
             type="submit"
-            disabled={pending || tooShort}
+            disabled={pending || tooShort || uploading}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
           >
             {pending ? "Submitting..." : "Submit Response"}

@@ -4,7 +4,9 @@
 // (HTML and an element tree ~3 times its size in the RSC payload); as data they travel once more
 // as plain JSON (decision 016). Nothing here has state; it renders the same HTML on the server.
 
+import { FileLinks } from "@/components/files/file-links";
 import { Pager } from "@/components/pager";
+import type { FileView } from "@/lib/files/records";
 import { EmptyState } from "@/components/states";
 import { AddResponseButton } from "./add-response-button";
 import { DeleteResponseButton } from "./delete-response-button";
@@ -21,8 +23,11 @@ export function UpdateList({
   levelCode,
   studentId,
   moderate = false,
+  files = {},
 }: {
   updates: UpdateView[];
+  /** Each announcement's attached files (issue 33). */
+  files?: Record<number, FileView[]>;
   levelCode: string;
   studentId: number | null;
   moderate?: boolean;
@@ -48,6 +53,7 @@ export function UpdateList({
               )}
             </div>
             <p className="mt-3 whitespace-pre-line">{u.content}</p>
+            <FileLinks files={files[u.id] ?? []} />
             <ResponseList
               responses={u.responses}
               count={u.responseCount}

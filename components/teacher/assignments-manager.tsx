@@ -2,9 +2,19 @@
 
 import { lazyComponent } from "@/components/lazy-component";
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { createAssignment, deleteAssignment, editAssignmentText, loadAssignmentResponses, updateAssignment, type ResponseEntry } from "@/app/level/[levelCode]/update/assignment-actions";
+import {
+  createAssignment,
+  deleteAssignment,
+  editAssignmentText,
+  loadAssignmentResponses,
+  updateAssignment,
+  type ResponseEntry,
+} from "@/app/level/[levelCode]/update/assignment-actions";
 import { bulkGrade } from "@/app/level/[levelCode]/update/grade-actions";
+import { loadResponseFiles, type ResponseFiles } from "@/app/level/[levelCode]/files-actions";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { AssignmentFilesButton } from "@/components/files/target-files";
+import { ResponseFilesAndScore } from "@/components/files/response-grading";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
@@ -56,7 +66,11 @@ export function AssignmentsManager({
   const [form, setForm] = useState<{ mode: "new" } | { mode: "edit"; assignment: ManagedAssignment } | null>(null);
   const [deleting, setDeleting] = useState<ManagedAssignment | null>(null);
   const [bulk, setBulk] = useState<ManagedAssignment | null>(null);
-  const [responses, setResponses] = useState<{ assignment: ManagedAssignment; entries: ResponseEntry[] } | null>(null);
+  const [responses, setResponses] = useState<{
+    assignment: ManagedAssignment;
+    entries: ResponseEntry[];
+    files: ResponseFiles | null;
+  } | null>(null);
   const [, start] = useTransition();
   const toast = useToast();
 
@@ -104,14 +118,23 @@ export function AssignmentsManager({
                     <SecondaryButton
                       onClick={() =>
                         start(async () => {
-                          const res = await loadAssignmentResponses(levelCode, a.id);
-                          if (res.ok) setResponses({ assignment: a, entries: res.data ?? [] });
+                          const [res, files] = await Promise.all([
+                            loadAssignmentResponses(levelCode, a.id),
+                            loadResponseFiles({ levelCode, assignmentId: a.id }),
+                          ]);
+                          if (res.ok)
+                            setResponses({
+                              assignment: a,
+                              entries: res.data ?? [],
+                              files: files.ok ? files.data! : null,
+                            });
                           else toast(res.message, "error");
                         })
                       }
                     >
                       View Responses
                     </SecondaryButton>
+                    <AssignmentFilesButton levelCode={levelCode} kind="assignment" id={a.id} title={a.title} />
                     <SecondaryButton onClick={() => setForm({ mode: "edit", assignment: a })}>
                       Edit Full
                     </SecondaryButton>
@@ -161,6 +184,14 @@ export function AssignmentsManager({
         wide
       >
         {responses && responses.entries.length === 0 && <p className="text-ink-muted">No submissions yet.</p>}
+        {responses && responses.entries.length > 0 && (
+          <a
+            href={`/level/${encodeURIComponent(levelCode)}/files/zip?assignmentId=${responses.assignment.id}`}
+            className="mb-3 inline-block rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+          >
+            Download all
+          </a>
+        )}
         <ul className="space-y-3">
           {responses?.entries.map((r) => (
             <li key={r.id} className="rounded-lg border border-line p-3">
@@ -169,6 +200,17 @@ export function AssignmentsManager({
                 <span className="text-ink-muted">{r.submittedAt}</span>
               </div>
               <p className="mt-2 whitespace-pre-line text-sm">{r.content}</p>
+              {responses.files?.submissions[r.id] && (
+                <ResponseFilesAndScore
+                  levelCode={levelCode}
+                  assignmentId={responses.assignment.id}
+                  studentId={responses.files.submissions[r.id]!.studentId}
+                  studentName={r.studentName}
+                  maxScore={responses.assignment.maxScore}
+                  files={responses.files.submissions[r.id]!.files}
+                  score={responses.files.scores[responses.files.submissions[r.id]!.studentId]}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { MoreResponses, ResponseList, type UpdateView } from "@/components/class-page/update-list";
 import { InlineEdit } from "./inline-edit";
+import { AssignmentFilesButton } from "@/components/files/target-files";
 import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput, FormActions } from "./form-controls";
 
 const idle: ActionResult = { ok: true };
@@ -51,6 +52,7 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
                     <p className="text-sm text-ink-muted">{u.date}</p>
                   </div>
                   <div className="flex gap-2">
+                    <AssignmentFilesButton levelCode={levelCode} kind="announcement" id={u.id} title={u.title} />
                     <SecondaryButton onClick={() => setEditing(u)}>Edit Full</SecondaryButton>
                     <SecondaryButton tone="danger" onClick={() => setDeleting(u)}>
                       Delete

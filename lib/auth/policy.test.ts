@@ -3,6 +3,7 @@ import {
   accessCodeAccess,
   adminAccess,
   canActAsStudent,
+  canReadFile,
   canReadReportCard,
   canEditStudent,
   canSeeAccessCodes,
@@ -158,5 +159,31 @@ describe("accessCodeAccess (issue 28: seeing or resetting a code is taking over 
     expect(accessCodeAccess(admin, pupil(2, 0))).toEqual({ allowed: true });
     expect(accessCodeAccess(student, pupil(1, 1)).allowed).toBe(false);
     expect(accessCodeAccess(parent, pupil(1, 1)).allowed).toBe(false);
+  });
+});
+
+describe("canReadFile (decision 023)", () => {
+  const level = { code: "BIO", teacherId: 7 };
+  const work = { kind: "submission", uploaderId: 1, attached: true, level, enrolled: true, isLinkedGuardian: false };
+  it("a handed-in file: the student, the class's teacher, admins and linked guardians only", () => {
+    expect(canReadFile({ id: 1, role: "student" }, work)).toBe(true);
+    expect(canReadFile({ id: 2, role: "student" }, work)).toBe(false);
+    expect(canReadFile({ id: 7, role: "instructor" }, work)).toBe(true);
+    expect(canReadFile({ id: 8, role: "instructor" }, work)).toBe(false);
+    expect(canReadFile({ id: 9, role: "admin" }, work)).toBe(true);
+    expect(canReadFile({ id: 5, role: "parent" }, work)).toBe(false);
+    expect(canReadFile({ id: 5, role: "parent" }, { ...work, isLinkedGuardian: true })).toBe(true);
+  });
+  it("a file not yet handed in: its uploader only (and admins)", () => {
+    const staged = { ...work, attached: false };
+    expect(canReadFile({ id: 7, role: "instructor" }, staged)).toBe(false);
+    expect(canReadFile({ id: 5, role: "parent" }, { ...staged, isLinkedGuardian: true })).toBe(false);
+    expect(canReadFile({ id: 1, role: "student" }, staged)).toBe(true);
+  });
+  it("a handout: whoever sees the class page", () => {
+    const handout = { ...work, kind: "assignment", uploaderId: 7 };
+    expect(canReadFile({ id: 2, role: "student" }, handout)).toBe(true);
+    expect(canReadFile({ id: 2, role: "student" }, { ...handout, enrolled: false })).toBe(false);
+    expect(canReadFile({ id: 5, role: "parent" }, { ...handout, isLinkedGuardian: true })).toBe(false);
   });
 });

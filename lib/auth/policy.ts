@@ -133,3 +133,39 @@ export function gradeChangeAccess(
     ? { allowed: true }
     : { allowed: false, reason: "published", term: facts.publishedTerm };
 }
+
+export interface FileFacts {
+  kind: "submission" | "assignment" | "announcement" | string;
+  uploaderId: number;
+  /** A submission file handed in (false: staged, waiting for its submission to be sent). */
+  attached: boolean;
+  level: LevelFacts;
+  /** The actor is enrolled in the file's class. */
+  enrolled: boolean;
+  /** The actor is a linked guardian of the student who uploaded it. */
+  isLinkedGuardian: boolean;
+}
+
+/**
+ * An attachment is read under the rule of the record it belongs to (decision 023). A submission's
+ * files: the student, the class's own teacher, admins, and the student's linked guardians (their
+ * child's work, like the report card). A file not yet handed in: its uploader only. An assignment's
+ * or announcement's files: whoever sees the class page (enrolled students, instructors, admins).
+ */
+export function canReadFile(actor: Actor, f: FileFacts): boolean {
+  if (actor.role === "admin") return true;
+  if (f.kind === "submission") {
+    if (actor.id === f.uploaderId && actor.role === "student") return true;
+    if (!f.attached) return false;
+    if (actor.role === "parent") return f.isLinkedGuardian;
+    return teachAccess(actor, f.level).allowed;
+  }
+  if (isStaff(actor.role)) return true; // like the class page, which every instructor may open
+  return actor.role === "student" && f.enrolled;
+}
+
+/** Removing an attachment: a student their own file not yet handed in; the class's teacher and admins a teacher's file. */
+export function canRemoveFile(actor: Actor, f: Pick<FileFacts, "kind" | "uploaderId" | "attached" | "level">): boolean {
+  if (f.kind === "submission") return !f.attached && actor.role === "student" && actor.id === f.uploaderId;
+  return teachAccess(actor, f.level).allowed;
+}

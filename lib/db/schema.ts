@@ -845,3 +845,55 @@ export const oidcPending = pgTable(
   },
   (t) => [index("oidc_pending_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Attachments (issue 33, decision 023): a student's files on a submission (staged with no
+ * submission until the submission is sent), a teacher's on an assignment or an announcement.
+ * The row is written only after its object is stored; deleting a row (its owner deleted, or
+ * removed by hand) queues its object in files_trash by trigger, and the sweep removes it.
+ */
+export const files = pgTable(
+  "files",
+  {
+    id: serial("id").primaryKey(),
+    levelCode: text("level_code")
+      .notNull()
+      .references(() => levels.code, { onDelete: "cascade", onUpdate: "cascade" }),
+    kind: text("kind").notNull(), // 'submission' | 'assignment' | 'announcement'
+    assignmentId: integer("assignment_id").references(() => assignments.id, { onDelete: "cascade" }),
+    submissionId: integer("submission_id").references(() => assignmentSubmissions.id, { onDelete: "cascade" }),
+    updateId: integer("update_id").references(() => updates.id, { onDelete: "cascade" }),
+    uploaderId: integer("uploader_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    thumbKey: text("thumb_key"),
+    name: text("name").notNull(),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    // 'clean' (ClamAV said so) or 'unscanned' (no CLAMAV_HOST).
+    scan: text("scan").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("files_storage_key_key").on(t.storageKey),
+    index("files_submission_idx").on(t.submissionId),
+    index("files_assignment_idx").on(t.assignmentId, t.kind),
+    index("files_update_idx").on(t.updateId),
+    index("files_uploader_idx").on(t.uploaderId),
+    check("files_kind_check", sql`${t.kind} in ('submission', 'assignment', 'announcement')`),
+    check("files_size_check", sql`${t.size} >= 0`),
+  ],
+);
+
+/** Objects whose row is gone, waiting for the sweep (filled by the files_to_trash trigger). */
+export const filesTrash = pgTable("files_trash", {
+  id: serial("id").primaryKey(),
+  storageKey: text("storage_key").notNull(),
+  thumbKey: text("thumb_key"),
+  levelCode: text("level_code"),
+  fileId: integer("file_id").notNull(),
+  name: text("name").notNull(),
+  queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -13,6 +13,7 @@ import { gradeNotice, GRADE_NOTICE } from "@/lib/notify/grades";
 import { sendMailJob } from "@/lib/notify/mail-job";
 import { reportCardNotice, REPORT_CARD_NOTICE } from "@/lib/notify/report-cards";
 import { missingMarkNotice, missingWorkCheck, WORK_MISSING, WORK_MISSING_MARK } from "@/lib/notify/work";
+import { sweepFiles } from "@/lib/files/sweep";
 import { runDueJobs, type JobHandler } from "./queue";
 
 export const HANDLERS: Readonly<Record<string, JobHandler>> = {
@@ -33,12 +34,19 @@ const KEEP_FINISHED_DAYS = 30;
 let timer: NodeJS.Timeout | null = null;
 let running: Promise<unknown> | null = null;
 let lastHousekeeping = 0;
+let lastOrphanScan = 0;
 
 /** Queues the coming digests and clears old finished jobs. */
 export async function housekeeping(now = new Date()): Promise<void> {
   await scheduleDigests(db(), now);
   await db().execute(
     sql`delete from jobs where state in ('done', 'failed') and finished_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`,
+  );
+  // Attachments whose rows are gone, never handed in, or never given a row (decision 023).
+  const scanOrphans = now.getTime() - lastOrphanScan >= 3_600_000;
+  if (scanOrphans) lastOrphanScan = now.getTime();
+  await sweepFiles(now, { scanOrphans }).catch((err) =>
+    console.warn("file sweep:", err instanceof Error ? err.message : err),
   );
 }
 

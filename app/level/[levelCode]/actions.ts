@@ -1,5 +1,6 @@
 "use server";
 
+import { TransactionRollbackError } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
@@ -19,6 +20,7 @@ import { tooDeeplyNestedMessage, withinNestingLimit } from "@/lib/domain/markdow
 import { MSG } from "@/lib/domain/messages";
 import { isLongEnoughResponse } from "@/lib/domain/response-length";
 import { schoolTimeZone } from "@/lib/env";
+import { attachStaged, filesOfSubmissions, MAX_FILES_PER_RECORD, type FileView } from "@/lib/files/records";
 import { listOwnSubmissions, updateInLevel } from "@/lib/queries/class-page";
 import { hitRateLimit } from "@/lib/rate-limit";
 import { getAssignmentInLevel } from "@/lib/queries/teacher";
@@ -94,6 +96,15 @@ const submissionInput = z.object({
     .trim()
     .refine(isLongEnoughResponse, MSG.responseTooShort) // what the dialog counts (lib/domain/response-length.ts)
     .max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`),
+  // The student's staged attachments (issue 33), "12,13": handed in with this submission only.
+  fileIds: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^(\d{1,10}(,\d{1,10})*)?$/, "Invalid attachments")
+    .default("")
+    .transform((v) => (v ? [...new Set(v.split(",").map(Number))] : []))
+    .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_FILES_PER_RECORD, "Too many attachments")),
 });
 
 /** Submit or resubmit an assignment: always a new row, history is never overwritten. */
@@ -106,9 +117,26 @@ export async function submitAssignment(_prev: ActionResult, formData: FormData):
     const user = await requireStudentSelf(input.levelCode, input.studentId);
     if (!(await getAssignmentInLevel(input.assignmentId, input.levelCode)))
       return { ok: false, message: "That assignment is not in this class." };
-    await db()
-      .insert(assignmentSubmissions)
-      .values({ assignmentId: input.assignmentId, studentId: user.id, content: input.content });
+    const attached = await db()
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .insert(assignmentSubmissions)
+          .values({ assignmentId: input.assignmentId, studentId: user.id, content: input.content })
+          .returning({ id: assignmentSubmissions.id });
+        const ok = await attachStaged(tx, {
+          studentId: user.id,
+          assignmentId: input.assignmentId,
+          submissionId: row!.id,
+          fileIds: input.fileIds,
+        });
+        if (!ok) tx.rollback();
+        return ok;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof TransactionRollbackError) return false;
+        throw err;
+      });
+    if (!attached) return { ok: false, message: "An attached file is no longer there. Remove it and attach it again." };
     revalidatePath(`/level/${encodeURIComponent(input.levelCode)}`);
     return { ok: true, message: MSG.submissionSent };
   }, MSG.submitFailed);
@@ -119,6 +147,7 @@ export interface HistoryEntry {
   number: number;
   submittedAt: string;
   content: string;
+  files: FileView[];
 }
 
 /** The signed-in student's own submissions for one assignment, newest first, numbered. */
@@ -131,6 +160,7 @@ export async function loadSubmissionHistory(code: string, assignmentId: number):
     if (!(await getAssignmentInLevel(parsed.data.assignmentId, parsed.data.levelCode)))
       return { ok: false, message: MSG.submissionsLoadFailed };
     const rows = await listOwnSubmissions(user.id, parsed.data.assignmentId);
+    const attachments = await filesOfSubmissions(rows.map((r) => r.id));
     const tz = schoolTimeZone();
     return {
       ok: true,
@@ -139,6 +169,7 @@ export async function loadSubmissionHistory(code: string, assignmentId: number):
         number: rows.length - i,
         submittedAt: formatDateTime(r.submittedAt, tz),
         content: r.content,
+        files: attachments.get(r.id) ?? [],
       })),
     };
   }, MSG.submissionsLoadFailed);

@@ -6,6 +6,7 @@ import { AttendanceList, GradeList, SummaryTiles } from "@/components/class-page
 import { StudentsPanel, StudentsPanelSkeleton } from "@/components/class-page/students-panel";
 import { TermGradePanel } from "@/components/class-page/term-grade-panel";
 import { UpdateList } from "@/components/class-page/update-list";
+import { filesOfUpdates } from "@/lib/files/records";
 import { cachedMarkdown } from "@/components/markdown-cache";
 import { SignInScreen } from "@/components/sign-in-screen";
 import { blockedScreen } from "@/components/access-screens";
@@ -163,15 +164,18 @@ async function activePanel(
           <StudentsPanel levelCode={levelCode} />
         </Suspense>
       );
-    default:
+    default: {
+      const updates = await loadUpdatesView(levelCode, tz, updatesTab.responses);
       return (
         <UpdateList
-          updates={await loadUpdatesView(levelCode, tz, updatesTab.responses)}
+          updates={updates}
+          files={await filesOfUpdates(updates.map((u) => u.id))}
           levelCode={levelCode}
           studentId={studentId}
           moderate={updatesTab.moderate}
         />
       );
+    }
   }
 }
 

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { AccessDenied, requireClassAccess, requireUser } from "@/lib/auth/guards";
+import { canActAsStudent } from "@/lib/auth/policy";
+import { safeDecode } from "@/lib/domain/url";
+import { deniedStatus } from "@/lib/export/responses";
+import { ingestUpload } from "@/lib/files/ingest";
+import { targetInLevel } from "@/lib/files/records";
+import { sameOrigin } from "@/lib/http";
+
+const query = z.object({
+  kind: z.enum(["submission", "assignment", "announcement"]),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+const json = (status: number, body: Record<string, unknown>) =>
+  Response.json(body, { status, headers: { "cache-control": "no-store" } });
+
+/**
+ * Upload one attachment (issue 33): POST multipart/form-data with one file, to
+ * ?kind=submission&id=<assignment> (a student, staged until the submission is sent),
+ * ?kind=assignment&id=<assignment> or ?kind=announcement&id=<announcement> (the class's teacher).
+ * Who may upload is decided before a byte of the body is read.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ levelCode: string }> }) {
+  if (!sameOrigin(request)) return json(403, { ok: false, message: "Forbidden" });
+  const levelCode = safeDecode((await params).levelCode);
+  const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return json(400, { ok: false, message: "Say what the file is for." });
+  const { kind, id } = parsed.data;
+  try {
+    const user = await requireUser();
+    if (kind === "submission") {
+      if (!canActAsStudent(user, user.id)) return json(403, { ok: false, message: "Only students hand in work." });
+      await requireClassAccess(levelCode, "view");
+    } else {
+      await requireClassAccess(levelCode, "teach");
+    }
+    const kindForTarget = kind === "announcement" ? "announcement" : "assignment";
+    if (!(await targetInLevel(kindForTarget, id, levelCode)))
+      return json(404, { ok: false, message: `That ${kindForTarget} is not in this class.` });
+    const result = await ingestUpload(request, {
+      levelCode,
+      kind,
+      targetId: id,
+      uploaderId: user.id,
+      quota: user.role === "student",
+    });
+    return "file" in result
+      ? json(201, { ok: true, file: result.file })
+      : json(result.status, { ok: false, message: result.message });
+  } catch (err) {
+    if (err instanceof AccessDenied) return json(deniedStatus(err), { ok: false, message: err.message });
+    console.error("upload failed:", err);
+    return json(500, { ok: false, message: "The file could not be uploaded. Please try again." });
+  }
+}

@@ -1,0 +1,38 @@
+import type { FileView } from "@/lib/files/records";
+
+export function fileHref(id: number, opts: { inline?: boolean; thumb?: boolean } = {}): string {
+  const q = opts.thumb ? "?thumb=1" : opts.inline ? "?inline=1" : "";
+  return `/files/${id}${q}`;
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A list of attachments as downloads (images with their thumbnail). */
+export function FileLinks({ files }: { files: FileView[] }) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label="Attached files">
+      {files.map((f) => (
+        <li key={f.id}>
+          <a
+            href={fileHref(f.id, { inline: true })}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-2 rounded-lg border border-line px-2 py-1 text-sm hover:bg-surface-muted"
+          >
+            {f.hasThumb && (
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={fileHref(f.id, { thumb: true })} alt="" className="h-8 w-8 rounded object-cover" />
+            )}
+            <span>{f.name}</span>
+            <span className="text-ink-muted">{formatSize(f.size)}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

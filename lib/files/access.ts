@@ -1,0 +1,53 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { canReadFile, canRemoveFile, type Actor } from "@/lib/auth/policy";
+import { queryRows } from "@/lib/db/client";
+
+export interface FileRecord {
+  id: number;
+  levelCode: string;
+  kind: string;
+  uploaderId: number;
+  submissionId: number | null;
+  storageKey: string;
+  thumbKey: string | null;
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/** The file with the facts its rule needs, in one query. */
+async function loadWithFacts(fileId: number, actor: Actor) {
+  const [row] = await queryRows<
+    FileRecord & { teacherId: number | null; enrolled: boolean; isLinkedGuardian: boolean }
+  >(sql`
+    select f.id, f.level_code as "levelCode", f.kind, f.uploader_id as "uploaderId",
+           f.submission_id as "submissionId", f.storage_key as "storageKey", f.thumb_key as "thumbKey",
+           f.name, f.mime, f.size, l.teacher_id as "teacherId",
+           exists (select 1 from student_enrollment e where e.level_code = f.level_code and e.student_id = ${actor.id}) as enrolled,
+           exists (select 1 from guardian_links g where g.student_id = f.uploader_id and g.parent_id = ${actor.id}) as "isLinkedGuardian"
+    from files f join levels l on l.code = f.level_code
+    where f.id = ${fileId}`);
+  if (!row) return null;
+  const facts = {
+    kind: row.kind,
+    uploaderId: row.uploaderId,
+    attached: row.submissionId !== null,
+    level: { code: row.levelCode, teacherId: row.teacherId },
+    enrolled: Boolean(row.enrolled),
+    isLinkedGuardian: Boolean(row.isLinkedGuardian),
+  };
+  return { row, facts };
+}
+
+/** The file when this actor may read it; null otherwise (the caller answers 404 either way). */
+export async function readableFile(fileId: number, actor: Actor): Promise<FileRecord | null> {
+  const found = await loadWithFacts(fileId, actor);
+  return found && canReadFile(actor, found.facts) ? found.row : null;
+}
+
+export async function removableFile(fileId: number, actor: Actor): Promise<FileRecord | null> {
+  const found = await loadWithFacts(fileId, actor);
+  if (!found || !canReadFile(actor, found.facts)) return null;
+  return canRemoveFile(actor, found.facts) ? found.row : null;
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { Zip, ZipPassThrough } from "fflate";
+import { queryRows } from "@/lib/db/client";
+import { fileStorage } from "./index";
+
+interface Entry {
+  path: string;
+  key: string;
+}
+
+/**
+ * Every handed-in file of one assignment, a folder per student ("Name (username)/2 - photo.jpg",
+ * 2 being the submission's number in that student's history).
+ */
+export async function assignmentZipEntries(assignmentId: number): Promise<Entry[]> {
+  const rows = await queryRows<{ student: string; username: string; n: number; name: string; key: string }>(sql`
+    select u.name as student, u.username, s.n, f.name, f.storage_key as key
+    from files f
+    join (select id, student_id, row_number() over (partition by student_id order by submitted_at, id)::int as n
+          from assignment_submissions where assignment_id = ${assignmentId}) s on s.id = f.submission_id
+    join users u on u.id = s.student_id
+    where f.kind = 'submission' and f.assignment_id = ${assignmentId}
+    order by u.name, u.username, s.n, f.id`);
+  const used = new Set<string>();
+  return rows.map((r) => {
+    const folder = zipName(`${r.student} (${r.username})`);
+    let p = `${folder}/${r.n} - ${zipName(r.name)}`;
+    for (let i = 2; used.has(p); i++) p = `${folder}/${r.n} - ${i} - ${zipName(r.name)}`;
+    used.add(p);
+    return { path: p, key: r.key };
+  });
+}
+
+function zipName(s: string): string {
+  return (
+    s
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_")
+      .replace(/^\.+/, "_")
+      .slice(0, 120) || "_"
+  );
+}
+
+/**
+ * The zip as a stream, stored (not compressed: photos and PDFs are compressed already), one
+ * object read at a time and passed through: memory stays at a few chunks whatever the total.
+ */
+export function zipStream(entries: Entry[]): ReadableStream<Uint8Array> {
+  const storage = fileStorage();
+  const out: Uint8Array[] = [];
+  let finished = false;
+  const zip = new Zip((err, chunk, final) => {
+    if (err) throw err;
+    out.push(chunk);
+    if (final) finished = true;
+  });
+  const iterator = (async function* () {
+    for (const e of entries) {
+      const obj = await storage.get(e.key);
+      const file = new ZipPassThrough(e.path);
+      zip.add(file);
+      if (obj)
+        for await (const chunk of obj.body) {
+          file.push(chunk as Uint8Array);
+          while (out.length) yield out.shift()!;
+        }
+      file.push(new Uint8Array(0), true);
+      while (out.length) yield out.shift()!;
+    }
+    zip.end();
+    while (out.length) yield out.shift()!;
+    if (!finished) throw new Error("zip did not finish");
+  })();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await iterator.return(undefined);
+    },
+  });
+}
