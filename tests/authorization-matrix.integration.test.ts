@@ -311,7 +311,10 @@ const MATRIX: Record<string, Row> = {
   createStudent: {
     who: "teach",
     call: () =>
-      classRosterActions.createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: `new-${unique()}` })),
+      classRosterActions.createStudent(
+        { ok: true },
+        form({ levelCode: BIO, name: "New", username: `new-${unique()}` }),
+      ),
   },
   editStudent: {
     who: "teach",
@@ -584,12 +587,14 @@ beforeAll(async () => {
   const smtp = await startTestSmtp();
   process.env.SMTP_URL = smtp.url;
   process.env.MAIL_FROM = "portal@demo.school";
+  process.env.PORTAL_URL = "https://portal.demo.school";
   resetEnvCache();
   return async () => {
     closeMail();
     await smtp.close();
     delete process.env.SMTP_URL;
     delete process.env.MAIL_FROM;
+    delete process.env.PORTAL_URL;
     resetEnvCache();
   };
 });

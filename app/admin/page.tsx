@@ -90,7 +90,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         {portalMode() === "open" && <OpenPortalBanner />}
         {!mailSettings().enabled && (
           <p className="mt-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-testid="mail-off-banner">
-            E-mail is off: notifications reach students and families in the portal only.{" "}
+            {mailSettings().offReason} Notifications reach students and families in the portal only.{" "}
             <a
               href="/admin?tab=mail"
               className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
