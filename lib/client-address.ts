@@ -1,5 +1,10 @@
 import net from "node:net";
-import { isTrustedAddress, parseTrustedProxies as parseRanges, type TrustedRange } from "./trusted-proxies.mjs";
+import {
+  isTrustedAddress,
+  parseAddress,
+  parseTrustedProxies as parseRanges,
+  type TrustedRange,
+} from "./trusted-proxies.mjs";
 
 // Who is the client? (Issue 17 item 1, decision 009.) The production server (scripts/start.mjs)
 // writes the TCP peer's address into `x-portal-peer` on every request, overwriting anything a
@@ -48,4 +53,22 @@ export function clientFromHeaders(headers: Headers, trusted: TrustedProxies): st
     if (!isTrusted(trusted, address) || i === 0) return address;
   }
   return "unknown";
+}
+
+/**
+ * The network a client address belongs to, for the parent lookup's second bucket (issue 28 item 7):
+ * its /24 for IPv4 and its /56 for IPv6 (what one household or small site is usually given), so
+ * addresses of one network share a bucket while other networks' parents keep theirs. Anything that
+ * is not an address ("invalid", "unknown") is its own bucket.
+ */
+export function clientNetwork(client: string): string {
+  const address = parseAddress(client);
+  if (!address) return client;
+  if (address.kind() === "ipv4") {
+    const [a, b, c] = address.toByteArray();
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const bytes = address.toByteArray().slice(0, 7);
+  const groups = [0, 2, 4, 6].map((i) => (((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
+  return `${groups.join(":")}::/56`;
 }

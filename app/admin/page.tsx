@@ -30,7 +30,7 @@ import { ADMIN_THRESHOLDS } from "@/lib/domain/constants";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { pageParam, tabParam } from "@/lib/domain/url";
-import { schoolTimeZone } from "@/lib/env";
+import { schoolTimeZone, trustedProxies } from "@/lib/env";
 import {
   ADMIN_PAGE_SIZE,
   adminCounts,
@@ -221,7 +221,8 @@ async function renderTab(
   }
   if (tab === "security") {
     const [weak, changes] = await Promise.all([listWeakCodes(), listParentNumberChanges()]);
-    return <SecurityTab weak={weak} changes={changes} timeZone={tz} />;
+    const proxies = trustedProxies().map((r) => r.text);
+    return <SecurityTab weak={weak} changes={changes} timeZone={tz} trustedProxies={proxies} />;
   }
   const { rows } = await listAudit(action, page);
   const actions = AUDIT_ACTIONS;
