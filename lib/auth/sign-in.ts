@@ -11,7 +11,8 @@ export function normalizeCode(raw: string): string {
 
 export async function findUserByCode(raw: string): Promise<{ id: number; sessionVersion: number } | null> {
   const code = normalizeCode(raw);
-  if (!code || code.length > ACCESS_CODE_MAX_LENGTH) return null;
+  // A NUL is in no code, and PostgreSQL text refuses it outright: a miss, never an error.
+  if (!code || code.length > ACCESS_CODE_MAX_LENGTH || code.includes("\u0000")) return null;
   const [row] = await db()
     .select({ id: users.id, sessionVersion: users.sessionVersion })
     .from(users)
