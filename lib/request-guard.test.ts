@@ -76,6 +76,14 @@ describe("refuseActionBody", () => {
     expect((await multipart([["0", "null"]]))?.status).toBe(400);
     expect(
       (
+        await multipart([
+          ["0", "[]"],
+          ["0", "[]"],
+        ])
+      )?.status,
+    ).toBe(400); // two roots: the decoder throws
+    expect(
+      (
         await multipart(
           [
             ["0", '["x"]'],

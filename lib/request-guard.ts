@@ -125,6 +125,9 @@ export async function refuseActionBody(contentType: string, bytes: Uint8Array): 
     if (root === null) return null;
     if (typeof root !== "string") return BAD_ACTION;
     const names = [...form.keys()];
+    // A part id twice (two roots "0") leaves React's decoder in a state it throws on.
+    const ids = names.filter((n) => /^\d+$/.test(n));
+    if (new Set(ids).size !== ids.length) return BAD_ACTION;
     const parts: Parts = {
       get: (id) => {
         const p = form.get(String(id));
