@@ -1,9 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { ACTION_BODY_LIMIT, ACTION_TOO_LARGE, refuseActionBody, refusePath, type Refusal } from "@/lib/request-guard";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 
 // Sets the per-request CSP nonce and the transport headers. Never decides access: every page and
-// action checks the session and the role itself (lib/auth). The one refusal here is a cross-site
-// server-action POST, which Next answers with a 500 (its Origin check throws) when left to it.
+// action checks the session and the role itself (lib/auth). It refuses only what Next.js would
+// answer with a 500 before our code runs: a cross-site server-action POST (its Origin check
+// throws), an address that is not UTF-8 or holds a NUL, and a server-action body that is too
+// large or not what React's client sends (lib/request-guard.ts, decision 020).
 
 /** X-Forwarded-* reach the app only from TRUSTED_PROXIES (scripts/start.mjs drops them otherwise). */
 function isHttps(request: NextRequest): boolean {
@@ -24,12 +27,55 @@ function crossSiteAction(request: NextRequest): boolean {
   }
 }
 
-export function proxy(request: NextRequest) {
+const refuse = (r: Refusal) =>
+  new NextResponse(r.message, {
+    status: r.status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+
+/** The action body, read from a copy up to the limit; null when it runs past it. */
+async function boundedBody(request: NextRequest): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > ACTION_BODY_LIMIT) return null;
+  const body = request.clone().body;
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > ACTION_BODY_LIMIT) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let o = 0;
+  for (const c of chunks) {
+    bytes.set(c, o);
+    o += c.length;
+  }
+  return bytes;
+}
+
+export async function proxy(request: NextRequest) {
+  const raw = new URL(request.url);
+  const badPath = refusePath(raw.pathname + raw.search);
+  if (badPath) return refuse(badPath);
   if (crossSiteAction(request))
     return new NextResponse("Forbidden", {
       status: 403,
       headers: { "content-type": "text/plain", "cache-control": "no-store" },
     });
+  if (request.method === "POST" && request.headers.has("next-action")) {
+    const bytes = await boundedBody(request);
+    if (!bytes) return refuse(ACTION_TOO_LARGE);
+    const bad = await refuseActionBody(request.headers.get("content-type") ?? "", bytes);
+    if (bad) return refuse(bad);
+  }
   // An attachment is not a page: its own CSP (sandbox, no scripts) must not be replaced by the pages' one.
   const attachment = request.nextUrl.pathname.startsWith("/files/");
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

@@ -39,6 +39,9 @@ export function invalid(error: z.ZodError): {
 
 export function formObject(formData: FormData): Record<string, string> {
   const out: Record<string, string> = {};
+  // A hand-made request can send any value where the form's data belongs: it is then an empty form
+  // (which fails validation with the form's own message), not a TypeError.
+  if (!(formData instanceof FormData)) return out;
   // PostgreSQL text cannot hold NUL; drop it here rather than fail deep in the driver.
   for (const [k, v] of formData.entries()) if (typeof v === "string") out[k] = v.replace(/\u0000/g, "");
   return out;

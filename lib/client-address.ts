@@ -1,4 +1,10 @@
 import net from "node:net";
+import {
+  isTrustedAddress,
+  parseAddress,
+  parseTrustedProxies as parseRanges,
+  type TrustedRange,
+} from "./trusted-proxies.mjs";
 
 // Who is the client? (Issue 17 item 1, decision 009.) The production server (scripts/start.mjs)
 // writes the TCP peer's address into `x-portal-peer` on every request, overwriting anything a
@@ -20,38 +26,24 @@ export function normalizeAddress(address: string): string | null {
   return withPort && net.isIPv4(withPort[1]!) ? withPort[1]! : null;
 }
 
+/** TRUSTED_PROXIES, parsed once by lib/trusted-proxies.mjs (also scripts/start.mjs's parser). */
+export type TrustedProxies = readonly TrustedRange[];
+
 /** Parses TRUSTED_PROXIES ("10.0.0.1, 192.168.0.0/16, ::1"); throws on an entry that is not an address or range. */
-export function parseTrustedProxies(setting: string | undefined): net.BlockList {
-  const list = new net.BlockList();
-  for (const entry of (setting ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const [addr, bits] = entry.split("/");
-    const address = normalizeAddress(addr ?? "");
-    if (!address) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
-    const type = net.isIPv4(address) ? "ipv4" : "ipv6";
-    if (bits === undefined) list.addAddress(address, type);
-    else {
-      const prefix = Number(bits);
-      if (!Number.isInteger(prefix) || prefix < 0 || prefix > (type === "ipv4" ? 32 : 128))
-        throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
-      list.addSubnet(address, prefix, type);
-    }
-  }
-  return list;
+export function parseTrustedProxies(setting: string | undefined): TrustedProxies {
+  return parseRanges(setting);
 }
 
-export function isTrusted(list: net.BlockList, address: string): boolean {
+export function isTrusted(list: TrustedProxies, address: string): boolean {
   const a = normalizeAddress(address);
-  return a !== null && list.check(a, net.isIPv4(a) ? "ipv4" : "ipv6");
+  return a !== null && isTrustedAddress(list, a);
 }
 
 /**
  * The client's address from the request headers. Invalid entries end the walk (a trusted proxy
  * never writes one); at most 32 hops are read, so a huge header costs nothing.
  */
-export function clientFromHeaders(headers: Headers, trusted: net.BlockList): string {
+export function clientFromHeaders(headers: Headers, trusted: TrustedProxies): string {
   const peer = headers.get(PEER_HEADER);
   const forwarded = (headers.get("x-forwarded-for") ?? "").slice(0, 4096).split(",").slice(-32);
   const chain = [...forwarded, ...(peer ? [peer] : [])].map((s) => s.trim()).filter(Boolean);
@@ -61,4 +53,22 @@ export function clientFromHeaders(headers: Headers, trusted: net.BlockList): str
     if (!isTrusted(trusted, address) || i === 0) return address;
   }
   return "unknown";
+}
+
+/**
+ * The network a client address belongs to, for the parent lookup's second bucket (issue 28 item 7):
+ * its /24 for IPv4 and its /56 for IPv6 (what one household or small site is usually given), so
+ * addresses of one network share a bucket while other networks' parents keep theirs. Anything that
+ * is not an address ("invalid", "unknown") is its own bucket.
+ */
+export function clientNetwork(client: string): string {
+  const address = parseAddress(client);
+  if (!address) return client;
+  if (address.kind() === "ipv4") {
+    const [a, b, c] = address.toByteArray();
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const bytes = address.toByteArray().slice(0, 7);
+  const groups = [0, 2, 4, 6].map((i) => (((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
+  return `${groups.join(":")}::/56`;
 }

@@ -1,6 +1,5 @@
-import type net from "node:net";
 import { z } from "zod";
-import { parseTrustedProxies } from "./client-address";
+import { parseTrustedProxies, type TrustedProxies } from "./client-address";
 import { parseSignInCodes } from "./domain/sign-in-codes";
 
 // Environment is read and validated once, here, so no module reaches for process.env directly.
@@ -34,8 +33,8 @@ const schema = z.object({
       (tz) => tz === undefined || tz === "" || isValidTimeZone(tz),
       "SCHOOL_TIMEZONE is not a known IANA time zone",
     ),
-  // auto: the demo school on an empty database, except in production on PostgreSQL (refused, with a
-  // message); on: also there; off: never (lib/db/demo-decision.ts).
+  // auto: the demo school on an empty database, except on a production server (refused, with a
+  // message, on PGlite too); on: also there (`npm run demo`); off: never (lib/db/demo-decision.ts).
   SEED_DEMO: z.enum(["auto", "on", "off"]).default("auto"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   // The no-sign-in phone lookup (decision 004): `verified` (default) tells only whether a full
@@ -65,14 +64,13 @@ const schema = z.object({
     .string()
     .max(2000)
     .optional()
-    .refine((v) => {
+    .superRefine((v, ctx) => {
       try {
         parseTrustedProxies(v);
-        return true;
-      } catch {
-        return false;
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message.replace(/^TRUSTED_PROXIES: /, "") });
       }
-    }, "TRUSTED_PROXIES must be IP addresses or CIDR ranges separated by commas"),
+    }),
   PARENT_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   // The job queue's workers (decision 015): in the portal process by default; `off` on instances
   // that should only serve pages (an instance with WORKERS=on on the same database runs them).
@@ -169,8 +167,8 @@ export function resetEnvCache(): void {
   trusted = undefined;
 }
 
-let trusted: net.BlockList | undefined;
-export function trustedProxies(): net.BlockList {
+let trusted: TrustedProxies | undefined;
+export function trustedProxies(): TrustedProxies {
   return (trusted ??= parseTrustedProxies(env().TRUSTED_PROXIES));
 }
 

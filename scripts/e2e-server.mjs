@@ -54,7 +54,7 @@ const child = spawn("node", ["scripts/start.mjs", "-p", port], {
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     PORT: port,
-    SEED_DEMO: "auto",
+    SEED_DEMO: "on", // production refuses the demo unless asked for it by name
     SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef",
     NODE_ENV: "production",
     // Absence notices settle for two seconds here (ten minutes by default) and the worker looks every 300 ms.

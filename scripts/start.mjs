@@ -6,14 +6,30 @@
 // SESSION_SECRET. PGlite is one process per data folder, so it always runs one.
 import cluster from "node:cluster";
 import http from "node:http";
-import net from "node:net";
+import { isTrustedAddress, parseTrustedProxies } from "../lib/trusted-proxies.mjs";
 
 process.env.NEXT_MANUAL_SIG_HANDLE = "true"; // our handler closes the database before exit
+
+// `npm run demo` passes --demo: the one start that asks for the demo school by name (SEED_DEMO=on),
+// since SEED_DEMO=auto never loads it into a production server (issue 28 item 2).
+if (process.argv.includes("--demo")) {
+  process.argv = process.argv.filter((a) => a !== "--demo");
+  process.env.SEED_DEMO = "on";
+}
 
 const requested = process.env.WEB_CONCURRENCY ?? "1";
 const workers = Number(requested);
 if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
   console.error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${requested}").`);
+  process.exit(1);
+}
+
+// An invalid entry stops the start here, in the primary too, before any worker is forked.
+let trusted;
+try {
+  trusted = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (err) {
+  console.error(`The portal could not start: ${err.message}`);
   process.exit(1);
 }
 
@@ -24,26 +40,12 @@ if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
  * lib/client-address.ts reads the result.
  */
 function trustForwardedHeadersOnlyFromProxies() {
-  const trusted = new net.BlockList();
   const plain = (a) => (/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(a ?? "")?.[1] ?? a ?? "").toLowerCase();
-  for (const entry of (process.env.TRUSTED_PROXIES ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)) {
-    const [address, bits] = entry.split("/");
-    const type = net.isIPv4(address) ? "ipv4" : net.isIPv6(address) ? "ipv6" : null;
-    if (!type) {
-      console.error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range.`);
-      process.exit(1);
-    }
-    if (bits === undefined) trusted.addAddress(address, type);
-    else trusted.addSubnet(address, Number(bits), type);
-  }
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (event, req, ...rest) {
     if (event === "request" && req?.headers) {
       const peer = plain(req.socket?.remoteAddress);
-      const isProxy = net.isIP(peer) !== 0 && trusted.check(peer, net.isIPv4(peer) ? "ipv4" : "ipv6");
+      const isProxy = isTrustedAddress(trusted, peer);
       req.headers["x-portal-peer"] = peer || "unknown";
       if (!isProxy) {
         for (const h of [

@@ -662,12 +662,14 @@ beforeAll(async () => {
   const smtp = await startTestSmtp();
   process.env.SMTP_URL = smtp.url;
   process.env.MAIL_FROM = "portal@demo.school";
+  process.env.PORTAL_URL = "https://portal.demo.school";
   resetEnvCache();
   return async () => {
     closeMail();
     await smtp.close();
     delete process.env.SMTP_URL;
     delete process.env.MAIL_FROM;
+    delete process.env.PORTAL_URL;
     resetEnvCache();
   };
 });

@@ -19,12 +19,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "portal-perm-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe("8 · the first admin and the demo school", () => {
-  it("refuses the demo on a production PostgreSQL server unless SEED_DEMO=on", () => {
-    const base = { databaseEmpty: true, nodeEnv: "production", databaseUrl: "postgres://db/school" } as const;
+  it("refuses the demo on a production server, on either engine, unless SEED_DEMO=on", () => {
+    const base = { databaseEmpty: true, nodeEnv: "production" } as const;
     expect(demoSeedDecision({ ...base, seedDemo: "auto" })).toBe("refuse");
     expect(demoSeedDecision({ ...base, seedDemo: "on" })).toBe("load");
     expect(demoSeedDecision({ ...base, seedDemo: "off" })).toBe("skip");
-    expect(demoSeedDecision({ ...base, seedDemo: "auto", databaseUrl: undefined })).toBe("load"); // the newcomer's PGlite
     expect(demoSeedDecision({ ...base, seedDemo: "auto", nodeEnv: "development" })).toBe("load");
     expect(demoSeedDecision({ ...base, seedDemo: "on", databaseEmpty: false })).toBe("skip");
   });

@@ -18,7 +18,7 @@ import { formatDay } from "@/lib/domain/format";
 import { resetEnvCache } from "@/lib/env";
 import { enqueue, runDueJobs } from "@/lib/jobs/queue";
 import { HANDLERS } from "@/lib/jobs/worker";
-import { closeMail } from "@/lib/mail/transport";
+import { closeMail, MAIL_OFF_NO_PORTAL_URL, mailSettings } from "@/lib/mail/transport";
 import { unsubscribeToken } from "@/lib/mail/unsubscribe";
 import { DIGEST_RUN } from "@/lib/notify/digest";
 import { loadPreferences } from "@/lib/notify/preferences";
@@ -585,6 +585,25 @@ describe("delivery", () => {
       smtp.messages.filter((m) => m.envelopeTo.some((to) => to.includes("elsewhere") || to.includes("ken.kim"))),
     ).toEqual([]);
     expect((await noticesOf(ids.ken!)).some((n) => n.kind === "attendance")).toBe(true);
+  });
+
+  it("with SMTP set but PORTAL_URL unset, no e-mail is queued and /admin says why (issue 28 item 11)", async () => {
+    delete process.env.PORTAL_URL;
+    resetEnvCache();
+    const mailJobs = async () =>
+      (await queryRows<{ n: number }>(sql`select count(*)::int as n from jobs where kind = 'mail.send'`))[0]!.n;
+    try {
+      const before = { jobs: await mailJobs(), sent: smtp.messages.length };
+      await setAttendance({ levelCode: "BIO-P2", studentId: ids.liam!, date: today, status: "absent" });
+      await settle();
+      expect((await noticesOf(ids.grace!)).some((n) => n.title.endsWith(formatDay(today)))).toBe(true);
+      expect({ jobs: await mailJobs(), sent: smtp.messages.length }).toEqual(before);
+      expect(mailSettings()).toMatchObject({ enabled: false, offReason: MAIL_OFF_NO_PORTAL_URL });
+      expect(MAIL_OFF_NO_PORTAL_URL).toMatch(/PORTAL_URL is not set/);
+    } finally {
+      process.env.PORTAL_URL = ORIGIN;
+      resetEnvCache();
+    }
   });
 
   it("with e-mail off, notifications still reach the portal and no e-mail is queued", async () => {

@@ -5,19 +5,23 @@ import { proxy } from "@/proxy";
 // proxy.ts (issue 17 items 19, 20): cross-site server-action POSTs get 403 before Next's own check
 // (which answers 500), and HSTS is sent only over HTTPS.
 
-const req = (url: string, init: { method?: string; headers?: Record<string, string> } = {}) =>
-  new NextRequest(url, { method: init.method ?? "GET", headers: init.headers });
+const req = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+  new NextRequest(url, {
+    method: init.method ?? "GET",
+    headers: init.headers,
+    body: init.body ?? (init.method === "POST" ? "[]" : undefined),
+  });
 
 describe("proxy", () => {
-  it("refuses a cross-site server-action POST with 403 and lets a same-site one through", () => {
-    const evil = proxy(
+  it("refuses a cross-site server-action POST with 403 and lets a same-site one through", async () => {
+    const evil = await proxy(
       req("http://portal.test/level/BIO-P2/update", {
         method: "POST",
         headers: { "next-action": "abc", origin: "https://evil.example", host: "portal.test" },
       }),
     );
     expect(evil.status).toBe(403);
-    const own = proxy(
+    const own = await proxy(
       req("http://portal.test/level/BIO-P2/update", {
         method: "POST",
         headers: { "next-action": "abc", origin: "http://portal.test", host: "portal.test" },
@@ -25,23 +29,29 @@ describe("proxy", () => {
     );
     expect(own.status).toBe(200);
     expect(own.headers.get("x-middleware-next")).toBe("1");
-    const noOrigin = proxy(
+    const noOrigin = await proxy(
       req("http://portal.test/", { method: "POST", headers: { "next-action": "abc", host: "portal.test" } }),
     );
     expect(noOrigin.status).toBe(200);
   });
-  it("leaves an attachment's own sandboxing CSP alone (lib/files/serve.ts) and gives pages theirs", () => {
-    expect(proxy(req("http://portal.test/files/12?inline=1")).headers.get("content-security-policy")).toBeNull();
-    expect(proxy(req("http://portal.test/level/BIO-P2")).headers.get("content-security-policy")).toMatch(/nonce-/);
-  });
-  it("sends HSTS over HTTPS only", () => {
+  it("leaves an attachment's own sandboxing CSP alone (lib/files/serve.ts) and gives pages theirs", async () => {
     expect(
-      proxy(req("http://portal.test/", { headers: { host: "portal.test" } })).headers.get("strict-transport-security"),
+      (await proxy(req("http://portal.test/files/12?inline=1"))).headers.get("content-security-policy"),
     ).toBeNull();
+    expect((await proxy(req("http://portal.test/level/BIO-P2"))).headers.get("content-security-policy")).toMatch(
+      /nonce-/,
+    );
+  });
+  it("sends HSTS over HTTPS only", async () => {
     expect(
-      proxy(req("http://portal.test/", { headers: { host: "portal.test", "x-forwarded-proto": "https" } })).headers.get(
+      (await proxy(req("http://portal.test/", { headers: { host: "portal.test" } }))).headers.get(
         "strict-transport-security",
       ),
+    ).toBeNull();
+    expect(
+      (
+        await proxy(req("http://portal.test/", { headers: { host: "portal.test", "x-forwarded-proto": "https" } }))
+      ).headers.get("strict-transport-security"),
     ).toMatch(/max-age=\d+/);
   });
 });

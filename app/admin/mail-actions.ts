@@ -27,8 +27,8 @@ export async function sendTestMailAction(_prev: ActionResult, formData: FormData
     const admin = await requireAdmin();
     const parsed = input.safeParse(formObject(formData));
     if (!parsed.success) return invalid(parsed.error);
-    if (!mailSettings().enabled)
-      return { ok: false, message: "E-mail is off: set SMTP_URL and MAIL_FROM, then restart the portal." };
+    const settings = mailSettings();
+    if (!settings.enabled) return { ok: false, message: settings.offReason ?? "E-mail is off." };
     const limit = await hitRateLimit(`mail-test:${admin.id}`, 10, 3_600_000);
     if (!limit.allowed)
       return {

@@ -36,7 +36,7 @@ import { ADMIN_THRESHOLDS } from "@/lib/domain/constants";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { pageParam, tabParam } from "@/lib/domain/url";
-import { schoolTimeZone } from "@/lib/env";
+import { schoolTimeZone, trustedProxies } from "@/lib/env";
 import {
   ADMIN_PAGE_SIZE,
   adminCounts,
@@ -96,7 +96,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
         {portalMode() === "open" && <OpenPortalBanner />}
         {!mailSettings().enabled && (
           <p className="mt-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-testid="mail-off-banner">
-            E-mail is off: notifications reach students and families in the portal only.{" "}
+            {mailSettings().offReason} Notifications reach students and families in the portal only.{" "}
             <a
               href="/admin?tab=mail"
               className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
@@ -247,6 +247,7 @@ async function renderTab(
           weak={weak}
           changes={changes}
           timeZone={tz}
+          trustedProxies={trustedProxies().map((r) => r.text)}
           pending={pending.map((p) => ({ ...p, at: formatDateTime(p.at, tz) }))}
           crossClass={crossClass.map((c, i) => ({ ...c, key: `${c.id}-${i}`, at: formatDateTime(c.at, tz) }))}
         />

@@ -20,13 +20,7 @@ export function MailTab({ status, defaultTo }: { status: MailStatus; defaultTo: 
           </p>
         ) : (
           <p className="mt-1 text-sm" data-testid="mail-status">
-            E-mail is off: set SMTP_URL and MAIL_FROM to send notifications by e-mail. Students and families still see
-            every notification in the portal.
-          </p>
-        )}
-        {status.enabled && !status.portalUrl && (
-          <p className="mt-1 text-sm text-amber-800 dark:text-amber-200">
-            Set PORTAL_URL (e.g. https://portal.school.org): links in e-mails use {status.origin} until then.
+            {status.offReason} Students and families still see every notification in the portal.
           </p>
         )}
         <dl className="mt-3 grid max-w-md grid-cols-2 gap-x-4 gap-y-1 text-sm">

@@ -22,15 +22,40 @@ export function SecurityTab({
   timeZone,
   pending,
   crossClass,
+  trustedProxies,
 }: {
   weak: { rows: WeakCodeRow[]; total: number };
   changes: ParentNumberChangeRow[];
   timeZone: string;
   pending: PendingLinkView[];
   crossClass: CrossClassView[];
+  /** TRUSTED_PROXIES as parsed (decision 009): whose X-Forwarded-For is believed. */
+  trustedProxies: string[];
 }) {
   return (
     <div className="space-y-8">
+      <section aria-labelledby="trusted-proxies-heading">
+        <h2 id="trusted-proxies-heading" className="text-lg font-semibold">
+          Trusted proxies
+        </h2>
+        <p className="mt-1 text-sm text-ink-muted">
+          Rate limits key on the client&apos;s address. Only these reverse proxies (TRUSTED_PROXIES) may tell the portal
+          who the client is; every other sender is taken at its own address.
+        </p>
+        {trustedProxies.length === 0 ? (
+          <p className="mt-3" data-testid="trusted-proxies">
+            None: each request&apos;s own network address is the client&apos;s.
+          </p>
+        ) : (
+          <ul className="mt-3 flex flex-wrap gap-2" data-testid="trusted-proxies">
+            {trustedProxies.map((r) => (
+              <li key={r} className="rounded-lg border border-line bg-surface px-2 py-1 font-mono text-sm">
+                {r}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
       <PendingParentLinks rows={pending} />
       <p>
         <a href="/admin/sign-in" className="font-medium text-brand-700 hover:underline">

@@ -49,8 +49,20 @@ async function options(): Promise<SessionOptions> {
   };
 }
 
+/**
+ * The writable session (sign-in and sign-out only). A cookie iron-session cannot read (a forged
+ * "Fe26.1*…", a flipped-case prefix) makes getIronSession throw; it is then read as no session,
+ * and the next save or destroy replaces it.
+ */
 async function session() {
-  return getIronSession<SessionData>(await cookies(), await options());
+  const store = await cookies();
+  const o = await options();
+  try {
+    return await getIronSession<SessionData>(store, o);
+  } catch {
+    const withoutIt = { get: () => undefined, set: store.set.bind(store) } as unknown as typeof store;
+    return getIronSession<SessionData>(withoutIt, o);
+  }
 }
 
 // Unsealing a cookie is WebCrypto work (PBKDF2, HMAC and AES: ~6 % of a student's class page's
@@ -77,7 +89,9 @@ async function readSession(): Promise<SessionData> {
   if (!seal) return {};
   const known = unsealed.get(seal);
   if (known) return { ...known };
-  const data = await unsealData<SessionData>(seal, { password: o.password, ttl: o.ttl });
+  // iron-session throws on a seal it cannot parse ("Wrong mac prefix", "Cannot find password"
+  // with a non-numeric id…) instead of answering empty: any such cookie is simply not a session.
+  const data = await unsealData<SessionData>(seal, { password: o.password, ttl: o.ttl }).catch((): SessionData => ({}));
   const read: SessionData = { uid: data.uid, ver: data.ver, iat: data.iat };
   if (read.uid && REMEMBERED_SHAPE.test(seal)) {
     if (unsealed.size >= UNSEALED_KEPT) unsealed.delete(unsealed.keys().next().value!);

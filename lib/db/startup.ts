@@ -33,7 +33,6 @@ export async function prepareDatabase(): Promise<void> {
     const decision = demoSeedDecision({
       seedDemo: env().SEED_DEMO,
       nodeEnv: env().NODE_ENV,
-      databaseUrl: env().DATABASE_URL,
       databaseEmpty: !(await hasAnyUser(handle.db)),
     });
     if (decision === "load") {

@@ -11,7 +11,7 @@ describe("spreadsheet CSV (gradebook, attendance)", () => {
       ["José Núñez", 9.5],
     ]);
     expect(csv.startsWith(BOM)).toBe(true);
-    expect(csv.slice(1)).toBe("Student,Score\r\nJosé Núñez,9.5\r\n");
+    expect(csv.slice(1)).toBe('"Student","Score"\r\n"José Núñez",9.5\r\n');
     expect(Buffer.from(csv, "utf8").subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   });
 
@@ -46,7 +46,7 @@ describe("spreadsheet CSV (gradebook, attendance)", () => {
 
   it("keeps the numbers it writes itself as numbers, negative ones included", () => {
     const csv = toCsv([[-1, 0, 8.5, 17.25, 100, "-1"]]);
-    expect(csv.slice(1)).toBe("-1,0,8.5,17.25,100,'-1\r\n");
+    expect(csv.slice(1)).toBe('-1,0,8.5,17.25,100,"\'-1"\r\n');
   });
 
   it("quotes commas, quotes and line breaks, so a description with a bare LF stays in its cell", () => {
@@ -54,7 +54,7 @@ describe("spreadsheet CSV (gradebook, attendance)", () => {
       ["a,b", 'say "hi"', "line 1\nline 2", "cr\ronly"],
       ["next", "", "", ""],
     ]);
-    expect(csv.slice(1)).toBe('"a,b","say ""hi""","line 1\nline 2","cr\ronly"\r\nnext,,,\r\n');
+    expect(csv.slice(1)).toBe('"a,b","say ""hi""","line 1\nline 2","cr\ronly"\r\n"next",,,\r\n');
     expect(parse(csv.slice(1))).toEqual([
       ["a,b", 'say "hi"', "line 1\nline 2", "cr\ronly"],
       ["next", "", "", ""],
@@ -62,7 +62,21 @@ describe("spreadsheet CSV (gradebook, attendance)", () => {
   });
 
   it("writes empty cells for null and undefined", () => {
-    expect(toCsv([[null, undefined, "x"]], SPREADSHEET).slice(1)).toBe(",,x\r\n");
+    expect(toCsv([[null, undefined, "x"]], SPREADSHEET).slice(1)).toBe(',,"x"\r\n');
+  });
+
+  it("quotes every text cell, so a semicolon spreadsheet cannot split a formula out of one (issue 28 item 6)", () => {
+    const hostile = "Bob;=cmd|' /C calc'!A0;x";
+    const csv = toCsv([
+      ["Student", "Note"],
+      [hostile, "ok"],
+    ]);
+    expect(csv.slice(1)).toBe(`"Student","Note"\r\n"${hostile}","ok"\r\n`);
+    // European Excel and LibreOffice in many locales read ";" as the separator.
+    const cells = (
+      parse(csv.slice(1), { delimiter: ";", relax_column_count: true, relax_quotes: true }) as string[][]
+    ).flat();
+    expect(cells.filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
   });
 });
 

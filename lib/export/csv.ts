@@ -6,7 +6,9 @@
 //   mangles "José"), CRLF line ends, and formulas neutralised: a text cell that starts with
 //   = + - @ (or their full-width forms), a tab or a carriage return gets a leading ' so the
 //   spreadsheet shows it as text instead of running it (OWASP "CSV injection"). Numbers the
-//   export writes itself are passed as numbers and never prefixed.
+//   export writes itself are passed as numbers and never prefixed. Every text cell is quoted, so a
+//   spreadsheet that splits on ";" (European Excel) cannot cut "Bob;=cmd|…" into a live "=cmd…"
+//   cell: the prefix guards the start of a cell, the quotes guard every separator inside it.
 // - "interchange" (the OneRoster files): read by other systems, so values are written exactly
 //   as stored (a phone "+1 555…" or a title "-5 points" must round-trip unchanged), no BOM
 //   (the 1.1 binding's readers match the first header byte for byte), CRLF as in RFC 4180.
@@ -17,10 +19,11 @@ export type Cell = string | number | null | undefined;
 export interface CsvFlavour {
   bom: boolean;
   escapeFormulas: boolean;
+  quoteText: boolean;
 }
 
-export const SPREADSHEET: CsvFlavour = { bom: true, escapeFormulas: true };
-export const INTERCHANGE: CsvFlavour = { bom: false, escapeFormulas: false };
+export const SPREADSHEET: CsvFlavour = { bom: true, escapeFormulas: true, quoteText: true };
+export const INTERCHANGE: CsvFlavour = { bom: false, escapeFormulas: false, quoteText: false };
 
 /** Rows (the first one is usually the header) as one CSV document. */
 export function toCsv(rows: readonly (readonly Cell[])[], flavour: CsvFlavour = SPREADSHEET): string {
@@ -29,6 +32,8 @@ export function toCsv(rows: readonly (readonly Cell[])[], flavour: CsvFlavour = 
     {
       bom: flavour.bom,
       escape_formulas: flavour.escapeFormulas,
+      quoted_string: flavour.quoteText,
+      quoted_empty: false,
       record_delimiter: "windows",
       // With a record delimiter given, csv-stringify stops quoting a bare \n or \r unless told:
       // a description with a line break would then split its row in two.

@@ -1,5 +1,7 @@
-// SMTP through nodemailer (issue 20). SMTP_URL and MAIL_FROM both set: e-mail is on; otherwise it
-// is off, nothing is queued for it, and /admin says so. One pooled transport per process.
+// SMTP through nodemailer (issue 20). SMTP_URL, MAIL_FROM and PORTAL_URL all set: e-mail is on;
+// otherwise it is off, nothing is queued for it, and /admin says why. PORTAL_URL is required
+// because every e-mail carries links (the notification, unsubscribe): without it they would point
+// to http://localhost:3000, which no family can open (issue 28 item 11). One pooled transport per process.
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
@@ -18,16 +20,24 @@ export interface OutgoingMail {
 
 export interface MailSettings {
   enabled: boolean;
+  /** Why e-mail is off (null when on), as /admin shows it. */
+  offReason: string | null;
   from: string | null;
   /** The server's host and port, never its password. */
   server: string | null;
 }
 
+export const MAIL_OFF_NO_SMTP = "E-mail is off: set SMTP_URL and MAIL_FROM to send notifications by e-mail.";
+export const MAIL_OFF_NO_PORTAL_URL =
+  "E-mail is off: PORTAL_URL is not set, so the links in e-mails would point to http://localhost:3000. " +
+  "Set PORTAL_URL to the portal's public address (e.g. https://portal.school.org) and restart the portal.";
+
 export function mailSettings(): MailSettings {
-  const { SMTP_URL, MAIL_FROM } = env();
-  if (!SMTP_URL || !MAIL_FROM)
-    return { enabled: false, from: MAIL_FROM ?? null, server: SMTP_URL ? hostOf(SMTP_URL) : null };
-  return { enabled: true, from: MAIL_FROM, server: hostOf(SMTP_URL) };
+  const { SMTP_URL, MAIL_FROM, PORTAL_URL } = env();
+  const server = SMTP_URL ? hostOf(SMTP_URL) : null;
+  if (!SMTP_URL || !MAIL_FROM) return { enabled: false, offReason: MAIL_OFF_NO_SMTP, from: MAIL_FROM ?? null, server };
+  if (!PORTAL_URL) return { enabled: false, offReason: MAIL_OFF_NO_PORTAL_URL, from: MAIL_FROM, server };
+  return { enabled: true, offReason: null, from: MAIL_FROM, server };
 }
 
 function hostOf(url: string): string {
@@ -56,7 +66,8 @@ function transporter(url: string): Transporter {
 /** Sends one message; throws (so its job is retried) when the server refuses or cannot be reached. */
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = env();
-  if (!SMTP_URL || !MAIL_FROM) throw new Error("e-mail is off (SMTP_URL and MAIL_FROM are not both set)");
+  const settings = mailSettings();
+  if (!settings.enabled || !SMTP_URL || !MAIL_FROM) throw new Error(settings.offReason ?? "e-mail is off");
   await transporter(SMTP_URL).sendMail({
     from: MAIL_FROM,
     to: mail.to,

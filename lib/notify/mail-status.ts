@@ -2,17 +2,14 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { env } from "@/lib/env";
-import { mailOrigin } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
 import { MAIL_SEND } from "./deliver";
 
 export interface MailStatus {
   enabled: boolean;
+  offReason: string | null;
   server: string | null;
   from: string | null;
-  portalUrl: boolean;
-  origin: string;
   queued: number;
   sentToday: number;
   failed: number;
@@ -29,8 +26,6 @@ export async function mailStatus(): Promise<MailStatus> {
     from jobs where kind = ${MAIL_SEND}`);
   return {
     ...settings,
-    portalUrl: Boolean(env().PORTAL_URL),
-    origin: mailOrigin(),
     queued: row?.queued ?? 0,
     sentToday: row?.sent ?? 0,
     failed: row?.failed ?? 0,

@@ -10,6 +10,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { lastPublishedTerm } from "@/lib/domain/terms";
 import { validateParentPhone } from "@/lib/domain/phone";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
+import { clientNetwork } from "@/lib/client-address";
 import { env, schoolTimeZone } from "@/lib/env";
 import { clientKey, hitRateLimit } from "@/lib/rate-limit";
 import {
@@ -25,7 +26,7 @@ import {
 // - open: the spec's original behaviour (partial match, names, report card), keyed for the
 //   report card on the full number.
 // - off: nothing.
-// Every lookup is rate-limited per client and school-wide, and written to the audit log.
+// Every lookup is rate-limited per client and per network, and written to the audit log.
 
 export type PortalResult<T> =
   | { status: 200; body: T }
@@ -43,14 +44,19 @@ export function portalMode(): PortalMode {
 }
 
 /**
- * The client's own bucket first: a request it refuses never reaches the school-wide bucket, so one
- * client hammering the portal cannot use up every family's share.
+ * Two buckets, no school-wide one (issue 28 item 7): the client's own address, then its network
+ * (/24 or /56, lib/client-address.ts). A request the first refuses never reaches the second, and no
+ * set of clients shares a bucket with parents on other networks, so nobody can lock the portal for
+ * every family; enumeration still costs a whole network per NETWORK_SHARE lookups a minute.
  */
+export const NETWORK_SHARE = 5;
 async function limit(client: string): Promise<PortalResult<never> | null> {
   const perClient = env().PARENT_LOOKUPS_PER_MINUTE;
   const mine = await hitRateLimit(clientKey("parent", client), perClient, MINUTE);
   const blocked = mine.allowed
-    ? await hitRateLimit("parent:*", perClient * 30, MINUTE).then((all) => (all.allowed ? null : all))
+    ? await hitRateLimit(clientKey("parent-net", clientNetwork(client)), perClient * NETWORK_SHARE, MINUTE).then(
+        (net) => (net.allowed ? null : net),
+      )
     : mine;
   if (!blocked) return null;
   return {

@@ -1,6 +1,7 @@
 // Row-level problems and warnings (decision 012): every message says where (`file:line`), which
 // column, what is wrong and what to do, so an IT admin can fix the file without guessing.
 // Pure: also usable by the page to format and download the list.
+import { toCsv } from "@/lib/export/csv";
 
 export interface RosterProblem {
   /** The file as named in the upload ("users.csv", "export/users.csv", "roster.zip"). */
@@ -45,18 +46,10 @@ export class ProblemList {
   }
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A CSV cell safe to open in a spreadsheet: a leading = + - @ would run as a formula. */
-export function safeCell(value: string | number): string {
-  const s = String(value);
-  const cell = FORMULA_START.test(s) ? `'${s}` : s;
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
-}
-
-/** The full list as a CSV file (UTF-8 with BOM, so Excel reads the accents), for download. */
+/** The full list as a CSV file for a spreadsheet (lib/export/csv.ts: BOM, formulas neutralised, text quoted). */
 export function problemsCsv(problems: readonly RosterProblem[], severity: "problem" | "warning" = "problem"): string {
-  const lines = [["severity", "file", "line", "column", "what is wrong", "what to do"].join(",")];
-  for (const p of problems) lines.push([severity, p.file, p.line, p.column, p.message, p.fix].map(safeCell).join(","));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
+  return toCsv([
+    ["severity", "file", "line", "column", "what is wrong", "what to do"],
+    ...problems.map((p) => [severity, p.file, p.line, p.column, p.message, p.fix]),
+  ]);
 }

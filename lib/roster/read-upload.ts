@@ -1,16 +1,22 @@
-import { unzipSync } from "fflate";
-import { fileBounds, MAX_TOTAL_BYTES, MAX_UPLOAD_BYTES, MAX_ZIP_ENTRIES } from "./limits";
+import { fileBounds, MAX_RESULTS_BYTES, MAX_TOTAL_BYTES, MAX_UPLOAD_BYTES, MAX_ZIP_ENTRIES } from "./limits";
 import { ProblemList, quote, type RosterProblem } from "./problems";
+import { crc32, inflateNow, inflateOffLoop, type Inflated, type ZipEntryRef } from "./zip-inflate";
+
+export { crc32 };
 
 // Reading an upload (decision 012): a .zip or loose files, into decoded CSV texts. Pure (no I/O):
 // the page passes the uploaded bytes, the command line the files it read. Every size is checked
-// before anything is inflated or decoded: the entry count and the sizes a zip declares, then the
-// inflated bytes against the zip's own CRC-32 (fflate cuts an entry at its declared size, so a
-// bomb that lies about its size comes out damaged and is refused, never bigger).
+// before anything is inflated or decoded: the entry count and the sizes a zip declares; then each
+// entry is inflated with its declared size as the cap (zip-inflate.ts), so a bomb that lies about
+// its size comes out damaged and is refused at once, and the bytes are checked against the zip's
+// own CRC-32. The web upload and the command line inflate beforehand, off the event loop
+// (inflateUploadInSlices), so a large zip never holds other requests; readUpload then only reads.
 
 export interface UploadFile {
   name: string;
   bytes: Uint8Array;
+  /** A zip's entries inflated beforehand in slices (inflateUploadInSlices), by entry key. */
+  inflated?: Map<string, Inflated>;
 }
 
 /** What the page or the command line hands over: one .zip, or loose .csv files (or both). */
@@ -22,10 +28,36 @@ export interface RosterUpload {
 
 /** The files of a form's file input (a .zip, or several .csv) as an upload. */
 export async function rosterUploadFromFiles(files: readonly File[], label?: string): Promise<RosterUpload> {
-  return {
+  const upload = {
     label: label ?? (files.length === 1 ? files[0]!.name : `${files.length} files`),
     files: await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }))),
   };
+  await inflateUploadInSlices(upload);
+  return upload;
+}
+
+const entryKey = (e: ZipEntryRef) => `${e.localOffset}:${e.name}`;
+// Folders, macOS resource forks and hidden files are skipped; so is anything but .csv (and .txt).
+const wanted = (name: string) =>
+  !name.endsWith("/") && !/(^|\/)(__MACOSX\/|\.[^/])/.test(name) && /\.(csv|txt)$/i.test(name);
+
+/**
+ * Inflates the entries readUpload will read, on the thread pool (checksums in slices), each
+ * capped at its declared size. Only within the upload's bounds (entry count, declared sizes):
+ * outside them readUpload refuses the zip before inflating anything.
+ */
+export async function inflateUploadInSlices(upload: RosterUpload): Promise<void> {
+  if (upload.files.reduce((n, f) => n + f.bytes.length, 0) > MAX_UPLOAD_BYTES) return;
+  for (const file of upload.files) {
+    if (!isZip(file)) continue;
+    const directory = centralDirectory(file.bytes);
+    if (!directory.ok || directory.entries.length > MAX_ZIP_ENTRIES) continue;
+    const todo = directory.entries.filter((e) => wanted(e.name) && e.size <= fileBounds(e.name).bytes);
+    if (todo.reduce((n, e) => n + e.size, 0) > MAX_TOTAL_BYTES + MAX_RESULTS_BYTES) continue;
+    const inflated = new Map<string, Inflated>();
+    for (const e of todo) inflated.set(entryKey(e), await inflateOffLoop(file.bytes, e, e.size));
+    file.inflated = inflated;
+  }
 }
 
 export interface CsvText {
@@ -171,9 +203,6 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
     });
     return true;
   }
-  // Folders, macOS resource forks and hidden files are skipped; so is anything but .csv (and .txt).
-  const wanted = (name: string) =>
-    !name.endsWith("/") && !/(^|\/)(__MACOSX\/|\.[^/])/.test(name) && /\.(csv|txt)$/i.test(name);
   let declared = 0;
   const results = new Set<string>();
   for (const e of entries) {
@@ -203,34 +232,24 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
     });
     return false;
   }
-  let index = 0;
-  const crcOf = new Map<string, { crc: number; size: number }>();
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(file.bytes, {
-      filter: (f) => {
-        const entry = entries[index++];
-        if (!entry || !wanted(f.name) || f.originalSize > fileBounds(f.name).bytes) return false;
-        if (crcOf.has(f.name)) return false;
-        crcOf.set(f.name, { crc: entry.crc, size: f.originalSize });
-        return true;
-      },
-    });
-  } catch (err) {
-    problems.add({
-      file: file.name,
-      line: 0,
-      column: "file",
-      message: `not a readable .zip file (${(err as Error).message})`,
-      fix: "zip the CSV files again, or upload them loose",
-    });
-    return true;
-  }
-  for (const [name, bytes] of Object.entries(files)) {
-    const expected = crcOf.get(name)!;
-    if (bytes.length !== expected.size || crc32(bytes) !== expected.crc) {
+  const seen = new Set<string>();
+  for (const e of entries) {
+    if (!wanted(e.name) || seen.has(e.name)) continue;
+    seen.add(e.name);
+    const out = file.inflated?.get(entryKey(e)) ?? inflateNow(file.bytes, e, e.size);
+    if (!out.ok && out.reason === "method") {
       problems.add({
-        file: `${file.name}/${name}`,
+        file: `${file.name}/${e.name}`,
+        line: 0,
+        column: "file",
+        message: "the entry is compressed in a way this portal cannot read",
+        fix: "zip the CSV files again with your computer's own Compress or Send to → Compressed folder",
+      });
+      continue;
+    }
+    if (!out.ok || out.bytes.length !== e.size || out.crc !== e.crc) {
+      problems.add({
+        file: `${file.name}/${e.name}`,
         line: 0,
         column: "file",
         message: "the entry is damaged (its content does not match its size or checksum)",
@@ -238,19 +257,13 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
       });
       continue;
     }
-    if (!take(name, bytes)) return false;
+    if (!take(e.name, out.bytes)) return false;
   }
   return true;
 }
 
-interface ZipEntry {
-  name: string;
-  crc: number;
-  size: number;
-}
-
 /** The zip's table of contents: names, CRC-32s and declared sizes, without inflating anything. */
-function centralDirectory(b: Uint8Array): { ok: true; entries: ZipEntry[] } | { ok: false; message: string } {
+function centralDirectory(b: Uint8Array): { ok: true; entries: ZipEntryRef[] } | { ok: false; message: string } {
   const u16 = (o: number) => b[o]! | (b[o + 1]! << 8);
   const u32 = (o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
   let end = b.length - 22;
@@ -262,34 +275,22 @@ function centralDirectory(b: Uint8Array): { ok: true; entries: ZipEntry[] } | { 
   const count = u16(end + 10);
   let offset = u32(end + 16);
   if (count === 0xffff || offset === 0xffffffff) return { ok: false, message: "ZIP64 archives are not supported" };
-  const entries: ZipEntry[] = [];
+  const entries: ZipEntryRef[] = [];
   for (let i = 0; i < count; i++) {
     if (offset + 46 > b.length || u32(offset) !== 0x02014b50)
       return { ok: false, message: "a damaged central directory" };
     const nameLength = u16(offset + 28);
     const name = new TextDecoder("utf-8").decode(b.subarray(offset + 46, offset + 46 + nameLength));
     const size = u32(offset + 24);
-    if (size === 0xffffffff) return { ok: false, message: "ZIP64 archives are not supported" };
-    entries.push({ name, crc: u32(offset + 16), size });
+    const compressedSize = u32(offset + 20);
+    const localOffset = u32(offset + 42);
+    if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff)
+      return { ok: false, message: "ZIP64 archives are not supported" };
+    entries.push({ name, crc: u32(offset + 16), size, compressedSize, method: u16(offset + 10), localOffset });
     offset += 46 + nameLength + u16(offset + 30) + u16(offset + 32);
     if (entries.length > MAX_ZIP_ENTRIES) break;
   }
   return { ok: true, entries };
-}
-
-let CRC_TABLE: Uint32Array | undefined;
-export function crc32(bytes: Uint8Array): number {
-  if (!CRC_TABLE) {
-    CRC_TABLE = new Uint32Array(256);
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      CRC_TABLE[n] = c >>> 0;
-    }
-  }
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 type Decoded = { ok: true; text: string; warning?: string } | { ok: false; message: string; fix: string };

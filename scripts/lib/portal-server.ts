@@ -93,7 +93,7 @@ export class PortalServer {
   async start(): Promise<void> {
     await assertPortFree(this.port);
     // `npm start`'s own entry point, so WEB_CONCURRENCY (in extraEnv) starts several processes.
-    // SEED_DEMO=on: in production with DATABASE_URL, 'auto' refuses to load the demo school.
+    // SEED_DEMO=on: in production 'auto' refuses to load the demo school (on either engine).
     const child = spawn("node", ["scripts/start.mjs", "-p", this.port], {
       stdio: ["ignore", "pipe", "inherit"],
       env: {

@@ -5,6 +5,7 @@ import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { schoolTimeZone } from "@/lib/env";
 import { loadTermReportCards, type PdfScope } from "@/lib/report-pdf/data";
+import { withPdfSlot } from "@/lib/report-pdf/gate";
 import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
 import { publishedTerms } from "@/lib/terms/publishing";
 import { listGradingTerms } from "@/lib/terms/terms";
@@ -51,12 +52,14 @@ export async function GET(request: Request): Promise<Response> {
       : s.startsWith("class:")
         ? { kind: "class", code: s.slice(6) }
         : { kind: "level", level: s.slice(6) };
-  const tz = schoolTimeZone();
-  const students = await loadTermReportCards(term, scope, tz);
-  await audit(db(), {
-    action: "report_cards.printed",
-    actorId: user!.id,
-    detail: { termId: term.id, scope: s, students: students.length },
+  return withPdfSlot(`user:${user!.id}`, async () => {
+    const tz = schoolTimeZone();
+    const students = await loadTermReportCards(term, scope, tz);
+    await audit(db(), {
+      action: "report_cards.printed",
+      actorId: user!.id,
+      detail: { termId: term.id, scope: s, students: students.length },
+    });
+    return reportCardsPdfResponse(students, term.title, `report-cards-${term.title}-${s}`, tz);
   });
-  return reportCardsPdfResponse(students, term.title, `report-cards-${term.title}-${s}`, tz);
 }

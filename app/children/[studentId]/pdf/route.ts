@@ -3,6 +3,7 @@ import { getSessionUser } from "@/lib/auth/session";
 import { schoolTimeZone } from "@/lib/env";
 import { isLinkedGuardian } from "@/lib/parent/guardians";
 import { loadTermReportCards } from "@/lib/report-pdf/data";
+import { withPdfSlot } from "@/lib/report-pdf/gate";
 import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
 import { latestPublishedTerm } from "@/lib/terms/publishing";
 
@@ -20,10 +21,12 @@ export async function GET(
   const linked = valid && user.role === "parent" ? await isLinkedGuardian(user.id, id) : false;
   if (!valid || !canReadReportCard(user, { isLinkedGuardian: linked }))
     return plainText(403, "You can only see the report cards of your own children.");
-  const term = await latestPublishedTerm();
-  if (!term) return plainText(409, "No term's report cards have been published yet.");
-  const tz = schoolTimeZone();
-  const students = await loadTermReportCards(term, { kind: "student", id }, tz);
-  if (students.length === 0) return plainText(404, "No report card for this student in the published term.");
-  return reportCardsPdfResponse(students, term.title, `report-card-${students[0]!.name}-${term.title}`, tz);
+  return withPdfSlot(`user:${user.id}`, async () => {
+    const term = await latestPublishedTerm();
+    if (!term) return plainText(409, "No term's report cards have been published yet.");
+    const tz = schoolTimeZone();
+    const students = await loadTermReportCards(term, { kind: "student", id }, tz);
+    if (students.length === 0) return plainText(404, "No report card for this student in the published term.");
+    return reportCardsPdfResponse(students, term.title, `report-card-${students[0]!.name}-${term.title}`, tz);
+  });
 }

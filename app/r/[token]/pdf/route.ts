@@ -2,6 +2,7 @@ import { schoolTimeZone } from "@/lib/env";
 import { admitReportLink, REPORT_LINK_NEUTRAL } from "@/lib/parent/report-links";
 import { clientAddress } from "@/lib/rate-limit";
 import { loadTermReportCards } from "@/lib/report-pdf/data";
+import { withPdfSlot } from "@/lib/report-pdf/gate";
 import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
 import { latestPublishedTerm } from "@/lib/terms/publishing";
 
@@ -28,10 +29,14 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
     limited.headers.set("retry-after", String(admitted.retryAfterSeconds ?? 60));
     return limited;
   }
-  const term = await latestPublishedTerm();
-  if (!term) return privately(plainText(409, "No term's report cards have been published yet."));
-  const tz = schoolTimeZone();
-  const students = await loadTermReportCards(term, { kind: "student", id: admitted.studentId }, tz);
-  if (students.length === 0) return privately(plainText(404, "No report card for this student in the published term."));
-  return privately(reportCardsPdfResponse(students, term.title, `report-card-${students[0]!.name}-${term.title}`, tz));
+  // The link is the requester: its holder has no account (the client's own limit is admitReportLink's).
+  const res = await withPdfSlot(`link:${token.slice(0, 100)}`, async () => {
+    const term = await latestPublishedTerm();
+    if (!term) return plainText(409, "No term's report cards have been published yet.");
+    const tz = schoolTimeZone();
+    const students = await loadTermReportCards(term, { kind: "student", id: admitted.studentId }, tz);
+    if (students.length === 0) return plainText(404, "No report card for this student in the published term.");
+    return reportCardsPdfResponse(students, term.title, `report-card-${students[0]!.name}-${term.title}`, tz);
+  });
+  return privately(res);
 }
