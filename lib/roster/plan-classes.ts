@@ -1,5 +1,12 @@
 import type { RosterClass, RosterEnrollment } from "./model";
-import { isBulk, type LevelValues, type PlanContext, type StateLevel, type TermValues, type UserRef } from "./plan";
+import {
+  isBulk,
+  type LevelValues,
+  type PlanContext,
+  type StateLevel,
+  type TermValues,
+  type UserRef,
+} from "./plan-context";
 import { quote } from "./problems";
 
 // Classes, enrollments, class teachers and terms of the plan (decision 012). A class keeps the

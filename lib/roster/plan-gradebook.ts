@@ -8,7 +8,7 @@ import {
   type StateAssignment,
   type StateGrade,
   type UserRef,
-} from "./plan";
+} from "./plan-context";
 import { quote } from "./problems";
 import { scoreText } from "./values";
 

@@ -1,5 +1,5 @@
 import type { PortalRole, Relationship, RosterUser } from "./model";
-import { isBulk, type PlanContext, type StateUser, type UserRef, type UserValues } from "./plan";
+import { isBulk, type PlanContext, type StateUser, type UserRef, type UserValues } from "./plan-context";
 import { quote } from "./problems";
 import { slugUsername } from "./values";
 
