@@ -66,6 +66,8 @@ export interface RosterClass {
   code: string;
   /** True when `code` came from the file as written (classCode, class_code), so it may match a portal class. */
   codeFromFile: boolean;
+  /** Why `code` is not the file's classCode as written: a warning when the class is new. */
+  codeNote?: { message: string; fix: string };
   name: string | null;
   period?: string | null;
   level?: string | null;

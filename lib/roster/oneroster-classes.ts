@@ -135,17 +135,18 @@ export const classesFile: FileReader = {
       const classCode = row.value("classCode");
       let code: string;
       let codeFromFile = false;
+      let codeNote: { message: string; fix: string } | undefined;
       if (CLASS_CODE_SHAPE.test(classCode)) {
         code = classCode;
         codeFromFile = true;
       } else {
         code = slugCode(classCode) || slugCode(start.sourcedId) || "class";
+        // Said by the plan, and only when the class is new: an existing class keeps its code.
         if (classCode)
-          row.warn(
-            "classCode",
-            `${quote(classCode)} cannot be a class code (letters, digits, '.', '_' and '-', at most 50)`,
-            `nothing: the class gets the code ${quote(code)} (change it in the SIS to choose another)`,
-          );
+          codeNote = {
+            message: `${quote(classCode)} cannot be a class code (letters, digits, '.', '_' and '-', at most 50)`,
+            fix: `nothing: the class gets the code ${quote(code)} (change it in the SIS to choose another)`,
+          };
       }
       const period = b.has("periods") ? splitList(row.value("periods")).join(", ") || null : undefined;
       const level = b.has("grades") ? splitList(row.value("grades")).join(", ") || null : undefined;
@@ -161,6 +162,7 @@ export const classesFile: FileReader = {
         sourcedId: start.sourcedId,
         code,
         codeFromFile,
+        codeNote,
         name: title,
         period,
         level,

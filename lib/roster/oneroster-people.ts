@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { FIELD_LIMITS } from "./limits";
 import type { PortalRole, Relationship } from "./model";
 import { COMMON, eachRow, idsOf, type FileReader, type RoleRow } from "./oneroster-rows";
@@ -43,7 +44,11 @@ export const coursesFile: FileReader = {
   },
 };
 
-/** roles.csv (OneRoster 1.2): each user's role, the primary one first. */
+/**
+ * roles.csv (OneRoster 1.2): each user's role, the primary one first. A secondary row never gives
+ * or changes a person's role (the portal has one role a person): it is read with a warning when it
+ * says another role than the one the person takes.
+ */
 export const rolesFile: FileReader = {
   base: "roles.csv",
   columns: () => [
@@ -56,6 +61,7 @@ export const rolesFile: FileReader = {
   ],
   read: ({ bound: b }, ctx) => {
     const out = new Map<string, RoleRow & { primary: boolean }>();
+    const secondary: { user: string; value: string; line: number }[] = [];
     for (const row of b.table.rows) {
       if ((b.get(row, "status") ?? "").toLowerCase() === "tobedeleted") continue;
       const user = b.get(row, "userSourcedId") ?? "";
@@ -70,10 +76,29 @@ export const rolesFile: FileReader = {
         });
         continue;
       }
-      const primary = (b.get(row, "roleType") ?? "").toLowerCase() === "primary";
+      const type = (b.get(row, "roleType") ?? "").toLowerCase();
+      if (type === "secondary") {
+        secondary.push({ user, value, line: row.line });
+        continue;
+      }
+      const primary = type === "primary";
       const had = out.get(user);
       if (!had || (primary && !had.primary))
         out.set(user, { value, ref: { file: b.table.file, line: row.line }, column: b.label("role"), primary });
+    }
+    for (const s of secondary) {
+      const taken = out.get(s.user);
+      const portalRole = (v: string) => ROLE_MAP[v.toLowerCase()]?.role ?? v.toLowerCase();
+      if (taken && portalRole(taken.value) === portalRole(s.value)) continue;
+      ctx.warnings.add({
+        file: b.table.file,
+        line: s.line,
+        column: b.label("roleType"),
+        message: `${quote(s.value)} is a secondary role: it does not change ${quote(s.user)}'s role`,
+        fix: taken
+          ? `nothing: the person's role is their primary one (${quote(taken.value)} on line ${taken.ref.line})`
+          : "nothing: the person keeps the portal's role (a new person needs a primary role row)",
+      });
     }
     ctx.roleOf = out;
     ctx.hasRoles = true;
@@ -139,7 +164,12 @@ export const usersFile: FileReader = {
       let email: string | null | undefined;
       if (b.has("email")) {
         email = row.value("email") || null;
-        if (email) row.tooLong("email", email, FIELD_LIMITS.email);
+        if (email && !row.tooLong("email", email, FIELD_LIMITS.email) && !z.email().safeParse(email).success)
+          row.problem(
+            "email",
+            `${quote(email)} is not an e-mail address`,
+            "correct it (name@school.example), or leave the cell empty",
+          );
       }
       // A phone number is anyone's own (a parent's is what the phone sync of decision 004 matches).
       const phone = (column: string): string | null | undefined => {
@@ -247,7 +277,12 @@ export const usersFile: FileReader = {
 export const demographicsFile: FileReader = {
   base: "demographics.csv",
   entity: "demographics",
-  columns: () => [...COMMON, { name: "birthDate", aliases: ["birthdate", "dateOfBirth"] }],
+  // OneRoster 1.0 keyed the file by userSourcedId; 1.1 by sourcedId (the user's).
+  columns: () => [
+    { name: "sourcedId", required: true, aliases: ["userSourcedId"], legacy: ["userSourcedId"] },
+    ...COMMON.slice(1),
+    { name: "birthDate", aliases: ["birthdate", "dateOfBirth"] },
+  ],
   read: (file, ctx) => {
     if (!file.bound.has("birthDate")) return;
     const { data } = ctx;

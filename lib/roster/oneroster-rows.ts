@@ -142,8 +142,16 @@ function rowStart(check: RowCheck, seen: Map<string, number>): RowStart | null {
     return null;
   }
   seen.set(sourcedId, check.line);
-  const status = check.value("status").toLowerCase();
-  if (status !== "" && status !== "active" && status !== "tobedeleted") {
+  let status = check.value("status").toLowerCase();
+  if (status === "inactive") {
+    // OneRoster 1.0's word (still in many 1.1 exports) for what 1.1 calls tobedeleted.
+    check.warn(
+      "status",
+      `${quote(check.value("status"))} is OneRoster 1.0's word for tobedeleted`,
+      "nothing: the row is read as tobedeleted (the record is removed or ended, as the standard says)",
+    );
+    status = "tobedeleted";
+  } else if (status !== "" && status !== "active" && status !== "tobedeleted") {
     check.problem(
       "status",
       `${quote(check.value("status"))} is not a status`,
@@ -152,10 +160,11 @@ function rowStart(check: RowCheck, seen: Map<string, number>): RowStart | null {
   }
   const modified = check.value("dateLastModified");
   if (modified !== "" && !isDateTime(modified)) {
-    check.problem(
+    // No import uses it: a date the portal cannot read is no reason to refuse the row.
+    check.warn(
       "dateLastModified",
-      `${quote(modified)} is not a date and time`,
-      "write it as ISO 8601, e.g. 2024-08-01T12:00:00.000Z",
+      `${quote(modified)} is not an ISO 8601 date and time`,
+      "nothing: the portal does not use dateLastModified (write it as 2024-08-01T12:00:00.000Z to silence this)",
     );
   }
   if (!check.ok) return null;

@@ -1,10 +1,11 @@
-import { bindColumns, normalizeHeader, parseCsv } from "./csv";
+import { bindColumns, normalizeHeader, parseCsv, type BoundTable, type ColumnSpec } from "./csv";
 import { emptyDataset, type RosterDataset } from "./model";
 import { academicSessionsFile, classesFile, enrollmentsFile } from "./oneroster-classes";
 import { categoriesFile, lineItemsFile, resultsFile } from "./oneroster-gradebook";
 import { manifestModes } from "./oneroster-manifest";
 import { coursesFile, demographicsFile, orgsFile, rolesFile, usersFile } from "./oneroster-people";
 import type { FileReader, ReadContext, ReadOptions, Sink } from "./oneroster-rows";
+import { quote } from "./problems";
 import type { CsvText } from "./read-upload";
 
 // OneRoster 1.1 CSV (and 1.2's roles.csv) into the roster model, by the rules of decision 012.
@@ -93,8 +94,25 @@ export function readOneRoster(
     if (reader.entity && (!bound || bound.missing.length > 0 || bound.table.damaged)) data.broken.add(reader.entity);
     // Without a required column no row can be read: the header's problem is the one to fix.
     if (!bound || bound.missing.length > 0) continue;
+    legacyColumns(bound, reader.columns(ctx), warnings);
     if (reader.entity) data.modes[reader.entity] = mode;
     reader.read({ bound, mode }, ctx);
   }
   return data;
+}
+
+/** A column found under an older version's name: read, and said once, on the header. */
+function legacyColumns(bound: BoundTable, specs: readonly ColumnSpec[], warnings: Sink): void {
+  for (const spec of specs) {
+    if (!spec.legacy || !bound.has(spec.name)) continue;
+    const label = bound.label(spec.name);
+    if (!spec.legacy.some((l) => normalizeHeader(l) === normalizeHeader(label))) continue;
+    warnings.add({
+      file: bound.table.file,
+      line: bound.table.headerLine,
+      column: label,
+      message: `${quote(label)} is OneRoster 1.0's name for ${spec.name}`,
+      fix: `nothing: the column is read as ${spec.name}`,
+    });
+  }
 }

@@ -90,6 +90,7 @@ export function planClasses(ctx: PlanContext): void {
       continue;
     }
     let code = c.code;
+    if (c.codeNote) ctx.warnings.add({ file: c.ref.file, line: c.ref.line, column: c.labels.code, ...c.codeNote });
     if (taken.has(code.toLowerCase())) {
       if (c.sourcedId === null) {
         problems.add({
