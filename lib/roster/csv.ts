@@ -59,12 +59,12 @@ function filledWidth(cells: readonly string[]): number {
 
 /**
  * Whether a row has the header's fields. A spreadsheet leaves blank cells at the end of a header
- * (and of rows): a row as wide as the header's filled cells fits, and so does a wider one whose extra
- * cells are blank.
+ * (and of rows): a row at least as wide as the header's filled cells, and no wider than the header,
+ * fits when its cells under the blank header cells are blank.
  */
 function fitsHeader(cells: readonly string[], width: number, core: number): boolean {
   if (cells.length === width) return true;
-  if (cells.length < core) return false;
+  if (cells.length < core || cells.length > width) return false;
   for (let k = core; k < cells.length; k++) if (cells[k]!.trim() !== "") return false;
   return true;
 }
@@ -221,7 +221,14 @@ export function parseCsv(
   const brokenAt = broken ? broken.line : Infinity;
   for (const s of skipped) {
     if (s.line > brokenAt) continue;
-    problems.add({ file, line: s.line, column: "row", ...csvErrorText(s.code, s.message) });
+    // After a broken quote the rest of the file is lost: not one row to skip.
+    problems.add({
+      file,
+      line: s.line,
+      column: "row",
+      ...csvErrorText(s.code, s.message),
+      ...(QUOTE_ERRORS.has(s.code) ? { blocking: true } : {}),
+    });
   }
   const rows: CsvRow[] = [];
   for (const r of records) {
@@ -237,6 +244,7 @@ export function parseCsv(
       column: "header",
       message: "the file is empty (no header row)",
       fix: "export the file again, or leave it out and mark it absent in manifest.csv",
+      blocking: true,
     });
     return null;
   }
@@ -350,6 +358,7 @@ export function bindColumns(
         column: table.header[found[1]!]!,
         message: `the column ${quote(table.header[found[0]!]!)} is given twice (also as ${quote(table.header[found[1]!]!)})`,
         fix: "keep one of the two columns",
+        blocking: true,
       });
     }
     if (found.length > 0) index.set(spec.name, found[0]!);
@@ -361,6 +370,7 @@ export function bindColumns(
         column: spec.name,
         message: "the column is missing",
         fix: `add a ${quote(spec.name)} column to the header${requiredNote}`,
+        blocking: true,
       });
     }
   }

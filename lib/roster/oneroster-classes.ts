@@ -1,5 +1,5 @@
 import { FIELD_LIMITS } from "./limits";
-import { COMMON, eachRow, type FileReader } from "./oneroster-rows";
+import { COMMON, eachRow, refuse, type FileReader } from "./oneroster-rows";
 import { quote } from "./problems";
 import { CLASS_CODE_SHAPE, isDate, parseBoolean, slugCode, splitList } from "./values";
 
@@ -153,7 +153,7 @@ export const classesFile: FileReader = {
       if (period) row.tooLong("periods", period, FIELD_LIMITS.period);
       if (level) row.tooLong("grades", level, FIELD_LIMITS.level);
       if (!row.ok) {
-        data.refused.classes.add(key);
+        refuse(data, "classes", key, start.ref);
         return;
       }
       data.classes.push({

@@ -67,6 +67,7 @@ export function manifestModes(
     }
     if (entry.value !== "bulk" && entry.value !== "delta" && entry.value !== "absent") {
       problems.add({
+        blocking: true,
         file: manifest.name,
         line: entry.line,
         column: "value",
@@ -88,6 +89,7 @@ export function manifestModes(
     }
     if (!file) {
       problems.add({
+        blocking: true,
         file: manifest.name,
         line: entry.line,
         column: "value",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FIELD_LIMITS } from "./limits";
 import type { PortalRole, Relationship } from "./model";
-import { COMMON, eachRow, idsOf, type FileReader, type RoleRow } from "./oneroster-rows";
+import { COMMON, eachRow, refuse, idsOf, type FileReader, type RoleRow } from "./oneroster-rows";
 import { quote } from "./problems";
 import { isDate, isDateTime, looksLikeExcelNumber, slugUsername, splitList } from "./values";
 
@@ -244,7 +244,7 @@ export const usersFile: FileReader = {
         }
       }
       if (!row.ok) {
-        data.refused.users.add(key);
+        refuse(data, "users", key, start.ref);
         return;
       }
       const hint = (email ?? "") || slugUsername(name) || slugUsername(start.sourcedId) || "user";

@@ -189,7 +189,15 @@ export function eachRow(
   for (const row of b.table.rows) {
     const check = new RowCheck(b, row, ctx);
     const start = rowStart(check, seen);
-    if (!start) continue;
+    const refused = deleted !== null && deleted in ctx.data.refused ? (deleted as RefusedList) : null;
+    if (!start) {
+      // A row refused for its shared columns is still the record it names: a bulk file does not remove it.
+      const id = check.value("sourcedId");
+      if (id !== "" && refused) refuse(ctx.data, refused, `s:${id}`, { file: check.file, line: check.line });
+      continue;
+    }
+    if (!start.active && (deleted === "users" || deleted === "classes"))
+      ctx.data.causes.deleted[deleted].set(`s:${start.sourcedId}`, start.ref);
     if (!start.active && deleted !== null) {
       if (file.mode === "delta") {
         const entry: DeletedRow = { ref: start.ref, key: `s:${start.sourcedId}`, sourcedId: start.sourcedId };
@@ -199,6 +207,14 @@ export function eachRow(
     }
     read(start, check);
   }
+}
+
+type RefusedList = keyof RosterDataset["refused"];
+
+/** A row refused with a problem: references to it are skipped, naming it as their cause. */
+export function refuse(data: RosterDataset, list: RefusedList, key: string, ref: SourceRef): void {
+  data.refused[list].add(key);
+  if (list === "users" || list === "classes") data.causes.refused[list].set(key, ref);
 }
 
 /** The ids a file lists. */

@@ -7,6 +7,7 @@ import type {
   RosterEntity,
   RosterFormat,
 } from "./model";
+import type { Term } from "@/lib/domain/terms";
 import type { ProblemList } from "./problems";
 
 // What the parts of the plan share (decision 012): the state the plan reads, the changes it
@@ -113,6 +114,10 @@ export interface RosterState {
   /** Every grade, loaded only when the upload has results.csv. */
   grades: StateGrade[];
   /** Users and classes with academic records (grades, work, attendance, announcements, audit entries). */
+  /** The school's grading terms, loaded with results.csv when any term is published (else empty). */
+  gradingTerms: Term[];
+  /** Published terms: their grades are locked, an import writes none. */
+  publishedTermIds: Set<number>;
   usersWithRecords: Set<number>;
   levelsWithRecords: Set<number>;
 }
@@ -253,6 +258,12 @@ export interface Plan {
   warnings: ProblemList;
   changes: PlanChanges;
   deletions: DeletionNote[];
+  /** Administrators the import creates (only with allowNewAdmins). */
+  newAdmins: { name: string; sourcedId: string | null }[];
+  /** How many people the portal has, for the removal threshold. */
+  peopleInPortal: number;
+  /** Roster removals of administrators (by name). */
+  adminsRemoved: string[];
 }
 
 /** What the parts of the plan share: the upload, the state, and what earlier parts decided. */
@@ -265,6 +276,8 @@ export interface PlanContext {
   changes: PlanChanges;
   deletions: DeletionNote[];
   actorId: number | null;
+  /** The school's time zone: an assignment's due date falls in its term as the school's day. */
+  timeZone: string;
   /** Users by key as this import leaves them: an id (existing) or the key (created), and the role. */
   userFinal(key: string): { ref: UserRef; role: PortalRole } | undefined;
   /** Users removed by this import (deleted or kept), by id. */
@@ -275,6 +288,11 @@ export interface PlanContext {
   /** Existing users matched by a row of the users file (their rows carry agentSourcedIds). */
   fileUserIds: Set<number>;
   refusedUsers: Set<string>;
+  /** Where each refused user and class row is (the reader's and the plan's refusals). */
+  causes: { users: Map<string, { file: string; line: number }>; classes: Map<string, { file: string; line: number }> };
+  /** Whether the import may create administrators (else a new administrator is a problem). */
+  allowNewAdmins: boolean;
+  newAdmins: { name: string; sourcedId: string | null }[];
   refusedClasses: Set<string>;
   /** The users or classes file was not read whole: a reference into it that finds nothing is not reported. */
   brokenUsers: boolean;

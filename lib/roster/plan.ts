@@ -3,6 +3,7 @@ import { ENTITIES, type RosterEntity } from "./model";
 import { planClasses, planEnrollments, planTerms } from "./plan-classes";
 import { planAssignments, planCategories, planGradebookRemovals, planGrades } from "./plan-gradebook";
 import { planBirthDates, planGuardians, planUsers } from "./plan-people";
+import { causeOrder } from "./problems";
 import { emptyCounts, type Counts, type Plan, type PlanContext, type RosterState } from "./plan-context";
 
 // The plan (decision 012): what an import would change, computed from the upload's roster model
@@ -16,7 +17,7 @@ export { isBulk } from "./plan-context";
 export function buildPlan(
   read: ReadRoster,
   state: RosterState,
-  opts: { actorId?: number | null; timeZone?: string } = {},
+  opts: { actorId?: number | null; timeZone?: string; allowNewAdmins?: boolean } = {},
 ): Plan {
   const counts = Object.fromEntries(ENTITIES.map((e) => [e, emptyCounts()])) as Record<RosterEntity, Counts>;
   for (const [entity, n] of Object.entries(read.dataset.ignored)) counts[entity as RosterEntity].ignored += n ?? 0;
@@ -38,6 +39,7 @@ export function buildPlan(
     },
     deletions: [],
     actorId: opts.actorId ?? null,
+    timeZone: opts.timeZone ?? "UTC",
     userFinal: () => undefined,
     usersGone: new Set(),
     classFinal: () => undefined,
@@ -45,6 +47,12 @@ export function buildPlan(
     fileUserIds: new Set(),
     refusedUsers: new Set(read.dataset.refused.users),
     refusedClasses: new Set(read.dataset.refused.classes),
+    causes: {
+      users: new Map(read.dataset.causes.refused.users),
+      classes: new Map(read.dataset.causes.refused.classes),
+    },
+    allowNewAdmins: opts.allowNewAdmins ?? false,
+    newAdmins: [],
     brokenUsers: read.dataset.broken.has("users"),
     brokenClasses: read.dataset.broken.has("classes"),
     teacherByCode: new Map(),
@@ -63,9 +71,9 @@ export function buildPlan(
   planAssignments(ctx);
   planGrades(ctx);
   planGradebookRemovals(ctx);
-  // File by file, line by line: the order an admin works through them in.
-  for (const list of [ctx.problems, ctx.warnings])
-    list.items.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  // Root causes first (a refused user before its enrollments), then line by line: the order an
+  // admin works through them in.
+  for (const list of [ctx.problems, ctx.warnings]) list.items.sort(causeOrder);
   return {
     format: read.dataset.format,
     timeZone: opts.timeZone ?? "UTC",
@@ -75,6 +83,9 @@ export function buildPlan(
     warnings: ctx.warnings,
     changes: ctx.changes,
     deletions: ctx.deletions,
+    newAdmins: ctx.newAdmins,
+    peopleInPortal: state.users.length,
+    adminsRemoved: state.users.filter((u) => u.role === "admin" && ctx.usersGone.has(u.id)).map((u) => u.name),
   };
 }
 
