@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { smallSchool } from "@/lib/roster/test-support";
+import { smallSchool, userRow } from "@/lib/roster/test-support";
 
 // npm run roster:import (scripts/roster-import.ts) as a nightly sync runs it: a folder of OneRoster
 // files, a dry run, an apply, exit codes. On a PGlite folder of its own.
@@ -58,6 +58,27 @@ describe("npm run roster:import", () => {
     const again = await run([good, "--allow-new-admins"]);
     expect(again.code).toBe(0);
     expect(again.out).toContain("Applied: nothing to change, the portal already matches");
+  }, 600_000);
+
+  it("refuses a mass removal until --allow-deletions confirms its number, and says which database it writes to", async () => {
+    // After the first test's school: a bulk users file holding only the administrator.
+    const onlyAdmin = folder(
+      "only-admin",
+      smallSchool({
+        users: [userRow({ id: "a1", role: "administrator", given: "Ada", family: "Admin", username: "aadmin" })],
+        enrollments: [],
+      }),
+    );
+    const refused = await run([onlyAdmin]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`Database: PGlite in ${path.join(work, "data")}; school time zone:`);
+    expect(refused.out).toMatch(
+      /(delete|kept without access \(has records; access code cleared\)): user Tom Baker \[t2\]/,
+    );
+    expect(refused.out).toContain("run with --allow-deletions 8");
+    const applied = await run([onlyAdmin, "--allow-deletions", "8"]);
+    expect(applied.code).toBe(0);
+    expect(applied.out).toContain("Applied:");
   }, 600_000);
 
   it("exits 2 on a usage error", async () => {
