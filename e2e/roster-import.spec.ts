@@ -80,3 +80,55 @@ test("admin imports a OneRoster zip with a dry run, fixes the reported row, appl
   await page.goto("/admin?tab=roster");
   await expect(page.getByTestId("import-history-row").filter({ hasText: "applied" })).toHaveCount(1);
 });
+
+// Issue 29: a bulk file that drops most of the roster's people names each of them, and applies
+// only once the admin types how many people it removes.
+function bulkStudents(count: number): Buffer {
+  const users = Array.from({ length: count }, (_, i) =>
+    userRow({ id: `mass-${i + 1}`, role: "student", given: "Mass", family: `Student ${i + 1}` }),
+  );
+  const files = smallSchool({
+    users,
+    classes: [classRow({ id: "c-mass", title: "Mass", code: "MASS-1" })],
+    enrollments: [],
+  });
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
+}
+
+test("a mass removal is listed by name and needs the typed number of removals before it applies", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("admin");
+  await page.goto("/admin?tab=roster");
+  const files = page.getByLabel("Files");
+  const confirmIfAsked = async () => {
+    const guard = page.getByTestId("deletion-guard");
+    if (await guard.isVisible()) {
+      const label = (await guard.getByText(/type \d+ to confirm/).textContent())!;
+      await page.getByLabel(/to confirm/).fill(/type (\d+) to confirm/.exec(label)![1]!);
+    }
+  };
+
+  await files.setInputFiles({ name: "ten.zip", mimeType: "application/zip", buffer: bulkStudents(10) });
+  await page.getByRole("button", { name: "Check files" }).click();
+  await expect(page.getByTestId("import-report")).toBeVisible();
+  await confirmIfAsked();
+  await page.getByRole("button", { name: /^Apply import/ }).click();
+  await expect(page.getByTestId("import-applied")).toContainText("Import applied");
+
+  await files.setInputFiles({ name: "one.zip", mimeType: "application/zip", buffer: bulkStudents(1) });
+  await page.getByRole("button", { name: "Check files" }).click();
+  const removals = page.getByTestId("import-removals");
+  for (let i = 2; i <= 10; i++) await expect(removals).toContainText(`Mass Student ${i}`);
+  const guard = page.getByTestId("deletion-guard");
+  await expect(guard).toContainText("the import would remove 9 people");
+  const apply = page.getByRole("button", { name: /^Apply import/ });
+  await expect(apply).toBeDisabled();
+  await page.getByLabel("Check the list above, then type 9 to confirm").fill("8");
+  await expect(apply).toBeDisabled();
+  await page.screenshot({ path: "test-results/roster-mass-removal.png", fullPage: true });
+  await page.getByLabel("Check the list above, then type 9 to confirm").fill("9");
+  await apply.click();
+  await expect(page.getByTestId("import-applied")).toContainText("Import applied");
+});

@@ -1,19 +1,24 @@
 // npm run roster:import -- <file.zip | folder | file.csv …> [--dry-run] [--format oneroster|spreadsheet]
+//   [--skip-invalid] [--allow-new-admins] [--allow-deletions N]
 // The roster import from the command line (decision 012), e.g. a nightly sync from the folder a
 // SIS drops its OneRoster files into. Prints the same counts and problems as the admin page; exits
 // 1 when anything is wrong (and then writes nothing but its history row), 2 on a usage or system
 // error, 0 when the import was applied (or, with --dry-run, would apply cleanly).
+// It reads .env, .env.local (and .env.production…) as the server does (Next's @next/env), and says
+// which database and time zone it uses before it writes anything.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import nextEnv from "@next/env";
 import { closeDb, dbHandle } from "@/lib/db/client";
+import { env, schoolTimeZone } from "@/lib/env";
 import { runMigrations } from "@/lib/db/migrate";
-import { applyRosterImport, formatProblem, previewRosterImport, type RosterRun } from "@/lib/roster/import";
+import { applyRosterImport, formatGroup, previewRosterImport, type RosterRun } from "@/lib/roster/import";
 import { MAX_UPLOAD_BYTES } from "@/lib/roster/limits";
 import { ENTITIES } from "@/lib/roster/model";
 import type { RosterUpload } from "@/lib/roster/read-upload";
 
 const USAGE =
-  "usage: npm run roster:import -- <file.zip | folder | file.csv …> [--dry-run] [--format oneroster|spreadsheet]";
+  "usage: npm run roster:import -- <file.zip | folder | file.csv …> [--dry-run] [--format oneroster|spreadsheet] [--skip-invalid] [--allow-new-admins] [--allow-deletions N]";
 const SHOWN = 200;
 
 function fail(message: string): never {
@@ -25,10 +30,19 @@ function parseArgs(argv: string[]) {
   const paths: string[] = [];
   let dryRun = false;
   let format: "auto" | "oneroster" | "spreadsheet" = "auto";
+  let skipInvalid = false;
+  let allowNewAdmins = false;
+  let allowDeletions = 0;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dry-run") dryRun = true;
-    else if (a === "--format" || a.startsWith("--format=")) {
+    else if (a === "--skip-invalid") skipInvalid = true;
+    else if (a === "--allow-new-admins") allowNewAdmins = true;
+    else if (a === "--allow-deletions" || a.startsWith("--allow-deletions=")) {
+      const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : argv[++i];
+      if (!v || !/^\d{1,9}$/.test(v)) fail(`--allow-deletions needs the number of removals to allow\n${USAGE}`);
+      allowDeletions = Number(v);
+    } else if (a === "--format" || a.startsWith("--format=")) {
       const v = a.includes("=") ? a.slice(a.indexOf("=") + 1) : argv[++i];
       if (v !== "oneroster" && v !== "spreadsheet" && v !== "auto")
         fail(`--format must be oneroster or spreadsheet\n${USAGE}`);
@@ -40,7 +54,7 @@ function parseArgs(argv: string[]) {
     else paths.push(a);
   }
   if (paths.length === 0) fail(USAGE);
-  return { paths, dryRun, format };
+  return { paths, dryRun, format, skipInvalid, allowNewAdmins, allowDeletions };
 }
 
 /** The files to import: a folder's .csv/.zip/.txt files (not its subfolders), or the files named. */
@@ -82,22 +96,27 @@ function printRun(run: RosterRun): void {
   console.log(`${"".padEnd(12)}${cols.map((c) => c.padStart(10)).join("")}`);
   for (const e of ENTITIES)
     console.log(`${e.padEnd(12)}${cols.map((c) => String(run.counts[e][c]).padStart(10)).join("")}`);
-  for (const d of run.deletions.slice(0, 20))
+  for (const d of run.deletions)
     console.log(
-      `  ${d.kept ? "kept (has records)" : "delete"}: ${d.entity === "users" ? "user" : "class"} ${d.name}${d.sourcedId ? ` [${d.sourcedId}]` : ""}`,
+      `  ${d.kept ? "kept without access (has records; access code cleared)" : "delete"}: ${d.entity === "users" ? "user" : "class"} ${d.name}${d.sourcedId ? ` [${d.sourcedId}]` : ""}`,
     );
-  if (run.deletions.length > 20) console.log(`  … and ${run.deletions.length - 20} more removals`);
-  const list = (title: string, items: RosterRun["problems"], total: number) => {
+  for (const a of run.newAdmins) console.log(`  new administrator: ${a.name}${a.sourcedId ? ` [${a.sourcedId}]` : ""}`);
+  if (run.deletionGuard)
+    console.log(
+      `\nConfirmation needed: ${run.deletionGuard.reason}. Check the list, then run with --allow-deletions ${run.deletionGuard.people}.`,
+    );
+  const list = (title: string, groups: RosterRun["problemGroups"], total: number) => {
     if (total === 0) return;
     console.log(`\n${title} (${total}):`);
-    for (const p of items.slice(0, SHOWN)) console.log(`  ${formatProblem(p)}`);
-    if (total > SHOWN) console.log(`  … and ${total - SHOWN} more`);
+    for (const g of groups.slice(0, SHOWN)) console.log(`  ${formatGroup(g)}`);
+    if (groups.length > SHOWN) console.log(`  … and ${groups.length - SHOWN} more kinds`);
   };
-  list("Problems", run.problems, run.problemCount);
-  list("Warnings", run.warnings, run.warningCount);
+  list(run.applied ? "Skipped rows" : "Problems", run.problemGroups, run.problemCount);
+  list("Warnings", run.warningGroups, run.warningCount);
 }
 
-const { paths, dryRun, format } = parseArgs(process.argv.slice(2));
+const { paths, dryRun, format, skipInvalid, allowNewAdmins, allowDeletions } = parseArgs(process.argv.slice(2));
+nextEnv.loadEnvConfig(process.cwd(), process.env.NODE_ENV === "development", { info: () => {}, error: console.error });
 const upload = readInput(paths);
 const tty = process.stderr.isTTY;
 let code = 0;
@@ -105,10 +124,14 @@ try {
   const handle = dbHandle();
   await runMigrations(handle);
   console.log(`Roster import of ${upload.label}${dryRun ? " (dry run: nothing is written)" : ""}`);
+  console.log(`Database: ${databaseName()}; school time zone: ${schoolTimeZone()}`);
   const opts = {
     actorId: null,
     source: "cli" as const,
     format,
+    skipInvalid,
+    allowNewAdmins,
+    allowDeletions,
     onProgress: tty
       ? (p: { phase: string; done: number; total: number }) =>
           process.stderr.write(`\r\x1b[K${p.phase} ${p.done}/${p.total}`)
@@ -120,9 +143,13 @@ try {
   const seconds = (run.durationMs / 1000).toFixed(1);
   if (!run.ok) {
     console.log(
-      `\nNothing was written: ${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} to fix first (${seconds} s).`,
+      `\nNothing was written: ${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} to fix first (${seconds} s).${run.skippable && !skipInvalid ? " Each is one row's: --skip-invalid applies the rest." : ""}`,
     );
     code = 1;
+  } else if (dryRun && run.skippable) {
+    console.log(
+      `\nDry run: ${run.changes} change${run.changes === 1 ? "" : "s"} would be made, skipping ${run.problemCount} row${run.problemCount === 1 ? "" : "s"} (${seconds} s).`,
+    );
   } else if (dryRun)
     console.log(
       `\nDry run: ${run.changes} change${run.changes === 1 ? "" : "s"} would be made (${seconds} s). Run again without --dry-run to apply.`,
@@ -132,7 +159,7 @@ try {
   else {
     const fresh = run.createdUserIds.length + run.reactivatedUserIds.length;
     console.log(
-      `\nApplied: ${run.changes} change${run.changes === 1 ? "" : "s"} in ${seconds} s (import #${run.importId}).${fresh ? ` ${fresh} user${fresh === 1 ? "" : "s"} got a new access code: print their sign-in cards from /admin.` : ""}`,
+      `\nApplied: ${run.changes} change${run.changes === 1 ? "" : "s"} in ${seconds} s (import #${run.importId}).${run.skipped ? ` ${run.skipped} row${run.skipped === 1 ? "" : "s"} skipped.` : ""}${fresh ? ` ${fresh} user${fresh === 1 ? "" : "s"} got a new access code: print their sign-in cards from /admin.` : ""}`,
     );
   }
   await closeDb();
@@ -143,3 +170,15 @@ try {
   code = 2;
 }
 process.exit(code);
+
+/** The database as an operator knows it: the PostgreSQL server and database (never the password), or the PGlite folder. */
+function databaseName(): string {
+  const e = env();
+  if (!e.DATABASE_URL) return `PGlite in ${path.resolve(e.DATA_DIR)}`;
+  try {
+    const u = new URL(e.DATABASE_URL);
+    return `PostgreSQL ${u.hostname || "(socket)"}${u.port ? `:${u.port}` : ""}/${u.pathname.slice(1) || u.username}`;
+  } catch {
+    return "PostgreSQL";
+  }
+}

@@ -179,6 +179,7 @@ describe("the school's and the last import's cards", () => {
       ])
       .returning({ id: users.id });
     const ids = made.map((m) => m.id);
+    await db().insert(studentEnrollment).values({ studentId: ids[1]!, levelCode: BIO });
     await db().insert(rosterImports).values({
       source: "web",
       fileName: "roster.zip",
@@ -212,6 +213,9 @@ describe("the school's and the last import's cards", () => {
     const html = await (await adminCards("last-import")).text();
     expect(cardsIn(html)).toBe(2);
     expect(codesIn(html)).toEqual(["newteach-0001", "newstu-00001"]);
+    // The student's card names the class as a class's own cards do: "Name (code)" (issue 29).
+    const [bio] = await queryRows<{ name: string }>(sql`select name from levels where code = ${BIO}`);
+    expect(html).toContain(`${bio!.name} (${BIO})`);
     expect(await lastAudit()).toMatchObject({
       actor_id: admin,
       detail: { scope: "last-import", count: 2, withCode: 2 },

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { codeHash } from "@/lib/auth/code-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli } from "./support/roster";
 import { queryRows, setDbHandle } from "@/lib/db/client";
 import { buildOneRosterExport, oneRosterZip } from "@/lib/export/oneroster";
 import { applyRosterImport, formatProblem, previewRosterImport } from "@/lib/roster/import";
@@ -22,7 +23,7 @@ let original: TestDb;
 let copy: TestDb;
 let zip: Uint8Array<ArrayBuffer>;
 const upload = () => ({ label: "oneroster.zip", files: [{ name: "oneroster.zip", bytes: zip }] });
-const options = { actorId: null, source: "cli" as const, timeZone: "UTC" };
+const options = { ...cli, timeZone: "UTC" };
 const exportOptions = { schoolName: "Demo", timeZone: "UTC" };
 
 beforeAll(async () => {

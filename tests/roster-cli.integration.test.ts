@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { smallSchool } from "@/lib/roster/test-support";
+import { smallSchool, userRow } from "@/lib/roster/test-support";
 
 // npm run roster:import (scripts/roster-import.ts) as a nightly sync runs it: a folder of OneRoster
 // files, a dry run, an apply, exit codes. On a PGlite folder of its own.
@@ -18,7 +18,7 @@ function run(args: string[]): Promise<{ code: number; out: string }> {
     execFile(
       path.join("node_modules", ".bin", "tsx"),
       ["--conditions=react-server", "scripts/roster-import.ts", ...args],
-      { env, timeout: 60_000 },
+      { env, timeout: 150_000 },
       (err, stdout, stderr) => {
         resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` });
       },
@@ -40,30 +40,51 @@ describe("npm run roster:import", () => {
       ...school,
       "users.csv": school["users.csv"]!.replace("t2,,,true,org1,teacher", "t2,,,true,org1,coach"),
     });
-    const refused = await run([bad]);
+    const refused = await run([bad, "--allow-new-admins"]);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('users.csv:3: role — "coach" is not a role the portal has');
     expect(refused.out).toContain("Nothing was written: 1 problem to fix first");
 
     const good = folder("good", school);
-    const dry = await run([good, "--dry-run"]);
+    const dry = await run([good, "--dry-run", "--allow-new-admins"]);
     expect(dry.code).toBe(0);
     expect(dry.out).toMatch(/users\s+9\s+0\s+0\s+0\s+0\s+0/);
     expect(dry.out).toContain("Dry run: 21 changes would be made");
 
-    const applied = await run([good]);
+    const applied = await run([good, "--allow-new-admins"]);
     expect(applied.code).toBe(0);
     expect(applied.out).toContain("Applied: 21 changes");
     expect(applied.out).toContain("9 users got a new access code");
-    const again = await run([good]);
+    const again = await run([good, "--allow-new-admins"]);
     expect(again.code).toBe(0);
     expect(again.out).toContain("Applied: nothing to change, the portal already matches");
-  }, 120_000);
+  }, 600_000);
+
+  it("refuses a mass removal until --allow-deletions confirms its number, and says which database it writes to", async () => {
+    // After the first test's school: a bulk users file holding only the administrator.
+    const onlyAdmin = folder(
+      "only-admin",
+      smallSchool({
+        users: [userRow({ id: "a1", role: "administrator", given: "Ada", family: "Admin", username: "aadmin" })],
+        enrollments: [],
+      }),
+    );
+    const refused = await run([onlyAdmin]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`Database: PGlite in ${path.join(work, "data")}; school time zone:`);
+    expect(refused.out).toMatch(
+      /(delete|kept without access \(has records; access code cleared\)): user Tom Baker \[t2\]/,
+    );
+    expect(refused.out).toContain("run with --allow-deletions 8");
+    const applied = await run([onlyAdmin, "--allow-deletions", "8"]);
+    expect(applied.code).toBe(0);
+    expect(applied.out).toContain("Applied:");
+  }, 600_000);
 
   it("exits 2 on a usage error", async () => {
     const usage = await run([]);
     expect(usage.code).toBe(2);
     expect(usage.out).toContain("usage: npm run roster:import --");
     expect((await run([path.join(work, "nowhere")])).code).toBe(2);
-  }, 60_000);
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { cli as cliOptions } from "./support/roster";
 import { queryRows } from "@/lib/db/client";
 import { applyRosterImport, previewRosterImport } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
@@ -30,7 +31,7 @@ import { useTestDatabase } from "./support/test-db";
 useTestDatabase();
 
 const TZ = "America/New_York";
-const cli = { actorId: null, source: "cli" as const, timeZone: TZ };
+const cli = { ...cliOptions, timeZone: TZ };
 const SCHOOL_TABLES = [
   "users",
   "levels",

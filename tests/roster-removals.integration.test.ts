@@ -176,7 +176,7 @@ describe("a bulk file that no longer lists people and classes", () => {
       classes: [classRow({ id: "c2", title: "Biology", code: "Bio 2" })],
       enrollments: [],
     });
-    const run = await applyRosterImport(zipUpload(withoutMe), { actorId: adminId, source: "web" });
+    const run = await applyRosterImport(zipUpload(withoutMe), { ...cli, actorId: adminId, source: "web" });
     expect(run.ok).toBe(false);
     expect(run.problems.map(formatProblem)).toEqual([
       'users.csv: sourcedId — the import would remove your own account (Ada Admin, sourcedId "a1") — keep yourself in the users file, or have another administrator run the import',

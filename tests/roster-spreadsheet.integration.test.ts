@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cli } from "./support/roster";
 import { db, queryRows } from "@/lib/db/client";
 import { applyRosterImport, previewRosterImport } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
@@ -16,7 +17,7 @@ useTestDatabase();
 const TABLES = ["users", "levels", "student_enrollment", "guardian_links", "school_terms"];
 const STAFF = STAFF_TEMPLATE.columns.map((c) => c.name);
 const STUDENTS = STUDENT_TEMPLATE.columns.map((c) => c.name);
-const web = { actorId: null, source: "web" as const };
+const web = { ...cli, source: "web" as const };
 const apply = async (files: Record<string, string>) => {
   const run = await applyRosterImport(looseUpload(files, "sheets"), web);
   if (!run.ok) throw new Error(run.problems.map(formatProblem).join("\n"));

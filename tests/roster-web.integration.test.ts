@@ -66,7 +66,7 @@ describe("roster import requests", () => {
   it("preview counts what would change and writes none of it; apply streams progress and carries it out", async () => {
     await signInAs(DEMO_ADMIN.code);
     const before = await databaseChecksum(TABLES);
-    const preview = await post(previewRoute, { files: zip(smallSchool()) });
+    const preview = await post(previewRoute, { files: zip(smallSchool()), allowNewAdmins: "1" });
     expect(preview.status).toBe(200);
     const view = (await preview.json()) as {
       ok: boolean;
@@ -79,7 +79,11 @@ describe("roster import requests", () => {
     expect(view.counts.users.create).toBeGreaterThan(0);
     expect(await databaseChecksum(TABLES)).toEqual(before);
 
-    const applied = await post(applyRoute, { files: zip(smallSchool()), fingerprint: view.fingerprint });
+    const applied = await post(applyRoute, {
+      files: zip(smallSchool()),
+      fingerprint: view.fingerprint,
+      allowNewAdmins: "1",
+    });
     expect(applied.headers.get("content-type")).toContain("application/x-ndjson");
     const lines = (await applied.text())
       .trim()
@@ -92,7 +96,9 @@ describe("roster import requests", () => {
     expect(await databaseChecksum(TABLES)).not.toEqual(before);
 
     // The same files again: nothing to change.
-    const again = (await (await post(previewRoute, { files: zip(smallSchool()) })).json()) as { changes: number };
+    const again = (await (await post(previewRoute, { files: zip(smallSchool()), allowNewAdmins: "1" })).json()) as {
+      changes: number;
+    };
     expect(again.changes).toBe(0);
   });
 
@@ -101,7 +107,7 @@ describe("roster import requests", () => {
     const before = await databaseChecksum(TABLES);
     const files = smallSchool();
     files["users.csv"] = files["users.csv"]!.replace("Tina", "Tine");
-    const res = await post(applyRoute, { files: zip(files), fingerprint: "not-the-preview" });
+    const res = await post(applyRoute, { files: zip(files), fingerprint: "not-the-preview", allowNewAdmins: "1" });
     const last = (await res.text())
       .trim()
       .split("\n")

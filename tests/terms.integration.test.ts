@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cli } from "./support/roster";
 import { saveTermsAction } from "@/app/admin/term-actions";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
@@ -177,7 +178,7 @@ describe("saving the school year's terms", () => {
 
   it("a bulk roster import replaces the imported terms and keeps the admin's", async () => {
     // academicSessions in bulk mode: every imported term not in the file goes; the admin's stay.
-    const run = await applyRosterImport(zipUpload(smallSchool()), { actorId: null, source: "cli" });
+    const run = await applyRosterImport(zipUpload(smallSchool()), { ...cli });
     expect(run.ok).toBe(true);
     expect(await titles()).toEqual([
       "2024-25 2024-08-15 2025-06-10 (imported)",

@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
+import { ApplyControls, plural, RunReport } from "./roster-report";
 import { ratioPercent } from "@/lib/domain/percent";
 import type { RosterRunView } from "@/lib/roster-web/request";
 
@@ -39,23 +40,22 @@ const PHASE_LABEL: Record<string, string> = {
   grades: "Grades",
   recording: "Recording the import",
 };
-const ENTITY_LABEL: Record<string, string> = {
-  users: "People",
-  classes: "Classes",
-  enrollments: "Enrollments",
-  guardians: "Guardian links",
-  terms: "Terms",
-  categories: "Grade categories",
-  assignments: "Assignments",
-  grades: "Grades",
-};
-const COLUMNS = ["create", "update", "unchanged", "delete", "kept"] as const;
 
-async function send(url: string, files: File[], format: string, fingerprint?: string): Promise<Response> {
+interface SendOptions {
+  fingerprint?: string;
+  skipInvalid?: boolean;
+  allowNewAdmins: boolean;
+  allowDeletions?: number;
+}
+
+async function send(url: string, files: File[], format: string, opts: SendOptions): Promise<Response> {
   const body = new FormData();
   for (const f of files) body.append("files", f);
   body.set("format", format);
-  if (fingerprint) body.set("fingerprint", fingerprint);
+  if (opts.fingerprint) body.set("fingerprint", opts.fingerprint);
+  body.set("skipInvalid", opts.skipInvalid ? "1" : "0");
+  body.set("allowNewAdmins", opts.allowNewAdmins ? "1" : "0");
+  if (opts.allowDeletions) body.set("allowDeletions", String(opts.allowDeletions));
   return fetch(url, { method: "POST", body });
 }
 
@@ -68,6 +68,8 @@ export function RosterImport() {
   const [preview, setPreview] = useState<RosterRunView | null>(null);
   const [result, setResult] = useState<RosterRunView | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
+  const [allowNewAdmins, setAllowNewAdmins] = useState(false);
+  const [typed, setTyped] = useState("");
 
   const check = async () => {
     if (files.length === 0)
@@ -76,8 +78,9 @@ export function RosterImport() {
     setError(null);
     setPreview(null);
     setResult(null);
+    setTyped("");
     try {
-      const res = await send("/admin/roster/preview", files, format);
+      const res = await send("/admin/roster/preview", files, format, { allowNewAdmins });
       const body = (await res.json()) as RosterRunView & { message?: string };
       if (!res.ok) setError(body.message ?? `The files could not be checked (HTTP ${res.status}).`);
       else setPreview(body);
@@ -88,13 +91,18 @@ export function RosterImport() {
     }
   };
 
-  const apply = async () => {
+  const apply = async (skipInvalid: boolean) => {
     if (!preview) return;
     setBusy("applying");
     setError(null);
     setProgress({ phase: "reading", done: 0, total: 1, step: 0 });
     try {
-      const res = await send("/admin/roster/apply", files, format, preview.fingerprint);
+      const res = await send("/admin/roster/apply", files, format, {
+        fingerprint: preview.fingerprint,
+        skipInvalid,
+        allowNewAdmins,
+        allowDeletions: preview.deletionGuard ? Number(typed) : undefined,
+      });
       if (!res.ok || !res.body) {
         const body = (await res.json().catch(() => ({}))) as { message?: string };
         setError(body.message ?? `The import could not be applied (HTTP ${res.status}).`);
@@ -162,7 +170,8 @@ export function RosterImport() {
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
         A OneRoster 1.1 or 1.2 CSV export (the .zip, or its files), or the portal's spreadsheet templates. Nothing
-        changes until you apply, and an import is all or nothing. New people get generated access codes.
+        changes until you apply. Rows with problems can be skipped only when you say so. New people get generated access
+        codes.
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
@@ -199,6 +208,17 @@ export function RosterImport() {
             <option value="spreadsheet">Spreadsheet templates</option>
           </select>
         </div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={allowNewAdmins}
+            onChange={(e) => {
+              setAllowNewAdmins(e.target.checked);
+              setPreview(null);
+            }}
+          />
+          Allow new administrators
+        </label>
         <PrimaryButton onClick={check} disabled={busy !== null}>
           {busy === "checking" ? "Checking..." : "Check files"}
         </PrimaryButton>
@@ -224,25 +244,22 @@ export function RosterImport() {
         </div>
       )}
       {shown && <RunReport run={shown} />}
-      {preview && preview.ok && (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          {preview.changes === 0 ? (
-            <p role="status" className="text-sm">
-              Nothing to change: the portal already matches these files.
-            </p>
-          ) : (
-            <PrimaryButton onClick={apply} disabled={busy !== null}>
-              {busy === "applying" ? "Applying..." : `Apply import (${preview.changes} changes)`}
-            </PrimaryButton>
-          )}
-          <SecondaryButton onClick={() => setPreview(null)}>Cancel</SecondaryButton>
-        </div>
+      {preview && (preview.ok || preview.skippable) && (
+        <ApplyControls
+          preview={preview}
+          busy={busy}
+          typed={typed}
+          setTyped={setTyped}
+          apply={apply}
+          cancel={() => setPreview(null)}
+        />
       )}
       {result && (
         <div className="mt-4 flex flex-wrap items-center gap-3" role="status" data-testid="import-applied">
           <p className="text-sm font-medium">
-            Import applied: {result.changes} changes
-            {result.newUsers ? `, ${result.newUsers} new people with access codes` : ""}.
+            Import applied: {plural(result.changes, "change", "changes")}
+            {result.newUsers ? `, ${plural(result.newUsers, "new person", "new people")} with access codes` : ""}
+            {result.skipped ? `, ${plural(result.skipped, "row", "rows")} skipped` : ""}.
           </p>
           {result.newUsers > 0 && (
             <form method="post" action="/admin/cards" target="_blank">
@@ -253,84 +270,5 @@ export function RosterImport() {
         </div>
       )}
     </section>
-  );
-}
-
-function RunReport({ run }: { run: RosterRunView }) {
-  const href = run.problemsCsv ? `data:text/csv;charset=utf-8,${encodeURIComponent(run.problemsCsv)}` : null;
-  return (
-    <div className="mt-4 space-y-3" data-testid="import-report">
-      <p className="text-sm" role="status">
-        {run.applied ? "Applied" : "Dry run"} ({run.format === "oneroster" ? "OneRoster" : "spreadsheet"}):{" "}
-        {run.problemCount === 0
-          ? "no problems"
-          : `${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} to fix before anything can be applied`}
-        {run.warningCount ? `, ${run.warningCount} warning${run.warningCount === 1 ? "" : "s"}` : ""}.
-      </p>
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">What the import {run.applied ? "did" : "would do"}</caption>
-          <thead className="text-left text-ink-muted">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                &nbsp;
-              </th>
-              {COLUMNS.map((c) => (
-                <th key={c} scope="col" className="py-1 pr-3 font-medium">
-                  {c === "kept" ? "kept (has records)" : c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(run.counts).map(([entity, c]) => (
-              <tr key={entity} className="border-t border-line" data-testid={`count-${entity}`}>
-                <th scope="row" className="py-1 pr-3 text-left font-medium">
-                  {ENTITY_LABEL[entity] ?? entity}
-                </th>
-                {COLUMNS.map((k) => (
-                  <td key={k} className="py-1 pr-3 tabular-nums">
-                    {c[k]}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {run.problems.length > 0 && (
-        <Listing title="Problems" lines={run.problems} total={run.problemCount} testId="import-problems" />
-      )}
-      {run.warnings.length > 0 && (
-        <Listing title="Warnings" lines={run.warnings} total={run.warningCount} testId="import-warnings" />
-      )}
-      {href && (
-        <a
-          href={href}
-          download="roster-problems.csv"
-          className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
-        >
-          Download the full list of problems and warnings (CSV)
-        </a>
-      )}
-    </div>
-  );
-}
-
-function Listing({ title, lines, total, testId }: { title: string; lines: string[]; total: number; testId: string }) {
-  return (
-    <div>
-      <h3 className="text-sm font-semibold">
-        {title} {total > lines.length ? `(first ${lines.length} of ${total})` : `(${total})`}
-      </h3>
-      <ul
-        className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 font-mono text-xs"
-        data-testid={testId}
-      >
-        {lines.map((l, i) => (
-          <li key={i}>{l}</li>
-        ))}
-      </ul>
-    </div>
   );
 }

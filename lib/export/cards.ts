@@ -37,9 +37,10 @@ function classLine(role: string, classes: string | null): string {
   return ROLE_LINE[role] ?? (role === "student" ? "No class yet" : "No class assigned yet");
 }
 
+// Each class as "Name (code)", as a class's own cards print it (issue 29).
 const classesOf = sql`
-  case when u.role = 'student' then (select string_agg(e.level_code, ', ' order by e.level_code) from student_enrollment e where e.student_id = u.id)
-       when u.role in ('instructor', 'teacher') then (select string_agg(l.code, ', ' order by l.code) from levels l where l.teacher_id = u.id)
+  case when u.role = 'student' then (select string_agg(l.name || ' (' || l.code || ')', ', ' order by l.code) from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id)
+       when u.role in ('instructor', 'teacher') then (select string_agg(l.name || ' (' || l.code || ')', ', ' order by l.code) from levels l where l.teacher_id = u.id)
   end`;
 
 // `code` is the sealed code (users.code_sealed, decision 019) until opened below.

@@ -3,13 +3,7 @@ import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
-import {
-  formatProblem,
-  problemsCsv,
-  rosterUploadFromFiles,
-  type RosterRun,
-  type RosterUpload,
-} from "@/lib/roster/import";
+import { formatGroup, groupsCsv, rosterUploadFromFiles, type RosterRun, type RosterUpload } from "@/lib/roster/import";
 import { MAX_UPLOAD_BYTES } from "@/lib/roster/limits";
 
 // The admin page's roster import requests (/admin/roster/preview and /apply): who may send them,
@@ -22,6 +16,9 @@ export type RosterRequest =
       upload: RosterUpload;
       format: "auto" | "oneroster" | "spreadsheet";
       fingerprint?: string;
+      skipInvalid: boolean;
+      allowNewAdmins: boolean;
+      allowDeletions: number;
     }
   | { ok: false; response: Response };
 
@@ -33,6 +30,10 @@ const fail = (status: number, message: string) => ({
 const fields = z.object({
   format: z.enum(["auto", "oneroster", "spreadsheet"]).default("auto"),
   fingerprint: z.string().max(100).optional(),
+  skipInvalid: z.enum(["0", "1"]).default("0"),
+  allowNewAdmins: z.enum(["0", "1"]).default("0"),
+  // The number of removals the admin typed to confirm them (0: none confirmed).
+  allowDeletions: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 
 /** Admin, same origin, at most the upload limit (plus the form's own bytes), at least one file. */
@@ -66,16 +67,33 @@ export async function readRosterRequest(request: Request): Promise<RosterRequest
   const parsed = fields.safeParse({
     format: form.get("format") ?? undefined,
     fingerprint: form.get("fingerprint") ?? undefined,
+    skipInvalid: form.get("skipInvalid") ?? undefined,
+    allowNewAdmins: form.get("allowNewAdmins") ?? undefined,
+    allowDeletions: form.get("allowDeletions") || undefined,
   });
-  if (!parsed.success) return fail(400, "Choose a format.");
+  if (!parsed.success)
+    return fail(400, "Choose a format, and type the number of removals as a whole number to confirm them.");
   return {
     ok: true,
     admin: user!,
     upload: await rosterUploadFromFiles(files),
     format: parsed.data.format,
     fingerprint: parsed.data.fingerprint,
+    skipInvalid: parsed.data.skipInvalid === "1",
+    allowNewAdmins: parsed.data.allowNewAdmins === "1",
+    allowDeletions: parsed.data.allowDeletions,
   };
 }
+
+/** The run options a request carries. */
+export const runOptionsOf = (req: Extract<RosterRequest, { ok: true }>) => ({
+  actorId: req.admin.id,
+  source: "web" as const,
+  format: req.format,
+  skipInvalid: req.skipInvalid,
+  allowNewAdmins: req.allowNewAdmins,
+  allowDeletions: req.allowDeletions,
+});
 
 /** How many problems the page lists; the rest are in the downloadable list. */
 export const PROBLEMS_SHOWN = 200;
@@ -87,20 +105,30 @@ export interface RosterRunView {
   format: string;
   counts: RosterRun["counts"];
   changes: number;
+  /** Alike problems as one line each (with a count and their first lines), root causes first. */
   problems: string[];
   problemCount: number;
   warnings: string[];
   warningCount: number;
-  /** Every problem and warning kept, as a CSV file, when there are any. */
+  /** Every problem and warning group, as a CSV file, when there are any. */
   problemsCsv: string | null;
-  deletions: { name: string; kept: boolean }[];
+  /** Everyone and every class the import removes: deleted, or kept with the access code cleared. */
+  deletions: { entity: "users" | "classes"; name: string; kept: boolean }[];
+  deletionCount: number;
+  deletionGuard: RosterRun["deletionGuard"];
+  skippable: boolean;
+  skipped: number;
+  newAdmins: string[];
   fingerprint: string;
   newUsers: number;
   durationMs: number;
 }
 
 export function runView(run: RosterRun): RosterRunView {
-  const any = run.problems.length + run.warnings.length > 0;
+  const groups = [
+    ...run.problemGroups.map((g) => ({ g, severity: "problem" })),
+    ...run.warningGroups.map((g) => ({ g, severity: "warning" })),
+  ];
   return {
     ok: run.ok,
     applied: run.applied,
@@ -108,14 +136,18 @@ export function runView(run: RosterRun): RosterRunView {
     format: run.format,
     counts: run.counts,
     changes: run.changes,
-    problems: run.problems.slice(0, PROBLEMS_SHOWN).map(formatProblem),
+    problems: run.problemGroups.slice(0, PROBLEMS_SHOWN).map(formatGroup),
     problemCount: run.problemCount,
-    warnings: run.warnings.slice(0, PROBLEMS_SHOWN).map(formatProblem),
+    warnings: run.warningGroups.slice(0, PROBLEMS_SHOWN).map(formatGroup),
     warningCount: run.warningCount,
-    problemsCsv: any
-      ? problemsCsv(run.problems, "problem") + problemsCsv(run.warnings, "warning").replace(/^\uFEFF[^\n]*\n/, "")
-      : null,
-    deletions: run.deletions.slice(0, 50).map((d) => ({ name: d.name, kept: d.kept })),
+    problemsCsv: groups.length ? groupsCsv(groups) : null,
+    deletions: run.deletions.map((d) => ({ entity: d.entity, name: d.name, kept: d.kept })),
+    deletionCount:
+      run.counts.users.delete + run.counts.users.kept + run.counts.classes.delete + run.counts.classes.kept,
+    deletionGuard: run.deletionGuard,
+    skippable: run.skippable,
+    skipped: run.skipped,
+    newAdmins: run.newAdmins.map((a) => a.name),
     fingerprint: run.fingerprint,
     newUsers: run.createdUserIds.length + run.reactivatedUserIds.length,
     durationMs: Math.round(run.durationMs),

@@ -50,6 +50,25 @@ function startLine(endLine: number, raw: string): number {
   return endLine - breaks;
 }
 
+/** How many cells up to the last non-blank one: a header's blank trailing cells are not columns. */
+function filledWidth(cells: readonly string[]): number {
+  let w = cells.length;
+  while (w > 0 && cells[w - 1]!.trim() === "") w--;
+  return w;
+}
+
+/**
+ * Whether a row has the header's fields. A spreadsheet leaves blank cells at the end of a header
+ * (and of rows): a row at least as wide as the header's filled cells, and no wider than the header,
+ * fits when its cells under the blank header cells are blank.
+ */
+function fitsHeader(cells: readonly string[], width: number, core: number): boolean {
+  if (cells.length === width) return true;
+  if (cells.length < core || cells.length > width) return false;
+  for (let k = core; k < cells.length; k++) if (cells[k]!.trim() !== "") return false;
+  return true;
+}
+
 interface SkipError extends Error {
   code?: string;
   lines?: number;
@@ -68,6 +87,7 @@ function wellFormedRecords(text: string, delimiter: string, maxRecords: number):
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   let width = -1;
+  let core = 0;
   while (i < n && out.length < maxRecords) {
     if (text.charCodeAt(i) === 10) {
       line++;
@@ -117,8 +137,10 @@ function wellFormedRecords(text: string, delimiter: string, maxRecords: number):
       i++; // the separator: another field follows, if only an empty one
     }
     if (chars > MAX_RECORD_CHARS) return null;
-    if (width < 0) width = cells.length;
-    else if (cells.length !== width) return null;
+    if (width < 0) {
+      width = cells.length;
+      core = filledWidth(cells);
+    } else if (!fitsHeader(cells, width, core)) return null;
     let blank = true;
     for (let k = 0; k < cells.length; k++) {
       const c = cells[k]!.trim();
@@ -146,13 +168,16 @@ export function parseCsv(
   let records: (CsvRow | null)[] | null =
     reader === "auto" ? wellFormedRecords(normalized, delimiter, maxRows + 2) : null;
   if (records === null) {
+    let headerWidth = -1;
+    let headerCore = 0;
     try {
       records = parse(normalized, {
         bom: true,
         info: true,
         raw: true,
         delimiter,
-        relax_column_count: false,
+        // Field counts are checked here (fitsHeader), so that a header's blank trailing cells are tolerated.
+        relax_column_count: true,
         skip_empty_lines: true,
         max_record_size: MAX_RECORD_CHARS,
         to: maxRows + 2,
@@ -161,7 +186,19 @@ export function parseCsv(
         // info): a results.csv of 360,000 rows stays a few dozen MB.
         on_record: ((r: { record: string[]; raw: string; info: { lines: number } }) => {
           if (r.record.every((c) => c.trim() === "")) return null;
-          return { line: startLine(r.info.lines, r.raw), cells: r.record.map((c) => c.trim()) };
+          const line = startLine(r.info.lines, r.raw);
+          if (headerWidth < 0) {
+            headerWidth = r.record.length;
+            headerCore = filledWidth(r.record);
+          } else if (!fitsHeader(r.record, headerWidth, headerCore)) {
+            skipped.push({
+              code: "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
+              line,
+              message: `expect ${headerCore}, got ${r.record.length}`,
+            });
+            return null;
+          }
+          return { line, cells: r.record.map((c) => c.trim()) };
         }) as never,
         on_skip: (err: SkipError | undefined, raw?: string) => {
           if (!err) return;
@@ -184,7 +221,14 @@ export function parseCsv(
   const brokenAt = broken ? broken.line : Infinity;
   for (const s of skipped) {
     if (s.line > brokenAt) continue;
-    problems.add({ file, line: s.line, column: "row", ...csvErrorText(s.code, s.message) });
+    // After a broken quote the rest of the file is lost: not one row to skip.
+    problems.add({
+      file,
+      line: s.line,
+      column: "row",
+      ...csvErrorText(s.code, s.message),
+      ...(QUOTE_ERRORS.has(s.code) ? { blocking: true } : {}),
+    });
   }
   const rows: CsvRow[] = [];
   for (const r of records) {
@@ -200,6 +244,7 @@ export function parseCsv(
       column: "header",
       message: "the file is empty (no header row)",
       fix: "export the file again, or leave it out and mark it absent in manifest.csv",
+      blocking: true,
     });
     return null;
   }
@@ -270,6 +315,8 @@ export interface ColumnSpec {
   name: string;
   aliases?: readonly string[];
   required?: boolean;
+  /** Aliases that are an older version's name (OneRoster 1.0): read, with a warning. */
+  legacy?: readonly string[];
 }
 
 export interface BoundTable {
@@ -311,6 +358,7 @@ export function bindColumns(
         column: table.header[found[1]!]!,
         message: `the column ${quote(table.header[found[0]!]!)} is given twice (also as ${quote(table.header[found[1]!]!)})`,
         fix: "keep one of the two columns",
+        blocking: true,
       });
     }
     if (found.length > 0) index.set(spec.name, found[0]!);
@@ -322,6 +370,7 @@ export function bindColumns(
         column: spec.name,
         message: "the column is missing",
         fix: `add a ${quote(spec.name)} column to the header${requiredNote}`,
+        blocking: true,
       });
     }
   }

@@ -26,7 +26,8 @@ export function readRoster(
   const problems = new ProblemList(MAX_PROBLEMS_KEPT);
   const warnings = new ProblemList(MAX_PROBLEMS_KEPT);
   const read = readUpload(upload);
-  read.problems.forEach((p) => problems.add(p));
+  // The upload itself (a zip, an encoding): not a row to skip.
+  read.problems.forEach((p) => problems.add({ ...p, blocking: true }));
   read.warnings.forEach((p) => warnings.add(p));
   const chosen: RosterFormat =
     format === "auto" ? (looksLikeOneRoster(read.texts) ? "oneroster" : "spreadsheet") : format;

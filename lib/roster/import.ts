@@ -9,7 +9,7 @@ import { readRoster, type FormatChoice, type ReadRoster } from "./dataset";
 import { recordImport } from "./history";
 import type { RosterEntity, RosterFormat } from "./model";
 import { buildPlan, changeCount, type Counts, type DeletionNote, type Plan } from "./plan";
-import type { RosterProblem } from "./problems";
+import type { ProblemGroup, RosterProblem } from "./problems";
 import type { RosterUpload } from "./read-upload";
 import { loadState, withRecords } from "./state";
 
@@ -24,7 +24,7 @@ export { rosterUploadFromFiles } from "./read-upload";
 export type { RosterProblem } from "./problems";
 export type { RosterProgress, RosterPhase } from "./apply";
 export { ROSTER_PHASES } from "./apply";
-export { formatProblem, problemsCsv } from "./problems";
+export { formatGroup, formatProblem, groupsCsv, problemsCsv } from "./problems";
 export { listRosterImports, newUsersOfLastImport } from "./history";
 
 export interface RosterRunOptions {
@@ -36,6 +36,12 @@ export interface RosterRunOptions {
   /** The school's time zone (default: SCHOOL_TIMEZONE): dates without a time or an offset are its days. */
   timeZone?: string;
   onProgress?: ProgressCallback;
+  /** Apply everything else when every problem is one row's: those rows (and the rows that need them) are skipped. */
+  skipInvalid?: boolean;
+  /** The import may create administrators ("Allow new administrators", --allow-new-admins). */
+  allowNewAdmins?: boolean;
+  /** Removals the admin confirmed (typed on the page, --allow-deletions N): needed above the threshold. */
+  allowDeletions?: number;
 }
 
 export interface RosterRun {
@@ -56,6 +62,17 @@ export interface RosterRun {
   warningCount: number;
   /** People and classes the import would remove or keep without access (first 500). */
   deletions: DeletionNote[];
+  /** Alike problems and warnings as one line each, root causes first. */
+  problemGroups: ProblemGroup[];
+  warningGroups: ProblemGroup[];
+  /** Every problem is one row's: the rest can be applied, skipping them. */
+  skippable: boolean;
+  /** Rows skipped by an import applied with skipInvalid. */
+  skipped: number;
+  /** Administrators the import creates (allowed). */
+  newAdmins: { name: string; sourcedId: string | null }[];
+  /** Above the removal threshold: the removals the admin must confirm (type, or --allow-deletions N). */
+  deletionGuard: DeletionGuard | null;
   /** Identifies the plan: pass it to applyRosterImport to refuse if the portal changed since the preview. */
   fingerprint: string;
   /** Users created; users the roster brought back (both got new access codes). */
@@ -66,18 +83,51 @@ export interface RosterRun {
 
 const LOCK = "classroom-portal:roster-import";
 
+export interface DeletionGuard {
+  /** People the import removes (deleted, or kept with their access code cleared). */
+  people: number;
+  /** Why it needs a confirmation, in words. */
+  reason: string;
+}
+
+/** More than this share of the portal's people removed at once needs a confirmation (decision 012). */
+export const DELETION_SHARE = 0.05;
+
+/** Whether the plan's removals need the admin's confirmation: more than 5 % of people, or any administrator. */
+export function deletionGuardOf(plan: Plan): DeletionGuard | null {
+  const people = plan.changes.users.delete.length + plan.changes.users.keep.length;
+  if (people === 0) return null;
+  const share = plan.peopleInPortal > 0 ? people / plan.peopleInPortal : 1;
+  if (share <= DELETION_SHARE && plan.adminsRemoved.length === 0) return null;
+  const percent = Math.round(share * 1000) / 10;
+  const parts = [
+    `${people} ${people === 1 ? "person" : "people"} (${percent} % of the ${plan.peopleInPortal} in the portal)`,
+  ];
+  if (plan.adminsRemoved.length)
+    parts.push(
+      `among them the administrator${plan.adminsRemoved.length === 1 ? "" : "s"} ${plan.adminsRemoved.join(", ")}`,
+    );
+  return { people, reason: `the import would remove ${parts.join(", ")}` };
+}
+
 /** Whether the upload writes the gradebook (line items, results): the apply then locks the assignments first. */
 const touchesGrades = (read: ReadRoster) =>
   read.dataset.modes.assignments !== undefined || read.dataset.modes.grades !== undefined;
 
-async function planIn(tx: Db, read: ReadRoster, actorId: number | null, timeZone: string): Promise<Plan> {
+async function planIn(
+  tx: Db,
+  read: ReadRoster,
+  actorId: number | null,
+  timeZone: string,
+  allowNewAdmins = false,
+): Promise<Plan> {
   const modes = read.dataset.modes;
   const state = await loadState(tx, {
     timeZone,
     gradebook: modes.categories !== undefined || modes.assignments !== undefined || modes.grades !== undefined,
     grades: modes.grades !== undefined,
   });
-  let plan = buildPlan(read, state, { actorId, timeZone });
+  let plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins });
   const userIds = [...plan.changes.users.delete, ...plan.changes.users.keep];
   const levelIds = [...plan.changes.classes.delete, ...plan.changes.classes.keep];
   if (userIds.length || levelIds.length) {
@@ -85,7 +135,7 @@ async function planIn(tx: Db, read: ReadRoster, actorId: number | null, timeZone
     const records = await withRecords(tx, userIds, levelIds);
     state.usersWithRecords = records.users;
     state.levelsWithRecords = records.levels;
-    plan = buildPlan(read, state, { actorId, timeZone });
+    plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins });
   }
   return plan;
 }
@@ -113,6 +163,12 @@ function runOf(
 ): RosterRun {
   return {
     ...extra,
+    problemGroups: plan.problems.groups(),
+    warningGroups: plan.warnings.groups(),
+    skippable: plan.problems.total > 0 && plan.problems.blocking === 0,
+    skipped: extra.applied ? plan.problems.total : 0,
+    newAdmins: plan.newAdmins,
+    deletionGuard: deletionGuardOf(plan),
     format: plan.format,
     modes: plan.modes,
     counts: plan.counts,
@@ -145,11 +201,12 @@ export async function previewRosterImport(upload: RosterUpload, opts: RosterRunO
   progress({ phase: "checking", done: 0, total: 1 });
   const plan = await db().transaction(async (tx) => {
     await tx.execute(sql`set transaction isolation level repeatable read, read only`);
-    return planIn(tx, read, opts.actorId, timeZone);
+    return planIn(tx, read, opts.actorId, timeZone, opts.allowNewAdmins);
   });
   progress({ phase: "checking", done: 1, total: 1 });
   const fingerprint = fingerprintOf(plan);
-  const ok = plan.problems.total === 0;
+  // With skipInvalid, a plan whose problems are all one row's would apply (the rest).
+  const ok = plan.problems.total === 0 || (opts.skipInvalid === true && plan.problems.blocking === 0);
   const durationMs = performance.now() - started;
   const importId = await recordImport(db(), {
     actorId: opts.actorId,
@@ -195,10 +252,11 @@ export async function applyRosterImport(
       // reading the grades, a teacher's save waits for the import instead of slipping in between.
       if (touchesGrades(read))
         await tx.execute(sql`select count(*) from (select id from assignments order by id for no key update) locked`);
-      const plan = await planIn(tx, read, opts.actorId, timeZone);
+      const plan = await planIn(tx, read, opts.actorId, timeZone, opts.allowNewAdmins);
       planned = plan;
       fingerprint = fingerprintOf(plan);
-      if (plan.problems.total === 0 && opts.expectFingerprint && opts.expectFingerprint !== fingerprint) {
+      const skipping = opts.skipInvalid === true && plan.problems.blocking === 0;
+      if ((plan.problems.total === 0 || skipping) && opts.expectFingerprint && opts.expectFingerprint !== fingerprint) {
         plan.problems.add({
           file: upload.label,
           line: 0,
@@ -207,8 +265,19 @@ export async function applyRosterImport(
           fix: "preview the import again, check it, then apply",
         });
       }
+      // Mass removals wait for the admin's confirmation of their number (decision 012).
+      const guard = deletionGuardOf(plan);
+      if (guard && (opts.allowDeletions ?? 0) < guard.people) {
+        plan.problems.add({
+          file: upload.label,
+          line: 0,
+          column: "file",
+          message: `${guard.reason}: more than ${DELETION_SHARE * 100} % of people or an administrator needs a confirmation`,
+          fix: `check the list of removals; to go ahead, type ${guard.people} on the admin page (or run the command line with --allow-deletions ${guard.people})`,
+        });
+      }
       progress({ phase: "checking", done: 1, total: 1 });
-      if (plan.problems.total > 0) return null;
+      if (plan.problems.blocking > 0 || (plan.problems.total > 0 && !opts.skipInvalid)) return null;
       const result = await applyPlan(tx, plan, opts.actorId, progress);
       progress({ phase: "recording", done: 0, total: 1 });
       const newUserIds = [...result.createdUserIds, ...result.reactivatedUserIds];
@@ -220,7 +289,8 @@ export async function applyRosterImport(
         dryRun: false,
         status: "applied",
         summary: summaryOf(plan, fingerprint),
-        problems: 0,
+        // Rows skipped with the admin's consent (listed in the summary).
+        problems: plan.problems.total,
         warnings: plan.warnings.total,
         newUserIds,
         durationMs,
@@ -236,6 +306,8 @@ export async function applyRosterImport(
           counts: compactCounts(plan.counts),
           newUsers: newUserIds.length,
           warnings: plan.warnings.total,
+          ...(plan.problems.total ? { skipped: plan.problems.total } : {}),
+          ...(plan.newAdmins.length ? { newAdmins: plan.newAdmins.length } : {}),
         },
       });
       progress({ phase: "recording", done: 1, total: 1 });

@@ -66,6 +66,8 @@ export interface RosterClass {
   code: string;
   /** True when `code` came from the file as written (classCode, class_code), so it may match a portal class. */
   codeFromFile: boolean;
+  /** Why `code` is not the file's classCode as written: a warning when the class is new. */
+  codeNote?: { message: string; fix: string };
   name: string | null;
   period?: string | null;
   level?: string | null;
@@ -187,6 +189,11 @@ export interface RosterDataset {
   agentsCarried: boolean;
   /** Keys of rows refused with a problem: references to them are not reported again. */
   refused: { users: Set<string>; classes: Set<string>; categories: Set<string>; lineItems: Set<string> };
+  /** Where each refused user and class row is, and each row marked tobedeleted (any mode): the root cause a dependent row names. */
+  causes: {
+    refused: { users: Map<string, SourceRef>; classes: Map<string, SourceRef> };
+    deleted: { users: Map<string, SourceRef>; classes: Map<string, SourceRef> };
+  };
   /** Files that could not be read whole (a missing column, a broken row): references into them are not checked. */
   broken: Set<FileEntity>;
   /** Rows read but not kept by the portal (enrollments of aides, proctors…), per entity. */
@@ -211,6 +218,7 @@ export function emptyDataset(format: RosterFormat): RosterDataset {
     deleted: { users: [], classes: [], enrollments: [], terms: [], categories: [], lineItems: [], results: [] },
     agentsCarried: false,
     refused: { users: new Set(), classes: new Set(), categories: new Set(), lineItems: new Set() },
+    causes: { refused: { users: new Map(), classes: new Map() }, deleted: { users: new Map(), classes: new Map() } },
     broken: new Set(),
     ignored: {},
   };

@@ -1,5 +1,12 @@
 import type { RosterClass, RosterEnrollment } from "./model";
-import { isBulk, type LevelValues, type PlanContext, type StateLevel, type TermValues, type UserRef } from "./plan";
+import {
+  isBulk,
+  type LevelValues,
+  type PlanContext,
+  type StateLevel,
+  type TermValues,
+  type UserRef,
+} from "./plan-context";
 import { quote } from "./problems";
 
 // Classes, enrollments, class teachers and terms of the plan (decision 012). A class keeps the
@@ -28,6 +35,7 @@ export function planClasses(ctx: PlanContext): void {
         fix: "list each class once",
       });
       ctx.refusedClasses.add(c.key);
+      ctx.causes.classes.set(c.key, c.ref);
       continue;
     }
     if (db) matched.set(db.id, c);
@@ -40,6 +48,7 @@ export function planClasses(ctx: PlanContext): void {
         fix: "fill the class's name",
       });
       ctx.refusedClasses.add(c.key);
+      ctx.causes.classes.set(c.key, c.ref);
       continue;
     }
     rows.push({ c, db });
@@ -83,6 +92,7 @@ export function planClasses(ctx: PlanContext): void {
       continue;
     }
     let code = c.code;
+    if (c.codeNote) ctx.warnings.add({ file: c.ref.file, line: c.ref.line, column: c.labels.code, ...c.codeNote });
     if (taken.has(code.toLowerCase())) {
       if (c.sourcedId === null) {
         problems.add({
@@ -93,6 +103,7 @@ export function planClasses(ctx: PlanContext): void {
           fix: "write the code exactly as the portal shows it",
         });
         ctx.refusedClasses.add(c.key);
+        ctx.causes.classes.set(c.key, c.ref);
         continue;
       }
       const base = c.code.slice(0, 46);
@@ -148,32 +159,55 @@ export function planEnrollments(ctx: PlanContext): void {
     const user = ctx.userFinal(e.userKey);
     const cls = ctx.classFinal(e.classKey);
     const id = (key: string) => key.slice(2);
-    if (!user) {
-      if (!ctx.refusedUsers.has(e.userKey) && !ctx.brokenUsers)
-        problems.add({
+    if (!user || !cls) {
+      // A row this upload refused or marks tobedeleted is the cause: name it, and skip this one.
+      const which = !user ? ("users" as const) : ("classes" as const);
+      const key = which === "users" ? e.userKey : e.classKey;
+      const word = which === "users" ? "user" : "class";
+      const refusedAt = ctx.causes[which].get(key);
+      const deletedAt = data.causes.deleted[which].get(key);
+      const column = which === "users" ? e.labels.user : e.labels.class;
+      if (refusedAt || deletedAt) {
+        ctx.warnings.add({
           file: e.ref.file,
           line: e.ref.line,
-          column: e.labels.user,
-          message: `no user ${quote(id(e.userKey))} in the users file or the portal`,
-          fix: "add the user, or remove the enrollment",
+          column,
+          message: refusedAt
+            ? `skipped: its ${word} ${quote(id(key))} was refused at ${refusedAt.file}:${refusedAt.line}`
+            : `skipped: its ${word} ${quote(id(key))} is marked tobedeleted at ${deletedAt!.file}:${deletedAt!.line}`,
+          fix: refusedAt
+            ? `nothing here: fix the ${word}'s row and this enrollment is imported with it`
+            : "nothing: the enrollment goes with it",
         });
-      continue;
-    }
-    if (!cls) {
-      if (!ctx.refusedClasses.has(e.classKey) && !ctx.brokenClasses)
+        counts.enrollments.ignored += 1;
+      } else if (!(which === "users" ? ctx.brokenUsers : ctx.brokenClasses))
         problems.add({
           file: e.ref.file,
           line: e.ref.line,
-          column: e.labels.class,
-          message: `no class ${quote(id(e.classKey))} in the classes file or the portal`,
+          column,
+          message: `no ${word} ${quote(id(key))} in the ${which} file or the portal`,
           fix:
-            data.format === "spreadsheet"
-              ? "add the class to the staff and classes file, or create it in the portal first"
-              : "add the class, or remove the enrollment",
+            which === "users"
+              ? "add the user, or remove the enrollment"
+              : data.format === "spreadsheet"
+                ? "add the class to the staff and classes file, or create it in the portal first"
+                : "add the class, or remove the enrollment",
         });
       continue;
     }
     if (e.role === "student") {
+      if (user.role === "instructor" || user.role === "admin") {
+        // One role a person (decision 012): staff enrolled as a student somewhere stay staff.
+        ctx.warnings.add({
+          file: e.ref.file,
+          line: e.ref.line,
+          column: e.labels.role,
+          message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a student: the staff role wins`,
+          fix: "nothing: this student enrollment is skipped (a person has one role in the portal)",
+        });
+        counts.enrollments.ignored += 1;
+        continue;
+      }
       if (user.role !== "student") {
         problems.add({
           file: e.ref.file,

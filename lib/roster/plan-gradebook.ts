@@ -8,9 +8,11 @@ import {
   type StateAssignment,
   type StateGrade,
   type UserRef,
-} from "./plan";
+} from "./plan-context";
 import { quote } from "./problems";
 import { scoreText } from "./values";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { assignmentTerm, type Term } from "@/lib/domain/terms";
 
 // Categories, assignments and grades of the plan (decision 012): OneRoster's categories.csv,
 // lineItems.csv and results.csv, keyed on sourcedId like everything else. Categories are the
@@ -254,8 +256,45 @@ export function planAssignments(ctx: PlanContext): void {
   };
 }
 
+/** A published term's refusal: its report cards are out and its grades locked (issue 19). */
+const lockedProblem = (term: Term) => ({
+  message: `the grade falls in the term ${quote(term.title)}, which is published: its grades are locked`,
+  fix: "leave the result out, or unlock the term on the admin page (Terms) and import again",
+});
+
+/** The published term an assignment (as this import leaves it) falls in, or null. */
+function lockedTermOf(ctx: PlanContext): (ref: AssignmentRef) => Term | null {
+  const { state, changes } = ctx;
+  if (state.publishedTermIds.size === 0) return () => null;
+  const day = (iso: string | null) => (iso === null ? null : dateInTimeZone(new Date(iso), ctx.timeZone));
+  const byId = new Map(state.assignments.map((a) => [a.id, a]));
+  const updated = new Map(changes.assignments.update.map((a) => [a.id, a]));
+  const created = new Map(changes.assignments.create.map((a) => [`s:${a.sourcedId}`, a]));
+  const memo = new Map<AssignmentRef, Term | null>();
+  return (ref) => {
+    if (memo.has(ref)) return memo.get(ref)!;
+    let due: string | null = null;
+    let made: string = dateInTimeZone(new Date(), ctx.timeZone);
+    if (typeof ref === "number") {
+      const a = byId.get(ref);
+      const u = updated.get(ref);
+      due = u ? u.dueDate : (a?.dueDate ?? null);
+      if (a) made = day(a.createdAt)!;
+    } else {
+      const c = created.get(ref);
+      due = c?.dueDate ?? null;
+      if (c?.createdAt) made = day(c.createdAt)!;
+    }
+    const term = assignmentTerm(day(due), made, state.gradingTerms);
+    const locked = term && state.publishedTermIds.has(term.id) ? term : null;
+    memo.set(ref, locked);
+    return locked;
+  };
+}
+
 export function planGrades(ctx: PlanContext): void {
   const { data, state, problems, warnings, counts, changes } = ctx;
+  const lockedTerm = lockedTermOf(ctx);
   const file = data.resultsFile;
   const bySourced = new Map<string, StateGrade>();
   const byPair = new Map<number | string, StateGrade>();
@@ -338,6 +377,7 @@ export function planGrades(ctx: PlanContext): void {
       }
       // A grade already given for the same student and assignment (in the portal, or by an earlier result) is that result's.
       if (!db && typeof li.ref === "number" && typeof student.ref === "number") db = byPair.get(pair);
+      const locked = lockedTerm(li.ref);
       const feedback = r.comment === undefined ? (db?.feedback ?? null) : r.comment;
       const gradedDay = r.scoreDate ?? null;
       const values = {
@@ -348,17 +388,22 @@ export function planGrades(ctx: PlanContext): void {
         feedback,
         gradedDay,
       };
+      if (db) claimed.add(db.id);
+      const same =
+        db !== undefined &&
+        db.score100 === r.score100 &&
+        db.feedback === feedback &&
+        db.sourcedId === r.sourcedId &&
+        (gradedDay === null || gradedDay === db.gradedDay);
+      if (!same && locked) {
+        problems.add({ ...where, column: file.labels.score, ...lockedProblem(locked) });
+        continue;
+      }
       if (!db) {
         changes.grades.create.push(values);
         counts.grades.create += 1;
         continue;
       }
-      claimed.add(db.id);
-      const same =
-        db.score100 === r.score100 &&
-        db.feedback === feedback &&
-        db.sourcedId === r.sourcedId &&
-        (gradedDay === null || gradedDay === db.gradedDay);
       if (same) counts.grades.unchanged += 1;
       else {
         changes.grades.update.push({
@@ -401,6 +446,11 @@ export function planGrades(ctx: PlanContext): void {
     for (const d of data.deleted.results) {
       const g = bySourced.get(d.sourcedId);
       if (!g || claimed.has(g.id) || deleted.has(g.id)) continue;
+      const locked = lockedTerm(g.assignmentId);
+      if (locked) {
+        problems.add({ file: d.ref.file, line: d.ref.line, column: "status", ...lockedProblem(locked) });
+        continue;
+      }
       deleted.add(g.id);
       changes.grades.delete.push(g.id);
       counts.grades.delete += 1;

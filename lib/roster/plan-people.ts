@@ -1,5 +1,5 @@
 import type { PortalRole, Relationship, RosterUser } from "./model";
-import { isBulk, type PlanContext, type StateUser, type UserRef, type UserValues } from "./plan";
+import { isBulk, type PlanContext, type StateUser, type UserRef, type UserValues } from "./plan-context";
 import { quote } from "./problems";
 import { slugUsername } from "./values";
 
@@ -13,6 +13,12 @@ const ROLE_WORD: Record<PortalRole, string> = {
   instructor: "a teacher",
   admin: "an administrator",
 };
+
+/** A row the plan refuses: references to it name it as their cause. */
+function refuseUser(ctx: PlanContext, u: RosterUser): void {
+  ctx.refusedUsers.add(u.key);
+  ctx.causes.users.set(u.key, u.ref);
+}
 
 export function planUsers(ctx: PlanContext): void {
   const { data, state, problems } = ctx;
@@ -36,7 +42,7 @@ export function planUsers(ctx: PlanContext): void {
             message: `${quote(u.username)} is already the username of ${holder.name}, ${ROLE_WORD[holder.role]} in the portal`,
             fix: "give this person another username, or change that user's username in the portal",
           });
-          ctx.refusedUsers.add(u.key);
+          refuseUser(ctx, u);
           continue;
         }
         db = holder;
@@ -51,7 +57,7 @@ export function planUsers(ctx: PlanContext): void {
         message: `this is the same portal user (${db.name}) as line ${first.ref.line}`,
         fix: "list each person once",
       });
-      ctx.refusedUsers.add(u.key);
+      refuseUser(ctx, u);
       continue;
     }
     // Matched even when refused below, so a bulk file's refused row does not read as a removal.
@@ -65,7 +71,7 @@ export function planUsers(ctx: PlanContext): void {
         message: "the user has no role",
         fix: "give the user a role (in users.csv, or in roles.csv)",
       });
-      ctx.refusedUsers.add(u.key);
+      refuseUser(ctx, u);
       continue;
     }
     if (db && db.role !== role) {
@@ -76,8 +82,24 @@ export function planUsers(ctx: PlanContext): void {
         message: `the portal has ${db.name} as ${ROLE_WORD[db.role]}, the file as ${ROLE_WORD[role]}`,
         fix: "the import does not change a person's role: correct the file, or give the person a new sourcedId",
       });
-      ctx.refusedUsers.add(u.key);
+      refuseUser(ctx, u);
       continue;
+    }
+    // An import never makes an administrator unless the admin said so (issue 29): a new person
+    // with an administrator role is refused, and listed when allowed.
+    if (!db && role === "admin") {
+      if (!ctx.allowNewAdmins) {
+        problems.add({
+          file: u.ref.file,
+          line: u.ref.line,
+          column: u.labels.role,
+          message: `${u.name ?? u.sourcedId ?? "this person"} would be a new administrator`,
+          fix: 'tick "Allow new administrators" (--allow-new-admins on the command line) if they should be one, or correct the role',
+        });
+        refuseUser(ctx, u);
+        continue;
+      }
+      ctx.newAdmins.push({ name: u.name ?? "", sourcedId: u.sourcedId });
     }
     if (!db && u.name === null) {
       problems.add({
@@ -87,7 +109,7 @@ export function planUsers(ctx: PlanContext): void {
         message: "a new person needs a name",
         fix: "fill in the person's name",
       });
-      ctx.refusedUsers.add(u.key);
+      refuseUser(ctx, u);
       continue;
     }
     kept.push({ u, db, role });
@@ -122,6 +144,7 @@ export function planUsers(ctx: PlanContext): void {
         column: "sourcedId",
         message: `the import would remove your own account (${db.name}, sourcedId ${quote(db.sourcedId ?? "")})`,
         fix: "keep yourself in the users file, or have another administrator run the import",
+        blocking: true,
       });
       continue;
     }
@@ -150,7 +173,7 @@ export function planUsers(ctx: PlanContext): void {
         message: `${quote(wanted)} is already the username of ${holder.line ? `the user on line ${holder.line}` : `${holder.name} in the portal`}`,
         fix: "give each person their own username",
       });
-      ctx.refusedUsers.add(u.key);
+      refuseUser(ctx, u);
       continue;
     }
     holderOf.set(wanted, { line: u.ref.line, name: u.name ?? "" });

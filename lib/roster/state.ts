@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
+import { gradingTerms, type Term } from "@/lib/domain/terms";
 import type {
   RosterState,
   StateAssignment,
@@ -98,7 +99,18 @@ export async function loadState(
       }))
     : [];
   const grades = opts.grades ? await loadGrades(tx, day) : [];
+  // Published terms lock their grades (issue 19): an import writes none there.
+  const published = opts.grades
+    ? await queryRows<Term & { published: boolean }>(
+        sql`select t.id, t.title, t.type, t.start_date::text as "startDate", t.end_date::text as "endDate",
+              t.sourced_id is not null as imported, p.term_id is not null as published
+            from school_terms t left join term_publications p on p.term_id = t.id order by t.start_date, t.id`,
+        tx,
+      )
+    : [];
   return {
+    gradingTerms: published.some((t) => t.published) ? gradingTerms(published) : [],
+    publishedTermIds: new Set(published.filter((t) => t.published).map((t) => t.id)),
     users,
     levels,
     enrollments,

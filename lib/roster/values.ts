@@ -44,6 +44,7 @@ export function slugCode(s: string, max = 50): string {
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/-{2,}/g, "-") // "Phys 100 - 1" → Phys-100-1, not Phys-100---1
     .replace(/^[-.]+|[-.]+$/g, "")
     .slice(0, max)
     .replace(/[-.]+$/g, "");

@@ -22,7 +22,14 @@ export const SCHOOL_TABLES = [
 ];
 
 /** Who runs the import in these tests: the command line (no actor). */
-export const cli = { actorId: null, source: "cli" as const };
+// The operator allows what these tests import (an administrator, a bulk file's removals); the
+// guards themselves are tested in tests/roster-guards.integration.test.ts.
+export const cli = {
+  actorId: null,
+  source: "cli" as const,
+  allowNewAdmins: true,
+  allowDeletions: Number.MAX_SAFE_INTEGER,
+};
 
 /** Applies the files as a zip and fails the test with every problem if the import is refused. */
 export async function apply(

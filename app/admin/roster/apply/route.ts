@@ -1,5 +1,5 @@
 import { applyRosterImport, type RosterProgress } from "@/lib/roster/import";
-import { readRosterRequest, runView } from "@/lib/roster-web/request";
+import { readRosterRequest, runOptionsOf, runView } from "@/lib/roster-web/request";
 
 /**
  * Applies a roster upload (admins) in one transaction, streaming its progress: one JSON object per
@@ -15,9 +15,7 @@ export async function POST(request: Request): Promise<Response> {
       const send = (value: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
       try {
         const run = await applyRosterImport(req.upload, {
-          actorId: req.admin.id,
-          source: "web",
-          format: req.format,
+          ...runOptionsOf(req),
           expectFingerprint: req.fingerprint,
           onProgress: (p: RosterProgress) => send({ type: "progress", ...p }),
         });

@@ -1,12 +1,12 @@
 import { previewRosterImport } from "@/lib/roster/import";
-import { readRosterRequest, runView } from "@/lib/roster-web/request";
+import { readRosterRequest, runOptionsOf, runView } from "@/lib/roster-web/request";
 
 /** The dry run of a roster upload (admins): counts per entity and every problem; writes only the history row. */
 export async function POST(request: Request): Promise<Response> {
   try {
     const req = await readRosterRequest(request);
     if (!req.ok) return req.response;
-    const run = await previewRosterImport(req.upload, { actorId: req.admin.id, source: "web", format: req.format });
+    const run = await previewRosterImport(req.upload, runOptionsOf(req));
     return Response.json(runView(run), { headers: { "cache-control": "no-store" } });
   } catch (err) {
     console.error("roster preview failed:", err);

@@ -1,0 +1,310 @@
+import { z } from "zod";
+import { FIELD_LIMITS } from "./limits";
+import type { PortalRole, Relationship } from "./model";
+import { COMMON, eachRow, refuse, idsOf, type FileReader, type RoleRow } from "./oneroster-rows";
+import { quote } from "./problems";
+import { isDate, isDateTime, looksLikeExcelNumber, slugUsername, splitList } from "./values";
+
+// OneRoster's people files (decision 012): orgs.csv and roles.csv (read for users.csv's sake),
+// users.csv, and demographics.csv's birth dates. Pure.
+
+/** OneRoster roles → portal roles. Aides and proctors have no portal role: a problem, not a guess. */
+const ROLE_MAP: Record<string, { role: PortalRole; relationship?: Relationship }> = {
+  student: { role: "student" },
+  teacher: { role: "instructor" },
+  administrator: { role: "admin" },
+  siteadministrator: { role: "admin" },
+  districtadministrator: { role: "admin" },
+  systemadministrator: { role: "admin" },
+  principal: { role: "admin" },
+  parent: { role: "parent", relationship: "guardian" },
+  guardian: { role: "parent", relationship: "guardian" },
+  relative: { role: "parent", relationship: "other" },
+};
+const ROLE_HELP =
+  "use student, teacher, administrator, parent, guardian or relative (aides and proctors have no account in the portal: leave them out)";
+const RELATIONSHIPS = new Set<Relationship>(["mother", "father", "guardian", "grandparent", "other"]);
+
+export const orgsFile: FileReader = {
+  base: "orgs.csv",
+  columns: () => [...COMMON, { name: "name" }],
+  read: ({ bound, mode }, ctx) => {
+    if (mode === "bulk") ctx.orgIds = idsOf(bound);
+  },
+};
+
+export const coursesFile: FileReader = {
+  base: "courses.csv",
+  columns: () => [...COMMON, { name: "title" }],
+  read: ({ bound, mode }, ctx) => {
+    ctx.courseTitles = new Map(
+      bound.table.rows.map((r) => [bound.get(r, "sourcedId") ?? "", bound.get(r, "title") ?? ""]),
+    );
+    ctx.coursesBulk = mode === "bulk";
+  },
+};
+
+/**
+ * roles.csv (OneRoster 1.2): each user's role, the primary one first. A secondary row never gives
+ * or changes a person's role (the portal has one role a person): it is read with a warning when it
+ * says another role than the one the person takes.
+ */
+export const rolesFile: FileReader = {
+  base: "roles.csv",
+  columns: () => [
+    { name: "sourcedId" },
+    { name: "status" },
+    { name: "dateLastModified" },
+    { name: "userSourcedId", aliases: ["userSourcedIds"], required: true },
+    { name: "role", required: true },
+    { name: "roleType" },
+  ],
+  read: ({ bound: b }, ctx) => {
+    const out = new Map<string, RoleRow & { primary: boolean }>();
+    const secondary: { user: string; value: string; line: number }[] = [];
+    for (const row of b.table.rows) {
+      if ((b.get(row, "status") ?? "").toLowerCase() === "tobedeleted") continue;
+      const user = b.get(row, "userSourcedId") ?? "";
+      const value = b.get(row, "role") ?? "";
+      if (!user || !value) {
+        ctx.problems.add({
+          file: b.table.file,
+          line: row.line,
+          column: b.label(user ? "role" : "userSourcedId"),
+          message: `the ${user ? "role" : "userSourcedId"} is empty`,
+          fix: "fill it, or remove the row",
+        });
+        continue;
+      }
+      const type = (b.get(row, "roleType") ?? "").toLowerCase();
+      if (type === "secondary") {
+        secondary.push({ user, value, line: row.line });
+        continue;
+      }
+      const primary = type === "primary";
+      const had = out.get(user);
+      if (!had || (primary && !had.primary))
+        out.set(user, { value, ref: { file: b.table.file, line: row.line }, column: b.label("role"), primary });
+    }
+    for (const s of secondary) {
+      const taken = out.get(s.user);
+      const portalRole = (v: string) => ROLE_MAP[v.toLowerCase()]?.role ?? v.toLowerCase();
+      if (taken && portalRole(taken.value) === portalRole(s.value)) continue;
+      ctx.warnings.add({
+        file: b.table.file,
+        line: s.line,
+        column: b.label("roleType"),
+        message: `${quote(s.value)} is a secondary role: it does not change ${quote(s.user)}'s role`,
+        fix: taken
+          ? `nothing: the person's role is their primary one (${quote(taken.value)} on line ${taken.ref.line})`
+          : "nothing: the person keeps the portal's role (a new person needs a primary role row)",
+      });
+    }
+    ctx.roleOf = out;
+    ctx.hasRoles = true;
+  },
+};
+
+const USER_COLUMNS = [
+  ...COMMON,
+  { name: "role", aliases: ["roles"] },
+  { name: "username", aliases: ["userName", "login"] },
+  { name: "givenName", aliases: ["firstName", "first_name"], required: true },
+  { name: "familyName", aliases: ["lastName", "last_name", "surname"], required: true },
+  { name: "preferredGivenName", aliases: ["preferredFirstName"] },
+  { name: "email", aliases: ["emailAddress", "mail"] },
+  { name: "phone", aliases: ["phoneNumber", "phones"] },
+  { name: "sms" },
+  { name: "agentSourcedIds", aliases: ["agentSourcedId", "agents", "agent", "agentIds", "agentId"] },
+  { name: "orgSourcedIds", aliases: ["orgSourcedId"] },
+  // The portal's own extension columns (its exports write them); other ext_* columns are ignored.
+  { name: "ext_portal_parent1Phone" },
+  { name: "ext_portal_parent2Phone" },
+  { name: "ext_portal_agentRelationships" },
+];
+
+export const usersFile: FileReader = {
+  base: "users.csv",
+  entity: "users",
+  // The role column is required unless a roles.csv gives the roles.
+  columns: (ctx) => USER_COLUMNS.map((s) => (s.name === "role" ? { ...s, required: !ctx.hasRoles } : s)),
+  requiredNote: (ctx) => (ctx.hasRoles ? "" : ", or upload a roles.csv"),
+  read: (file, ctx) => {
+    const { data } = ctx;
+    const b = file.bound;
+    data.agentsCarried = b.has("agentSourcedIds");
+    eachRow(file, ctx, "users", (start, row) => {
+      const key = `s:${start.sourcedId}`;
+      // The role: users.csv's own column (1.1), else roles.csv (1.2); none in a delta keeps the portal's.
+      const own = row.value("role");
+      const fromRoles = ctx.roleOf.get(start.sourcedId);
+      const rawRole = own || fromRoles?.value || "";
+      const roleColumn = own
+        ? b.label("role")
+        : fromRoles
+          ? `${fromRoles.column} (${fromRoles.ref.file}:${fromRoles.ref.line})`
+          : b.label("role");
+      let role: PortalRole | null = null;
+      let relationship: Relationship | undefined;
+      if (rawRole) {
+        const mapped = ROLE_MAP[rawRole.toLowerCase()];
+        if (!mapped) row.problemAt(roleColumn, `${quote(rawRole)} is not a role the portal has`, ROLE_HELP);
+        else {
+          role = mapped.role;
+          relationship = mapped.relationship;
+        }
+      }
+      const given = row.value("preferredGivenName") || row.value("givenName");
+      const family = row.value("familyName");
+      const name = `${given} ${family}`.trim().replace(/\s+/g, " ");
+      if (name === "") row.problem("givenName", "the user has no name", "fill givenName and familyName");
+      else row.tooLong("givenName", name, FIELD_LIMITS.name);
+      const username = row.value("username");
+      row.tooLong("username", username, FIELD_LIMITS.username);
+      let email: string | null | undefined;
+      if (b.has("email")) {
+        email = row.value("email") || null;
+        if (email && !row.tooLong("email", email, FIELD_LIMITS.email) && !z.email().safeParse(email).success)
+          row.problem(
+            "email",
+            `${quote(email)} is not an e-mail address`,
+            "correct it (name@school.example), or leave the cell empty",
+          );
+      }
+      // A phone number is anyone's own (a parent's is what the phone sync of decision 004 matches).
+      const phone = (column: string): string | null | undefined => {
+        if (!b.has(column)) return undefined;
+        const value = row.value(column) || null;
+        if (value && looksLikeExcelNumber(value)) {
+          row.problem(
+            column,
+            `${quote(value)} is a number a spreadsheet rewrote, not a phone number`,
+            "format the column as Text and type the numbers again",
+          );
+        } else if (value) row.tooLong(column, value, FIELD_LIMITS.phone);
+        return value;
+      };
+      let phoneNumber: string | null | undefined;
+      if (b.has("phone") || b.has("sms"))
+        phoneNumber = row.value("phone") ? phone("phone") : row.value("sms") ? phone("sms") : null;
+      // A student's parent numbers: the portal's own columns (OneRoster has none).
+      let parent1Number: string | null | undefined;
+      let parent2Number: string | null | undefined;
+      if (role === "student") {
+        parent1Number = phone("ext_portal_parent1Phone");
+        parent2Number = phone("ext_portal_parent2Phone");
+      } else {
+        for (const column of ["ext_portal_parent1Phone", "ext_portal_parent2Phone"]) {
+          if (row.value(column))
+            row.warn(
+              column,
+              "only a student has parent numbers",
+              "nothing: the number is not kept (a parent's own number goes in phone)",
+            );
+        }
+      }
+      let agents: { key: string; id: string; relationship?: Relationship }[] | undefined;
+      if (data.agentsCarried) {
+        const list: { key: string; id: string; relationship?: Relationship }[] = [];
+        const relationships = b.has("ext_portal_agentRelationships")
+          ? row
+              .value("ext_portal_agentRelationships")
+              .split(",")
+              .map((r) => r.trim().toLowerCase())
+          : [];
+        splitList(row.value("agentSourcedIds")).forEach((id, i) => {
+          if (id === start.sourcedId) {
+            row.warn(
+              "agentSourcedIds",
+              "the user is listed as their own agent",
+              "remove their own sourcedId from agentSourcedIds",
+            );
+            return;
+          }
+          const said = relationships[i] ?? "";
+          const known = RELATIONSHIPS.has(said as Relationship);
+          if (said !== "" && !known)
+            row.warn(
+              "ext_portal_agentRelationships",
+              `${quote(said)} is not a relationship the portal has`,
+              "nothing: a new link is a guardian link (mother, father, guardian, grandparent or other)",
+            );
+          list.push(known ? { key: `s:${id}`, id, relationship: said as Relationship } : { key: `s:${id}`, id });
+        });
+        agents = list;
+      }
+      if (ctx.orgIds && b.has("orgSourcedIds")) {
+        for (const org of splitList(row.value("orgSourcedIds"))) {
+          if (!ctx.orgIds.has(org))
+            row.warn(
+              "orgSourcedIds",
+              `no org ${quote(org)} in orgs.csv`,
+              "add the org to orgs.csv (the portal does not use orgs, so the user is imported anyway)",
+            );
+        }
+      }
+      if (!row.ok) {
+        refuse(data, "users", key, start.ref);
+        return;
+      }
+      const hint = (email ?? "") || slugUsername(name) || slugUsername(start.sourcedId) || "user";
+      data.users.push({
+        ref: start.ref,
+        key,
+        sourcedId: start.sourcedId,
+        role,
+        name,
+        username: username || null,
+        usernameHint: hint,
+        email,
+        phoneNumber,
+        parent1Number,
+        parent2Number,
+        relationship,
+        agents,
+        labels: {
+          role: roleColumn,
+          username: b.label("username"),
+          agents: b.label("agentSourcedIds"),
+          name: b.label("givenName"),
+        },
+      });
+    });
+  },
+};
+
+/** demographics.csv: birthDate → the user's date of birth (the rest of the file is not kept). */
+export const demographicsFile: FileReader = {
+  base: "demographics.csv",
+  entity: "demographics",
+  // OneRoster 1.0 keyed the file by userSourcedId; 1.1 by sourcedId (the user's).
+  columns: () => [
+    { name: "sourcedId", required: true, aliases: ["userSourcedId"], legacy: ["userSourcedId"] },
+    ...COMMON.slice(1),
+    { name: "birthDate", aliases: ["birthdate", "dateOfBirth"] },
+  ],
+  read: (file, ctx) => {
+    if (!file.bound.has("birthDate")) return;
+    const { data } = ctx;
+    const byKey = new Map(data.users.map((u) => [u.key, u]));
+    eachRow(file, ctx, null, (start, row) => {
+      const key = `s:${start.sourcedId}`;
+      let dateOfBirth: string | null;
+      if (!start.active) {
+        if (file.mode !== "delta") return;
+        dateOfBirth = null; // a delta's tobedeleted demographics row: the SIS no longer has the birth date
+      } else {
+        const v = row.value("birthDate");
+        if (v !== "" && !isDate(v) && !(isDateTime(v) && v.length > 10)) {
+          row.problem("birthDate", `${quote(v)} is not a date`, "write it as YYYY-MM-DD");
+          return;
+        }
+        dateOfBirth = v === "" ? null : v.slice(0, 10);
+      }
+      if (data.refused.users.has(key)) return;
+      const user = byKey.get(key);
+      if (user) user.dateOfBirth = dateOfBirth;
+      else data.birthDates.push({ ref: start.ref, key, sourcedId: start.sourcedId, dateOfBirth });
+    });
+  },
+};

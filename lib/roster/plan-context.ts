@@ -1,0 +1,321 @@
+import type {
+  FileEntity,
+  FileMode,
+  PortalRole,
+  Relationship,
+  RosterDataset,
+  RosterEntity,
+  RosterFormat,
+} from "./model";
+import type { Term } from "@/lib/domain/terms";
+import type { ProblemList } from "./problems";
+
+// What the parts of the plan share (decision 012): the state the plan reads, the changes it
+// decides, and the context its parts (plan-people, plan-classes, plan-gradebook) pass along.
+// Its own file so that plan.ts imports the parts and the parts import only this: no circle.
+
+export interface StateUser {
+  id: number;
+  sourcedId: string | null;
+  username: string;
+  role: PortalRole;
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+  parent1Number: string | null;
+  parent2Number: string | null;
+  dateOfBirth: string | null;
+  rosterDeleted: boolean;
+}
+
+export interface StateLevel {
+  id: number;
+  code: string;
+  sourcedId: string | null;
+  name: string;
+  period: string | null;
+  level: string | null;
+  teacherId: number | null;
+  teacherEnrollmentSourcedId: string | null;
+  rosterDeleted: boolean;
+}
+
+export interface StateEnrollment {
+  id: number;
+  studentId: number;
+  levelCode: string;
+  sourcedId: string | null;
+  /** enrolled_at's day in the school's time zone. */
+  enrolledDay: string;
+}
+
+export interface StateLink {
+  id: number;
+  parentId: number;
+  studentId: number;
+  source: string;
+  removed: boolean;
+  fromRoster: boolean;
+}
+
+export interface TermValues {
+  sourcedId: string;
+  title: string;
+  type: string;
+  startDate: string;
+  endDate: string;
+  parentSourcedId: string | null;
+  schoolYear: number | null;
+}
+
+export interface StateCategory {
+  id: number;
+  name: string;
+  sourcedId: string | null;
+}
+
+export interface StateAssignment {
+  id: number;
+  sourcedId: string | null;
+  levelCode: string;
+  title: string;
+  description: string;
+  maxScore: number;
+  /** ISO 8601 in UTC with milliseconds, as the export writes it. */
+  dueDate: string | null;
+  createdAt: string;
+  categoryId: number | null;
+  /** How many grades it has, the highest (in hundredths), and whether students submitted work. */
+  grades: number;
+  topScore100: number | null;
+  submitted: boolean;
+}
+
+export interface StateGrade {
+  id: number;
+  sourcedId: string | null;
+  assignmentId: number;
+  studentId: number;
+  score100: number;
+  feedback: string | null;
+  /** graded_at's day in the school's time zone. */
+  gradedDay: string;
+}
+
+export interface RosterState {
+  users: StateUser[];
+  levels: StateLevel[];
+  enrollments: StateEnrollment[];
+  links: StateLink[];
+  terms: (TermValues & { id: number })[];
+  /** Loaded when the upload has gradebook files (categories, line items, results); else empty. */
+  categories: StateCategory[];
+  assignments: StateAssignment[];
+  /** Every grade, loaded only when the upload has results.csv. */
+  grades: StateGrade[];
+  /** Users and classes with academic records (grades, work, attendance, announcements, audit entries). */
+  /** The school's grading terms, loaded with results.csv when any term is published (else empty). */
+  gradingTerms: Term[];
+  /** Published terms: their grades are locked, an import writes none. */
+  publishedTermIds: Set<number>;
+  usersWithRecords: Set<number>;
+  levelsWithRecords: Set<number>;
+}
+
+/** An existing user's id, or the key of a user this import creates. */
+export type UserRef = number | string;
+
+export interface UserValues {
+  name: string;
+  username: string;
+  email: string | null;
+  role: PortalRole;
+  phoneNumber: string | null;
+  parent1Number: string | null;
+  parent2Number: string | null;
+  dateOfBirth: string | null;
+  sourcedId: string | null;
+}
+
+export interface LevelValues {
+  code: string;
+  name: string;
+  period: string | null;
+  level: string | null;
+  teacher: UserRef | null;
+  teacherEnrollmentSourcedId: string | null;
+  sourcedId: string | null;
+}
+
+/** An existing category's id, or the key ("t:<title>") of one this import creates. */
+export type CategoryRef = number | string;
+/** An existing assignment's id, or the key ("s:<sourcedId>") of one this import creates. */
+export type AssignmentRef = number | string;
+
+export interface AssignmentValues {
+  sourcedId: string;
+  levelCode: string;
+  title: string;
+  description: string;
+  maxScore: number;
+  dueDate: string | null;
+  /** null: the portal's (a new assignment: now). */
+  createdAt: string | null;
+  category: CategoryRef | null;
+}
+
+export interface GradeValues {
+  sourcedId: string;
+  assignment: AssignmentRef;
+  student: UserRef;
+  score100: number;
+  feedback: string | null;
+  /** YYYY-MM-DD in the school's time zone; null: the portal's (a new grade: now). */
+  gradedDay: string | null;
+}
+
+export interface PlanChanges {
+  users: {
+    create: (UserValues & { key: string })[];
+    /** Full rows: fields the upload does not carry hold the portal's values. */
+    update: (UserValues & { id: number; reactivate: boolean })[];
+    delete: number[];
+    /** Deleted by the roster but holding academic records: kept, signed out, without an access code. */
+    keep: number[];
+    /** Usernames move between people in this import: park them first so none collides midway. */
+    parkUsernames: boolean;
+  };
+  classes: {
+    create: LevelValues[];
+    update: (LevelValues & { id: number; reactivate: boolean })[];
+    delete: number[];
+    keep: number[];
+  };
+  enrollments: {
+    create: { student: UserRef; levelCode: string; sourcedId: string | null; enrolledDay: string | null }[];
+    /** sourcedId: the new one (null: unchanged); enrolledDay: the new day (null: unchanged). */
+    update: { id: number; sourcedId: string | null; enrolledDay: string | null }[];
+    delete: number[];
+  };
+  guardians: {
+    create: { parent: UserRef; student: UserRef; relationship: Relationship }[];
+    update: number[];
+    delete: number[];
+  };
+  terms: { create: TermValues[]; update: (TermValues & { id: number })[]; delete: number[] };
+  categories: {
+    create: { key: string; name: string; sourcedId: string }[];
+    update: { id: number; name: string; sourcedId: string }[];
+    delete: number[];
+    /** Removed by the roster but still used by assignments: kept as the portal's own (sourced_id cleared). */
+    detach: number[];
+    /** Names move between categories in this import: park them first. */
+    parkNames: boolean;
+  };
+  assignments: {
+    create: (AssignmentValues & { teacher: UserRef | null })[];
+    update: (AssignmentValues & { id: number })[];
+    delete: number[];
+    /** Removed by the roster but holding grades or submissions: kept as the portal's own. */
+    detach: number[];
+  };
+  grades: {
+    create: GradeValues[];
+    update: (GradeValues & { id: number; oldScore100: number })[];
+    /** Deleted by a delta's tobedeleted row: each one audited. */
+    delete: number[];
+    /** Roster grades a bulk results file no longer lists: kept as the portal's own (never removed silently). */
+    detach: number[];
+  };
+}
+
+export interface Counts {
+  create: number;
+  update: number;
+  unchanged: number;
+  delete: number;
+  /** The roster deleted it, but it has academic records: kept (decision 012). */
+  kept: number;
+  /** Read but not kept by the portal (e.g. aides' enrollments). */
+  ignored: number;
+}
+
+export interface DeletionNote {
+  entity: "users" | "classes";
+  id: number;
+  name: string;
+  sourcedId: string | null;
+  kept: boolean;
+}
+
+export interface Plan {
+  format: RosterFormat;
+  /** The school's time zone: days (beginDate, scoreDate) become instants in it. */
+  timeZone: string;
+  modes: RosterDataset["modes"];
+  counts: Record<RosterEntity, Counts>;
+  problems: ProblemList;
+  warnings: ProblemList;
+  changes: PlanChanges;
+  deletions: DeletionNote[];
+  /** Administrators the import creates (only with allowNewAdmins). */
+  newAdmins: { name: string; sourcedId: string | null }[];
+  /** How many people the portal has, for the removal threshold. */
+  peopleInPortal: number;
+  /** Roster removals of administrators (by name). */
+  adminsRemoved: string[];
+}
+
+/** What the parts of the plan share: the upload, the state, and what earlier parts decided. */
+export interface PlanContext {
+  data: RosterDataset;
+  state: RosterState;
+  problems: ProblemList;
+  warnings: ProblemList;
+  counts: Record<RosterEntity, Counts>;
+  changes: PlanChanges;
+  deletions: DeletionNote[];
+  actorId: number | null;
+  /** The school's time zone: an assignment's due date falls in its term as the school's day. */
+  timeZone: string;
+  /** Users by key as this import leaves them: an id (existing) or the key (created), and the role. */
+  userFinal(key: string): { ref: UserRef; role: PortalRole } | undefined;
+  /** Users removed by this import (deleted or kept), by id. */
+  usersGone: Set<number>;
+  /** Classes by key as this import leaves them: their code. */
+  classFinal(key: string): { code: string } | undefined;
+  levelsGone: Set<number>;
+  /** Existing users matched by a row of the users file (their rows carry agentSourcedIds). */
+  fileUserIds: Set<number>;
+  refusedUsers: Set<string>;
+  /** Where each refused user and class row is (the reader's and the plan's refusals). */
+  causes: { users: Map<string, { file: string; line: number }>; classes: Map<string, { file: string; line: number }> };
+  /** Whether the import may create administrators (else a new administrator is a problem). */
+  allowNewAdmins: boolean;
+  newAdmins: { name: string; sourcedId: string | null }[];
+  refusedClasses: Set<string>;
+  /** The users or classes file was not read whole: a reference into it that finds nothing is not reported. */
+  brokenUsers: boolean;
+  brokenClasses: boolean;
+  /** Each class's teacher as this import leaves it (classes the import writes; others keep theirs). */
+  teacherByCode: Map<string, UserRef | null>;
+  /** Categories by sourcedId as this import leaves them. */
+  categoryFinal(sourcedId: string): CategoryRef | undefined;
+  /** Line items by sourcedId as this import leaves them: the assignment, its class and maximum. */
+  lineItemFinal(
+    sourcedId: string,
+  ): { ref: AssignmentRef; levelCode: string; maxScore: number; title: string } | undefined;
+  /** Category removals and assignment removals wait for what the later parts decide. */
+  pending: {
+    categories: { id: number; ref: { file: string; line: number } }[];
+    assignments: { id: number; ref: { file: string; line: number } }[];
+  };
+  /** Grades this import deletes, per assignment id. */
+  gradesDeletedOn: Map<number, number>;
+}
+
+export const emptyCounts = (): Counts => ({ create: 0, update: 0, unchanged: 0, delete: 0, kept: 0, ignored: 0 });
+
+/** Whether rows missing from the entity's file are removed: a bulk file read whole (a broken one removes nothing). */
+export const isBulk = (ctx: PlanContext, entity: FileEntity): boolean =>
+  !ctx.data.upsertOnly && (ctx.data.modes[entity] as FileMode | undefined) === "bulk" && !ctx.data.broken.has(entity);
