@@ -17,11 +17,11 @@ interface Summary {
   skipped: { test: string; reason: string; count: number }[];
 }
 const { addNotRun, addPhase, addVitest, createSummary, summaryLines } = counting as {
-  createSummary(): Summary;
-  addPhase(s: Summary, title: string, ok: boolean): void;
-  addNotRun(s: Summary, title: string): void;
-  addVitest(s: Summary, title: string, report: unknown, ok: boolean): void;
-  summaryLines(s: Summary): string[];
+  createSummary: () => Summary;
+  addPhase: (s: Summary, title: string, ok: boolean) => void;
+  addNotRun: (s: Summary, title: string) => void;
+  addVitest: (s: Summary, title: string, report: unknown, ok: boolean) => void;
+  summaryLines: (s: Summary) => string[];
 };
 
 /** Runs the fixture suite (a failing beforeAll, a pass, a skip) as test-all runs Vitest. */
