@@ -4,7 +4,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { Client } from "pg";
 import { openPglite, openPostgres, setDbHandle, type DbHandle } from "@/lib/db/client";
 
-let pgliteTemplate: { file: string; bytes: Buffer } | undefined;
+let pgliteTemplate: { file: string; tar: Blob } | undefined;
 
 /**
  * A fresh, migrated database for one test file, copied from the template the run built once
@@ -15,9 +15,12 @@ export async function createTestDatabase(): Promise<DbHandle & { drop(): Promise
   const template = inject("testDbTemplate");
   if (template.engine === "pglite") {
     if (pgliteTemplate?.file !== template.file) {
-      pgliteTemplate = { file: template.file, bytes: await fs.promises.readFile(template.file) };
+      pgliteTemplate = {
+        file: template.file,
+        tar: new Blob([new Uint8Array(await fs.promises.readFile(template.file))]),
+      };
     }
-    const handle = openPglite(null, new Blob([pgliteTemplate.bytes]));
+    const handle = openPglite(null, pgliteTemplate.tar);
     await handle.pglite!.waitReady;
     return { ...handle, drop: () => handle.close() };
   }
