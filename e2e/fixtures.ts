@@ -48,8 +48,9 @@ function waitForHydrationOnNavigation(page: Page): void {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const response = await original(...args);
+      // Only a page that loads Next's scripts will hydrate (not a route handler's printable HTML).
       const html = (response?.headers()["content-type"] ?? "").startsWith("text/html");
-      if (html) await hydrated(page);
+      if (html && (await page.locator('script[src*="/_next/"]').count()) > 0) await hydrated(page);
       return response;
     };
   }
@@ -64,6 +65,19 @@ export async function signIn(page: Page, code: string): Promise<void> {
 }
 
 export const test = base.extend<{ loginAs: (role: keyof typeof CODES) => Promise<void> }>({
+  // Pages of contexts a test makes itself (browser.newContext()) wait for hydration too.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        if (options?.javaScriptEnabled !== false) context.on("page", waitForHydrationOnNavigation);
+        return context;
+      };
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   // Every page of the test's context (the `page` fixture and context.newPage()) waits for hydration
   // after a navigation, unless the test runs without JavaScript (nothing would ever hydrate).
   context: async ({ context, javaScriptEnabled }, use) => {
