@@ -48,9 +48,10 @@ function waitForHydrationOnNavigation(page: Page): void {
     const original = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
     (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
       const response = await original(...args);
-      // Only a page that loads Next's scripts will hydrate (not a route handler's printable HTML).
+      // Only a page whose Next scripts ran will hydrate: not a route handler's printable HTML, not a
+      // context without JavaScript (Next's inline scripts define self.__next_f as the page loads).
       const html = (response?.headers()["content-type"] ?? "").startsWith("text/html");
-      if (html && (await page.locator('script[src*="/_next/"]').count()) > 0) await hydrated(page);
+      if (html && (await page.evaluate(() => "__next_f" in self).catch(() => false))) await hydrated(page);
       return response;
     };
   }
