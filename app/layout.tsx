@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { HydrationMarker } from "@/components/hydration-marker";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -11,7 +12,10 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen antialiased">{children}</body>
+      <body className="min-h-screen antialiased">
+        {children}
+        <HydrationMarker />
+      </body>
     </html>
   );
 }

@@ -55,8 +55,9 @@ test("keyboard only: sign in, grade a cell, mark attendance", async ({ page }) =
 });
 
 const WIDTHS = [375, 768, 1280] as const;
-// Reference images live in e2e/__screenshots__ (UPDATE_SCREENSHOTS=1 rewrites them); ordinary runs
-// write theirs under test-results so the working tree stays clean.
+// Sample images for people to look at live in e2e/__screenshots__ (UPDATE_SCREENSHOTS=1 rewrites
+// them); nothing compares against them, the assertions above and below are the check. Ordinary
+// runs write theirs under test-results so the working tree stays clean.
 const shots = process.env.UPDATE_SCREENSHOTS ? "e2e/__screenshots__" : "test-results/screenshots";
 
 async function noPageScroll(page: Page) {

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, test, textAppears } from "./fixtures";
 import { PortalServer } from "../scripts/lib/portal-server";
 
 // Roll call (issue 21) for a class of 30 on a generated school of its own (the demo's classes
@@ -283,10 +284,12 @@ test("a save that fails puts the marks back and says so in an error toast", asyn
   const failWrites = () =>
     page.route("**/*", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
 
-  // The first mark of the day fails: the day it would have added goes too.
+  // The first mark of the day fails: the day it would have added goes too. The toast lasts 3 s:
+  // watched for from before the click, not caught in passing.
   await failWrites();
+  let toast = textAppears(page, "Something went wrong. Please try again.");
   await rows.nth(1).getByRole("radio", { name: "Absent" }).click();
-  await expect(page.getByText("Something went wrong. Please try again.", { exact: true }).first()).toBeVisible();
+  await toast;
   await expect.poll(() => letters(page)).toBe("-".repeat(STUDENTS));
   await expect(page.getByTestId("roll-call-empty")).toBeVisible();
 
@@ -296,8 +299,9 @@ test("a save that fails puts the marks back and says so in an error toast", asyn
   await expect(page.getByTestId("roll-call-note")).toContainText(`Attendance added for ${day}.`);
   await expect(page.getByText("Something went wrong. Please try again.", { exact: true })).toHaveCount(0); // the first toast has gone (3 s)
   await failWrites();
+  toast = textAppears(page, "Something went wrong. Please try again.");
   await rows.nth(2).getByRole("radio", { name: "Late" }).click();
-  await expect(page.getByText("Something went wrong. Please try again.", { exact: true })).toBeVisible();
+  await toast;
   await expect.poll(() => letters(page)).toBe(`PA${"P".repeat(STUDENTS - 2)}`);
   await page.unrouteAll();
   await page.reload();

@@ -1,15 +1,15 @@
 // The whole suite, in the order a failure is cheapest to find: types, unit + integration on
 // PGlite, integration again on PostgreSQL when TEST_DATABASE_URL is set, then the production
-// build and the end-to-end tests in Chromium. Ends with one "N passed, N failed" line.
+// build, the end-to-end tests in Chromium and the checks against the production server. Ends with
+// one "N passed, N failed" line; what counts as failed is in scripts/test-summary.mjs.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { addNotRun, addPhase, addPlaywright, addVitest, createSummary, summaryLines } from "./test-summary.mjs";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-"));
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+const summary = createSummary();
 const started = Date.now();
 
 function run(title, cmd, args, env = {}) {
@@ -20,67 +20,41 @@ function run(title, cmd, args, env = {}) {
   return res.status === 0;
 }
 
-function countVitest(file) {
-  const r = JSON.parse(fs.readFileSync(file, "utf8"));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests;
-  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null; // missing or cut short: the run crashed before writing it
+  }
 }
 
-function finish(ok) {
-  const total = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\nWhole suite ${ok ? "passed" : "FAILED"} in ${total} s`);
-  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-  process.exit(ok ? 0 : 1);
+function vitest(title, args, env) {
+  const out = path.join(tmp, `vitest-${title.replace(/\W+/g, "-")}.json`);
+  const ok = run(
+    title,
+    npx,
+    ["vitest", "run", ...args, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    env,
+  );
+  addVitest(summary, title, readJson(out), ok);
+  return ok;
+}
+
+function playwright(title) {
+  const out = path.join(tmp, "playwright.json");
+  const ok = run(title, npx, ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  addPlaywright(summary, title, readJson(out), ok);
+  return ok;
 }
 
 const npx = "npx";
-if (!run("typecheck", npx, ["tsc", "--noEmit"])) finish(false);
-
-const vitestPglite = path.join(tmp, "vitest-pglite.json");
-const unitOk = run(
-  "unit + integration (PGlite)",
-  npx,
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestPglite}`],
-  { DATABASE_URL: "" },
-);
-if (fs.existsSync(vitestPglite)) countVitest(vitestPglite);
-if (!unitOk) finish(false);
-
-if (process.env.TEST_DATABASE_URL) {
-  const vitestPg = path.join(tmp, "vitest-pg.json");
-  const pgOk = run(
-    "integration (PostgreSQL)",
-    npx,
-    ["vitest", "run", "tests/", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestPg}`],
-    { DATABASE_URL: process.env.TEST_DATABASE_URL },
-  );
-  if (fs.existsSync(vitestPg)) countVitest(vitestPg);
-  if (!pgOk) finish(false);
-} else {
-  console.log("\n(TEST_DATABASE_URL not set: integration tests ran on PGlite only)");
-}
-
-if (!run("production build", npx, ["next", "build"])) finish(false);
-
-const pwJson = path.join(tmp, "playwright.json");
-const e2eOk = run("end-to-end (Chromium)", npx, ["playwright", "test", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-});
-if (fs.existsSync(pwJson)) {
-  const s = JSON.parse(fs.readFileSync(pwJson, "utf8")).stats;
-  passed += s.expected;
-  failed += s.unexpected + s.flaky;
-  skipped += s.skipped;
-}
-if (!e2eOk || failed > 0) finish(false);
-
+const pg = process.env.TEST_DATABASE_URL;
 // Against the production server, on each engine: SIGKILL during writes loses nothing
 // acknowledged; 50 signed-in users for 10 s make no error and lose or double no write.
 const engines = [["PGlite", { DATABASE_URL: "" }]];
-if (process.env.TEST_DATABASE_URL) engines.push(["PostgreSQL", { DATABASE_URL: process.env.TEST_DATABASE_URL }]);
-for (const [engine, env] of engines) {
-  for (const [title, script, args] of [
+if (pg) engines.push(["PostgreSQL", { DATABASE_URL: pg }]);
+const serverChecks = engines.flatMap(([engine, env]) =>
+  [
     ["crash test", "scripts/crash-test.ts", []],
     // Issue 28 item 9: 500+ malformed action bodies and addresses, none answered 500.
     ["fuzz test", "scripts/fuzz-http.ts", []],
@@ -106,13 +80,62 @@ for (const [engine, env] of engines) {
         ...(engine === "PGlite" ? [] : ["--no-frontend"]),
       ],
     ],
-  ]) {
-    const ok = run(`${title} (${engine})`, npx, ["tsx", "--conditions=react-server", script, ...args], {
-      ...env,
-      ...(engine === "PGlite" ? { DATA_DIR: path.join(tmp, "bench-data") } : {}),
-    });
-    if (ok) passed++;
-    else failed++;
-  }
+  ].map(([title, script, args]) => ({
+    title: `${title} (${engine})`,
+    // Independent of each other: one failing does not stop the next.
+    independent: true,
+    run: () => {
+      const ok = run(`${title} (${engine})`, npx, ["tsx", "--conditions=react-server", script, ...args], {
+        ...env,
+        ...(engine === "PGlite" ? { DATA_DIR: path.join(tmp, "bench-data") } : {}),
+      });
+      addPhase(summary, `${title} (${engine})`, ok);
+      return ok;
+    },
+  })),
+);
+
+// The whole suite, in the order a failure is cheapest to find. A phase after a failed one does not
+// run, and counts as failed: a short run must not read as a clean one.
+const phases = [
+  {
+    title: "typecheck",
+    run: () => {
+      const ok = run("typecheck", npx, ["tsc", "--noEmit"]);
+      addPhase(summary, "typecheck", ok);
+      return ok;
+    },
+  },
+  { title: "unit + integration (PGlite)", run: () => vitest("unit + integration (PGlite)", [], { DATABASE_URL: "" }) },
+  ...(pg
+    ? [
+        {
+          title: "integration (PostgreSQL)",
+          run: () => vitest("integration (PostgreSQL)", ["tests/"], { DATABASE_URL: pg }),
+        },
+      ]
+    : []),
+  {
+    title: "production build",
+    run: () => {
+      const ok = run("production build", npx, ["next", "build"]);
+      addPhase(summary, "production build", ok);
+      return ok;
+    },
+  },
+  { title: "end-to-end (Chromium)", run: () => playwright("end-to-end (Chromium)") },
+  ...serverChecks,
+];
+
+if (!pg) console.log("\n(TEST_DATABASE_URL not set: integration tests run on PGlite only)");
+let stopped = false;
+for (const phase of phases) {
+  if (stopped) addNotRun(summary, phase.title);
+  else if (!phase.run() && !phase.independent) stopped = true;
 }
-finish(failed === 0);
+
+const total = ((Date.now() - started) / 1000).toFixed(1);
+const ok = summary.failed === 0;
+console.log(`\nWhole suite ${ok ? "passed" : "FAILED"} in ${total} s`);
+for (const line of summaryLines(summary)) console.log(line);
+process.exit(ok ? 0 : 1);

@@ -37,10 +37,8 @@ const globalForDb = globalThis as unknown as { __portalDb?: DbHandle };
 export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle {
   if (dataDir) secureDataDir(dataDir);
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
-  const client = new PGlite(
-    dataDir ? path.join(dataDir, "pglite") : undefined,
-    loadDataDir ? { loadDataDir } : undefined,
-  );
+  // One options object: `new PGlite(undefined, { loadDataDir })` ignores the options and starts empty.
+  const client = new PGlite({ dataDir: dataDir ? path.join(dataDir, "pglite") : undefined, loadDataDir });
   // PGlite writes its files 0666 whatever the umask: tighten them once it has made them (and at
   // close). The folder itself is 0700 from the start, so nobody else can reach them meanwhile.
   if (dataDir) client.waitReady.then(() => secureDataDir(dataDir)).catch(() => undefined);

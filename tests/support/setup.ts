@@ -4,8 +4,8 @@ import { cookieJar, requestHeaders } from "./request-context";
 
 // Server actions and pages read the request through next/headers; tests give them a fake request.
 vi.mock("next/headers", () => ({
-  cookies: async () => cookieJar,
-  headers: async () => requestHeaders,
+  cookies: () => Promise.resolve(cookieJar),
+  headers: () => Promise.resolve(requestHeaders),
 }));
 vi.mock("next/cache", () => ({
   revalidatePath: vi.fn(),

@@ -1,29 +1,41 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll } from "vitest";
+import fs from "node:fs";
+import { afterAll, beforeAll, inject } from "vitest";
 import { Client } from "pg";
 import { openPglite, openPostgres, setDbHandle, type DbHandle } from "@/lib/db/client";
-import { runMigrations } from "@/lib/db/migrate";
+
+let pgliteTemplate: { file: string; tar: Blob } | undefined;
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
- * a new PostgreSQL database created for this file and dropped afterwards.
+ * A fresh, migrated database for one test file, copied from the template the run built once
+ * (tests/support/global-setup.ts): in-memory PGlite loaded from the migrated data folder, or, when
+ * DATABASE_URL is set, a new PostgreSQL database created from the template and dropped afterwards.
  */
 export async function createTestDatabase(): Promise<DbHandle & { drop(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const handle = openPglite(null);
-    await runMigrations(handle);
+  const template = inject("testDbTemplate");
+  if (template.engine === "pglite") {
+    if (pgliteTemplate?.file !== template.file) {
+      pgliteTemplate = {
+        file: template.file,
+        tar: new Blob([new Uint8Array(await fs.promises.readFile(template.file))]),
+      };
+    }
+    const handle = openPglite(null, pgliteTemplate.tar);
+    await handle.pglite!.waitReady;
     return { ...handle, drop: () => handle.close() };
   }
+  const url = process.env.DATABASE_URL!;
   const name = `portal_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${template.database}`);
+  } finally {
+    await admin.end();
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const handle = openPostgres(target.toString());
-  await runMigrations(handle);
   return {
     ...handle,
     async drop() {

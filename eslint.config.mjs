@@ -1,0 +1,49 @@
+// ESLint 9 flat config (issue 34): Next's own rules (core web vitals, React, hooks, imports, the
+// jsx-a11y subset Next picks), the full jsx-a11y recommended set, the React hooks recommended set,
+// and typescript-eslint's type-aware recommended rules (they read tsconfig.json through the
+// project service, so `npm run lint` type-checks as it goes). Formatting is Prettier's job
+// (.prettierrc.json): no stylistic rules here.
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "next-env.d.ts",
+      "data/**",
+      "data-*/**",
+      "bench-data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "coverage/**",
+    ],
+  },
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  {
+    files: ["**/*.{jsx,tsx}"],
+    rules: jsxA11y.flatConfigs.recommended.rules,
+  },
+  {
+    files: ["**/*.{js,mjs,jsx,ts,tsx}"],
+    rules: reactHooks.configs.flat.recommended.rules,
+  },
+  {
+    // Tests and end-to-end specs render no React: their use* helpers (useTestDatabase, Playwright's
+    // fixture `use`) are not hooks, and the hooks rules only misread them.
+    files: ["tests/**", "e2e/**"],
+    rules: Object.fromEntries(Object.keys(reactHooks.configs.flat.recommended.rules).map((rule) => [rule, "off"])),
+  },
+  {
+    files: ["**/*.{ts,tsx}"],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+);
