@@ -100,15 +100,15 @@ export function SummaryTiles({
   attendanceRate,
   termTitle,
 }: {
-  average: number;
+  average: number | null;
   completed: number;
-  attendanceRate: number;
+  attendanceRate: number | null;
   termTitle: string | null;
 }) {
   const tiles = [
-    { label: "Average", value: `${average}%` },
+    { label: "Average", value: average === null ? "—" : `${average}%` },
     { label: "Completed", value: String(completed) },
-    { label: "Attendance rate", value: `${attendanceRate}%` },
+    { label: "Attendance rate", value: attendanceRate === null ? "—" : `${attendanceRate}%` },
   ];
   return (
     <>

@@ -20,9 +20,10 @@ import {
 // the class size, and students get only their own rows.
 
 export interface StudentTiles {
-  average: number;
+  /** null: nothing graded yet, or no attendance taken (shown "—"). */
+  average: number | null;
   completed: number;
-  attendanceRate: number;
+  attendanceRate: number | null;
   /** The term the Average and Attendance rate cover; null for the whole year. */
   termTitle: string | null;
 }
@@ -48,10 +49,12 @@ export async function loadStudentTiles(
     grade ?? loadStudentTermGrade(levelCode, studentId, choice, timeZone, now),
   ]);
   const counts = g.term ? (t.byTerm.get(g.term.id) ?? { present: 0, absent: 0, late: 0, excused: 0 }) : t;
+  const taken = counts.present + counts.absent + counts.late + counts.excused > 0;
   return {
-    average: g.percent,
+    // "—" (null) while nothing is graded or no attendance was taken, not 0 % (issue 27).
+    average: g.empty ? null : g.percent,
     completed: t.completed,
-    attendanceRate: studentAttendanceRate(counts),
+    attendanceRate: taken ? studentAttendanceRate(counts) : null,
     termTitle: g.term?.title ?? null,
   };
 }
