@@ -92,6 +92,9 @@ describe("migrations", () => {
         "pending_guardian_links",
         "oidc_links",
         "oidc_pending",
+        "term_grade_records",
+        "files",
+        "files_trash",
       ].sort(),
     );
   });

@@ -62,7 +62,7 @@ const lastAudit = async (action: string) =>
   )[0];
 
 let clientNo = 0;
-function post(route: (r: Request) => Promise<Response>, body: unknown, client = `198.51.100.${++clientNo % 250}`) {
+function post(route: (r: Request) => Promise<Response>, body: unknown, client = `198.51.${++clientNo % 250}.100`) {
   return route(
     new Request("http://localhost/api/parent/x", {
       method: "POST",

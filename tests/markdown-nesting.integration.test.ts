@@ -76,7 +76,7 @@ describe("saving text nested too deeply", () => {
         );
         await expectRefused(
           () => editAssignmentText({ levelCode: BIO, assignmentId: bioAssignment, description: text }),
-          CONTENT,
+          DESCRIPTION,
         );
       });
       it("is refused for a student's response", async () => {

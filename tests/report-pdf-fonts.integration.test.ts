@@ -12,6 +12,7 @@ import { reportFontGaps } from "@/lib/report-pdf/font-gaps";
 import { seedDemo } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
+import { publishTerms } from "./support/publish";
 
 // Issue 27, item 7: the report-card PDF prints every name. Latin with all its diacritics, Greek
 // and Cyrillic print with the built-in Noto Sans; Chinese and Japanese with the font the admin
@@ -73,7 +74,7 @@ beforeAll(async () => {
   await queryRows(
     sql`insert into term_comments (level_code, student_id, term_id, comment) values (${CLASS}, ${students[0]!.id}, ${term}, 'Świetna praca — très bien, Öğretmen: 李老师')`,
   );
-  await queryRows(sql`insert into term_publications (term_id) values (${term})`);
+  await publishTerms([term]);
 });
 
 afterEach(() => {

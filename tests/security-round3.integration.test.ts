@@ -18,6 +18,7 @@ import { cookieJar } from "./support/request-context";
 import { seedDemo } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
+import { publishTerms } from "./support/publish";
 
 // Security round 3 (issue 28), items 2, 3, 7, 8 and 10, each as the attack that worked before.
 
@@ -132,7 +133,7 @@ describe("10 · PDF routes", () => {
     await queryRows(
       sql`insert into school_terms (title, type, start_date, end_date) values ('Autumn 2026', 'term', current_date - 300, current_date + 300)`,
     );
-    await queryRows(sql`insert into term_publications (term_id) select id from school_terms`);
+    await publishTerms((await queryRows<{ id: number }>(sql`select id from school_terms`)).map((t) => t.id));
     const [pair] = await queryRows<{ parent_code: string; student_id: number }>(sql`
       select p.code as parent_code, g.student_id from guardian_links g join users p on p.id = g.parent_id
       where g.removed_at is null order by g.id limit 1`);

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, type Db } from "@/lib/db/client";
+import { ratioPercent } from "@/lib/domain/percent";
 import { schoolTimeZone } from "@/lib/env";
 import { applyPlan, type ProgressCallback } from "./apply";
 import { readRoster, type FormatChoice, type ReadRoster } from "./dataset";
@@ -99,7 +100,7 @@ export function deletionGuardOf(plan: Plan): DeletionGuard | null {
   if (people === 0) return null;
   const share = plan.peopleInPortal > 0 ? people / plan.peopleInPortal : 1;
   if (share <= DELETION_SHARE && plan.adminsRemoved.length === 0) return null;
-  const percent = Math.round(share * 1000) / 10;
+  const percent = plan.peopleInPortal > 0 ? ratioPercent(people, plan.peopleInPortal, 1) : 100;
   const parts = [
     `${people} ${people === 1 ? "person" : "people"} (${percent} % of the ${plan.peopleInPortal} in the portal)`,
   ];
