@@ -60,7 +60,7 @@ export function RosterTab({ history, timeZone }: { history: RosterImportRow[]; t
             className="relative mt-2 overflow-x-auto rounded-2xl border border-line bg-surface"
             tabIndex={0}
             role="region"
-            aria-labelledby="history-heading"
+            aria-label="Import history table"
           >
             <table className="w-full text-sm">
               <thead className="bg-surface-muted text-start text-ink-muted">

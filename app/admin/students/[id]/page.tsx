@@ -84,7 +84,7 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
             className="relative overflow-x-auto rounded-2xl border border-line bg-surface"
             tabIndex={0}
             role="region"
-            aria-labelledby="links-heading"
+            aria-label="Report-card links table"
           >
             <table className="w-full text-sm">
               <thead className="bg-surface-muted text-start text-ink-muted">
