@@ -258,7 +258,7 @@ async function renderTab(
         aria-label="Audit log entries"
       >
         <table className="w-full text-sm">
-          <thead className="bg-surface-muted text-start text-ink-muted">
+          <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
             <tr>
               {["When", "Action", "Who", "Class", "Detail"].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">

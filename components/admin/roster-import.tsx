@@ -275,7 +275,7 @@ function RunReport({ run }: { run: RosterRunView }) {
       >
         <table className="w-full text-sm">
           <caption className="sr-only">What the import {run.applied ? "did" : "would do"}</caption>
-          <thead className="text-start text-ink-muted">
+          <thead className="[&_th]:text-start text-ink-muted">
             <tr>
               <th scope="col" className="py-1 pe-3 font-medium">
                 <span className="sr-only">Records</span>

@@ -63,7 +63,7 @@ export function RosterTab({ history, timeZone }: { history: RosterImportRow[]; t
             aria-label="Import history table"
           >
             <table className="w-full text-sm">
-              <thead className="bg-surface-muted text-start text-ink-muted">
+              <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
                 <tr>
                   {["When", "Who", "File", "Result", "Changes", "Problems", "New people"].map((h) => (
                     <th key={h} scope="col" className="px-3 py-2 font-medium">

@@ -147,7 +147,7 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
           <table className="w-full text-sm">
             <caption className="sr-only">Terms of the school year</caption>
             <thead>
-              <tr className="text-start">
+              <tr className="[&_th]:text-start">
                 <th scope="col" className="pe-2 pb-1 font-medium">
                   Name
                 </th>

@@ -56,7 +56,7 @@ export function AttendanceList({ records }: { records: AttendanceView[] }) {
   if (records.length === 0) return <EmptyState title="No attendance records" />;
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
-      <table className="w-full text-start text-sm">
+      <table className="w-full [&_th]:text-start text-sm">
         <thead className="bg-surface-muted text-ink-muted">
           <tr>
             <th scope="col" className="px-4 py-2 font-medium">

@@ -79,7 +79,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
         <table className="w-full text-sm">
           <caption className="mb-2 text-start font-semibold">Categories</caption>
           <thead>
-            <tr className="text-start">
+            <tr className="[&_th]:text-start">
               <th scope="col" className="pb-1 pe-3 font-medium">
                 Category
               </th>

@@ -69,7 +69,7 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
       ) : (
         <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="w-full text-sm">
-            <thead className="bg-surface-muted text-start text-ink-muted">
+            <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Student

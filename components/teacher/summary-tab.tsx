@@ -60,7 +60,7 @@ export function SummaryTab({
               aria-label="Grade and attendance of each student"
             >
               <table className="summary-table w-full text-sm">
-                <thead className="bg-surface-muted text-start text-ink-muted">
+                <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
                   <tr>
                     <th scope="col" className="px-3 py-2 font-medium">
                       Student

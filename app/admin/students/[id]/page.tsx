@@ -87,7 +87,7 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
             aria-label="Report-card links table"
           >
             <table className="w-full text-sm">
-              <thead className="bg-surface-muted text-start text-ink-muted">
+              <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
                 <tr>
                   {["Link", "Guardian", "Created", "Expires", "Last used", "Status", ""].map((h, i) => (
                     <th key={i} scope="col" className="px-3 py-2 font-medium">
