@@ -1,29 +1,74 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CODES, expect, issueReportLink, signIn, test } from "./fixtures";
+import { CODES, expect, signIn, test } from "./fixtures";
+import { ROLE_CODES, ROLES, SCREENS } from "./screens";
 
 // WCAG 2.1 A/AA checks with axe-core on every screen and state listed below. A screen that is
 // not in this list is not covered: add it here.
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+// The walk over every screen adds axe's best practices: an independent audit (issue 31) found
+// heading-order, landmark-unique and empty-table-header, which no WCAG tag selects.
+const WALK_TAGS = [...TAGS, "best-practice"];
 
-async function expectNoViolations(page: Page, screen: string) {
+/** What axe finds on the page as it is now, one line per rule with the first few places. */
+async function axeFindings(page: Page, tags = TAGS): Promise<string[]> {
   // A refresh after sign-in or a save re-renders the page: check it once it has settled.
   await page.waitForLoadState("networkidle");
-  await expect(page).toHaveTitle(/Classroom Portal/);
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const summary = results.violations.map(
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  return results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.nodes
         .map((n) => n.target.join(" "))
         .slice(0, 3)
         .join(" | ")}`,
   );
-  expect(summary, `axe violations on ${screen}`).toEqual([]);
+}
+
+async function expectNoViolations(page: Page, screen: string) {
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveTitle(/Classroom Portal/);
+  expect(await axeFindings(page), `axe violations on ${screen}`).toEqual([]);
   // One h1 per page and a main landmark (dialogs sit above the page, so count outside them).
   expect(await page.locator("h1").count(), `h1 count on ${screen}`).toBe(1);
   expect(await page.locator("main").count(), `main landmark on ${screen}`).toBeGreaterThanOrEqual(1);
 }
 
+// Every screen of every role (e2e/screens.ts) in both themes and at both a phone's and a desktop's
+// width: what one sees differs (tables that scroll inside their box on a phone, the desktop grade
+// grid), and so does what axe finds. Two walks, not four: each screen is scanned in each theme and
+// at each width (all four took 14 minutes here and found nothing the two did not). Each walk lists
+// every screen's findings at once instead of stopping at the first.
+const WALKS = [
+  { scheme: "light", width: 375 },
+  { scheme: "dark", width: 1280 },
+] as const;
+for (const { scheme, width } of WALKS) {
+  test.describe(`every screen, ${scheme}, ${width} px`, () => {
+    test.use({ colorScheme: scheme, viewport: { width, height: 900 } });
+    for (const role of ROLES) {
+      test(`${role}: axe finds nothing and each page has its h1 and main landmark`, async ({ page }) => {
+        test.slow(); // up to twenty axe scans
+        const code = ROLE_CODES[role];
+        if (code) await signIn(page, code);
+        const findings: string[] = [];
+        for (const screen of SCREENS[role]) {
+          await screen.open(page);
+          await page.waitForLoadState("networkidle");
+          const found = await axeFindings(page, WALK_TAGS);
+          if (!/Classroom Portal/.test(await page.title())) found.push(`title "${await page.title()}"`);
+          const h1 = await page.locator("h1").count();
+          if (h1 !== 1) found.push(`${h1} h1 elements`);
+          if ((await page.locator("main").count()) < 1) found.push("no main landmark");
+          if ((await page.evaluate(() => document.documentElement.lang)) !== "en") found.push("<html> without lang");
+          findings.push(...found.map((f) => `${screen.name}: ${f}`));
+        }
+        expect(findings, `${role}, ${scheme}, ${width} px`).toEqual([]);
+      });
+    }
+  });
+}
+
+// Dialogs and states the walk above does not reach (each screen itself is in the walk).
 test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
   test("sign-in modal, with and without an error", async ({ page }) => {
     await page.goto("/");
@@ -34,13 +79,8 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "sign-in modal with error");
   });
 
-  test("student: home, class page tabs, modals, empty home", async ({ page }) => {
+  test("student: class page modals, Access Denied", async ({ page }) => {
     await signIn(page, CODES.student);
-    await expectNoViolations(page, "home (student)");
-    for (const tab of ["updates", "assignments", "grades", "attendance"]) {
-      await page.goto(`/level/BIO-P2?tab=${tab}`);
-      await expectNoViolations(page, `class page ${tab} (student)`);
-    }
     await page.goto("/level/BIO-P2?tab=updates");
     await page.getByRole("button", { name: "Add Response" }).first().click();
     await expectNoViolations(page, "Add Response modal");
@@ -58,8 +98,6 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await page.keyboard.press("Escape");
     await page.goto("/level/ALG1-P1");
     await expectNoViolations(page, "Access Denied");
-    await page.goto("/level/NOPE");
-    await expectNoViolations(page, "Class Not Found");
   });
 
   test("student enrolled nowhere: empty home", async ({ page }) => {
@@ -67,20 +105,10 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "home (empty)");
   });
 
-  test("instructor: home, dashboard tabs and modals, class page students tab", async ({ page }) => {
-    // About twenty pages and dialogs scanned by axe: over a minute when the machine is busy (seen in CI).
+  test("instructor: dashboard modals, not authorized", async ({ page }) => {
+    // About a dozen dialogs scanned by axe: over a minute when the machine is busy (seen in CI).
     test.slow();
     await signIn(page, CODES.instructor);
-    await expectNoViolations(page, "home (instructor)");
-    await page.goto("/level/ALG1-P1?tab=students");
-    await expectNoViolations(page, "class page students tab (instructor)");
-    for (const tab of ["summary", "updates", "assignments", "grades", "attendance", "students"]) {
-      await page.goto(`/level/ALG1-P1/update?tab=${tab}`);
-      await expect(
-        page.getByRole("navigation", { name: "Class dashboard sections" }).locator('[aria-current="page"]'),
-      ).toBeVisible();
-      await expectNoViolations(page, `dashboard ${tab}`);
-    }
     await page.goto("/level/ALG1-P1/update?tab=updates");
     await page.getByRole("button", { name: "New Announcement" }).click();
     await expectNoViolations(page, "New Announcement modal");
@@ -115,23 +143,13 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await page.keyboard.press("Escape");
     await page.goto("/level/BIO-P2/update");
     await expectNoViolations(page, "not authorized");
-    await page.goto("/teacher");
-    await expectNoViolations(page, "/teacher");
   });
 
-  test("gradebook: admin Terms tab, grading settings, term grades, the student's term grade", async ({ page }) => {
-    await signIn(page, CODES.admin);
-    await page.goto("/admin?tab=terms");
-    await expectNoViolations(page, "admin terms");
-    await page.context().clearCookies();
+  test("gradebook: weighted grading settings, the student's term grade explained", async ({ page }) => {
     await signIn(page, CODES.instructor);
     await page.goto("/level/ALG1-P1/update/grading");
-    await expectNoViolations(page, "grading settings");
     await page.getByLabel("Weighted categories").check();
     await expectNoViolations(page, "grading settings, weighted");
-    await page.goto("/level/ALG1-P1/update/term-grades");
-    await page.getByText("Why").first().click();
-    await expectNoViolations(page, "term grades");
     await page.context().clearCookies();
     await signIn(page, "stu-03");
     await page.goto("/level/ALG1-P1?tab=grades");
@@ -139,21 +157,8 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "student term grade");
   });
 
-  test("admin: tabs and modals", async ({ page }) => {
-    test.slow(); // a dozen axe scans, like the instructor's
+  test("admin: modals", async ({ page }) => {
     await signIn(page, CODES.admin);
-    await expectNoViolations(page, "home (admin)");
-    for (const tab of ["classes", "students", "parents", "audit"]) {
-      await page.goto(`/admin?tab=${tab}`);
-      await expectNoViolations(page, `admin ${tab}`);
-    }
-    await page.goto("/admin?tab=students&q=stu-01");
-    await page.getByRole("link", { name: "Guardians of Ava Johnson" }).click();
-    await expect(page.getByRole("heading", { name: "Guardians" })).toBeVisible();
-    await expectNoViolations(page, "admin student guardians");
-    await page.getByRole("link", { name: "Grace Johnson" }).click();
-    await expect(page.getByRole("heading", { name: "Children" })).toBeVisible();
-    await expectNoViolations(page, "admin parent children");
     await page.goto("/admin?tab=classes");
     await page
       .getByRole("button", { name: /View Students/ })
@@ -173,44 +178,11 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "admin Edit student modal");
   });
 
-  test.describe("dark theme", () => {
-    test.use({ colorScheme: "dark" });
-    test("home, class page, dashboard grid and attendance, report card", async ({ page }) => {
-      await signIn(page, CODES.student);
-      await expectNoViolations(page, "home (dark)");
-      await page.goto("/level/BIO-P2?tab=assignments");
-      await expectNoViolations(page, "class page (dark)");
-      await page.getByRole("button", { name: "Logout" }).click();
-      // Wait for the sign-out to land, as a person would: navigating at once can cancel its request
-      // (seen once in CI: "/" still showed the student, and the sign-in dialog never came).
-      await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
-      await signIn(page, CODES.instructor);
-      for (const tab of ["summary", "grades", "attendance"]) {
-        await page.goto(`/level/ALG1-P1/update?tab=${tab}`);
-        await expect(
-          page.getByRole("navigation", { name: "Class dashboard sections" }).locator('[aria-current="page"]'),
-        ).toBeVisible();
-        await expectNoViolations(page, `dashboard ${tab} (dark)`);
-      }
-    });
-  });
-
-  test("parent: portal search, errors, report card, signed-in home", async ({ page, browser }) => {
+  test("parent: portal search error, admin refused", async ({ page }) => {
     await page.goto("/parent");
-    await expectNoViolations(page, "parent search");
     await page.getByRole("button", { name: "Search" }).click();
     await expectNoViolations(page, "parent search error");
-    await page.getByLabel("Parent phone number").fill("5552010003");
-    await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByTestId("number-on-file")).toBeVisible();
-    await expectNoViolations(page, "parent number on file");
-    await page.goto(await issueReportLink(browser, "stu-05"));
-    await expect(page.getByRole("heading", { name: /Report card: / })).toBeVisible();
-    await expectNoViolations(page, "report card summary");
-    await page.getByRole("tab", { name: "Details" }).click();
-    await expectNoViolations(page, "report card details");
-    await signIn(page, CODES.parent); // the portal needs no sign-in, so this is a fresh one
-    await expectNoViolations(page, "home (parent)");
+    await signIn(page, CODES.parent);
     await page.goto("/admin");
     await expectNoViolations(page, "admin refused");
   });

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CODES, expect, issueReportLink, signIn, test } from "./fixtures";
+import { ROLE_CODES, ROLES, SCREENS } from "./screens";
 
 async function tabTo(page: Page, selector: string, max = 120) {
   for (let i = 0; i < max; i++) {
@@ -96,6 +97,27 @@ for (const width of WIDTHS) {
     });
   });
 }
+
+// Every screen of every role (e2e/screens.ts) on a phone: the page itself never scrolls sideways; wide
+// tables scroll inside their own box. The message names each screen and how many pixels it overflows.
+test.describe("every screen at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+  for (const role of ROLES) {
+    test(`${role}: no page scrolls sideways`, async ({ page }) => {
+      test.slow();
+      const code = ROLE_CODES[role];
+      if (code) await signIn(page, code);
+      const overflowing: string[] = [];
+      for (const screen of SCREENS[role]) {
+        await screen.open(page);
+        await page.waitForLoadState("networkidle");
+        const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (over > 0) overflowing.push(`${screen.name}: +${over} px`);
+      }
+      expect(overflowing, "pages that scroll sideways at 375 px").toEqual([]);
+    });
+  }
+});
 
 test("modals keep focus inside and give it back when closed", async ({ page }) => {
   await signIn(page, CODES.student);

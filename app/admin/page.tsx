@@ -282,9 +282,14 @@ async function renderTab(
           Filter
         </button>
       </form>
-      <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+      <div
+        className="relative overflow-x-auto rounded-2xl border border-line bg-surface"
+        tabIndex={0}
+        role="region"
+        aria-label="Audit log entries"
+      >
         <table className="w-full text-sm">
-          <thead className="bg-surface-muted text-left text-ink-muted">
+          <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
             <tr>
               {["When", "Action", "Who", "Class", "Detail"].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">

@@ -73,9 +73,9 @@ export function ClassesTab({
         </p>
         <PrimaryButton onClick={() => setEditing("new")}>New Class</PrimaryButton>
       </div>
-      <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+      <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
         <table className="w-full text-sm">
-          <thead className="bg-surface-muted text-left text-ink-muted">
+          <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
             <tr>
               {["Class", "Code", "Teacher", "Students", "Assignments", "Class average", "Attendance"].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">

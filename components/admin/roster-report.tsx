@@ -79,11 +79,14 @@ function Removals({ run }: { run: RosterRunView }) {
       : `Deleted: ${d.entity === "users" ? "" : "class "}`;
   return (
     <div>
-      <h3 className="text-sm font-semibold">
+      <h3 id="import-removals-heading" className="text-sm font-semibold">
         Removed by the roster ({run.deletionCount}
         {run.deletionCount > run.deletions.length ? `, first ${run.deletions.length} listed` : ""})
       </h3>
+      {/* A long list scrolls in its box: reachable with the Tab key (axe scrollable-region-focusable). */}
       <ul
+        tabIndex={0}
+        aria-labelledby="import-removals-heading"
         className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 text-sm"
         data-testid="import-removals"
       >
@@ -113,16 +116,21 @@ export function RunReport({ run }: { run: RosterRunView }) {
               : `${plural(run.problemCount, "problem", "problems")} to fix before anything can be applied`}
         {run.warningCount ? `, ${run.warningCount} warning${run.warningCount === 1 ? "" : "s"}` : ""}.
       </p>
-      <div className="overflow-x-auto">
+      <div
+        className="relative overflow-x-auto"
+        tabIndex={0}
+        role="region"
+        aria-label={`What the import ${run.applied ? "did" : "would do"}`}
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">What the import {run.applied ? "did" : "would do"}</caption>
-          <thead className="text-left text-ink-muted">
+          <thead className="text-ink-muted [&_th]:text-start">
             <tr>
-              <th scope="col" className="py-1 pr-3 font-medium">
-                &nbsp;
+              <th scope="col" className="py-1 pe-3 font-medium">
+                <span className="sr-only">Records</span>
               </th>
               {COLUMNS.map((c) => (
-                <th key={c} scope="col" className="py-1 pr-3 font-medium">
+                <th key={c} scope="col" className="py-1 pe-3 font-medium">
                   {COLUMN_LABEL[c] ?? c}
                 </th>
               ))}
@@ -131,11 +139,11 @@ export function RunReport({ run }: { run: RosterRunView }) {
           <tbody>
             {Object.entries(run.counts).map(([entity, c]) => (
               <tr key={entity} className="border-t border-line" data-testid={`count-${entity}`}>
-                <th scope="row" className="py-1 pr-3 text-left font-medium">
+                <th scope="row" className="py-1 pe-3 text-start font-medium">
                   {ENTITY_LABEL[entity] ?? entity}
                 </th>
                 {COLUMNS.map((k) => (
-                  <td key={k} className="py-1 pr-3 tabular-nums">
+                  <td key={k} className="py-1 pe-3 tabular-nums">
                     {c[k]}
                   </td>
                 ))}
@@ -177,10 +185,13 @@ export function RunReport({ run }: { run: RosterRunView }) {
 function Listing({ title, lines, total, testId }: { title: string; lines: string[]; total: number; testId: string }) {
   return (
     <div>
-      <h3 className="text-sm font-semibold">
+      <h3 id={`${testId}-heading`} className="text-sm font-semibold">
         {title} ({total})
       </h3>
+      {/* A long list scrolls in its box: reachable with the Tab key (axe scrollable-region-focusable). */}
       <ul
+        tabIndex={0}
+        aria-labelledby={`${testId}-heading`}
         className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 font-mono text-xs"
         data-testid={testId}
       >

@@ -56,9 +56,14 @@ export function RosterTab({ history, timeZone }: { history: RosterImportRow[]; t
         {history.length === 0 ? (
           <p className="mt-2 text-sm text-ink-muted">No import yet.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto rounded-2xl border border-line bg-surface">
+          <div
+            className="relative mt-2 overflow-x-auto rounded-2xl border border-line bg-surface"
+            tabIndex={0}
+            role="region"
+            aria-label="Import history table"
+          >
             <table className="w-full text-sm">
-              <thead className="bg-surface-muted text-left text-ink-muted">
+              <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
                 <tr>
                   {["When", "Who", "File", "Result", "Changes", "Problems", "New people"].map((h) => (
                     <th key={h} scope="col" className="px-3 py-2 font-medium">

@@ -143,70 +143,77 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
       </p>
       <form className="space-y-3" onSubmit={keepFieldsSubmit(action)}>
         <ActionOutcome state={state} />
-        <table className="w-full max-w-3xl text-sm">
-          <caption className="sr-only">Terms of the school year</caption>
-          <thead>
-            <tr className="text-left">
-              <th scope="col" className="pb-1 pr-2 font-medium">
-                Name
-              </th>
-              <th scope="col" className="pb-1 pr-2 font-medium">
-                First day
-              </th>
-              <th scope="col" className="pb-1 pr-2 font-medium">
-                Last day
-              </th>
-              <th scope="col" className="pb-1 font-medium">
-                Remove
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((t, i) => (
-              <tr key={t ? `t${t.id}` : `new${i}`}>
-                <td className="py-1 pr-2">
-                  {t && <input type="hidden" name={`id.${i}`} value={t.id} />}
-                  <input
-                    className={cell}
-                    name={`title.${i}`}
-                    defaultValue={t?.title ?? ""}
-                    maxLength={TERM_TITLE_MAX}
-                    aria-label={`Name of term ${i + 1}`}
-                    placeholder={t ? undefined : "e.g. Fall semester"}
-                  />
-                </td>
-                <td className="py-1 pr-2">
-                  <input
-                    className={cell}
-                    type="date"
-                    name={`start.${i}`}
-                    defaultValue={t?.startDate ?? ""}
-                    aria-label={`First day of term ${i + 1}`}
-                  />
-                </td>
-                <td className="py-1 pr-2">
-                  <input
-                    className={cell}
-                    type="date"
-                    name={`end.${i}`}
-                    defaultValue={t?.endDate ?? ""}
-                    aria-label={`Last day of term ${i + 1}`}
-                  />
-                </td>
-                <td className="py-1 text-center">
-                  {t && (
-                    <input type="checkbox" name={`remove.${i}`} className="h-5 w-5" aria-label={`Remove ${t.title}`} />
-                  )}
-                  {t?.id === current && (
-                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                      current
-                    </span>
-                  )}
-                </td>
+        <div className="relative max-w-3xl overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Terms of the school year</caption>
+            <thead>
+              <tr className="[&_th]:text-start">
+                <th scope="col" className="pe-2 pb-1 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="pe-2 pb-1 font-medium">
+                  First day
+                </th>
+                <th scope="col" className="pe-2 pb-1 font-medium">
+                  Last day
+                </th>
+                <th scope="col" className="pb-1 font-medium">
+                  Remove
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((t, i) => (
+                <tr key={t ? `t${t.id}` : `new${i}`}>
+                  <td className="py-1 pe-2">
+                    {t && <input type="hidden" name={`id.${i}`} value={t.id} />}
+                    <input
+                      className={`${cell} min-w-32`}
+                      name={`title.${i}`}
+                      defaultValue={t?.title ?? ""}
+                      maxLength={TERM_TITLE_MAX}
+                      aria-label={`Name of term ${i + 1}`}
+                      placeholder={t ? undefined : "e.g. Fall semester"}
+                    />
+                  </td>
+                  <td className="py-1 pe-2">
+                    <input
+                      className={cell}
+                      type="date"
+                      name={`start.${i}`}
+                      defaultValue={t?.startDate ?? ""}
+                      aria-label={`First day of term ${i + 1}`}
+                    />
+                  </td>
+                  <td className="py-1 pe-2">
+                    <input
+                      className={cell}
+                      type="date"
+                      name={`end.${i}`}
+                      defaultValue={t?.endDate ?? ""}
+                      aria-label={`Last day of term ${i + 1}`}
+                    />
+                  </td>
+                  <td className="py-1 text-center">
+                    {t && (
+                      <input
+                        type="checkbox"
+                        name={`remove.${i}`}
+                        className="h-5 w-5"
+                        aria-label={`Remove ${t.title}`}
+                      />
+                    )}
+                    {t?.id === current && (
+                      <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                        current
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <PrimaryButton type="submit" disabled={pending}>
           {pending ? "Saving..." : "Save terms"}
         </PrimaryButton>

@@ -93,9 +93,9 @@ export function AssignmentList({
                 data-testid="assignment-card"
               >
                 <div className="flex flex-wrap items-start justify-between gap-3">
-                  <h3 id={`assignment-${a.id}`} className="text-lg font-semibold">
+                  <h2 id={`assignment-${a.id}`} className="text-lg font-semibold">
                     {a.title}
-                  </h3>
+                  </h2>
                   <div className="flex gap-2">
                     {a.category && (
                       <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">

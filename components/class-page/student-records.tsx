@@ -55,8 +55,8 @@ const STATUS_STYLE: Record<string, string> = {
 export function AttendanceList({ records }: { records: AttendanceView[] }) {
   if (records.length === 0) return <EmptyState title="No attendance records" />;
   return (
-    <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
-      <table className="w-full text-left text-sm">
+    <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
+      <table className="w-full [&_th]:text-start text-sm">
         <thead className="bg-surface-muted text-ink-muted">
           <tr>
             <th scope="col" className="px-4 py-2 font-medium">

@@ -43,9 +43,9 @@ export function UpdateList({
           >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
-                <h3 id={`update-${u.id}`} className="text-lg font-semibold">
+                <h2 id={`update-${u.id}`} className="text-lg font-semibold">
                   {u.title}
-                </h3>
+                </h2>
                 <p className="text-sm text-ink-muted">{u.date}</p>
               </div>
               {studentId !== null && (

@@ -75,70 +75,72 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
           </span>
         </label>
       </fieldset>
-      <table className="w-full text-sm">
-        <caption className="mb-2 text-left font-semibold">Categories</caption>
-        <thead>
-          <tr className="text-left">
-            <th scope="col" className="pb-1 pr-3 font-medium">
-              Category
-            </th>
-            <th scope="col" className="pb-1 pr-3 font-medium">
-              Weight (%)
-            </th>
-            <th scope="col" className="pb-1 pr-3 font-medium">
-              Drop lowest
-            </th>
-            <th scope="col" className="pb-1 font-medium">
-              Assignments here
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.categories.map((c) => (
-            <tr key={c.id}>
-              <th scope="row" className="py-1 pr-3 text-left font-normal">
-                {c.name}
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="mb-2 text-start font-semibold">Categories</caption>
+          <thead>
+            <tr className="[&_th]:text-start">
+              <th scope="col" className="pb-1 pe-3 font-medium">
+                Category
               </th>
-              <td className="py-1 pr-3">
-                <input
-                  className={input}
-                  name={`weight.${c.id}`}
-                  inputMode="decimal"
-                  aria-label={`Weight of ${c.name} (%)`}
-                  disabled={mode !== "weighted"}
-                  value={weights[c.id] ?? ""}
-                  onChange={(e) => setWeights((w) => ({ ...w, [c.id]: e.target.value }))}
-                />
-              </td>
-              <td className="py-1 pr-3">
-                <input
-                  className={input}
-                  name={`drop.${c.id}`}
-                  inputMode="numeric"
-                  aria-label={`Lowest grades of ${c.name} to drop`}
-                  defaultValue={current.get(c.id)?.dropLowest || ""}
-                />
-              </td>
-              <td className="py-1 tabular-nums">{c.assignments}</td>
-            </tr>
-          ))}
-        </tbody>
-        {mode === "weighted" && (
-          <tfoot>
-            <tr>
-              <th scope="row" className="pt-2 pr-3 text-left font-medium">
-                Total
+              <th scope="col" className="pb-1 pe-3 font-medium">
+                Weight (%)
               </th>
-              <td
-                className={`pt-2 font-medium tabular-nums ${total === 10000 ? "" : "text-red-700 dark:text-red-300"}`}
-                aria-live="polite"
-              >
-                {total / 100} %
-              </td>
+              <th scope="col" className="pb-1 pe-3 font-medium">
+                Drop lowest
+              </th>
+              <th scope="col" className="pb-1 font-medium">
+                Assignments here
+              </th>
             </tr>
-          </tfoot>
-        )}
-      </table>
+          </thead>
+          <tbody>
+            {view.categories.map((c) => (
+              <tr key={c.id}>
+                <th scope="row" className="py-1 pe-3 text-start font-normal">
+                  {c.name}
+                </th>
+                <td className="py-1 pe-3">
+                  <input
+                    className={input}
+                    name={`weight.${c.id}`}
+                    inputMode="decimal"
+                    aria-label={`Weight of ${c.name} (%)`}
+                    disabled={mode !== "weighted"}
+                    value={weights[c.id] ?? ""}
+                    onChange={(e) => setWeights((w) => ({ ...w, [c.id]: e.target.value }))}
+                  />
+                </td>
+                <td className="py-1 pe-3">
+                  <input
+                    className={input}
+                    name={`drop.${c.id}`}
+                    inputMode="numeric"
+                    aria-label={`Lowest grades of ${c.name} to drop`}
+                    defaultValue={current.get(c.id)?.dropLowest || ""}
+                  />
+                </td>
+                <td className="py-1 tabular-nums">{c.assignments}</td>
+              </tr>
+            ))}
+          </tbody>
+          {mode === "weighted" && (
+            <tfoot>
+              <tr>
+                <th scope="row" className="pt-2 pe-3 text-start font-medium">
+                  Total
+                </th>
+                <td
+                  className={`pt-2 font-medium tabular-nums ${total === 10000 ? "" : "text-red-700 dark:text-red-300"}`}
+                  aria-live="polite"
+                >
+                  {total / 100} %
+                </td>
+              </tr>
+            </tfoot>
+          )}
+        </table>
+      </div>
       <fieldset className="space-y-2">
         <legend className="font-semibold">Late work</legend>
         <label className="flex items-center gap-2">

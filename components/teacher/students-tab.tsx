@@ -70,9 +70,9 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
       {students.length === 0 ? (
         <EmptyState title="No students enrolled yet" message="Add existing students or create a new one." />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+        <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="w-full text-sm">
-            <thead className="bg-surface-muted text-left text-ink-muted">
+            <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Student

@@ -42,7 +42,7 @@ export function SummaryTab({
           </div>
         ))}
       </dl>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="lg:col-span-2" aria-labelledby="summary-students">
           <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
             <h2 id="summary-students" className="text-lg font-semibold">
@@ -53,9 +53,14 @@ export function SummaryTab({
           {students.length === 0 ? (
             <EmptyState title="No students enrolled yet" />
           ) : (
-            <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+            <div
+              className="relative overflow-x-auto rounded-2xl border border-line bg-surface"
+              tabIndex={0}
+              role="region"
+              aria-label="Grade and attendance of each student"
+            >
               <table className="summary-table w-full text-sm">
-                <thead className="bg-surface-muted text-left text-ink-muted">
+                <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
                   <tr>
                     <th scope="col" className="px-3 py-2 font-medium">
                       Student

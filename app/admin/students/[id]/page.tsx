@@ -81,9 +81,14 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
         {links.length === 0 ? (
           <p className="text-ink-muted">No link has been issued.</p>
         ) : (
-          <div className="overflow-x-auto rounded-2xl border border-line bg-surface">
+          <div
+            className="relative overflow-x-auto rounded-2xl border border-line bg-surface"
+            tabIndex={0}
+            role="region"
+            aria-label="Report-card links table"
+          >
             <table className="w-full text-sm">
-              <thead className="bg-surface-muted text-left text-ink-muted">
+              <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
                 <tr>
                   {["Link", "Guardian", "Created", "Expires", "Last used", "Status", ""].map((h, i) => (
                     <th key={i} scope="col" className="px-3 py-2 font-medium">
@@ -111,7 +116,7 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
                         {l.lastUsedAt ? formatDateTime(l.lastUsedAt, tz) : "never"}
                       </td>
                       <td className="px-3 py-2">{status}</td>
-                      <td className="px-3 py-2 text-right">
+                      <td className="px-3 py-2 text-end">
                         {status === "Active" && <RevokeLinkButton linkId={l.id} />}
                       </td>
                     </tr>
