@@ -15,7 +15,7 @@ import { DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { lookupStudents } from "@/lib/parent/portal";
 import { PDF_BUSY, PDF_PER_MINUTE, PDF_RENDERS_AT_ONCE, pdfRendersInProgress } from "@/lib/report-pdf/gate";
 import { cookieJar } from "./support/request-context";
-import { seedDemo } from "./support/fixtures";
+import { seedDemo, userIdByCode } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 import { publishTerms } from "./support/publish";
@@ -134,10 +134,12 @@ describe("10 · PDF routes", () => {
       sql`insert into school_terms (title, type, start_date, end_date) values ('Autumn 2026', 'term', current_date - 300, current_date + 300)`,
     );
     await publishTerms((await queryRows<{ id: number }>(sql`select id from school_terms`)).map((t) => t.id));
-    const [pair] = await queryRows<{ parent_code: string; student_id: number }>(sql`
-      select p.code as parent_code, g.student_id from guardian_links g join users p on p.id = g.parent_id
-      where g.removed_at is null order by g.id limit 1`);
-    [parentCode, studentId] = [pair!.parent_code, pair!.student_id];
+    // Codes are stored sealed (decision 019): the demo's public code of a linked parent.
+    parentCode = "parent-johnson";
+    const [pair] = await queryRows<{ student_id: number }>(sql`
+      select g.student_id from guardian_links g where g.parent_id = ${await userIdByCode(parentCode)}
+      and g.removed_at is null order by g.id limit 1`);
+    studentId = pair!.student_id;
   });
   inOneWindow();
   const pdf = () =>

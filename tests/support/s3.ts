@@ -26,7 +26,9 @@ export async function startTestS3(bucket = "portal-test"): Promise<{
     endpoint,
     bucket,
     async close() {
-      await server.close();
+      // The portal's S3 client keeps its connections alive, and an HTTP server's close waits for
+      // every open connection: give it a moment, then go on (the test process ends with its file).
+      await Promise.race([server.close(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
