@@ -58,7 +58,7 @@ export function SecurityTab({
       </section>
       <PendingParentLinks rows={pending} />
       <p>
-        <a href="/admin/sign-in" className="font-medium text-brand-700 hover:underline">
+        <a href="/admin/sign-in" className="font-medium text-brand-700 hover:underline dark:text-brand-100">
           School sign-in accounts →
         </a>{" "}
         <span className="text-sm text-ink-muted">each school account linked to a portal user, and removing a link</span>

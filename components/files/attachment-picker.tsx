@@ -148,6 +148,8 @@ export function AttachmentPicker({
             type="file"
             accept="image/*"
             capture="environment"
+            // Its visible label is for phones only (hidden from sm up): the input keeps a name everywhere.
+            aria-label="Take a photo"
             className="sr-only"
             onChange={(e) => {
               add(e.target.files);
