@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { PortalServer } from "../scripts/lib/portal-server";
+import { PortalServer, TEST_CODE_KEY } from "../scripts/lib/portal-server";
 
 // A class of 120 (the demo's have ~15) on a generated school of its own: the grade and
 // attendance grids render a window of rows, and must still behave as one long table — every
@@ -35,7 +35,7 @@ test.beforeAll(async () => {
       "--days",
       "30",
     ],
-    { env: { ...process.env, DATABASE_URL: "", DATA_DIR: dir }, encoding: "utf8" },
+    { env: { ...process.env, DATABASE_URL: "", DATA_DIR: dir, CODE_KEY: TEST_CODE_KEY }, encoding: "utf8" },
   );
   if (gen.status !== 0) throw new Error(`db:generate failed: ${gen.stderr}`);
   server = new PortalServer(

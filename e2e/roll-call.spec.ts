@@ -5,7 +5,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test, textAppears } from "./fixtures";
-import { PortalServer } from "../scripts/lib/portal-server";
+import { PortalServer, TEST_CODE_KEY } from "../scripts/lib/portal-server";
 
 // Roll call (issue 21) for a class of 30 on a generated school of its own (the demo's classes
 // have ~15): taken with the keyboard only, and with taps at 375 px; every mark survives a reload
@@ -37,7 +37,7 @@ test.beforeAll(async () => {
       "--days",
       "5",
     ],
-    { env: { ...process.env, DATABASE_URL: "", DATA_DIR: dir }, encoding: "utf8" },
+    { env: { ...process.env, DATABASE_URL: "", DATA_DIR: dir, CODE_KEY: TEST_CODE_KEY }, encoding: "utf8" },
   );
   if (gen.status !== 0) throw new Error(`db:generate failed: ${gen.stderr}`);
   server = new PortalServer(

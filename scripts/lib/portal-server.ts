@@ -8,6 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
 
+/** The access-code key of every server a harness starts, and of the data it generates for it. */
+export const TEST_CODE_KEY = "harness-only access-code key, never a real school's";
+
 export interface Target {
   engine: "PGlite" | "PostgreSQL";
   env: Record<string, string>;
@@ -101,6 +104,9 @@ export class PortalServer {
         NODE_ENV: "production",
         PORT: this.port,
         SESSION_SECRET: this.secret,
+        // Codes are sealed with CODE_KEY, else the session secret (decision 019): a database made
+        // beforehand (scripts/generate-school.ts) and this server share the test key.
+        CODE_KEY: TEST_CODE_KEY,
         SEED_DEMO: "on",
         ...this.extraEnv,
         ...this.target.env,
