@@ -68,7 +68,7 @@ export interface ClassActionOptions {
 }
 
 const levelCodeOf = (raw: unknown): string =>
-  String((raw && typeof raw === "object" && "levelCode" in raw ? (raw as { levelCode: unknown }).levelCode : "") ?? "");
+  String((raw && typeof raw === "object" && "levelCode" in raw ? raw.levelCode : "") ?? "");
 
 /**
  * The one shape of a class action (issue 34): authorise for the level named in the input

@@ -229,7 +229,7 @@ const MATRIX: Record<string, Row> = {
   deleteAnnouncement: {
     who: "teach",
     prepare: freshAnnouncement,
-    call: (c) => announcementActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId as number }),
+    call: (c) => announcementActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId }),
   },
   createAssignment: {
     who: "teach",
@@ -262,7 +262,7 @@ const MATRIX: Record<string, Row> = {
   deleteAssignment: {
     who: "teach",
     prepare: freshAssignment,
-    call: (c) => assignmentActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId as number }),
+    call: (c) => assignmentActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId }),
   },
   loadAssignmentResponses: {
     who: "teach",

@@ -74,11 +74,11 @@ describe("calendar feeds", () => {
       count += mine.length;
     }
     expect(events).toHaveLength(count); // nobody else's child
-    const chen = await userIdByCode(DEMO_INSTRUCTORS[1]!.code);
+    const chen = await userIdByCode(DEMO_INSTRUCTORS[1].code);
     const own = (await queryRows<{ code: string }>(sql`select code from levels where teacher_id = ${chen}`)).map(
       (r) => r.code,
     );
-    const teacher = await read(await newFeed(DEMO_INSTRUCTORS[1]!.code));
+    const teacher = await read(await newFeed(DEMO_INSTRUCTORS[1].code));
     expect(teacher.events.map((e) => e.uid).sort()).toEqual(
       (await dueOf(own)).map((a) => `assignment-${a.id}@classroom-portal`).sort(),
     );

@@ -133,7 +133,7 @@ describe("student actions", () => {
     fc.oneof(
       fc.string({ maxLength: 9 }).map((s) => ({ content: s, assignmentId: null as number | null })),
       tooLong(20_000).map((s) => ({ content: s, assignmentId: null as number | null })),
-      badId.map((id) => ({ content: "long enough answer", assignmentId: id as number | null })),
+      badId.map((id) => ({ content: "long enough answer", assignmentId: id })),
     ),
     (v) =>
       classActions.submitAssignment(

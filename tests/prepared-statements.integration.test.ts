@@ -51,7 +51,7 @@ describe.runIf(process.env.DATABASE_URL)("on PostgreSQL", () => {
     const client = new Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
-      prepareRepeatedStatements(client as unknown as { query: (...args: unknown[]) => unknown });
+      prepareRepeatedStatements(client);
       const text = "select $1::int + 1 as n";
       const first = await client.query({ text }, [1]);
       const second = await client.query({ text }, [41]);

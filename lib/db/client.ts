@@ -77,7 +77,7 @@ export function openPostgres(connectionString: string): DbHandle {
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
   const prepare = env().DATABASE_PREPARED_STATEMENTS === "on";
   pool.on("connect", (client) => {
-    if (prepare) prepareRepeatedStatements(client as unknown as { query: (...args: unknown[]) => unknown });
+    if (prepare) prepareRepeatedStatements(client);
     timeCalls(client, "query");
   });
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;

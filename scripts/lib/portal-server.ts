@@ -111,7 +111,7 @@ export class PortalServer {
     // Ready means OUR child said so, on this port: a server someone else left running never counts.
     let ready = false;
     let seen = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       seen = (seen + chunk.toString()).slice(-4096);
       if (seen.includes(`is ready at http://localhost:${this.port}`)) ready = true;
     });
