@@ -51,7 +51,7 @@ describe("admin-only actions refuse everyone else", () => {
     regenerateCode: () => regenerateCode(ava),
   };
   const who: [string, () => Promise<void>, string][] = [
-    ["anonymous", async () => cookieJar.clear(), "Please log in to access this page"],
+    ["anonymous", () => Promise.resolve(cookieJar.clear()), "Please log in to access this page"],
     [
       "a student",
       async () => void (await signInAs(DEMO_STUDENTS[0]!.code)),

@@ -2,7 +2,6 @@ import fc from "fast-check";
 import * as announcementActions from "@/app/level/[levelCode]/update/announcement-actions";
 import * as assignmentActions from "@/app/level/[levelCode]/update/assignment-actions";
 import * as gradeActions from "@/app/level/[levelCode]/update/grade-actions";
-import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as admin from "@/app/admin/actions";
 import * as classActions from "@/app/level/[levelCode]/actions";

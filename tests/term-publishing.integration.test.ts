@@ -91,7 +91,7 @@ describe("term report cards", () => {
     expect(here.published).toMatchObject({
       title: "Autumn",
       percent: expected.percent,
-      comment: expect.stringContaining("worked steadily"),
+      comment: expect.stringContaining("worked steadily") as unknown,
     });
     expect(here.published!.attendance.present).toBe(att!.present);
     expect(Object.values(here.published!.attendance).reduce((a, b) => a + b, 0)).toBe(att!.total);

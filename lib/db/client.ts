@@ -137,7 +137,7 @@ function installShutdownHooks() {
 
 /** Raw SQL for the few places the query builder cannot express (in a transaction: pass it); both drivers return `.rows`. */
 export async function queryRows<T>(query: SQL, on: Pick<Db, "execute"> = db()): Promise<T[]> {
-  const res = (await on.execute(query)) as unknown as { rows: T[] };
+  const res = (await on.execute(query)) as { rows: T[] };
   return res.rows;
 }
 

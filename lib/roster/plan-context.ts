@@ -1,12 +1,4 @@
-import type {
-  FileEntity,
-  FileMode,
-  PortalRole,
-  Relationship,
-  RosterDataset,
-  RosterEntity,
-  RosterFormat,
-} from "./model";
+import type { FileEntity, PortalRole, Relationship, RosterDataset, RosterEntity, RosterFormat } from "./model";
 import type { Term } from "@/lib/domain/terms";
 import type { ProblemList } from "./problems";
 

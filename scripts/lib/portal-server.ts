@@ -23,7 +23,7 @@ export async function freshTarget(pgUrl = process.env.DATABASE_URL): Promise<Tar
       engine: "PGlite",
       env: { DATABASE_URL: "", DATA_DIR: dir },
       location: dir,
-      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      cleanup: () => fs.promises.rm(dir, { recursive: true, force: true }),
     };
   }
   const name = `portal_srv_${crypto.randomBytes(4).toString("hex")}`;
