@@ -7,13 +7,13 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit", "fontkit"],
   poweredByHeader: false,
   reactStrictMode: true,
-  async headers() {
+  headers() {
     // Attachments (/files/…) carry their own, stricter headers (lib/files/serve.ts): a sandboxing
     // CSP, and framing by the portal's own pages so View Responses can show a PDF.
-    return [
+    return Promise.resolve([
       { source: "/", headers: STATIC_SECURITY_HEADERS },
       { source: "/:path((?!files/).*)", headers: STATIC_SECURITY_HEADERS },
-    ];
+    ]);
   },
 };
 

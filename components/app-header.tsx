@@ -1,14 +1,15 @@
 import { signOut } from "@/app/auth/actions";
 import type { SessionUser } from "@/lib/auth/session";
 import { SessionCountdown } from "./session-countdown";
+import Link from "next/link";
 
 export function AppHeader({ user }: { user: SessionUser }) {
   return (
     <header className="border-b border-line bg-surface">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-        <a href="/" className="text-lg font-semibold text-brand-700 dark:text-brand-100">
+        <Link href="/" className="text-lg font-semibold text-brand-700 dark:text-brand-100">
           Classroom Portal
-        </a>
+        </Link>
         <div className="flex items-center gap-3">
           <a
             href="/notifications"
@@ -55,6 +56,8 @@ export function AppHeader({ user }: { user: SessionUser }) {
             <div className="text-ink-muted">@{user.username}</div>
           </div>
           <div className="text-sm text-ink-muted" title="Time left in this session">
+            {/* eslint-disable-next-line react-hooks/purity -- rendered on the server once per request: the
+                countdown needs the server's clock at that moment to correct for the browser's. */}
             <SessionCountdown expiresAt={user.expiresAt} serverNow={Date.now()} />
           </div>
           <form action={signOut}>

@@ -19,7 +19,7 @@ describe("cachedMarkdown", () => {
   });
   it("keeps at most 500 texts", () => {
     const oldest = cachedMarkdown("description 0");
-    for (let i = 1; i < 600; i++) cachedMarkdown(`description ${i}`);
+    for (let i = 1; i < 600; i++) void cachedMarkdown(`description ${i}`);
     expect(markdownCacheSize()).toBe(500);
     // The least recently used went first (it is parsed again); the most recent stay.
     const recent = cachedMarkdown("description 599");

@@ -4,8 +4,10 @@ import { canRenderMarkdown } from "@/lib/domain/markdown-depth";
 
 const PLUGINS = [rehypeSanitize];
 const COMPONENTS = {
-  a: ({ node: _node, ...props }: React.ComponentProps<"a"> & { node?: unknown }) => (
-    <a {...props} target="_blank" rel="noopener noreferrer nofollow" />
+  a: ({ node: _node, children, ...props }: React.ComponentProps<"a"> & { node?: unknown }) => (
+    <a {...props} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
   ),
 };
 

@@ -11,7 +11,7 @@ import { ErrorBanner } from "./error-banner";
  * request body, never in the URL; the server then redirects back here, with ?signin=… naming the
  * failure. The field is uncontrolled so nothing typed before hydration is lost.
  */
-export function SignInForm({ autoFocus = true }: { autoFocus?: boolean }) {
+export function SignInForm({ focusCode = true }: { focusCode?: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -20,7 +20,8 @@ export function SignInForm({ autoFocus = true }: { autoFocus?: boolean }) {
 
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const code = String(new FormData(e.currentTarget).get("code") ?? "");
+    const field = new FormData(e.currentTarget).get("code");
+    const code = typeof field === "string" ? field : "";
     start(async () => {
       try {
         const res = await fetch("/api/session", {
@@ -59,7 +60,9 @@ export function SignInForm({ autoFocus = true }: { autoFocus?: boolean }) {
           autoCapitalize="none"
           spellCheck={false}
           required
-          autoFocus={autoFocus}
+          /* eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in page exists to type this one code; focus
+             lands on it as the page opens (the parent page, which explains first, passes focusCode={false}). */
+          autoFocus={focusCode}
           className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 text-base"
         />
       </div>

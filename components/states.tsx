@@ -1,3 +1,5 @@
+import Link from "next/link";
+
 export function EmptyState({
   title,
   message,
@@ -33,9 +35,9 @@ export function BlockedScreen({
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="mt-3 text-ink-muted">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
-        <a href="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        <Link href="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
           {homeLabel}
-        </a>
+        </Link>
         {children}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { CODES, expect, issueReportLink, signIn, test } from "./fixtures";
+import { CODES, expect, issueReportLink, test } from "./fixtures";
 
 test.describe("admin dashboard", () => {
   test("admin sees the tabs with counts, views a class's students, searches and edits a student", async ({

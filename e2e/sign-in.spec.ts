@@ -200,6 +200,6 @@ function signInFrom(localAddress: string, code: string, forwardedFor: string): P
 test("a client cannot pick its own rate-limit key with X-Forwarded-For (the production server reads the TCP peer)", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 11; i++) statuses.push(await signInFrom("127.0.0.3", `wrong-${i}`, `203.0.113.${i}`));
-  expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
   expect(await signInFrom("127.0.0.4", CODES.student, "127.0.0.3")).toBe(200); // another client, even naming the blocked one
 });

@@ -67,8 +67,10 @@ export interface ClassActionOptions {
   revalidate?: (levelCode: string) => void;
 }
 
-const levelCodeOf = (raw: unknown): string =>
-  String((raw && typeof raw === "object" && "levelCode" in raw ? (raw as { levelCode: unknown }).levelCode : "") ?? "");
+const levelCodeOf = (raw: unknown): string => {
+  const code = raw && typeof raw === "object" && "levelCode" in raw ? raw.levelCode : "";
+  return typeof code === "string" || typeof code === "number" ? String(code) : "";
+};
 
 /**
  * The one shape of a class action (issue 34): authorise for the level named in the input

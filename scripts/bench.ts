@@ -105,8 +105,7 @@ async function prepare(open: () => DbHandle) {
   const handle = open();
   try {
     await runMigrations(handle);
-    const rows = async <T>(q: ReturnType<typeof sql>) =>
-      ((await handle.db.execute(q)) as unknown as { rows: T[] }).rows;
+    const rows = async <T>(q: ReturnType<typeof sql>) => ((await handle.db.execute(q)) as { rows: T[] }).rows;
     const [users] = await rows<{ n: number; gen: number }>(
       sql`select count(*)::int as n, count(*) filter (where code_hash = ${codeHash(GENERATED_CODES.admin)})::int as gen from users`,
     );
@@ -211,7 +210,7 @@ async function load(server: PortalServer, page: Page, connections: number) {
       },
     ],
   } as unknown as autocannon.Options) as unknown as Promise<autocannon.Result> & autocannon.Instance;
-  instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+  void instance.on("response", (_client: unknown, status: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
     if (status !== 200) bad++;
   });
@@ -245,9 +244,8 @@ async function issueSizedGrids(browser: Parameters<typeof gradeGridLatency>[0]):
       const handle = openPglite(dir);
       await runMigrations(handle);
       await generateSchool(handle.db, shape);
-      const code = (
-        (await handle.db.execute(sql`select code from levels limit 1`)) as unknown as { rows: { code: string }[] }
-      ).rows[0]!.code;
+      const code = ((await handle.db.execute(sql`select code from levels limit 1`)) as { rows: { code: string }[] })
+        .rows[0]!.code;
       await handle.close();
       const server = new PortalServer(
         { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} },

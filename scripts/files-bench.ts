@@ -45,7 +45,7 @@ function multipart(bytes: Uint8Array) {
   ];
   let i = 0;
   return {
-    body: new ReadableStream<Uint8Array>({ pull: (c) => (i < chunks.length ? c.enqueue(chunks[i++]!) : c.close()) }),
+    body: new ReadableStream<Uint8Array>({ pull: (c) => (i < chunks.length ? c.enqueue(chunks[i++]) : c.close()) }),
     type: `multipart/form-data; boundary=${boundary}`,
   };
 }

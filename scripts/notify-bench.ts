@@ -120,7 +120,7 @@ async function measure(engine: string, handle: DbHandle): Promise<void> {
   const queued = await db().transaction((tx) => runDigest(tx, "daily", today));
   const buildS = (performance.now() - t) / 1000;
   t = performance.now();
-  for (let n; (n = await runDueJobs(HANDLERS, 1000)) > 0;);
+  while ((await runDueJobs(HANDLERS, 1000)) > 0);
   const sendS = (performance.now() - t) / 1000;
   const [{ failed } = { failed: 0 }] = await queryRows<{ failed: number }>(
     sql`select count(*)::int as failed from jobs where kind = 'mail.send' and state <> 'done'`,

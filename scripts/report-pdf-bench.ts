@@ -3,7 +3,6 @@
 // --preset school: 2,000 students in 5 classes each): makes two semesters over the generated
 // data if there are no terms, publishes the first, then times reading every student's lines and
 // drawing the PDF, with its size, page count and the process's peak RSS.
-import { sql } from "drizzle-orm";
 import { closeDb, dbHandle, queryRows } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { loadTermReportCards } from "@/lib/report-pdf/data";

@@ -51,7 +51,7 @@ describe("admin-only actions refuse everyone else", () => {
     regenerateCode: () => regenerateCode(ava),
   };
   const who: [string, () => Promise<void>, string][] = [
-    ["anonymous", async () => cookieJar.clear(), "Please log in to access this page"],
+    ["anonymous", () => Promise.resolve(cookieJar.clear()), "Please log in to access this page"],
     [
       "a student",
       async () => void (await signInAs(DEMO_STUDENTS[0]!.code)),
@@ -155,7 +155,7 @@ describe("admin", () => {
     const code = res.ok ? res.data!.code : "";
     expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
     const [made] = await db().select().from(users).where(eq(users.username, "new.teacher"));
-    expect(made).toMatchObject({ role: "instructor", codeHash: codeHash(code!), unsealedCode: null });
+    expect(made).toMatchObject({ role: "instructor", codeHash: codeHash(code), unsealedCode: null });
     expect(openCode(made!.codeSealed)).toBe(code);
 
     await signInAs(DEMO_STUDENTS[0]!.code);

@@ -45,7 +45,7 @@ beforeAll(async () => {
   ken = await userIdByCode("parent-kim");
 });
 // The class's teacher marks (each test may sign in as someone else afterwards).
-beforeEach(() => signInAs(DEMO_INSTRUCTORS[1]!.code));
+beforeEach(() => signInAs(DEMO_INSTRUCTORS[1].code));
 
 describe("attendance notices", () => {
   it("a mark corrected within the settling delay sends nothing", async () => {
@@ -70,7 +70,7 @@ describe("attendance notices", () => {
     expect(await noticesOf(liam)).toEqual([{ title, href: `/level/${BIO}?tab=attendance` }]);
     expect(await noticesOf(grace)).toEqual([{ title, href: `/children/${liam}` }]);
     expect(await noticesOf(ken)).toEqual([]); // a parent, but not Liam's
-    expect(await noticesOf(await userIdByCode(DEMO_INSTRUCTORS[1]!.code))).toEqual([]); // who marked it
+    expect(await noticesOf(await userIdByCode(DEMO_INSTRUCTORS[1].code))).toEqual([]); // who marked it
     // Marked late afterwards: the job runs again, the notice is not made twice.
     await setAttendance({ levelCode: BIO, studentId: liam, date: D2, status: "late" });
     await settle();

@@ -229,7 +229,7 @@ const MATRIX: Record<string, Row> = {
   deleteAnnouncement: {
     who: "teach",
     prepare: freshAnnouncement,
-    call: (c) => announcementActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId as number }),
+    call: (c) => announcementActions.deleteAnnouncement({ levelCode: BIO, updateId: c.updateId }),
   },
   createAssignment: {
     who: "teach",
@@ -262,7 +262,7 @@ const MATRIX: Record<string, Row> = {
   deleteAssignment: {
     who: "teach",
     prepare: freshAssignment,
-    call: (c) => assignmentActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId as number }),
+    call: (c) => assignmentActions.deleteAssignment({ levelCode: BIO, assignmentId: c.assignmentId }),
   },
   loadAssignmentResponses: {
     who: "teach",
@@ -311,23 +311,23 @@ const MATRIX: Record<string, Row> = {
   // app/level/[levelCode]/update/attendance-actions.ts and class-roster-actions.ts
   addAttendanceDay: {
     who: "teach",
-    prepare: async () => ({ day: futureDay() }),
+    prepare: () => Promise.resolve({ day: futureDay() }),
     call: (c) => attendanceActions.addAttendanceDay({ levelCode: BIO, date: c.day as string }),
   },
   markAllPresent: {
     who: "teach",
-    prepare: async () => ({ day: futureDay() }),
+    prepare: () => Promise.resolve({ day: futureDay() }),
     call: (c) => attendanceActions.markAllPresent({ levelCode: BIO, date: c.day as string }),
   },
   setAttendance: {
     who: "teach",
-    prepare: async () => ({ day: futureDay() }),
+    prepare: () => Promise.resolve({ day: futureDay() }),
     call: (c) =>
       attendanceActions.setAttendance({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "late" }),
   },
   markRollCall: {
     who: "teach",
-    prepare: async () => ({ day: futureDay() }),
+    prepare: () => Promise.resolve({ day: futureDay() }),
     call: (c) =>
       attendanceActions.markRollCall({ levelCode: BIO, studentId: c.liam, date: c.day as string, status: "absent" }),
   },
@@ -635,7 +635,8 @@ describe("the matrix covers every server action and route handler", () => {
     expect(files.length).toBe(21);
     const exported: string[] = [];
     for (const f of files)
-      for (const [name, v] of Object.entries(await import(f))) if (typeof v === "function") exported.push(name);
+      for (const [name, v] of Object.entries((await import(f)) as Record<string, unknown>))
+        if (typeof v === "function") exported.push(name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
     expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);
     expect(exported.length).toBe(
@@ -646,7 +647,7 @@ describe("the matrix covers every server action and route handler", () => {
     const routes: string[] = [];
     for (const f of routeFiles(path.resolve("app"))) {
       const route = path.relative(path.resolve("app"), path.dirname(f)).split(path.sep).join("/");
-      for (const method of Object.keys(await import(f)))
+      for (const method of Object.keys((await import(f)) as Record<string, unknown>))
         if (/^(GET|POST|PUT|PATCH|DELETE)$/.test(method)) routes.push(`${method} /${route}`);
     }
     expect(routes.sort()).toEqual(
@@ -689,7 +690,7 @@ beforeAll(async () => {
   const as = (code: string) => async () => void (await signInAs(code));
   const idOf = (code: string) => userIdByCode(code);
   ids = {
-    anonymous: { self: ava, studentId: ava, become: async () => cookieJar.clear() },
+    anonymous: { self: ava, studentId: ava, become: () => Promise.resolve(cookieJar.clear()) },
     "expired session": { self: ava, studentId: ava, become: () => useExpiredSessionOf(DEMO_ADMIN.code) },
     "student enrolled": { self: ava, studentId: ava, become: as(DEMO_STUDENTS[0]!.code) },
     "student not enrolled": { self: maya, studentId: maya, become: as(DEMO_STUDENTS[2]!.code) },

@@ -91,7 +91,7 @@ describe(`durability (${PG ? "PostgreSQL" : "PGlite"})`, () => {
     let acked = 0;
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`only ${acked} writes acknowledged in 60 s`)), 60_000);
-      child.stdout!.on("data", (chunk: Buffer) => {
+      child.stdout.on("data", (chunk: Buffer) => {
         for (const m of chunk.toString().matchAll(/ACK (\d+)/g)) acked = Math.max(acked, Number(m[1]));
         if (acked >= 150) {
           clearTimeout(timer);

@@ -84,7 +84,7 @@ describe(`uploads killed mid-way (${PG ? "PostgreSQL" : "PGlite"}, disk storage)
     const extraMs = 50 + crypto.randomInt(250);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`only ${stored} uploads in 90 s`)), 90_000);
-      child.stdout!.on("data", (chunk: Buffer) => {
+      child.stdout.on("data", (chunk: Buffer) => {
         for (const m of chunk.toString().matchAll(/STORED (\d+)/g)) stored = Math.max(stored, Number(m[1]));
         if (stored >= 4) {
           clearTimeout(timer);

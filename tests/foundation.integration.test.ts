@@ -133,9 +133,9 @@ describe("demo seed", () => {
       statuses: 4,
       days: 20,
       no_due: 4,
-      resubmitted: expect.any(Number),
-      with_feedback: expect.any(Number),
-      responses: expect.any(Number),
+      resubmitted: expect.any(Number) as unknown,
+      with_feedback: expect.any(Number) as unknown,
+      responses: expect.any(Number) as unknown,
       matching_parents: 3,
     });
     const row = counts[0]!;

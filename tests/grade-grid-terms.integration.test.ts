@@ -19,7 +19,7 @@ import { useTestDatabase } from "./support/test-db";
 // after a save the grid's one-student read gives the new grade.
 
 useTestDatabase();
-const CLASS = DEMO_CLASSES[0]!.code;
+const CLASS = DEMO_CLASSES[0].code;
 let first: number;
 let second: number;
 
@@ -68,7 +68,7 @@ describe("grade grid by term", () => {
   });
 
   it("gives the teacher a student's new term grade after a save, and shows a published term as locked", async () => {
-    await signInAs(DEMO_INSTRUCTORS[0]!.code);
+    await signInAs(DEMO_INSTRUCTORS[0].code);
     const grid = await getGradeGrid(CLASS, first, "UTC");
     const a = grid.assignments[0]!;
     const student = grid.students[0]!;

@@ -15,7 +15,7 @@ import { useTestDatabase } from "./support/test-db";
 // calculator's rules on the server, audited, and followed by the student's term grade.
 
 useTestDatabase();
-const CLASS = DEMO_CLASSES[0]!.code; // Elena Rivera's
+const CLASS = DEMO_CLASSES[0].code; // Elena Rivera's
 const TABLES = ["levels", "level_category_weights", "audit_log"];
 let cats: Record<string, number>;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ const save = (fields: Record<string, string | number | undefined>) =>
 describe("grading settings", () => {
   it("refuse anyone but the class's own staff, changing nothing", async () => {
     const before = await databaseChecksum(TABLES);
-    await signInAs(DEMO_INSTRUCTORS[1]!.code);
+    await signInAs(DEMO_INSTRUCTORS[1].code);
     expect(await save({ mode: "weighted" })).toMatchObject({ ok: false });
     await signInAs(DEMO_STUDENTS[0]!.code);
     expect(await save({ mode: "weighted" })).toMatchObject({ ok: false });
@@ -43,7 +43,7 @@ describe("grading settings", () => {
   });
 
   it("say what is wrong and change nothing", async () => {
-    await signInAs(DEMO_INSTRUCTORS[0]!.code);
+    await signInAs(DEMO_INSTRUCTORS[0].code);
     const before = await databaseChecksum(TABLES);
     const [first, second] = Object.values(cats) as [number, number];
     const cases: [Record<string, string>, string][] = [
@@ -73,7 +73,7 @@ describe("grading settings", () => {
   });
 
   it("save weighted categories and a late policy, audit them, and the term grade follows", async () => {
-    await signInAs(DEMO_INSTRUCTORS[0]!.code);
+    await signInAs(DEMO_INSTRUCTORS[0].code);
     const [{ id: student } = { id: 0 }] = await queryRows<{ id: number }>(
       sql`select g.student_id as id from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${CLASS} order by g.student_id limit 1`,
     );

@@ -2,7 +2,6 @@ import fc from "fast-check";
 import * as announcementActions from "@/app/level/[levelCode]/update/announcement-actions";
 import * as assignmentActions from "@/app/level/[levelCode]/update/assignment-actions";
 import * as gradeActions from "@/app/level/[levelCode]/update/grade-actions";
-import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as admin from "@/app/admin/actions";
 import * as classActions from "@/app/level/[levelCode]/actions";
@@ -133,7 +132,7 @@ describe("student actions", () => {
     fc.oneof(
       fc.string({ maxLength: 9 }).map((s) => ({ content: s, assignmentId: null as number | null })),
       tooLong(20_000).map((s) => ({ content: s, assignmentId: null as number | null })),
-      badId.map((id) => ({ content: "long enough answer", assignmentId: id as number | null })),
+      badId.map((id) => ({ content: "long enough answer", assignmentId: id })),
     ),
     (v) =>
       classActions.submitAssignment(

@@ -31,7 +31,7 @@ describe("job queue", () => {
 
   it("runs due jobs only, each once, and puts a finished job back when restarted", async () => {
     const seen: string[] = [];
-    const handlers: Record<string, JobHandler> = { note: async (job) => void seen.push(job.dedupeKey) };
+    const handlers: Record<string, JobHandler> = { note: (job) => Promise.resolve(void seen.push(job.dedupeKey)) };
     await enqueue(db(), { kind: "note", dedupeKey: "now", payload: {} });
     await enqueue(db(), { kind: "note", dedupeKey: "later", payload: {}, delaySeconds: 600 });
     expect(await runDueJobs(handlers)).toBe(1);

@@ -51,17 +51,19 @@ describe.runIf(process.env.DATABASE_URL)("on PostgreSQL", () => {
     const client = new Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     try {
-      prepareRepeatedStatements(client as unknown as { query: (...args: unknown[]) => unknown });
+      prepareRepeatedStatements(client);
       const text = "select $1::int + 1 as n";
-      const first = await client.query({ text }, [1]);
-      const second = await client.query({ text }, [41]);
-      expect([first.rows[0].n, second.rows[0].n]).toEqual([2, 42]);
+      const first = await client.query<{ n: number }>({ text }, [1]);
+      const second = await client.query<{ n: number }>({ text }, [41]);
+      expect([first.rows[0]!.n, second.rows[0]!.n]).toEqual([2, 42]);
       const prepared = await client.query("select name, statement from pg_prepared_statements");
       expect(prepared.rows).toEqual([{ name: statementName(text, 1), statement: text }]);
       // A plain string (no parameters object) is left alone: transaction control stays unnamed.
       await client.query("begin");
       await client.query("commit");
-      expect((await client.query("select count(*)::int as n from pg_prepared_statements")).rows[0].n).toBe(1);
+      expect(
+        (await client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements")).rows[0]!.n,
+      ).toBe(1);
     } finally {
       await client.end();
     }

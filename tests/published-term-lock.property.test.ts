@@ -32,7 +32,7 @@ import { useTestDatabase } from "./support/test-db";
 // student leaving the class) leave the published card as it was printed.
 
 useTestDatabase();
-const CLASS = DEMO_CLASSES[0]!.code; // Elena Rivera's Algebra I
+const CLASS = DEMO_CLASSES[0].code; // Elena Rivera's Algebra I
 const idle = { ok: true } as const;
 let autumn: { id: number; start: string; end: string };
 let winter: number;
@@ -110,7 +110,7 @@ const LOCKED_WRITES: Record<string, () => Promise<{ ok: boolean; message?: strin
 };
 
 async function asTeacher() {
-  await signInAs(DEMO_INSTRUCTORS[0]!.code);
+  await signInAs(DEMO_INSTRUCTORS[0].code);
 }
 
 /** What families read of the published term, as text: the report card page's data and the PDF's lines. */

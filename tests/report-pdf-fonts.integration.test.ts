@@ -20,7 +20,7 @@ import { publishTerms } from "./support/publish";
 // poppler's pdftotext, as a parent's PDF reader or a screen reader would read them.
 
 useTestDatabase();
-const CLASS = DEMO_CLASSES[0]!.code;
+const CLASS = DEMO_CLASSES[0].code;
 // Debian's fonts-droid-fallback (see README, .ci/run): Han and kana, no Hangul.
 const CJK_FONT = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf";
 const NAMES = {

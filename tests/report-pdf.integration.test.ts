@@ -30,7 +30,7 @@ import { setTermPublished } from "@/lib/terms/publishing";
 // each class's letter from the calculator and the teacher's comment are real text in it.
 
 useTestDatabase();
-const CLASS = DEMO_CLASSES[0]!.code;
+const CLASS = DEMO_CLASSES[0].code;
 let term: number;
 
 function pdfText(bytes: Buffer): string {
@@ -63,7 +63,7 @@ beforeAll(async () => {
 
 describe("term report-card PDF", () => {
   it("is refused to non-admins and for a term not yet published", async () => {
-    await signInAs(DEMO_INSTRUCTORS[0]!.code);
+    await signInAs(DEMO_INSTRUCTORS[0].code);
     expect((await get(`term=${term}&scope=school`)).status).toBe(403);
     await signInAs(DEMO_ADMIN.code);
     const unpublished = await get(`term=${term}&scope=school`);
@@ -167,7 +167,7 @@ describe("report-card link PDF (/r/<token>/pdf)", () => {
     expect(text).toContain("Report card — Autumn 2026");
     expect(text.split("\f").filter((p) => p.trim())).toHaveLength(1);
     const row = (await loadClassTermGrades(CLASS, term, "UTC")).rows.find((r) => r.studentId === pair.student_id)!;
-    expect(text).toContain(DEMO_CLASSES[0]!.name);
+    expect(text).toContain(DEMO_CLASSES[0].name);
     expect(text).toMatch(new RegExp(`\\b${teacherLetter(row.view.percent).replace("+", "\\+")}\\s`));
     const [used] = await queryRows<{ detail: Record<string, unknown> }>(
       sql`select detail from audit_log where action = 'report_link.opened' order by id desc limit 1`,

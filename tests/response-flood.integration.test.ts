@@ -135,7 +135,11 @@ describe("responses on the class page", () => {
     expect(u.responses.map((r) => r.id)).toEqual(ids.slice(0, RESPONSES_SHOWN_PER_UPDATE));
     expect(u.responsePage).toBeUndefined();
     for (const other of view) expect(other.responses.length).toBeLessThanOrEqual(RESPONSES_SHOWN_PER_UPDATE);
-    expect(u.responses[0]).toMatchObject({ title: "R44", authorName: expect.any(String), date: expect.any(String) });
+    expect(u.responses[0]).toMatchObject({
+      title: "R44",
+      authorName: expect.any(String) as unknown,
+      date: expect.any(String) as unknown,
+    });
   });
   it(`pages one announcement's responses ${RESPONSES_PAGE_SIZE} at a time on request, the others stay collapsed`, async () => {
     const page1 = await loadUpdatesView(BIO, "UTC", { updateId: flooded, page: 1 });

@@ -61,7 +61,7 @@ describe("1 · the client address", () => {
       statuses.push(
         (await signIn(`wrong-${i}`, { "x-portal-peer": "203.0.113.77", "x-forwarded-for": `10.9.8.${i}` })).status,
       );
-    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
   });
   it("a 5 kB X-Forwarded-For is counted like any miss, never a 500", async () => {
     // Incompressible, so PostgreSQL cannot squeeze it under the 2,704-byte index limit.
@@ -247,10 +247,10 @@ describe("2, 9, 10 · teachers and access codes", () => {
         { ok: true },
         form({ levelCode: BIO, studentId: liam, name: "Liam Okafor", username: "liam.okafor", code: "7" }),
       ),
-    ).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) as unknown });
     expect(
       await createStudent({ ok: true }, form({ levelCode: BIO, name: "New", username: "new.kid", code: "2718" })),
-    ).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) });
+    ).toMatchObject({ ok: false, message: expect.stringMatching(/generated/) as unknown });
     expect(await databaseChecksum()).toEqual(before);
   });
   it("a teacher may generate a new code; the edit is audited old → new with the code masked", async () => {

@@ -170,7 +170,7 @@ describe("10 · PDF routes", () => {
       statuses.push(r.status);
       last = r.status === 429 ? await r.text() : (await r.arrayBuffer(), "");
     }
-    expect(statuses).toEqual([...Array(PDF_PER_MINUTE).fill(200), 429]);
+    expect(statuses).toEqual([...Array<number>(PDF_PER_MINUTE).fill(200), 429]);
     expect(last).toMatch(/^Too many report-card downloads\. Please wait \d+ seconds and try again\.$/);
   });
 });

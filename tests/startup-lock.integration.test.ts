@@ -62,7 +62,7 @@ describe.skipIf(!url)("starting several processes at once (PostgreSQL)", () => {
       await expect(Promise.all(starts)).resolves.toBeDefined();
       const rows = (await handles[0]!.db.execute(sql`select
           (select count(*) from drizzle.__drizzle_migrations)::int as migrations,
-          (select count(*) from users where code_hash = ${codeHash(DEMO_ADMIN.code)})::int as admins`)) as unknown as {
+          (select count(*) from users where code_hash = ${codeHash(DEMO_ADMIN.code)})::int as admins`)) as {
         rows: { migrations: number; admins: number }[];
       };
       const journal = (await import("@/drizzle/meta/_journal.json")).default as { entries: unknown[] };

@@ -118,7 +118,7 @@ const calls = (code: string) => ({
 
 describe("every teaching action refuses callers who may not teach the class", () => {
   const who: [string, () => Promise<void>][] = [
-    ["anonymous", async () => cookieJar.clear()],
+    ["anonymous", () => Promise.resolve(cookieJar.clear())],
     ["a student", async () => void (await signInAs(DEMO_STUDENTS[0]!.code))],
     ["a parent", async () => void (await signInAs("parent-johnson"))],
     ["another instructor", async () => void (await signInAs(CHEN))],
@@ -272,7 +272,7 @@ describe("grades", () => {
     // The audit log holds old → new, who and when.
     const entries = (await db().execute(
       sql`select actor_id, detail, at from audit_log where action = 'grade.changed' order by id desc limit 2`,
-    )) as unknown as {
+    )) as {
       rows: { actor_id: number; detail: { old: number | null; new: number; studentId: number } }[];
     };
     expect(entries.rows[0]!.detail).toMatchObject({ old: 8.25, new: 9, studentId: algStudent });
@@ -311,7 +311,7 @@ describe("grades", () => {
       .where(and(eq(assignments.levelCode, ALG), eq(assignments.title, "Bulk")));
     const roster = (await db().execute(
       sql`select student_id from student_enrollment where level_code = ${ALG} order by student_id limit 4`,
-    )) as unknown as { rows: { student_id: number }[] };
+    )) as { rows: { student_id: number }[] };
     const [a, b, c, d] = roster.rows.map((r) => Number(r.student_id));
     const bad = await bulkGrade({
       levelCode: ALG,

@@ -15,7 +15,7 @@ import { useTestDatabase } from "./support/test-db";
 // their own page, in a constant number of statements, and the override with its reason.
 
 useTestDatabase();
-const CLASS = DEMO_CLASSES[0]!.code;
+const CLASS = DEMO_CLASSES[0].code;
 let term: number;
 let student: number;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe("term grades for a class", () => {
   });
 
   it("take a teacher's override with a reason, show it, and remove it, audited", async () => {
-    await signInAs(DEMO_INSTRUCTORS[0]!.code);
+    await signInAs(DEMO_INSTRUCTORS[0].code);
     const before = await loadStudentTermGrade(CLASS, student, null, "UTC");
     expect(await override({ percent: "91.5", reason: "Oral exam retake" })).toEqual({
       ok: true,
@@ -93,7 +93,7 @@ describe("term grades for a class", () => {
 
   it("refuse overrides without a reason, out of range, for other classes' students or by others, changing nothing", async () => {
     const before = await databaseChecksum(TABLES);
-    await signInAs(DEMO_INSTRUCTORS[0]!.code);
+    await signInAs(DEMO_INSTRUCTORS[0].code);
     expect(await override({ percent: "90", reason: " " })).toEqual({
       ok: false,
       message: "Say why: an override needs a reason.",
@@ -114,7 +114,7 @@ describe("term grades for a class", () => {
       ok: false,
       message: "That student is not enrolled in this class.",
     });
-    await signInAs(DEMO_INSTRUCTORS[1]!.code);
+    await signInAs(DEMO_INSTRUCTORS[1].code);
     expect(await override({ percent: "90", reason: "x" })).toMatchObject({ ok: false });
     await signInAs(DEMO_STUDENTS[2]!.code);
     expect(await override({ percent: "100", reason: "I deserve it" })).toMatchObject({ ok: false });

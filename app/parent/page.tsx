@@ -5,6 +5,7 @@ import { SignInForm } from "@/components/sign-in-form";
 import { getSessionUser } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { PORTAL_OFF_MESSAGE, portalMode } from "@/lib/parent/portal";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Parent portal" };
 export const dynamic = "force-dynamic";
@@ -21,9 +22,9 @@ export default async function ParentPage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <header className="print:hidden">
-        <a href="/" className="text-lg font-semibold text-brand-700 dark:text-brand-100">
+        <Link href="/" className="text-lg font-semibold text-brand-700 dark:text-brand-100">
           {env().SCHOOL_NAME}
-        </a>
+        </Link>
         <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">Parent portal</h1>
         <p className="mt-1 text-ink-muted">
           {mode === "open"
@@ -51,7 +52,7 @@ export default async function ParentPage() {
               Open its report-card link or scan its square code with your phone, or sign in here with the access code
               printed on it to see all your children.
             </p>
-            <SignInForm autoFocus={false} />
+            <SignInForm focusCode={false} />
           </section>
         )}
       </div>

@@ -18,8 +18,8 @@ export async function ExportLinks() {
         </h2>
         <p className="mt-1 text-sm text-ink-muted">
           The whole school in OneRoster 1.1 CSV (a .zip a student information system reads): people, classes,
-          enrollments, guardians, assignments and grades. Access codes are never exported. Each class's gradebook and
-          attendance CSVs are on its dashboard, under Grades and Attendance.
+          enrollments, guardians, assignments and grades. Access codes are never exported. Each class&apos;s gradebook
+          and attendance CSVs are on its dashboard, under Grades and Attendance.
         </p>
         <p className="mt-3">
           <a href="/admin/export/oneroster" download className={SECONDARY} data-testid="export-oneroster">

@@ -13,7 +13,7 @@ export function LettersForm({ classes }: { classes: { code: string; name: string
         Parent letters
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        One printable page per guardian and student, with the guardian's access code and a new report-card link
+        One printable page per guardian and student, with the guardian&apos;s access code and a new report-card link
         (printing withdraws the earlier links of the same guardians). Parent numbers without an account get one.
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-2">
@@ -53,8 +53,8 @@ export function OpenPortalBanner() {
       className="mt-4 rounded-xl border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
     >
       <strong>The parent portal is open:</strong> anyone who types part of a parent phone number sees the matching
-      students' names and report cards. Set <code>PARENT_PORTAL=verified</code> to require the letter's link or access
-      code.
+      students&apos; names and report cards. Set <code>PARENT_PORTAL=verified</code> to require the letter&apos;s link
+      or access code.
     </div>
   );
 }

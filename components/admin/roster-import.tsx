@@ -169,7 +169,7 @@ export function RosterImport() {
         Import people and classes
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        A OneRoster 1.1 or 1.2 CSV export (the .zip, or its files), or the portal's spreadsheet templates. Nothing
+        A OneRoster 1.1 or 1.2 CSV export (the .zip, or its files), or the portal&apos;s spreadsheet templates. Nothing
         changes until you apply. Rows with problems can be skipped only when you say so. New people get generated access
         codes.
       </p>
@@ -219,7 +219,7 @@ export function RosterImport() {
           />
           Allow new administrators
         </label>
-        <PrimaryButton onClick={check} disabled={busy !== null}>
+        <PrimaryButton onClick={() => void check()} disabled={busy !== null}>
           {busy === "checking" ? "Checking..." : "Check files"}
         </PrimaryButton>
       </div>
@@ -250,7 +250,7 @@ export function RosterImport() {
           busy={busy}
           typed={typed}
           setTyped={setTyped}
-          apply={apply}
+          apply={(skipInvalid) => void apply(skipInvalid)}
           cancel={() => setPreview(null)}
         />
       )}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useState } from "react";
+import { useActionState, useState } from "react";
 import { addResponse } from "@/app/level/[levelCode]/actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
@@ -26,8 +26,11 @@ export function AddResponseButton({
   const [state, action, pending] = useActionState(addResponse, idle);
   const [shownError, setShownError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (state === idle) return;
+  // Each new answer from the action is handled once, while rendering (React's "adjust state when
+  // a value changes" pattern), instead of in an effect that would render the form a second time.
+  const [handled, setHandled] = useState(state);
+  if (state !== handled) {
+    setHandled(state);
     if (state.ok) {
       setTitle("");
       setContent("");
@@ -36,7 +39,7 @@ export function AddResponseButton({
     } else {
       setShownError(state.message);
     }
-  }, [state]);
+  }
 
   return (
     <>

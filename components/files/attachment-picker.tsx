@@ -63,7 +63,7 @@ export function AttachmentPicker({
     xhr.onload = () => {
       let body: { ok?: boolean; message?: string; file?: { id: number; name: string } } = {};
       try {
-        body = JSON.parse(xhr.responseText);
+        body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
         /* not JSON: a proxy's error page */
       }

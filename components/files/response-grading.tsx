@@ -59,12 +59,13 @@ export function ResponseFilesAndScore({
       </div>
       <form
         className="flex items-end gap-2 lg:w-48 lg:flex-col lg:items-stretch"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
           setSaving(true);
-          const res = await saveGrade({ levelCode, assignmentId, studentId, score: value });
-          setSaving(false);
-          toast(res.ok ? "Grade saved" : res.message, res.ok ? "success" : "error");
+          void saveGrade({ levelCode, assignmentId, studentId, score: value }).then((res) => {
+            setSaving(false);
+            toast(res.ok ? "Grade saved" : res.message, res.ok ? "success" : "error");
+          });
         }}
       >
         <label htmlFor={inputId} className="text-sm font-medium">

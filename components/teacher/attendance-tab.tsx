@@ -61,6 +61,8 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
   // so memoised rows compare plain values and one row re-renders.
   const [marks, setMarks] = useServerValue(data.marks);
   const current = useRef(data);
+  /* eslint-disable-next-line react-hooks/refs -- the latest-value ref: event handlers and state updaters read the
+     newest data; nothing reads it to render, so writing it here cannot make a render wrong. */
   current.current = data;
   const [offset, setOffset] = useState(0);
   const [adding, setAdding] = useState(false);
@@ -70,7 +72,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
   const [saving, startSaving] = useTransition();
   const [active, setActive] = useState<{ row: number; col: number } | null>(null);
   const gridRef = useRef<HTMLTableElement>(null);
-  const win = useRowWindow(data.students.length, ATTENDANCE_ROW_PX);
+  const { scroller, rows: windowRows, reveal } = useRowWindow(data.students.length, ATTENDANCE_ROW_PX);
 
   useEffect(() => {
     if (!note) return;
@@ -130,12 +132,14 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
       return;
     }
     const c = Math.max(0, Math.min(dates.length - 1, col));
-    win.reveal(r);
+    reveal(r);
     gridRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
   };
 
   // Rows are memoised; the handlers reach them through one stable ref.
   const handlers = useRef<AttendanceHandlers>(null!);
+  /* eslint-disable-next-line react-hooks/refs -- the memoised rows call these from events only (never to render):
+     one stable ref keeps the rows from re-rendering when a handler is re-created. */
   handlers.current = {
     activate: (row, col) => setActive(row === null || col === null ? null : { row, col }),
     focus: focusCell,
@@ -242,11 +246,11 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
             </div>
           }
           <div
-            ref={win.scroller}
+            ref={scroller}
             className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface"
             data-testid="attendance-grid"
-            onFocusCapture={loadMenu}
-            onPointerEnter={loadMenu}
+            onFocusCapture={() => void loadMenu()}
+            onPointerEnter={() => void loadMenu()}
           >
             <table
               ref={gridRef}
@@ -279,7 +283,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                 </tr>
               </thead>
               <tbody>
-                {win.rows(
+                {windowRows(
                   (row) => (
                     <AttendanceRow
                       key={data.students[row]!.id}

@@ -13,7 +13,6 @@ import { TermSwitcher } from "@/components/term-switcher";
 import { lockedMessage } from "@/lib/domain/terms";
 import { loadUpdatesView } from "@/lib/queries/class-page-view";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
-import { formatDate } from "@/lib/domain/format";
 import { AssignmentsManager, GradesTab, UpdatesManager } from "./lazy-tabs";
 import { SummaryTab } from "./summary-tab";
 import { StudentsTabLoader, TabSkeleton } from "./dashboard-loaders";

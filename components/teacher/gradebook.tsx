@@ -7,18 +7,18 @@ import { useRowWindow } from "./use-row-window";
 
 /** The simpler gradebook (spec §2): a number input per cell, saved when it loses focus. */
 export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Scores; onSave: OnSave }) {
-  const win = useRowWindow(data.students.length, GRID_ROW_PX);
+  const { scroller, rows } = useRowWindow(data.students.length, GRID_ROW_PX);
   const columns = data.assignments.length + 1;
   return (
     <div
-      ref={win.scroller}
+      ref={scroller}
       className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface"
       data-testid="gradebook"
     >
       <table className="border-separate border-spacing-0 text-sm" aria-rowcount={data.students.length + 1}>
         <AssignmentHeaders assignments={data.assignments} />
         <tbody>
-          {win.rows((row) => {
+          {rows((row) => {
             const s = data.students[row]!;
             return (
               <tr key={s.id} data-row={row} aria-rowindex={row + 2}>

@@ -42,6 +42,8 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   const [adding, setAdding] = useState(false);
   const toast = useToast();
   const current = useRef(data);
+  /* eslint-disable-next-line react-hooks/refs -- the latest-value ref: event handlers and state updaters read the
+     newest data; nothing reads it to render, so writing it here cannot make a render wrong. */
   current.current = data;
 
   const entered = useMemo(() => scores.reduce((n, row) => n + row.filter((v) => v !== null).length, 0), [scores]);
@@ -200,16 +202,18 @@ function GradeGrid({
 }) {
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
-  const win = useRowWindow(data.students.length, GRID_ROW_PX);
+  const { scroller, rows: windowRows, reveal } = useRowWindow(data.students.length, GRID_ROW_PX);
 
   const focusCell = (row: number, col: number) => {
     const r = Math.max(0, Math.min(data.students.length - 1, row));
     const c = Math.max(0, Math.min(data.assignments.length - 1, col));
-    win.reveal(r);
+    reveal(r);
     tableRef.current?.querySelector<HTMLElement>(`[data-cell="${r}:${c}"]`)?.focus();
   };
   // Rows are memoised; the handlers reach them through one stable ref.
   const handlers = useRef<RowHandlers>(null!);
+  /* eslint-disable-next-line react-hooks/refs -- the memoised rows call these from events only (never to render):
+     one stable ref keeps the rows from re-rendering when a handler is re-created. */
   handlers.current = {
     edit: (row, col) => setEditing({ row, col }),
     done: async (row, col, raw, move) => {
@@ -240,7 +244,7 @@ function GradeGrid({
   const columns = data.assignments.length + 2;
   return (
     <div
-      ref={win.scroller}
+      ref={scroller}
       className="max-h-[70vh] overflow-auto rounded-2xl border border-line bg-surface"
       data-testid="grade-grid"
     >
@@ -258,7 +262,7 @@ function GradeGrid({
           </th>
         </AssignmentHeaders>
         <tbody>
-          {win.rows(
+          {windowRows(
             (row) => (
               <GradeRow
                 key={data.students[row]!.id}
@@ -359,7 +363,7 @@ const GradeRow = memo(function GradeRow({
                 label={`Score for ${s.name}, ${a.title}`}
                 initial={value === null ? "" : String(value)}
                 max={a.maxScore}
-                onDone={(raw, move) => handlers.current.done(row, col, raw, move)}
+                onDone={(raw, move) => void handlers.current.done(row, col, raw, move)}
               />
             ) : (
               <button
@@ -430,6 +434,8 @@ function CellEditor({
   };
   return (
     <input
+      /* eslint-disable-next-line jsx-a11y/no-autofocus -- this input only exists once the teacher opened a grade cell
+         to edit it (click, Enter or typing): focus belongs in it, as in any spreadsheet. */
       autoFocus
       type="number"
       min={0}

@@ -27,7 +27,12 @@ export function InlineEdit({
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const done = useRef(false);
 
-  useEffect(() => setShown(value), [value]);
+  // A new value from the server replaces what is shown (adjusted while rendering, not in an effect).
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    setShown(value);
+  }
   useEffect(() => {
     if (editing) ref.current?.focus();
   }, [editing]);

@@ -67,8 +67,10 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
             start(async () => {
               if (!preview) {
                 const res = await previewGuardianMessage({ levelCode, target: wire });
-                if (res.ok && res.data) (setPreview(res.data), setError(null));
-                else setError(res.message ?? "Could not preview");
+                if (res.ok && res.data) {
+                  setPreview(res.data);
+                  setError(null);
+                } else setError(res.message ?? "Could not preview");
                 return;
               }
               const res = await sendGuardianMessage({

@@ -64,6 +64,8 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
   const server = useMemo(() => ({ marks: data.marks, taken: data.taken }), [data]);
   const [state, setState] = useServerValue(server);
   const current = useRef({ state, data });
+  /* eslint-disable-next-line react-hooks/refs -- the latest-value ref: event handlers read the newest state and
+     data; nothing reads it to render, so writing it here cannot make a render wrong. */
   current.current = { state, data };
   const [focus, setFocus] = useState<Focus>(() => ({ row: 0, col: checkedCol(data.marks, 0) }));
   const [note, setNote] = useState<{ text: string; at: number } | null>(null);
@@ -194,6 +196,8 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
           late or excused.
         </p>
       )}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- event delegation: the clicks
+          and keys come from the mark buttons inside each row (a roving-tabindex grid, position() finds the cell). */}
       <ol
         ref={list}
         aria-label={`Roll call, ${dayLabel}`}

@@ -1,7 +1,11 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { createAnnouncement, deleteAnnouncement, editAnnouncement } from "@/app/level/[levelCode]/update/announcement-actions";
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  editAnnouncement,
+} from "@/app/level/[levelCode]/update/announcement-actions";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";

@@ -21,9 +21,9 @@ export interface RowWindow {
   /** Ref for the scrolling box around the table. */
   scroller: React.RefObject<HTMLDivElement | null>;
   /** Renders the window's rows, with empty stand-in rows for the rest. */
-  rows(render: (row: number) => React.ReactNode, columns: number): React.ReactNode;
+  rows: (render: (row: number) => React.ReactNode, columns: number) => React.ReactNode;
   /** Scrolls (and renders) row `row` into the window before focus moves there. */
-  reveal(row: number): void;
+  reveal: (row: number) => void;
 }
 
 /**

@@ -93,9 +93,9 @@ export const NO_CODE = { unsealedCode: null, codeHash: null, codeSealed: null, c
 export async function sealPlaintextCodes(db: Pick<Db, "execute">): Promise<number> {
   let total = 0;
   for (;;) {
-    const res = (await db.execute(
-      sql`select id, code from users where code is not null order by id limit 500`,
-    )) as unknown as { rows: { id: number | string; code: string }[] };
+    const res = (await db.execute(sql`select id, code from users where code is not null order by id limit 500`)) as {
+      rows: { id: number | string; code: string }[];
+    };
     if (res.rows.length === 0) return total;
     const values = res.rows.map((r) => {
       const c = codeColumns(r.code);
@@ -112,6 +112,6 @@ export async function sealPlaintextCodes(db: Pick<Db, "execute">): Promise<numbe
 export async function checkCodeKey(db: Pick<Db, "execute">): Promise<void> {
   const res = (await db.execute(
     sql`select code_sealed from users where code_sealed is not null order by id limit 1`,
-  )) as unknown as { rows: { code_sealed: string }[] };
+  )) as { rows: { code_sealed: string }[] };
   if (res.rows[0]) openCode(res.rows[0].code_sealed);
 }

@@ -5,7 +5,7 @@ import type { Role } from "@/lib/domain/constants";
 
 export interface Actor {
   id: number;
-  role: Role | string;
+  role: Role | (string & {});
 }
 
 export interface LevelFacts {
@@ -135,7 +135,7 @@ export function gradeChangeAccess(
 }
 
 export interface FileFacts {
-  kind: "submission" | "assignment" | "announcement" | string;
+  kind: "submission" | "assignment" | "announcement" | (string & {});
   uploaderId: number;
   /** A submission file handed in (false: staged, waiting for its submission to be sent). */
   attached: boolean;

@@ -77,7 +77,7 @@ export function openPostgres(connectionString: string): DbHandle {
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
   const prepare = env().DATABASE_PREPARED_STATEMENTS === "on";
   pool.on("connect", (client) => {
-    if (prepare) prepareRepeatedStatements(client as unknown as { query: (...args: unknown[]) => unknown });
+    if (prepare) prepareRepeatedStatements(client);
     timeCalls(client, "query");
   });
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
@@ -137,7 +137,7 @@ function installShutdownHooks() {
 
 /** Raw SQL for the few places the query builder cannot express (in a transaction: pass it); both drivers return `.rows`. */
 export async function queryRows<T>(query: SQL, on: Pick<Db, "execute"> = db()): Promise<T[]> {
-  const res = (await on.execute(query)) as unknown as { rows: T[] };
+  const res = (await on.execute(query)) as { rows: T[] };
   return res.rows;
 }
 

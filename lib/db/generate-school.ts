@@ -269,7 +269,7 @@ export async function generateSchool(
   await db.transaction(async (tx) => {
     for (const [name, statement] of steps) {
       const t0 = Date.now();
-      const res = (await tx.execute(sql.raw(statement))) as unknown as {
+      const res = (await tx.execute(sql.raw(statement))) as {
         rowCount?: number | null;
         affectedRows?: number;
       };
@@ -292,8 +292,8 @@ export async function generateSchool(
   const t0 = Date.now();
   await db.execute(sql`vacuum analyze`);
   log(`  ${"vacuum analyze".padEnd(14)} ${"".padStart(9)}       ${String(Date.now() - t0).padStart(6)} ms`);
-  const homes = (await db.execute(
-    sql`select code from levels where period = '1' order by code limit 1`,
-  )) as unknown as { rows: { code: string }[] };
+  const homes = (await db.execute(sql`select code from levels where period = '1' order by code limit 1`)) as {
+    rows: { code: string }[];
+  };
   return { rows, ms: Date.now() - started, homeroom: homes.rows[0]?.code ?? "" };
 }

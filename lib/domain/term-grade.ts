@@ -5,7 +5,7 @@
 //
 // With the default settings (total points, no categories, no late policy) and no excused or
 // missing flags this is spec §9's Σscores / Σmax × 100 — tests/ prove it against gradePercent.
-import { add, compare, div, fraction, mul, roundHalfUp, type Fraction } from "./fraction";
+import { add, div, fraction, mul, roundHalfUp, type Fraction } from "./fraction";
 import { toHundredths } from "./percent";
 
 export type GradingMode = "points" | "weighted";

@@ -326,7 +326,8 @@ export async function oneRosterZip(options: {
   timeZone: string;
 }): Promise<Uint8Array<ArrayBuffer>> {
   const out: Uint8Array[] = [];
-  let failure: Error | null = null;
+  // Set from the zip callback: typed so that the compiler does not narrow it to `null` here.
+  let failure = null as Error | null;
   const zip = new Zip((err, data) => {
     if (err) failure ??= err;
     else out.push(data);

@@ -21,7 +21,8 @@ export async function clamScan(hostPort: string, file: string): Promise<ScanResu
       socket.destroy();
       resolve(r);
     };
-    const socket = net.connect({ host, port }, async () => {
+    const socket = net.connect({ host, port }, () => void send());
+    const send = async () => {
       try {
         socket.write("zINSTREAM\0");
         for await (const chunk of fs.createReadStream(file, { highWaterMark: 64 * 1024 })) {
@@ -33,7 +34,7 @@ export async function clamScan(hostPort: string, file: string): Promise<ScanResu
       } catch {
         end("error");
       }
-    });
+    };
     socket.setTimeout(60_000, () => end("error"));
     socket.on("data", (d) => {
       reply += d.toString("latin1");

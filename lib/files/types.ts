@@ -54,7 +54,6 @@ export function isMedia(mime: string): boolean {
 
 // Bidirectional overrides and isolates, zero-width and other format characters: they make
 // "photo‮gpj.exe" read as "photoexe.jpg". Control characters and path separators go too.
-// eslint-disable-next-line no-control-regex
 const UNSAFE_NAME = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff/\\:*?"<>|]/g;
 
 /**

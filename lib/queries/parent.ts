@@ -52,7 +52,13 @@ export interface ReportCardData {
   }[];
   attendance: { levelCode: string; date: string; status: string }[];
   /** The student's stored cards of every published term (issue 27), classes they have left included. */
-  publishedCards: { termId: number; levelCode: string; className: string; period: string | null; card: StoredTermGrade }[];
+  publishedCards: {
+    termId: number;
+    levelCode: string;
+    className: string;
+    period: string | null;
+    card: StoredTermGrade;
+  }[];
 }
 
 type Json<T> = T[] | string | null;
@@ -77,7 +83,13 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
       feedback: string | null;
     }>;
     attendance: Json<{ level_code: string; date: string; status: string }>;
-    cards: Json<{ term_id: number; level_code: string; class_name: string; period: string | null; card: StoredTermGrade }>;
+    cards: Json<{
+      term_id: number;
+      level_code: string;
+      class_name: string;
+      period: string | null;
+      card: StoredTermGrade;
+    }>;
   }>(sql`
     select u.id, u.name,
       (select json_agg(x order by x.enrolled_at desc) from (

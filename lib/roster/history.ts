@@ -68,7 +68,7 @@ export async function listRosterImports(opts: { limit?: number } = {}): Promise<
     fileName: r.fileName,
     dryRun: r.dryRun,
     status: r.status as RosterImportRow["status"],
-    counts: ((r.summary as { counts?: RosterImportRow["counts"] }).counts ?? {}) as RosterImportRow["counts"],
+    counts: (r.summary as { counts?: RosterImportRow["counts"] }).counts ?? {},
     problems: r.problems,
     warnings: r.warnings,
     newUserIds: r.newUserIds,

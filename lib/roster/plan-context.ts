@@ -1,12 +1,4 @@
-import type {
-  FileEntity,
-  FileMode,
-  PortalRole,
-  Relationship,
-  RosterDataset,
-  RosterEntity,
-  RosterFormat,
-} from "./model";
+import type { FileEntity, PortalRole, Relationship, RosterDataset, RosterEntity, RosterFormat } from "./model";
 import type { Term } from "@/lib/domain/terms";
 import type { ProblemList } from "./problems";
 
@@ -318,4 +310,4 @@ export const emptyCounts = (): Counts => ({ create: 0, update: 0, unchanged: 0, 
 
 /** Whether rows missing from the entity's file are removed: a bulk file read whole (a broken one removes nothing). */
 export const isBulk = (ctx: PlanContext, entity: FileEntity): boolean =>
-  !ctx.data.upsertOnly && (ctx.data.modes[entity] as FileMode | undefined) === "bulk" && !ctx.data.broken.has(entity);
+  !ctx.data.upsertOnly && ctx.data.modes[entity] === "bulk" && !ctx.data.broken.has(entity);

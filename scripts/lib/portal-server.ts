@@ -26,7 +26,7 @@ export async function freshTarget(pgUrl = process.env.DATABASE_URL): Promise<Tar
       engine: "PGlite",
       env: { DATABASE_URL: "", DATA_DIR: dir },
       location: dir,
-      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+      cleanup: () => fs.promises.rm(dir, { recursive: true, force: true }),
     };
   }
   const name = `portal_srv_${crypto.randomBytes(4).toString("hex")}`;
@@ -117,7 +117,7 @@ export class PortalServer {
     // Ready means OUR child said so, on this port: a server someone else left running never counts.
     let ready = false;
     let seen = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       seen = (seen + chunk.toString()).slice(-4096);
       if (seen.includes(`is ready at http://localhost:${this.port}`)) ready = true;
     });

@@ -25,6 +25,7 @@ import {
   loadStudentTiles,
   loadUpdatesView,
 } from "@/lib/queries/class-page-view";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Class" };
 
@@ -94,9 +95,9 @@ export default async function ClassPage({
   return (
     <AppShell user={user}>
       <ToastProvider>
-        <a href="/" className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
+        <Link href="/" className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
           <span aria-hidden>←</span> Back
-        </a>
+        </Link>
         <div className="mt-2">
           <h1 className="text-2xl font-semibold sm:text-3xl">{level.name}</h1>
           <p className="text-ink-muted">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { UnsubscribeForm } from "@/components/notifications/unsubscribe-form";
 import { inspectUnsubscribe } from "@/lib/notify/unsubscribe";
+import Link from "next/link";
 
 export const metadata: Metadata = { title: "Unsubscribe", referrer: "no-referrer" };
 
@@ -26,9 +27,9 @@ export default async function UnsubscribePage({ params }: { params: Promise<{ to
         </p>
       )}
       <p className="mt-8 text-sm">
-        <a href="/" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">
+        <Link href="/" className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100">
           Go to the portal
-        </a>
+        </Link>
       </p>
     </main>
   );

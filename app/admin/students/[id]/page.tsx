@@ -30,6 +30,8 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
   const [guardians, links] = await Promise.all([listGuardiansOfStudent(student.id), listReportLinks(student.id)]);
   const names = new Map(guardians.map((g) => [g.linkId, g.name]));
   const tz = schoolTimeZone();
+  /* eslint-disable-next-line react-hooks/purity -- a Server Component renders once per request: "now" is the
+     request's time, which the expired/active state of each link is measured against. */
   const now = Date.now();
   return (
     <AppShell user={gate.admin}>
@@ -72,8 +74,8 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
           Report-card links
         </h2>
         <p className="text-sm text-ink-muted">
-          A link opens this student's report card without signing in. Only its fingerprint is stored, so an address is
-          shown once, when it is issued.
+          A link opens this student&apos;s report card without signing in. Only its fingerprint is stored, so an address
+          is shown once, when it is issued.
         </p>
         {guardians.length > 0 && (
           <IssueLinkForm guardians={guardians.map((g) => ({ linkId: g.linkId, name: g.name }))} />

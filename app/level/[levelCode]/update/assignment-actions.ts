@@ -69,7 +69,12 @@ export const updateAssignment = classFormAction(
 /** Inline edit of the title or the description (neither changes a grade). */
 export const editAssignmentText = classAction(
   z
-    .object({ levelCode: levelCodeField, assignmentId: idSchema, title: title.optional(), description: description.optional() })
+    .object({
+      levelCode: levelCodeField,
+      assignmentId: idSchema,
+      title: title.optional(),
+      description: description.optional(),
+    })
     .refine((v) => v.title !== undefined || v.description !== undefined, "Nothing to change"),
   async (v, { level }) => {
     const set: { title?: string; description?: string } = {};
