@@ -32,6 +32,9 @@ export default tseslint.config(
       // A choice's label is often "<input> <span><span>Name</span> <span>what it means</span></span>":
       // its text sits one level deeper than the default depth of 2 looks.
       "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
+      // A named scrolling region must be reachable with the Tab key to scroll it (axe's
+      // scrollable-region-focusable, decision 025): tabIndex is right on role="region" too.
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
     },
   },
   {

@@ -145,9 +145,9 @@ async function everyScreen(s: Setup): Promise<Record<string, [number, string] | 
   const summary = (await loadSummaryView(s.code, "UTC", term.id)).students[0]!;
   const grid = (await getGradeGrid(s.code, term.id, "UTC")).totals[0]!;
   const tiles = await loadStudentTiles(s.code, id, term.id, "UTC");
-  const csv = parse((await gradebookCsv(s.code, term.id, "UTC")).csv.replace(/^\uFEFF/, "")) as string[][];
-  const [header, , row] = csv as [string[], string[], string[]];
-  const at = (name: string) => row[header.indexOf(name)]!;
+  const text = (await gradebookCsv(s.code, term.id, "UTC")).csv.replace(/^\uFEFF/, "");
+  const [header, , row]: string[][] = parse(text);
+  const at = (name: string) => row![header!.indexOf(name)]!;
   return {
     "parent's report card": card.percent === null ? null : [card.percent, card.letter!],
     Summary: summary.gradePercent === null ? null : [summary.gradePercent, summary.letter!],

@@ -85,6 +85,7 @@ function Removals({ run }: { run: RosterRunView }) {
       </h3>
       {/* A long list scrolls in its box: reachable with the Tab key (axe scrollable-region-focusable). */}
       <ul
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list keeps its list semantics
         tabIndex={0}
         aria-labelledby="import-removals-heading"
         className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 text-sm"
@@ -190,6 +191,7 @@ function Listing({ title, lines, total, testId }: { title: string; lines: string
       </h3>
       {/* A long list scrolls in its box: reachable with the Tab key (axe scrollable-region-focusable). */}
       <ul
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list keeps its list semantics
         tabIndex={0}
         aria-labelledby={`${testId}-heading`}
         className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 font-mono text-xs"
