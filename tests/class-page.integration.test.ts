@@ -276,12 +276,12 @@ describe("class page data", () => {
     expect(tiles.completed).toBe(assignments.filter((a) => a.state === "Submitted").length);
     expect(tiles.completed).toBeGreaterThan(0);
   });
-  it("gives a student with nothing yet zeros, not an error", async () => {
+  it('gives a student with nothing yet "—" (null), not 0 % and not an error', async () => {
     const { studentIds } = await createClassOfSize("Q0", 1, 0, 0); // no assignments, no days
     expect(await loadStudentTiles("Q0", studentIds[0]!)).toEqual({
-      average: 0,
+      average: null,
       completed: 0,
-      attendanceRate: 0,
+      attendanceRate: null,
       termTitle: null,
     });
   });
