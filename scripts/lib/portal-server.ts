@@ -105,8 +105,8 @@ export class PortalServer {
         PORT: this.port,
         SESSION_SECRET: this.secret,
         // Codes are sealed with CODE_KEY, else the session secret (decision 019): a database made
-        // beforehand (scripts/generate-school.ts) and this server share the test key.
-        CODE_KEY: TEST_CODE_KEY,
+        // beforehand (scripts/generate-school.ts, the bench) and this server share one key.
+        CODE_KEY: process.env.CODE_KEY || TEST_CODE_KEY,
         SEED_DEMO: "on",
         ...this.extraEnv,
         ...this.target.env,
