@@ -1,7 +1,7 @@
 import "server-only";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { storedTermGrade } from "@/lib/domain/stored-grade";
-import { cellKey, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
+import { readClassTermInputs, studentWork } from "@/lib/gradebook/class-term-grades";
 import { readStoredCards } from "@/lib/gradebook/stored-cards";
 import { chosenTerm, termGradeOf, toWork, type TermChoice } from "@/lib/gradebook/term-grades";
 import { toCsv, SPREADSHEET } from "./csv";
@@ -38,16 +38,7 @@ export async function loadGradebook(
     now.getTime(),
   ).items.map((i) => ({ id: i.id, title: i.title, maxScore: i.maxScore }));
   const students = inputs.students.map((st): GradebookStudent => {
-    const work = inputs.assignments.map((a) => {
-      const m = inputs.marks.get(cellKey(a.id, st.id));
-      return toWork(a, {
-        score_h: inputs.scores.get(cellKey(a.id, st.id)) ?? null,
-        excused: m?.excused ?? false,
-        missing: m?.missing ?? false,
-        late: m?.late ?? false,
-        submitted_ms: inputs.handIns.get(cellKey(a.id, st.id)) ?? null,
-      });
-    });
+    const work = studentWork(inputs, st.id);
     const { items, grade } = termGradeOf(
       terms,
       settings,

@@ -14,7 +14,7 @@ import { attendance, studentEnrollment } from "@/lib/db/schema";
 import type { AttendanceStatus } from "@/lib/domain/constants";
 import { schoolTimeZone } from "@/lib/env";
 import { noticeAttendanceMark } from "@/lib/notify/attendance";
-import { gradeWriteRefusal } from "./lock";
+import { gradeWriteRefusal, type Runner } from "./lock";
 import { NOT_ENROLLED } from "./scores";
 
 const refusalFor = (tx: Parameters<typeof gradeWriteRefusal>[0], actor: Actor, level: LevelFacts, date: string) =>
@@ -95,6 +95,18 @@ async function writeStatus(
   await noticeAttendanceMark(tx, { ...m, levelCode: level.code, actorId: actor.id });
 }
 
+/** The student's name if enrolled in the class, and their record of the day if any: one statement. */
+async function onRoll(tx: Runner, levelCode: string, studentId: number, date: string) {
+  const [student] = await queryRows<{ name: string; old: string | null }>(
+    sql`select u.name, a.status as old from users u
+        join student_enrollment e on e.student_id = u.id and e.level_code = ${levelCode}
+        left join attendance a on a.student_id = u.id and a.level_code = ${levelCode} and a.date = ${date}::date
+        where u.id = ${studentId}`,
+    tx,
+  );
+  return student;
+}
+
 /**
  * One cell of the grid: a status updates the record or inserts it; "" (the empty option) deletes
  * the record, so the percentages (records of the student) stay exact.
@@ -106,13 +118,7 @@ export async function setAttendance(
 ): Promise<ActionResult> {
   const { studentId, date, status } = input;
   return db().transaction(async (tx): Promise<ActionResult> => {
-    const [student] = await queryRows<{ name: string; old: string | null }>(
-      sql`select u.name, a.status as old from users u
-          join student_enrollment e on e.student_id = u.id and e.level_code = ${level.code}
-          left join attendance a on a.student_id = u.id and a.level_code = ${level.code} and a.date = ${date}::date
-          where u.id = ${studentId}`,
-      tx,
-    );
+    const student = await onRoll(tx, level.code, studentId, date);
     if (!student) return NOT_ENROLLED;
     const refused = await refusalFor(tx, actor, level, date);
     if (refused) return refused;
@@ -145,14 +151,7 @@ export async function markRollCall(
 ): Promise<ActionResult<{ added: number }>> {
   const { studentId, date, status } = input;
   return db().transaction(async (tx): Promise<ActionResult<{ added: number }>> => {
-    // Enrolled here, and this day's record if any, in one statement.
-    const [student] = await queryRows<{ name: string; old: string | null }>(
-      sql`select u.name, a.status as old from users u
-          join student_enrollment e on e.student_id = u.id and e.level_code = ${level.code}
-          left join attendance a on a.student_id = u.id and a.level_code = ${level.code} and a.date = ${date}::date
-          where u.id = ${studentId}`,
-      tx,
-    );
+    const student = await onRoll(tx, level.code, studentId, date);
     if (!student) return NOT_ENROLLED;
     const refused = await refusalFor(tx, actor, level, date);
     if (refused) return refused;

@@ -21,6 +21,7 @@ import {
   toWork,
   type AssignmentRow,
   type TermChoice,
+  type Work,
   type TermGradeView,
 } from "./term-grades";
 
@@ -190,6 +191,21 @@ export async function readClassTermInputs(
   };
 }
 
+/** One student's work in the class: every assignment with their score, marks and last hand-in. */
+export function studentWork(inputs: ClassTermInputs, studentId: number): Work[] {
+  return inputs.assignments.map((a) => {
+    const k = cellKey(a.id, studentId);
+    const m = inputs.marks.get(k);
+    return toWork(a, {
+      score_h: inputs.scores.get(k) ?? null,
+      excused: m?.excused ?? false,
+      missing: m?.missing ?? false,
+      late: m?.late ?? false,
+      submitted_ms: inputs.handIns.get(k) ?? null,
+    });
+  });
+}
+
 /** The pure half: every student's view for the term asked for, from what readClassTermInputs read. */
 export function classTermGrades(
   inputs: ClassTermInputs,
@@ -204,17 +220,7 @@ export function classTermGrades(
   const termId = chosenTerm(context.terms, choice, today)?.id;
   const none = new Map<number, GradeOverride>();
   const rows = inputs.students.map((st) => {
-    const work = assignments.map((a) => {
-      const k = cellKey(a.id, st.id);
-      const m = inputs.marks.get(k);
-      return toWork(a, {
-        score_h: inputs.scores.get(k) ?? null,
-        excused: m?.excused ?? false,
-        missing: m?.missing ?? false,
-        late: m?.late ?? false,
-        submitted_ms: inputs.handIns.get(k) ?? null,
-      });
-    });
+    const work = studentWork(inputs, st.id);
     const own = inputs.overrides.get(st.id) ?? none;
     const view = termGradeView(context.terms, settings, work, own, choice, today, nowMs, {
       audience: "staff",

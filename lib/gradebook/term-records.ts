@@ -14,8 +14,8 @@ import { displayedFacts, storedTermGrade, type StoredTermGrade } from "@/lib/dom
 import { storedCardFrom, storedCardJson } from "./stored-cards";
 import type { Term } from "@/lib/domain/terms";
 import { countAttendanceBetween } from "@/lib/queries/attendance";
-import { cellKey, readClassTermInputs } from "./class-term-grades";
-import { termGradeOf, toWork } from "./term-grades";
+import { readClassTermInputs, studentWork } from "./class-term-grades";
+import { termGradeOf } from "./term-grades";
 
 type Runner = Pick<Db, "execute" | "insert">;
 
@@ -38,17 +38,7 @@ async function classLines(tx: Runner, levelCode: string, term: Term, timeZone: s
   const settings = inputs.context.settings.get(levelCode)!;
   const lines: Line[] = [];
   for (const st of inputs.students) {
-    const work = inputs.assignments.map((a) => {
-      const k = cellKey(a.id, st.id);
-      const m = inputs.marks.get(k);
-      return toWork(a, {
-        score_h: inputs.scores.get(k) ?? null,
-        excused: m?.excused ?? false,
-        missing: m?.missing ?? false,
-        late: m?.late ?? false,
-        submitted_ms: inputs.handIns.get(k) ?? null,
-      });
-    });
+    const work = studentWork(inputs, st.id);
     const overrides = inputs.overrides.get(st.id) ?? new Map();
     const { items, grade } = termGradeOf(inputs.context.terms, settings, work, overrides, term.id, today, nowMs);
     const counts = attendance.get(st.id) ?? { present: 0, absent: 0, late: 0, excused: 0 };
