@@ -66,6 +66,11 @@ export function countedPoints(g: TermGrade): { earned: string; possible: string 
   return { earned: roundHalfUp(earned, 2).toFixed(2), possible: points(possibleH) };
 }
 
+/** A stored card's counted points, as countedPoints gives them for a live grade. */
+export function storedPoints(s: StoredTermGrade): { earned: string; possible: string } | null {
+  return s.earnedPoints && s.possiblePoints ? { earned: s.earnedPoints, possible: s.possiblePoints } : null;
+}
+
 /** The stored line for one student's term grade and term attendance. */
 export function storedTermGrade(g: TermGrade, attendance: AttendanceCounts, comment: string | null): StoredTermGrade {
   const counted = g.items.filter((i) => i.status === "counted" || i.status === "missing");

@@ -27,7 +27,7 @@ export async function holdAllGradeWrites(tx: Runner): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK})`);
 }
 
-/** Holds the lock shared, for a writer that asks its own questions (an admin's terms). */
+/** Holds the lock shared: every grade-affecting write (gradeWriteRefusal does), and an admin's term edits. */
 export async function holdGradeWrites(tx: Runner): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK})`);
 }
@@ -71,7 +71,7 @@ export async function gradeWriteRefusal(
   touched: Touched,
   timeZone: string,
 ): Promise<ActionResult | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK})`);
+  await holdGradeWrites(tx);
   const decision = gradeChangeAccess(actor, level, {
     publishedTerm: await publishedTermTouched(touched, timeZone, tx),
   });
@@ -79,15 +79,4 @@ export async function gradeWriteRefusal(
   if (decision.reason === "published") return { ok: false, message: lockedMessage(decision.term) };
   // The caller's page check (requireClassAccess "teach") already refused these; kept for direct callers.
   throw new AccessDenied("forbidden", decision.reason === "not-teacher" ? MSG.onlyTeachers : MSG.notAuthorizedLevel);
-}
-
-/** The lock alone, for writers that are not a teacher's action (an admin's term dates, a roster import). */
-export async function publishedTermRefusal(
-  tx: Runner,
-  touched: Touched,
-  timeZone: string,
-): Promise<ActionResult | null> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK})`);
-  const title = await publishedTermTouched(touched, timeZone, tx);
-  return title === null ? null : { ok: false, message: lockedMessage(title) };
 }

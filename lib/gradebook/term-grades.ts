@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { countedPoints, type StoredTermGrade } from "@/lib/domain/stored-grade";
+import { countedPoints, storedPoints, type StoredTermGrade } from "@/lib/domain/stored-grade";
 import {
   computeTermGrade,
   daysLate,
@@ -264,7 +264,7 @@ export function termGradeView(
       empty: s?.percent == null,
       overridden: s?.override != null,
       why: s ? (audience === "staff" ? s.why.staff : s.why.family) : ["Not on this term's published report card"],
-      points: s?.earnedPoints && s.possiblePoints ? { earned: s.earnedPoints, possible: s.possiblePoints } : null,
+      points: s ? storedPoints(s) : null,
       published: true,
     };
   }

@@ -10,6 +10,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { lastPublishedTerm } from "@/lib/domain/terms";
 import { validateParentPhone } from "@/lib/domain/phone";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
+import { storedPoints } from "@/lib/domain/stored-grade";
 import { clientNetwork } from "@/lib/client-address";
 import { env, schoolTimeZone } from "@/lib/env";
 import { clientKey, hitRateLimit } from "@/lib/rate-limit";
@@ -174,10 +175,7 @@ export async function reportCardFor(studentId: number): Promise<ReportCardView |
           percent: p.card.percent,
           band: p.card.percent === null ? null : band(p.card.percent, REPORT_CARD_THRESHOLDS),
           gradeTitle: latest.title,
-          points:
-            p.card.earnedPoints && p.card.possiblePoints
-              ? { earned: p.card.earnedPoints, possible: p.card.possiblePoints }
-              : null,
+          points: storedPoints(p.card),
           attendancePercent: p.card.attendancePercent,
           grades: [],
           attendance: [],
