@@ -1,5 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import { HydrationMarker } from "@/components/hydration-marker";
+import { I18nProvider } from "@/components/i18n-provider";
+import { schoolTimeZone } from "@/lib/env";
+import { clientMessages } from "@/lib/i18n/client";
+import { directionOf, intlLocaleOf } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -9,11 +14,14 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const locale = await requestLocale();
   return (
-    <html lang="en">
+    <html lang={intlLocaleOf(locale)} dir={directionOf(locale)}>
       <body className="min-h-screen antialiased">
-        {children}
+        <I18nProvider locale={intlLocaleOf(locale)} timeZone={schoolTimeZone()} messages={clientMessages(locale)}>
+          {children}
+        </I18nProvider>
         <HydrationMarker />
       </body>
     </html>

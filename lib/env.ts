@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseTrustedProxies, type TrustedProxies } from "./client-address";
 import { parseSignInCodes } from "./domain/sign-in-codes";
+import { LOCALES, type Locale } from "./i18n/locales";
 
 // Environment is read and validated once, here, so no module reaches for process.env directly.
 const schema = z.object({
@@ -35,6 +36,11 @@ const schema = z.object({
     ),
   // auto: the demo school on an empty database, except on a production server (refused, with a
   // message, on PGlite too); on: also there (`npm run demo`); off: never (lib/db/demo-decision.ts).
+  // The school's language (issue 31): anonymous visitors whose browser asks for none we speak, and
+  // everyone who has not chosen one. A language code of lib/i18n/locales.ts.
+  SCHOOL_LOCALE: z.enum(LOCALES).default("en"),
+  // Test-only pseudo-locales (en-XA, ar-XB) that the hard-coded-string walk and the RTL checks use.
+  PSEUDO_LOCALES: z.enum(["on", "off"]).default("off"),
   SEED_DEMO: z.enum(["auto", "on", "off"]).default("auto"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   // The no-sign-in phone lookup (decision 004): `verified` (default) tells only whether a full
@@ -175,4 +181,9 @@ export function trustedProxies(): TrustedProxies {
 /** The school's IANA time zone; falls back to the server's own. */
 export function schoolTimeZone(): string {
   return env().SCHOOL_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+}
+
+/** The school's default language (SCHOOL_LOCALE). */
+export function schoolLocale(): Locale {
+  return env().SCHOOL_LOCALE;
 }

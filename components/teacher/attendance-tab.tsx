@@ -85,7 +85,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
   const dates = useMemo(() => allDates.slice(start, start + ATTENDANCE_WINDOW_DAYS), [allDates, start]);
   // Each shown day's label once, not once per cell: a window of 25 rows × 20 days made 500 Dates
   // and formats per render (issue 21).
-  const dayLabels = useMemo(() => dates.map(formatDay), [dates]);
+  const dayLabels = useMemo(() => dates.map((d) => formatDay(d)), [dates]);
   const canEarlier = start + ATTENDANCE_WINDOW_DAYS < allDates.length;
 
   const run = (fn: () => Promise<ActionResult>, after?: (res: ActionResult) => void) =>

@@ -28,6 +28,8 @@ export interface SessionUser {
   role: string;
   /** Absolute end of this session (ms since epoch). */
   expiresAt: number;
+  /** The language this person chose (lib/i18n/locales.ts), or null for the school's. */
+  locale: string | null;
   /** Unread in-app notifications (issue 20), counted up to 100: the header's bell. */
   unread: number;
 }
@@ -125,6 +127,7 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
       name: users.name,
       username: users.username,
       role: users.role,
+      locale: users.locale,
       sessionVersion: users.sessionVersion,
       // In the same statement as the session check: the bell costs no extra round trip on any page.
       unread: sql<number>`(select count(*)::int from (select 1 from notifications n where n.user_id = users.id and n.read_at is null limit 100) x)`,
@@ -137,6 +140,7 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
     name: row.name,
     username: row.username,
     role: row.role,
+    locale: row.locale,
     expiresAt: data.iat! + SESSION_LIFETIME_MS,
     unread: Number(row.unread),
   };

@@ -42,6 +42,9 @@ export const users = pgTable(
     codeSealed: text("code_sealed"),
     codeWeak: boolean("code_weak").notNull().default(false),
     role: text("role").notNull(),
+    // The language this person reads (issue 31): screens once signed in, and every e-mail to them.
+    // Null: the school's SCHOOL_LOCALE. A code of lib/i18n/locales.ts, checked where it is written.
+    locale: text("locale"),
     phoneNumber: text("phone_number"),
     parent1Number: text("parent1_number"),
     parent2Number: text("parent2_number"),

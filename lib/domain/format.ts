@@ -3,12 +3,17 @@
 
 import { dateTimeFormat } from "./intl";
 
-export function formatDate(d: Date, timeZone: string): string {
-  return dateTimeFormat("en-US", { timeZone, year: "numeric", month: "short", day: "numeric" }).format(d);
+// `locale` is a language of lib/i18n/locales.ts (issue 31); English stays the US style the spec shows.
+function tag(locale: string): string {
+  return locale === "en" ? "en-US" : locale;
 }
 
-export function formatDateTime(d: Date, timeZone: string): string {
-  return dateTimeFormat("en-US", {
+export function formatDate(d: Date, timeZone: string, locale = "en"): string {
+  return dateTimeFormat(tag(locale), { timeZone, year: "numeric", month: "short", day: "numeric" }).format(d);
+}
+
+export function formatDateTime(d: Date, timeZone: string, locale = "en"): string {
+  return dateTimeFormat(tag(locale), {
     timeZone,
     year: "numeric",
     month: "short",
@@ -18,17 +23,49 @@ export function formatDateTime(d: Date, timeZone: string): string {
   }).format(d);
 }
 
-export function formatTime(d: Date, timeZone: string): string {
-  return dateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" }).format(d);
+export function formatTime(d: Date, timeZone: string, locale = "en"): string {
+  return dateTimeFormat(tag(locale), { timeZone, hour: "numeric", minute: "2-digit" }).format(d);
 }
 
 /** A 'yyyy-mm-dd' calendar day as text, without shifting it through any time zone. */
-export function formatDay(day: string): string {
-  return dateTimeFormat("en-US", {
+export function formatDay(day: string, locale = "en"): string {
+  return dateTimeFormat(tag(locale), {
     timeZone: "UTC",
     weekday: "short",
     year: "numeric",
     month: "short",
     day: "numeric",
   }).format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A long date for letters and headings: "Thursday, November 26, 2026" / "jueves, 26 de noviembre de 2026". */
+export function formatLongDay(day: string, locale = "en"): string {
+  return dateTimeFormat(tag(locale), {
+    timeZone: "UTC",
+    weekday: "long",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  }).format(new Date(`${day}T00:00:00Z`));
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number already rounded by the calculator (lib/domain/percent.ts), written the locale's way:
+ * "89.5" in English, "89,5" in Spanish. `decimals` only pads or fixes the digits it shows; the
+ * value is never rounded here, so no binary float decides a boundary.
+ */
+export function formatNumber(value: number, locale = "en", decimals = 0): string {
+  const key = `${locale}|${decimals}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(tag(locale), {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      useGrouping: false,
+    });
+    numberFormats.set(key, f);
+  }
+  return f.format(value);
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { IntlMessageFormat } from "intl-messageformat";
+import { messagesFor } from "@/lib/i18n/catalog";
+import { LOCALES, LOCALE_NAMES, directionOf, negotiateLocale } from "@/lib/i18n/locales";
+
+// Issue 31: adding a language is one catalog file plus its name in one list. These fail when a
+// catalog lacks a key English has (or has one English lacks), or a message drops a placeholder.
+function leaves(messages: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{\s*([A-Za-z0-9_]+)/g)].map((m) => m[1]!).sort();
+}
+
+const english = leaves(messagesFor("en"));
+
+describe("message catalogs", () => {
+  for (const locale of LOCALES.filter((l) => l !== "en")) {
+    it(`${locale} (${LOCALE_NAMES[locale]}) has every English key and no other`, () => {
+      const other = leaves(messagesFor(locale));
+      expect([...english.keys()].filter((k) => !other.has(k))).toEqual([]);
+      expect([...other.keys()].filter((k) => !english.has(k))).toEqual([]);
+    });
+    it(`${locale} keeps every placeholder of English and parses as ICU`, () => {
+      const other = leaves(messagesFor(locale));
+      for (const [key, message] of other) {
+        expect(() => new IntlMessageFormat(message, locale), key).not.toThrow();
+        expect(new Set(placeholders(message)), key).toEqual(new Set(placeholders(english.get(key) ?? "")));
+      }
+    });
+  }
+
+  it("the pseudo-locale wraps every message in markers", () => {
+    const pseudo = leaves(messagesFor("en-XA"));
+    expect(pseudo.size).toBe(english.size);
+    for (const message of pseudo.values()) expect(message).toMatch(/^\[!! [\s\S]* !!\]$/);
+    expect(directionOf("ar-XB")).toBe("rtl");
+    expect(directionOf("es")).toBe("ltr");
+  });
+});
+
+describe("Accept-Language", () => {
+  it.each([
+    ["es-MX,es;q=0.9,en;q=0.8", "es"],
+    ["en-US,en;q=0.9,es;q=0.8", "en"],
+    ["fr-FR,fr;q=0.9,es;q=0.5", "es"],
+    ["es;q=0.1,en;q=0.2", "en"],
+    ["de", null],
+    ["", null],
+    ["es;q=0", null],
+  ])("%j → %s", (header, expected) => {
+    expect(negotiateLocale(header, LOCALES)).toBe(expected);
+  });
+});
