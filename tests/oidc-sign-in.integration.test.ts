@@ -56,7 +56,7 @@ beforeAll(async () => {
   ]);
   configure();
   await seedDemo();
-}, 30_000);
+});
 
 afterAll(async () => {
   process.env = saved;

@@ -45,18 +45,30 @@ function gigabyteOfZeros(): Uint8Array {
   return new Uint8Array(Buffer.concat([...Array<Buffer>(1024).fill(block), Buffer.from([0x03, 0x00])]));
 }
 
-/** The longest the event loop went without running a 5 ms timer while `work` ran. */
+/** CPU time this process spent (ms), all threads: unlike the wall clock, it does not grow when the
+ * machine is busy and the process waits for a core (the suite must pass at load 20, issue 34). */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * The most CPU time the process spent between two runs of a 5 ms timer while `work` ran: what a
+ * synchronous slice costs every other request. Measured in CPU, not wall time, so a busy machine
+ * that keeps the process off the core does not count as a stall; the old reader's 38 s inflate
+ * on the event loop counted as 38 s here too.
+ */
 async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
+  let last = cpuMs();
   let longest = 0;
   const timer = setInterval(() => {
-    const now = performance.now();
+    const now = cpuMs();
     longest = Math.max(longest, now - last);
     last = now;
   }, 5);
   try {
     await new Promise((r) => setTimeout(r, 20));
-    last = performance.now();
+    last = cpuMs();
     await work();
     await new Promise((r) => setTimeout(r, 20));
   } finally {
@@ -72,7 +84,7 @@ describe("a zip that lies about its sizes", () => {
   const bomb = zipOf("users.csv", gigabyteOfZeros(), 1000, crc32(new Uint8Array(1000)));
 
   it("is refused as damaged after a few kB from the web upload, and nothing waits 100 ms meanwhile", async () => {
-    const started = Date.now();
+    const started = cpuMs();
     let problems: string[] = [];
     const stall = await longestStall(async () => {
       const upload = await rosterUploadFromFiles([new File([Buffer.from(bomb)], "bomb.zip")]);
@@ -80,14 +92,14 @@ describe("a zip that lies about its sizes", () => {
     });
     expect(problems).toEqual([DAMAGED]);
     expect(stall).toBeLessThan(100);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(cpuMs() - started).toBeLessThan(5_000);
   });
 
   it("is refused as quickly by the command line's reader (no slices there: the cap alone)", () => {
-    const started = Date.now();
+    const started = cpuMs();
     const r = readUpload({ label: "bomb.zip", files: [{ name: "bomb.zip", bytes: bomb }] });
     expect(r.problems.map(formatProblem)).toEqual([DAMAGED]);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(cpuMs() - started).toBeLessThan(2_000);
   });
 });
 
