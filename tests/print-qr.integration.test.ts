@@ -66,6 +66,7 @@ describe("QR codes on print pages", () => {
             code: "K7QP-2MXD-9TRH",
             reportPath,
             expiresAt: new Date("2027-01-31T12:00:00Z"),
+            locale: "en",
           },
         ],
         withoutGuardian: [],
