@@ -4,7 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as cardsRoute } from "@/app/admin/cards/route";
 import { POST as lettersRoute } from "@/app/admin/letters/route";
+import { newCalendarFeedAction } from "@/app/calendar/actions";
+import { GET as feedRoute } from "@/app/calendar/feed/[token]/route";
+import { GET as attendanceRoute } from "@/app/level/[levelCode]/export/attendance/route";
 import { GET as reportCardsRoute } from "@/app/admin/report-cards/route";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_STUDENTS } from "@/lib/db/demo-school";
@@ -126,5 +130,69 @@ describe("parent letters", () => {
     const refused = await lettersRequest({ scope: "school", language: "xx" });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("Choose a language from the list.");
+  });
+});
+
+describe("sign-in cards, the calendar feed and CSV headers", () => {
+  it("a card is in its owner's language unless the admin chooses one", async () => {
+    await queryRows(sql`update users set locale = 'es' where id = ${await userIdByCode(liam.code)}`);
+    await signInAs(DEMO_ADMIN.code);
+    const print = async (body: Record<string, string>) => {
+      const res = await cardsRoute(
+        new Request("http://localhost/admin/cards", {
+          method: "POST",
+          headers: {
+            origin: "http://localhost",
+            host: "localhost",
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams(body).toString(),
+        }),
+      );
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      return (name: string) =>
+        [...html.matchAll(/<article class="card"[\s\S]*?<\/article>/g)]
+          .map((m) => m[0].replace(/<svg[\s\S]*?<\/svg>/g, ""))
+          .find((c) => c.includes(name)) ?? "";
+    };
+    const mixed = await print({ scope: "school" });
+    expect(mixed(liam.name)).toContain("Código de acceso");
+    expect(mixed(liam.name)).toContain("Inicie sesión en http://localhost/");
+    expect(mixed(kimChild.name)).toContain("Access code");
+    expect(mixed(kimChild.name)).toContain("Sign in at http://localhost/");
+    const english = await print({ scope: "school", language: "en" });
+    expect(english(liam.name)).toContain("Sign in at http://localhost/");
+  });
+
+  it("the calendar's name is in its owner's language", async () => {
+    await signInAs("parent-johnson");
+    const made = await newCalendarFeedAction();
+    if (!made.ok || !made.data) throw new Error(JSON.stringify(made));
+    const token = new URL(made.data.url).pathname.split("/").pop()!;
+    const res = await feedRoute(new Request(`http://localhost/calendar/feed/${token}`), {
+      params: Promise.resolve({ token }),
+    });
+    expect(await res.text()).toContain("X-WR-CALNAME:Classroom Portal: fechas de entrega");
+  });
+
+  it("a CSV's header is in its downloader's language; English stays as it was", async () => {
+    const code = "BIO-P2";
+    const to = dateInTimeZone(new Date(), "UTC");
+    const from = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    const download = async () => {
+      const res = await attendanceRoute(
+        new Request(`http://localhost/level/${code}/export/attendance?from=${from}&to=${to}`),
+        { params: Promise.resolve({ levelCode: code }) },
+      );
+      expect(res.status).toBe(200);
+      return (await res.text()).replace(/^\uFEFF/, "").split(/\r?\n/)[0];
+    };
+    await queryRows(sql`update users set locale = null where username = 'dchen'`);
+    await signInAs("teach-chen");
+    expect(await download()).toBe(`"Student","Username","SIS ID","Class","Date","Status"`);
+    await queryRows(sql`update users set locale = 'es' where username = 'dchen'`);
+    await signInAs("teach-chen");
+    expect(await download()).toBe(`"Estudiante","Usuario","ID del SIS","Clase","Fecha","Estado"`);
   });
 });
