@@ -21,7 +21,7 @@ async function main() {
   let bytes = 0;
   await renderReportCards(
     students,
-    { school: "Bench High", term: term.title, printedOn: "today" },
+    { school: "Bench High", term: term.title, printedDay: "2026-11-26", language: null },
     (chunk) => (bytes += chunk.length),
   );
   const t2 = performance.now();

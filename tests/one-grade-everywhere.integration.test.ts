@@ -186,7 +186,7 @@ describe("one grade per student per class on every screen", () => {
       const chunks: Uint8Array[] = [];
       await renderReportCards(
         await loadTermReportCards(term, { kind: "student", id: students.get(s.code)! }, "UTC"),
-        { school: "Test School", term: term.title, printedOn: "today" },
+        { school: "Test School", term: term.title, printedDay: "2026-11-26", language: null },
         (c) => chunks.push(c),
       );
       const pdf = pdfText(Buffer.concat(chunks));

@@ -66,6 +66,7 @@ describe("QR codes on print pages", () => {
             code: "K7QP-2MXD-9TRH",
             reportPath,
             expiresAt: new Date("2027-01-31T12:00:00Z"),
+            locale: "en",
           },
         ],
         withoutGuardian: [],
@@ -91,9 +92,21 @@ describe("QR codes on print pages", () => {
   it("a sign-in card's code scans to the sign-in page, with a 4-module quiet zone", async () => {
     const html = await cardsDocument(
       [
-        { name: "王小明", username: "wang.xm", classLine: "Algebra I · Period 1", code: "ABCD-EFGH-JKLM" },
-        { name: "Дмитрий Щербаков", username: "dmitri", classLine: "Biology", code: null },
-        { name: "Ayşe Çağlar İnönü-Yılmaz", username: "ayse", classLine: "World History", code: "PQRS-TUVW-XYZ2" },
+        {
+          name: "王小明",
+          username: "wang.xm",
+          classLine: "Algebra I · Period 1",
+          code: "ABCD-EFGH-JKLM",
+          locale: "en",
+        },
+        { name: "Дмитрий Щербаков", username: "dmitri", classLine: "Biology", code: null, locale: "en" },
+        {
+          name: "Ayşe Çağlar İnönü-Yılmaz",
+          username: "ayse",
+          classLine: "World History",
+          code: "PQRS-TUVW-XYZ2",
+          locale: "en",
+        },
       ],
       { school: "Lincoln School", portal: PORTAL, title: "Algebra I", backHref: "/admin" },
     );

@@ -6,6 +6,7 @@ import { formObject, guarded, invalid } from "@/lib/actions";
 import { audit } from "@/lib/audit";
 import { requireAdmin } from "@/lib/auth/guards";
 import { db } from "@/lib/db/client";
+import { recipientLocale } from "@/lib/i18n/recipient";
 import { testMail } from "@/lib/mail/compose";
 import { mailSettings, sendMail } from "@/lib/mail/transport";
 import { hitRateLimit } from "@/lib/rate-limit";
@@ -36,7 +37,7 @@ export async function sendTestMailAction(_prev: ActionResult, formData: FormData
         message: `Ten test e-mails an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
       };
     try {
-      await sendMail(testMail(parsed.data.to, admin.name));
+      await sendMail(testMail(parsed.data.to, admin.name, recipientLocale(admin.locale)));
     } catch (err) {
       const e = err as { code?: string; responseCode?: number };
       console.error("test e-mail failed:", err instanceof Error ? err.message : err);

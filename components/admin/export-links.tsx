@@ -1,4 +1,5 @@
 import { hasAppliedImport } from "@/lib/export/cards";
+import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
 import { listClassOptions } from "@/lib/queries/admin";
 
 // Exports and sign-in cards on /admin (the page has already checked the caller is an admin; each
@@ -56,6 +57,25 @@ export async function ExportLinks() {
               {classes.map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name} ({c.code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="cards-language" className="block text-sm font-medium">
+              Language
+            </label>
+            {/* Issue 31: each card in its owner's language unless the admin prints all in one. */}
+            <select
+              id="cards-language"
+              name="language"
+              defaultValue=""
+              className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
+            >
+              <option value="">Each person&apos;s language</option>
+              {LOCALES.map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {LOCALE_NAMES[l]}
                 </option>
               ))}
             </select>

@@ -1,5 +1,6 @@
 // Parent letters and the open-portal warning on /admin (decision 004). Server components: the
 // letters form is a plain POST to /admin/letters, which answers with the printable page.
+import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
 
 export function LettersForm({ classes }: { classes: { code: string; name: string }[] }) {
   return (
@@ -31,6 +32,25 @@ export function LettersForm({ classes }: { classes: { code: string; name: string
             {classes.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name} ({c.code})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="letters-language" className="block text-sm font-medium">
+            Language
+          </label>
+          {/* Issue 31: each guardian's own language unless the admin prints all in one. */}
+          <select
+            id="letters-language"
+            name="language"
+            defaultValue=""
+            className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
+          >
+            <option value="">Each guardian&apos;s language</option>
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LOCALE_NAMES[l]}
               </option>
             ))}
           </select>

@@ -9,6 +9,9 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import ical from "ical-generator";
 import { db, queryRows } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/locales";
+import { recipientLocale } from "@/lib/i18n/recipient";
+import { translatorFor } from "@/lib/i18n/translator";
 
 const TOKEN_BYTES = 24;
 /** Work due further back than this is left out of a feed; and no feed lists more than MAX_EVENTS. */
@@ -54,13 +57,13 @@ export async function revokeFeeds(userId: number): Promise<number> {
 }
 
 /** The live feed's owner for a token, or null (unknown, malformed or revoked: one answer). */
-export async function feedOwner(token: string): Promise<{ userId: number; role: string } | null> {
+export async function feedOwner(token: string): Promise<{ userId: number; role: string; locale: Locale } | null> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
-  const [row] = await queryRows<{ user_id: number; role: string }>(sql`
+  const [row] = await queryRows<{ user_id: number; role: string; locale: string | null }>(sql`
     update calendar_feeds f set last_used_at = now() from users u
     where f.token_hash = ${hashFeedToken(token)} and f.revoked_at is null and u.id = f.user_id and u.roster_deleted_at is null
-    returning f.user_id, u.role`);
-  return row ? { userId: row.user_id, role: row.role } : null;
+    returning f.user_id, u.role, u.locale`);
+  return row ? { userId: row.user_id, role: row.role, locale: recipientLocale(row.locale) } : null;
 }
 
 interface DueRow {
@@ -98,12 +101,18 @@ async function dueAssignments(userId: number, role: string): Promise<DueRow[]> {
 }
 
 /** The iCalendar text (RFC 5545) of a user's feed. */
-export async function feedCalendar(userId: number, role: string, schoolName: string): Promise<string> {
+export async function feedCalendar(
+  userId: number,
+  role: string,
+  schoolName: string,
+  locale: Locale = "en",
+): Promise<string> {
   const rows = await dueAssignments(userId, role);
   const now = new Date();
   const cal = ical({
-    name: `${schoolName}: due dates`,
-    prodId: { company: "Classroom Portal", product: "Due dates", language: "EN" },
+    // The calendar's name, as the app lists it, in its owner's language (issue 31).
+    name: translatorFor(locale, "calendar")("name", { school: schoolName }),
+    prodId: { company: "Classroom Portal", product: "Due dates", language: locale.toUpperCase() },
     ttl: 60 * 60,
   });
   for (const r of rows) {

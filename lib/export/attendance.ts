@@ -1,6 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { toCsv, SPREADSHEET, type Cell } from "./csv";
 
 // Attendance CSV: one row per student per day (not a student × day matrix). Each row is one
@@ -9,13 +11,15 @@ import { toCsv, SPREADSHEET, type Cell } from "./csv";
 // for has no row. Records of students who have since left the class are kept: they are facts
 // of the range.
 
-export const ATTENDANCE_HEADER = ["Student", "Username", "SIS ID", "Class", "Date", "Status"] as const;
+// The header in the downloader's language (issue 31); the values (dates, status codes) stay as stored.
+const ATTENDANCE_HEADER = ["student", "username", "sisId", "class", "date", "status"] as const;
 
 /** One statement: the class's records in the range with their students, by date then name. */
 export async function attendanceCsv(
   levelCode: string,
   from: string,
   to: string,
+  locale: Locale = "en",
 ): Promise<{ csv: string; rows: number }> {
   const records = await queryRows<{
     name: string;
@@ -29,7 +33,7 @@ export async function attendanceCsv(
     where a.level_code = ${levelCode} and a.date between ${from}::date and ${to}::date
     order by a.date, u.name, u.id`);
   const rows: Cell[][] = [
-    [...ATTENDANCE_HEADER],
+    ATTENDANCE_HEADER.map((key) => translatorFor(locale, "csv")(key)),
     ...records.map((r) => [r.name, r.username, r.sis_id ?? "", levelCode, r.date, r.status]),
   ];
   return { csv: toCsv(rows, SPREADSHEET), rows: records.length };

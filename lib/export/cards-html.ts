@@ -1,6 +1,7 @@
 import "server-only";
 import QRCode from "qrcode";
 import { escapeHtml, QUIET_ZONE_MODULES } from "@/lib/parent/letters-html";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { SignInCard } from "./cards";
 
 // The printable sign-in cards as one HTML document, built on the server as a string (no client
@@ -47,21 +48,23 @@ export interface CardsContext {
 
 function cardHtml(c: SignInCard, ctx: CardsContext, qr: string): string {
   const e = escapeHtml;
+  // In the card owner's language (issue 31): they are the one who reads it.
+  const t = translatorFor(c.locale, "cards");
   const code = c.code
-    ? `<div class="label">Access code</div><div class="code" data-testid="card-code">${e(c.code)}</div>`
+    ? `<div class="label">${e(t("accessCode"))}</div><div class="code" data-testid="card-code">${e(c.code)}</div>`
     : c.codeAdminsOnly
-      ? `<div class="nocode" data-testid="card-code-admins-only">Access code: ask the school office (only an admin can print it).</div>`
-      : `<div class="nocode" data-testid="card-no-code">No access code yet: ask your teacher or the school office for one.</div>`;
-  return `<article class="card" data-testid="sign-in-card">
+      ? `<div class="nocode" data-testid="card-code-admins-only">${e(t("adminsOnly"))}</div>`
+      : `<div class="nocode" data-testid="card-no-code">${e(t("noCode"))}</div>`;
+  return `<article class="card" data-testid="sign-in-card" lang="${c.locale}">
   <div class="text">
     <div class="school">${e(ctx.school)}</div>
     <div class="name">${e(c.name)}</div>
     <div class="line">@${e(c.username)}</div>
     <div class="line">${e(c.classLine)}</div>
     ${code}
-    <div class="url">Sign in at ${e(ctx.portal)}/</div>
+    <div class="url">${e(t("signInAt", { portal: `${ctx.portal}/` }))}</div>
   </div>
-  <div class="qr" role="img" aria-label="QR code of the sign-in page">${qr}</div>
+  <div class="qr" role="img" aria-label="${e(t("qrLabel"))}">${qr}</div>
 </article>`;
 }
 

@@ -4,6 +4,9 @@ import { audit } from "@/lib/audit";
 import { revealCodes } from "@/lib/auth/code-access";
 import type { Actor } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/locales";
+import { printLocale } from "@/lib/i18n/recipient";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { LevelRow } from "@/lib/queries/levels";
 
 // Who gets a sign-in card, for each scope of the print page:
@@ -24,17 +27,19 @@ export interface SignInCard {
   code: string | null;
   /** Issue 28: a code exists but this printer may not have it (policy.accessCodeAccess). */
   codeAdminsOnly?: boolean;
+  /** The card's words in its owner's language (issue 31), or the one chosen for the printing. */
+  locale: Locale;
 }
 
 export type CardScope =
   { kind: "class"; level: Pick<LevelRow, "code" | "name"> } | { kind: "school" } | { kind: "last-import" };
 
-const ROLE_LINE: Record<string, string> = { parent: "Parent", admin: "Administrator" };
-
 /** Classes of a user (taken or taught), comma-separated and cut to a card's width. */
-function classLine(role: string, classes: string | null): string {
+function classLine(role: string, classes: string | null, locale: Locale): string {
   if (classes) return classes.length > 60 ? `${classes.slice(0, 57).replace(/,[^,]*$/, "")}, …` : classes;
-  return ROLE_LINE[role] ?? (role === "student" ? "No class yet" : "No class assigned yet");
+  const t = translatorFor(locale, "cards");
+  if (role === "parent" || role === "admin") return t(role);
+  return role === "student" ? t("noClassStudent") : t("noClassStaff");
 }
 
 // Each class as "Name (code)", as a class's own cards print it (issue 29).
@@ -44,24 +49,42 @@ const classesOf = sql`
   end`;
 
 // `code` is the sealed code (users.code_sealed, decision 019) until opened below.
-type Row = { id: number; name: string; username: string; code: string | null; role: string; classes: string | null };
+type Row = {
+  id: number;
+  name: string;
+  username: string;
+  code: string | null;
+  role: string;
+  classes: string | null;
+  locale: string | null;
+};
 
 /**
  * The cards of a scope, each with the code only if the printer may have it (issue 28:
  * accessCodeAccess; a class's instructor prints no code of a student shared with another teacher's
  * class). The school and last-import scopes are admins' (their routes check).
  */
-export async function loadCards(scope: CardScope, viewer: Actor): Promise<SignInCard[] | null> {
+export async function loadCards(
+  scope: CardScope,
+  viewer: Actor,
+  language: Locale | null = null,
+): Promise<SignInCard[] | null> {
   let rows: Row[];
   if (scope.kind === "class") {
     const line = `${scope.level.name} (${scope.level.code})`;
     const students = await queryRows<Row>(sql`
-      select u.id, u.name, u.username, u.code_sealed as code, u.role, null as classes
+      select u.id, u.name, u.username, u.code_sealed as code, u.role, null as classes, u.locale
       from student_enrollment e join users u on u.id = e.student_id
       where e.level_code = ${scope.level.code} order by u.name, u.id`);
     const revealed = await revealCodes(
       viewer,
-      students.map((r) => ({ id: Number(r.id), name: r.name, username: r.username, codeSealed: r.code })),
+      students.map((r) => ({
+        id: Number(r.id),
+        name: r.name,
+        username: r.username,
+        codeSealed: r.code,
+        locale: r.locale,
+      })),
     );
     return revealed.map((r) => ({
       name: r.name,
@@ -69,17 +92,18 @@ export async function loadCards(scope: CardScope, viewer: Actor): Promise<SignIn
       code: r.code,
       codeAdminsOnly: r.codeAdminsOnly,
       classLine: line,
+      locale: printLocale(language, r.locale),
     }));
   }
   if (scope.kind === "school") {
     rows = await queryRows<Row>(sql`
-      select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes
+      select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes, u.locale
       from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null
       order by case when u.role = 'student' then 1 else 0 end, u.name, u.id`);
   } else {
     if (!(await hasAppliedImport())) return null;
     rows = await queryRows<Row>(sql`
-      select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes
+      select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes, u.locale
       from users u
       where u.roster_deleted_at is null and u.id in (select jsonb_array_elements_text(new_user_ids)::int from (${LAST_APPLIED}) last)
       order by case u.role when 'admin' then 0 when 'instructor' then 1 when 'teacher' then 1 when 'student' then 2 else 3 end, u.name, u.id`);
@@ -88,13 +112,17 @@ export async function loadCards(scope: CardScope, viewer: Actor): Promise<SignIn
     viewer,
     rows.map((r) => ({ ...r, id: Number(r.id), codeSealed: r.code })),
   );
-  return revealed.map((r) => ({
-    name: r.name,
-    username: r.username,
-    code: r.code,
-    codeAdminsOnly: r.codeAdminsOnly,
-    classLine: classLine(r.role, r.classes),
-  }));
+  return revealed.map((r) => {
+    const locale = printLocale(language, r.locale);
+    return {
+      name: r.name,
+      username: r.username,
+      code: r.code,
+      codeAdminsOnly: r.codeAdminsOnly,
+      classLine: classLine(r.role, r.classes, locale),
+      locale,
+    };
+  });
 }
 
 /** The last import that was applied (a preview, a refusal or a failure created nobody). */

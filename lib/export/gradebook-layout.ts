@@ -11,6 +11,8 @@
 // where there is no score (E excused, M missing); a late score is written "9.5 (L)". An ungraded
 // cell is empty.
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { Cell } from "./csv";
 
 export interface GradebookAssignment {
@@ -34,8 +36,10 @@ export interface GradebookStudent {
   grade: StoredTermGrade;
 }
 
-export const GRADEBOOK_LEAD = ["Student", "Username", "SIS ID"] as const;
-export const GRADEBOOK_TAIL = ["Counted Points", "Points Possible", "Percent", "Letter", "Overridden"] as const;
+// Header keys of the csv catalog: the words are the downloader's language (issue 31), the numbers stay
+// plain (a spreadsheet reads "89.5" in any language's CSV import).
+const GRADEBOOK_LEAD = ["student", "username", "sisId"] as const;
+const GRADEBOOK_TAIL = ["countedPoints", "pointsPossible", "percent", "letter", "overridden"] as const;
 
 export function assignmentHeader(a: GradebookAssignment): string {
   return `${a.title} (${a.id})`;
@@ -51,19 +55,21 @@ const number = (s: string | null) => (s === null ? "" : Number(s));
 export function gradebookRows(
   assignments: readonly GradebookAssignment[],
   students: readonly GradebookStudent[],
+  locale: Locale = "en",
 ): Cell[][] {
+  const t = translatorFor(locale, "csv");
   // Each category once, in the order the calculator lists them (the class's settings, then Other).
   const categories: string[] = [];
   for (const s of students)
     for (const c of s.grade.categories) if (!categories.includes(c.name)) categories.push(c.name);
   const header: Cell[] = [
-    ...GRADEBOOK_LEAD,
+    ...GRADEBOOK_LEAD.map((key) => t(key)),
     ...assignments.map(assignmentHeader),
-    ...categories.map((c) => `${c} %`),
-    ...GRADEBOOK_TAIL,
+    ...categories.map((category) => t("categoryPercent", { category })),
+    ...GRADEBOOK_TAIL.map((key) => t(key)),
   ];
   const pointsPossible: Cell[] = [
-    "Points Possible",
+    t("pointsPossible"),
     "",
     "",
     ...assignments.map((a) => a.maxScore),
@@ -86,7 +92,7 @@ export function gradebookRows(
       number(g.possiblePoints),
       g.percent ?? "",
       g.letter ?? "",
-      g.override ? "yes" : "",
+      g.override ? t("yes") : "",
     ];
   });
   return [header, pointsPossible, ...rows];

@@ -4,6 +4,7 @@ import { storedTermGrade } from "@/lib/domain/stored-grade";
 import { readClassTermInputs, studentWork } from "@/lib/gradebook/class-term-grades";
 import { readStoredCards } from "@/lib/gradebook/stored-cards";
 import { chosenTerm, termGradeOf, toWork, type TermChoice } from "@/lib/gradebook/term-grades";
+import type { Locale } from "@/lib/i18n/locales";
 import { toCsv, SPREADSHEET } from "./csv";
 import { gradebookRows, type GradebookAssignment, type GradebookStudent } from "./gradebook-layout";
 
@@ -71,7 +72,8 @@ export async function gradebookCsv(
   levelCode: string,
   choice: TermChoice,
   timeZone: string,
+  locale: Locale = "en",
 ): Promise<{ csv: string; term: string | null }> {
   const { term, assignments, students } = await loadGradebook(levelCode, choice, timeZone);
-  return { csv: toCsv(gradebookRows(assignments, students), SPREADSHEET), term };
+  return { csv: toCsv(gradebookRows(assignments, students, locale), SPREADSHEET), term };
 }

@@ -2,16 +2,12 @@
 // to the portal, and a one-click unsubscribe (RFC 8058 headers plus a link in the body). Subjects
 // never carry a grade: grades and feedback are in the body only.
 import "server-only";
-import {
-  DELIVERY_LABELS,
-  EVENT_LABELS,
-  type Delivery,
-  type DigestPeriod,
-  type NotifyEvent,
-} from "@/lib/domain/notify-events";
+import type { DigestPeriod, NotifyEvent } from "@/lib/domain/notify-events";
 import { formatDay } from "@/lib/domain/format";
 import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { OutgoingMail } from "./transport";
 import { digestUnsubscribeScope, unsubscribeToken, type UnsubscribeScope } from "./unsubscribe";
 
@@ -42,8 +38,9 @@ function unsubscribeParts(userId: number, scope: UnsubscribeScope) {
   };
 }
 
-function frame(school: string, bodyHtml: string, footerHtml: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:640px;margin:0 auto;padding:16px">
+function frame(school: string, bodyHtml: string, footerHtml: string, locale: Locale): string {
+  // lang: a mail client's screen reader reads a Spanish message with a Spanish voice.
+  return `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:640px;margin:0 auto;padding:16px">
 <p style="font-weight:600;color:#374151;margin:0 0 16px">${escapeHtml(school)}</p>
 ${bodyHtml}
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0 12px">
@@ -60,6 +57,8 @@ export interface NoticeMailInput {
   href: string;
   messageId: string;
   replyTo?: string | null;
+  /** The recipient's language (lib/i18n/recipient.ts); `title` and `detail` are already in it. */
+  locale: Locale;
 }
 
 /** One notice, sent as it happens ("Immediately"). */
@@ -68,26 +67,29 @@ export function noticeMail(n: NoticeMailInput): OutgoingMail {
   const origin = mailOrigin();
   const link = `${origin}${n.href}`;
   const unsub = unsubscribeParts(n.userId, n.event);
-  const why = `You receive this because “${EVENT_LABELS[n.event]}” is set to “${DELIVERY_LABELS.immediately}”.`;
+  const t = translatorFor(n.locale, "email");
+  const settings = `${origin}/notifications/settings`;
+  const why = t("why", { event: t(`events.${n.event}`), delivery: t("deliveries.immediately") });
   const text = [
     school,
     "",
     n.title,
     ...(n.detail ? ["", n.detail] : []),
     "",
-    `Open in the portal: ${link}`,
+    t("openInPortalText", { link }),
     "",
     "--",
     why,
-    `Unsubscribe from these e-mails: ${unsub.pageUrl}`,
-    `Choose what you receive: ${origin}/notifications/settings`,
+    t("unsubscribeText", { url: unsub.pageUrl }),
+    t("chooseText", { url: settings }),
   ].join("\n");
   const html = frame(
     school,
     `<h1 style="font-size:18px;margin:0 0 8px">${escapeHtml(n.title)}</h1>
 ${n.detail ? `<p style="white-space:pre-line">${escapeHtml(n.detail)}</p>` : ""}
-<p><a href="${escapeHtml(link)}">Open in the portal</a></p>`,
-    `${escapeHtml(why)} <a href="${escapeHtml(unsub.pageUrl)}">Unsubscribe</a> · <a href="${escapeHtml(`${origin}/notifications/settings`)}">Choose what you receive</a>`,
+<p><a href="${escapeHtml(link)}">${escapeHtml(t("openInPortal"))}</a></p>`,
+    `${escapeHtml(why)} <a href="${escapeHtml(unsub.pageUrl)}">${escapeHtml(t("unsubscribe"))}</a> · <a href="${escapeHtml(settings)}">${escapeHtml(t("choose"))}</a>`,
+    n.locale,
   );
   return {
     to: n.to,
@@ -123,16 +125,16 @@ export function digestMail(d: {
   messageId: string;
   /** The events the digest contains: its unsubscribe link turns off only those. */
   events: Iterable<NotifyEvent>;
+  /** The recipient's language; the items' titles and details are already in it. */
+  locale: Locale;
 }): OutgoingMail {
   const school = env().SCHOOL_NAME;
   const origin = mailOrigin();
   const unsub = unsubscribeParts(d.userId, digestUnsubscribeScope(d.period, d.events));
-  const heading =
-    d.period === "daily"
-      ? `Your daily summary for ${formatDay(d.day)}`
-      : `Your weekly summary, week ending ${formatDay(d.day)}`;
-  const delivery: Delivery = d.period;
-  const why = `You receive this because some notifications are set to “${DELIVERY_LABELS[delivery]}”.`;
+  const t = translatorFor(d.locale, "digest");
+  const day = formatDay(d.day, d.locale);
+  const heading = d.period === "daily" ? t("headingDaily", { day }) : t("headingWeekly", { day });
+  const why = t("why", { delivery: translatorFor(d.locale, "email")(`deliveries.${d.period}`) });
 
   const text: string[] = [school, "", heading];
   const html: string[] = [`<h1 style="font-size:18px;margin:0 0 8px">${escapeHtml(heading)}</h1>`];
@@ -155,27 +157,32 @@ export function digestMail(d: {
       html.push("</ul>");
     }
     if (g.upcoming.length > 0) {
-      text.push("", "Coming up");
-      html.push(`<h3 style="font-size:14px;margin:12px 0 4px">Coming up</h3><ul style="margin:0;padding-left:20px">`);
+      text.push("", t("comingUp"));
+      html.push(
+        `<h3 style="font-size:14px;margin:12px 0 4px">${escapeHtml(t("comingUp"))}</h3><ul style="margin:0;padding-left:20px">`,
+      );
       for (const u of g.upcoming) {
-        text.push(`- ${u.title} (${u.className}), due ${u.due}`);
+        const due = t("due", { due: u.due });
+        text.push(`- ${u.title} (${u.className}), ${due}`);
         html.push(
-          `<li style="margin:4px 0"><a href="${escapeHtml(origin + u.href)}">${escapeHtml(u.title)}</a> (${escapeHtml(u.className)}), due ${escapeHtml(u.due)}</li>`,
+          `<li style="margin:4px 0"><a href="${escapeHtml(origin + u.href)}">${escapeHtml(u.title)}</a> (${escapeHtml(u.className)}), ${escapeHtml(due)}</li>`,
         );
       }
       html.push("</ul>");
     }
   }
+  const settings = `${origin}/notifications/settings`;
+  const choose = translatorFor(d.locale, "email");
   text.push(
     "",
-    `Open the portal: ${origin}/`,
+    t("openPortalText", { url: `${origin}/` }),
     "",
     "--",
     why,
-    `Unsubscribe from this summary: ${unsub.pageUrl}`,
-    `Choose what you receive: ${origin}/notifications/settings`,
+    t("unsubscribeText", { url: unsub.pageUrl }),
+    choose("chooseText", { url: settings }),
   );
-  html.push(`<p style="margin-top:20px"><a href="${escapeHtml(origin + "/")}">Open the portal</a></p>`);
+  html.push(`<p style="margin-top:20px"><a href="${escapeHtml(origin + "/")}">${escapeHtml(t("openPortal"))}</a></p>`);
   return {
     to: d.to,
     subject: oneLine(`${heading} · ${school}`),
@@ -183,24 +190,28 @@ export function digestMail(d: {
     html: frame(
       school,
       html.join("\n"),
-      `${escapeHtml(why)} <a href="${escapeHtml(unsub.pageUrl)}">Unsubscribe from this summary</a> · <a href="${escapeHtml(`${origin}/notifications/settings`)}">Choose what you receive</a>`,
+      `${escapeHtml(why)} <a href="${escapeHtml(unsub.pageUrl)}">${escapeHtml(t("unsubscribe"))}</a> · <a href="${escapeHtml(settings)}">${escapeHtml(choose("choose"))}</a>`,
+      d.locale,
     ),
     headers: unsub.headers,
     messageId: d.messageId,
   };
 }
 
-/** The admin's test message. */
-export function testMail(to: string, adminName: string): OutgoingMail {
+/** The admin's test message, in the admin's own language (they are its reader). */
+export function testMail(to: string, adminName: string, locale: Locale): OutgoingMail {
   const school = env().SCHOOL_NAME;
   const origin = mailOrigin();
-  const text = `${school}\n\nThis is a test e-mail sent by ${adminName} from the portal's admin page. E-mail works.\n\nOpen the portal: ${origin}/`;
+  const t = translatorFor(locale, "email");
+  const body = t("testBody", { admin: adminName });
+  const text = `${school}\n\n${body}\n\n${t("openPortalText", { url: `${origin}/` })}`;
   const html = frame(
     school,
-    `<h1 style="font-size:18px">Test e-mail</h1><p>This is a test e-mail sent by ${escapeHtml(adminName)} from the portal's admin page. E-mail works.</p><p><a href="${escapeHtml(origin + "/")}">Open the portal</a></p>`,
-    "You receive this because an admin of the portal sent a test to this address.",
+    `<h1 style="font-size:18px">${escapeHtml(t("testSubject"))}</h1><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(origin + "/")}">${escapeHtml(t("openPortal"))}</a></p>`,
+    escapeHtml(t("testWhy")),
+    locale,
   );
-  return { to, subject: oneLine(`Test e-mail · ${school}`), text, html };
+  return { to, subject: oneLine(`${t("testSubject")} · ${school}`), text, html };
 }
 
 /**

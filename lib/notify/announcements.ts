@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueue, type JobHandler } from "@/lib/jobs/queue";
 import { deliver } from "./deliver";
 import { familiesOf, hrefFor } from "./families";
@@ -53,8 +54,11 @@ export const announcementNotice: JobHandler = async (job, tx) => {
       eventKey: `announcement:${updateId}:${studentId}`,
       studentId,
       levelCode: u.level_code,
-      title: `New announcement in ${u.class_name}: ${u.title}`,
-      detail,
+      // The teacher's own words (title, text) go as written; only the framing is translated.
+      text: (locale) => ({
+        title: translatorFor(locale, "notifyText")("announcement", { className: u.class_name, title: u.title }),
+        detail,
+      }),
       actorId,
       recipients: members.map((m) => ({ userId: m.userId, href: hrefFor(m, u.level_code) })),
     })),

@@ -9,6 +9,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { queryRows, type Db } from "@/lib/db/client";
 import { formatDay } from "@/lib/domain/format";
 import { env, schoolTimeZone } from "@/lib/env";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueue, type JobHandler } from "@/lib/jobs/queue";
 import { deliver } from "./deliver";
 
@@ -68,7 +69,6 @@ export const attendanceNotice: JobHandler = async (job, tx) => {
   // Corrected (present, excused) or removed while settling: nothing to tell.
   if (!rec || (rec.status !== "absent" && rec.status !== "late")) return;
   const what = rec.status === "absent" ? "absent" : "late";
-  const title = `${rec.student} was marked ${what} in ${rec.class_name} on ${formatDay(p.date)}`;
   // The student (still enrolled) and the guardians linked to them now; not the person who marked it.
   const recipients = await queryRows<{ user_id: number; href: string }>(
     sql`select e.student_id as user_id, ${`/level/${encodeURIComponent(p.levelCode)}?tab=attendance`} as href
@@ -83,7 +83,13 @@ export const attendanceNotice: JobHandler = async (job, tx) => {
       eventKey: `attendance:${p.levelCode}:${p.studentId}:${p.date}`,
       studentId: p.studentId,
       levelCode: p.levelCode,
-      title,
+      text: (locale) => ({
+        title: translatorFor(locale, "notifyText")(what, {
+          student: rec.student,
+          className: rec.class_name,
+          day: formatDay(p.date, locale),
+        }),
+      }),
       actorId: p.actorId,
       recipients: recipients.map((r) => ({ userId: r.user_id, href: r.href })),
     },

@@ -9,6 +9,8 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { gradeIsBelowThreshold, preferenceFor, type NotifyEvent } from "@/lib/domain/notify-events";
 import { ellipsize } from "@/lib/domain/text";
+import type { Locale } from "@/lib/i18n/locales";
+import { recipientLocale } from "@/lib/i18n/recipient";
 import { enqueueMany } from "@/lib/jobs/queue";
 import { deliverableAddress, noticeMail } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
@@ -24,10 +26,12 @@ export interface Notice {
   /** The student it is about (a child, or the recipient themself) and the class, for digests. */
   studentId: number | null;
   levelCode: string | null;
-  /** Shown in the bell and used as the e-mail subject: never a grade. */
-  title: string;
-  /** The body: a grade, feedback, a message. */
-  detail?: string | null;
+  /**
+   * The words, in a recipient's language (issue 31): `title` is shown in the bell and used as the
+   * e-mail subject (never a grade); `detail` is the body (a grade, feedback, a message). Called
+   * once per language among the recipients; the bell keeps the text as written, like an e-mail sent.
+   */
+  text: (locale: Locale) => { title: string; detail?: string | null };
   actorId?: number | null;
   /** Grade notices: compared with each recipient's threshold. */
   percent?: number;
@@ -48,19 +52,22 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
   const people = await queryRows<{
     id: number;
     email: string | null;
+    locale: string | null;
     event: string | null;
     delivery: string | null;
     threshold: number | null;
   }>(
-    sql`select u.id, u.email, p.event, p.delivery, p.threshold
+    sql`select u.id, u.email, u.locale, p.event, p.delivery, p.threshold
         from users u left join notification_preferences p on p.user_id = u.id and p.event = any(${`{${events.join(",")}}`}::text[])
         where u.id = any(${`{${ids.join(",")}}`}::int[]) and u.roster_deleted_at is null`,
     tx,
   );
   const email = new Map<number, string | null>();
+  const language = new Map<number, Locale>();
   const stored = new Map<string, { delivery: string; threshold: number | null }>();
   for (const p of people) {
     email.set(p.id, deliverableAddress(p.email));
+    language.set(p.id, recipientLocale(p.locale));
     if (p.event && p.delivery) stored.set(`${p.id}:${p.event}`, { delivery: p.delivery, threshold: p.threshold });
   }
 
@@ -86,12 +93,21 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
       href: string;
       studentId: number | null;
       replyTo: string | null;
+      locale: Locale;
     }
   >();
   for (const n of notices) {
-    // Bounded once per notice (the columns' checks), the same text for the bell and the e-mail.
-    const title = ellipsize(n.title, TITLE_MAX);
-    const detail = n.detail ? ellipsize(n.detail, DETAIL_MAX) : null;
+    // Written once per language and bounded (the columns' checks): the same text for the bell and the e-mail.
+    const written = new Map<Locale, { title: string; detail: string | null }>();
+    const say = (locale: Locale) => {
+      let found = written.get(locale);
+      if (!found) {
+        const w = n.text(locale);
+        found = { title: ellipsize(w.title, TITLE_MAX), detail: w.detail ? ellipsize(w.detail, DETAIL_MAX) : null };
+        written.set(locale, found);
+      }
+      return found;
+    };
     const seen = new Set<number>();
     for (const r of n.recipients) {
       if (seen.has(r.userId) || r.userId === n.actorId || !email.has(r.userId)) continue;
@@ -101,6 +117,8 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
       if (n.percent !== undefined && !gradeIsBelowThreshold(n.percent, pref.threshold)) continue;
       const to = email.get(r.userId) ?? null;
       const digest = pref.delivery === "daily" || pref.delivery === "weekly" ? pref.delivery : null;
+      const locale = language.get(r.userId)!;
+      const { title, detail } = say(locale);
       rows.push({
         user_id: r.userId,
         event_key: n.eventKey,
@@ -123,6 +141,7 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
           href: r.href,
           studentId: n.studentId,
           replyTo: n.replyTo ?? null,
+          locale,
         });
     }
   }
@@ -149,6 +168,7 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
         detail: m.detail,
         href: m.href,
         replyTo: m.replyTo,
+        locale: m.locale,
         messageId: `<notification-${row.id}@classroom-portal>`,
       });
       return [

@@ -10,6 +10,9 @@ import { queryRows, type Db } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/domain/format";
 import { DEFAULT_DELIVERY, upcomingDigestRuns, type DigestPeriod, type NotifyEvent } from "@/lib/domain/notify-events";
 import { schoolTimeZone } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/locales";
+import { recipientLocale } from "@/lib/i18n/recipient";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueue, enqueueMany, type JobHandler } from "@/lib/jobs/queue";
 import { deliverableAddress, digestMail, type DigestGroup } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
@@ -42,6 +45,7 @@ interface PendingRow {
   eligible: boolean;
   user_id: number;
   email: string;
+  locale: string | null;
   kind: NotifyEvent;
   title: string;
   detail: string | null;
@@ -54,6 +58,7 @@ interface PendingRow {
 interface UpcomingRow {
   user_id: number;
   email: string;
+  locale: string | null;
   student_id: number;
   student_name: string;
   assignment_id: number;
@@ -67,7 +72,7 @@ interface UpcomingRow {
 /** Builds and queues one period's digests; returns how many e-mails were queued. */
 export async function runDigest(tx: Runner, period: DigestPeriod, day: string): Promise<number> {
   const pending = await queryRows<PendingRow>(
-    sql`select n.id, n.user_id, u.email, n.kind, n.title, n.detail, n.href, n.student_id, s.name as student_name, l.name as class_name,
+    sql`select n.id, n.user_id, u.email, u.locale, n.kind, n.title, n.detail, n.href, n.student_id, s.name as student_name, l.name as class_name,
           (u.roster_deleted_at is null and (n.student_id is null or n.student_id = n.user_id
             or exists (select 1 from guardian_links g where g.parent_id = n.user_id and g.student_id = n.student_id and g.removed_at is null))) as eligible
         from notifications n join users u on u.id = n.user_id
@@ -84,10 +89,10 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
 
   const upcoming = await queryRows<UpcomingRow>(
     sql`with r as (
-          select u.id as user_id, u.email, u.id as student_id, false as guardian from users u
+          select u.id as user_id, u.email, u.locale, u.id as student_id, false as guardian from users u
             where u.role = 'student' and u.roster_deleted_at is null and coalesce(trim(u.email), '') <> ''
           union all
-          select u.id, u.email, g.student_id, true from users u
+          select u.id, u.email, u.locale, g.student_id, true from users u
             join guardian_links g on g.parent_id = u.id and g.removed_at is null
             join users s on s.id = g.student_id and s.roster_deleted_at is null
             where u.role = 'parent' and u.roster_deleted_at is null and coalesce(trim(u.email), '') <> ''
@@ -95,7 +100,7 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
           select r.* from r left join notification_preferences p on p.user_id = r.user_id and p.event = 'work'
           where coalesce(p.delivery, ${DEFAULT_DELIVERY.work}) = ${period}
         )
-        select w.user_id, w.email, w.student_id, s.name as student_name, w.guardian, a.id as assignment_id, a.title, a.due_date, l.name as class_name, l.code as level_code
+        select w.user_id, w.email, w.locale, w.student_id, s.name as student_name, w.guardian, a.id as assignment_id, a.title, a.due_date, l.name as class_name, l.code as level_code
         from w join users s on s.id = w.student_id
           join student_enrollment e on e.student_id = w.student_id
           join assignments a on a.level_code = e.level_code and a.due_date > now() and a.due_date <= now() + make_interval(days => ${UPCOMING_DAYS[period]})
@@ -108,14 +113,34 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
   const tz = schoolTimeZone();
   const digests = new Map<
     number,
-    { to: string; groups: Map<number | "none", DigestGroup>; items: number; events: Set<NotifyEvent> }
+    {
+      to: string;
+      locale: Locale;
+      groups: Map<number | "none", DigestGroup>;
+      items: number;
+      events: Set<NotifyEvent>;
+    }
   >();
-  const groupOf = (userId: number, to: string, studentId: number | null, studentName: string | null) => {
-    let d = digests.get(userId);
-    if (!d) digests.set(userId, (d = { to, groups: new Map(), items: 0, events: new Set() }));
+  // Each digest in its recipient's language (issue 31); the items were written in it when they happened.
+  const groupOf = (
+    r: { user_id: number; locale: string | null },
+    to: string,
+    studentId: number | null,
+    studentName: string | null,
+  ) => {
+    let d = digests.get(r.user_id);
+    if (!d)
+      digests.set(
+        r.user_id,
+        (d = { to, locale: recipientLocale(r.locale), groups: new Map(), items: 0, events: new Set() }),
+      );
     const key = studentId ?? "none";
     let g = d.groups.get(key);
-    if (!g) d.groups.set(key, (g = { studentName: studentName ?? "The school", classes: [], upcoming: [] }));
+    if (!g)
+      d.groups.set(
+        key,
+        (g = { studentName: studentName ?? translatorFor(d.locale, "digest")("theSchool"), classes: [], upcoming: [] }),
+      );
     return { d, g };
   };
   for (const p of pending) {
@@ -123,10 +148,10 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
     // A guardian unlinked (or a person removed) since the item was written is not told in the digest.
     if (!to || p.eligible !== true) continue;
     if ((digests.get(p.user_id)?.items ?? 0) >= MAX_ITEMS) continue;
-    const { d, g } = groupOf(p.user_id, to, p.student_id, p.student_name);
+    const { d, g } = groupOf(p, to, p.student_id, p.student_name);
     d.items++;
     d.events.add(p.kind);
-    const className = p.class_name ?? "School";
+    const className = p.class_name ?? translatorFor(d.locale, "digest")("school");
     let c = g.classes.find((x) => x.className === className);
     if (!c) g.classes.push((c = { className, items: [] }));
     c.items.push({ title: p.title, detail: p.detail, href: p.href });
@@ -134,13 +159,18 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
   for (const u of upcoming) {
     const to = deliverableAddress(u.email);
     if (!to) continue;
-    const { d, g } = groupOf(u.user_id, to, u.student_id, u.student_name);
+    const { d, g } = groupOf(u, to, u.student_id, u.student_name);
     d.events.add("work");
     if (g.upcoming.length >= MAX_UPCOMING) continue;
     const href = u.guardian
       ? `/children/${u.student_id}`
       : `/level/${encodeURIComponent(u.level_code)}?tab=assignments`;
-    g.upcoming.push({ title: u.title, className: u.class_name, due: formatDateTime(new Date(u.due_date), tz), href });
+    g.upcoming.push({
+      title: u.title,
+      className: u.class_name,
+      due: formatDateTime(new Date(u.due_date), tz, d.locale),
+      href,
+    });
   }
 
   const mails = [...digests].map(([userId, d]) => {
@@ -151,6 +181,7 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
       day,
       groups: [...d.groups.values()],
       events: d.events,
+      locale: d.locale,
       messageId: `<digest-${period}-${day}-${userId}@classroom-portal>`,
     });
     return {

@@ -10,6 +10,9 @@ import { queryRows, type Db } from "@/lib/db/client";
 import { computeTermGrade, daysLate } from "@/lib/domain/term-grade";
 import { ellipsize } from "@/lib/domain/text";
 import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/locales";
+import { localeDigits } from "@/lib/i18n/recipient";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueueMany, type JobHandler } from "@/lib/jobs/queue";
 import { deliver } from "./deliver";
 import { familiesOf, hrefFor } from "./families";
@@ -96,22 +99,33 @@ export const gradeNotice: JobHandler = async (job, tx) => {
   const percent = graded.computedPercent;
   const kept = graded.items[0]?.lateKeptPercent ?? 100;
   const family = await familiesOf(tx, [p.studentId], g.level_code);
-  const detail = [
-    kept < 100
-      ? `${g.student}: ${score} / ${g.max_score} on “${g.title}”, late: ${kept} % kept, ${percent} %.`
-      : `${g.student}: ${score} / ${g.max_score} (${percent} %) on “${g.title}”.`,
-    g.feedback ? `Teacher's feedback: ${firstLine(g.feedback)}` : null,
-  ]
-    .filter(Boolean)
-    .join("\n");
+  const detail = (locale: Locale) => {
+    const t = translatorFor(locale, "notifyText");
+    const digits = {
+      student: g.student,
+      title: g.title,
+      score: localeDigits(score, locale),
+      max: localeDigits(g.max_score, locale),
+      percent: localeDigits(percent, locale),
+      kept: localeDigits(kept, locale),
+    };
+    return [
+      kept < 100 ? t("gradeDetailLate", digits) : t("gradeDetail", digits),
+      g.feedback ? t("feedback", { feedback: firstLine(g.feedback) }) : null,
+    ]
+      .filter(Boolean)
+      .join("\n");
+  };
   await deliver(tx, [
     {
       event: "grade",
       eventKey: `grade:${p.assignmentId}:${p.studentId}`,
       studentId: p.studentId,
       levelCode: g.level_code,
-      title: `New grade in ${g.class_name}: ${g.title}`,
-      detail,
+      text: (locale) => ({
+        title: translatorFor(locale, "notifyText")("gradeTitle", { className: g.class_name, title: g.title }),
+        detail: detail(locale),
+      }),
       actorId: p.actorId,
       percent,
       recipients: family.map((m) => ({ userId: m.userId, href: hrefFor(m, g.level_code, "grades") })),

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import { env, schoolTimeZone } from "@/lib/env";
+import { translatorFor } from "@/lib/i18n/translator";
 import { deliverableAddress } from "@/lib/mail/compose";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
 import type { TermChoice } from "@/lib/gradebook/term-grades";
@@ -97,8 +98,15 @@ export async function sendTeacherMessage(
         eventKey: `message:${actor.id}:${stamp}:${m.studentId}`,
         studentId: m.studentId,
         levelCode: level.code,
-        title: `Message from ${actor.name} about ${names.get(m.studentId)} (${level.name})`,
-        detail: text,
+        // The framing is in the guardian's language; the teacher's words are sent as written.
+        text: (locale) => ({
+          title: translatorFor(locale, "notifyText")("message", {
+            teacher: actor.name,
+            student: names.get(m.studentId) ?? "",
+            className: level.name,
+          }),
+          detail: text,
+        }),
         actorId: actor.id,
         replyTo,
         recipients: [{ userId: m.userId, href: `/children/${m.studentId}` }],

@@ -4,6 +4,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { enqueueMany } from "@/lib/jobs/queue";
+import { recipientLocale } from "@/lib/i18n/recipient";
 import { deliverableAddress, noticeMail } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
 import { MAIL_SEND } from "./deliver";
@@ -62,8 +63,9 @@ export async function savePreferences(
           href: string;
           student_id: number | null;
           email: string | null;
+          locale: string | null;
         }>(
-          sql`select n.id, n.kind, n.title, n.detail, n.href, n.student_id, u.email
+          sql`select n.id, n.kind, n.title, n.detail, n.href, n.student_id, u.email, u.locale
               from notifications n join users u on u.id = n.user_id
               where n.user_id = ${userId} and n.digest is not null and n.digested_at is null
                 and n.kind = any(${`{${nowImmediate.join(",")}}`}::text[])
@@ -101,6 +103,8 @@ export async function savePreferences(
       title: n.title,
       detail: n.detail,
       href: n.href,
+      // The item's words were written in their language when it happened; the frame follows it now.
+      locale: recipientLocale(n.locale),
       messageId: `<notification-${n.id}@classroom-portal>`,
     });
     return [

@@ -7,6 +7,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueue, type JobHandler } from "@/lib/jobs/queue";
 import { deliver } from "./deliver";
 import { familiesOf } from "./families";
@@ -52,9 +53,14 @@ export const reportCardNotice: JobHandler = async (job, tx) => {
       eventKey: `report_card:${termId}:${m.studentId}:${names.get(m.studentId)!.hash.slice(0, 12)}`,
       studentId: m.studentId,
       levelCode: null,
-      title: m.guardian
-        ? `${names.get(m.studentId)!.name}'s ${term.title} report card is ready`
-        : `Your ${term.title} report card is ready`,
+      text: (locale) => ({
+        title: m.guardian
+          ? translatorFor(locale, "notifyText")("reportCardGuardian", {
+              student: names.get(m.studentId)!.name,
+              term: term.title,
+            })
+          : translatorFor(locale, "notifyText")("reportCardStudent", { term: term.title }),
+      }),
       actorId,
       recipients: [{ userId: m.userId, href: m.guardian ? `/children/${m.studentId}` : "/" }],
     })),

@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/domain/format";
 import { env, schoolTimeZone } from "@/lib/env";
+import { translatorFor } from "@/lib/i18n/translator";
 import { enqueue, type JobHandler } from "@/lib/jobs/queue";
 import { deliver, type Notice } from "./deliver";
 import { familiesOf, hrefFor } from "./families";
@@ -127,14 +128,24 @@ async function tellMissing(
     missing.map((s) => s.id),
     a.level_code,
   );
-  const dueText = a.due ? `, due ${formatDateTime(a.due, schoolTimeZone())}` : "";
   const notices: Notice[] = missing.map((s) => ({
     event: "work",
     eventKey: `missing:${assignmentId}:${s.id}`,
     studentId: s.id,
     levelCode: a.level_code,
-    title: `Missing work in ${a.class_name}: ${a.title}`,
-    detail: `${s.name} has not handed in “${a.title}”${dueText}.`,
+    text: (locale) => {
+      const t = translatorFor(locale, "notifyText");
+      return {
+        title: t("missingTitle", { className: a.class_name, title: a.title }),
+        detail: a.due
+          ? t("missingDetailDue", {
+              student: s.name,
+              title: a.title,
+              due: formatDateTime(a.due, schoolTimeZone(), locale),
+            })
+          : t("missingDetail", { student: s.name, title: a.title }),
+      };
+    },
     actorId,
     recipients: family
       .filter((m) => m.studentId === s.id)

@@ -1,6 +1,7 @@
 import "server-only";
 import QRCode from "qrcode";
 import { formatDate } from "@/lib/domain/format";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { LetterBatch, ParentLetter } from "./letters";
 
 // The printable letters as one HTML document (print CSS: one page per letter). Built as a string
@@ -48,30 +49,36 @@ async function qrSvg(url: string): Promise<string> {
 
 async function letterHtml(
   l: ParentLetter,
-  ctx: { school: string; portal: string; printedOn: string; timeZone: string },
+  ctx: { school: string; portal: string; now: Date; timeZone: string },
 ): Promise<string> {
   const url = `${ctx.portal}${l.reportPath}`;
   const e = escapeHtml;
-  return `<article class="letter" data-testid="parent-letter">
-  <div class="head"><span class="school">${e(ctx.school)}</span><span>${e(ctx.printedOn)}</span></div>
-  <p>Dear ${e(l.parentName)},</p>
-  <h2>Your access to ${e(l.studentName)}'s report card</h2>
+  // In the guardian's language (issue 31); `lang` so a screen reader and the browser's hyphenation follow it.
+  const t = translatorFor(l.locale, "letters");
+  const signIn = t.markup("signIn", {
+    portal: e(`${ctx.portal}/`),
+    url: (chunks) => `<span class="url">${chunks}</span>`,
+  });
+  return `<article class="letter" data-testid="parent-letter" lang="${l.locale}">
+  <div class="head"><span class="school">${e(ctx.school)}</span><span>${e(formatDate(ctx.now, ctx.timeZone, l.locale))}</span></div>
+  <p>${e(t("dear", { name: l.parentName }))}</p>
+  <h2>${e(t("heading", { student: l.studentName }))}</h2>
   <div class="box">
-    <div>Report card link — no sign-in needed:</div>
+    <div>${e(t("linkIntro"))}</div>
     <div class="link-row">
-      <div class="qr" role="img" aria-label="QR code of the report card link">${await qrSvg(url)}</div>
+      <div class="qr" role="img" aria-label="${e(t("qrLabel"))}">${await qrSvg(url)}</div>
       <div class="url" data-testid="report-link">${e(url)}</div>
     </div>
-    <div class="small">This link works until ${e(formatDate(l.expiresAt, ctx.timeZone))}.</div>
+    <div class="small">${e(t("linkUntil", { date: formatDate(l.expiresAt, ctx.timeZone, l.locale) }))}</div>
   </div>
   <div class="box">
-    <div>To sign in at <span class="url">${e(ctx.portal)}/</span> use your access code:</div>
+    <div>${signIn}</div>
     <div class="code" data-testid="letter-code">${e(l.code)}</div>
-    <div class="small">Account: @${e(l.parentUsername)} · Shows every child linked to you.</div>
+    <div class="small">${e(t("account", { username: l.parentUsername }))}</div>
   </div>
   <ol>
-    <li>Scan the square code with your phone's camera, or type the link into a browser, to read ${e(l.studentName)}'s report card.</li>
-    <li>Keep this letter private: anyone with the link or the code can read these records. If it is lost, ask the school office for a new one.</li>
+    <li>${e(t("scan", { student: l.studentName }))}</li>
+    <li>${e(t("private"))}</li>
   </ol>
 </article>`;
 }
@@ -80,9 +87,8 @@ export async function lettersDocument(
   batch: LetterBatch,
   ctx: { school: string; portal: string; timeZone: string; now: Date },
 ): Promise<string> {
-  const printedOn = formatDate(ctx.now, ctx.timeZone);
   const pages: string[] = [];
-  for (const l of batch.letters) pages.push(await letterHtml(l, { ...ctx, printedOn }));
+  for (const l of batch.letters) pages.push(await letterHtml(l, ctx));
   const missing = batch.withoutGuardian.length
     ? `<p><strong>${batch.withoutGuardian.length} student(s) have no guardian or parent number on file and get no letter:</strong> ${batch.withoutGuardian.map(escapeHtml).join(", ")}.</p>`
     : "";

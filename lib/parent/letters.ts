@@ -6,6 +6,8 @@ import { codeColumns, openCode, sealedCodeSql } from "@/lib/auth/code-store";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { reportCardLinks, users } from "@/lib/db/schema";
 import { REPORT_LINK_DEFAULT_DAYS } from "@/lib/domain/constants";
+import type { Locale } from "@/lib/i18n/locales";
+import { printLocale } from "@/lib/i18n/recipient";
 import { hashReportToken, newReportToken, reportLinkPath } from "./report-links";
 
 // Parent letters (decision 004): one printed page per guardian-student pair with the guardian's
@@ -20,6 +22,8 @@ export interface ParentLetter {
   code: string;
   reportPath: string;
   expiresAt: Date;
+  /** The guardian's language (issue 31), or the one the admin chose for this printing. */
+  locale: Locale;
 }
 
 export interface LetterBatch {
@@ -95,6 +99,8 @@ export async function prepareLetters(input: {
   levelCode: string | null;
   actorId: number;
   now?: Date;
+  /** One language for every letter, or null: each guardian's own. */
+  language?: Locale | null;
 }): Promise<{ ok: true; batch: LetterBatch } | { ok: false; message: string }> {
   const now = input.now ?? new Date();
   return db().transaction(async (tx) => {
@@ -116,9 +122,10 @@ export async function prepareLetters(input: {
       username: string;
       code: string | null;
       student_name: string;
+      locale: string | null;
     }>(
       sql`with scope as (${scopeSql(input.levelCode)})
-          select g.id as link_id, g.relationship, p.id as parent_id, p.name as parent_name, p.username, p.code_sealed as code, s.name as student_name
+          select g.id as link_id, g.relationship, p.id as parent_id, p.name as parent_name, p.username, p.code_sealed as code, s.name as student_name, p.locale
           from scope s join guardian_links g on g.student_id = s.id and g.removed_at is null
           join users p on p.id = g.parent_id and p.role = 'parent'
           order by s.name, s.id, p.name, p.id`,
@@ -194,6 +201,7 @@ export async function prepareLetters(input: {
           code: openCode(p.code) ?? newCodes.get(p.parent_id)!,
           reportPath: reportLinkPath(tokens.get(Number(p.link_id))!),
           expiresAt,
+          locale: printLocale(input.language ?? null, p.locale),
         })),
         withoutGuardian: withoutGuardian.map((w) => w.name),
         parentsCreated,

@@ -6,6 +6,8 @@ import { queryRows } from "@/lib/db/client";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import type { Term } from "@/lib/domain/terms";
 import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
+import type { Locale } from "@/lib/i18n/locales";
+import { recipientLocale } from "@/lib/i18n/recipient";
 
 export type PdfScope =
   | { kind: "school" }
@@ -32,6 +34,8 @@ export interface PdfStudent {
   id: number;
   name: string;
   classes: PdfClassLine[];
+  /** The family's language (issue 31): the first linked guardian's own choice, else SCHOOL_LOCALE. */
+  locale: Locale;
 }
 
 /** The classes a scope covers (live ones only), in name order. */
@@ -78,8 +82,11 @@ export async function loadTermReportCards(
     period: string | null;
     teacher_name: string | null;
     card: StoredTermGrade | string;
+    family_locale: string | null;
   }>(sql`
-    select r.student_id, u.name as student_name, r.level_code, r.class_name, r.period, r.teacher_name, ${storedCardJson("r")} as card
+    select r.student_id, u.name as student_name, r.level_code, r.class_name, r.period, r.teacher_name, ${storedCardJson("r")} as card,
+      (select p.locale from guardian_links g join users p on p.id = g.parent_id
+        where g.student_id = r.student_id and g.removed_at is null and p.locale is not null order by g.id limit 1) as family_locale
     from term_grade_records r join term_publications p on p.term_id = r.term_id join users u on u.id = r.student_id
     where r.term_id = ${term.id} and ${where}
     order by r.class_name, r.level_code`);
@@ -101,7 +108,7 @@ export async function loadTermReportCards(
       why: card.why.family,
     };
     const id = Number(r.student_id);
-    const s = students.get(id) ?? { id, name: r.student_name, classes: [] };
+    const s = students.get(id) ?? { id, name: r.student_name, classes: [], locale: recipientLocale(r.family_locale) };
     s.classes.push(line);
     students.set(id, s);
     if (!classes.has(r.level_code)) {

@@ -3,13 +3,20 @@
 // one student per page (more when a student's classes do not fit), school name, term and the date
 // printed on every page.
 import PDFDocument from "pdfkit";
+import { formatDay } from "@/lib/domain/format";
+import type { Locale } from "@/lib/i18n/locales";
+import { localeDigits } from "@/lib/i18n/recipient";
+import { translatorFor } from "@/lib/i18n/translator";
 import type { PdfStudent } from "./data";
 import { fontRuns, REPLACEMENT, reportFonts, type FontStyle } from "./fonts";
 
 export interface PdfMeta {
   school: string;
   term: string;
-  printedOn: string;
+  /** 'yyyy-mm-dd' in the school's zone; each page writes it in its own language. */
+  printedDay: string;
+  /** Every page in this language (the admin's choice, a reader's own), or null: each student's family's. */
+  language: Locale | null;
 }
 
 const MARGIN = 50;
@@ -24,10 +31,19 @@ export function renderReportCards(
   meta: PdfMeta,
   write: (chunk: Uint8Array) => void,
 ): Promise<void> {
+  // Each student's pages in their family's language unless one was chosen for the printing (issue 31).
+  const firstLocale = meta.language ?? students[0]?.locale ?? "en";
+  let t = translatorFor(firstLocale, "pdf");
+  let locale: Locale = firstLocale;
+  const speak = (l: Locale) => {
+    locale = l;
+    t = translatorFor(l, "pdf");
+  };
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
-    info: { Title: `${meta.school} — ${meta.term} report cards`, Author: meta.school },
+    lang: firstLocale,
+    info: { Title: t("docTitle", { school: meta.school, term: meta.term }), Author: meta.school },
     autoFirstPage: false,
   });
   const done = new Promise<void>((resolve, reject) => {
@@ -76,23 +92,19 @@ export function renderReportCards(
     // Drawn in the bottom margin: lift the margin while writing so pdfkit does not start a page.
     doc.page.margins.bottom = 0;
     doc.fontSize(8).fillColor("#555555");
-    say(
-      `${REPLACEMENT} marks a character the school's report-card fonts cannot print.`,
-      "regular",
-      {},
-      MARGIN,
-      doc.page.height - MARGIN + 12,
-    );
+    say(t("replaced", { mark: REPLACEMENT }), "regular", {}, MARGIN, doc.page.height - MARGIN + 12);
     doc.page.margins.bottom = MARGIN;
     replaced = false;
   };
   const header = (student: string) => {
     doc.fontSize(9).fillColor("#555555");
-    say(`${meta.school} · ${meta.term} · printed ${meta.printedOn}`, "regular", { align: "right" });
+    say(t("header", { school: meta.school, term: meta.term, date: formatDay(meta.printedDay, locale) }), "regular", {
+      align: "right",
+    });
     doc.moveDown(0.5).fontSize(18).fillColor("#111111");
     say(student, "bold");
     doc.fontSize(11).fillColor("#333333");
-    say(`Report card — ${meta.term}`, "regular");
+    say(t("reportCard", { term: meta.term }), "regular");
     doc.moveDown(0.8);
   };
   const newPage = (student: string) => {
@@ -101,20 +113,23 @@ export function renderReportCards(
     header(student);
   };
   if (students.length === 0) {
-    newPage("No students");
-    say("No student is enrolled in the classes chosen.", "regular");
+    newPage(t("noStudents"));
+    say(t("noneEnrolled"), "regular");
   }
   for (const s of students) {
+    // The footnote of the page before is still in its own language: switch after it is written.
+    footnote();
+    speak(meta.language ?? s.locale);
     newPage(s.name);
     for (const c of s.classes) {
       // Keep a class's block on one page: start a new page (with the header) when little room is left.
-      if (doc.y > doc.page.height - MARGIN - 120) newPage(`${s.name} (continued)`);
+      if (doc.y > doc.page.height - MARGIN - 120) newPage(t("continued", { name: s.name }));
       const top = doc.y;
       // The class column leaves room for the letter and percent on the right.
       const left = { width: doc.page.width - 2 * MARGIN - 170 };
       doc.fontSize(12).fillColor("#111111");
       say(c.className, "bold", left, MARGIN, top);
-      const sub = [c.period ? `Period ${c.period}` : null, c.teacher].filter(Boolean).join(" · ");
+      const sub = [c.period ? t("period", { period: c.period }) : null, c.teacher].filter(Boolean).join(" · ");
       if (sub) {
         doc.fontSize(9).fillColor("#555555");
         say(sub, "regular", left);
@@ -124,7 +139,9 @@ export function renderReportCards(
       say(c.empty ? "—" : c.letter, "bold", { width: 120, align: "right" }, doc.page.width - MARGIN - 120, top);
       doc.fontSize(10);
       say(
-        c.empty ? "No graded work" : `${c.percent}%${c.overridden ? " (set by the teacher)" : ""}`,
+        c.empty
+          ? t("noGradedWork")
+          : t(c.overridden ? "percentSetByTeacher" : "percent", { percent: localeDigits(c.percent, locale) }),
         "regular",
         { width: 160, align: "right" },
         doc.page.width - MARGIN - 160,
@@ -136,7 +153,16 @@ export function renderReportCards(
       const a = c.attendance;
       doc.fontSize(10).fillColor("#222222");
       say(
-        `Attendance ${c.attendancePercent === null ? "—" : `${c.attendancePercent.toFixed(1)}%`} — ${a.present} present, ${a.absent} absent, ${a.late} late, ${a.excused} excused`,
+        t("attendance", {
+          rate:
+            c.attendancePercent === null
+              ? "—"
+              : t("rate", { rate: localeDigits(c.attendancePercent.toFixed(1), locale) }),
+          present: String(a.present),
+          absent: String(a.absent),
+          late: String(a.late),
+          excused: String(a.excused),
+        }),
         "regular",
         {},
         MARGIN,
@@ -160,7 +186,7 @@ export function renderReportCards(
     }
     if (s.classes.length === 0) {
       doc.fontSize(10);
-      say("Not enrolled in any class of this report.", "regular");
+      say(t("notEnrolled"), "regular");
     }
   }
   footnote();

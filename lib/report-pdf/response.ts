@@ -1,7 +1,7 @@
 // The download both report-card PDF routes answer with: drawn as it streams, never cached.
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { formatDay } from "@/lib/domain/format";
 import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/locales";
 import type { PdfStudent } from "./data";
 import { renderReportCards } from "./render";
 
@@ -14,11 +14,14 @@ export function reportCardsPdfResponse(
   termTitle: string,
   fileName: string,
   timeZone: string,
+  /** One language for every page (the admin's choice, a reader's own), or null: each family's. */
+  language: Locale | null,
 ): Response {
   const meta = {
     school: env().SCHOOL_NAME,
     term: termTitle,
-    printedOn: formatDay(dateInTimeZone(new Date(), timeZone)),
+    printedDay: dateInTimeZone(new Date(), timeZone),
+    language,
   };
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
+import { printLanguageField } from "@/lib/i18n/recipient";
 import { env } from "@/lib/env";
 import { auditCardsPrinted, loadCards, type CardScope } from "@/lib/export/cards";
 import { CARDS_HEADERS, cardsDocument, cardsMessagePage } from "@/lib/export/cards-html";
@@ -10,6 +11,7 @@ import { getLevelWithEnrollment } from "@/lib/queries/levels";
 const BACK = "/admin";
 const scopeSchema = z.object({
   scope: z.union([z.literal("school"), z.literal("last-import"), z.string().trim().min(1).max(100)]),
+  language: printLanguageField,
 });
 
 /**
@@ -32,7 +34,9 @@ export async function POST(request: Request): Promise<Response> {
   const form = await readForm(request, 2_000).catch((err) => (err instanceof BodyTooLarge ? "too large" : null));
   if (form === "too large")
     return cardsMessagePage(413, "Request too large", "Choose the whole school, the last import or a class.", BACK);
-  const parsed = scopeSchema.safeParse({ scope: form?.get("scope") });
+  const parsed = scopeSchema.safeParse({ scope: form?.get("scope"), language: form?.get("language") ?? undefined });
+  if (parsed.error?.issues.some((i) => i.path[0] === "language"))
+    return cardsMessagePage(400, "Choose a language", "Choose a language from the list.", BACK);
   if (!parsed.success)
     return cardsMessagePage(
       400,
@@ -55,7 +59,7 @@ export async function POST(request: Request): Promise<Response> {
       scope = { kind: "class", level };
       title = `${level.name} (${level.code})`;
     }
-    const cards = await loadCards(scope, user!);
+    const cards = await loadCards(scope, user!, parsed.data.language);
     if (cards === null)
       return cardsMessagePage(
         404,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { env, schoolTimeZone } from "@/lib/env";
+import { printLanguageField } from "@/lib/i18n/recipient";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { prepareLetters } from "@/lib/parent/letters";
 import { escapeHtml, lettersDocument } from "@/lib/parent/letters-html";
@@ -27,6 +28,7 @@ const scope = z.object({
       .max(50)
       .regex(/^[A-Za-z0-9._-]+$/),
   ]),
+  language: printLanguageField,
 });
 
 /**
@@ -45,14 +47,18 @@ export async function POST(request: Request): Promise<Response> {
     );
   const form = await readForm(request, 2_000).catch((err) => (err instanceof BodyTooLarge ? "too large" : null));
   if (form === "too large") return page(413, "Request too large", "Choose a class or the whole school.");
-  const parsed = scope.safeParse({ scope: form?.get("scope") });
-  if (!parsed.success) return page(400, "Choose a class", "Choose a class or the whole school.");
+  const parsed = scope.safeParse({ scope: form?.get("scope"), language: form?.get("language") ?? undefined });
+  if (!parsed.success)
+    return parsed.error.issues.some((i) => i.path[0] === "language")
+      ? page(400, "Choose a language", "Choose a language from the list.")
+      : page(400, "Choose a class", "Choose a class or the whole school.");
   try {
     const now = new Date();
     const result = await prepareLetters({
       levelCode: parsed.data.scope === "school" ? null : parsed.data.scope,
       actorId: user!.id,
       now,
+      language: parsed.data.language,
     });
     if (!result.ok) return page(404, "Class not found", result.message);
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;

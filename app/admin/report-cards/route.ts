@@ -4,15 +4,17 @@ import { getSessionUser } from "@/lib/auth/session";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { schoolTimeZone } from "@/lib/env";
+import { printLanguageField } from "@/lib/i18n/recipient";
 import { loadTermReportCards, type PdfScope } from "@/lib/report-pdf/data";
 import { withPdfSlot } from "@/lib/report-pdf/gate";
 import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
 import { publishedTerms } from "@/lib/terms/publishing";
 import { listGradingTerms } from "@/lib/terms/terms";
 
-// GET /admin/report-cards?term=<id>&scope=school|class:<code>|level:<grade level>: one PDF of a
+// GET /admin/report-cards?term=<id>&scope=school|class:<code>|level:<grade level>[&language=es]: one PDF of a
 // published term's report cards, one student per page, streamed as pdfkit writes it. Admins only;
-// audited (scope and count). A GET so the browser's own download shows its progress.
+// audited (scope and count). A GET so the browser's own download shows its progress. Each student's
+// pages are in their family's language unless the admin chose one language for this printing.
 
 const query = z.object({
   term: z
@@ -25,6 +27,7 @@ const query = z.object({
     .min(1)
     .max(120)
     .regex(/^(school|class:.+|level:.+)$/, "Choose the whole school, a grade level or a class"),
+  language: printLanguageField,
 });
 
 export async function GET(request: Request): Promise<Response> {
@@ -39,6 +42,7 @@ export async function GET(request: Request): Promise<Response> {
   const parsed = query.safeParse({
     term: url.searchParams.get("term") ?? "",
     scope: url.searchParams.get("scope") ?? "",
+    language: url.searchParams.get("language") ?? undefined,
   });
   if (!parsed.success) return plainText(400, parsed.error.issues[0]!.message);
   const term = (await listGradingTerms()).find((t) => t.id === parsed.data.term);
@@ -58,8 +62,8 @@ export async function GET(request: Request): Promise<Response> {
     await audit(db(), {
       action: "report_cards.printed",
       actorId: user!.id,
-      detail: { termId: term.id, scope: s, students: students.length },
+      detail: { termId: term.id, scope: s, students: students.length, language: parsed.data.language },
     });
-    return reportCardsPdfResponse(students, term.title, `report-cards-${term.title}-${s}`, tz);
+    return reportCardsPdfResponse(students, term.title, `report-cards-${term.title}-${s}`, tz, parsed.data.language);
   });
 }

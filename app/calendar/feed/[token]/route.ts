@@ -24,7 +24,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
     });
   const owner = await feedOwner((await params).token.slice(0, 100));
   if (!owner) return plain(404, NOT_FOUND);
-  const body = await feedCalendar(owner.userId, owner.role, env().SCHOOL_NAME);
+  const body = await feedCalendar(owner.userId, owner.role, env().SCHOOL_NAME, owner.locale);
   return new Response(body, {
     headers: {
       "content-type": "text/calendar; charset=utf-8",

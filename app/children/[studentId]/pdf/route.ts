@@ -1,6 +1,7 @@
 import { canReadReportCard } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { schoolTimeZone } from "@/lib/env";
+import { readerLocale } from "@/lib/i18n/recipient-request";
 import { isLinkedGuardian } from "@/lib/parent/guardians";
 import { loadTermReportCards } from "@/lib/report-pdf/data";
 import { withPdfSlot } from "@/lib/report-pdf/gate";
@@ -27,6 +28,13 @@ export async function GET(
     const tz = schoolTimeZone();
     const students = await loadTermReportCards(term, { kind: "student", id }, tz);
     if (students.length === 0) return plainText(404, "No report card for this student in the published term.");
-    return reportCardsPdfResponse(students, term.title, `report-card-${students[0]!.name}-${term.title}`, tz);
+    return reportCardsPdfResponse(
+      students,
+      term.title,
+      `report-card-${students[0]!.name}-${term.title}`,
+      tz,
+      // A download reads like the page it came from: in its reader's language.
+      await readerLocale(),
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { schoolTimeZone } from "@/lib/env";
+import { readerLocale } from "@/lib/i18n/recipient-request";
 import { admitReportLink, REPORT_LINK_NEUTRAL } from "@/lib/parent/report-links";
 import { clientAddress } from "@/lib/rate-limit";
 import { loadTermReportCards } from "@/lib/report-pdf/data";
@@ -36,7 +37,14 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
     const tz = schoolTimeZone();
     const students = await loadTermReportCards(term, { kind: "student", id: admitted.studentId }, tz);
     if (students.length === 0) return plainText(404, "No report card for this student in the published term.");
-    return reportCardsPdfResponse(students, term.title, `report-card-${students[0]!.name}-${term.title}`, tz);
+    return reportCardsPdfResponse(
+      students,
+      term.title,
+      `report-card-${students[0]!.name}-${term.title}`,
+      tz,
+      // A download reads like the page it came from: in its reader's language.
+      await readerLocale(),
+    );
   });
   return privately(res);
 }

@@ -1,6 +1,7 @@
 import { requireClassAccess } from "@/lib/auth/guards";
 import { safeDecode } from "@/lib/domain/url";
 import { attendanceCsv } from "@/lib/export/attendance";
+import { readerLocale } from "@/lib/i18n/recipient-request";
 import { parseRange } from "@/lib/export/range";
 import { download, guard, textResponse } from "@/lib/export/responses";
 
@@ -16,7 +17,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ leve
   const range = parseRange(new URL(request.url).searchParams);
   if (!range.ok) return textResponse(400, range.message);
   try {
-    const { csv } = await attendanceCsv(levelCode, range.from, range.to);
+    const { csv } = await attendanceCsv(levelCode, range.from, range.to, await readerLocale());
     return download(csv, `attendance-${levelCode}-${range.from}-to-${range.to}.csv`, "text/csv; charset=utf-8");
   } catch (err) {
     console.error("attendance export failed:", err);

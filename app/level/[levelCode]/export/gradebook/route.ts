@@ -3,6 +3,7 @@ import { safeDecode } from "@/lib/domain/url";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { schoolTimeZone } from "@/lib/env";
 import { gradebookCsv } from "@/lib/export/gradebook";
+import { readerLocale } from "@/lib/i18n/recipient-request";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
 import { download, guard, textResponse } from "@/lib/export/responses";
 
@@ -17,7 +18,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ leve
   try {
     // ?term=<id>|year (default: today's term), like every term screen.
     const choice = parseTermChoice(new URL(request.url).searchParams.get("term") ?? undefined);
-    const { csv, term } = await gradebookCsv(levelCode, choice, schoolTimeZone());
+    const { csv, term } = await gradebookCsv(levelCode, choice, schoolTimeZone(), await readerLocale());
     const slug = (term ?? "whole year")
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, "-")
