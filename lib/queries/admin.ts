@@ -179,11 +179,6 @@ export async function listAudit(action: string | undefined, page: number, pageSi
   return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(({ total: _t, ...r }) => r) };
 }
 
-export async function getLevelById(id: number) {
-  const [row] = await db().select().from(levels).where(eq(levels.id, id));
-  return row ?? null;
-}
-
 /** Every class as a choice (letters form): code and name, by name. */
 export async function listClassOptions(): Promise<{ code: string; name: string }[]> {
   return db().select({ code: levels.code, name: levels.name }).from(levels).orderBy(asc(levels.name), asc(levels.code));

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import { revealCodes } from "@/lib/auth/code-access";
 import type { Actor } from "@/lib/auth/policy";
@@ -28,44 +28,6 @@ export interface UpdateWithResponses {
   content: string;
   createdAt: Date;
   responses: { id: number; title: string; content: string; createdAt: Date; authorName: string }[];
-}
-
-/**
- * Announcements newest first, each with all its responses (newest first) and their authors' names.
- * Unbounded: the class page reads listUpdatesWithResponsePage instead.
- */
-export async function listUpdatesWithResponses(levelCode: string): Promise<UpdateWithResponses[]> {
-  const rows = await db()
-    .select({ id: updates.id, title: updates.title, content: updates.content, createdAt: updates.createdAt })
-    .from(updates)
-    .where(eq(updates.levelCode, levelCode))
-    .orderBy(desc(updates.createdAt), desc(updates.id));
-  if (rows.length === 0) return [];
-  const resp = await db()
-    .select({
-      id: responses.id,
-      updateId: responses.updateId,
-      title: responses.title,
-      content: responses.content,
-      createdAt: responses.createdAt,
-      authorName: users.name,
-    })
-    .from(responses)
-    .innerJoin(users, eq(users.id, responses.studentId))
-    .where(
-      inArray(
-        responses.updateId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(desc(responses.createdAt), desc(responses.id));
-  const byUpdate = new Map<number, UpdateWithResponses["responses"]>();
-  for (const r of resp) {
-    const list = byUpdate.get(r.updateId) ?? [];
-    list.push({ id: r.id, title: r.title, content: r.content, createdAt: r.createdAt, authorName: r.authorName });
-    byUpdate.set(r.updateId, list);
-  }
-  return rows.map((u) => ({ ...u, responses: byUpdate.get(u.id) ?? [] }));
 }
 
 export interface UpdateWithResponsePage extends UpdateWithResponses {

@@ -34,23 +34,6 @@ export interface PdfStudent {
   classes: PdfClassLine[];
 }
 
-/** The classes a scope covers (live ones only), in name order. */
-export async function scopeClasses(
-  scope: PdfScope,
-): Promise<{ code: string; name: string; period: string | null; teacher: string | null }[]> {
-  const where =
-    scope.kind === "class"
-      ? sql`l.code = ${scope.code}`
-      : scope.kind === "level"
-        ? sql`l.level = ${scope.level}`
-        : scope.kind === "student"
-          ? sql`l.code in (select level_code from student_enrollment where student_id = ${scope.id})`
-          : sql`true`;
-  return queryRows(sql`
-    select l.code, l.name, l.period, t.name as teacher from levels l left join users t on t.id = l.teacher_id
-    where l.roster_deleted_at is null and ${where} order by l.name, l.code`);
-}
-
 /**
  * Every student with a stored card line in the scope for the published term (issue 27: the
  * cards as published, never recomputed; a student who has left a class keeps its line), by
