@@ -1,6 +1,7 @@
 // What the term report-card PDF prints (issues 19, 27): for a published term and a scope (one
 // class, a grade level, the whole school), every student with, per class, the term's stored card
 // (letter and percent as published, the term's attendance and the teacher's comment).
+import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
