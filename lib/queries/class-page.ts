@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
+import { inClassNewestFirst, selectAssignmentList } from "./assignment-list";
 import { revealCodes } from "@/lib/auth/code-access";
 import type { Actor } from "@/lib/auth/policy";
 import type { AttendanceCounts } from "@/lib/domain/attendance";
@@ -123,23 +124,15 @@ export async function listClassAssignments(levelCode: string, studentId: number 
     .where(eq(assignmentSubmissions.studentId, studentId ?? -1))
     .groupBy(assignmentSubmissions.assignmentId)
     .as("own");
-  const rows = await db()
-    .select({
-      id: assignments.id,
-      title: assignments.title,
-      description: assignments.description,
-      maxScore: assignments.maxScore,
-      dueDate: assignments.dueDate,
-      createdAt: assignments.createdAt,
-      category: gradeCategories.name,
-      submissionCount: own.n,
-      lastSubmittedAt: own.last,
-    })
-    .from(assignments)
-    .leftJoin(gradeCategories, eq(gradeCategories.id, assignments.categoryId))
+  const list = inClassNewestFirst(levelCode);
+  const rows = await selectAssignmentList({
+    createdAt: assignments.createdAt,
+    submissionCount: own.n,
+    lastSubmittedAt: own.last,
+  })
     .leftJoin(own, eq(own.assignmentId, assignments.id))
-    .where(eq(assignments.levelCode, levelCode))
-    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+    .where(list.where)
+    .orderBy(...list.orderBy);
   return rows.map((r) => ({
     ...r,
     submissionCount: Number(r.submissionCount ?? 0),
