@@ -139,6 +139,20 @@ describe("architecture", () => {
     ).toEqual([]);
   });
 
+  // A module that reaches the database must never be bundled for the browser: "server-only" makes
+  // Next's build fail if a client component imports it (for a value, not a type). The schema is the
+  // exception: it only declares tables, and drizzle-kit loads it outside Next.
+  it('every lib module that touches the database imports "server-only"', () => {
+    const DATABASE = /^(drizzle-orm|@electric-sql\/pglite|postgres)(\/|$)/;
+    const client = path.join(root, "lib/db/client.ts");
+    const offenders = sources(path.join(root, "lib"))
+      .filter((file) => !/\.test\.tsx?$/.test(file) && rel(file) !== "lib/db/schema.ts")
+      .filter((file) => specifiers(file).some((spec) => DATABASE.test(spec) || resolve(file, spec) === client))
+      .filter((file) => !specifiers(file).includes("server-only"))
+      .map(rel);
+    expect(offenders).toEqual([]);
+  });
+
   it("the circle finder finds a circle, and only a circle", () => {
     const circles = importCircles(
       new Map([

@@ -4,15 +4,15 @@ import { eq, sql } from "drizzle-orm";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
+import { adminAction, adminFormAction, idSchema } from "@/lib/actions";
 import { audit } from "@/lib/audit";
 import { generateAccessCode } from "@/lib/auth/codes";
 import { codeColumns } from "@/lib/auth/code-store";
-import { requireAdmin } from "@/lib/auth/guards";
 import { db } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { levels, users } from "@/lib/db/schema";
 import { ROLES } from "@/lib/domain/constants";
+import type { ClassStudentStats } from "@/lib/queries/admin-types";
 import { listStudentSummaries } from "@/lib/queries/teacher";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { scorePercent } from "@/lib/domain/percent";
@@ -71,19 +71,18 @@ async function teacherIsInstructor(id: number | null): Promise<boolean> {
   return row?.role === "instructor";
 }
 
-export async function saveClass(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    await requireAdmin();
-    const f = formObject(formData);
-    const parsed = classFields.extend({ id: z.string().optional() }).safeParse(f);
-    if (!parsed.success) return invalid(parsed.error);
-    const { id: rawId, ...v } = parsed.data;
+const refreshAdmin = () => revalidatePath("/admin");
+
+/** Create a class, or edit one when the form names its id ("" or absent: a new class). */
+export const saveClass = adminFormAction(
+  classFields.extend({
+    id: z.preprocess((s) => (s === "" ? undefined : s), idSchema.optional()),
+  }),
+  async ({ id, ...v }): Promise<ActionResult> => {
     if (!(await teacherIsInstructor(v.teacherId))) return { ok: false, message: "The teacher must be an instructor." };
     try {
-      if (rawId) {
-        const id = idSchema.safeParse(rawId);
-        if (!id.success) return invalid(id.error);
-        const updated = await db().update(levels).set(v).where(eq(levels.id, id.data)).returning({ id: levels.id });
+      if (id !== undefined) {
+        const updated = await db().update(levels).set(v).where(eq(levels.id, id)).returning({ id: levels.id });
         if (updated.length === 0) return { ok: false, message: "That class no longer exists." };
       } else {
         await db().insert(levels).values(v);
@@ -93,33 +92,21 @@ export async function saveClass(_prev: ActionResult, formData: FormData): Promis
       if (msg) return { ok: false, message: msg };
       throw err;
     }
-    revalidatePath("/admin");
-    revalidatePath("/");
-    return { ok: true, message: rawId ? `Saved ${v.name}` : `Created ${v.name}` };
-  });
-}
+    return { ok: true, message: id !== undefined ? `Saved ${v.name}` : `Created ${v.name}` };
+  },
+  {
+    revalidate: () => {
+      revalidatePath("/admin");
+      revalidatePath("/");
+    },
+  },
+);
 
 /** View Students: per student grade average, attendance % and the four counts with total days. */
-export async function loadClassStudentStats(code: string): Promise<
-  ActionResult<
-    {
-      id: number;
-      name: string;
-      grade: number;
-      attendance: number;
-      present: number;
-      excused: number;
-      late: number;
-      absent: number;
-      total: number;
-    }[]
-  >
-> {
-  return guarded(async () => {
-    await requireAdmin();
-    const parsed = z.string().min(1).max(100).safeParse(code);
-    if (!parsed.success) return invalid(parsed.error);
-    const rows = await listStudentSummaries(parsed.data);
+export const loadClassStudentStats = adminAction(
+  z.string().min(1).max(100),
+  async (code): Promise<ActionResult<ClassStudentStats[]>> => {
+    const rows = await listStudentSummaries(code);
     return {
       ok: true,
       data: rows.map((r) => ({
@@ -134,32 +121,22 @@ export async function loadClassStudentStats(code: string): Promise<
         total: r.present + r.excused + r.late + r.absent,
       })),
     };
-  });
-}
+  },
+);
 
 /* ---------- people ---------- */
 
 /** Admin edit of a student (spec §5): name, username, email required; date of birth optional. */
-export async function adminEditStudent(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    const admin = await requireAdmin();
-    const parsed = z
-      .object({
-        id: idSchema,
-        name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
-        username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
-        email: z
-          .string()
-          .trim()
-          .min(1, "Email is required")
-          .max(254)
-          .pipe(z.email("Please enter a valid email address")),
-        dateOfBirth: optionalDate,
-      })
-      .safeParse(formObject(formData));
-    if (!parsed.success) return invalid(parsed.error);
+export const adminEditStudent = adminFormAction(
+  z.object({
+    id: idSchema,
+    name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
+    username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
+    email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),
+    dateOfBirth: optionalDate,
+  }),
+  async ({ id, ...v }, admin): Promise<ActionResult> => {
     // Only the spec's admin fields: phone numbers are not on this form and must not be wiped.
-    const { id, ...v } = parsed.data;
     try {
       const updated = await db()
         .update(users)
@@ -173,48 +150,36 @@ export async function adminEditStudent(_prev: ActionResult, formData: FormData):
       throw err;
     }
     await audit(db(), { action: "user.updated", actorId: admin.id, detail: { userId: id, fields: Object.keys(v) } });
-    revalidatePath("/admin");
     return { ok: true, message: `Saved ${v.name}` };
-  });
-}
+  },
+  { revalidate: refreshAdmin },
+);
 
 /** Create a user of any role with a generated access code, returned once. */
-export async function createUser(
-  _prev: ActionResult<{ code: string; name: string }>,
-  formData: FormData,
-): Promise<ActionResult<{ code: string; name: string }>> {
-  return guarded(async () => {
-    const admin = await requireAdmin();
-    const parsed = z
-      .object({
-        role: z.enum(ROLES, { message: "Choose a role" }),
-        name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
-        username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
-        email: blankToNull(254).refine(
-          (e) => e === null || z.email().safeParse(e).success,
-          "Please enter a valid email address",
-        ),
-        phoneNumber: blankToNull(40),
-        parent1Number: blankToNull(40),
-        parent2Number: blankToNull(40),
-        dateOfBirth: optionalDate,
-      })
-      .safeParse(formObject(formData));
-    if (!parsed.success) return invalid(parsed.error);
+export const createUser = adminFormAction(
+  z.object({
+    role: z.enum(ROLES, { message: "Choose a role" }),
+    name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
+    username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
+    email: blankToNull(254).refine(
+      (e) => e === null || z.email().safeParse(e).success,
+      "Please enter a valid email address",
+    ),
+    phoneNumber: blankToNull(40),
+    parent1Number: blankToNull(40),
+    parent2Number: blankToNull(40),
+    dateOfBirth: optionalDate,
+  }),
+  async (v, admin): Promise<ActionResult<{ code: string; name: string }>> => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const code = generateAccessCode();
       try {
         const [row] = await db()
           .insert(users)
-          .values({ ...parsed.data, ...codeColumns(code) })
+          .values({ ...v, ...codeColumns(code) })
           .returning({ id: users.id });
-        await audit(db(), {
-          action: "user.created",
-          actorId: admin.id,
-          detail: { userId: row!.id, role: parsed.data.role },
-        });
-        revalidatePath("/admin");
-        return { ok: true, message: `Created ${parsed.data.name}`, data: { code, name: parsed.data.name } };
+        await audit(db(), { action: "user.created", actorId: admin.id, detail: { userId: row!.id, role: v.role } });
+        return { ok: true, message: `Created ${v.name}`, data: { code, name: v.name } };
       } catch (err) {
         if (uniqueViolation(err)?.constraint.includes("users_code")) continue;
         const msg = duplicate(err);
@@ -223,15 +188,14 @@ export async function createUser(
       }
     }
     return { ok: false, message: "Could not generate a unique access code. Please try again." };
-  });
-}
+  },
+  { revalidate: refreshAdmin },
+);
 
 /** New access code for anyone; their open sessions end at once. The code is returned once. */
-export async function regenerateCode(userId: number): Promise<ActionResult<{ code: string; name: string }>> {
-  return guarded(async () => {
-    const admin = await requireAdmin();
-    const id = idSchema.safeParse(userId);
-    if (!id.success) return invalid(id.error);
+export const regenerateCode = adminAction(
+  idSchema,
+  async (userId, admin): Promise<ActionResult<{ code: string; name: string }>> => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const code = generateAccessCode();
       try {
@@ -239,14 +203,13 @@ export async function regenerateCode(userId: number): Promise<ActionResult<{ cod
           const updated = await tx
             .update(users)
             .set({ ...codeColumns(code), sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-            .where(eq(users.id, id.data))
+            .where(eq(users.id, userId))
             .returning({ name: users.name });
           if (updated.length)
-            await audit(tx, { action: "user.code_regenerated", actorId: admin.id, detail: { userId: id.data } });
+            await audit(tx, { action: "user.code_regenerated", actorId: admin.id, detail: { userId } });
           return updated;
         });
         if (rows.length === 0) return { ok: false, message: "That user no longer exists." };
-        revalidatePath("/admin");
         return { ok: true, message: `New access code for ${rows[0]!.name}`, data: { code, name: rows[0]!.name } };
       } catch (err) {
         if (uniqueViolation(err)) continue;
@@ -254,5 +217,6 @@ export async function regenerateCode(userId: number): Promise<ActionResult<{ cod
       }
     }
     return { ok: false, message: "Could not generate a unique access code. Please try again." };
-  });
-}
+  },
+  { revalidate: refreshAdmin },
+);

@@ -2,9 +2,8 @@
 
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { formObject, guarded, invalid } from "@/lib/actions";
+import { adminFormAction } from "@/lib/actions";
 import { audit } from "@/lib/audit";
-import { requireAdmin } from "@/lib/auth/guards";
 import { db } from "@/lib/db/client";
 import { recipientLocale } from "@/lib/i18n/recipient";
 import { testMail } from "@/lib/mail/compose";
@@ -23,30 +22,25 @@ const input = z.object({
     .email("Enter a valid e-mail address"),
 });
 
-export async function sendTestMailAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    const admin = await requireAdmin();
-    const parsed = input.safeParse(formObject(formData));
-    if (!parsed.success) return invalid(parsed.error);
-    const settings = mailSettings();
-    if (!settings.enabled) return { ok: false, message: settings.offReason ?? "E-mail is off." };
-    const limit = await hitRateLimit(`mail-test:${admin.id}`, 10, 3_600_000);
-    if (!limit.allowed)
-      return {
-        ok: false,
-        message: `Ten test e-mails an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
-      };
-    try {
-      await sendMail(testMail(parsed.data.to, admin.name, recipientLocale(admin.locale)));
-    } catch (err) {
-      const e = err as { code?: string; responseCode?: number };
-      console.error("test e-mail failed:", err instanceof Error ? err.message : err);
-      return {
-        ok: false,
-        message: `The mail server did not accept the message (${e.responseCode ?? e.code ?? "no answer"}). Check SMTP_URL and the server's log.`,
-      };
-    }
-    await audit(db(), { action: "mail.test_sent", actorId: admin.id, detail: { to: parsed.data.to } });
-    return { ok: true, message: `Test e-mail sent to ${parsed.data.to}` };
-  });
-}
+export const sendTestMailAction = adminFormAction(input, async ({ to }, admin): Promise<ActionResult> => {
+  const settings = mailSettings();
+  if (!settings.enabled) return { ok: false, message: settings.offReason ?? "E-mail is off." };
+  const limit = await hitRateLimit(`mail-test:${admin.id}`, 10, 3_600_000);
+  if (!limit.allowed)
+    return {
+      ok: false,
+      message: `Ten test e-mails an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+    };
+  try {
+    await sendMail(testMail(to, admin.name, recipientLocale(admin.locale)));
+  } catch (err) {
+    const e = err as { code?: string; responseCode?: number };
+    console.error("test e-mail failed:", err instanceof Error ? err.message : err);
+    return {
+      ok: false,
+      message: `The mail server did not accept the message (${e.responseCode ?? e.code ?? "no answer"}). Check SMTP_URL and the server's log.`,
+    };
+  }
+  await audit(db(), { action: "mail.test_sent", actorId: admin.id, detail: { to } });
+  return { ok: true, message: `Test e-mail sent to ${to}` };
+});

@@ -2,9 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { ActionResult } from "@/lib/action-result";
-import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
-import { requireAdmin } from "@/lib/auth/guards";
+import { adminFormAction, idSchema } from "@/lib/actions";
 import { MAX_TERMS, TERM_TITLE_MAX } from "@/lib/domain/terms";
 import { setTermPublished } from "@/lib/terms/publishing";
 import { saveSchoolTerms } from "@/lib/terms/terms";
@@ -27,42 +25,39 @@ const row = z.object({
   remove: z.literal("on").optional(),
 });
 
-export async function saveTermsAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    const admin = await requireAdmin();
-    const fields = formObject(formData);
-    const rows: z.infer<typeof row>[] = [];
-    for (let i = 0; i < MAX_ROWS; i++) {
-      if (![`id.${i}`, `title.${i}`, `start.${i}`, `end.${i}`].some((k) => k in fields)) continue;
-      const parsed = row.safeParse({
-        id: fields[`id.${i}`],
-        title: fields[`title.${i}`],
-        start: fields[`start.${i}`],
-        end: fields[`end.${i}`],
-        remove: fields[`remove.${i}`],
-      });
-      if (!parsed.success) return invalid(parsed.error);
-      rows.push(parsed.data);
-    }
+/** The form's numbered fields as rows; a number the form did not post is no row. */
+function numberedRows(fields: unknown): Record<string, string | undefined>[] {
+  const f = (fields ?? {}) as Record<string, string | undefined>;
+  const rows = [];
+  for (let i = 0; i < MAX_ROWS; i++) {
+    if (![`id.${i}`, `title.${i}`, `start.${i}`, `end.${i}`].some((k) => k in f)) continue;
+    rows.push({
+      id: f[`id.${i}`],
+      title: f[`title.${i}`],
+      start: f[`start.${i}`],
+      end: f[`end.${i}`],
+      remove: f[`remove.${i}`],
+    });
+  }
+  return rows;
+}
+
+const refreshAdmin = () => revalidatePath("/admin");
+
+export const saveTermsAction = adminFormAction(
+  z.preprocess(numberedRows, z.array(row)),
+  (rows, admin) => {
     const kept = rows
       .filter((r) => !r.remove && (r.id || r.title.trim() || r.start || r.end))
       .map((r) => ({ id: r.id ? Number(r.id) : null, title: r.title, startDate: r.start, endDate: r.end }));
-    const result = await saveSchoolTerms(kept, admin.id);
-    if (result.ok) revalidatePath("/admin");
-    return result;
-  });
-}
+    return saveSchoolTerms(kept, admin.id);
+  },
+  { revalidate: refreshAdmin },
+);
 
 /** Publish a term's report cards (locking its grades), or unlock it: `publish` is "on" to publish. */
-export async function setTermPublishedAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    const admin = await requireAdmin();
-    const parsed = z
-      .object({ termId: idSchema, publish: z.enum(["on", "off"], { message: "Choose publish or unlock" }) })
-      .safeParse(formObject(formData));
-    if (!parsed.success) return invalid(parsed.error);
-    const result = await setTermPublished(parsed.data.termId, parsed.data.publish === "on", admin.id);
-    if (result.ok) revalidatePath("/admin");
-    return result;
-  });
-}
+export const setTermPublishedAction = adminFormAction(
+  z.object({ termId: idSchema, publish: z.enum(["on", "off"], { message: "Choose publish or unlock" }) }),
+  (v, admin) => setTermPublished(v.termId, v.publish === "on", admin.id),
+  { revalidate: refreshAdmin },
+);

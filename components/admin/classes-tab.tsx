@@ -15,22 +15,7 @@ import {
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import type { Band } from "@/lib/domain/grades";
-
-export interface AdminClassView {
-  id: number;
-  code: string;
-  name: string;
-  period: string | null;
-  level: string | null;
-  teacherId: number | null;
-  teacherName: string | null;
-  students: number;
-  assignments: number;
-  average: number;
-  averageBand: Band;
-  attendance: number;
-  attendanceBand: Band;
-}
+import type { AdminClassView, ClassStudentStats } from "@/lib/queries/admin-types";
 
 const BAND: Record<Band, string> = {
   good: "text-emerald-700 dark:text-emerald-300",
@@ -40,18 +25,6 @@ const BAND: Record<Band, string> = {
 };
 const BAND_WORD: Record<Band, string> = { good: "high", fair: "fair", poor: "low", bad: "low" };
 
-type StatRow = {
-  id: number;
-  name: string;
-  grade: number;
-  attendance: number;
-  present: number;
-  excused: number;
-  late: number;
-  absent: number;
-  total: number;
-};
-
 export function ClassesTab({
   classes,
   instructors,
@@ -59,7 +32,7 @@ export function ClassesTab({
   classes: AdminClassView[];
   instructors: { id: number; name: string }[];
 }) {
-  const [viewing, setViewing] = useState<{ c: AdminClassView; rows: StatRow[] } | null>(null);
+  const [viewing, setViewing] = useState<{ c: AdminClassView; rows: ClassStudentStats[] } | null>(null);
   const [editing, setEditing] = useState<AdminClassView | "new" | null>(null);
   const [, start] = useTransition();
   const toast = useToast();

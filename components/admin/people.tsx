@@ -15,16 +15,7 @@ import {
 } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
-
-export interface AdminStudentView {
-  id: number;
-  name: string;
-  username: string;
-  email: string | null;
-  code: string | null;
-  dateOfBirth: string | null;
-  classes: string[];
-}
+import type { AdminStudentRow } from "@/lib/queries/admin-types";
 
 /** Shows a new access code once, until dismissed. */
 export function NewCodeNotice({ value, onDismiss }: { value: { name: string; code: string }; onDismiss: () => void }) {
@@ -45,9 +36,9 @@ export function NewCodeNotice({ value, onDismiss }: { value: { name: string; cod
   );
 }
 
-export function StudentsAdminTab({ students }: { students: AdminStudentView[] }) {
+export function StudentsAdminTab({ students }: { students: AdminStudentRow[] }) {
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<AdminStudentView | null>(null);
+  const [editing, setEditing] = useState<AdminStudentRow | null>(null);
   const [newCode, setNewCode] = useState<{ name: string; code: string } | null>(null);
   const [, start] = useTransition();
   const toast = useToast();
@@ -125,7 +116,7 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
 
 const idle: ActionResult = { ok: true };
 
-function EditStudent({ student, onClose }: { student: AdminStudentView; onClose: () => void }) {
+function EditStudent({ student, onClose }: { student: AdminStudentRow; onClose: () => void }) {
   const [state, action, pending] = useActionState(adminEditStudent, idle);
   const [v, setV] = useState({
     name: student.name,

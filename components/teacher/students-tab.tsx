@@ -18,22 +18,9 @@ import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
+import type { RosterView } from "@/lib/queries/roster-types";
 import { ADD_STUDENTS_CLOSE_MS, ADMINS_ONLY_CODE_MESSAGE, ADMINS_ONLY_CODES_NOTE } from "@/lib/domain/constants";
 import { Field, PrimaryButton, SecondaryButton, TextInput, FormActions } from "./form-controls";
-
-export interface RosterView {
-  id: number;
-  name: string;
-  username: string;
-  email: string | null;
-  code: string | null;
-  /** Issue 28: the student also takes another teacher's class, so only an admin gives out the code. */
-  codeAdminsOnly: boolean;
-  phoneNumber: string | null;
-  parent1Number: string | null;
-  parent2Number: string | null;
-  joined: string;
-}
 
 export function StudentsTab({ levelCode, students }: { levelCode: string; students: RosterView[] }) {
   const [adding, setAdding] = useState(false);

@@ -82,9 +82,6 @@ export function sealedCodeSql(code: string | null): SQL {
   return sql`${c.codeHash}::text, ${c.codeSealed}::text, ${c.codeWeak}::boolean`;
 }
 
-/** The columns that leave a user without a code (cannot sign in). */
-export const NO_CODE = { unsealedCode: null, codeHash: null, codeSealed: null, codeWeak: false } as const;
-
 /**
  * Seals every plaintext code left in users.code (the inbox column): codes written by bulk SQL (the
  * generated school, roster imports, parent letters) in the same transaction, and every existing

@@ -21,12 +21,6 @@ export async function requireUser(): Promise<SessionUser> {
   return user;
 }
 
-export async function requireRole(...roles: string[]): Promise<SessionUser> {
-  const user = await requireUser();
-  if (!roles.includes(user.role)) throw new AccessDenied("forbidden", MSG.accessDenied);
-  return user;
-}
-
 /** The admin dashboard and every admin action (spec §6 wording for both refusals). */
 export async function requireAdmin(): Promise<SessionUser> {
   const user = await getSessionUser();

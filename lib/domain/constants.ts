@@ -11,7 +11,6 @@ export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
 export const MAX_SCORE_DEFAULT = 10;
 export const MAX_SCORE_MIN = 1;
-export const SCORE_STEP = 0.01;
 export const SCORE_MIN = 0;
 
 export const PARENT_PHONE_MIN_DIGITS = 7;

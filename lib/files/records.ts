@@ -180,22 +180,6 @@ export async function filesOfTarget(kind: "assignment" | "announcement", id: num
   return (await db().select(VIEW).from(files).where(where).orderBy(asc(files.id))).map(toView);
 }
 
-export async function stagedFiles(studentId: number, assignmentId: number): Promise<FileView[]> {
-  const rows = await db()
-    .select(VIEW)
-    .from(files)
-    .where(
-      and(
-        eq(files.kind, "submission"),
-        eq(files.uploaderId, studentId),
-        eq(files.assignmentId, assignmentId),
-        isNull(files.submissionId),
-      ),
-    )
-    .orderBy(asc(files.id));
-  return rows.map(toView);
-}
-
 /** The class page's announcements: each one's files, in one query. */
 export async function filesOfUpdates(ids: number[]): Promise<Record<number, FileView[]>> {
   const out: Record<number, FileView[]> = {};

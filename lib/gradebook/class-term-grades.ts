@@ -3,6 +3,7 @@
 // own page. Read in two statements whatever the class size (the roster with each student's scores,
 // and the grading context with the assignments, marks with the hand-in times of late work,
 // overrides and comments as JSON); the grid builds its cells from the same reads.
+import "server-only";
 import { sql } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";

@@ -1,4 +1,5 @@
 // A teacher's comment bank (issue 19): their own saved report-card comments, newest first.
+import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 

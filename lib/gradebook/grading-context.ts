@@ -4,6 +4,7 @@
 // page's tiles, the Summary, the grid) and each statement costs the driver a socket write and the
 // database its work on the same two cores, so these small facts travel as JSON beside what each
 // screen reads itself, in that screen's own statement (issue 21).
+import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";

@@ -1,6 +1,7 @@
 // A class's grading settings (issue 19): read for the settings page, saved as one transaction,
 // audited with what changed. The calculator's own rules (lib/domain/term-grade's
 // gradeSettingsProblems) decide what may be saved.
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { ActionResult } from "@/lib/action-result";
 import { audit } from "@/lib/audit";

@@ -2,6 +2,7 @@
 // one student's work in one statement whatever the class size, and hands them to the one
 // calculator (lib/domain/term-grade). The student's class page and the parent report card show
 // what this returns; nothing here computes a percent itself.
+import "server-only";
 import { sql } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";

@@ -1,9 +1,9 @@
 import "server-only";
 import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
-import { guardianLinks, reportCardLinks, users } from "@/lib/db/schema";
+import { guardianLinks, reportCardLinks } from "@/lib/db/schema";
 import { REPORT_LINK_DEFAULT_DAYS, REPORT_LINK_MAX_DAYS } from "@/lib/domain/constants";
 import type { ReportCardView } from "@/lib/domain/report-card";
 import { env } from "@/lib/env";
@@ -180,16 +180,4 @@ export async function openReportLink(token: string, client: string, now = new Da
   if (!admitted.ok) return admitted;
   const card = await reportCardFor(admitted.studentId);
   return card ? { ok: true, card, expiresAt: admitted.expiresAt } : { ok: false, limited: false };
-}
-
-/** Names for the admin's link list: guardian link id → guardian name. */
-export async function guardianNames(guardianLinkIds: number[]): Promise<Map<number, string>> {
-  if (guardianLinkIds.length === 0) return new Map();
-  const rows = await db()
-    .select({ id: guardianLinks.id, name: users.name })
-    .from(guardianLinks)
-    .innerJoin(users, eq(users.id, guardianLinks.parentId))
-    .where(inArray(guardianLinks.id, guardianLinkIds))
-    .orderBy(asc(guardianLinks.id));
-  return new Map(rows.map((r) => [r.id, r.name]));
 }

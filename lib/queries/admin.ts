@@ -5,7 +5,8 @@ import { containsPattern } from "./search";
 import { revealCodes } from "@/lib/auth/code-access";
 import { codeHash } from "@/lib/auth/code-store";
 import type { Actor } from "@/lib/auth/policy";
-import { auditLog, levels, users, type RunningTotals } from "@/lib/db/schema";
+import { auditLog, levels, users } from "@/lib/db/schema";
+import type { AdminClassRow, AdminStudentRow } from "./admin-types";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
 // pagination so the page stays the same size for 20 classes or 2,000.
@@ -18,18 +19,6 @@ export async function adminCounts(): Promise<{ classes: number; students: number
            (select count(*) from users where role = 'student')::int as students,
            (select count(*) from users where role = 'parent')::int as parents`);
   return row!;
-}
-
-export interface AdminClassRow extends RunningTotals {
-  id: number;
-  code: string;
-  name: string;
-  period: string | null;
-  level: string | null;
-  teacherId: number | null;
-  teacherName: string | null;
-  students: number;
-  assignments: number;
 }
 
 /** One page of classes with their figures: counts for the page's classes, grade and attendance totals from level_stats. */
@@ -74,16 +63,6 @@ export async function listClassesWithStats(
       excused: Number(r.excused),
     })),
   };
-}
-
-export interface AdminStudentRow {
-  id: number;
-  name: string;
-  username: string;
-  email: string | null;
-  code: string | null;
-  dateOfBirth: string | null;
-  classes: string[];
 }
 
 /** Students matching name, username, e-mail or code, with the names of their classes. */
@@ -198,11 +177,6 @@ export async function listAudit(action: string | undefined, page: number, pageSi
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(({ total: _t, ...r }) => r) };
-}
-
-export async function getLevelById(id: number) {
-  const [row] = await db().select().from(levels).where(eq(levels.id, id));
-  return row ?? null;
 }
 
 /** Every class as a choice (letters form): code and name, by name. */

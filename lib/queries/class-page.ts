@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
+import { inClassNewestFirst, selectAssignmentList } from "./assignment-list";
 import { revealCodes } from "@/lib/auth/code-access";
 import type { Actor } from "@/lib/auth/policy";
 import type { AttendanceCounts } from "@/lib/domain/attendance";
@@ -28,44 +29,6 @@ export interface UpdateWithResponses {
   content: string;
   createdAt: Date;
   responses: { id: number; title: string; content: string; createdAt: Date; authorName: string }[];
-}
-
-/**
- * Announcements newest first, each with all its responses (newest first) and their authors' names.
- * Unbounded: the class page reads listUpdatesWithResponsePage instead.
- */
-export async function listUpdatesWithResponses(levelCode: string): Promise<UpdateWithResponses[]> {
-  const rows = await db()
-    .select({ id: updates.id, title: updates.title, content: updates.content, createdAt: updates.createdAt })
-    .from(updates)
-    .where(eq(updates.levelCode, levelCode))
-    .orderBy(desc(updates.createdAt), desc(updates.id));
-  if (rows.length === 0) return [];
-  const resp = await db()
-    .select({
-      id: responses.id,
-      updateId: responses.updateId,
-      title: responses.title,
-      content: responses.content,
-      createdAt: responses.createdAt,
-      authorName: users.name,
-    })
-    .from(responses)
-    .innerJoin(users, eq(users.id, responses.studentId))
-    .where(
-      inArray(
-        responses.updateId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(desc(responses.createdAt), desc(responses.id));
-  const byUpdate = new Map<number, UpdateWithResponses["responses"]>();
-  for (const r of resp) {
-    const list = byUpdate.get(r.updateId) ?? [];
-    list.push({ id: r.id, title: r.title, content: r.content, createdAt: r.createdAt, authorName: r.authorName });
-    byUpdate.set(r.updateId, list);
-  }
-  return rows.map((u) => ({ ...u, responses: byUpdate.get(u.id) ?? [] }));
 }
 
 export interface UpdateWithResponsePage extends UpdateWithResponses {
@@ -161,23 +124,15 @@ export async function listClassAssignments(levelCode: string, studentId: number 
     .where(eq(assignmentSubmissions.studentId, studentId ?? -1))
     .groupBy(assignmentSubmissions.assignmentId)
     .as("own");
-  const rows = await db()
-    .select({
-      id: assignments.id,
-      title: assignments.title,
-      description: assignments.description,
-      maxScore: assignments.maxScore,
-      dueDate: assignments.dueDate,
-      createdAt: assignments.createdAt,
-      category: gradeCategories.name,
-      submissionCount: own.n,
-      lastSubmittedAt: own.last,
-    })
-    .from(assignments)
-    .leftJoin(gradeCategories, eq(gradeCategories.id, assignments.categoryId))
+  const list = inClassNewestFirst(levelCode);
+  const rows = await selectAssignmentList({
+    createdAt: assignments.createdAt,
+    submissionCount: own.n,
+    lastSubmittedAt: own.last,
+  })
     .leftJoin(own, eq(own.assignmentId, assignments.id))
-    .where(eq(assignments.levelCode, levelCode))
-    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+    .where(list.where)
+    .orderBy(...list.orderBy);
   return rows.map((r) => ({
     ...r,
     submissionCount: Number(r.submissionCount ?? 0),

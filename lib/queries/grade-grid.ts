@@ -5,8 +5,9 @@ import { cellKey, classTermGradesWithCards, readClassTermInputs } from "@/lib/gr
 import type { TermChoice, TermGradeView } from "@/lib/gradebook/term-grades";
 
 // The teacher's grade grid (spec §2, issue 19): the term's assignments as columns, every score and
-// mark, and each student's term grade from the one calculator, in six statements whatever the
-// class size (lib/gradebook/class-term-grades reads them for both).
+// mark, and each student's term grade from the one calculator, in two statements whatever the
+// class size, three for a published term (its stored cards): lib/gradebook/class-term-grades reads
+// them for both (tests/term-overrides.integration.test.ts counts the two).
 
 /** A student's grade for the term shown in the grid: 12-step letter, as on every teacher's page. */
 export interface GridTotal {
@@ -40,7 +41,8 @@ export function gridTotal(view: TermGradeView): GridTotal {
 
 /**
  * The grade grid from the class's term inputs (lib/gradebook/class-term-grades): two statements
- * whatever the class size, the cells and the term grades from the same reads.
+ * whatever the class size (a third for a published term's stored cards), the cells and the term
+ * grades from the same reads.
  */
 export async function getGradeGrid(
   levelCode: string,

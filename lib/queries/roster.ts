@@ -4,21 +4,8 @@ import { db } from "@/lib/db/client";
 import { studentEnrollment, users } from "@/lib/db/schema";
 import { revealCodes } from "@/lib/auth/code-access";
 import type { Actor } from "@/lib/auth/policy";
+import type { RosterStudent } from "./roster-types";
 import { containsPattern } from "./search";
-
-export interface RosterStudent {
-  id: number;
-  name: string;
-  username: string;
-  email: string | null;
-  code: string | null;
-  /** A code exists but only an admin may give it out (issue 28, policy.accessCodeAccess). */
-  codeAdminsOnly: boolean;
-  phoneNumber: string | null;
-  parent1Number: string | null;
-  parent2Number: string | null;
-  enrolledAt: Date;
-}
 
 /** The Students tab: enrolled students with contact and code, in enrollment order. Staff only; codes per accessCodeAccess. */
 export async function listRoster(levelCode: string, viewer: Actor): Promise<RosterStudent[]> {

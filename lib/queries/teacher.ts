@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
+import { inClassNewestFirst, selectAssignmentList } from "./assignment-list";
 import {
   assignments,
   assignmentSubmissions,
@@ -121,24 +122,16 @@ export async function listTeacherAssignments(levelCode: string): Promise<Teacher
     .where(eq(assignments.levelCode, levelCode))
     .groupBy(grades.assignmentId)
     .as("graded");
-  const rows = await db()
-    .select({
-      id: assignments.id,
-      title: assignments.title,
-      description: assignments.description,
-      maxScore: assignments.maxScore,
-      dueDate: assignments.dueDate,
-      categoryId: assignments.categoryId,
-      category: gradeCategories.name,
-      submissions: subs.n,
-      graded: graded.n,
-    })
-    .from(assignments)
-    .leftJoin(gradeCategories, eq(gradeCategories.id, assignments.categoryId))
+  const list = inClassNewestFirst(levelCode);
+  const rows = await selectAssignmentList({
+    categoryId: assignments.categoryId,
+    submissions: subs.n,
+    graded: graded.n,
+  })
     .leftJoin(subs, eq(subs.assignmentId, assignments.id))
     .leftJoin(graded, eq(graded.assignmentId, assignments.id))
-    .where(eq(assignments.levelCode, levelCode))
-    .orderBy(desc(assignments.createdAt), desc(assignments.id));
+    .where(list.where)
+    .orderBy(...list.orderBy);
   return rows.map((r) => ({ ...r, submissions: Number(r.submissions ?? 0), graded: Number(r.graded ?? 0) }));
 }
 

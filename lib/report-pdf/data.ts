@@ -1,6 +1,7 @@
 // What the term report-card PDF prints (issues 19, 27): for a published term and a scope (one
 // class, a grade level, the whole school), every student with, per class, the term's stored card
 // (letter and percent as published, the term's attendance and the teacher's comment).
+import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
@@ -36,23 +37,6 @@ export interface PdfStudent {
   classes: PdfClassLine[];
   /** The family's language (issue 31): the first linked guardian's own choice, else SCHOOL_LOCALE. */
   locale: Locale;
-}
-
-/** The classes a scope covers (live ones only), in name order. */
-export async function scopeClasses(
-  scope: PdfScope,
-): Promise<{ code: string; name: string; period: string | null; teacher: string | null }[]> {
-  const where =
-    scope.kind === "class"
-      ? sql`l.code = ${scope.code}`
-      : scope.kind === "level"
-        ? sql`l.level = ${scope.level}`
-        : scope.kind === "student"
-          ? sql`l.code in (select level_code from student_enrollment where student_id = ${scope.id})`
-          : sql`true`;
-  return queryRows(sql`
-    select l.code, l.name, l.period, t.name as teacher from levels l left join users t on t.id = l.teacher_id
-    where l.roster_deleted_at is null and ${where} order by l.name, l.code`);
 }
 
 /**

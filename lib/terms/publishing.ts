@@ -1,6 +1,7 @@
 // Publishing a term's report cards (issue 19): from then on students and parents see the term's
 // report card, and the term's grades are locked (scores, marks, overrides and comments refuse
 // writes) until an admin unlocks it. Both audited.
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { ActionResult } from "@/lib/action-result";
 import { audit } from "@/lib/audit";

@@ -1,6 +1,7 @@
 // The school year's terms (issue 19): read for every screen that shows a term, saved from
 // /admin → Terms. An admin's terms are replaced as a set in one transaction and audited; terms
 // imported from the roster are the SIS's (decision 012) and only listed here.
+import "server-only";
 import { sql } from "drizzle-orm";
 import type { ActionResult } from "@/lib/action-result";
 import { audit } from "@/lib/audit";

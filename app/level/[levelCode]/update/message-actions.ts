@@ -2,8 +2,7 @@
 
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { guarded, idSchema, invalid } from "@/lib/actions";
-import { requireClassAccess } from "@/lib/auth/guards";
+import { classAction, idSchema, levelCodeField } from "@/lib/actions";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
 import {
   MESSAGE_MAX_LENGTH,
@@ -42,6 +41,9 @@ const studentIds = z
   .max(MESSAGE_MAX_STUDENTS, `At most ${MESSAGE_MAX_STUDENTS} students`)
   .optional();
 
+// What the dialog posts is checked here, so the action takes any value where the target belongs.
+const postedTarget = z.unknown().pipe(target);
+
 function toTarget(t: z.infer<typeof target>): MessageTarget {
   return t.kind === "not_submitted" ? t : { kind: "below", percent: t.percent, term: parseTermChoice(t.term) };
 }
@@ -54,15 +56,10 @@ export interface MessagePreviewView {
   describe: string;
 }
 
-export async function previewGuardianMessage(input: {
-  levelCode: string;
-  target: unknown;
-}): Promise<ActionResult<MessagePreviewView>> {
-  return guarded(async () => {
-    const { level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
-    const parsed = target.safeParse(input?.target);
-    if (!parsed.success) return invalid(parsed.error);
-    const preview = await previewMessage(level.code, toTarget(parsed.data));
+export const previewGuardianMessage = classAction(
+  z.object({ levelCode: levelCodeField, target: postedTarget }),
+  async (v, { level }): Promise<ActionResult<MessagePreviewView>> => {
+    const preview = await previewMessage(level.code, toTarget(v.target));
     if (!preview) return { ok: false, message: "That assignment is not in this class." };
     return {
       ok: true,
@@ -73,21 +70,12 @@ export async function previewGuardianMessage(input: {
         describe: preview.describe,
       },
     };
-  });
-}
+  },
+);
 
-export async function sendGuardianMessage(input: {
-  levelCode: string;
-  target: unknown;
-  text: unknown;
-  studentIds?: unknown;
-}): Promise<ActionResult> {
-  return guarded(async () => {
-    const { user, level } = await requireClassAccess(String(input?.levelCode ?? ""), "teach");
-    const parsed = z
-      .object({ target, text, studentIds })
-      .safeParse({ target: input?.target, text: input?.text, studentIds: input?.studentIds });
-    if (!parsed.success) return invalid(parsed.error);
+export const sendGuardianMessage = classAction(
+  z.object({ levelCode: levelCodeField, target: postedTarget, text, studentIds }),
+  async (v, { user, level }): Promise<ActionResult> => {
     const limit = await hitRateLimit(`guardian-message:${user.id}`, 20, 3_600_000);
     if (!limit.allowed)
       return {
@@ -97,9 +85,9 @@ export async function sendGuardianMessage(input: {
     const sent = await sendTeacherMessage(
       { id: user.id, name: user.name },
       { code: level.code, name: level.name },
-      toTarget(parsed.data.target),
-      parsed.data.text,
-      parsed.data.studentIds,
+      toTarget(v.target),
+      v.text,
+      v.studentIds,
     );
     if (!sent) return { ok: false, message: "That assignment is not in this class." };
     if (sent.guardians === 0)
@@ -108,5 +96,5 @@ export async function sendGuardianMessage(input: {
         message: `No linked guardians to send to (${sent.students.length} student(s): ${sent.describe}).`,
       };
     return { ok: true, message: `Message sent to ${sent.guardians} guardian(s) of ${sent.students.length} student(s)` };
-  });
-}
+  },
+);

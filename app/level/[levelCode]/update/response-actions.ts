@@ -1,12 +1,10 @@
 "use server";
 
 import { and, eq, inArray } from "drizzle-orm";
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { guarded, idSchema, invalid } from "@/lib/actions";
+import { classAction, idSchema, levelCodeField, refreshClass } from "@/lib/actions";
 import { audit } from "@/lib/audit";
-import { requireClassAccess } from "@/lib/auth/guards";
 import { db } from "@/lib/db/client";
 import { responses, updates } from "@/lib/db/schema";
 
@@ -14,15 +12,10 @@ import { responses, updates } from "@/lib/db/schema";
 // response that floods or abuses the class can be removed. Each removal is audited with who
 // wrote it and when, so a deletion can be accounted for.
 
-const input = z.object({ responseId: idSchema });
-
 /** Delete one response to an announcement of this class. */
-export async function deleteResponse(args: { levelCode: string; responseId: number }): Promise<ActionResult> {
-  return guarded(async () => {
-    const { user, level } = await requireClassAccess(String(args?.levelCode ?? ""), "teach");
-    const parsed = input.safeParse(args);
-    if (!parsed.success) return invalid(parsed.error);
-    const { responseId } = parsed.data;
+export const deleteResponse = classAction(
+  z.object({ levelCode: levelCodeField, responseId: idSchema }),
+  async ({ responseId }, { user, level }): Promise<ActionResult> => {
     const deleted = await db().transaction(async (tx) => {
       // The response must answer an announcement of this class: the id alone is not trusted.
       const [row] = await tx
@@ -60,9 +53,7 @@ export async function deleteResponse(args: { levelCode: string; responseId: numb
       return true;
     });
     if (!deleted) return { ok: false, message: "That response is not in this class." };
-    const base = `/level/${encodeURIComponent(level.code)}`;
-    revalidatePath(base);
-    revalidatePath(`${base}/update`);
     return { ok: true, message: "Response deleted" };
-  });
-}
+  },
+  { revalidate: refreshClass },
+);
