@@ -80,7 +80,7 @@ async function openTarget(): Promise<{ target: Target; open: () => DbHandle }> {
       open: () => openPglite(dir),
     };
   }
-  const name = `portal_bench_${presetName}`;
+  const name = process.env.BENCH_DB ?? `portal_bench_${presetName}`;
   const admin = new Client({ connectionString: pg });
   await admin.connect();
   if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
