@@ -309,27 +309,10 @@ test("a save that fails puts the marks back and says so in an error toast", asyn
   await expect.poll(() => letters(page)).toBe(`PA${"P".repeat(STUDENTS - 2)}`);
 });
 
-// Issue 30: a tap before the page's script has run must count (a slow phone, or JavaScript off).
-// Each mark is a submit button of the list's form, posted to /api/roll-call and redirected back.
+// Issue 30: a tap before the page's script has run must count (a slow phone). Each mark is a submit
+// button of the list's form, posted to /api/roll-call and redirected back. (With JavaScript off the
+// dashboard's streamed tabs never appear, as README says, so there is no list to tap there.)
 test.describe("taps before the script runs", () => {
-  test("without JavaScript, taps save the marks (the first adds the day) and show after the redirect", async ({
-    browser,
-  }) => {
-    const day = weekdayAhead(28);
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    await signInContext(context);
-    const page = await context.newPage();
-    await page.goto(rollUrl(day));
-    await expect(page.getByTestId("roll-call-empty")).toBeVisible();
-    await page.getByTestId("roll-call-student").nth(2).getByRole("radio", { name: "Absent" }).click();
-    await expect.poll(() => letters(page)).toBe(`PPA${"P".repeat(STUDENTS - 3)}`);
-    await expect(page.getByTestId("roll-call-empty")).toBeHidden();
-    expect(new URL(page.url()).searchParams.get("day")).toBe(day);
-    await page.getByTestId("roll-call-student").nth(4).getByRole("radio", { name: "Late" }).click();
-    await expect.poll(() => letters(page)).toBe(`PPAPL${"P".repeat(STUDENTS - 5)}`);
-    await context.close();
-  });
-
   test("a tap while the scripts are still loading counts", async ({ browser }) => {
     const day = weekdayAhead(35);
     const context = await browser.newContext();

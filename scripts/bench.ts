@@ -352,6 +352,18 @@ async function main() {
           cookie: cookies.instructor,
           expect: student.class_name,
         },
+        // Issue 27: a published term's Summary, read from its stored cards.
+        ...(prep.pdfTerm
+          ? [
+              {
+                name: "Summary · published term",
+                method: "GET" as const,
+                path: `/level/${h}/update?term=${prep.pdfTerm.id}`,
+                cookie: cookies.instructor,
+                expect: student.class_name,
+              },
+            ]
+          : []),
         {
           name: "Grades grid",
           method: "GET" as const,
