@@ -42,7 +42,8 @@ test.beforeAll(async () => {
   if (gen.status !== 0) throw new Error(`db:generate failed: ${gen.stderr}`);
   server = new PortalServer(
     { engine: "PGlite", env: { DATABASE_URL: "", DATA_DIR: dir }, location: dir, cleanup: async () => {} },
-    "3108",
+    // Beside the suite's own server (E2E_PORT), so two checkouts' runs do not collide.
+    String(Number(process.env.E2E_PORT ?? 3100) + 8),
   );
   await server.start();
 });
@@ -306,4 +307,37 @@ test("a save that fails puts the marks back and says so in an error toast", asyn
   await page.unrouteAll();
   await page.reload();
   await expect.poll(() => letters(page)).toBe(`PA${"P".repeat(STUDENTS - 2)}`);
+});
+
+// Issue 30: a tap before the page's script has run must count (a slow phone). Each mark is a submit
+// button of the list's form, posted to /api/roll-call and redirected back. (With JavaScript off the
+// dashboard's streamed tabs never appear, as README says, so there is no list to tap there.)
+test.describe("taps before the script runs", () => {
+  test("a tap while the scripts are still loading counts", async ({ browser }) => {
+    const day = weekdayAhead(35);
+    const context = await browser.newContext();
+    await signInContext(context);
+    const page = await context.newPage();
+    // The page's scripts arrive 4 s late: the list is on screen long before it is hydrated.
+    await page.route("**/_next/static/**/*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 4_000));
+      await route.continue();
+    });
+    // Not page.goto: the suite's goto waits for hydration, and this tap must come before it.
+    await page.evaluate((url) => (location.href = url), rollUrl(day));
+    await page.waitForURL(rollUrl(day), { waitUntil: "commit" });
+    const posted = page.waitForResponse((r) => r.url().endsWith("/api/roll-call"));
+    await page
+      .getByTestId("roll-call-student")
+      .nth(1)
+      .getByRole("radio", { name: "Excused" })
+      .click({ noWaitAfter: true });
+    expect((await posted).status()).toBe(303);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    // Saved by the form's post: a fresh load from the server shows it.
+    const check = await context.newPage();
+    await check.goto(rollUrl(day));
+    await expect.poll(() => letters(check)).toBe(`PE${"P".repeat(STUDENTS - 2)}`);
+    await context.close();
+  });
 });

@@ -80,7 +80,7 @@ async function openTarget(): Promise<{ target: Target; open: () => DbHandle }> {
       open: () => openPglite(dir),
     };
   }
-  const name = `portal_bench_${presetName}`;
+  const name = process.env.BENCH_DB ?? `portal_bench_${presetName}`;
   const admin = new Client({ connectionString: pg });
   await admin.connect();
   if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
@@ -352,6 +352,18 @@ async function main() {
           cookie: cookies.instructor,
           expect: student.class_name,
         },
+        // Issue 27: a published term's Summary, read from its stored cards.
+        ...(prep.pdfTerm
+          ? [
+              {
+                name: "Summary · published term",
+                method: "GET" as const,
+                path: `/level/${h}/update?term=${prep.pdfTerm.id}`,
+                cookie: cookies.instructor,
+                expect: student.class_name,
+              },
+            ]
+          : []),
         {
           name: "Grades grid",
           method: "GET" as const,

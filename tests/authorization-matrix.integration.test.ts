@@ -588,6 +588,8 @@ const PUBLIC: Record<string, string> = {
 const GUARDED_ROUTES: Record<string, string> = {
   "GET /api/query-stats":
     "benchmark SQL totals: 404 unless QUERY_STATS=on, then admins only (tests/query-stats.integration.test.ts)",
+  "POST /api/roll-call":
+    "a roll-call mark posted before hydration: markRollCall's own access check (the class's instructor and admins), same-origin (tests/roll-call-route.integration.test.ts)",
   "POST /admin/letters": "parent letters: admins only, same-origin (tests/guardians.integration.test.ts)",
   "POST /admin/roster/preview":
     "roster dry run: admins only, same-origin, bounded (tests/roster-web.integration.test.ts)",

@@ -22,6 +22,7 @@ export default async function TeacherPage({
     tab?: string | string[];
     view?: string | string[];
     day?: string | string[];
+    rollcall?: string | string[];
     term?: string | string[];
   }>;
 }) {
@@ -56,7 +57,7 @@ export default async function TeacherPage({
       <TeacherDashboard
         level={gate.access.level}
         tab={tabParam(query.tab)}
-        attendance={{ view: query.view, day: query.day }}
+        attendance={{ view: query.view, day: query.day, rollcall: query.rollcall }}
         term={query.term}
         tabHref={(t) => `/teacher?${new URLSearchParams({ class: code, tab: t })}`}
         switcher={<ClassSwitcher classes={classes.map((c) => ({ code: c.code, name: c.name }))} current={code} />}

@@ -49,7 +49,7 @@ export function TeacherDashboard({
   tab: string | undefined;
   switcher?: React.ReactNode;
   tabHref?: (tab: string) => string;
-  attendance?: { view?: string | string[]; day?: string | string[] };
+  attendance?: { view?: string | string[]; day?: string | string[]; rollcall?: string | string[] };
   /** ?term= of the Summary and Grades tabs: a term id or "year" (default: today's term). */
   term?: string | string[];
 }) {

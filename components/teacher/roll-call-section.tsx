@@ -2,6 +2,7 @@ import { formatDay } from "@/lib/domain/format";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { attendanceView, schoolDayNear } from "@/lib/domain/roll-call";
 import { schoolTimeZone } from "@/lib/env";
+import { tabParam } from "@/lib/domain/url";
 import { getRollCall } from "@/lib/queries/roll-call";
 import { AttendanceTabLoader } from "./dashboard-loaders";
 import { RollCall } from "./roll-call-lazy";
@@ -17,7 +18,7 @@ export function AttendanceSection({
   href,
 }: {
   code: string;
-  query: { view?: string | string[]; day?: string | string[] };
+  query: { view?: string | string[]; day?: string | string[]; rollcall?: string | string[] };
   href: string;
 }) {
   const today = dateInTimeZone(new Date(), schoolTimeZone());
@@ -47,7 +48,14 @@ export function AttendanceSection({
       {view.view === "grid" ? (
         <AttendanceTabLoader code={code} />
       ) : (
-        <RollCallLoader code={code} day={view.day} today={today} link={link} href={href} />
+        <RollCallLoader
+          code={code}
+          day={view.day}
+          today={today}
+          link={link}
+          href={href}
+          refused={tabParam(query.rollcall) === "refused"}
+        />
       )}
     </div>
   );
@@ -59,9 +67,12 @@ async function RollCallLoader({
   today,
   link,
   href,
+  refused,
 }: {
   code: string;
   day: string;
+  /** A mark posted without JavaScript was refused (/api/roll-call's ?rollcall=refused). */
+  refused: boolean;
   today: string;
   link: (p: Record<string, string>) => string;
   href: string;
@@ -126,6 +137,14 @@ async function RollCallLoader({
           </button>
         </form>
       </div>
+      {refused && (
+        <p
+          role="alert"
+          className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          That mark was not saved: this class or day does not take it. Check the roll below.
+        </p>
+      )}
       <RollCall levelCode={code} data={data} dayLabel={label} />
     </div>
   );

@@ -1,12 +1,13 @@
 "use client";
 
-import { memo, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { markRollCall } from "@/app/level/[levelCode]/update/attendance-actions";
 import { useToast } from "@/components/toast";
 import { useServerValue } from "@/components/use-server-value";
 import { TOAST_DISMISS_MS } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
+import { columnOf, rollCallRowsHtml } from "./roll-call-rows";
 import {
   choiceOfKey,
   letterOf,
@@ -54,11 +55,7 @@ interface Focus {
   col: number;
 }
 
-const checkedCol = (marks: string, row: number) =>
-  Math.max(
-    0,
-    ROLL_CALL_CHOICES.findIndex((c) => c.key === marks[row]),
-  );
+const checkedCol = (marks: string, row: number) => Math.max(0, columnOf(marks[row]));
 
 export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; data: RollCallData; dayLabel: string }) {
   const server = useMemo(() => ({ marks: data.marks, taken: data.taken }), [data]);
@@ -67,7 +64,11 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
   /* eslint-disable-next-line react-hooks/refs -- the latest-value ref: event handlers read the newest state and
      data; nothing reads it to render, so writing it here cannot make a render wrong. */
   current.current = { state, data };
-  const [focus, setFocus] = useState<Focus>(() => ({ row: 0, col: checkedCol(data.marks, 0) }));
+  // The rows' HTML is made from the server's rows only (a new one after a refresh); the marks made
+  // since are applied to the DOM below, so React never replaces the rows under the teacher's focus.
+  const rowsHtml = useMemo(() => ({ __html: rollCallRowsHtml(data.students, data.marks) }), [data]);
+  // The list's one Tab stop (roving tabindex), moved on the DOM as focus moves.
+  const focus = useRef<Focus>({ row: 0, col: checkedCol(data.marks, 0) });
   const [note, setNote] = useState<{ text: string; at: number } | null>(null);
   const [pending, setPending] = useState(0);
   const latest = useRef(new Map<number, number>());
@@ -80,6 +81,24 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
     const id = setTimeout(() => setNote(null), TOAST_DISMISS_MS);
     return () => clearTimeout(id);
   }, [note]);
+
+  useLayoutEffect(() => {
+    focus.current = { row: 0, col: checkedCol(data.marks, 0) };
+  }, [rowsHtml, data.marks]);
+
+  // aria-checked follows the marks, before the next paint.
+  useLayoutEffect(() => {
+    const rows = list.current?.children;
+    if (!rows) return;
+    for (let row = 0; row < rows.length; row++) {
+      const checked = columnOf(state.marks[row]);
+      const buttons = rows[row]!.getElementsByTagName("button");
+      for (let col = 0; col < buttons.length; col++) {
+        const value = String(col === checked);
+        if (buttons[col]!.getAttribute("aria-checked") !== value) buttons[col]!.setAttribute("aria-checked", value);
+      }
+    }
+  }, [state.marks, rowsHtml]);
 
   const count = data.students.length;
   const go = (row: number, col?: number) => {
@@ -172,7 +191,18 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
 
   const onClick = (e: React.MouseEvent) => {
     const at = position(e.target);
-    if (at) mark(data.students[at.row]!, ROLL_CALL_CHOICES[at.col]!.status);
+    if (!at) return;
+    e.preventDefault(); // the form's post is for taps before hydration only
+    mark(data.students[at.row]!, ROLL_CALL_CHOICES[at.col]!.status);
+  };
+
+  const onFocus = (e: React.FocusEvent) => {
+    const at = position(e.target);
+    const was = focus.current;
+    if (!at || (at.row === was.row && at.col === was.col)) return;
+    list.current?.querySelector(`[data-rc="${was.row}:${was.col}"]`)?.setAttribute("tabindex", "-1");
+    (e.target as HTMLElement).setAttribute("tabindex", "0");
+    focus.current = at;
   };
 
   const totals = rollCallTotals(state.marks);
@@ -196,30 +226,23 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
           late or excused.
         </p>
       )}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- event delegation: the clicks
+      {/* Without JavaScript (or before it runs) a tap posts the mark; see roll-call-rows.ts. */}
+      <form method="post" action="/api/roll-call" onSubmit={(e) => e.preventDefault()}>
+        <input type="hidden" name="levelCode" value={levelCode} />
+        <input type="hidden" name="date" value={data.day} />
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- event delegation: the clicks
           and keys come from the mark buttons inside each row (a roving-tabindex grid, position() finds the cell). */}
-      <ol
-        ref={list}
-        aria-label={`Roll call, ${dayLabel}`}
-        aria-describedby="roll-call-keys"
-        className={LIST}
-        onKeyDown={onKeyDown}
-        onClick={onClick}
-        onFocus={(e) => {
-          const at = position(e.target);
-          if (at && (at.row !== focus.row || at.col !== focus.col)) setFocus(at);
-        }}
-      >
-        {data.students.map((s, row) => (
-          <RollCallRow
-            key={s.id}
-            student={s}
-            row={row}
-            letter={state.marks[row] ?? NO_MARK}
-            tabCol={focus.row === row ? focus.col : -1}
-          />
-        ))}
-      </ol>
+        <ol
+          ref={list}
+          aria-label={`Roll call, ${dayLabel}`}
+          aria-describedby="roll-call-keys"
+          className={LIST}
+          onKeyDown={onKeyDown}
+          onClick={onClick}
+          onFocus={onFocus}
+          dangerouslySetInnerHTML={rowsHtml}
+        />
+      </form>
       <div className="sticky bottom-0 z-10 mt-3 rounded-xl border border-line bg-surface px-3 py-2 shadow-md">
         <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-sm" data-testid="roll-call-totals">
           <span>
@@ -254,38 +277,3 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
     </div>
   );
 }
-
-/** One student: the name, and the four choices in ROLL_CALL_CHOICES order (the list's CSS colours them by position). */
-const RollCallRow = memo(function RollCallRow({
-  student,
-  row,
-  letter,
-  tabCol,
-}: {
-  student: RollCallStudent;
-  row: number;
-  letter: string;
-  tabCol: number;
-}) {
-  const nameId = `rc-${student.id}`;
-  return (
-    <li data-testid="roll-call-student">
-      <span id={nameId}>{student.name}</span>
-      <div role="radiogroup" aria-labelledby={nameId}>
-        {ROLL_CALL_CHOICES.map((c, col) => (
-          // Not in a form, so no type="button" needed; the name is the word, the letter is what shows.
-          <button
-            key={c.key}
-            role="radio"
-            aria-checked={letter === c.key}
-            aria-label={c.label}
-            tabIndex={tabCol === col ? 0 : -1}
-            data-rc={`${row}:${col}`}
-          >
-            {c.key}
-          </button>
-        ))}
-      </div>
-    </li>
-  );
-});

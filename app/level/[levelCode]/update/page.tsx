@@ -15,6 +15,7 @@ export default async function ClassDashboardPage({
     tab?: string | string[];
     view?: string | string[];
     day?: string | string[];
+    rollcall?: string | string[];
     term?: string | string[];
   }>;
 }) {
@@ -26,7 +27,7 @@ export default async function ClassDashboardPage({
       <TeacherDashboard
         level={gate.access.level}
         tab={tabParam(query.tab)}
-        attendance={{ view: query.view, day: query.day }}
+        attendance={{ view: query.view, day: query.day, rollcall: query.rollcall }}
         term={query.term}
       />
     </AppShell>
