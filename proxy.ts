@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ACTION_BODY_LIMIT, ACTION_TOO_LARGE, refuseActionBody, refusePath, type Refusal } from "@/lib/request-guard";
+import { PAGE_PATH_HEADER } from "@/lib/auth/page-path";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 
 // Sets the per-request CSP nonce and the transport headers. Never decides access: every page and
@@ -83,6 +84,8 @@ export async function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
+  // Which page the refusal screens belong to (app/forbidden.tsx, decision 027); never the client's own.
+  headers.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
   const response = attachment ? NextResponse.next() : NextResponse.next({ request: { headers } });
   if (!attachment) response.headers.set("Content-Security-Policy", csp);
   if (isHttps(request)) response.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AppShell } from "@/components/app-header";
-import { BlockedScreen, EmptyState } from "@/components/states";
+import { EmptyState } from "@/components/states";
 import { ClassSwitcher } from "@/components/teacher/class-switcher";
 import { TeacherDashboard } from "@/components/teacher/dashboard";
-import { gateDashboard } from "@/components/teacher/dashboard-gate";
-import { isStaff } from "@/lib/auth/policy";
-import { getSessionUser } from "@/lib/auth/session";
+import { dashboardPageAccess, staffPageAccess } from "@/lib/auth/page-access";
 import { MSG } from "@/lib/domain/messages";
 import { listTeachableClasses } from "@/lib/queries/teacher";
 import { tabParam } from "@/lib/domain/url";
@@ -25,15 +23,8 @@ export default async function TeacherPage({
     term?: string | string[];
   }>;
 }) {
-  const user = await getSessionUser();
+  const user = await staffPageAccess();
   if (!user) redirect("/");
-  if (!isStaff(user.role)) {
-    return (
-      <AppShell user={user}>
-        <BlockedScreen title={MSG.accessDenied} message={MSG.onlyTeachers} />
-      </AppShell>
-    );
-  }
   const classes = await listTeachableClasses(user);
   if (classes.length === 0) {
     return (
@@ -49,12 +40,11 @@ export default async function TeacherPage({
   const requested = query.class;
   const code =
     typeof requested === "string" && classes.some((c) => c.code === requested) ? requested : classes[0]!.code;
-  const gate = await gateDashboard(code);
-  if (!gate.ok) return gate.screen;
+  const access = await dashboardPageAccess(code);
   return (
     <AppShell user={user}>
       <TeacherDashboard
-        level={gate.access.level}
+        level={access.level}
         tab={tabParam(query.tab)}
         attendance={{ view: query.view, day: query.day }}
         term={query.term}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { AppShell } from "@/components/app-header";
 import { TeacherDashboard } from "@/components/teacher/dashboard";
-import { gateDashboard } from "@/components/teacher/dashboard-gate";
+import { dashboardPageAccess } from "@/lib/auth/page-access";
 import { safeDecode, tabParam } from "@/lib/domain/url";
 
 export const metadata: Metadata = { title: "Class dashboard" };
@@ -18,13 +18,12 @@ export default async function ClassDashboardPage({
     term?: string | string[];
   }>;
 }) {
-  const gate = await gateDashboard(safeDecode((await params).levelCode));
-  if (!gate.ok) return gate.screen;
+  const access = await dashboardPageAccess(safeDecode((await params).levelCode));
   const query = await searchParams;
   return (
-    <AppShell user={gate.access.user}>
+    <AppShell user={access.user}>
       <TeacherDashboard
-        level={gate.access.level}
+        level={access.level}
         tab={tabParam(query.tab)}
         attendance={{ view: query.view, day: query.day }}
         term={query.term}

@@ -1,0 +1,7 @@
+import { RefusedPage } from "@/components/access-screens";
+import { classRefusalOfThisRequest } from "@/lib/auth/page-access";
+
+/** Refused by the class page's layout, on a full page load: 403 and the page's own Access Denied screen (decision 027). */
+export default function Forbidden() {
+  return <RefusedPage refusal={classRefusalOfThisRequest("path")} status={403} />;
+}
