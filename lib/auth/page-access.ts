@@ -7,7 +7,7 @@ import { safeDecode } from "@/lib/domain/url";
 import { isLinkedGuardian } from "@/lib/parent/guardians";
 import { reportCardFor } from "@/lib/parent/portal";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "./guards";
-import { PAGE_PATH_HEADER, gatedPageOf } from "./page-path";
+import { PAGE_LOAD_HEADER, PAGE_PATH_HEADER, gatedPageOf } from "./page-path";
 import { adminAccess, canReadReportCard, isStaff } from "./policy";
 import { getSessionUser, type SessionUser } from "./session";
 
@@ -87,7 +87,7 @@ export async function levelLayoutAccess(levelCode: string): Promise<void> {
   // Not on the client router's requests (RSC): their status is never seen, and the segment that
   // would catch a layout's refusal may be one the router kept from another page. There each page
   // refuses on its own, inside boundaries sent with it.
-  if (request.get("rsc") === "1") return;
+  if (request.get(PAGE_LOAD_HEADER) !== "1") return;
   const gated = gatedPageOf(request.get(PAGE_PATH_HEADER));
   if (gated?.page !== "class") return;
   if (gated.mode === "teach") await dashboardPageAccess(levelCode);

@@ -3,6 +3,11 @@
 // page's params, can tell which page refused and show that page's own screen (decision 027). It
 // chooses a message only: every page has already refused on its own before these render.
 export const PAGE_PATH_HEADER = "x-portal-path";
+/**
+ * "1" on a full page load, absent on the client router's own requests (Next.js keeps their RSC
+ * header from the page's headers()): only a page load's layout may refuse for its page.
+ */
+export const PAGE_LOAD_HEADER = "x-portal-page-load";
 
 /** The gated pages a refusal screen can belong to, from a request's path (still percent-encoded). */
 export type GatedPage =
