@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
 import { EmptyState } from "@/components/states";
 import { ClassSwitcher } from "@/components/teacher/class-switcher";
@@ -25,6 +26,7 @@ export default async function TeacherPage({
 }) {
   const user = await staffPageAccess();
   if (!user) redirect("/");
+  if ("refusal" in user) return <RefusalScreen {...user} />;
   const classes = await listTeachableClasses(user);
   if (classes.length === 0) {
     return (
@@ -41,6 +43,7 @@ export default async function TeacherPage({
   const code =
     typeof requested === "string" && classes.some((c) => c.code === requested) ? requested : classes[0]!.code;
   const access = await dashboardPageAccess(code);
+  if ("refusal" in access) return <RefusalScreen {...access} />;
   return (
     <AppShell user={user}>
       <TeacherDashboard

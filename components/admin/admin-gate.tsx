@@ -1,3 +1,4 @@
+import { RefusalScreen } from "@/components/access-screens";
 import { BlockedScreen } from "@/components/states";
 import { TryAgainButton } from "@/components/try-again-button";
 import { adminPageAccess } from "@/lib/auth/page-access";
@@ -6,12 +7,14 @@ import { MSG } from "@/lib/domain/messages";
 
 /**
  * Every admin page starts here: the admin, or the sign-in-required screen (spec §2 wording) for a
- * signed-out visitor. Other roles never get here: lib/auth/page-access refuses them with 403.
+ * signed-out visitor. Other roles get 403 from lib/auth/page-access on a page load, and the same
+ * screen on the client router's own requests.
  */
 export async function adminOrScreen(): Promise<
   { admin: SessionUser; screen?: undefined } | { admin?: undefined; screen: React.ReactNode }
 > {
   const admin = await adminPageAccess();
+  if (admin && "refusal" in admin) return { screen: <RefusalScreen {...admin} /> };
   if (admin) return { admin };
   return {
     screen: (

@@ -42,6 +42,22 @@ export function refuse(refusal: PageRefusal): never {
   return refusal.status === 404 ? notFound() : forbidden();
 }
 
+/** A refusal the page renders itself, as before: on the client router's requests only. */
+export interface Refused {
+  user: SessionUser | null;
+  refusal: PageRefusal;
+}
+
+/**
+ * On a page load, throws the refusal (403/404). On the client router's own requests, whose status
+ * no one sees, returns it for the page to render: a thrown one is caught there by a boundary the
+ * router may have kept from an earlier page, and the page went blank in testing.
+ */
+async function refuseOrRender(refusal: PageRefusal): Promise<Refused> {
+  if ((await headers()).get(PAGE_LOAD_HEADER) === "1") refuse(refusal);
+  return { user: await getSessionUser(), refusal };
+}
+
 function classRefusal(err: AccessDenied): PageRefusal {
   return err.reason === "not-found"
     ? { status: 404, title: MSG.classNotFoundTitle, message: MSG.classNotFound }
@@ -65,14 +81,17 @@ const classDecision = cache(async (levelCode: string, mode: "view" | "teach"): P
  * The class page ("view") or the class's dashboard pages ("teach"), spec §6: the class's access,
  * or null for a signed-out visitor; refused otherwise (Class Not Found 404, else 403).
  */
-export async function classPageAccess(levelCode: string, mode: "view" | "teach"): Promise<ClassAccess | null> {
+export async function classPageAccess(
+  levelCode: string,
+  mode: "view" | "teach",
+): Promise<ClassAccess | Refused | null> {
   const decision = await classDecision(levelCode, mode);
-  if ("refusal" in decision) refuse(decision.refusal);
+  if ("refusal" in decision) return refuseOrRender(decision.refusal);
   return "allowed" in decision ? decision.allowed : null;
 }
 
 /** The class's dashboard pages (/level/{code}/update…): a signed-out visitor goes back to / (sign-in). */
-export async function dashboardPageAccess(levelCode: string): Promise<ClassAccess> {
+export async function dashboardPageAccess(levelCode: string): Promise<ClassAccess | Refused> {
   return (await classPageAccess(levelCode, "teach")) ?? redirect("/");
 }
 
@@ -84,9 +103,8 @@ export async function dashboardPageAccess(levelCode: string): Promise<ClassAcces
  */
 export async function levelLayoutAccess(levelCode: string): Promise<void> {
   const request = await headers();
-  // Not on the client router's requests (RSC): their status is never seen, and the segment that
-  // would catch a layout's refusal may be one the router kept from another page. There each page
-  // refuses on its own, inside boundaries sent with it.
+  // Not on the client router's requests (RSC): their status is never seen, and each page renders
+  // its own refusal there (refuseOrRender).
   if (request.get(PAGE_LOAD_HEADER) !== "1") return;
   const gated = gatedPageOf(request.get(PAGE_PATH_HEADER));
   if (gated?.page !== "class") return;
@@ -95,19 +113,17 @@ export async function levelLayoutAccess(levelCode: string): Promise<void> {
 }
 
 /** Every admin page: the admin, or null for a signed-out visitor; other roles are refused (403). */
-export async function adminPageAccess(): Promise<SessionUser | null> {
+export async function adminPageAccess(): Promise<SessionUser | Refused | null> {
   const user = await getSessionUser();
   const decision = adminAccess(user);
   if (decision.allowed) return user;
-  if (decision.reason === "not-admin") refuse(ADMIN_REFUSAL);
-  return null;
+  return decision.reason === "not-admin" ? refuseOrRender(ADMIN_REFUSAL) : null;
 }
 
 /** /teacher: staff only (403 for everyone else), null for a signed-out visitor. */
-export async function staffPageAccess(): Promise<SessionUser | null> {
+export async function staffPageAccess(): Promise<SessionUser | Refused | null> {
   const user = await getSessionUser();
-  if (user && !isStaff(user.role)) refuse(STAFF_REFUSAL);
-  return user;
+  return user && !isStaff(user.role) ? refuseOrRender(STAFF_REFUSAL) : user;
 }
 
 type ChildCard = NonNullable<Awaited<ReturnType<typeof reportCardFor>>>;
@@ -128,24 +144,22 @@ const childDecision = cache(
 /** /children/{id}: a parent's own linked child (or any, for an admin); null for a signed-out visitor. */
 export async function reportCardPageAccess(
   rawId: string,
-): Promise<{ user: SessionUser; studentId: number; card: ChildCard } | null> {
+): Promise<{ user: SessionUser; studentId: number; card: ChildCard } | Refused | null> {
   const decision = await childDecision(rawId);
-  if ("refusal" in decision) refuse(decision.refusal);
+  if ("refusal" in decision) return refuseOrRender(decision.refusal);
   return "allowed" in decision ? decision.allowed : null;
 }
 
 /**
- * The refusal screens' side (each gated folder's forbidden.tsx, not-found.tsx): Next.js renders them with
- * every page, unseen, and without the page's params, so each is null unless this visitor was
- * refused, and the class screens read the class code from the request's path (PAGE_PATH_HEADER).
- * "path" takes the page from the path too (the layout's refusal, on a full page load); the class
- * page's and the dashboard's own boundaries give their mode, so that one kept by the client router
- * across a navigation never answers for the other page.
+ * The refusal screens' side (each gated folder's forbidden.tsx, not-found.tsx): Next.js renders
+ * them with every page, unseen, and without the page's params, so each is null unless this
+ * visitor was refused, and the class and child screens read the class code or the id from the
+ * request's path (PAGE_PATH_HEADER). They are needed on page loads only (see refuseOrRender).
  */
-export async function classRefusalOfThisRequest(mode: "view" | "teach" | "path"): Promise<PageRefusal | null> {
+export async function classRefusalOfThisRequest(): Promise<PageRefusal | null> {
   const gated = gatedPageOf((await headers()).get(PAGE_PATH_HEADER));
   if (gated?.page !== "class") return null;
-  const decision = await classDecision(safeDecode(gated.levelCode), mode === "path" ? gated.mode : mode);
+  const decision = await classDecision(safeDecode(gated.levelCode), gated.mode);
   return "refusal" in decision ? decision.refusal : null;
 }
 

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { AppShell } from "@/components/app-header";
 import { ReportCard } from "@/components/parent/report-card";
 import { SignInScreen } from "@/components/sign-in-screen";
+import { RefusalScreen } from "@/components/access-screens";
 import { reportCardPageAccess } from "@/lib/auth/page-access";
 
 export const metadata: Metadata = { title: "Report card" };
@@ -11,6 +12,7 @@ export const metadata: Metadata = { title: "Report card" };
 export default async function ChildReportPage({ params }: { params: Promise<{ studentId: string }> }) {
   const allowed = await reportCardPageAccess((await params).studentId);
   if (!allowed) return <SignInScreen />;
+  if ("refusal" in allowed) return <RefusalScreen {...allowed} />;
   const { user, studentId: id, card } = allowed;
   return (
     <AppShell user={user}>

@@ -9,6 +9,7 @@ import { UpdateList } from "@/components/class-page/update-list";
 import { filesOfUpdates } from "@/lib/files/records";
 import { cachedMarkdown } from "@/components/markdown-cache";
 import { SignInScreen } from "@/components/sign-in-screen";
+import { RefusalScreen } from "@/components/access-screens";
 import { ToastProvider } from "@/components/toast";
 import { SectionNav, type Section } from "@/components/section-nav";
 import { classPageAccess } from "@/lib/auth/page-access";
@@ -46,6 +47,7 @@ export default async function ClassPage({
   // Refused visitors get 403 or 404 from the layout, before the loading screen streams (decision 027).
   const access = await classPageAccess(safeDecode((await params).levelCode), "view");
   if (!access) return <SignInScreen />;
+  if ("refusal" in access) return <RefusalScreen {...access} />;
 
   const { level, user } = access;
   const studentId = access.view === "student" ? user.id : null;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
 import { TeacherDashboard } from "@/components/teacher/dashboard";
 import { dashboardPageAccess } from "@/lib/auth/page-access";
@@ -19,6 +20,7 @@ export default async function ClassDashboardPage({
   }>;
 }) {
   const access = await dashboardPageAccess(safeDecode((await params).levelCode));
+  if ("refusal" in access) return <RefusalScreen {...access} />;
   const query = await searchParams;
   return (
     <AppShell user={access.user}>

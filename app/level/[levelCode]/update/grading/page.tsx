@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
 import { GradingSettingsForm } from "@/components/teacher/grading-settings-form";
 import { dashboardPageAccess } from "@/lib/auth/page-access";
@@ -11,6 +12,7 @@ export const metadata: Metadata = { title: "Grading settings" };
 // drop-lowest per category and a late policy. The class's own staff only (dashboardPageAccess).
 export default async function GradingSettingsPage({ params }: { params: Promise<{ levelCode: string }> }) {
   const access = await dashboardPageAccess(safeDecode((await params).levelCode));
+  if ("refusal" in access) return <RefusalScreen {...access} />;
   const { level } = access;
   const view = await loadGradingForm(level.code);
   const back = `/level/${encodeURIComponent(level.code)}/update?tab=grades`;

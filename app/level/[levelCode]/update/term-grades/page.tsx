@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
 import { CommentForm, OverrideForm } from "@/components/teacher/term-grade-forms";
 import { EmptyState } from "@/components/states";
@@ -23,6 +24,7 @@ export default async function TermGradesPage({
   searchParams: Promise<{ term?: string | string[] }>;
 }) {
   const access = await dashboardPageAccess(safeDecode((await params).levelCode));
+  if ("refusal" in access) return <RefusalScreen {...access} />;
   const { level } = access;
   const [{ rows, published }, bank] = await Promise.all([
     loadClassTermGrades(level.code, parseTermChoice(tabParam((await searchParams).term)), schoolTimeZone()),

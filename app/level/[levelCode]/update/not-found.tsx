@@ -1,7 +1,0 @@
-import { RefusedPage } from "@/components/access-screens";
-import { classRefusalOfThisRequest } from "@/lib/auth/page-access";
-
-/** No such class, for the class's dashboard pages: 404 and the Class Not Found screen (decision 027). */
-export default function NotFound() {
-  return <RefusedPage refusal={classRefusalOfThisRequest("teach")} status={404} />;
-}
