@@ -86,7 +86,8 @@ export async function proxy(request: NextRequest) {
   headers.set("Content-Security-Policy", csp);
   // Which page the refusal screens belong to (app/forbidden.tsx, decision 027); never the client's own.
   headers.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
-  if (request.headers.has("rsc")) headers.delete(PAGE_LOAD_HEADER);
+  // The client router's requests (RSC) and server actions re-render a page the visitor already has.
+  if (request.headers.has("rsc") || request.headers.has("next-action")) headers.delete(PAGE_LOAD_HEADER);
   else headers.set(PAGE_LOAD_HEADER, "1");
   const response = attachment ? NextResponse.next() : NextResponse.next({ request: { headers } });
   if (!attachment) response.headers.set("Content-Security-Policy", csp);

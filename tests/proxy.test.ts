@@ -63,5 +63,13 @@ describe("proxy", () => {
     );
     expect(navigation.headers.get("x-middleware-request-x-portal-path")).toBe("/level/BIO-P2");
     expect(navigation.headers.get("x-middleware-request-x-portal-page-load")).toBeNull();
+    const action = await proxy(
+      req("http://portal.test/level/BIO-P2/update", {
+        method: "POST",
+        headers: { "next-action": "abc", origin: "http://portal.test", host: "portal.test" },
+      }),
+    );
+    expect(action.headers.get("x-middleware-next")).toBe("1");
+    expect(action.headers.get("x-middleware-request-x-portal-page-load")).toBeNull();
   });
 });
