@@ -6,6 +6,8 @@ const nextConfig: NextConfig = {
   // folders at run time, so they stay plain Node requires instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pdfkit", "fontkit"],
   poweredByHeader: false,
+  // forbidden() (403) for refused pages, rendered by app/forbidden.tsx (decision 027).
+  experimental: { authInterrupts: true },
   reactStrictMode: true,
   headers() {
     // Attachments (/files/…) carry their own, stricter headers (lib/files/serve.ts): a sandboxing

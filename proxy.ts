@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { ACTION_BODY_LIMIT, ACTION_TOO_LARGE, refuseActionBody, refusePath, type Refusal } from "@/lib/request-guard";
+import { PAGE_LOAD_HEADER, PAGE_PATH_HEADER } from "@/lib/auth/page-path";
 import { contentSecurityPolicy } from "@/lib/security-headers";
 
 // Sets the per-request CSP nonce and the transport headers. Never decides access: every page and
@@ -83,6 +84,11 @@ export async function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
+  // Which page the refusal screens belong to (app/forbidden.tsx, decision 027); never the client's own.
+  headers.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
+  // The client router's requests (RSC) and server actions re-render a page the visitor already has.
+  if (request.headers.has("rsc") || request.headers.has("next-action")) headers.delete(PAGE_LOAD_HEADER);
+  else headers.set(PAGE_LOAD_HEADER, "1");
   const response = attachment ? NextResponse.next() : NextResponse.next({ request: { headers } });
   if (!attachment) response.headers.set("Content-Security-Policy", csp);
   if (isHttps(request)) response.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

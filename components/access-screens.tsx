@@ -1,18 +1,24 @@
 import { AppShell } from "@/components/app-header";
 import { BlockedScreen } from "@/components/states";
-import type { AccessDenied } from "@/lib/auth/guards";
-import type { SessionUser } from "@/lib/auth/session";
-import { MSG } from "@/lib/domain/messages";
+import type { PageRefusal } from "@/lib/auth/page-access";
+import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 
-/** 'Class Not Found' or 'Access Denied' with the refusal's message (spec §2, §8). */
-export function blockedScreen(user: SessionUser, err: AccessDenied): React.ReactNode {
-  return (
-    <AppShell user={user}>
-      {err.reason === "not-found" ? (
-        <BlockedScreen title={MSG.classNotFoundTitle} message={MSG.classNotFound} />
-      ) : (
-        <BlockedScreen title={MSG.accessDenied} message={err.message} />
-      )}
-    </AppShell>
-  );
+/**
+ * A refused page's screen (spec §2, §6, §8: Access Denied, Class Not Found…), inside the app's
+ * header for a signed-in visitor.
+ */
+export function RefusalScreen({ user, refusal }: { user: SessionUser | null; refusal: PageRefusal }) {
+  const screen = <BlockedScreen title={refusal.title} message={refusal.message} homeLabel={refusal.homeLabel} />;
+  return user ? <AppShell user={user}>{screen}</AppShell> : <main className="px-4 py-10">{screen}</main>;
+}
+
+/**
+ * What a forbidden.tsx (403) or not-found.tsx (404) next to a gated page renders (decision 027):
+ * the page's own refusal screen, or nothing when this visitor was not refused with that status.
+ * Next.js renders these boundaries with every page, unseen, so "nothing" keeps pages light.
+ */
+export async function RefusedPage({ refusal, status }: { refusal: Promise<PageRefusal | null>; status: 403 | 404 }) {
+  const found = await refusal;
+  if (found?.status !== status) return null;
+  return <RefusalScreen user={await getSessionUser()} refusal={found} />;
 }

@@ -54,4 +54,22 @@ describe("proxy", () => {
       ).headers.get("strict-transport-security"),
     ).toMatch(/max-age=\d+/);
   });
+  it("tells the refusal screens the page's own path and whether it is a page load, whatever the client sent", async () => {
+    const load = await proxy(req("http://portal.test/level/BIO-P2/update", { headers: { "x-portal-path": "/admin" } }));
+    expect(load.headers.get("x-middleware-request-x-portal-path")).toBe("/level/BIO-P2/update");
+    expect(load.headers.get("x-middleware-request-x-portal-page-load")).toBe("1");
+    const navigation = await proxy(
+      req("http://portal.test/level/BIO-P2", { headers: { rsc: "1", "x-portal-page-load": "1" } }),
+    );
+    expect(navigation.headers.get("x-middleware-request-x-portal-path")).toBe("/level/BIO-P2");
+    expect(navigation.headers.get("x-middleware-request-x-portal-page-load")).toBeNull();
+    const action = await proxy(
+      req("http://portal.test/level/BIO-P2/update", {
+        method: "POST",
+        headers: { "next-action": "abc", origin: "http://portal.test", host: "portal.test" },
+      }),
+    );
+    expect(action.headers.get("x-middleware-next")).toBe("1");
+    expect(action.headers.get("x-middleware-request-x-portal-page-load")).toBeNull();
+  });
 });

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
-import { BlockedScreen, EmptyState } from "@/components/states";
+import { EmptyState } from "@/components/states";
 import { ClassSwitcher } from "@/components/teacher/class-switcher";
 import { TeacherDashboard } from "@/components/teacher/dashboard";
-import { gateDashboard } from "@/components/teacher/dashboard-gate";
-import { isStaff } from "@/lib/auth/policy";
-import { getSessionUser } from "@/lib/auth/session";
+import { dashboardPageAccess, staffPageAccess } from "@/lib/auth/page-access";
 import { MSG } from "@/lib/domain/messages";
 import { listTeachableClasses } from "@/lib/queries/teacher";
 import { tabParam } from "@/lib/domain/url";
@@ -26,15 +25,9 @@ export default async function TeacherPage({
     term?: string | string[];
   }>;
 }) {
-  const user = await getSessionUser();
+  const user = await staffPageAccess();
   if (!user) redirect("/");
-  if (!isStaff(user.role)) {
-    return (
-      <AppShell user={user}>
-        <BlockedScreen title={MSG.accessDenied} message={MSG.onlyTeachers} />
-      </AppShell>
-    );
-  }
+  if ("refusal" in user) return <RefusalScreen {...user} />;
   const classes = await listTeachableClasses(user);
   if (classes.length === 0) {
     return (
@@ -50,12 +43,12 @@ export default async function TeacherPage({
   const requested = query.class;
   const code =
     typeof requested === "string" && classes.some((c) => c.code === requested) ? requested : classes[0]!.code;
-  const gate = await gateDashboard(code);
-  if (!gate.ok) return gate.screen;
+  const access = await dashboardPageAccess(code);
+  if ("refusal" in access) return <RefusalScreen {...access} />;
   return (
     <AppShell user={user}>
       <TeacherDashboard
-        level={gate.access.level}
+        level={access.level}
         tab={tabParam(query.tab)}
         attendance={{ view: query.view, day: query.day, rollcall: query.rollcall }}
         term={query.term}

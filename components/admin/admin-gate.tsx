@@ -1,30 +1,28 @@
-import { AppShell } from "@/components/app-header";
+import { RefusalScreen } from "@/components/access-screens";
 import { BlockedScreen } from "@/components/states";
 import { TryAgainButton } from "@/components/try-again-button";
-import { AccessDenied, requireAdmin } from "@/lib/auth/guards";
-import { getSessionUser, type SessionUser } from "@/lib/auth/session";
+import { adminPageAccess } from "@/lib/auth/page-access";
+import type { SessionUser } from "@/lib/auth/session";
+import { MSG } from "@/lib/domain/messages";
 
 /**
- * Every admin page starts here: the admin, or the screen to show instead (spec §2 wording: sign in
- * required, or Access Denied with Go to Home).
+ * Every admin page starts here: the admin, or the sign-in-required screen (spec §2 wording) for a
+ * signed-out visitor. Other roles get 403 from lib/auth/page-access on a page load, and the same
+ * screen on the client router's own requests.
  */
 export async function adminOrScreen(): Promise<
   { admin: SessionUser; screen?: undefined } | { admin?: undefined; screen: React.ReactNode }
 > {
-  const user = await getSessionUser();
-  try {
-    return { admin: await requireAdmin() };
-  } catch (err) {
-    if (!(err instanceof AccessDenied)) throw err;
-    const screen = (
-      <BlockedScreen
-        title={err.reason === "unauthenticated" ? "Sign in required" : "Access Denied"}
-        message={err.message}
-        homeLabel="Go to Home"
-      >
-        {err.reason === "unauthenticated" && <TryAgainButton />}
-      </BlockedScreen>
-    );
-    return { screen: user ? <AppShell user={user}>{screen}</AppShell> : <main className="px-4 py-10">{screen}</main> };
-  }
+  const admin = await adminPageAccess();
+  if (admin && "refusal" in admin) return { screen: <RefusalScreen {...admin} /> };
+  if (admin) return { admin };
+  return {
+    screen: (
+      <main className="px-4 py-10">
+        <BlockedScreen title="Sign in required" message={MSG.adminNoSession} homeLabel="Go to Home">
+          <TryAgainButton />
+        </BlockedScreen>
+      </main>
+    ),
+  };
 }

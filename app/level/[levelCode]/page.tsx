@@ -9,12 +9,11 @@ import { UpdateList } from "@/components/class-page/update-list";
 import { filesOfUpdates } from "@/lib/files/records";
 import { cachedMarkdown } from "@/components/markdown-cache";
 import { SignInScreen } from "@/components/sign-in-screen";
-import { blockedScreen } from "@/components/access-screens";
+import { RefusalScreen } from "@/components/access-screens";
 import { ToastProvider } from "@/components/toast";
 import { SectionNav, type Section } from "@/components/section-nav";
-import { AccessDenied, requireClassAccess, type ClassAccess } from "@/lib/auth/guards";
+import { classPageAccess } from "@/lib/auth/page-access";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
-import { getSessionUser } from "@/lib/auth/session";
 import { pageParam, safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { loadStudentTermGrade, parseTermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
@@ -45,19 +44,12 @@ export default async function ClassPage({
   params: Promise<{ levelCode: string }>;
   searchParams: Promise<Query>;
 }) {
-  const user = await getSessionUser();
-  if (!user) return <SignInScreen />;
-  const levelCode = safeDecode((await params).levelCode);
+  // Refused visitors get 403 or 404 from the layout, before the loading screen streams (decision 027).
+  const access = await classPageAccess(safeDecode((await params).levelCode), "view");
+  if (!access) return <SignInScreen />;
+  if ("refusal" in access) return <RefusalScreen {...access} />;
 
-  let access: ClassAccess;
-  try {
-    access = await requireClassAccess(levelCode, "view");
-  } catch (err) {
-    if (!(err instanceof AccessDenied)) throw err;
-    return blockedScreen(user, err);
-  }
-
-  const { level } = access;
+  const { level, user } = access;
   const studentId = access.view === "student" ? user.id : null;
   const staffTabs = canSeeAccessCodes(user, level);
   const query = await searchParams;

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
 import { TeacherDashboard } from "@/components/teacher/dashboard";
-import { gateDashboard } from "@/components/teacher/dashboard-gate";
+import { dashboardPageAccess } from "@/lib/auth/page-access";
 import { safeDecode, tabParam } from "@/lib/domain/url";
 
 export const metadata: Metadata = { title: "Class dashboard" };
@@ -19,13 +20,13 @@ export default async function ClassDashboardPage({
     term?: string | string[];
   }>;
 }) {
-  const gate = await gateDashboard(safeDecode((await params).levelCode));
-  if (!gate.ok) return gate.screen;
+  const access = await dashboardPageAccess(safeDecode((await params).levelCode));
+  if ("refusal" in access) return <RefusalScreen {...access} />;
   const query = await searchParams;
   return (
-    <AppShell user={gate.access.user}>
+    <AppShell user={access.user}>
       <TeacherDashboard
-        level={gate.access.level}
+        level={access.level}
         tab={tabParam(query.tab)}
         attendance={{ view: query.view, day: query.day, rollcall: query.rollcall }}
         term={query.term}

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
-import { gateDashboard } from "@/components/teacher/dashboard-gate";
 import { CommentForm, OverrideForm } from "@/components/teacher/term-grade-forms";
 import { EmptyState } from "@/components/states";
 import { TermSwitcher } from "@/components/term-switcher";
 import { teacherLetter } from "@/lib/domain/grades";
+import { dashboardPageAccess } from "@/lib/auth/page-access";
 import { safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
@@ -14,7 +15,7 @@ import { parseTermChoice } from "@/lib/gradebook/term-grades";
 export const metadata: Metadata = { title: "Term grades" };
 
 // Every student's term grade with its why, and the teacher's override (issue 19). The class's
-// own staff only (gateDashboard); the override form posts to an action that checks again.
+// own staff only (dashboardPageAccess); the override form posts to an action that checks again.
 export default async function TermGradesPage({
   params,
   searchParams,
@@ -22,17 +23,17 @@ export default async function TermGradesPage({
   params: Promise<{ levelCode: string }>;
   searchParams: Promise<{ term?: string | string[] }>;
 }) {
-  const gate = await gateDashboard(safeDecode((await params).levelCode));
-  if (!gate.ok) return gate.screen;
-  const { level } = gate.access;
+  const access = await dashboardPageAccess(safeDecode((await params).levelCode));
+  if ("refusal" in access) return <RefusalScreen {...access} />;
+  const { level } = access;
   const [{ rows, published }, bank] = await Promise.all([
     loadClassTermGrades(level.code, parseTermChoice(tabParam((await searchParams).term)), schoolTimeZone()),
-    listCommentBank(gate.access.user.id),
+    listCommentBank(access.user.id),
   ]);
   const here = `/level/${encodeURIComponent(level.code)}/update/term-grades`;
   const first = rows[0]?.view;
   return (
-    <AppShell user={gate.access.user}>
+    <AppShell user={access.user}>
       <a
         href={`/level/${encodeURIComponent(level.code)}/update?tab=grades`}
         className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink"
