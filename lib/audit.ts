@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "report_link.refused",
   "letters.printed",
   "roster.imported",
+  "roster.restored",
   "student.edited",
   "student.parent_numbers_changed",
   "response.deleted",

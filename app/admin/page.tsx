@@ -18,6 +18,7 @@ import { mailSettings } from "@/lib/mail/transport";
 import { mailStatus } from "@/lib/notify/mail-status";
 import { emailOnFile } from "@/lib/notify/preferences";
 import { RosterTab } from "@/components/admin/roster-tab";
+import { RosterRemovedMarker } from "@/components/admin/roster-removed";
 import { TermsTab } from "@/components/admin/terms-tab";
 import { ReportFontsNote } from "@/components/admin/report-fonts-note";
 import { reportFontGaps } from "@/lib/report-pdf/font-gaps";
@@ -146,6 +147,7 @@ async function renderTab(
         averageBand: band(average, ADMIN_THRESHOLDS),
         attendance,
         attendanceBand: band(attendance, ADMIN_THRESHOLDS),
+        rosterRemovedOn: c.rosterDeletedAt ? formatDate(c.rosterDeletedAt, tz) : null,
       };
     });
     return (
@@ -160,7 +162,12 @@ async function renderTab(
     return (
       <>
         <SearchBox tab="students" q={q} label="Search by name, username, email or code" />
-        <StudentsAdminTab students={rows} />
+        <StudentsAdminTab
+          students={rows.map((s) => ({
+            ...s,
+            rosterRemovedOn: s.rosterDeletedAt ? formatDate(s.rosterDeletedAt, tz) : null,
+          }))}
+        />
         <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("students", q)} />
       </>
     );
@@ -188,6 +195,9 @@ async function renderTab(
                     {p.name}
                   </a>
                 </h2>
+                {p.rosterDeletedAt && (
+                  <RosterRemovedMarker kind="user" id={p.id} name={p.name} on={formatDate(p.rosterDeletedAt, tz)} />
+                )}
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-ink-muted">Username</dt>
                   <dd>@{p.username}</dd>

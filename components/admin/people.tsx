@@ -4,6 +4,7 @@ import { useActionState, useEffect, useState, useTransition } from "react";
 import { adminEditStudent, createUser, regenerateCode } from "@/app/admin/actions";
 import { CodeBadge } from "@/components/code-badge";
 import { ErrorBanner } from "@/components/error-banner";
+import { RosterRemovedMarker } from "@/components/admin/roster-removed";
 import { Modal } from "@/components/modal";
 import {
   Field,
@@ -24,6 +25,8 @@ export interface AdminStudentView {
   code: string | null;
   dateOfBirth: string | null;
   classes: string[];
+  /** "Removed by the roster on <date>" (decision 012), or null. */
+  rosterRemovedOn: string | null;
 }
 
 /** Shows a new access code once, until dismissed. */
@@ -65,6 +68,9 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
               <div className="flex flex-wrap items-center gap-3">
                 <div className="min-w-0 flex-1">
                   <div className="font-medium">{s.name}</div>
+                  {s.rosterRemovedOn && (
+                    <RosterRemovedMarker kind="user" id={s.id} name={s.name} on={s.rosterRemovedOn} />
+                  )}
                   <div className="text-sm text-ink-muted">
                     @{s.username}
                     {s.email ? ` · ${s.email}` : ""}

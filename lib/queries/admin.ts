@@ -30,6 +30,8 @@ export interface AdminClassRow extends RunningTotals {
   teacherName: string | null;
   students: number;
   assignments: number;
+  /** Removed by the roster but kept for its records (decision 012): shown with a marker. */
+  rosterDeletedAt: Date | null;
 }
 
 /** One page of classes with their figures: counts for the page's classes, grade and attendance totals from level_stats. */
@@ -40,7 +42,7 @@ export async function listClassesWithStats(
   const offset = (page - 1) * pageSize;
   const rows = await queryRows<Record<string, unknown>>(sql`
     with pg as (
-      select l.id, l.code, l.name, l.period, l.level, l.teacher_id, count(*) over () as total
+      select l.id, l.code, l.name, l.period, l.level, l.teacher_id, l.roster_deleted_at, count(*) over () as total
       from levels l order by l.name, l.id limit ${pageSize} offset ${offset}
     ), s as (
       select level_code, count(*) as n from student_enrollment where level_code in (select code from pg) group by level_code
@@ -72,6 +74,7 @@ export async function listClassesWithStats(
       absent: Number(r.absent),
       late: Number(r.late),
       excused: Number(r.excused),
+      rosterDeletedAt: r.roster_deleted_at ? new Date(r.roster_deleted_at as string | Date) : null,
     })),
   };
 }
@@ -84,6 +87,7 @@ export interface AdminStudentRow {
   code: string | null;
   dateOfBirth: string | null;
   classes: string[];
+  rosterDeletedAt: Date | null;
 }
 
 /** Students matching name, username, e-mail or code, with the names of their classes. */
@@ -111,6 +115,7 @@ export async function searchStudentsAdmin(
       email: users.email,
       codeSealed: users.codeSealed,
       dateOfBirth: users.dateOfBirth,
+      rosterDeletedAt: users.rosterDeletedAt,
       classes: sql<
         string[]
       >`coalesce((select array_agg(l.name order by l.name) from student_enrollment e join levels l on l.code = e.level_code where e.student_id = "users"."id"), '{}')`,
@@ -139,6 +144,7 @@ export interface AdminParentRow {
   email: string | null;
   phoneNumber: string | null;
   createdAt: Date;
+  rosterDeletedAt: Date | null;
 }
 
 export async function searchParentsAdmin(
@@ -162,6 +168,7 @@ export async function searchParentsAdmin(
       email: users.email,
       phoneNumber: users.phoneNumber,
       createdAt: users.createdAt,
+      rosterDeletedAt: users.rosterDeletedAt,
       total: sql<number>`count(*) over ()`,
     })
     .from(users)

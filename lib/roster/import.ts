@@ -5,6 +5,7 @@ import { audit } from "@/lib/audit";
 import { db, type Db } from "@/lib/db/client";
 import { ratioPercent } from "@/lib/domain/percent";
 import { schoolTimeZone } from "@/lib/env";
+import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { applyPlan, type ProgressCallback } from "./apply";
 import { readRoster, type FormatChoice, type ReadRoster } from "./dataset";
 import { recordImport } from "./history";
@@ -249,10 +250,10 @@ export async function applyRosterImport(
     const outcome = await db().transaction(async (tx) => {
       // One import at a time: a second waits for the first, then plans against its result.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
-      // Grade writes lock their assignment (decision 011): taking every assignment's lock before
-      // reading the grades, a teacher's save waits for the import instead of slipping in between.
-      if (touchesGrades(read))
-        await tx.execute(sql`select count(*) from (select id from assignments order by id for no key update) locked`);
+      // The locks of every grade write, in a teacher's order (lib/gradebook/imported-grades.ts):
+      // a teacher's save waits for the import instead of slipping in between, and a publication
+      // cannot store cards between this plan's published-term check and the commit (issue 27).
+      await holdImportGradeWrites(tx, { gradebook: touchesGrades(read) });
       const plan = await planIn(tx, read, opts.actorId, timeZone, opts.allowNewAdmins);
       planned = plan;
       fingerprint = fingerprintOf(plan);
