@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "letters.printed",
   "roster.imported",
   "roster.restored",
+  "roster.sync_policy_saved",
   "student.edited",
   "student.parent_numbers_changed",
   "response.deleted",

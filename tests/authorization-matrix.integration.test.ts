@@ -22,7 +22,7 @@ import * as calendarActions from "@/app/calendar/actions";
 import * as mailActions from "@/app/admin/mail-actions";
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
 import * as signInLinkActions from "@/app/admin/sign-in-link-actions";
-import * as rosterRestoreActions from "@/app/admin/roster-restore-actions";
+import * as rosterActions from "@/app/admin/roster-actions";
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { and, eq } from "drizzle-orm";
@@ -400,11 +400,15 @@ const MATRIX: Record<string, Row> = {
     call: () => adminActions.createUser({ ok: true }, form({ role: "parent", name: "New", username: `u-${unique()}` })),
   },
   regenerateCode: { who: "admin", prepare: freshUser, call: (c) => adminActions.regenerateCode(c.userId as number) },
-  // app/admin/roster-restore-actions.ts — a person or class the roster removed, brought back (issue 29)
+  // app/admin/roster-actions.ts — restoring what the roster removed; the nightly sync's policy (issue 29)
   restoreRosterRemovedAction: {
     who: "admin",
     prepare: freshRosterRemoved,
-    call: (c) => rosterRestoreActions.restoreRosterRemovedAction({ kind: "user", id: c.userId }),
+    call: (c) => rosterActions.restoreRosterRemovedAction({ kind: "user", id: c.userId }),
+  },
+  saveSyncPolicyAction: {
+    who: "admin",
+    call: () => rosterActions.saveSyncPolicyAction({ ok: true }, form({ skipInvalid: "on", deletionPercent: "2.5" })),
   },
   // app/admin/term-actions.ts — the school year's terms and publishing their report cards
   saveTermsAction: {

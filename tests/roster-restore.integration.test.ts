@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { restoreRosterRemovedAction } from "@/app/admin/roster-restore-actions";
+import { restoreRosterRemovedAction } from "@/app/admin/roster-actions";
 import { openCode } from "@/lib/auth/code-store";
 import { queryRows } from "@/lib/db/client";
 import { listClassesWithStats, searchStudentsAdmin } from "@/lib/queries/admin";

@@ -37,7 +37,8 @@ import { ADMIN_THRESHOLDS } from "@/lib/domain/constants";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { pageParam, tabParam } from "@/lib/domain/url";
-import { schoolTimeZone, trustedProxies } from "@/lib/env";
+import { env, schoolTimeZone, trustedProxies } from "@/lib/env";
+import { loadSyncPolicy } from "@/lib/roster/sync-policy";
 import {
   ADMIN_PAGE_SIZE,
   adminCounts,
@@ -238,7 +239,12 @@ async function renderTab(
       </>
     );
   }
-  if (tab === "roster") return <RosterTab history={await listRosterImports({ limit: 20 })} timeZone={tz} />;
+  if (tab === "roster") {
+    const [history, policy] = await Promise.all([listRosterImports({ limit: 20 }), loadSyncPolicy()]);
+    const { ROSTER_SYNC_DIR, ROSTER_SYNC_AT } = env();
+    const sync = { dir: ROSTER_SYNC_DIR ?? null, at: ROSTER_SYNC_AT, timeZone: tz, ...policy };
+    return <RosterTab history={history} timeZone={tz} sync={sync} />;
+  }
   if (tab === "mail") {
     const [status, email] = await Promise.all([mailStatus(), emailOnFile(adminId)]);
     return <MailTab status={status} defaultTo={email ?? ""} />;

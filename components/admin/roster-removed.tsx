@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { restoreRosterRemovedAction } from "@/app/admin/roster-restore-actions";
+import { restoreRosterRemovedAction } from "@/app/admin/roster-actions";
 import { SecondaryButton } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 
