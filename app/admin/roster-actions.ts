@@ -22,9 +22,9 @@ export async function restoreRosterRemovedAction(input: {
     const admin = await requireAdmin();
     const parsed = restoreInput.safeParse(input);
     if (!parsed.success) return invalid(parsed.error);
-    const result = await restoreRosterRemoved(parsed.data.kind, parsed.data.id, admin.id);
-    if (result.ok) revalidatePath("/admin");
-    return result;
+    // No revalidation: the refreshed list would drop the marker, and with it the new access code
+    // shown in its place once; the marker says "Restored" until the admin reloads.
+    return restoreRosterRemoved(parsed.data.kind, parsed.data.id, admin.id);
   });
 }
 
