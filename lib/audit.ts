@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   "report_link.refused",
   "letters.printed",
   "roster.imported",
+  "roster.restored",
+  "roster.sync_policy_saved",
   "student.edited",
   "student.parent_numbers_changed",
   "response.deleted",

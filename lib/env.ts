@@ -126,6 +126,13 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalText(),
   S3_SECRET_ACCESS_KEY: optionalText(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("true"),
+  // The nightly roster sync (issue 29, decision 012): a folder the SIS drops its OneRoster export
+  // (or spreadsheet templates) into, imported every day at ROSTER_SYNC_AT, school time. Unset: off.
+  ROSTER_SYNC_DIR: optionalText(),
+  ROSTER_SYNC_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "ROSTER_SYNC_AT must be a time of day as HH:MM, e.g. 02:00")
+    .default("02:00"),
   // A ClamAV daemon (host:port, clamd's TCP socket) that scans each upload before it is stored.
   CLAMAV_HOST: z
     .string()

@@ -22,6 +22,7 @@ import * as calendarActions from "@/app/calendar/actions";
 import * as mailActions from "@/app/admin/mail-actions";
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
 import * as signInLinkActions from "@/app/admin/sign-in-link-actions";
+import * as rosterActions from "@/app/admin/roster-actions";
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { and, eq } from "drizzle-orm";
@@ -143,6 +144,22 @@ const freshUser = async () => ({
     await db()
       .insert(users)
       .values({ name: "Temp", username: `tmp-${unique()}`, role: "parent", ...codeColumns(`tmp-${unique()}`) })
+      .returning({ id: users.id })
+  )[0]!.id,
+});
+
+/** A parent the roster removed but kept (decision 012): what an admin may restore. */
+const freshRosterRemoved = async () => ({
+  userId: (
+    await db()
+      .insert(users)
+      .values({
+        name: "Removed",
+        username: `gone-${unique()}`,
+        role: "parent",
+        sourcedId: `gone-${unique()}`,
+        rosterDeletedAt: new Date(),
+      })
       .returning({ id: users.id })
   )[0]!.id,
 });
@@ -383,6 +400,16 @@ const MATRIX: Record<string, Row> = {
     call: () => adminActions.createUser({ ok: true }, form({ role: "parent", name: "New", username: `u-${unique()}` })),
   },
   regenerateCode: { who: "admin", prepare: freshUser, call: (c) => adminActions.regenerateCode(c.userId as number) },
+  // app/admin/roster-actions.ts — restoring what the roster removed; the nightly sync's policy (issue 29)
+  restoreRosterRemovedAction: {
+    who: "admin",
+    prepare: freshRosterRemoved,
+    call: (c) => rosterActions.restoreRosterRemovedAction({ kind: "user", id: c.userId }),
+  },
+  saveSyncPolicyAction: {
+    who: "admin",
+    call: () => rosterActions.saveSyncPolicyAction({ ok: true }, form({ skipInvalid: "on", deletionPercent: "2.5" })),
+  },
   // app/admin/term-actions.ts — the school year's terms and publishing their report cards
   saveTermsAction: {
     who: "admin",
@@ -634,7 +661,7 @@ function routeFiles(dir: string): string[] {
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
     const files = actionFiles(path.resolve("app"));
-    expect(files.length).toBe(21);
+    expect(files.length).toBe(22);
     const exported: string[] = [];
     for (const f of files)
       for (const [name, v] of Object.entries((await import(f)) as Record<string, unknown>))

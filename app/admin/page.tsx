@@ -18,6 +18,7 @@ import { mailSettings } from "@/lib/mail/transport";
 import { mailStatus } from "@/lib/notify/mail-status";
 import { emailOnFile } from "@/lib/notify/preferences";
 import { RosterTab } from "@/components/admin/roster-tab";
+import { RosterRemovedMarker } from "@/components/admin/roster-removed";
 import { TermsTab } from "@/components/admin/terms-tab";
 import { ReportFontsNote } from "@/components/admin/report-fonts-note";
 import { reportFontGaps } from "@/lib/report-pdf/font-gaps";
@@ -36,7 +37,8 @@ import { ADMIN_THRESHOLDS } from "@/lib/domain/constants";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { pageParam, tabParam } from "@/lib/domain/url";
-import { schoolTimeZone, trustedProxies } from "@/lib/env";
+import { env, schoolTimeZone, trustedProxies } from "@/lib/env";
+import { loadSyncPolicy } from "@/lib/roster/sync-policy";
 import {
   ADMIN_PAGE_SIZE,
   adminCounts,
@@ -146,6 +148,7 @@ async function renderTab(
         averageBand: band(average, ADMIN_THRESHOLDS),
         attendance,
         attendanceBand: band(attendance, ADMIN_THRESHOLDS),
+        rosterRemovedOn: c.rosterDeletedAt ? formatDate(c.rosterDeletedAt, tz) : null,
       };
     });
     return (
@@ -160,7 +163,12 @@ async function renderTab(
     return (
       <>
         <SearchBox tab="students" q={q} label="Search by name, username, email or code" />
-        <StudentsAdminTab students={rows} />
+        <StudentsAdminTab
+          students={rows.map((s) => ({
+            ...s,
+            rosterRemovedOn: s.rosterDeletedAt ? formatDate(s.rosterDeletedAt, tz) : null,
+          }))}
+        />
         <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("students", q)} />
       </>
     );
@@ -188,6 +196,9 @@ async function renderTab(
                     {p.name}
                   </a>
                 </h2>
+                {p.rosterDeletedAt && (
+                  <RosterRemovedMarker kind="user" id={p.id} name={p.name} on={formatDate(p.rosterDeletedAt, tz)} />
+                )}
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
                   <dt className="text-ink-muted">Username</dt>
                   <dd>@{p.username}</dd>
@@ -228,7 +239,12 @@ async function renderTab(
       </>
     );
   }
-  if (tab === "roster") return <RosterTab history={await listRosterImports({ limit: 20 })} timeZone={tz} />;
+  if (tab === "roster") {
+    const [history, policy] = await Promise.all([listRosterImports({ limit: 20 }), loadSyncPolicy()]);
+    const { ROSTER_SYNC_DIR, ROSTER_SYNC_AT } = env();
+    const sync = { dir: ROSTER_SYNC_DIR ?? null, at: ROSTER_SYNC_AT, timeZone: tz, ...policy };
+    return <RosterTab history={history} timeZone={tz} sync={sync} />;
+  }
   if (tab === "mail") {
     const [status, email] = await Promise.all([mailStatus(), emailOnFile(adminId)]);
     return <MailTab status={status} defaultTo={email ?? ""} />;

@@ -3,6 +3,7 @@
 import { useActionState, useEffect, useState, useTransition } from "react";
 import { loadClassStudentStats, saveClass } from "@/app/admin/actions";
 import { ErrorBanner } from "@/components/error-banner";
+import { RosterRemovedMarker } from "@/components/admin/roster-removed";
 import { Modal } from "@/components/modal";
 import {
   Field,
@@ -68,6 +69,9 @@ export function ClassesTab({
                   <div className="text-xs font-normal text-ink-muted">
                     {[c.period && `Period ${c.period}`, c.level].filter(Boolean).join(" · ")}
                   </div>
+                  {c.rosterRemovedOn && (
+                    <RosterRemovedMarker kind="class" id={c.id} name={c.name} on={c.rosterRemovedOn} />
+                  )}
                 </th>
                 <td className="px-3 py-2 font-mono">{c.code}</td>
                 <td className="px-3 py-2">{c.teacherName ?? <span className="text-ink-muted">None</span>}</td>

@@ -4,6 +4,7 @@ import { useActionState, useEffect, useState, useTransition } from "react";
 import { adminEditStudent, createUser, regenerateCode } from "@/app/admin/actions";
 import { CodeBadge } from "@/components/code-badge";
 import { ErrorBanner } from "@/components/error-banner";
+import { RosterRemovedMarker } from "@/components/admin/roster-removed";
 import { Modal } from "@/components/modal";
 import {
   Field,
@@ -15,7 +16,7 @@ import {
 } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
-import type { AdminStudentRow } from "@/lib/queries/admin-types";
+import type { AdminStudentView } from "@/lib/queries/admin-types";
 
 /** Shows a new access code once, until dismissed. */
 export function NewCodeNotice({ value, onDismiss }: { value: { name: string; code: string }; onDismiss: () => void }) {
@@ -36,9 +37,9 @@ export function NewCodeNotice({ value, onDismiss }: { value: { name: string; cod
   );
 }
 
-export function StudentsAdminTab({ students }: { students: AdminStudentRow[] }) {
+export function StudentsAdminTab({ students }: { students: AdminStudentView[] }) {
   const [open, setOpen] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<AdminStudentRow | null>(null);
+  const [editing, setEditing] = useState<AdminStudentView | null>(null);
   const [newCode, setNewCode] = useState<{ name: string; code: string } | null>(null);
   const [, start] = useTransition();
   const toast = useToast();
@@ -56,6 +57,9 @@ export function StudentsAdminTab({ students }: { students: AdminStudentRow[] }) 
               <div className="flex flex-wrap items-center gap-3">
                 <div className="min-w-0 flex-1">
                   <div className="font-medium">{s.name}</div>
+                  {s.rosterRemovedOn && (
+                    <RosterRemovedMarker kind="user" id={s.id} name={s.name} on={s.rosterRemovedOn} />
+                  )}
                   <div className="text-sm text-ink-muted">
                     @{s.username}
                     {s.email ? ` · ${s.email}` : ""}
@@ -116,7 +120,7 @@ export function StudentsAdminTab({ students }: { students: AdminStudentRow[] }) 
 
 const idle: ActionResult = { ok: true };
 
-function EditStudent({ student, onClose }: { student: AdminStudentRow; onClose: () => void }) {
+function EditStudent({ student, onClose }: { student: AdminStudentView; onClose: () => void }) {
   const [state, action, pending] = useActionState(adminEditStudent, idle);
   const [v, setV] = useState({
     name: student.name,

@@ -3,6 +3,7 @@ import type { RosterImportRow } from "@/lib/roster/history";
 import { ROSTER_TEMPLATES } from "@/lib/roster/templates";
 import { ExportLinks } from "./export-links";
 import { RosterImport } from "./roster-import";
+import { RosterSyncSettings, type RosterSyncView } from "./roster-sync-settings";
 
 // /admin → Import & export (issue 18): import with a dry run, the templates, exports, sign-in
 // cards and the history of imports.
@@ -12,12 +13,22 @@ const STATUS: Record<string, string> = {
   applied: "applied",
   refused: "refused (problems)",
   failed: "failed",
+  unchanged: "unchanged (files already applied)",
 };
 
-export function RosterTab({ history, timeZone }: { history: RosterImportRow[]; timeZone: string }) {
+export function RosterTab({
+  history,
+  timeZone,
+  sync,
+}: {
+  history: RosterImportRow[];
+  timeZone: string;
+  sync: RosterSyncView;
+}) {
   return (
     <div className="space-y-6">
       <RosterImport />
+      <RosterSyncSettings sync={sync} />
       <section className="rounded-2xl border border-line bg-surface p-4" aria-labelledby="templates-heading">
         <h2 id="templates-heading" className="font-semibold">
           No student information system?
@@ -81,7 +92,10 @@ export function RosterTab({ history, timeZone }: { history: RosterImportRow[]; t
                   return (
                     <tr key={h.id} className="border-t border-line" data-testid="import-history-row">
                       <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(h.at, timeZone)}</td>
-                      <td className="px-3 py-2">{h.actorName ?? (h.source === "cli" ? "command line" : "—")}</td>
+                      <td className="px-3 py-2">
+                        {h.actorName ??
+                          (h.source === "cli" ? "command line" : h.source === "sync" ? "nightly sync" : "—")}
+                      </td>
                       <td className="px-3 py-2 break-all">{h.fileName}</td>
                       <td className="px-3 py-2">{STATUS[h.status] ?? h.status}</td>
                       <td className="px-3 py-2 tabular-nums">{changes}</td>

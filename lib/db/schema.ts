@@ -67,6 +67,10 @@ export const users = pgTable(
     // the portal), and when the roster deleted a person whose academic records keep the row.
     sourcedId: text("sourced_id"),
     rosterDeletedAt: timestamp("roster_deleted_at", { withTimezone: true }),
+    // The given and family names as the roster imported them (issue 29), so the OneRoster export
+    // writes them back unchanged; NULL for people made in the portal (the export splits the name).
+    givenName: text("given_name"),
+    familyName: text("family_name"),
   },
   (t) => [
     unique("users_code_key").on(t.unsealedCode),
@@ -502,10 +506,23 @@ export const rosterImports = pgTable(
   },
   (t) => [
     index("roster_imports_at_idx").on(t.at),
-    check("roster_imports_source_check", sql`${t.source} in ('web', 'cli')`),
-    check("roster_imports_status_check", sql`${t.status} in ('previewed', 'applied', 'refused', 'failed')`),
+    // sync: the scheduled import of ROSTER_SYNC_DIR (issue 29); unchanged: a sync that found the
+    // files it had already applied, and did nothing.
+    check("roster_imports_source_check", sql`${t.source} in ('web', 'cli', 'sync')`),
+    check(
+      "roster_imports_status_check",
+      sql`${t.status} in ('previewed', 'applied', 'refused', 'failed', 'unchanged')`,
+    ),
   ],
 );
+
+/** The school's settings an admin saves on the admin page, one JSON value per key (e.g. the roster sync's policy). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
 
 /** A class's weight and drop-lowest rule for one grade category (issue 19). */
 export const levelCategoryWeights = pgTable(

@@ -189,6 +189,25 @@ export function splitName(name: string): { givenName: string; familyName: string
     : { givenName: trimmed.slice(0, at), familyName: trimmed.slice(at + 1) };
 }
 
+/**
+ * The given and family names to export: as the roster imported them while they still make up the
+ * person's name (issue 29: "Zoë O'Brien, Jr." is not split at its last space), else the split of
+ * the name (a person made in the portal, or renamed there since the import).
+ */
+export function namePartsOf(
+  name: string,
+  given: string | null,
+  family: string | null,
+): { givenName: string; familyName: string } {
+  if (
+    given !== null &&
+    family !== null &&
+    `${given} ${family}`.trim().replace(/\s+/g, " ") === name.trim().replace(/\s+/g, " ")
+  )
+    return { givenName: given, familyName: family };
+  return splitName(name);
+}
+
 /** Stable sourcedIds for rows that came from no SIS: the row's own key, prefixed by its kind. */
 export const generatedId = {
   org: () => "org-school",

@@ -14,6 +14,9 @@ export interface UserRow {
   id: number;
   sid: string | null;
   name: string;
+  /** As the roster imported them (null: made in the portal). */
+  given_name: string | null;
+  family_name: string | null;
   username: string;
   email: string | null;
   role: string;
@@ -108,7 +111,7 @@ export async function readSnapshot(timeZone: string): Promise<Snapshot> {
       // One after another: a pg client runs one statement at a time anyway.
       const q = <T>(query: SQL) => queryRows<T>(query, tx);
       const users = await q<UserRow>(sql`
-        select u.id, u.sourced_id as sid, u.name, u.username, u.email, u.role, u.phone_number as phone, u.date_of_birth::text as dob,
+        select u.id, u.sourced_id as sid, u.name, u.given_name, u.family_name, u.username, u.email, u.role, u.phone_number as phone, u.date_of_birth::text as dob,
           u.parent1_number as parent1, u.parent2_number as parent2,
           (select string_agg(g.parent_id::text, ',' order by g.parent_id) from guardian_links g join users p on p.id = g.parent_id
             where g.student_id = u.id and g.removed_at is null and p.roster_deleted_at is null) as agents,

@@ -7,7 +7,7 @@ import {
   manifestRows,
   ONEROSTER_HEADERS,
   oneRosterRole,
-  splitName,
+  namePartsOf,
   type OneRosterFile,
 } from "./oneroster-format";
 import { readSnapshot, SID_SEPARATOR, type Snapshot } from "./oneroster-read";
@@ -146,7 +146,7 @@ function fileRows(
       }),
     "users.csv": () =>
       s.users.map((u) => {
-        const { givenName, familyName } = splitName(u.name);
+        const { givenName, familyName } = namePartsOf(u.name, u.given_name, u.family_name);
         const student = u.role === "student";
         const agents =
           student && u.agents

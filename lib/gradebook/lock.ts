@@ -28,7 +28,7 @@ export async function holdAllGradeWrites(tx: Runner): Promise<void> {
 }
 
 /** Holds the lock shared: every grade-affecting write (gradeWriteRefusal does), and an admin's term edits. */
-export async function holdGradeWrites(tx: Runner): Promise<void> {
+export async function holdGradeWrites(tx: Pick<Runner, "execute">): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK})`);
 }
 

@@ -42,11 +42,21 @@ export type JobHandler = ((job: Job, tx: Tx) => Promise<void>) | { outsideTransa
  */
 export async function enqueue(
   on: Runner,
-  job: { kind: string; dedupeKey: string; payload: Record<string, unknown>; delaySeconds?: number; restart?: boolean },
+  job: {
+    kind: string;
+    dedupeKey: string;
+    payload: Record<string, unknown>;
+    delaySeconds?: number;
+    /** An instant instead of a delay (a scheduled run: the roster sync at 02:00 school time). */
+    runAt?: Date;
+    restart?: boolean;
+  },
 ): Promise<boolean> {
+  const runAt = job.runAt ? job.runAt.toISOString() : null;
   const rows = await queryRows<{ id: number }>(
     sql`insert into jobs (kind, dedupe_key, payload, run_at)
-        values (${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb, now() + make_interval(secs => ${job.delaySeconds ?? 0}))
+        values (${job.kind}, ${job.dedupeKey}, ${JSON.stringify(job.payload)}::jsonb,
+          coalesce(${runAt}::timestamptz, now() + make_interval(secs => ${job.delaySeconds ?? 0})))
         ${onConflict(job.restart)} returning id`,
     on,
   );
@@ -104,8 +114,9 @@ export async function failAbandoned(): Promise<void> {
     where state = 'running' and locked_until < now() and attempts >= max_attempts`);
 }
 
-/** Claims the next due job (or one whose claimant died), or null. */
-export async function claimNext(): Promise<Job | null> {
+/** Claims the next due job (or one whose claimant died), or null. `now`: the database's clock unless a test gives one. */
+export async function claimNext(now?: Date): Promise<Job | null> {
+  const due = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
   const [row] = await queryRows<{
     id: number;
     kind: string;
@@ -116,7 +127,7 @@ export async function claimNext(): Promise<Job | null> {
     update jobs set state = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
     where id = (
       select id from jobs
-      where (state = 'queued' and run_at <= now()) or (state = 'running' and locked_until < now() and attempts < max_attempts)
+      where (state = 'queued' and run_at <= ${due}) or (state = 'running' and locked_until < now() and attempts < max_attempts)
       order by run_at, id limit 1 for update skip locked)
     returning id, kind, dedupe_key, payload, attempts`);
   if (!row) return null;
@@ -167,11 +178,15 @@ export async function runJob(
 }
 
 /** Runs due jobs until none is left or `limit` have run; returns how many ran. */
-export async function runDueJobs(handlers: Readonly<Record<string, JobHandler>>, limit = 100): Promise<number> {
+export async function runDueJobs(
+  handlers: Readonly<Record<string, JobHandler>>,
+  limit = 100,
+  now?: Date,
+): Promise<number> {
   await failAbandoned(); // once a batch, not once a job: a claim is then one statement
   let n = 0;
   for (; n < limit; n++) {
-    const job = await claimNext();
+    const job = await claimNext(now);
     if (!job) break;
     await runJob(job, handlers);
   }

@@ -1,6 +1,6 @@
 // The in-process worker (decision 015): every JOBS_POLL_MS it runs the due jobs, one tick at a
 // time (a slow tick is never overlapped by the next), and stops before the database closes. Once
-// a minute it also makes sure the next digests are queued (any process may: the key makes it one
+// a minute it also makes sure the next digests and roster sync are queued (any process may: the key makes it one
 // job) and clears finished jobs older than a month.
 import "server-only";
 import { sql } from "drizzle-orm";
@@ -14,6 +14,7 @@ import { sendMailJob } from "@/lib/notify/mail-job";
 import { reportCardNotice, REPORT_CARD_NOTICE } from "@/lib/notify/report-cards";
 import { missingMarkNotice, missingWorkCheck, WORK_MISSING, WORK_MISSING_MARK } from "@/lib/notify/work";
 import { sweepFiles } from "@/lib/files/sweep";
+import { ROSTER_SYNC, rosterSyncJob, scheduleRosterSync } from "@/lib/roster/sync";
 import { runDueJobs, type JobHandler } from "./queue";
 
 export const HANDLERS: Readonly<Record<string, JobHandler>> = {
@@ -25,6 +26,7 @@ export const HANDLERS: Readonly<Record<string, JobHandler>> = {
   [REPORT_CARD_NOTICE]: reportCardNotice,
   [DIGEST_RUN]: digestJob,
   [MAIL_SEND]: sendMailJob,
+  [ROSTER_SYNC]: rosterSyncJob,
 };
 
 const HOUSEKEEPING_MS = 60_000;
@@ -36,9 +38,10 @@ let running: Promise<unknown> | null = null;
 let lastHousekeeping = 0;
 let lastOrphanScan = 0;
 
-/** Queues the coming digests and clears old finished jobs. */
+/** Queues the coming digests and the next roster sync, and clears old finished jobs. */
 export async function housekeeping(now = new Date()): Promise<void> {
   await scheduleDigests(db(), now);
+  await scheduleRosterSync(db(), now);
   await db().execute(
     sql`delete from jobs where state in ('done', 'failed') and finished_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`,
   );

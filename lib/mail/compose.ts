@@ -223,3 +223,19 @@ export function deliverableAddress(email: string | null | undefined): string | n
   const e = email?.trim() ?? "";
   return e.length <= 254 && /^[^\s@,;<>"()]+@[^\s@,;<>"()]+\.[^\s@,;<>"()]+$/.test(e) ? e : null;
 }
+
+/** To the admins when the nightly roster sync did not apply (issue 29): why, and where to look. */
+export function rosterSyncMail(to: string, r: { day: string; reason: string; lines: readonly string[] }): OutgoingMail {
+  const school = env().SCHOOL_NAME;
+  const link = `${mailOrigin()}/admin?tab=roster`;
+  const title = `The roster sync of ${r.day} was not applied`;
+  const text = `${school}\n\n${title}: ${r.reason}.\n\n${r.lines.map((l) => `- ${l}`).join("\n")}\n\nNothing was changed. See the import history and import the files by hand: ${link}`;
+  const html = frame(
+    school,
+    `<h1 style="font-size:18px">${escapeHtml(title)}</h1><p>${escapeHtml(r.reason)}.</p><ul>${r.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul><p>Nothing was changed. <a href="${escapeHtml(link)}">See the import history</a> and import the files by hand.</p>`,
+    "You receive this because you are an administrator of the portal and a roster sync is set up (ROSTER_SYNC_DIR).",
+    // Staff mail is not in the catalog yet (issue 31 translated what families receive): English.
+    "en",
+  );
+  return { to, subject: oneLine(`Roster sync not applied · ${school}`), text, html };
+}

@@ -15,10 +15,14 @@ export interface AdminClassRow extends RunningTotals {
   teacherName: string | null;
   students: number;
   assignments: number;
+  /** Removed by the roster but kept for its records (decision 012): shown with a marker. */
+  rosterDeletedAt: Date | null;
 }
 
 /** One class of the Classes tab as shown: the totals turned into a percent and its band. */
-export interface AdminClassView extends Omit<AdminClassRow, keyof RunningTotals> {
+export interface AdminClassView extends Omit<AdminClassRow, keyof RunningTotals | "rosterDeletedAt"> {
+  /** "Removed by the roster on <date>" (decision 012), or null. */
+  rosterRemovedOn: string | null;
   average: number;
   averageBand: Band;
   attendance: number;
@@ -47,4 +51,11 @@ export interface AdminStudentRow {
   code: string | null;
   dateOfBirth: string | null;
   classes: string[];
+  rosterDeletedAt: Date | null;
+}
+
+/** One student of the Students tab as shown, the roster's removal date written out. */
+export interface AdminStudentView extends Omit<AdminStudentRow, "rosterDeletedAt"> {
+  /** "Removed by the roster on <date>" (decision 012), or null. */
+  rosterRemovedOn: string | null;
 }

@@ -29,7 +29,7 @@ export async function listClassesWithStats(
   const offset = (page - 1) * pageSize;
   const rows = await queryRows<Record<string, unknown>>(sql`
     with pg as (
-      select l.id, l.code, l.name, l.period, l.level, l.teacher_id, count(*) over () as total
+      select l.id, l.code, l.name, l.period, l.level, l.teacher_id, l.roster_deleted_at, count(*) over () as total
       from levels l order by l.name, l.id limit ${pageSize} offset ${offset}
     ), s as (
       select level_code, count(*) as n from student_enrollment where level_code in (select code from pg) group by level_code
@@ -61,6 +61,7 @@ export async function listClassesWithStats(
       absent: Number(r.absent),
       late: Number(r.late),
       excused: Number(r.excused),
+      rosterDeletedAt: r.roster_deleted_at ? new Date(r.roster_deleted_at as string | Date) : null,
     })),
   };
 }
@@ -90,6 +91,7 @@ export async function searchStudentsAdmin(
       email: users.email,
       codeSealed: users.codeSealed,
       dateOfBirth: users.dateOfBirth,
+      rosterDeletedAt: users.rosterDeletedAt,
       classes: sql<
         string[]
       >`coalesce((select array_agg(l.name order by l.name) from student_enrollment e join levels l on l.code = e.level_code where e.student_id = "users"."id"), '{}')`,
@@ -118,6 +120,7 @@ export interface AdminParentRow {
   email: string | null;
   phoneNumber: string | null;
   createdAt: Date;
+  rosterDeletedAt: Date | null;
 }
 
 export async function searchParentsAdmin(
@@ -141,6 +144,7 @@ export async function searchParentsAdmin(
       email: users.email,
       phoneNumber: users.phoneNumber,
       createdAt: users.createdAt,
+      rosterDeletedAt: users.rosterDeletedAt,
       total: sql<number>`count(*) over ()`,
     })
     .from(users)

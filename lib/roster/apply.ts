@@ -3,14 +3,16 @@ import { sql, type SQL } from "drizzle-orm";
 import { generateAccessCode } from "@/lib/auth/codes";
 import { sealedCodeSql } from "@/lib/auth/code-store"; // issue 28: codes stored hashed and sealed
 import { queryRows, type Db } from "@/lib/db/client";
+import { createImportedGrades, removeImportedGrades, updateImportedGrades } from "@/lib/gradebook/imported-grades";
 import type { AssignmentRef, CategoryRef, Plan, UserRef } from "./plan";
 
 // Carrying out a plan (decision 012), inside the caller's transaction. Set-based: multi-row
 // INSERTs and UPDATE … FROM (VALUES …) in chunks, so a school of 2,000 is a few dozen statements.
 // Order: removals first (they free usernames, codes and sourcedIds), then people, classes,
-// enrollments, guardian links, terms, categories, assignments and grades. Grades are written with
-// plain INSERT and UPDATE statements, so the running totals' statement triggers (drizzle/0007)
-// keep level_stats and student_level_stats exact in the same transaction.
+// enrollments, guardian links, terms, categories, assignments and grades. Grades go through the
+// one home for grade writes (lib/gradebook/imported-grades.ts, decision 017): plain set-based
+// INSERT and UPDATE statements, so the running totals' statement triggers (drizzle/0007) keep
+// level_stats and student_level_stats exact in the same transaction.
 
 type Tx = Pick<Db, "execute">;
 
@@ -82,16 +84,7 @@ export async function applyPlan(
   // Grades first: a deleted grade is audited like a teacher's change (old score → none); a grade a
   // bulk file no longer lists stays, as the portal's own. Then the assignments and categories the
   // roster removed (deleted only when nothing refers to them: the plan checked).
-  for (const ids of chunks(c.grades.delete, 5000)) {
-    await run(sql`
-      with gone as (delete from grades where id = any(${ints(ids)}::int[]) returning assignment_id, student_id, score)
-      insert into audit_log (action, actor_id, level_code, detail)
-      select 'grade.changed', ${actorId}::int, a.level_code,
-        jsonb_build_object('assignmentId', g.assignment_id, 'studentId', g.student_id, 'old', g.score, 'new', null, 'source', 'roster')
-      from gone g join assignments a on a.id = g.assignment_id order by g.assignment_id, g.student_id`);
-  }
-  for (const ids of chunks(c.grades.detach, 5000))
-    await run(sql`update grades set sourced_id = null where id = any(${ints(ids)}::int[])`);
+  await removeImportedGrades(tx, c.grades, actorId);
   if (c.assignments.delete.length)
     await run(sql`delete from assignments where id = any(${ints(c.assignments.delete)}::int[])`);
   if (c.assignments.detach.length)
@@ -128,14 +121,14 @@ export async function applyPlan(
   for (const rows of chunks(c.users.update)) {
     const values = rows.map(
       (u) =>
-        sql`(${u.id}::int, ${u.name}::text, ${u.username}::text, ${u.email}::text, ${u.phoneNumber}::text, ${u.parent1Number}::text, ${u.parent2Number}::text, ${u.dateOfBirth}::date, ${u.sourcedId}::text, ${sealedCodeSql(u.reactivate ? generateAccessCode() : null)})`,
+        sql`(${u.id}::int, ${u.name}::text, ${u.givenName}::text, ${u.familyName}::text, ${u.username}::text, ${u.email}::text, ${u.phoneNumber}::text, ${u.parent1Number}::text, ${u.parent2Number}::text, ${u.dateOfBirth}::date, ${u.sourcedId}::text, ${sealedCodeSql(u.reactivate ? generateAccessCode() : null)})`,
     );
     await run(sql`
-      update users u set name = v.name, username = v.username, email = v.email, phone_number = v.phone_number, parent1_number = v.parent1_number,
+      update users u set name = v.name, given_name = v.given_name, family_name = v.family_name, username = v.username, email = v.email, phone_number = v.phone_number, parent1_number = v.parent1_number,
         parent2_number = v.parent2_number, date_of_birth = v.date_of_birth, sourced_id = v.sourced_id,
         code_hash = coalesce(v.code_hash, u.code_hash), code_sealed = coalesce(v.code_sealed, u.code_sealed), code_weak = coalesce(v.code_weak, u.code_weak),
         roster_deleted_at = null, updated_at = now()
-      from (values ${list(values)}) as v(id, name, username, email, phone_number, parent1_number, parent2_number, date_of_birth, sourced_id, code_hash, code_sealed, code_weak)
+      from (values ${list(values)}) as v(id, name, given_name, family_name, username, email, phone_number, parent1_number, parent2_number, date_of_birth, sourced_id, code_hash, code_sealed, code_weak)
       where u.id = v.id`);
     progress({ phase: "users", done: (done += rows.length), total: userTotal });
   }
@@ -145,10 +138,10 @@ export async function applyPlan(
   for (const rows of chunks(c.users.create)) {
     const values = rows.map(
       (u) =>
-        sql`(${u.name}, ${u.username}, ${u.email}, ${sealedCodeSql(generateAccessCode())}, ${u.role}, ${u.phoneNumber}, ${u.parent1Number}, ${u.parent2Number}, ${u.dateOfBirth}::date, ${u.sourcedId})`,
+        sql`(${u.name}, ${u.givenName}::text, ${u.familyName}::text, ${u.username}, ${u.email}, ${sealedCodeSql(generateAccessCode())}, ${u.role}, ${u.phoneNumber}, ${u.parent1Number}, ${u.parent2Number}, ${u.dateOfBirth}::date, ${u.sourcedId})`,
     );
     const made = await queryRows<{ id: number; username: string }>(
-      sql`insert into users (name, username, email, code_hash, code_sealed, code_weak, role, phone_number, parent1_number, parent2_number, date_of_birth, sourced_id) values ${list(values)} returning id, username`,
+      sql`insert into users (name, given_name, family_name, username, email, code_hash, code_sealed, code_weak, role, phone_number, parent1_number, parent2_number, date_of_birth, sourced_id) values ${list(values)} returning id, username`,
       tx,
     );
     for (const m of made) {
@@ -341,49 +334,12 @@ export async function applyPlan(
   done = 0;
   progress({ phase: "grades", done, total: gradeTotal });
   for (const rows of chunks(c.grades.update, 5000)) {
-    const input = json(
-      rows.map((g) => ({
-        id: g.id,
-        score100: g.score100,
-        feedback: g.feedback,
-        day: g.gradedDay,
-        sourced_id: g.sourcedId,
-      })),
-    );
-    await run(sql`
-      with input as (
-        select * from jsonb_to_recordset(${input}::jsonb) as t(id int, score100 int, feedback text, day date, sourced_id text)
-      ), old as (
-        select g.id, g.score from grades g join input i on i.id = g.id
-      ), written as (
-        update grades g set score = i.score100::numeric / 100, feedback = i.feedback, sourced_id = i.sourced_id,
-          graded_at = coalesce(i.day::timestamp at time zone ${tz}, g.graded_at)
-        from input i where g.id = i.id
-        returning g.id, g.assignment_id, g.student_id, g.score
-      )
-      insert into audit_log (action, actor_id, level_code, detail)
-      select 'grade.changed', ${actorId}::int, a.level_code,
-        jsonb_build_object('assignmentId', w.assignment_id, 'studentId', w.student_id, 'old', o.score, 'new', w.score, 'source', 'roster')
-      from written w join old o on o.id = w.id join assignments a on a.id = w.assignment_id
-      where o.score <> w.score order by w.assignment_id, w.student_id`);
+    await updateImportedGrades(tx, rows, actorId, tz);
     progress({ phase: "grades", done: (done += rows.length), total: gradeTotal });
   }
   for (const rows of chunks(c.grades.create, 10_000)) {
-    const input = json(
-      rows.map((g) => ({
-        assignment_id: assignmentId(g.assignment),
-        student_id: idOf(g.student),
-        score100: g.score100,
-        feedback: g.feedback,
-        day: g.gradedDay,
-        sourced_id: g.sourcedId,
-      })),
-    );
-    await run(sql`
-      insert into grades (assignment_id, student_id, score, feedback, graded_at, sourced_id)
-      select t.assignment_id, t.student_id, t.score100::numeric / 100, t.feedback, coalesce(t.day::timestamp at time zone ${tz}, now()), t.sourced_id
-      from jsonb_to_recordset(${input}::jsonb) as t(assignment_id int, student_id int, score100 int, feedback text, day date, sourced_id text)
-      order by t.assignment_id, t.student_id`);
+    const values = rows.map((g) => ({ ...g, assignmentId: assignmentId(g.assignment), studentId: idOf(g.student)! }));
+    await createImportedGrades(tx, values, tz);
     progress({ phase: "grades", done: (done += rows.length), total: gradeTotal });
   }
   return { createdUserIds, reactivatedUserIds };

@@ -15,10 +15,10 @@ export interface RosterImportRow {
   actorId: number | null;
   /** The admin's name; null from the command line (or when that user is gone). */
   actorName: string | null;
-  source: "web" | "cli";
+  source: "web" | "cli" | "sync";
   fileName: string;
   dryRun: boolean;
-  status: "previewed" | "applied" | "refused" | "failed";
+  status: "previewed" | "applied" | "refused" | "failed" | "unchanged";
   counts: Partial<Record<RosterEntity, Counts>>;
   problems: number;
   warnings: number;
@@ -28,7 +28,7 @@ export interface RosterImportRow {
 
 export interface RecordInput {
   actorId: number | null;
-  source: "web" | "cli";
+  source: "web" | "cli" | "sync";
   fileName: string;
   dryRun: boolean;
   status: RosterImportRow["status"];

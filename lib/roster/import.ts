@@ -5,6 +5,7 @@ import { audit } from "@/lib/audit";
 import { db, type Db } from "@/lib/db/client";
 import { ratioPercent } from "@/lib/domain/percent";
 import { schoolTimeZone } from "@/lib/env";
+import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { applyPlan, type ProgressCallback } from "./apply";
 import { readRoster, type FormatChoice, type ReadRoster } from "./dataset";
 import { recordImport } from "./history";
@@ -31,7 +32,7 @@ export { listRosterImports, newUsersOfLastImport } from "./history";
 export interface RosterRunOptions {
   /** The admin running it (null from the command line). */
   actorId: number | null;
-  source: "web" | "cli";
+  source: "web" | "cli" | "sync";
   /** "auto" (default): OneRoster when any OneRoster file is present, else the spreadsheet templates. */
   format?: FormatChoice;
   /** The school's time zone (default: SCHOOL_TIMEZONE): dates without a time or an offset are its days. */
@@ -43,6 +44,10 @@ export interface RosterRunOptions {
   allowNewAdmins?: boolean;
   /** Removals the admin confirmed (typed on the page, --allow-deletions N): needed above the threshold. */
   allowDeletions?: number;
+  /** The share of people an import may remove without a confirmation (default DELETION_SHARE; the sync's saved policy). */
+  deletionShare?: number;
+  /** The scheduled sync's fingerprint of the files it read, kept in the history row (nothing is applied twice). */
+  filesFingerprint?: string;
 }
 
 export interface RosterRun {
@@ -95,11 +100,11 @@ export interface DeletionGuard {
 export const DELETION_SHARE = 0.05;
 
 /** Whether the plan's removals need the admin's confirmation: more than 5 % of people, or any administrator. */
-export function deletionGuardOf(plan: Plan): DeletionGuard | null {
+export function deletionGuardOf(plan: Plan, allowedShare = DELETION_SHARE): DeletionGuard | null {
   const people = plan.changes.users.delete.length + plan.changes.users.keep.length;
   if (people === 0) return null;
   const share = plan.peopleInPortal > 0 ? people / plan.peopleInPortal : 1;
-  if (share <= DELETION_SHARE && plan.adminsRemoved.length === 0) return null;
+  if (share <= allowedShare && plan.adminsRemoved.length === 0) return null;
   const percent = plan.peopleInPortal > 0 ? ratioPercent(people, plan.peopleInPortal, 1) : 100;
   const parts = [
     `${people} ${people === 1 ? "person" : "people"} (${percent} % of the ${plan.peopleInPortal} in the portal)`,
@@ -183,7 +188,8 @@ function runOf(
   };
 }
 
-const summaryOf = (plan: Plan, fingerprint: string) => ({
+const summaryOf = (plan: Plan, fingerprint: string, filesFingerprint?: string) => ({
+  ...(filesFingerprint ? { files: filesFingerprint } : {}),
   format: plan.format,
   modes: plan.modes,
   counts: plan.counts,
@@ -215,7 +221,7 @@ export async function previewRosterImport(upload: RosterUpload, opts: RosterRunO
     fileName: upload.label,
     dryRun: true,
     status: ok ? "previewed" : "refused",
-    summary: summaryOf(plan, fingerprint),
+    summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
     problems: plan.problems.total,
     warnings: plan.warnings.total,
     newUserIds: [],
@@ -249,10 +255,10 @@ export async function applyRosterImport(
     const outcome = await db().transaction(async (tx) => {
       // One import at a time: a second waits for the first, then plans against its result.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
-      // Grade writes lock their assignment (decision 011): taking every assignment's lock before
-      // reading the grades, a teacher's save waits for the import instead of slipping in between.
-      if (touchesGrades(read))
-        await tx.execute(sql`select count(*) from (select id from assignments order by id for no key update) locked`);
+      // The locks of every grade write, in a teacher's order (lib/gradebook/imported-grades.ts):
+      // a teacher's save waits for the import instead of slipping in between, and a publication
+      // cannot store cards between this plan's published-term check and the commit (issue 27).
+      await holdImportGradeWrites(tx, { gradebook: touchesGrades(read) });
       const plan = await planIn(tx, read, opts.actorId, timeZone, opts.allowNewAdmins);
       planned = plan;
       fingerprint = fingerprintOf(plan);
@@ -267,13 +273,14 @@ export async function applyRosterImport(
         });
       }
       // Mass removals wait for the admin's confirmation of their number (decision 012).
-      const guard = deletionGuardOf(plan);
+      const share = opts.deletionShare ?? DELETION_SHARE;
+      const guard = deletionGuardOf(plan, share);
       if (guard && (opts.allowDeletions ?? 0) < guard.people) {
         plan.problems.add({
           file: upload.label,
           line: 0,
           column: "file",
-          message: `${guard.reason}: more than ${DELETION_SHARE * 100} % of people or an administrator needs a confirmation`,
+          message: `${guard.reason}: more than ${ratioPercent(share * 1000, 1000, 1)} % of people or an administrator needs a confirmation`,
           fix: `check the list of removals; to go ahead, type ${guard.people} on the admin page (or run the command line with --allow-deletions ${guard.people})`,
         });
       }
@@ -289,7 +296,7 @@ export async function applyRosterImport(
         fileName: upload.label,
         dryRun: false,
         status: "applied",
-        summary: summaryOf(plan, fingerprint),
+        summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
         // Rows skipped with the admin's consent (listed in the summary).
         problems: plan.problems.total,
         warnings: plan.warnings.total,
@@ -323,7 +330,7 @@ export async function applyRosterImport(
       fileName: upload.label,
       dryRun: false,
       status: "refused",
-      summary: summaryOf(plan, fingerprint),
+      summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
       problems: plan.problems.total,
       warnings: plan.warnings.total,
       newUserIds: [],
@@ -342,7 +349,7 @@ export async function applyRosterImport(
       fileName: upload.label,
       dryRun: false,
       status: "failed",
-      summary: planned ? summaryOf(planned, fingerprint) : {},
+      summary: planned ? summaryOf(planned, fingerprint, opts.filesFingerprint) : {},
       problems: 0,
       warnings: 0,
       newUserIds: [],

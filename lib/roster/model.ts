@@ -26,6 +26,11 @@ export interface SourceRef {
   line: number;
 }
 
+export interface NameParts {
+  given: string;
+  family: string;
+}
+
 /**
  * A person. `key` is "s:<sourcedId>" (kept on the row) or, for spreadsheet rows without an id,
  * "u:<username>". A field left undefined is not carried by the upload: the portal's value stays.
@@ -38,6 +43,11 @@ export interface RosterUser {
   role: PortalRole | null;
   /** null: keep the portal's name (a spreadsheet row naming an existing person by username only). */
   name: string | null;
+  /**
+   * The given and family names as the file has them (issue 29: the export writes them back
+   * unchanged); undefined when the row does not carry them (a whole-name spreadsheet cell).
+   */
+  nameParts?: NameParts;
   /** null: keep the portal's username, or make one up for a new person from `usernameHint`. */
   username: string | null;
   usernameHint: string;

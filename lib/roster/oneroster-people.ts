@@ -154,9 +154,10 @@ export const usersFile: FileReader = {
           relationship = mapped.relationship;
         }
       }
-      const given = row.value("preferredGivenName") || row.value("givenName");
-      const family = row.value("familyName");
-      const name = `${given} ${family}`.trim().replace(/\s+/g, " ");
+      // The given name shown is the preferred one when there is one; both parts are kept as written.
+      const given = (row.value("preferredGivenName") || row.value("givenName")).trim().replace(/\s+/g, " ");
+      const family = row.value("familyName").trim().replace(/\s+/g, " ");
+      const name = `${given} ${family}`.trim();
       if (name === "") row.problem("givenName", "the user has no name", "fill givenName and familyName");
       else row.tooLong("givenName", name, FIELD_LIMITS.name);
       const username = row.value("username");
@@ -254,6 +255,7 @@ export const usersFile: FileReader = {
         sourcedId: start.sourcedId,
         role,
         name,
+        nameParts: { given, family },
         username: username || null,
         usernameHint: hint,
         email,

@@ -12,6 +12,8 @@ export interface StateUser {
   username: string;
   role: PortalRole;
   name: string;
+  givenName: string | null;
+  familyName: string | null;
   email: string | null;
   phoneNumber: string | null;
   parent1Number: string | null;
@@ -119,6 +121,9 @@ export type UserRef = number | string;
 
 export interface UserValues {
   name: string;
+  /** As imported (users.given_name, family_name); null: not known (a person made in the portal). */
+  givenName: string | null;
+  familyName: string | null;
   username: string;
   email: string | null;
   role: PortalRole;

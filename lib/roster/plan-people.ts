@@ -195,6 +195,10 @@ export function planUsers(ctx: PlanContext): void {
     const username = usernames.get(u)!;
     const values: UserValues = {
       name: u.name ?? db!.name,
+      // Parts travel with the name: a row that keeps the portal's name keeps its parts too.
+      givenName: u.nameParts && u.name !== null ? u.nameParts.given : u.name === null ? (db?.givenName ?? null) : null,
+      familyName:
+        u.nameParts && u.name !== null ? u.nameParts.family : u.name === null ? (db?.familyName ?? null) : null,
       username,
       email: u.email === undefined ? (db?.email ?? null) : u.email,
       role,
@@ -279,6 +283,8 @@ export function planBirthDates(ctx: PlanContext): void {
     ctx.changes.users.update.push({
       id: row.id,
       name: row.name,
+      givenName: row.givenName,
+      familyName: row.familyName,
       username: row.username,
       email: row.email,
       role: row.role,

@@ -76,9 +76,13 @@ function readStudents(
     let ok = true;
     const id = b.get(row, "student_id") ?? "";
     const username = b.get(row, "username") ?? "";
-    const name = (b.get(row, "name") || `${b.get(row, "first_name") ?? ""} ${b.get(row, "last_name") ?? ""}`)
-      .trim()
-      .replace(/\s+/g, " ");
+    const tidy = (s: string | undefined) => (s ?? "").trim().replace(/\s+/g, " ");
+    // First and last names are kept as written (the export gives them back); a whole name is not split.
+    const nameParts =
+      b.get(row, "name") || !(b.get(row, "first_name") || b.get(row, "last_name"))
+        ? undefined
+        : { given: tidy(b.get(row, "first_name")), family: tidy(b.get(row, "last_name")) };
+    const name = tidy(b.get(row, "name") || `${b.get(row, "first_name") ?? ""} ${b.get(row, "last_name") ?? ""}`);
     if (!id && !username) {
       problems.add({
         file,
@@ -174,6 +178,7 @@ function readStudents(
       sourcedId: id || null,
       role: "student",
       name: name || null,
+      nameParts,
       username: username || null,
       usernameHint: email || slugUsername(name) || slugUsername(id) || "student",
       email,

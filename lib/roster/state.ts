@@ -42,7 +42,7 @@ export async function loadState(
   const [users, levels, enrollments, links, terms] = await sequence([
     () =>
       queryRows<StateUser>(
-        sql`select id, sourced_id as "sourcedId", username, role, name, email, phone_number as "phoneNumber", parent1_number as "parent1Number",
+        sql`select id, sourced_id as "sourcedId", username, role, name, given_name as "givenName", family_name as "familyName", email, phone_number as "phoneNumber", parent1_number as "parent1Number",
             parent2_number as "parent2Number", date_of_birth::text as "dateOfBirth", roster_deleted_at is not null as "rosterDeleted"
           from users order by id`,
         tx,

@@ -1,0 +1,68 @@
+import { zipSync, strToU8 } from "fflate";
+import { DEMO_STUDENTS } from "../lib/db/demo-school";
+import { classRow, enrollmentRow, smallSchool, userRow } from "../lib/roster/test-support";
+import { expect, gotoHydrated, test } from "./fixtures";
+
+// Issue 29: a student and a class the roster removes but keeps for their records (grades,
+// assignments) carry "Removed by the roster on <date>" in the admin lists, and the admin restores
+// the student (who gets a new access code) from the list.
+
+const ava = DEMO_STUDENTS[0]!;
+const [given, family] = ava.name.split(" ") as [string, string];
+
+function zip(files: Record<string, string>): Buffer {
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([n, t]) => [n, strToU8(t)]))));
+}
+/** The roster takes over the demo's Ava and Biology (same username, same class code). */
+const first = () =>
+  zip(
+    smallSchool({
+      users: [userRow({ id: "s-ava", role: "student", given, family, username: ava.username })],
+      classes: [classRow({ id: "c-bio", title: "Biology", code: "BIO-P2", periods: "2" })],
+      enrollments: [enrollmentRow({ id: "e-ava", cls: "c-bio", user: "s-ava", role: "student" })],
+    }),
+  );
+/** The next export no longer lists them. */
+const second = () =>
+  zip(
+    smallSchool({
+      users: [userRow({ id: "s-ode", role: "student", given: "Omar", family: "Ode", username: "oode" })],
+      classes: [classRow({ id: "c-robo", title: "Robotics", code: "ROBO-P7", periods: "7" })],
+      enrollments: [enrollmentRow({ id: "e-ode", cls: "c-robo", user: "s-ode", role: "student" })],
+    }),
+  );
+
+test("people and classes the roster removed are marked in the admin lists and can be restored", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("admin");
+  for (const [name, buffer] of [
+    ["first.zip", first()],
+    ["second.zip", second()],
+  ] as const) {
+    await gotoHydrated(page, "/admin?tab=roster");
+    await page.getByLabel("Files").setInputFiles({ name, mimeType: "application/zip", buffer });
+    await page.getByRole("button", { name: "Check files" }).click();
+    await page.getByRole("button", { name: /^Apply import/ }).click();
+    await expect(page.getByTestId("import-applied")).toContainText("Import applied");
+  }
+  await page.screenshot({ path: "test-results/roster-sync-settings.png", fullPage: true });
+
+  await gotoHydrated(page, `/admin?tab=students&q=${encodeURIComponent(ava.name)}`);
+  const row = page.getByTestId("admin-student-row").filter({ hasText: ava.name });
+  await expect(row.getByTestId("roster-removed")).toContainText(/Removed by the roster on \w{3} \d{1,2}, \d{4}/);
+  await page.screenshot({ path: "test-results/roster-removed-student.png", fullPage: true });
+  await row.getByRole("button", { name: `Restore ${ava.name}` }).click();
+  await expect(row.getByTestId("roster-restored")).toContainText(/access code [a-z2-9]{5}-[a-z2-9]{5}/);
+  await page.screenshot({ path: "test-results/roster-restored-student.png", fullPage: true });
+  await gotoHydrated(page, `/admin?tab=students&q=${encodeURIComponent(ava.name)}`);
+  await expect(
+    page.getByTestId("admin-student-row").filter({ hasText: ava.name }).getByTestId("roster-removed"),
+  ).toHaveCount(0);
+
+  await gotoHydrated(page, "/admin?tab=classes");
+  const bio = page.getByTestId("admin-class-row").filter({ hasText: "BIO-P2" });
+  await expect(bio.getByTestId("roster-removed")).toContainText(/Removed by the roster on \w{3} \d{1,2}, \d{4}/);
+  await page.screenshot({ path: "test-results/roster-removed-class.png", fullPage: true });
+});

@@ -1,0 +1,56 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { ActionResult } from "@/lib/action-result";
+import { audit } from "@/lib/audit";
+import { generateAccessCode } from "@/lib/auth/codes";
+import { sealedCodeSql } from "@/lib/auth/code-store";
+import { db, queryRows } from "@/lib/db/client";
+import { uniqueViolation } from "@/lib/db/errors";
+
+// Bringing back a person or class the roster removed but kept for its records (decision 012,
+// issue 29). A restored row becomes the portal's own: its sourcedId is cleared, so the next bulk
+// import does not remove it again (rows without a sourcedId are never removed by an import), and
+// a roster that lists it again takes it over by username or class code as usual. A person gets a
+// new access code (the removal cleared theirs), shown once; their classes are not given back (the
+// roster removed those enrollments; a teacher or admin adds them again).
+
+export type RemovedKind = "user" | "class";
+
+export async function restoreRosterRemoved(
+  kind: RemovedKind,
+  id: number,
+  actorId: number,
+): Promise<ActionResult<{ name: string; code: string | null }>> {
+  if (kind === "class") {
+    return db().transaction(async (tx) => {
+      const [row] = await queryRows<{ name: string; code: string }>(
+        sql`update levels set roster_deleted_at = null, sourced_id = null, teacher_enrollment_sourced_id = null
+            where id = ${id} and roster_deleted_at is not null returning name, code`,
+        tx,
+      );
+      if (!row) return { ok: false, message: "That class was not removed by the roster. Reload the page." };
+      await audit(tx, { action: "roster.restored", actorId, levelCode: row.code, detail: { classId: id } });
+      return { ok: true, message: `${row.name} restored`, data: { name: row.name, code: null } };
+    });
+  }
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const code = generateAccessCode();
+    try {
+      return await db().transaction(async (tx) => {
+        const [row] = await queryRows<{ name: string }>(
+          sql`update users u set roster_deleted_at = null, sourced_id = null,
+                (code_hash, code_sealed, code_weak) = (select ${sealedCodeSql(code)}), updated_at = now()
+              where id = ${id} and roster_deleted_at is not null returning name`,
+          tx,
+        );
+        if (!row) return { ok: false, message: "That person was not removed by the roster. Reload the page." };
+        await audit(tx, { action: "roster.restored", actorId, detail: { userId: id } });
+        return { ok: true, message: `${row.name} restored with a new access code`, data: { name: row.name, code } };
+      });
+    } catch (err) {
+      if (uniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+  return { ok: false, message: "Could not generate a unique access code. Please try again." };
+}

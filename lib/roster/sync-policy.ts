@@ -1,0 +1,42 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { audit } from "@/lib/audit";
+import { db, jsonColumn, queryRows } from "@/lib/db/client";
+import { DELETION_SHARE } from "./import";
+
+// What the nightly roster sync may do without a person (issue 29, decision 012), saved by an admin
+// on /admin → Import & export, in the settings table. The same rules as an import from the page:
+// a problem refuses the whole sync unless the admin chose to skip invalid rows; removals above the
+// threshold (or of an administrator) refuse it and e-mail the admins.
+
+const KEY = "roster.sync_policy";
+
+export const syncPolicySchema = z.object({
+  skipInvalid: z.boolean(),
+  /** Percent of the portal's people a sync may remove (deleted, or kept without access). */
+  deletionPercent: z
+    .number({ message: "The threshold must be a number" })
+    .min(0, "The threshold is a percent from 0 to 100")
+    .max(100, "The threshold is a percent from 0 to 100")
+    .multipleOf(0.1, "The threshold has at most one decimal"),
+});
+export type SyncPolicy = z.infer<typeof syncPolicySchema>;
+
+/** Until an admin saves one: refuse on any problem, and above the import's own 5 %. */
+export const DEFAULT_SYNC_POLICY: SyncPolicy = { skipInvalid: false, deletionPercent: DELETION_SHARE * 100 };
+
+export async function loadSyncPolicy(): Promise<SyncPolicy> {
+  const [row] = await queryRows<{ value: unknown }>(sql`select value from settings where key = ${KEY}`);
+  const parsed = syncPolicySchema.safeParse(row ? jsonColumn(row.value) : null);
+  return parsed.success ? parsed.data : DEFAULT_SYNC_POLICY;
+}
+
+export async function saveSyncPolicy(policy: SyncPolicy, actorId: number): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into settings (key, value, updated_by) values (${KEY}, ${JSON.stringify(policy)}::jsonb, ${actorId})
+      on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
+    await audit(tx, { action: "roster.sync_policy_saved", actorId, detail: policy });
+  });
+}
