@@ -16,6 +16,6 @@ export async function gateDashboard(
     return { ok: true, access: await requireClassAccess(levelCode, "teach") };
   } catch (err) {
     if (!(err instanceof AccessDenied)) throw err;
-    return { ok: false, screen: blockedScreen(user, err) };
+    return { ok: false, screen: await blockedScreen(user, err) };
   }
 }

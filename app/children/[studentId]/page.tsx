@@ -8,8 +8,11 @@ import { canReadReportCard } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { reportCardFor } from "@/lib/parent/portal";
 import { isLinkedGuardian } from "@/lib/parent/guardians";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Report card" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("child"))("title") };
+}
 
 /** A signed-in parent's child's report card: only for the children they are linked to. */
 export default async function ChildReportPage({ params }: { params: Promise<{ studentId: string }> }) {
@@ -18,28 +21,32 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
   const id = Number((await params).studentId);
   const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
   const linked = valid && user.role === "parent" ? await isLinkedGuardian(user.id, id) : false;
-  const card = valid && canReadReportCard(user, { isLinkedGuardian: linked }) ? await reportCardFor(id) : null;
+  const card =
+    valid && canReadReportCard(user, { isLinkedGuardian: linked })
+      ? await reportCardFor(id, await requestLocale())
+      : null;
+  const t = await getT("child");
   return (
     <AppShell user={user}>
       {card ? (
         <>
           <Link href="/" className="text-sm font-medium text-ink-muted hover:text-ink print:hidden">
-            ← Back
+            {(await getT("common"))("back")}
           </Link>
           {card.classes.some((c) => c.published) && (
             <a
               href={`/children/${id}/pdf`}
               download
-              className="ml-4 text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100"
+              className="ms-4 text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100"
             >
-              Download the {card.classes.find((c) => c.published)!.published!.title} report card (PDF)
+              {t("download", { term: card.classes.find((c) => c.published)!.published!.title })}
             </a>
           )}
-          <h1 className="sr-only">Report card</h1>
+          <h1 className="sr-only">{t("title")}</h1>
           <ReportCard card={card} />
         </>
       ) : (
-        <BlockedScreen title="Access Denied" message="You can only see the report cards of your own children." />
+        <BlockedScreen title={(await getT("states"))("accessDenied")} message={t("denied")} />
       )}
     </AppShell>
   );
