@@ -22,7 +22,8 @@ test.describe("a family in Spanish", () => {
 
   test("a report-card link opened by a browser asking for Spanish is in Spanish", async ({ browser }) => {
     const url = await issueReportLink(browser, "stu-05");
-    const context = await browser.newContext({ extraHTTPHeaders: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } });
+    // Chromium sends the context locale as Accept-Language ("es-MX,es;q=0.9").
+    const context = await browser.newContext({ locale: "es-MX" });
     const page = await context.newPage();
     await gotoHydrated(page, url);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -41,7 +42,7 @@ test.describe("a family in Spanish", () => {
     const page = await context.newPage();
     await signIn(page, CODES.parent);
     await gotoHydrated(page, "/notifications/settings");
-    await page.getByLabel("Language").selectOption("es");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("es");
     await page.getByRole("button", { name: "Save language" }).click();
     await expect(page.getByText("Idioma guardado.")).toBeVisible();
     await context.close();
@@ -80,7 +81,7 @@ test.describe("a family in Spanish", () => {
     } finally {
       // Back to English for the other specs that share this server's database.
       await gotoHydrated(parent, "/notifications/settings");
-      await parent.getByLabel("Idioma").selectOption("en");
+      await parent.getByRole("combobox", { name: "Idioma" }).selectOption("en");
       await parent.getByRole("button", { name: "Guardar el idioma" }).click();
       await expect(parent.getByText("Language saved.")).toBeVisible();
       await fresh.close();
@@ -118,9 +119,19 @@ const SCREENS_PARENT = ["/", "/notifications", "/notifications/settings"];
 
 test.describe("every family screen comes from the catalog", () => {
   // Data the demo school shows on these screens: people's names, classes, the school.
-  const DATA = ["English", "Español", "Classroom Portal", "Grace Johnson", "Ava Johnson", "Liam Johnson", "G"];
+  const DATA = [
+    "English",
+    "Español",
+    "Classroom Portal",
+    "Grace Johnson",
+    "Ava Johnson",
+    "Liam Johnson",
+    "G",
+    "gjohnson",
+  ];
 
   test("pseudo-locale walk: no visible text without the en-XA markers, and lang is set", async ({ browser }) => {
+    test.setTimeout(180_000);
     const context = await browser.newContext();
     await context.addCookies([
       { name: "portal_locale", value: "en-XA", url: test.info().project.use.baseURL ?? "http://localhost:3100" },
@@ -157,6 +168,7 @@ test.describe("every family screen comes from the catalog", () => {
   });
 
   test("right to left (ar-XB): no sideways scroll at 375 and 1280 px", async ({ browser }) => {
+    test.setTimeout(240_000);
     for (const width of [375, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 800 } });
       await context.addCookies([
@@ -172,6 +184,7 @@ test.describe("every family screen comes from the catalog", () => {
       }
       await page.getByLabel(/Access Code/).fill(CODES.parent);
       await page.getByRole("button", { name: /Sign In/ }).click();
+      await expect(page.getByRole("button", { name: /Logout/ })).toBeVisible();
       for (const path of ["/", "/notifications", "/notifications/settings"]) {
         await page.goto(path);
         await page.screenshot({
