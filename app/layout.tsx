@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { HydrationMarker } from "@/components/hydration-marker";
 import { I18nProvider } from "@/components/i18n-provider";
-import { schoolTimeZone } from "@/lib/env";
+import { GradeNumberProvider } from "@/components/grade-numbers";
+import { env, schoolTimeZone } from "@/lib/env";
 import { clientMessages } from "@/lib/i18n/client";
 import { directionOf, intlLocaleOf } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
@@ -20,7 +21,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     <html lang={intlLocaleOf(locale)} dir={directionOf(locale)}>
       <body className="min-h-screen antialiased">
         <I18nProvider locale={intlLocaleOf(locale)} timeZone={schoolTimeZone()} messages={clientMessages(locale)}>
-          {children}
+          <GradeNumberProvider locale={env().GRADE_DECIMALS === "point" ? "en" : intlLocaleOf(locale)}>
+            {children}
+          </GradeNumberProvider>
         </I18nProvider>
         <HydrationMarker />
       </body>

@@ -1,5 +1,6 @@
 import { connection } from "next/server";
 import { BlockedScreen } from "@/components/states";
+import { getT } from "@/lib/i18n/request-locale";
 
 /**
  * Not found, rendered per request: a prerendered page carries no CSP nonce, so its scripts would
@@ -7,9 +8,10 @@ import { BlockedScreen } from "@/components/states";
  */
 export default async function NotFound() {
   await connection();
+  const t = await getT("states");
   return (
     <main className="px-4 py-10">
-      <BlockedScreen title="Page not found" message="This page does not exist." />
+      <BlockedScreen title={t("pageNotFound")} message={t("pageNotFoundMessage")} />
     </main>
   );
 }

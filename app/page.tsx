@@ -9,7 +9,7 @@ import { TryAgainButton } from "@/components/try-again-button";
 import { canSeeAdminButton, classCardHref, isStaff } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
 import { firstName, greeting } from "@/lib/domain/greeting";
-import { MSG } from "@/lib/domain/messages";
+import { getT } from "@/lib/i18n/request-locale";
 import { pageParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { HOME_PAGE_SIZE, listHomeClasses, type LevelRow } from "@/lib/queries/levels";
@@ -21,6 +21,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const user = await getSessionUser();
   if (!user) return <SignInScreen />;
   const page = pageParam((await searchParams).page);
+  const t = await getT("home");
 
   let classes: LevelRow[];
   let total = 0;
@@ -34,10 +35,10 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
     return (
       <AppShell user={user}>
         <div role="alert" className="mx-auto max-w-lg rounded-2xl border border-red-200 bg-surface p-8 text-center">
-          <h1 className="text-2xl font-semibold">{MSG.dashboardErrorTitle}</h1>
-          <p className="mt-3 text-ink-muted">{MSG.dashboardErrorPrefix}the classes could not be loaded.</p>
+          <h1 className="text-2xl font-semibold">{t("dashboardErrorTitle")}</h1>
+          <p className="mt-3 text-ink-muted">{t("dashboardError")}</p>
           <div className="mt-6">
-            <TryAgainButton />
+            <TryAgainButton label={(await getT("common"))("tryAgain")} />
           </div>
         </div>
       </AppShell>
@@ -52,25 +53,22 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
         <div>
           <Greeting firstName={firstName(user.name)} timeZone={tz} initial={greeting(new Date(), tz)} />
           <p className="mt-1 text-ink-muted">
-            {user.role === "student" ? "Your classes" : user.role === "parent" ? "Report cards" : "Classes"}
+            {user.role === "student" ? t("yourClasses") : user.role === "parent" ? t("reportCards") : t("classes")}
           </p>
         </div>
         {canSeeAdminButton(user) && (
           <Link href="/admin" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-            Admin Dashboard
+            {t("adminDashboard")}
           </Link>
         )}
       </div>
       {user.role === "parent" ? (
         <section aria-labelledby="children-heading" className="mt-6">
           <h2 id="children-heading" className="text-lg font-semibold">
-            Your children
+            {t("yourChildren")}
           </h2>
           {children.length === 0 ? (
-            <EmptyState
-              title="No students found"
-              message="No student is linked to your account yet. Please contact the school office."
-            />
+            <EmptyState title={t("noStudentsTitle")} message={t("noStudents")} />
           ) : (
             <ul className="mt-3 grid gap-3 sm:grid-cols-2">
               {children.map((c) => (
@@ -81,7 +79,7 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
                     data-testid="child-card"
                   >
                     {c.name}
-                    <span className="block text-sm font-normal text-ink-muted">Report card</span>
+                    <span className="block text-sm font-normal text-ink-muted">{t("reportCard")}</span>
                   </Link>
                 </li>
               ))}
@@ -89,17 +87,17 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
           )}
         </section>
       ) : (
-        <section aria-label="Classes" className="mt-6">
+        <section aria-label={t("classes")} className="mt-6">
           {classes.length === 0 && total > 0 ? (
             <>
-              <p className="text-ink-muted">This page is past the end of the list.</p>
+              <p className="text-ink-muted">{t("pastTheEnd")}</p>
               <Pager page={page} total={total} pageSize={HOME_PAGE_SIZE} href={homePageHref} />
             </>
           ) : classes.length === 0 ? (
             user.role === "student" ? (
-              <EmptyState title={MSG.noClassesStudentTitle} message={MSG.noClassesStudent} />
+              <EmptyState title={t("noClassesStudentTitle")} message={t("noClassesStudent")} />
             ) : (
-              <EmptyState title={MSG.noClassesOtherTitle} message={MSG.noClassesOther} />
+              <EmptyState title={t("noClassesOtherTitle")} message={t("noClassesOther")} />
             )
           ) : (
             <>

@@ -2,13 +2,16 @@ import { signOut } from "@/app/auth/actions";
 import type { SessionUser } from "@/lib/auth/session";
 import { SessionCountdown } from "./session-countdown";
 import Link from "next/link";
+import { getT } from "@/lib/i18n/request-locale";
 
-export function AppHeader({ user }: { user: SessionUser }) {
+export async function AppHeader({ user }: { user: SessionUser }) {
+  const t = await getT("header");
+  const appName = (await getT("common"))("appName");
   return (
     <header className="border-b border-line bg-surface">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
         <Link href="/" className="text-lg font-semibold text-brand-700 dark:text-brand-100">
-          Classroom Portal
+          {appName}
         </Link>
         <div className="flex items-center gap-3">
           <a
@@ -16,8 +19,8 @@ export function AppHeader({ user }: { user: SessionUser }) {
             className="relative grid h-9 w-9 place-items-center rounded-full border border-line hover:bg-surface-muted"
             aria-label={
               user.unread === 0
-                ? "Notifications, none unread"
-                : `Notifications, ${user.unread === 100 ? "100 or more" : user.unread} unread`
+                ? t("notificationsNone")
+                : t("notificationsUnread", { count: user.unread === 100 ? t("hundredOrMore") : user.unread })
             }
             data-testid="notification-bell"
           >
@@ -37,7 +40,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             {user.unread > 0 && (
               <span
                 aria-hidden
-                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white"
+                className="absolute -end-1 -top-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-semibold leading-5 text-white"
               >
                 {user.unread >= 100 ? "99+" : user.unread}
               </span>
@@ -55,7 +58,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
             </div>
             <div className="text-ink-muted">@{user.username}</div>
           </div>
-          <div className="text-sm text-ink-muted" title="Time left in this session">
+          <div className="text-sm text-ink-muted" title={t("timeLeft")}>
             {/* eslint-disable-next-line react-hooks/purity -- rendered on the server once per request: the
                 countdown needs the server's clock at that moment to correct for the browser's. */}
             <SessionCountdown expiresAt={user.expiresAt} serverNow={Date.now()} />
@@ -65,7 +68,7 @@ export function AppHeader({ user }: { user: SessionUser }) {
               type="submit"
               className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
             >
-              Logout
+              {t("logout")}
             </button>
           </form>
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "use-intl";
 
 // A client component given its cards as data: the admin's home lists up to a page of classes, and
 // as server-rendered elements each card travelled twice (HTML and ~800 bytes of element tree in the
@@ -14,16 +15,17 @@ export interface ClassCardData {
 }
 
 export function ClassCard({ data, href }: { data: ClassCardData; href: string | null }) {
+  const t = useTranslations("home");
   const body = (
     <>
       <h2 className="text-lg font-semibold text-ink group-hover:text-brand-700">{data.name}</h2>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div>
-          <dt className="text-ink-muted">Level</dt>
+          <dt className="text-ink-muted">{t("level")}</dt>
           <dd className="font-medium">{data.level ?? "—"}</dd>
         </div>
         <div>
-          <dt className="text-ink-muted">Period</dt>
+          <dt className="text-ink-muted">{t("periodLabel")}</dt>
           <dd className="font-medium">{data.period ?? "—"}</dd>
         </div>
       </dl>

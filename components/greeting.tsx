@@ -2,10 +2,19 @@
 
 import { useEffect, useState } from "react";
 import { CLOCK_REFRESH_MS } from "@/lib/domain/constants";
+import { useTranslations } from "use-intl";
 import { greeting } from "@/lib/domain/greeting";
+
+// The spec's three greetings (lib/domain/greeting.ts) as catalog keys (issue 31).
+const GREETING_KEYS: Record<string, "goodMorning" | "goodAfternoon" | "goodEvening"> = {
+  "Good Morning": "goodMorning",
+  "Good Afternoon": "goodAfternoon",
+  "Good Evening": "goodEvening",
+};
 
 /** "Good Morning, Ava" in the school's time zone, re-evaluated every minute (spec §2). */
 export function Greeting({ firstName, timeZone, initial }: { firstName: string; timeZone: string; initial: string }) {
+  const t = useTranslations("home");
   const [text, setText] = useState(initial);
   useEffect(() => {
     const update = () => setText(greeting(new Date(), timeZone));
@@ -15,7 +24,7 @@ export function Greeting({ firstName, timeZone, initial }: { firstName: string; 
   }, [timeZone]);
   return (
     <h1 className="text-2xl font-semibold sm:text-3xl">
-      {text}, {firstName}
+      {t("greeting", { greeting: t(GREETING_KEYS[text] ?? "goodEvening"), name: firstName })}
     </h1>
   );
 }

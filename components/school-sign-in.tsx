@@ -1,7 +1,8 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { signInFallbackMessage } from "@/lib/domain/messages";
+import { useTranslations } from "use-intl";
+import { signInRefusalKey } from "@/lib/domain/messages";
 import { ErrorBanner } from "./error-banner";
 
 /**
@@ -17,18 +18,20 @@ export function SchoolSignInButtons({
   showRefusal: boolean;
 }) {
   const params = useSearchParams();
-  const refusal = showRefusal ? signInFallbackMessage(params.get("signin")) : null;
+  const t = useTranslations("signIn");
+  const key = showRefusal ? signInRefusalKey(params.get("signin")) : null;
+  const refusal = key && t(`refusals.${key}`);
   return (
     <div className="mt-5 space-y-3">
       {refusal && <ErrorBanner message={refusal} />}
-      <ul className="space-y-2" aria-label="School accounts">
+      <ul className="space-y-2" aria-label={t("schoolAccounts")}>
         {providers.map((p) => (
           <li key={p.name}>
             <a
               href={`/auth/oidc/${encodeURIComponent(p.name)}`}
               className="block w-full rounded-lg border border-line bg-surface px-4 py-2 text-center font-medium hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
-              Sign in with {p.label}
+              {t("signInWith", { label: p.label })}
             </a>
           </li>
         ))}

@@ -2,7 +2,8 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
-import { MSG, signInFallbackMessage } from "@/lib/domain/messages";
+import { useTranslations } from "use-intl";
+import { signInRefusalKey } from "@/lib/domain/messages";
 import { ErrorBanner } from "./error-banner";
 
 /**
@@ -15,7 +16,9 @@ export function SignInForm({ focusCode = true }: { focusCode?: boolean }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const [error, setError] = useState<string | null>(signInFallbackMessage(params.get("signin")));
+  const t = useTranslations("signIn");
+  const refusal = signInRefusalKey(params.get("signin"));
+  const [error, setError] = useState<string | null>(refusal && t(`refusals.${refusal}`));
   const [pending, start] = useTransition();
 
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -38,9 +41,9 @@ export function SignInForm({ focusCode = true }: { focusCode?: boolean }) {
             router.replace(rest.size ? `${pathname}?${rest}` : pathname);
           }
           router.refresh();
-        } else setError(body.message ?? MSG.genericError);
+        } else setError(body.message ?? t("refusals.error"));
       } catch {
-        setError(MSG.genericError);
+        setError(t("refusals.error"));
       }
     });
   };
@@ -50,7 +53,7 @@ export function SignInForm({ focusCode = true }: { focusCode?: boolean }) {
       {error && <ErrorBanner message={error} />}
       <div>
         <label htmlFor="access-code" className="block text-sm font-medium">
-          Access Code
+          {t("accessCode")}
         </label>
         <input
           id="access-code"
@@ -71,7 +74,7 @@ export function SignInForm({ focusCode = true }: { focusCode?: boolean }) {
         disabled={pending}
         className="w-full rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
       >
-        {pending ? "Signing In..." : "Sign In"}
+        {pending ? t("signingIn") : t("signIn")}
       </button>
     </form>
   );

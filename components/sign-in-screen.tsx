@@ -1,7 +1,10 @@
 import { Suspense } from "react";
 import { codeRoles } from "@/lib/auth/oidc/code-policy";
 import { signInButtons } from "@/lib/auth/oidc/config";
-import { signInDialog } from "@/lib/domain/sign-in-codes";
+import { codeRoleWords, codeRolesPhrase, signInDialog } from "@/lib/domain/sign-in-codes";
+import { formatterFor } from "@/lib/i18n/translator";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
+import { LocaleSwitcher } from "./locale-switcher";
 import { SchoolSignInButtons } from "./school-sign-in";
 import { SignInForm } from "./sign-in-form";
 
@@ -13,13 +16,27 @@ import { SignInForm } from "./sign-in-form";
  * With school accounts configured (issue 32) their buttons come first, and the code field shows
  * only when some role still signs in with a code (SIGNIN_CODES).
  */
-export function SignInScreen() {
+export async function SignInScreen() {
   const providers = signInButtons();
   const roles = codeRoles();
-  const { codes, description } = signInDialog(providers.length, roles);
+  const { codes } = signInDialog(providers.length, roles);
+  const t = await getT("signIn");
+  const locale = await requestLocale();
+  // The same four cases as signInDialog, in the reader's language (issue 31).
+  const who = codeRolesPhrase(roles)
+    ? formatterFor(locale).list(codeRoleWords(roles).map((w) => t(`roles.${w as "students"}`)))
+    : null;
+  const description =
+    providers.length === 0
+      ? t("codesOnly")
+      : !codes
+        ? t("accountsOnly")
+        : who
+          ? t("staffAccounts", { who: who.charAt(0).toUpperCase() + who.slice(1) })
+          : t("accountsOrCodes");
   return (
     <main className="min-h-screen">
-      <h1 className="sr-only">Classroom Portal sign in</h1>
+      <h1 className="sr-only">{t("pageTitle")}</h1>
       <div aria-hidden className="fixed inset-0 bg-slate-900/60" />
       <section
         role="dialog"
@@ -29,7 +46,7 @@ export function SignInScreen() {
         className="fixed left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-surface p-6 shadow-xl"
       >
         <h2 id="sign-in-title" className="text-xl font-semibold">
-          Sign In
+          {t("title")}
         </h2>
         <p id="sign-in-description" className="mt-1 text-sm text-ink-muted">
           {description}
@@ -41,11 +58,12 @@ export function SignInScreen() {
         )}
         {providers.length > 0 && codes && (
           <p className="mt-5 flex items-center gap-3 text-sm text-ink-muted" aria-hidden>
-            <span className="h-px flex-1 bg-line" /> or <span className="h-px flex-1 bg-line" />
+            <span className="h-px flex-1 bg-line" /> {t("or")} <span className="h-px flex-1 bg-line" />
           </p>
         )}
         {/* The code field keeps the focus: most people signing in are students with codes; staff tab back. */}
         {codes && <SignInForm />}
+        <LocaleSwitcher className="mt-5" />
       </section>
     </main>
   );

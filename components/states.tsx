@@ -1,4 +1,7 @@
+"use client";
+
 import Link from "next/link";
+import { useTranslations } from "use-intl";
 
 export function EmptyState({
   title,
@@ -22,7 +25,7 @@ export function EmptyState({
 export function BlockedScreen({
   title,
   message,
-  homeLabel = "Return to Home",
+  homeLabel,
   children,
 }: {
   title: string;
@@ -30,13 +33,14 @@ export function BlockedScreen({
   homeLabel?: string;
   children?: React.ReactNode;
 }) {
+  const t = useTranslations("states");
   return (
     <div className="mx-auto mt-10 max-w-lg rounded-2xl border border-line bg-surface px-6 py-10 text-center shadow-sm">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="mt-3 text-ink-muted">{message}</p>
       <div className="mt-6 flex justify-center gap-3">
         <Link href="/" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-          {homeLabel}
+          {homeLabel ?? t("returnHome")}
         </Link>
         {children}
       </div>

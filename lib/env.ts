@@ -41,6 +41,9 @@ const schema = z.object({
   SCHOOL_LOCALE: z.enum(LOCALES).default("en"),
   // Test-only pseudo-locales (en-XA, ar-XB) that the hard-coded-string walk and the RTL checks use.
   PSEUDO_LOCALES: z.enum(["on", "off"]).default("off"),
+  // Grades and percents on the family screens (issue 31): `locale` (default) writes them the
+  // reader's way ("89,5 %" in Spanish), `point` keeps the decimal point in every language.
+  GRADE_DECIMALS: z.enum(["locale", "point"]).default("locale"),
   SEED_DEMO: z.enum(["auto", "on", "off"]).default("auto"),
   COOKIE_SECURE: z.enum(["auto", "true", "false"]).default("auto"),
   // The no-sign-in phone lookup (decision 004): `verified` (default) tells only whether a full

@@ -63,6 +63,8 @@ const child = spawn("node", ["scripts/start.mjs", "-p", port], {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: "Demo School <portal@demo.school>",
     PORTAL_URL: `http://localhost:${port}`,
+    // The hard-coded-string walk and the right-to-left screenshots (e2e/languages.spec.ts).
+    PSEUDO_LOCALES: "on",
     ...oidcEnv,
   },
 });

@@ -323,7 +323,7 @@ const MATRIX: Record<string, Row> = {
           .returning({ id: responses.id })
       )[0]!.id,
     }),
-    call: (c) => responseActions.deleteResponse({ levelCode: BIO, responseId: c.responseId as number }),
+    call: (c) => responseActions.deleteResponse({ levelCode: BIO, responseId: c.responseId }),
   },
   // app/level/[levelCode]/update/attendance-actions.ts and class-roster-actions.ts
   addAttendanceDay: {
@@ -399,7 +399,7 @@ const MATRIX: Record<string, Row> = {
     who: "admin",
     call: () => adminActions.createUser({ ok: true }, form({ role: "parent", name: "New", username: `u-${unique()}` })),
   },
-  regenerateCode: { who: "admin", prepare: freshUser, call: (c) => adminActions.regenerateCode(c.userId as number) },
+  regenerateCode: { who: "admin", prepare: freshUser, call: (c) => adminActions.regenerateCode(c.userId) },
   // app/admin/roster-actions.ts — restoring what the roster removed; the nightly sync's policy (issue 29)
   restoreRosterRemovedAction: {
     who: "admin",

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
 import { requireUser } from "@/lib/auth/guards";
+import { getT } from "@/lib/i18n/request-locale";
 import {
   DELIVERIES,
   EVENT_LABELS,
@@ -27,7 +28,8 @@ export async function markNotificationsReadAction(_prev: ActionResult, formData:
     if (!parsed.success) return invalid(parsed.error);
     const n = await markNotificationsRead(user.id, parsed.data.id);
     revalidatePath("/notifications");
-    return { ok: true, message: n === 1 ? "1 notification marked read" : `${n} notifications marked read` };
+    const t = await getT("notifications");
+    return { ok: true, message: n === 1 ? t("markedOne") : t("markedMany", { count: n }) };
   });
 }
 
@@ -49,10 +51,9 @@ const preferencesInput = z.object({
 export async function savePreferencesAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
   return guarded(async () => {
     const user = await requireUser();
-    if (!choosesNotifications(user.role))
-      return { ok: false, message: "Notifications are about students: there is nothing to choose for your account." };
+    if (!choosesNotifications(user.role)) return { ok: false, message: (await getT("settings"))("nothingToChoose") };
     const parsed = preferencesInput.safeParse(formObject(formData));
-    if (!parsed.success) return invalid(parsed.error);
+    if (!parsed.success) return invalid(await translatePreferenceErrors(parsed.error));
     const v = parsed.data;
     await savePreferences(
       user.id,
@@ -62,6 +63,20 @@ export async function savePreferencesAction(_prev: ActionResult, formData: FormD
       >,
     );
     revalidatePath("/notifications/settings");
-    return { ok: true, message: "Notification settings saved" };
+    return { ok: true, message: (await getT("settings"))("saved") };
   });
+}
+
+/** The schema's English messages, in the reader's language (issue 31): per event, or the threshold's. */
+async function translatePreferenceErrors(error: z.ZodError): Promise<z.ZodError> {
+  const t = await getT("settings");
+  return new z.ZodError(
+    error.issues.map((issue) => {
+      const field = String(issue.path[0] ?? "");
+      const message = (NOTIFY_EVENTS as readonly string[]).includes(field)
+        ? t("chooseHow", { event: t(`events.${field as NotifyEvent}`).toLowerCase() })
+        : t("thresholdInvalid");
+      return { ...issue, message };
+    }),
+  );
 }

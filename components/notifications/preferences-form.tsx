@@ -1,13 +1,12 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { savePreferencesAction } from "@/app/notifications/actions";
 import { idle } from "@/lib/action-result";
 import {
   DEFAULT_DELIVERY,
   DELIVERIES,
-  DELIVERY_LABELS,
-  EVENT_LABELS,
   NOTIFY_EVENTS,
   type NotifyEvent,
   type Preference,
@@ -15,23 +14,24 @@ import {
 
 /** Per event: how to hear about it (native selects: labelled, keyboard and phone friendly), and the grade threshold. */
 export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preference> }) {
+  const t = useTranslations("settings");
   const [state, action, pending] = useActionState(savePreferencesAction, idle);
   return (
     <form action={action} className="max-w-xl space-y-4">
       <table className="w-full text-sm">
         <thead>
-          <tr className="text-left text-ink-muted">
-            <th className="py-2 font-medium">Event</th>
-            <th className="py-2 font-medium">How</th>
+          <tr className="text-start text-ink-muted">
+            <th className="py-2 font-medium">{t("event")}</th>
+            <th className="py-2 font-medium">{t("how")}</th>
           </tr>
         </thead>
         <tbody>
           {NOTIFY_EVENTS.map((e) => (
             <tr key={e} className="border-t border-line">
-              <td className="py-2 pr-3">
-                <label htmlFor={`pref-${e}`}>{EVENT_LABELS[e]}</label>
+              <td className="py-2 pe-3">
+                <label htmlFor={`pref-${e}`}>{t(`events.${e}`)}</label>
                 <span className="block text-xs text-ink-muted">
-                  Default: {DELIVERY_LABELS[DEFAULT_DELIVERY[e]].toLowerCase()}
+                  {t("default", { delivery: t(`deliveries.${DEFAULT_DELIVERY[e]}`).toLowerCase() })}
                 </span>
               </td>
               <td className="py-2">
@@ -43,7 +43,7 @@ export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preferen
                 >
                   {DELIVERIES.map((d) => (
                     <option key={d} value={d}>
-                      {DELIVERY_LABELS[d]}
+                      {t(`deliveries.${d}`)}
                     </option>
                   ))}
                 </select>
@@ -54,7 +54,7 @@ export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preferen
       </table>
       <div>
         <label htmlFor="pref-threshold" className="block text-sm font-medium">
-          Tell me about grades below (%)
+          {t("threshold")}
         </label>
         <input
           id="pref-threshold"
@@ -74,7 +74,7 @@ export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preferen
           disabled={pending}
           className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
         >
-          Save settings
+          {t("save")}
         </button>
         {state.message && (
           <span role={state.ok ? "status" : "alert"} className={`text-sm ${state.ok ? "" : "text-red-700"}`}>

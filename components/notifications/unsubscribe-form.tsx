@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { unsubscribeAction } from "@/app/unsubscribe/actions";
 import { idle } from "@/lib/action-result";
 
-export function UnsubscribeForm({ token }: { token: string }) {
+export function UnsubscribeForm({ token, label }: { token: string; label: string }) {
   const [state, action, pending] = useActionState(async () => unsubscribeAction(token), idle);
   if (state.ok && state.message)
     return (
@@ -19,7 +19,7 @@ export function UnsubscribeForm({ token }: { token: string }) {
         disabled={pending}
         className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
       >
-        Unsubscribe
+        {label}
       </button>
       {state.message && (
         <span role="alert" className="text-sm text-red-700">

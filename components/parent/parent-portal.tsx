@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { useState, useTransition } from "react";
 import { ErrorBanner } from "@/components/error-banner";
 import { phoneDigits, validateParentPhone } from "@/lib/domain/phone";
@@ -7,7 +8,11 @@ import type { ReportCardView } from "@/lib/domain/report-card";
 import { ReportCard } from "./report-card";
 
 /** Expected refusals (validation, no match, rate limit) come back as they are; failures are prefixed as the spec says. */
-async function post<T>(url: string, body: unknown): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
+async function post<T>(
+  url: string,
+  body: unknown,
+  failed: (message: string) => string,
+): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -16,7 +21,7 @@ async function post<T>(url: string, body: unknown): Promise<{ ok: true; data: T 
   const json = (await res.json().catch(() => ({}))) as { error?: string };
   if (res.ok) return { ok: true, data: json as T };
   const message = json.error ?? `HTTP ${res.status}`;
-  return { ok: false, message: res.status >= 500 ? `Failed to fetch students: ${message}` : message };
+  return { ok: false, message: res.status >= 500 ? failed(message) : message };
 }
 
 type LookupReply = { mode: "verified"; onFile: true } | { mode: "open"; students: { id: number; name: string }[] };
@@ -26,6 +31,8 @@ type LookupReply = { mode: "verified"; onFile: true } | { mode: "open"; students
  * server says only whether the whole number is on file, and where the report card is instead.
  */
 export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
+  const t = useTranslations("parent");
+  const failed = (message: string) => t("failedToFetch", { message });
   const [phone, setPhone] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [students, setStudents] = useState<{ id: number; name: string }[] | null>(null);
@@ -40,7 +47,7 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
     if (!check.ok) return setError(check.message);
     start(async () => {
       try {
-        const res = await post<LookupReply>("/api/parent/lookup", { phone });
+        const res = await post<LookupReply>("/api/parent/lookup", { phone }, failed);
         if (res.ok) {
           setError(null);
           setStudents(res.data.mode === "open" ? res.data.students : null);
@@ -51,7 +58,7 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
           setError(res.message);
         }
       } catch (err) {
-        setError(`Failed to fetch students: ${(err as Error).message}`);
+        setError(failed((err as Error).message));
       }
     });
   };
@@ -59,11 +66,11 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
   const open = (studentId: number) =>
     start(async () => {
       try {
-        const res = await post<ReportCardView>("/api/parent/report", { phone, studentId });
+        const res = await post<ReportCardView>("/api/parent/report", { phone, studentId }, failed);
         if (res.ok) setCard(res.data);
         else setError(res.message);
       } catch (err) {
-        setError(`Failed to fetch students: ${(err as Error).message}`);
+        setError(failed((err as Error).message));
       }
     });
 
@@ -78,7 +85,7 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
           </div>
         )}
         <label htmlFor="parent-phone" className="block text-sm font-medium">
-          Parent phone number
+          {t("phoneLabel")}
         </label>
         <div className="mt-1 flex flex-wrap gap-2">
           <input
@@ -96,11 +103,11 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
             disabled={pending}
             className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
           >
-            {pending ? "Searching..." : "Search"}
+            {pending ? t("searching") : t("search")}
           </button>
         </div>
         <p id="parent-phone-digits" className="mt-2 text-sm text-ink-muted">
-          Searching with digits:{" "}
+          {t("searchingWith")}{" "}
           <span className="font-mono" data-testid="search-digits">
             {digits || "—"}
           </span>
@@ -114,21 +121,16 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
           data-testid="number-on-file"
         >
           <h2 id="number-on-file" className="text-lg font-semibold">
-            This number is on file
+            {t("onFileTitle")}
           </h2>
-          <p className="mt-2">
-            For your privacy, report cards do not open with a phone number. Use the letter the school sent you: open its
-            report-card link or scan its square code, or sign in below with its access code.
-          </p>
-          <p className="mt-2 text-ink-muted">
-            No letter, or lost it? Please contact the school office; they can print you a new one.
-          </p>
+          <p className="mt-2">{t("onFileText")}</p>
+          <p className="mt-2 text-ink-muted">{t("noLetter")}</p>
         </section>
       )}
       {mode === "open" && students && (
         <section aria-labelledby="found-students" className="mt-6">
           <h2 id="found-students" className="text-lg font-semibold">
-            Students found
+            {t("studentsFound")}
           </h2>
           <ul className="mt-3 space-y-2">
             {students.map((s) => (
@@ -136,7 +138,7 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
                 <button
                   type="button"
                   onClick={() => open(s.id)}
-                  className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-left font-medium hover:border-brand-600"
+                  className="w-full rounded-xl border border-line bg-surface px-4 py-3 text-start font-medium hover:border-brand-600"
                 >
                   {s.name}
                 </button>

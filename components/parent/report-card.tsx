@@ -3,6 +3,8 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
+import { useLocale, useTranslations } from "use-intl";
+import { useGradeNumbers } from "@/components/grade-numbers";
 import type { PublishedTermGrade, ReportCardClass, ReportCardView, ReportTermGrade } from "@/lib/domain/report-card";
 import { formatDay } from "@/lib/domain/format";
 import type { Band } from "@/lib/domain/grades";
@@ -14,11 +16,19 @@ const BAND: Record<Band, string> = {
   bad: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50",
 };
 
-/** Present-only attendance to one decimal, or "—" when none was taken. */
-const rate = (p: number | null) => (p === null ? "—" : `${p.toFixed(1)}%`);
+/** Present-only attendance to one decimal, or "—" when none was taken; grades as the calculator made them. */
+function useReportNumbers() {
+  const n = useGradeNumbers();
+  return {
+    rate: (p: number | null) => (p === null ? "—" : n.percent(p.toFixed(1))),
+    percent: (p: number | null) => (p === null ? "—" : n.percent(p)),
+  };
+}
 
 /** Report card (spec §2): Summary and Details tabs; prints one page per class. */
 export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: () => void }) {
+  const t = useTranslations("reportCard");
+  const { rate, percent } = useReportNumbers();
   const [tab, setTab] = useState("summary");
   const printing = usePrinting();
   const [selected, setSelected] = useState(card.classes[0]?.code ?? "");
@@ -32,7 +42,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
             onClick={onBack}
             className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
           >
-            ← Back to Search
+            {t("backToSearch")}
           </button>
         )}
         <button
@@ -40,21 +50,21 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
           onClick={printing.print}
           className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
         >
-          Print
+          {t("print")}
         </button>
       </div>
       <h2 id="report-card-title" className="mt-4 text-2xl font-semibold">
-        Report card: {card.studentName}
+        {t("heading", { name: card.studentName })}
       </h2>
       {card.classes.length === 0 ? (
-        <p className="mt-4 text-ink-muted">Not enrolled in any classes.</p>
+        <p className="mt-4 text-ink-muted">{t("notEnrolled")}</p>
       ) : (
         <>
           <Tabs.Root value={tab} onValueChange={setTab} className="mt-4 print:hidden">
-            <Tabs.List aria-label="Report card" className="flex gap-1 border-b border-line">
+            <Tabs.List aria-label={t("tabs")} className="flex gap-1 border-b border-line">
               {[
-                ["summary", "Summary"],
-                ["details", "Details"],
+                ["summary", t("summary")],
+                ["details", t("details")],
               ].map(([v, l]) => (
                 <Tabs.Trigger
                   key={v}
@@ -76,26 +86,30 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                     <div className="flex items-start justify-between gap-3">
                       <div>
                         <h3 className="font-semibold">{c.name}</h3>
-                        <p className="text-sm text-ink-muted">{c.period ? `Period ${c.period}` : c.code}</p>
+                        <p className="text-sm text-ink-muted">
+                          {c.period ? t("period", { period: c.period }) : c.code}
+                        </p>
                       </div>
                       <span
                         className={`grid h-12 min-w-12 place-items-center rounded-xl px-2 text-xl font-bold ${c.band ? BAND[c.band] : "bg-surface-muted"}`}
-                        aria-label={c.letter ? `Letter grade ${c.letter}` : "No letter grade yet"}
+                        aria-label={c.letter ? t("letterGrade", { letter: c.letter }) : t("noLetter")}
                       >
                         {c.letter ?? "—"}
                       </span>
                     </div>
                     <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
                       <div>
-                        <dt className="text-ink-muted">Grade{c.gradeTitle ? ` (${c.gradeTitle})` : ""}</dt>
-                        <dd className="font-semibold">{c.percent === null ? "—" : `${c.percent}%`}</dd>
+                        <dt className="text-ink-muted">
+                          {c.gradeTitle ? t("gradeOf", { title: c.gradeTitle }) : t("grade")}
+                        </dt>
+                        <dd className="font-semibold">{percent(c.percent)}</dd>
                       </div>
                       <div>
-                        <dt className="text-ink-muted">Counted points</dt>
+                        <dt className="text-ink-muted">{t("countedPoints")}</dt>
                         <dd className="font-semibold">{c.points ? `${c.points.earned}/${c.points.possible}` : "—"}</dd>
                       </div>
                       <div>
-                        <dt className="text-ink-muted">Attendance</dt>
+                        <dt className="text-ink-muted">{t("attendance")}</dt>
                         <dd className="font-semibold">{rate(c.attendancePercent)}</dd>
                       </div>
                     </dl>
@@ -109,7 +123,8 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                       }}
                       className="mt-3 text-sm font-medium text-brand-700 underline dark:text-brand-100"
                     >
-                      View Details<span className="sr-only"> for {c.name}</span>
+                      {t("viewDetails")}
+                      <span className="sr-only">{t("forClass", { name: c.name })}</span>
                     </button>
                   </li>
                 ))}
@@ -117,7 +132,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
             </Tabs.Content>
             <Tabs.Content value="details" className="pt-4">
               <label htmlFor="report-class" className="block text-sm font-medium">
-                Class
+                {t("class")}
               </label>
               <select
                 id="report-class"
@@ -177,29 +192,33 @@ function usePrinting(): { on: boolean; print: () => void } {
 }
 
 function ClassDetails({ c }: { c: ReportCardClass }) {
+  const t = useTranslations("reportCard");
+  const locale = useLocale();
+  const { rate, percent } = useReportNumbers();
+  const n = useGradeNumbers();
   return (
     <div className="mt-4 space-y-4" data-testid="report-details">
       <h3 className="text-lg font-semibold">
-        {c.name}: {c.letter ?? "—"} · {c.percent === null ? "—" : `${c.percent}%`}
-        {c.points && ` · ${c.points.earned}/${c.points.possible} counted points`} · attendance{" "}
-        {rate(c.attendancePercent)}
+        {t("detailsHeading", { name: c.name, letter: c.letter ?? "—", percent: percent(c.percent) })}
+        {c.points && t("detailsPoints", { earned: n.number(c.points.earned), possible: n.number(c.points.possible) })}
+        {t("detailsAttendance", { rate: rate(c.attendancePercent) })}
       </h3>
       <div>
-        <h4 className="font-medium">Grades</h4>
+        <h4 className="font-medium">{t("grades")}</h4>
         {c.grades.length === 0 ? (
-          <p className="text-sm text-ink-muted">No grades available</p>
+          <p className="text-sm text-ink-muted">{t("noGrades")}</p>
         ) : (
           <table className="mt-2 w-full text-sm">
-            <thead className="text-left text-ink-muted">
+            <thead className="text-start text-ink-muted">
               <tr>
                 <th scope="col" className="py-1 font-medium">
-                  Assignment
+                  {t("assignment")}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  Score
+                  {t("score")}
                 </th>
                 <th scope="col" className="py-1 font-medium">
-                  Graded
+                  {t("graded")}
                 </th>
               </tr>
             </thead>
@@ -211,7 +230,7 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
                     {g.feedback && <div className="text-xs text-ink-muted">{g.feedback}</div>}
                   </td>
                   <td className="py-1 whitespace-nowrap">
-                    {g.score}/{g.maxScore} ({g.percent}%)
+                    {t("scoreOf", { score: n.number(g.score), max: n.number(g.maxScore), percent: percent(g.percent) })}
                   </td>
                   <td className="py-1 whitespace-nowrap">{g.gradedOn}</td>
                 </tr>
@@ -221,14 +240,14 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
         )}
       </div>
       <div>
-        <h4 className="font-medium">Attendance</h4>
+        <h4 className="font-medium">{t("attendance")}</h4>
         {c.attendance.length === 0 ? (
-          <p className="text-sm text-ink-muted">No attendance records</p>
+          <p className="text-sm text-ink-muted">{t("noAttendance")}</p>
         ) : (
           <ul className="mt-2 grid grid-cols-2 gap-1 text-sm sm:grid-cols-3">
             {c.attendance.map((a) => (
               <li key={a.date}>
-                {formatDay(a.date)}: <span className="capitalize">{a.status}</span>
+                {formatDay(a.date, locale)}: <span className="capitalize">{statusWord(t, a.status)}</span>
               </li>
             ))}
           </ul>
@@ -238,26 +257,37 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
   );
 }
 
+const STATUSES = new Set(["present", "absent", "late", "excused"]);
+
+/** An attendance status in the reader's language; a status we do not know is shown as stored. */
+function statusWord(t: ReturnType<typeof useTranslations<"reportCard">>, status: string): string {
+  return STATUSES.has(status) ? t(status as "present") : status;
+}
+
 /** This term's grade (live progress until the school publishes report cards), and why. */
 function TermGrade({ term }: { term: ReportTermGrade }) {
+  const t = useTranslations("reportCard");
+  const { percent } = useReportNumbers();
   return (
     <div className="mt-3 rounded-xl bg-surface-muted px-3 py-2 text-sm" data-testid="report-term">
       <p>
-        <span className="font-medium">{term.title ?? "Whole year"}</span>{" "}
-        <span className="text-ink-muted">(progress so far)</span>:{" "}
+        <span className="font-medium">{term.title ?? t("wholeYear")}</span>{" "}
+        <span className="text-ink-muted">{t("progress")}</span>:{" "}
         {term.empty ? (
-          "no graded work yet"
+          t("noGradedWorkYet")
         ) : (
           <span className="font-semibold">
-            {term.percent}% · {term.letter}
+            {percent(term.percent)} · {term.letter}
           </span>
         )}
-        {term.overridden && " · set by the teacher"}
+        {term.overridden && t("setByTeacher")}
       </p>
       {(!term.empty || term.why.length > 1) && (
         <details className="mt-1">
-          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">Why this grade</summary>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">
+            {t("whyThisGrade")}
+          </summary>
+          <ul className="mt-1 list-disc space-y-0.5 ps-5">
             {term.why.map((line) => (
               <li key={line}>{line}</li>
             ))}
@@ -270,26 +300,30 @@ function TermGrade({ term }: { term: ReportTermGrade }) {
 
 /** The published term's report card for the class: grade, attendance for the term and the teacher's comment. */
 function PublishedGrade({ grade }: { grade: PublishedTermGrade }) {
+  const t = useTranslations("reportCard");
+  const { rate, percent } = useReportNumbers();
   const a = grade.attendance;
   return (
     <div className="mt-3 rounded-xl border border-line px-3 py-2 text-sm" data-testid="report-published">
-      <p className="font-medium">{grade.title} report card</p>
+      <p className="font-medium">{t("publishedTitle", { term: grade.title })}</p>
       <p>
         {grade.empty ? (
-          "No graded work"
+          t("noGradedWork")
         ) : (
           <span className="font-semibold">
-            {grade.percent}% · {grade.letter}
+            {percent(grade.percent)} · {grade.letter}
           </span>
         )}
-        {grade.overridden && " · set by the teacher"} · attendance {rate(grade.attendancePercent)} ({a.present} present,{" "}
-        {a.absent} absent, {a.late} late, {a.excused} excused)
+        {grade.overridden && t("setByTeacher")}
+        {t("publishedAttendance", { rate: rate(grade.attendancePercent), ...a })}
       </p>
       {grade.comment && <p className="mt-1 italic">&ldquo;{grade.comment}&rdquo;</p>}
       {(!grade.empty || grade.why.length > 1) && (
         <details className="mt-1">
-          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">Why this grade</summary>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">
+            {t("whyThisGrade")}
+          </summary>
+          <ul className="mt-1 list-disc space-y-0.5 ps-5">
             {grade.why.map((line) => (
               <li key={line}>{line}</li>
             ))}

@@ -6,6 +6,7 @@ import { MSG } from "@/lib/domain/messages";
 import { safeDecode } from "@/lib/domain/url";
 import { isLinkedGuardian } from "@/lib/parent/guardians";
 import { reportCardFor } from "@/lib/parent/portal";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "./guards";
 import { PAGE_LOAD_HEADER, PAGE_PATH_HEADER, gatedPageOf } from "./page-path";
 import { adminAccess, canReadReportCard, isStaff } from "./policy";
@@ -136,7 +137,10 @@ const childDecision = cache(
     const valid = Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
     const linked = valid && user.role === "parent" ? await isLinkedGuardian(user.id, id) : false;
     // A card that is gone by the time it is read gets the same answer as someone else's child.
-    const card = valid && canReadReportCard(user, { isLinkedGuardian: linked }) ? await reportCardFor(id) : null;
+    const card =
+      valid && canReadReportCard(user, { isLinkedGuardian: linked })
+        ? await reportCardFor(id, await requestLocale())
+        : null;
     return card ? { allowed: { user, studentId: id, card } } : { refusal: CHILD_REFUSAL };
   },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDay, formatLongDay, formatNumber } from "./format";
+import { formatDate, formatDay, formatLongDay, formatNumber, localizeDecimal } from "./format";
 
 // Issue 31 item 4: dates and numbers per locale, in the school's zone.
 describe("formatting per locale", () => {
@@ -17,5 +17,11 @@ describe("formatting per locale", () => {
     expect(formatNumber(89.5, "es", 1)).toBe("89,5");
     expect(formatNumber(1234, "es")).toBe("1234");
     expect(formatNumber(85, "en")).toBe("85");
+  });
+  it("changes only the decimal mark of a calculated grade", () => {
+    expect(localizeDecimal(89.5, "es")).toBe("89,5");
+    expect(localizeDecimal("92.25", "es")).toBe("92,25");
+    expect(localizeDecimal(89.5, "en")).toBe("89.5");
+    expect(localizeDecimal(100, "es")).toBe("100");
   });
 });

@@ -69,3 +69,18 @@ export function formatNumber(value: number, locale = "en", decimals = 0): string
   }
   return f.format(value);
 }
+
+const decimalMarks = new Map<string, string>();
+
+/**
+ * A decimal the calculator already rounded ("89.5", 89.5), with the locale's decimal mark:
+ * "89,5" in Spanish. Only the mark changes, so the digits are exactly the calculator's.
+ */
+export function localizeDecimal(value: number | string, locale = "en"): string {
+  let mark = decimalMarks.get(locale);
+  if (mark === undefined) {
+    mark = new Intl.NumberFormat(tag(locale)).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+    decimalMarks.set(locale, mark);
+  }
+  return String(value).replace(".", mark);
+}

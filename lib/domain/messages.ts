@@ -39,6 +39,17 @@ export function signInFallbackMessage(reason: string | null): string | null {
   return Object.hasOwn(SIGN_IN_FALLBACK_MESSAGES, reason) ? SIGN_IN_FALLBACK_MESSAGES[reason]! : MSG.genericError;
 }
 
+/**
+ * The same, as a key of the catalog's signIn.refusals (issue 31): the form shows it in the
+ * reader's language. "error" for a reason we did not send.
+ */
+export function signInRefusalKey(reason: string | null): SignInRefusal | null {
+  if (reason === null) return null;
+  return Object.hasOwn(SIGN_IN_FALLBACK_MESSAGES, reason) ? (reason as SignInRefusal) : "error";
+}
+
+export type SignInRefusal = "invalid" | "empty" | "limited" | "error" | keyof typeof OIDC_SIGN_IN_MESSAGES;
+
 const SIGN_IN_FALLBACK_MESSAGES: Record<string, string> = {
   invalid: MSG.invalidCode,
   empty: MSG.enterCode,

@@ -1,6 +1,6 @@
 // What a refused school-account sign-in (issue 32) says: each names what the person or the school
 // must do. Shown by the sign-in dialog from ?signin=oidc_<reason> (lib/domain/messages.ts).
-export const OIDC_SIGN_IN_MESSAGES: Record<string, string> = {
+export const OIDC_SIGN_IN_MESSAGES = {
   oidc_unknown:
     "No portal account matches this school account. Ask the school office to put your school e-mail address on your portal account, then try again.",
   oidc_unverified:
@@ -18,4 +18,4 @@ export const OIDC_SIGN_IN_MESSAGES: Record<string, string> = {
   oidc_unavailable: "School-account sign-in is unavailable for a moment. Please try again.",
   oidc_limited: "Too many sign-in attempts. Please wait a few minutes and try again.",
   codes_off: "Access codes are turned off for staff. Sign in with your school account.",
-};
+} satisfies Record<string, string>;

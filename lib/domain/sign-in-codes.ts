@@ -22,6 +22,13 @@ export function parseSignInCodes(raw: string | undefined): Set<string> | null {
   return roles;
 }
 
+/** The role words (students, parents, teachers, admins) whose codes work, for a translated list. */
+export function codeRoleWords(roles: Set<string>): string[] {
+  return Object.entries(ROLE_WORDS)
+    .filter(([, r]) => roles.has(r))
+    .map(([w]) => w);
+}
+
 /** "students and parents" for the dialog; null when every role (or none) uses codes. */
 export function codeRolesPhrase(roles: Set<string>): string | null {
   if (roles.size === 0 || roles.size === 4) return null;

@@ -15,11 +15,12 @@ export const LOCALE_COOKIE = "portal_locale";
  * else the browser's Accept-Language, else the school's SCHOOL_LOCALE. Once per request.
  */
 export const requestLocale = cache(async (): Promise<AnyLocale> => {
+  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
+  // Test-only: a pseudo-locale cookie wins, so the walk covers signed-in screens whatever the account chose.
+  if (env().PSEUDO_LOCALES === "on" && isPseudoLocale(chosen)) return chosen;
   const user = await getSessionUser();
   if (isLocale(user?.locale)) return user.locale;
-  const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
   if (isLocale(chosen)) return chosen;
-  if (env().PSEUDO_LOCALES === "on" && isPseudoLocale(chosen)) return chosen;
   const asked = negotiateLocale((await headers()).get("accept-language"), LOCALES);
   return isLocale(asked) ? asked : schoolLocale();
 });

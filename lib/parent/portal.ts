@@ -126,14 +126,14 @@ export async function loadParentReportCard(input: unknown, client: string): Prom
  * the Summary, the grid, the PDF and the e-mails show. The last published term's card is listed
  * for every class it covers, classes the student has since left included.
  */
-export async function reportCardFor(studentId: number): Promise<ReportCardView | null> {
+export async function reportCardFor(studentId: number, locale = "en"): Promise<ReportCardView | null> {
   const data = await getReportCard(studentId);
   if (!data) return null;
   const tz = schoolTimeZone();
   const card = buildReportCard({
     student: data.student,
     classes: data.classes,
-    grades: data.grades.map((g) => ({ ...g, gradedOn: formatDate(g.gradedAt, tz) })),
+    grades: data.grades.map((g) => ({ ...g, gradedOn: formatDate(g.gradedAt, tz, locale) })),
     attendance: data.attendance,
   });
   const codes = card.classes.map((c) => c.code);

@@ -175,9 +175,14 @@ export async function admitReportLink(
 }
 
 /** Opens a report-card link's page: the student's report card, once the link lets the visitor in. */
-export async function openReportLink(token: string, client: string, now = new Date()): Promise<OpenResult> {
+export async function openReportLink(
+  token: string,
+  client: string,
+  now = new Date(),
+  locale = "en",
+): Promise<OpenResult> {
   const admitted = await admitReportLink(token, client, now);
   if (!admitted.ok) return admitted;
-  const card = await reportCardFor(admitted.studentId);
+  const card = await reportCardFor(admitted.studentId, locale);
   return card ? { ok: true, card, expiresAt: admitted.expiresAt } : { ok: false, limited: false };
 }

@@ -5,8 +5,11 @@ import { ReportCard } from "@/components/parent/report-card";
 import { SignInScreen } from "@/components/sign-in-screen";
 import { RefusalScreen } from "@/components/access-screens";
 import { reportCardPageAccess } from "@/lib/auth/page-access";
+import { getT } from "@/lib/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Report card" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("child"))("title") };
+}
 
 /** A signed-in parent's child's report card: only for the children they are linked to (404 otherwise, decision 027). */
 export default async function ChildReportPage({ params }: { params: Promise<{ studentId: string }> }) {
@@ -14,21 +17,22 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
   if (!allowed) return <SignInScreen />;
   if ("refusal" in allowed) return <RefusalScreen {...allowed} />;
   const { user, studentId: id, card } = allowed;
+  const t = await getT("child");
   return (
     <AppShell user={user}>
       <Link href="/" className="text-sm font-medium text-ink-muted hover:text-ink print:hidden">
-        ← Back
+        {(await getT("common"))("back")}
       </Link>
       {card.classes.some((c) => c.published) && (
         <a
           href={`/children/${id}/pdf`}
           download
-          className="ml-4 text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100"
+          className="ms-4 text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100"
         >
-          Download the {card.classes.find((c) => c.published)!.published!.title} report card (PDF)
+          {t("download", { term: card.classes.find((c) => c.published)!.published!.title })}
         </a>
       )}
-      <h1 className="sr-only">Report card</h1>
+      <h1 className="sr-only">{t("title")}</h1>
       <ReportCard card={card} />
     </AppShell>
   );

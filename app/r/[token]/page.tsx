@@ -3,11 +3,16 @@ import { headers } from "next/headers";
 import { ReportCard } from "@/components/parent/report-card";
 import { formatDate } from "@/lib/domain/format";
 import { env, schoolTimeZone } from "@/lib/env";
-import { openReportLink, REPORT_LINK_NEUTRAL, reportLinkPath } from "@/lib/parent/report-links";
+import { openReportLink, reportLinkPath } from "@/lib/parent/report-links";
 import { clientAddress } from "@/lib/rate-limit";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
+import { LocaleSwitcher } from "@/components/locale-switcher";
 
-export const metadata: Metadata = {
-  title: "Report card",
+export async function generateMetadata(): Promise<Metadata> {
+  return { ...metadata, title: (await getT("reportCard"))("title") };
+}
+
+const metadata: Metadata = {
   robots: { index: false, follow: false },
   referrer: "no-referrer",
 };
@@ -19,40 +24,42 @@ export const dynamic = "force-dynamic";
  */
 export default async function ReportLinkPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const result = await openReportLink(token.slice(0, 100), clientAddress(await headers()));
+  const locale = await requestLocale();
+  const t = await getT("reportCard");
+  const result = await openReportLink(token.slice(0, 100), clientAddress(await headers()), new Date(), locale);
   // The last published term's report card, when there is one, also downloads as a PDF (./pdf).
   const published = result.ok ? result.card.classes.find((c) => c.published)?.published : undefined;
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
-      <header className="print:hidden">
+      <header className="flex flex-wrap items-center justify-between gap-2 print:hidden">
         <p className="text-lg font-semibold text-brand-700 dark:text-brand-100">{env().SCHOOL_NAME}</p>
+        <LocaleSwitcher />
       </header>
       <div className="mt-6">
         {result.ok ? (
           <>
-            <h1 className="sr-only">Report card</h1>
+            <h1 className="sr-only">{t("title")}</h1>
             {published && (
               <a
                 href={`${reportLinkPath(token)}/pdf`}
                 download
                 className="text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100"
               >
-                Download the {published.title} report card (PDF)
+                {(await getT("child"))("download", { term: published.title })}
               </a>
             )}
             <ReportCard card={result.card} />
             <p className="mt-6 text-sm text-ink-muted print:hidden">
-              This link works until {formatDate(result.expiresAt, schoolTimeZone())}. Keep it private: anyone who has it
-              can read this report card.
+              {t("linkExpires", { date: formatDate(result.expiresAt, schoolTimeZone(), locale) })}
             </p>
           </>
         ) : (
           <section role="status" className="rounded-2xl border border-line bg-surface p-6">
-            <h1 className="text-xl font-semibold">Report card</h1>
+            <h1 className="text-xl font-semibold">{t("title")}</h1>
             <p className="mt-2">
               {result.limited
-                ? `Too many requests. Please wait ${result.retryAfterSeconds} seconds and try again.`
-                : REPORT_LINK_NEUTRAL}
+                ? (await getT("common"))("tooManyRequests", { seconds: result.retryAfterSeconds ?? 60 })
+                : t("linkNeutral")}
             </p>
           </section>
         )}

@@ -1,0 +1,230 @@
+import type { Page } from "@playwright/test";
+import { CODES, expect, gotoHydrated, issueReportLink, signIn, test } from "./fixtures";
+
+// Issue 31: families read the portal in their own language. The server here runs with
+// PSEUDO_LOCALES=on (scripts/e2e-server.mjs), so the walk below can ask for en-XA and ar-XB.
+
+test.describe("a family in Spanish", () => {
+  test("the switcher on the sign-in page turns it Spanish without JavaScript", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.getByRole("dialog", { name: "Sign In" })).toBeVisible();
+    await page.getByRole("button", { name: "Español" }).click();
+    await expect(page.getByRole("dialog", { name: "Iniciar sesión" })).toBeVisible();
+    await expect(page.getByLabel("Código de acceso")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    // The choice stays: the next page is Spanish too.
+    await page.goto("/parent");
+    await expect(page.getByRole("heading", { level: 1, name: "Portal para familias" })).toBeVisible();
+    await context.close();
+  });
+
+  test("a report-card link opened by a browser asking for Spanish is in Spanish", async ({ browser }) => {
+    const url = await issueReportLink(browser, "stu-05");
+    // Chromium sends the context locale as Accept-Language ("es-MX,es;q=0.9").
+    const context = await browser.newContext({ locale: "es-MX" });
+    const page = await context.newPage();
+    await gotoHydrated(page, url);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("heading", { name: /^Boleta de calificaciones: / })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Resumen" })).toBeVisible();
+    await expect(page.getByText("Asistencia").first()).toBeVisible();
+    await expect(page.getByText(/Este enlace funciona hasta el /)).toBeVisible();
+    await expect(page.getByText("Summary")).toHaveCount(0);
+    await context.close();
+  });
+
+  test("a parent who chose Spanish reads the report card, notifications and settings in Spanish; the child's own language stays", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, CODES.parent);
+    await gotoHydrated(page, "/notifications/settings");
+    await page.getByRole("combobox", { name: "Language" }).selectOption("es");
+    await page.getByRole("button", { name: "Save language" }).click();
+    await expect(page.getByText("Idioma guardado.")).toBeVisible();
+    await context.close();
+
+    // A new browser (no cookie): the language comes from the account.
+    const fresh = await browser.newContext();
+    const parent = await fresh.newPage();
+    try {
+      await gotoHydrated(parent, "/");
+      await parent.getByLabel("Access Code").fill(CODES.parent);
+      await parent.getByRole("button", { name: "Sign In" }).click();
+      await expect(parent.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+      await expect(parent.getByRole("heading", { name: "Sus hijos" })).toBeVisible();
+      await expect(parent.locator("html")).toHaveAttribute("lang", "es");
+
+      await parent.getByTestId("child-card").first().click();
+      await expect(parent.getByRole("heading", { name: /^Boleta de calificaciones: / })).toBeVisible();
+      await expect(parent.getByRole("tab", { name: "Resumen" })).toBeVisible();
+      await expect(parent.getByText("Calificación").first()).toBeVisible();
+
+      await gotoHydrated(parent, "/notifications");
+      await expect(parent.getByRole("heading", { level: 1, name: "Notificaciones" })).toBeVisible();
+      await expect(parent.getByRole("link", { name: "Configuración de notificaciones" })).toBeVisible();
+
+      await gotoHydrated(parent, "/notifications/settings");
+      await expect(parent.getByRole("heading", { level: 1, name: "Configuración de notificaciones" })).toBeVisible();
+      await expect(parent.getByLabel("Ausencias y llegadas tarde")).toBeVisible();
+      await parent.getByRole("button", { name: "Guardar la configuración" }).click();
+      await expect(parent.getByText("Configuración de notificaciones guardada")).toBeVisible();
+
+      // The guardian's language is theirs: their child still reads English.
+      const kid = await (await browser.newContext()).newPage();
+      await signIn(kid, CODES.student);
+      await expect(kid.getByText("Your classes")).toBeVisible();
+      await kid.context().close();
+    } finally {
+      // Back to English for the other specs that share this server's database.
+      await gotoHydrated(parent, "/notifications/settings");
+      await parent.getByRole("combobox", { name: "Idioma" }).selectOption("en");
+      await parent.getByRole("button", { name: "Guardar el idioma" }).click();
+      await expect(parent.getByText("Language saved.")).toBeVisible();
+      await fresh.close();
+    }
+  });
+});
+
+/** Visible text nodes that did not come from the catalog (no en-XA markers), less the data the test knows. */
+async function unmarkedText(page: Page, data: string[]): Promise<string[]> {
+  return page.evaluate((allowed) => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // Names of languages in themselves, numbers, dates, punctuation and the data the page shows.
+    const plain = /^[\s\d.,:;%/·—–()+\-←→@"“”'’…]*$/;
+    const date =
+      /^[A-Z][a-z]{2}( \d{1,2},)? \d{1,2},? \d{4}(, \d{1,2}:\d{2} [AP]M)?$|^[A-Z][a-z]{2},? [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? "").trim();
+      const el = node.parentElement;
+      if (!text || !el || el.closest("script, style, template, [hidden], .sr-only-data")) continue;
+      const style = getComputedStyle(el);
+      if (style.display === "none" || style.visibility === "hidden") continue;
+      if (text.includes("[!!") || text.includes("!!]")) continue;
+      if (plain.test(text) || date.test(text) || allowed.some((a) => text === a || text.startsWith(`${a} `))) continue;
+      if (/^[A-F][+-]?$/.test(text)) continue; // a letter grade
+      if (/^@[\w.-]+$/.test(text)) continue; // a username
+      out.push(text);
+    }
+    return out;
+  }, data);
+}
+
+const SCREENS_SIGNED_OUT = ["/", "/parent", "/unsubscribe/not-a-real-link", "/no-such-page"];
+const SCREENS_PARENT = ["/", "/notifications", "/notifications/settings"];
+
+test.describe("every family screen comes from the catalog", () => {
+  // Data the demo school shows on these screens: people's names, classes, the school.
+  const DATA = [
+    "English",
+    "Español",
+    "Classroom Portal",
+    "Grace Johnson",
+    "Ava Johnson",
+    "Liam Johnson",
+    "G",
+    "gjohnson",
+  ];
+
+  test("pseudo-locale walk: no visible text without the en-XA markers, and lang is set", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext();
+    await context.addCookies([
+      { name: "portal_locale", value: "en-XA", url: test.info().project.use.baseURL ?? "http://localhost:3100" },
+    ]);
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    for (const path of SCREENS_SIGNED_OUT) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("lang", "en");
+      const bad = await unmarkedText(page, DATA);
+      if (bad.length) found[path] = bad;
+    }
+    const link = await issueReportLink(browser, "stu-05");
+    await page.goto(link);
+    const reportBad = await unmarkedText(page, [...DATA, ...(await classAndStudentNames(page))]);
+    if (reportBad.length) found["/r/<token>"] = reportBad;
+
+    await page.goto("/");
+    await page.getByLabel(/Access Code/).fill(CODES.parent);
+    await page.getByRole("button", { name: /Sign In/ }).click();
+    await expect(page.getByRole("button", { name: /Logout/ })).toBeVisible();
+    for (const path of SCREENS_PARENT) {
+      await page.goto(path);
+      const bad = await unmarkedText(page, [...DATA, ...(await notificationData(page))]);
+      if (bad.length) found[path] = bad;
+    }
+    await page.goto("/");
+    await page.getByTestId("child-card").first().click();
+    await expect(page.getByRole("tab", { name: /Summary/ })).toBeVisible();
+    const childBad = await unmarkedText(page, [...DATA, ...(await classAndStudentNames(page))]);
+    if (childBad.length) found["/children/<id>"] = childBad;
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  test("right to left (ar-XB): no sideways scroll at 375 and 1280 px", async ({ browser }) => {
+    test.setTimeout(240_000);
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      await context.addCookies([
+        { name: "portal_locale", value: "ar-XB", url: test.info().project.use.baseURL ?? "http://localhost:3100" },
+      ]);
+      const page = await context.newPage();
+      const shots: string[] = ["/", "/parent"];
+      for (const path of shots) {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+        await page.screenshot({ path: `test-results/rtl-${width}${path.replace(/\W/g, "-")}.png`, fullPage: true });
+        expect(await sidewaysScroll(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      await page.getByLabel(/Access Code/).fill(CODES.parent);
+      await page.getByRole("button", { name: /Sign In/ }).click();
+      await expect(page.getByRole("button", { name: /Logout/ })).toBeVisible();
+      for (const path of ["/", "/notifications", "/notifications/settings"]) {
+        await page.goto(path);
+        await page.screenshot({
+          path: `test-results/rtl-${width}-parent${path.replace(/\W/g, "-")}.png`,
+          fullPage: true,
+        });
+        expect(await sidewaysScroll(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      await page.getByTestId("child-card").first().click();
+      await expect(page.getByRole("tab", { name: /Summary/ })).toBeVisible();
+      await page.screenshot({ path: `test-results/rtl-${width}-child.png`, fullPage: true });
+      expect(await sidewaysScroll(page), `child page at ${width}px`).toBeLessThanOrEqual(0);
+      await context.close();
+    }
+  });
+});
+
+async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Names the report card shows as data: the student in its heading, each class's name and code. */
+async function classAndStudentNames(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...Array.from(
+      document.querySelectorAll("[data-testid=report-class] h3, option, h3"),
+      (e) => e.textContent?.trim() ?? "",
+    ),
+    ...Array.from(document.querySelectorAll("[data-testid=report-class] p"), (e) => e.textContent?.trim() ?? ""),
+  ]);
+}
+
+/** A notification's title and detail are stored rows (written in their recipient's language when sent). */
+async function notificationData(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll(
+        "[data-testid=notification] a, [data-testid=notification] p.whitespace-pre-line, [data-testid=header-name], [data-testid=child-card]",
+      ),
+      (e) => (e.firstChild?.textContent ?? "").trim(),
+    ),
+  );
+}
