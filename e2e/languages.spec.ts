@@ -193,6 +193,7 @@ test.describe("every family screen comes from the catalog", () => {
         });
         expect(await sidewaysScroll(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
       }
+      await page.goto("/");
       await page.getByTestId("child-card").first().click();
       await expect(page.getByRole("tab", { name: /Summary/ })).toBeVisible();
       await page.screenshot({ path: `test-results/rtl-${width}-child.png`, fullPage: true });
