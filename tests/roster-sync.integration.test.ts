@@ -134,6 +134,9 @@ describe("the nightly roster sync", () => {
     );
     expect(mail.text).toContain("the import would remove 8 people (88.9 % of the 9 in the portal)");
     expect(mail.text).toContain("Nothing was changed.");
+    // What to do is the sync's own setting, not the typed number of a hand import.
+    expect(mail.text).toContain('raise its removal threshold under "Nightly roster sync"');
+    expect(mail.text).not.toContain("--allow-deletions");
   });
 
   it("follows the policy the admin saved: with a higher threshold the same set applies the next night", async () => {

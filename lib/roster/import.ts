@@ -281,7 +281,10 @@ export async function applyRosterImport(
           line: 0,
           column: "file",
           message: `${guard.reason}: more than ${ratioPercent(share * 1000, 1000, 1)} % of people or an administrator needs a confirmation`,
-          fix: `check the list of removals; to go ahead, type ${guard.people} on the admin page (or run the command line with --allow-deletions ${guard.people})`,
+          fix:
+            opts.source === "sync"
+              ? `check the list of removals; to let the nightly sync go ahead, raise its removal threshold under "Nightly roster sync" on the admin page, or import these files by hand`
+              : `check the list of removals; to go ahead, type ${guard.people} on the admin page (or run the command line with --allow-deletions ${guard.people})`,
         });
       }
       progress({ phase: "checking", done: 1, total: 1 });
