@@ -12,7 +12,7 @@ export function codeRoles(): Set<string> {
   return parseSignInCodes(env().SIGNIN_CODES) ?? new Set();
 }
 
-export const CODES_OFF_MESSAGE = OIDC_SIGN_IN_MESSAGES.codes_off!;
+export const CODES_OFF_MESSAGE = OIDC_SIGN_IN_MESSAGES.codes_off;
 
 /**
  * Whether this user may sign in with their (correct) code. With SIGNIN_CODES=all no query is made;
