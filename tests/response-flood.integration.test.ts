@@ -201,9 +201,10 @@ describe("deleteResponse", () => {
   });
   it("refuses an invalid id", async () => {
     await signInAs(chen.code);
-    expect(
-      await deleteResponse({ levelCode: BIO, responseId: "1; drop table responses" }),
-    ).toMatchObject({ ok: false, message: "Invalid id" });
+    expect(await deleteResponse({ levelCode: BIO, responseId: "1; drop table responses" })).toMatchObject({
+      ok: false,
+      message: "Invalid id",
+    });
   });
 });
 
