@@ -18,6 +18,7 @@ import * as termActions from "@/app/admin/term-actions";
 import * as gradingActions from "@/app/level/[levelCode]/update/grading-actions";
 import * as gridTotalActions from "@/app/level/[levelCode]/update/grid-total-actions";
 import * as notificationActions from "@/app/notifications/actions";
+import * as localeActions from "@/app/locale/actions";
 import * as calendarActions from "@/app/calendar/actions";
 import * as mailActions from "@/app/admin/mail-actions";
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
@@ -470,6 +471,11 @@ const MATRIX: Record<string, Row> = {
     who: "user",
     call: () => notificationActions.markNotificationsReadAction({ ok: true }, form({ id: "all" })),
   },
+  // app/locale/actions.ts — one's own language (issue 31)
+  saveMyLocaleAction: {
+    who: "user",
+    call: () => localeActions.saveMyLocaleAction({ ok: true }, form({ locale: "es" })),
+  },
   // app/calendar/actions.ts — one's own calendar feed
   newCalendarFeedAction: { who: "user", call: () => calendarActions.newCalendarFeedAction() },
   turnOffCalendarFeedAction: { who: "user", call: () => calendarActions.turnOffCalendarFeedAction() },
@@ -593,6 +599,8 @@ const MATRIX: Record<string, Row> = {
 /** Actions open to everyone by design, each with the reason. */
 const PUBLIC: Record<string, string> = {
   signOut: "ends the caller's own session, if any",
+  chooseVisitorLocaleAction:
+    "the anonymous pages' language switcher: sets only the caller's own language cookie, to a code of lib/i18n/locales.ts (tests/i18n-catalog.test.ts, e2e/languages.spec.ts)",
   "POST /api/session": "sign-in: anyone may try a code (rate-limited)",
   "POST /api/parent/lookup": "parent portal: no sign-in by design (rate-limited, audited)",
   "POST /api/parent/report": "parent portal: keyed on the phone number (rate-limited, audited)",
@@ -661,7 +669,7 @@ function routeFiles(dir: string): string[] {
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
     const files = actionFiles(path.resolve("app"));
-    expect(files.length).toBe(22);
+    expect(files.length).toBe(23);
     const exported: string[] = [];
     for (const f of files)
       for (const [name, v] of Object.entries((await import(f)) as Record<string, unknown>))

@@ -95,6 +95,7 @@ describe("migrations", () => {
         "term_grade_records",
         "files",
         "files_trash",
+        "settings",
       ].sort(),
     );
   });
