@@ -1,5 +1,5 @@
 import { hasAppliedImport } from "@/lib/export/cards";
-import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
+import { PrintLanguageSelect } from "@/components/admin/print-language-select";
 import { listClassOptions } from "@/lib/queries/admin";
 
 // Exports and sign-in cards on /admin (the page has already checked the caller is an admin; each
@@ -66,19 +66,11 @@ export async function ExportLinks() {
               Language
             </label>
             {/* Issue 31: each card in its owner's language unless the admin prints all in one. */}
-            <select
+            <PrintLanguageSelect
               id="cards-language"
-              name="language"
-              defaultValue=""
+              eachOwn="Each person's language"
               className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
-            >
-              <option value="">Each person&apos;s language</option>
-              {LOCALES.map((l) => (
-                <option key={l} value={l} lang={l}>
-                  {LOCALE_NAMES[l]}
-                </option>
-              ))}
-            </select>
+            />
           </div>
           <button type="submit" className={PRIMARY}>
             Print sign-in cards

@@ -1,6 +1,6 @@
 // Parent letters and the open-portal warning on /admin (decision 004). Server components: the
 // letters form is a plain POST to /admin/letters, which answers with the printable page.
-import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
+import { PrintLanguageSelect } from "@/components/admin/print-language-select";
 
 export function LettersForm({ classes }: { classes: { code: string; name: string }[] }) {
   return (
@@ -41,19 +41,11 @@ export function LettersForm({ classes }: { classes: { code: string; name: string
             Language
           </label>
           {/* Issue 31: each guardian's own language unless the admin prints all in one. */}
-          <select
+          <PrintLanguageSelect
             id="letters-language"
-            name="language"
-            defaultValue=""
+            eachOwn="Each guardian's language"
             className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
-          >
-            <option value="">Each guardian&apos;s language</option>
-            {LOCALES.map((l) => (
-              <option key={l} value={l} lang={l}>
-                {LOCALE_NAMES[l]}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <button
           type="submit"

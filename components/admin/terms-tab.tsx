@@ -7,7 +7,7 @@ import { keepFieldsSubmit } from "@/components/keep-fields-submit";
 import { PrimaryButton } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
 import { MAX_TERMS, TERM_TITLE_MAX, type Term } from "@/lib/domain/terms";
-import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
+import { PrintLanguageSelect } from "@/components/admin/print-language-select";
 
 // /admin → Terms: the school year's grading periods as one table of inputs, saved together (the
 // server checks names, dates and overlaps, lib/domain/terms). Terms from the roster import are
@@ -116,19 +116,11 @@ function Publishing({
                   Language of the report cards
                 </label>
                 {/* Issue 31: each family's own language unless the admin prints all in one. */}
-                <select
+                <PrintLanguageSelect
                   id={`pdf-language-${t.id}`}
-                  name="language"
-                  defaultValue=""
+                  eachOwn="Each family's language"
                   className="rounded-lg border border-line bg-surface px-2 py-1.5"
-                >
-                  <option value="">Each family&apos;s language</option>
-                  {LOCALES.map((l) => (
-                    <option key={l} value={l} lang={l}>
-                      {LOCALE_NAMES[l]}
-                    </option>
-                  ))}
-                </select>
+                />
                 <button
                   type="submit"
                   className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
