@@ -28,6 +28,21 @@ function crossSiteAction(request: NextRequest): boolean {
   }
 }
 
+/**
+ * A page load, not the client router's fetch of a page's payload nor a server action, which
+ * re-render a page the visitor already has. Next.js removes the RSC header before proxy.ts (and
+ * the page's headers()) see it, so this reads what the browser sets itself and page scripts cannot:
+ * Sec-Fetch-Mode is "navigate" for a document, "cors" or "same-origin" for fetch(). A client
+ * without Fetch Metadata (curl, an old browser) counts as a page load unless it names the router's
+ * current page (Next-Url), which only the router sends.
+ */
+function isPageLoad(request: NextRequest): boolean {
+  if (request.headers.has("next-action")) return false;
+  const mode = request.headers.get("sec-fetch-mode");
+  if (mode !== null) return mode === "navigate";
+  return !request.headers.has("next-url") && !request.headers.has("rsc");
+}
+
 const refuse = (r: Refusal) =>
   new NextResponse(r.message, {
     status: r.status,
@@ -86,9 +101,8 @@ export async function proxy(request: NextRequest) {
   headers.set("Content-Security-Policy", csp);
   // Which page the refusal screens belong to (app/forbidden.tsx, decision 027); never the client's own.
   headers.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
-  // The client router's requests (RSC) and server actions re-render a page the visitor already has.
-  if (request.headers.has("rsc") || request.headers.has("next-action")) headers.delete(PAGE_LOAD_HEADER);
-  else headers.set(PAGE_LOAD_HEADER, "1");
+  if (isPageLoad(request)) headers.set(PAGE_LOAD_HEADER, "1");
+  else headers.delete(PAGE_LOAD_HEADER);
   const response = attachment ? NextResponse.next() : NextResponse.next({ request: { headers } });
   if (!attachment) response.headers.set("Content-Security-Policy", csp);
   if (isHttps(request)) response.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

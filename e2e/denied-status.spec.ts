@@ -115,29 +115,21 @@ for (const role of ["student", "instructor", "parent"] as const) {
     }
   });
 
-  // KNOWN BUG, left open in issue 28 (the summary lists this skip with its reason): since the merges
-  // of 2026-11-26 the client router's navigation to a refused class page ends on an empty page for
-  // students and instructors (the app's layout gone, no console error; a reload shows the refusal).
-  // Marked fixme so the suite reports it as skipped, not passed; the parent's case still passes.
-  test(
-    `${role}: the client router's navigation to a refused page shows the same screen, nothing answers 5xx`,
-    {
-      annotation: {
-        type: "known bug",
-        description: "issue 28 item 12: an in-app navigation to a refused page may end empty",
-      },
-    },
-    async ({ page, loginAs }) => {
-      test.fixme(role !== "parent", "known bug, issue 28: the navigation ends on an empty page");
-      await loginAs(role);
-      for (const r of REFUSED[role]) {
-        await page.goto("/");
-        const responses = await navigateInApp(page, r.path);
-        await expectScreen(page, r);
-        expect(responses.filter((x) => x.status() >= 500).map((x) => x.url())).toEqual([]);
-      }
-    },
-  );
+  // The client router fetches the page's payload (its status unseen): the page renders its refusal
+  // itself. Until proxy.ts read Fetch Metadata, Next.js's hidden RSC header made these requests look
+  // like page loads, the refusal was thrown, and students and instructors got an empty page.
+  test(`${role}: the client router's navigation to a refused page shows the same screen, nothing answers 5xx`, async ({
+    page,
+    loginAs,
+  }) => {
+    await loginAs(role);
+    for (const r of REFUSED[role]) {
+      await page.goto("/");
+      const responses = await navigateInApp(page, r.path);
+      await expectScreen(page, r);
+      expect(responses.filter((x) => x.status() >= 500).map((x) => x.url())).toEqual([]);
+    }
+  });
 }
 
 test("a prefetch of a refused page answers without a server error", async ({ page, loginAs }) => {

@@ -58,11 +58,23 @@ describe("proxy", () => {
     const load = await proxy(req("http://portal.test/level/BIO-P2/update", { headers: { "x-portal-path": "/admin" } }));
     expect(load.headers.get("x-middleware-request-x-portal-path")).toBe("/level/BIO-P2/update");
     expect(load.headers.get("x-middleware-request-x-portal-page-load")).toBe("1");
+    // A browser's page load carries Fetch Metadata; a client without it (curl) counts as one too.
+    const browserLoad = await proxy(
+      req("http://portal.test/level/BIO-P2", {
+        headers: { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
+      }),
+    );
+    expect(browserLoad.headers.get("x-middleware-request-x-portal-page-load")).toBe("1");
+    // The client router's fetch as it reaches proxy.ts: Next.js has already removed its RSC header.
     const navigation = await proxy(
-      req("http://portal.test/level/BIO-P2", { headers: { rsc: "1", "x-portal-page-load": "1" } }),
+      req("http://portal.test/level/BIO-P2", {
+        headers: { "sec-fetch-mode": "cors", "sec-fetch-dest": "empty", "next-url": "/", "x-portal-page-load": "1" },
+      }),
     );
     expect(navigation.headers.get("x-middleware-request-x-portal-path")).toBe("/level/BIO-P2");
     expect(navigation.headers.get("x-middleware-request-x-portal-page-load")).toBeNull();
+    const noMetadata = await proxy(req("http://portal.test/level/BIO-P2", { headers: { "next-url": "/" } }));
+    expect(noMetadata.headers.get("x-middleware-request-x-portal-page-load")).toBeNull();
     const action = await proxy(
       req("http://portal.test/level/BIO-P2/update", {
         method: "POST",

@@ -4,8 +4,9 @@
 // chooses a message only: every page has already refused on its own before these render.
 export const PAGE_PATH_HEADER = "x-portal-path";
 /**
- * "1" on a full page load, absent on the client router's own requests (Next.js keeps their RSC
- * header from the page's headers()): only a page load's layout may refuse for its page.
+ * "1" on a full page load, absent on the client router's own requests and on server actions
+ * (proxy.ts, isPageLoad: Next.js hides their RSC header from proxy.ts and headers() alike): only a
+ * page load's layout may refuse for its page.
  */
 export const PAGE_LOAD_HEADER = "x-portal-page-load";
 
