@@ -18,7 +18,7 @@ interface Refusal {
   home?: string;
 }
 
-const REFUSED: Record<"student" | "instructor" | "parent", Refusal[]> = {
+const REFUSED: Record<"student" | "instructor" | "parent" | "admin", Refusal[]> = {
   student: [
     { path: "/level/ALG1-P1", status: 403, title: DENIED, message: NOT_ENROLLED },
     { path: "/level/ALG1-P1?tab=grades", status: 403, title: DENIED, message: NOT_ENROLLED },
@@ -77,6 +77,23 @@ const REFUSED: Record<"student" | "instructor" | "parent", Refusal[]> = {
     { path: "/children/not-a-number", status: 404, title: DENIED, message: NOT_YOURS },
     { path: "/level/BIO-P2", status: 403, title: DENIED, message: DENIED },
   ],
+  // Nothing is refused to an admin; a student or parent who does not exist is not found.
+  admin: [
+    {
+      path: "/admin/students/999999",
+      status: 404,
+      title: "Student not found",
+      message: "That student does not exist.",
+      home: "Go to Home",
+    },
+    {
+      path: "/admin/parents/not-a-number",
+      status: 404,
+      title: "Parent not found",
+      message: "That parent does not exist.",
+      home: "Go to Home",
+    },
+  ],
 };
 
 async function expectScreen(page: Page, r: Refusal) {
@@ -101,7 +118,7 @@ async function navigateInApp(page: Page, path: string): Promise<Response[]> {
   return responses;
 }
 
-for (const role of ["student", "instructor", "parent"] as const) {
+for (const role of ["student", "instructor", "parent", "admin"] as const) {
   test(`${role}: each refused page answers ${[...new Set(REFUSED[role].map((r) => r.status))].join("/")} with its own screen`, async ({
     page,
     loginAs,
@@ -167,4 +184,21 @@ test("the pages a signed-in visitor may open still answer 200", async ({ page, l
   await expect(page.getByRole("heading", { level: 1, name: "Algebra I" })).toBeVisible();
   expect((await page.goto("/level/BIO-P2"))?.status()).toBe(200); // any class page, for staff
   expect((await page.goto("/teacher"))?.status()).toBe(200);
+});
+
+test("an admin's page of a student or parent who exists answers 200 with no refusal in it", async ({
+  page,
+  loginAs,
+}) => {
+  await loginAs("admin");
+  for (const [tab, missing] of [
+    ["students", "That student does not exist."],
+    ["parents", "That parent does not exist."],
+  ]) {
+    await page.goto(`/admin?tab=${tab}`);
+    const href = await page.locator(`a[href^="/admin/${tab}/"]`).first().getAttribute("href");
+    const response = await page.goto(href!);
+    expect(response?.status(), href!).toBe(200);
+    expect(await response!.text()).not.toContain(missing);
+  }
 });

@@ -6,6 +6,7 @@ import { MSG } from "@/lib/domain/messages";
 import { safeDecode } from "@/lib/domain/url";
 import { isLinkedGuardian } from "@/lib/parent/guardians";
 import { reportCardFor } from "@/lib/parent/portal";
+import { getPerson, type PersonHeader } from "@/lib/queries/people";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "./guards";
 import { PAGE_LOAD_HEADER, PAGE_PATH_HEADER, gatedPageOf } from "./page-path";
@@ -172,6 +173,35 @@ export async function childRefusalOfThisRequest(): Promise<PageRefusal | null> {
   if (gated?.page !== "children") return null;
   const decision = await childDecision(gated.studentId);
   return "refusal" in decision ? decision.refusal : null;
+}
+
+type PersonRole = "student" | "parent";
+
+/** 404: an admin's page of a student or parent who does not exist. */
+const MISSING_PERSON: Record<PersonRole, PageRefusal> = {
+  student: {
+    status: 404,
+    title: "Student not found",
+    message: "That student does not exist.",
+    homeLabel: "Go to Home",
+  },
+  parent: { status: 404, title: "Parent not found", message: "That parent does not exist.", homeLabel: "Go to Home" },
+};
+
+const personOf = cache((rawId: string, role: PersonRole) => getPerson(Number(rawId), role));
+
+/** /admin/students/{id} and /admin/parents/{id}, after the admin check: the person, or 404. */
+export async function adminPersonPageAccess(rawId: string, role: PersonRole): Promise<PersonHeader | Refused> {
+  return (await personOf(rawId, role)) ?? refuseOrRender(MISSING_PERSON[role]);
+}
+
+/** For app/admin/{students,parents}/[id]/not-found.tsx: this admin's request named no such person. */
+export async function missingPersonOfThisRequest(role: PersonRole): Promise<PageRefusal | null> {
+  const path = (await headers()).get(PAGE_PATH_HEADER) ?? "";
+  const [, admin, folder, rawId, ...rest] = path.split("/");
+  if (admin !== "admin" || folder !== `${role}s` || !rawId || rest.length > 0) return null;
+  if ((await roleRefusalOf("admin")) || !(await getSessionUser())) return null;
+  return (await personOf(safeDecode(rawId), role)) ? null : MISSING_PERSON[role];
 }
 
 /** The admin pages' and /teacher's refusals depend on the role alone. */

@@ -4,9 +4,9 @@ import { adminOrScreen } from "@/components/admin/admin-gate";
 import { LinkGuardianForm, UnlinkButton } from "@/components/admin/guardian-forms";
 import { AppShell } from "@/components/app-header";
 import { SignInLinksSection } from "@/components/admin/sign-in-links";
-import { BlockedScreen } from "@/components/states";
+import { RefusalScreen } from "@/components/access-screens";
 import { listChildrenOfParent } from "@/lib/parent/guardians";
-import { getPerson } from "@/lib/queries/people";
+import { adminPersonPageAccess } from "@/lib/auth/page-access";
 
 export const metadata: Metadata = { title: "Parent's children" };
 
@@ -16,14 +16,8 @@ const SOURCE = { admin: "linked by an admin", phone: "linked by phone number" } 
 export default async function ParentChildrenPage({ params }: { params: Promise<{ id: string }> }) {
   const gate = await adminOrScreen();
   if (!gate.admin) return gate.screen;
-  const parent = await getPerson(Number((await params).id), "parent");
-  if (!parent) {
-    return (
-      <AppShell user={gate.admin}>
-        <BlockedScreen title="Parent not found" message="That parent does not exist." homeLabel="Go to Home" />
-      </AppShell>
-    );
-  }
+  const parent = await adminPersonPageAccess((await params).id, "parent");
+  if ("refusal" in parent) return <RefusalScreen {...parent} />;
   const children = await listChildrenOfParent(parent.id);
   return (
     <AppShell user={gate.admin}>

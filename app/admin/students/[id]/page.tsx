@@ -4,12 +4,12 @@ import { adminOrScreen } from "@/components/admin/admin-gate";
 import { IssueLinkForm, LinkGuardianForm, RevokeLinkButton, UnlinkButton } from "@/components/admin/guardian-forms";
 import { AppShell } from "@/components/app-header";
 import { SignInLinksSection } from "@/components/admin/sign-in-links";
-import { BlockedScreen } from "@/components/states";
+import { RefusalScreen } from "@/components/access-screens";
 import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
 import { listGuardiansOfStudent } from "@/lib/parent/guardians";
 import { listReportLinks } from "@/lib/parent/report-links";
-import { getPerson } from "@/lib/queries/people";
+import { adminPersonPageAccess } from "@/lib/auth/page-access";
 
 export const metadata: Metadata = { title: "Student guardians" };
 
@@ -19,14 +19,8 @@ const SOURCE = { admin: "linked by an admin", phone: "linked by phone number" } 
 export default async function StudentGuardiansPage({ params }: { params: Promise<{ id: string }> }) {
   const gate = await adminOrScreen();
   if (!gate.admin) return gate.screen;
-  const student = await getPerson(Number((await params).id), "student");
-  if (!student) {
-    return (
-      <AppShell user={gate.admin}>
-        <BlockedScreen title="Student not found" message="That student does not exist." homeLabel="Go to Home" />
-      </AppShell>
-    );
-  }
+  const student = await adminPersonPageAccess((await params).id, "student");
+  if ("refusal" in student) return <RefusalScreen {...student} />;
   const [guardians, links] = await Promise.all([listGuardiansOfStudent(student.id), listReportLinks(student.id)]);
   const names = new Map(guardians.map((g) => [g.linkId, g.name]));
   const tz = schoolTimeZone();
