@@ -1,17 +1,10 @@
 "use server";
 
 import { z } from "zod";
-import type { ActionResult } from "@/lib/action-result";
 import { adminFormAction } from "@/lib/actions";
-import { audit } from "@/lib/audit";
-import { db } from "@/lib/db/client";
-import { recipientLocale } from "@/lib/i18n/recipient";
-import { testMail } from "@/lib/mail/compose";
-import { mailSettings, sendMail } from "@/lib/mail/transport";
-import { hitRateLimit } from "@/lib/rate-limit";
+import { sendTestMail } from "@/lib/mail/test-mail";
 
-// /admin → E-mail: an admin sends a test message to check the school's SMTP settings (issue 20).
-// Sent at once (not queued) so the admin sees the mail server's answer; ten an hour per admin.
+// /admin → E-mail: an admin's test message to check the school's SMTP settings (issue 20).
 
 const input = z.object({
   to: z
@@ -22,25 +15,4 @@ const input = z.object({
     .email("Enter a valid e-mail address"),
 });
 
-export const sendTestMailAction = adminFormAction(input, async ({ to }, admin): Promise<ActionResult> => {
-  const settings = mailSettings();
-  if (!settings.enabled) return { ok: false, message: settings.offReason ?? "E-mail is off." };
-  const limit = await hitRateLimit(`mail-test:${admin.id}`, 10, 3_600_000);
-  if (!limit.allowed)
-    return {
-      ok: false,
-      message: `Ten test e-mails an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
-    };
-  try {
-    await sendMail(testMail(to, admin.name, recipientLocale(admin.locale)));
-  } catch (err) {
-    const e = err as { code?: string; responseCode?: number };
-    console.error("test e-mail failed:", err instanceof Error ? err.message : err);
-    return {
-      ok: false,
-      message: `The mail server did not accept the message (${e.responseCode ?? e.code ?? "no answer"}). Check SMTP_URL and the server's log.`,
-    };
-  }
-  await audit(db(), { action: "mail.test_sent", actorId: admin.id, detail: { to } });
-  return { ok: true, message: `Test e-mail sent to ${to}` };
-});
+export const sendTestMailAction = adminFormAction(input, ({ to }, admin) => sendTestMail(to, admin));

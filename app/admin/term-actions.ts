@@ -1,8 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { adminFormAction, idSchema } from "@/lib/actions";
+import { adminFormAction, idSchema, refreshAdmin } from "@/lib/actions";
 import { MAX_TERMS, TERM_TITLE_MAX } from "@/lib/domain/terms";
 import { setTermPublished } from "@/lib/terms/publishing";
 import { saveSchoolTerms } from "@/lib/terms/terms";
@@ -41,8 +40,6 @@ function numberedRows(fields: unknown): Record<string, string | undefined>[] {
   }
   return rows;
 }
-
-const refreshAdmin = () => revalidatePath("/admin");
 
 export const saveTermsAction = adminFormAction(
   z.preprocess(numberedRows, z.array(row)),

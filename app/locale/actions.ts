@@ -3,10 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { z } from "zod";
-import type { ActionResult } from "@/lib/action-result";
-import { formObject, guarded } from "@/lib/actions";
+import { formObject, userFormAction } from "@/lib/actions";
 import { isHttps } from "@/lib/auth/session";
-import { requireUser } from "@/lib/auth/guards";
 import { env } from "@/lib/env";
 import { isLocale, isPseudoLocale, type AnyLocale } from "@/lib/i18n/locales";
 import { LOCALE_COOKIE, getT } from "@/lib/i18n/request-locale";
@@ -41,16 +39,16 @@ export async function chooseVisitorLocaleAction(formData: FormData): Promise<voi
 }
 
 /** A signed-in person's own language, kept on their account (a guardian's is theirs, not the student's). */
-export async function saveMyLocaleAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    const user = await requireUser();
-    const parsed = localeInput.safeParse(formObject(formData));
-    if (!parsed.success) return { ok: false, message: (await getT("common"))("languageInvalid") };
-    const locale = parsed.data.locale;
+export const saveMyLocaleAction = userFormAction(
+  localeInput,
+  async ({ locale }, user) => {
     await saveUserLocale(user.id, locale);
     await rememberInCookie(locale);
-    revalidatePath("/", "layout");
     // Answered in the language just chosen: the page around it re-renders in it too.
     return { ok: true, message: translatorFor(locale, "common")("languageSaved") };
-  });
-}
+  },
+  {
+    invalid: async () => ({ ok: false, message: (await getT("common"))("languageInvalid") }),
+    revalidate: () => revalidatePath("/", "layout"),
+  },
+);

@@ -2,9 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { ActionResult } from "@/lib/action-result";
-import { formObject, guarded, idSchema, invalid } from "@/lib/actions";
-import { requireUser } from "@/lib/auth/guards";
+import { idSchema, invalid, userFormAction } from "@/lib/actions";
 import { getT } from "@/lib/i18n/request-locale";
 import {
   DELIVERIES,
@@ -18,20 +16,15 @@ import { markNotificationsRead } from "@/lib/notify/notifications";
 import { choosesNotifications, savePreferences } from "@/lib/notify/preferences";
 
 // Marking one's own notifications read (issue 20): only the signed-in user's own rows change.
-
-const input = z.object({ id: z.union([z.literal("all"), idSchema]) });
-
-export async function markNotificationsReadAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    const user = await requireUser();
-    const parsed = input.safeParse(formObject(formData));
-    if (!parsed.success) return invalid(parsed.error);
-    const n = await markNotificationsRead(user.id, parsed.data.id);
-    revalidatePath("/notifications");
+export const markNotificationsReadAction = userFormAction(
+  z.object({ id: z.union([z.literal("all"), idSchema]) }),
+  async ({ id }, user) => {
+    const n = await markNotificationsRead(user.id, id);
     const t = await getT("notifications");
     return { ok: true, message: n === 1 ? t("markedOne") : t("markedMany", { count: n }) };
-  });
-}
+  },
+  { revalidate: () => revalidatePath("/notifications") },
+);
 
 // Saving one's own choices (issue 20): every event's delivery and the grade threshold, validated.
 const preferencesInput = z.object({
@@ -48,13 +41,9 @@ const preferencesInput = z.object({
     .max(100, "The grade threshold must be a whole percent from 1 to 100"),
 }) as unknown as z.ZodType<Record<NotifyEvent, Delivery> & { threshold: number }>;
 
-export async function savePreferencesAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    const user = await requireUser();
-    if (!choosesNotifications(user.role)) return { ok: false, message: (await getT("settings"))("nothingToChoose") };
-    const parsed = preferencesInput.safeParse(formObject(formData));
-    if (!parsed.success) return invalid(await translatePreferenceErrors(parsed.error));
-    const v = parsed.data;
+export const savePreferencesAction = userFormAction(
+  preferencesInput,
+  async (v, user) => {
     await savePreferences(
       user.id,
       Object.fromEntries(NOTIFY_EVENTS.map((e) => [e, { delivery: v[e], threshold: v.threshold }])) as Record<
@@ -62,10 +51,15 @@ export async function savePreferencesAction(_prev: ActionResult, formData: FormD
         Preference
       >,
     );
-    revalidatePath("/notifications/settings");
     return { ok: true, message: (await getT("settings"))("saved") };
-  });
-}
+  },
+  {
+    // Teachers and admins are told about no student: nothing to choose, whatever the form holds.
+    refuse: async (user) => (choosesNotifications(user.role) ? null : (await getT("settings"))("nothingToChoose")),
+    invalid: async (error) => invalid(await translatePreferenceErrors(error)),
+    revalidate: () => revalidatePath("/notifications/settings"),
+  },
+);
 
 /** The schema's English messages, in the reader's language (issue 31): per event, or the threshold's. */
 async function translatePreferenceErrors(error: z.ZodError): Promise<z.ZodError> {

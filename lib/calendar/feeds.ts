@@ -8,6 +8,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import ical from "ical-generator";
+import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
 import { recipientLocale } from "@/lib/i18n/recipient";
@@ -36,7 +37,7 @@ export async function currentFeed(userId: number): Promise<CalendarFeedState | n
     : null;
 }
 
-/** A new address for the user's feed; the old one stops working in the same transaction. */
+/** A new address for the user's feed; the old one stops working, audited, all in one transaction. */
 export async function newFeedToken(userId: number): Promise<string> {
   const token = crypto.randomBytes(TOKEN_BYTES).toString("base64url");
   await db().transaction(async (tx) => {
@@ -44,16 +45,22 @@ export async function newFeedToken(userId: number): Promise<string> {
       sql`update calendar_feeds set revoked_at = now() where user_id = ${userId} and revoked_at is null`,
     );
     await tx.execute(sql`insert into calendar_feeds (user_id, token_hash) values (${userId}, ${hashFeedToken(token)})`);
+    // Audited without the address: the log must not hold a working secret.
+    await audit(tx, { action: "calendar_feed.created", actorId: userId, detail: {} });
   });
   return token;
 }
 
-/** Turns the user's feed off; returns how many addresses stopped working. */
+/** Turns the user's feed off, audited in the same transaction; returns how many addresses stopped working. */
 export async function revokeFeeds(userId: number): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    sql`update calendar_feeds set revoked_at = now() where user_id = ${userId} and revoked_at is null returning id`,
-  );
-  return rows.length;
+  return db().transaction(async (tx) => {
+    const rows = await queryRows<{ id: number }>(
+      sql`update calendar_feeds set revoked_at = now() where user_id = ${userId} and revoked_at is null returning id`,
+      tx,
+    );
+    if (rows.length) await audit(tx, { action: "calendar_feed.revoked", actorId: userId, detail: {} });
+    return rows.length;
+  });
 }
 
 /** The live feed's owner for a token, or null (unknown, malformed or revoked: one answer). */

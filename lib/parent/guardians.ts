@@ -174,3 +174,28 @@ export async function unlinkGuardian(input: { linkId: number; actorId: number })
     return { ok: true, message: "Guardian link removed" };
   });
 }
+
+async function idByUsername(username: string, role: "parent" | "student"): Promise<number | null> {
+  const [row] = await db()
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, username), eq(users.role, role)));
+  return row?.id ?? null;
+}
+
+/**
+ * linkGuardian from an admin page: a student's page names the parent by username, a parent's page
+ * the student; each unknown username has its own answer.
+ */
+export async function linkGuardianNamed(
+  input: ({ studentId: number; parentUsername: string } | { parentId: number; studentUsername: string }) & {
+    relationship: Relationship;
+    actorId: number;
+  },
+): Promise<LinkResult> {
+  const parentId = "parentId" in input ? input.parentId : await idByUsername(input.parentUsername, "parent");
+  const studentId = "studentId" in input ? input.studentId : await idByUsername(input.studentUsername, "student");
+  if (parentId === null) return { ok: false, message: "No parent account has that username." };
+  if (studentId === null) return { ok: false, message: "No student has that username." };
+  return linkGuardian({ parentId, studentId, relationship: input.relationship, actorId: input.actorId });
+}

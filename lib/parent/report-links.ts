@@ -1,12 +1,14 @@
 import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { ActionResult } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import { guardianLinks, reportCardLinks } from "@/lib/db/schema";
 import { REPORT_LINK_DEFAULT_DAYS, REPORT_LINK_MAX_DAYS } from "@/lib/domain/constants";
 import type { ReportCardView } from "@/lib/domain/report-card";
 import { env } from "@/lib/env";
+import { portalOrigin } from "@/lib/portal-origin";
 import { clientKey, hitRateLimit } from "@/lib/rate-limit";
 import { reportCardFor } from "./portal";
 
@@ -106,6 +108,23 @@ export async function issueReportLink(input: {
     });
     return { ok: true, token, linkId: row!.id, expiresAt: input.expiresAt };
   });
+}
+
+/**
+ * The admin's "New report-card link": the expiry day chosen (none: the default), the link issued,
+ * and its path and full address returned once.
+ */
+export async function issueReportLinkAddress(input: {
+  guardianLinkId: number;
+  expires: string | null;
+  actorId: number;
+}): Promise<ActionResult<{ path: string; url: string }>> {
+  const expiresAt = reportLinkExpiry(input.expires);
+  if (!expiresAt) return { ok: false, message: "Choose an expiry date between tomorrow and two years from now." };
+  const result = await issueReportLink({ guardianLinkId: input.guardianLinkId, expiresAt, actorId: input.actorId });
+  if (!result.ok) return result;
+  const path = reportLinkPath(result.token);
+  return { ok: true, message: "New report-card link", data: { path, url: `${await portalOrigin()}${path}` } };
 }
 
 export async function revokeReportLink(input: {

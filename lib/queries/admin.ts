@@ -6,7 +6,10 @@ import { revealCodes } from "@/lib/auth/code-access";
 import { codeHash } from "@/lib/auth/code-store";
 import type { Actor } from "@/lib/auth/policy";
 import { auditLog, levels, users } from "@/lib/db/schema";
-import type { AdminClassRow, AdminStudentRow } from "./admin-types";
+import type { AdminClassRow, AdminStudentRow, ClassStudentStats } from "./admin-types";
+import { listStudentSummaries } from "./teacher";
+import { teacherAttendancePercent } from "@/lib/domain/attendance";
+import { scorePercent } from "@/lib/domain/percent";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
 // pagination so the page stays the same size for 20 classes or 2,000.
@@ -254,5 +257,21 @@ export async function listParentNumberChanges(limit = 50): Promise<ParentNumberC
     studentName: r.student_name,
     levelCode: r.level_code,
     detail: r.detail,
+  }));
+}
+
+/** View Students: per student grade average, attendance % and the four counts with total days. */
+export async function listClassStudentStats(levelCode: string): Promise<ClassStudentStats[]> {
+  const rows = await listStudentSummaries(levelCode);
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    grade: scorePercent(r.earned, r.possible),
+    attendance: teacherAttendancePercent(r),
+    present: r.present,
+    excused: r.excused,
+    late: r.late,
+    absent: r.absent,
+    total: r.present + r.excused + r.late + r.absent,
   }));
 }

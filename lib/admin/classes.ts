@@ -1,0 +1,40 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { ActionResult } from "@/lib/action-result";
+import { db } from "@/lib/db/client";
+import { levels, users } from "@/lib/db/schema";
+import { duplicateMessage } from "./duplicate";
+
+// An admin's class form (spec §6): create a class, or edit one the form names by id.
+
+export interface ClassFields {
+  code: string;
+  name: string;
+  period: string | null;
+  level: string | null;
+  teacherId: number | null;
+}
+
+async function teacherIsInstructor(id: number | null): Promise<boolean> {
+  if (id === null) return true;
+  const [row] = await db().select({ role: users.role }).from(users).where(eq(users.id, id));
+  return row?.role === "instructor";
+}
+
+/** Creates the class (id undefined) or saves the one named; one row, so no transaction. */
+export async function saveClass({ id, ...v }: ClassFields & { id?: number }): Promise<ActionResult> {
+  if (!(await teacherIsInstructor(v.teacherId))) return { ok: false, message: "The teacher must be an instructor." };
+  try {
+    if (id !== undefined) {
+      const updated = await db().update(levels).set(v).where(eq(levels.id, id)).returning({ id: levels.id });
+      if (updated.length === 0) return { ok: false, message: "That class no longer exists." };
+    } else {
+      await db().insert(levels).values(v);
+    }
+  } catch (err) {
+    const msg = duplicateMessage(err);
+    if (msg) return { ok: false, message: msg };
+    throw err;
+  }
+  return { ok: true, message: id !== undefined ? `Saved ${v.name}` : `Created ${v.name}` };
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import type { ActionResult } from "@/lib/action-result";
+import { audit } from "@/lib/audit";
+import { db } from "@/lib/db/client";
+import { recipientLocale } from "@/lib/i18n/recipient";
+import { hitRateLimit } from "@/lib/rate-limit";
+import { testMail } from "./compose";
+import { mailSettings, sendMail } from "./transport";
+
+// /admin → E-mail: an admin sends a test message to check the school's SMTP settings (issue 20).
+// Sent at once (not queued) so the admin sees the mail server's answer; ten an hour per admin.
+// Nothing is written but the audit entry, so it needs no transaction.
+
+export async function sendTestMail(
+  to: string,
+  admin: { id: number; name: string; locale: string | null },
+): Promise<ActionResult> {
+  const settings = mailSettings();
+  if (!settings.enabled) return { ok: false, message: settings.offReason ?? "E-mail is off." };
+  const limit = await hitRateLimit(`mail-test:${admin.id}`, 10, 3_600_000);
+  if (!limit.allowed)
+    return {
+      ok: false,
+      message: `Ten test e-mails an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+    };
+  try {
+    await sendMail(testMail(to, admin.name, recipientLocale(admin.locale)));
+  } catch (err) {
+    const e = err as { code?: string; responseCode?: number };
+    console.error("test e-mail failed:", err instanceof Error ? err.message : err);
+    return {
+      ok: false,
+      message: `The mail server did not accept the message (${e.responseCode ?? e.code ?? "no answer"}). Check SMTP_URL and the server's log.`,
+    };
+  }
+  await audit(db(), { action: "mail.test_sent", actorId: admin.id, detail: { to } });
+  return { ok: true, message: `Test e-mail sent to ${to}` };
+}
