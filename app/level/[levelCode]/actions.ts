@@ -22,6 +22,7 @@ import { isLongEnoughResponse } from "@/lib/domain/response-length";
 import { schoolTimeZone } from "@/lib/env";
 import { attachStaged, filesOfSubmissions, MAX_FILES_PER_RECORD, type FileView } from "@/lib/files/records";
 import { listOwnSubmissions, updateInLevel } from "@/lib/queries/class-page";
+import { inReaderLanguage } from "@/lib/i18n/action-message";
 import { hitRateLimit } from "@/lib/rate-limit";
 import { getAssignmentInLevel } from "@/lib/queries/teacher";
 
@@ -62,6 +63,10 @@ const responseInput = z.object({
 
 /** Add Response to an announcement (spec §2, §5). */
 export async function addResponse(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  return inReaderLanguage(addResponseInEnglish(formData));
+}
+
+async function addResponseInEnglish(formData: FormData): Promise<ActionResult> {
   return guarded(async () => {
     await requireUser();
     const parsed = responseInput.safeParse(formObject(formData));
@@ -109,6 +114,10 @@ const submissionInput = z.object({
 
 /** Submit or resubmit an assignment: always a new row, history is never overwritten. */
 export async function submitAssignment(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
+  return inReaderLanguage(submitAssignmentInEnglish(formData));
+}
+
+async function submitAssignmentInEnglish(formData: FormData): Promise<ActionResult> {
   return guarded(async () => {
     await requireUser();
     const parsed = submissionInput.safeParse(formObject(formData));
@@ -152,6 +161,13 @@ export interface HistoryEntry {
 
 /** The signed-in student's own submissions for one assignment, newest first, numbered. */
 export async function loadSubmissionHistory(code: string, assignmentId: number): Promise<ActionResult<HistoryEntry[]>> {
+  return inReaderLanguage(loadSubmissionHistoryInEnglish(code, assignmentId));
+}
+
+async function loadSubmissionHistoryInEnglish(
+  code: string,
+  assignmentId: number,
+): Promise<ActionResult<HistoryEntry[]>> {
   return guarded(async () => {
     const user = await requireUser();
     const parsed = z.object({ levelCode, assignmentId: idSchema }).safeParse({ levelCode: code, assignmentId });

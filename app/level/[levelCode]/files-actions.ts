@@ -7,6 +7,7 @@ import { guarded, idSchema, invalid } from "@/lib/actions";
 import { requireClassAccess } from "@/lib/auth/guards";
 import { db } from "@/lib/db/client";
 import { assignmentSubmissions, grades } from "@/lib/db/schema";
+import { inReaderLanguage } from "@/lib/i18n/action-message";
 import { filesOfSubmissions, filesOfTarget, targetInLevel, type FileView } from "@/lib/files/records";
 
 const levelCode = z.string().trim().min(1).max(100);
@@ -55,6 +56,14 @@ export async function loadResponseFiles(input: {
 
 /** An assignment's or announcement's own files (the teacher's handouts): whoever sees the class page. */
 export async function loadAttachments(input: {
+  levelCode: string;
+  kind: "assignment" | "announcement";
+  id: number;
+}): Promise<ActionResult<FileView[]>> {
+  return inReaderLanguage(loadAttachmentsInEnglish(input));
+}
+
+async function loadAttachmentsInEnglish(input: {
   levelCode: string;
   kind: "assignment" | "announcement";
   id: number;

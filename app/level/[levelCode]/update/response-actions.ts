@@ -6,14 +6,19 @@ import type { ActionResult } from "@/lib/action-result";
 import { classAction, idSchema, levelCodeField, refreshClass } from "@/lib/actions";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
+import { translatedAction } from "@/lib/i18n/action-message";
 import { responses, updates } from "@/lib/db/schema";
 
 // Students' responses to announcements, moderated by the class's teacher (or an admin): a
 // response that floods or abuses the class can be removed. Each removal is audited with who
 // wrote it and when, so a deletion can be accounted for.
 
-/** Delete one response to an announcement of this class. */
-export const deleteResponse = classAction(
+/** Delete one response to an announcement of this class, answering in the reader's language. */
+export const deleteResponse = translatedAction((...args: Parameters<typeof deleteResponseInEnglish>) =>
+  deleteResponseInEnglish(...args),
+);
+
+const deleteResponseInEnglish = classAction(
   z.object({ levelCode: levelCodeField, responseId: idSchema }),
   async ({ responseId }, { user, level }): Promise<ActionResult> => {
     const deleted = await db().transaction(async (tx) => {
