@@ -211,12 +211,20 @@ test.describe("a student in Spanish", () => {
     test.setTimeout(180_000);
     for (const width of [375, 1280]) {
       const page = await signInInSpanish(browser, width);
-      for (const tab of ["updates", "assignments", "grades"]) {
+      for (const tab of ["updates", "assignments", "grades", "attendance"]) {
         await page.goto(`/level/BIO-P2?tab=${tab}`);
         await expect(page.getByRole("navigation", { name: "Secciones de la clase" })).toBeVisible();
         await page.screenshot({ path: `test-results/es-class-${tab}-${width}.png`, fullPage: true });
         expect(await sidewaysScroll(page), `${tab} at ${width}px`).toBeLessThanOrEqual(0);
       }
+      // The submission dialog, with its counter, the too-short message and the attachment picker.
+      await page.goto("/level/BIO-P2?tab=assignments");
+      const journal = page.getByTestId("assignment-card").filter({ hasText: "Reading journal" });
+      await journal.getByRole("button", { name: "Entregar la respuesta" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reading journal" });
+      await dialog.getByLabel("Su respuesta").fill("corto");
+      await expect(dialog.getByText("La respuesta debe tener al menos 10 caracteres.")).toBeVisible();
+      await page.screenshot({ path: `test-results/es-class-submit-dialog-${width}.png` });
       await page.context().close();
     }
   });

@@ -6,7 +6,7 @@ import { itemPercent, teacherLetter } from "@/lib/domain/grades";
 import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
 import { loadStudentTermGrade, type TermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
-import type { Locale } from "@/lib/i18n/locales";
+import { intlLocaleOf, type AnyLocale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
 import {
   getStudentClassTotals,
@@ -70,7 +70,7 @@ export async function loadUpdatesView(
   levelCode: string,
   timeZone: string,
   paged: { updateId: number; page: number } | null = null,
-  locale: Locale = "en",
+  locale: AnyLocale = "en",
 ): Promise<UpdateView[]> {
   const page = paged
     ? { updateId: paged.updateId, offset: (paged.page - 1) * RESPONSES_PAGE_SIZE, limit: RESPONSES_PAGE_SIZE }
@@ -80,13 +80,13 @@ export async function loadUpdatesView(
     id: u.id,
     title: u.title,
     content: u.content,
-    date: formatDate(u.createdAt, timeZone, locale),
+    date: formatDate(u.createdAt, timeZone, intlLocaleOf(locale)),
     responses: u.responses.map((r) => ({
       id: r.id,
       title: r.title,
       content: r.content,
       authorName: r.authorName,
-      date: formatDateTime(r.createdAt, timeZone, locale),
+      date: formatDateTime(r.createdAt, timeZone, intlLocaleOf(locale)),
     })),
     responseCount: u.responseCount,
     ...(paged && paged.updateId === u.id ? { responsePage: { page: paged.page, pageSize: RESPONSES_PAGE_SIZE } } : {}),
@@ -105,7 +105,7 @@ export async function loadAssignmentsView(
   studentId: number | null,
   timeZone: string,
   now = new Date(),
-  locale: Locale = "en",
+  locale: AnyLocale = "en",
 ): Promise<AssignmentsTabView> {
   const assignments = await listClassAssignments(levelCode, studentId);
   const t = translatorFor(locale, "classPage");
@@ -115,10 +115,10 @@ export async function loadAssignmentsView(
       title: a.title,
       state: studentId === null ? null : assignmentState(a.dueDate, a.submissionCount, now),
       due: a.dueDate
-        ? t("assignments.due", { date: formatDateTime(a.dueDate, timeZone, locale) })
+        ? t("assignments.due", { date: formatDateTime(a.dueDate, timeZone, intlLocaleOf(locale)) })
         : t("assignments.noDueDate"),
       maxScore: a.maxScore,
-      lastSubmitted: a.lastSubmittedAt ? formatDateTime(a.lastSubmittedAt, timeZone, locale) : null,
+      lastSubmitted: a.lastSubmittedAt ? formatDateTime(a.lastSubmittedAt, timeZone, intlLocaleOf(locale)) : null,
       preview: descriptionPreview(a.description),
       category: a.category,
     })),
@@ -131,7 +131,7 @@ export async function loadGradesView(
   levelCode: string,
   studentId: number,
   timeZone: string,
-  locale: Locale = "en",
+  locale: AnyLocale = "en",
 ): Promise<GradeView[]> {
   const grades = await listStudentGrades(studentId, levelCode);
   return grades.map((g) => ({
@@ -144,7 +144,7 @@ export async function loadGradesView(
     letter: teacherLetter(itemPercent(g.score, g.maxScore)),
     category: g.category,
     feedback: g.feedback,
-    gradedAt: formatDate(g.gradedAt, timeZone, locale),
+    gradedAt: formatDate(g.gradedAt, timeZone, intlLocaleOf(locale)),
   }));
 }
 
@@ -153,14 +153,14 @@ export async function loadAttendanceView(
   levelCode: string,
   studentId: number,
   timeZone: string,
-  locale: Locale = "en",
+  locale: AnyLocale = "en",
 ): Promise<AttendanceView[]> {
   const records = await listStudentAttendance(studentId, levelCode);
   return records.map((r) => ({
     id: r.id,
     status: r.status,
     levelCode: r.levelCode,
-    date: formatDay(r.date, locale),
-    time: formatTime(r.recordedAt, timeZone, locale),
+    date: formatDay(r.date, intlLocaleOf(locale)),
+    time: formatTime(r.recordedAt, timeZone, intlLocaleOf(locale)),
   }));
 }

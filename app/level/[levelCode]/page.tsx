@@ -15,7 +15,7 @@ import { classPageAccess } from "@/lib/auth/page-access";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { pageParam, safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
-import { intlLocaleOf, type Locale } from "@/lib/i18n/locales";
+import type { AnyLocale } from "@/lib/i18n/locales";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { loadStudentTermGrade, parseTermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
 import {
@@ -62,7 +62,7 @@ export default async function ClassPage({
       ? requested!
       : "updates";
   const tz = schoolTimeZone();
-  const locale = intlLocaleOf(await requestLocale());
+  const locale = await requestLocale();
   const t = await getT("classPage");
 
   // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
@@ -123,7 +123,7 @@ async function activePanel(
   tab: string,
   levelCode: string,
   studentId: number | null,
-  { tz, locale }: { tz: string; locale: Locale },
+  { tz, locale }: { tz: string; locale: AnyLocale },
   updatesTab: { moderate: boolean; responses: { updateId: number; page: number } | null },
   termGrade: Promise<TermGradeView> | undefined,
 ): Promise<React.ReactNode> {
