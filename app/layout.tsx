@@ -5,13 +5,15 @@ import { GradeNumberProvider } from "@/components/grade-numbers";
 import { env, schoolTimeZone } from "@/lib/env";
 import { clientMessages } from "@/lib/i18n/client";
 import { directionOf, intlLocaleOf } from "@/lib/i18n/locales";
-import { requestLocale } from "@/lib/i18n/request-locale";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Classroom Portal", template: "%s · Classroom Portal" },
-  description: "Classes, announcements, assignments, grades and attendance for your school.",
-};
+/** Every page's title ends with the portal's name in the reader's language ("… · Portal Escolar"). */
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getT("common");
+  const appName = t("appName");
+  return { title: { default: appName, template: `%s · ${appName}` }, description: t("description") };
+}
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 

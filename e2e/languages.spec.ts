@@ -120,7 +120,7 @@ test.describe("a student in Spanish", () => {
     await page.getByRole("link", { name: /Biology/ }).click();
     await expect(page).toHaveURL(/\/level\/BIO-P2$/);
     const sections = page.getByRole("navigation", { name: "Secciones de la clase" });
-    for (const tab of ["Avisos", "Tareas", "Calificaciones", "Asistencia"])
+    for (const tab of ["Anuncios", "Tareas", "Calificaciones", "Asistencia"])
       await expect(sections.getByRole("link", { name: tab })).toBeVisible();
     for (const tile of ["Promedio", "Entregadas"]) await expect(page.getByText(tile, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver" })).toBeVisible();

@@ -2,7 +2,8 @@ import "server-only";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { revalidatePath } from "next/cache";
-import { AccessDenied, requireAdmin, requireClassAccess } from "@/lib/auth/guards";
+import { AccessDenied, requireAdmin, requireClassAccess, requireUser } from "@/lib/auth/guards";
+import { canActAsStudent } from "@/lib/auth/policy";
 import { MSG } from "@/lib/domain/messages";
 
 /**
@@ -61,10 +62,15 @@ type Widen<T> = T extends string ? string : T;
 export type LooseInput<T> = T extends object ? { [K in keyof T]: Widen<T[K]> } : T;
 
 export interface ClassActionOptions {
-  /** "teach" (default): the class's own instructor or an admin; "view": the class page's readers. */
-  access?: "teach" | "view";
+  /**
+   * "teach" (default): the class's own instructor or an admin; "view": the class page's readers;
+   * "student": an enrolled student acting as themselves (classGuard, at the end of this file).
+   */
+  access?: "teach" | "view" | "student";
   /** Pages to render again after a success (none: the screen already shows the change). */
   revalidate?: (levelCode: string) => void;
+  /** What an unexpected failure tells the browser (guarded's generic message if unset). */
+  failureMessage?: string;
 }
 
 const levelCodeOf = (raw: unknown): string => {
@@ -85,13 +91,14 @@ export function classAction<S extends z.ZodType, T = undefined>(
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
   return (raw) =>
     guarded(async () => {
-      const ctx = await requireClassAccess(levelCodeOf(raw), options.access ?? "teach");
+      const ctx = await classGuard(levelCodeOf(raw), options.access ?? "teach");
       const parsed = schema.safeParse(raw);
       if (!parsed.success) return invalid(parsed.error);
+      if (options.access === "student") requireSelf(ctx.user, parsed.data);
       const result = await body(parsed.data, ctx);
       if (result.ok) options.revalidate?.(ctx.level.code);
       return result;
-    });
+    }, options.failureMessage);
 }
 
 /** classAction for a form read with useActionState: (previous state, FormData). */
@@ -153,3 +160,22 @@ export function refreshClass(levelCode: string): void {
 
 /** The levelCode every class action names. */
 export const levelCodeField = z.string().trim().min(1).max(100);
+
+/**
+ * requireClassAccess, plus "student" for a student's own writes and reads (spec §5: responses,
+ * submissions): staff who open a student's form are told the student id is missing, then the
+ * class page's rule (enrolled) applies.
+ */
+async function classGuard(levelCode: string, access: "teach" | "view" | "student"): Promise<ClassContext> {
+  if (access !== "student") return requireClassAccess(levelCode, access);
+  const user = await requireUser();
+  if (user.role !== "student") throw new AccessDenied("forbidden", MSG.studentIdRequired);
+  return requireClassAccess(levelCode, "view");
+}
+
+/** A "student" action's input may name a student (studentId): it must be the caller. */
+function requireSelf(user: ClassContext["user"], input: unknown): void {
+  const claimed = input && typeof input === "object" && "studentId" in input ? input.studentId : undefined;
+  if (typeof claimed === "number" && !canActAsStudent(user, claimed))
+    throw new AccessDenied("forbidden", "You can only do this for yourself.");
+}

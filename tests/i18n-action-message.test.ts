@@ -17,7 +17,7 @@ const SENTENCES: [string, string][] = [
   ["Response must be at most 20000 characters", "La respuesta debe tener como máximo 20000 caracteres"],
   [tooDeeplyNestedMessage("Response"), "La respuesta tiene demasiados niveles anidados (como máximo 20)."],
   [MSG.responseTooShort, "La respuesta debe tener al menos 10 caracteres."],
-  ["That announcement is not in this class.", "Ese aviso no es de esta clase."],
+  ["That announcement is not in this class.", "Ese anuncio no es de esta clase."],
   ["That assignment is not in this class.", "Esa tarea no es de esta clase."],
   ["That response is not in this class.", "Esa respuesta no es de esta clase."],
   ["Response added", "Respuesta agregada"],

@@ -20,21 +20,23 @@ export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preferen
     <form action={action} className="max-w-xl space-y-4">
       <table className="w-full text-sm">
         <thead>
-          <tr className="text-start text-ink-muted">
-            <th className="py-2 font-medium">{t("event")}</th>
-            <th className="py-2 font-medium">{t("how")}</th>
+          <tr className="text-start text-ink-muted max-sm:hidden">
+            <th className="py-2 text-start font-medium">{t("event")}</th>
+            <th className="py-2 text-start font-medium">{t("how")}</th>
           </tr>
         </thead>
         <tbody>
           {NOTIFY_EVENTS.map((e) => (
-            <tr key={e} className="border-t border-line">
-              <td className="py-2 pe-3">
+            // On a phone each event's choice goes under its name, full width: side by side, the
+            // choice was cut to a few letters in longer languages.
+            <tr key={e} className="border-t border-line max-sm:block max-sm:py-1">
+              <td className="py-2 pe-3 max-sm:block max-sm:pb-1">
                 <label htmlFor={`pref-${e}`}>{t(`events.${e}`)}</label>
                 <span className="block text-xs text-ink-muted">
                   {t("default", { delivery: t(`deliveries.${DEFAULT_DELIVERY[e]}`).toLowerCase() })}
                 </span>
               </td>
-              <td className="py-2">
+              <td className="py-2 max-sm:block max-sm:pt-0">
                 <select
                   id={`pref-${e}`}
                   name={e}

@@ -44,7 +44,7 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
   const search = (e: React.FormEvent) => {
     e.preventDefault();
     const check = validateParentPhone(phone);
-    if (!check.ok) return setError(check.message);
+    if (!check.ok) return setError(t(check.problem));
     start(async () => {
       try {
         const res = await post<LookupReply>("/api/parent/lookup", { phone }, failed);

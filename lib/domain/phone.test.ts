@@ -7,15 +7,21 @@ describe("parent phone search input", () => {
     expect(phoneDigits("+1 555.123.4567 ext")).toBe("15551234567");
   });
   it("asks for a number when empty", () => {
-    expect(validateParentPhone("   ")).toEqual({ ok: false, message: "Please enter a phone number" });
+    expect(validateParentPhone("   ")).toEqual({
+      ok: false,
+      problem: "enterPhone",
+      message: "Please enter a phone number",
+    });
   });
   it("needs at least 7 digits", () => {
     expect(validateParentPhone("555-12-3")).toEqual({
       ok: false,
+      problem: "phoneInvalid",
       message: "Please enter a valid phone number (at least 7 digits)",
     });
     expect(validateParentPhone("abc-defg")).toEqual({
       ok: false,
+      problem: "phoneInvalid",
       message: "Please enter a valid phone number (at least 7 digits)",
     });
     expect(validateParentPhone("555-1234")).toEqual({ ok: true, digits: "5551234" });

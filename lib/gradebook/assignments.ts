@@ -9,8 +9,10 @@ import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { assignments, gradeCategories, grades } from "@/lib/db/schema";
 import { dateInTimeZone } from "@/lib/domain/dates";
+import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
 import { scheduleMissingCheck } from "@/lib/notify/work";
+import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
 import { gradeWriteRefusal, type Runner } from "./lock";
 import { lockAssignment, NOT_IN_CLASS } from "./scores";
 
@@ -111,4 +113,42 @@ export async function deleteAssignment(actor: Actor, level: LevelFacts, id: numb
     await tx.delete(assignments).where(and(eq(assignments.id, id), eq(assignments.levelCode, level.code)));
     return { ok: true, message: "Assignment deleted" };
   });
+}
+
+/** Inline edit of the title or the description: neither changes a grade, so no term lock is taken. */
+export async function editAssignmentText(
+  level: LevelFacts,
+  id: number,
+  set: { title?: string; description?: string },
+): Promise<ActionResult> {
+  const done = await db()
+    .update(assignments)
+    .set(Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)))
+    .where(and(eq(assignments.id, id), eq(assignments.levelCode, level.code)))
+    .returning({ id: assignments.id });
+  return done.length ? { ok: true, message: "Assignment updated" } : NOT_IN_CLASS;
+}
+
+export interface ResponseEntry {
+  id: number;
+  studentName: string;
+  content: string;
+  submittedAt: string;
+}
+
+/** View Responses: every submission to one assignment of this class, with the student's name. */
+export async function assignmentResponses(level: LevelFacts, id: number): Promise<ActionResult<ResponseEntry[]>> {
+  if (!(await getAssignmentInLevel(id, level.code)))
+    return { ok: false, message: "That assignment is not in this class." };
+  const tz = schoolTimeZone();
+  const rows = await listSubmissionsForAssignment(id);
+  return {
+    ok: true,
+    data: rows.map((r) => ({
+      id: r.id,
+      studentName: r.studentName,
+      content: r.content,
+      submittedAt: formatDateTime(r.submittedAt, tz),
+    })),
+  };
 }

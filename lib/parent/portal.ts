@@ -8,7 +8,8 @@ import { REPORT_CARD_THRESHOLDS } from "@/lib/domain/constants";
 import { readStudentTermInputs, studentTermViews } from "@/lib/gradebook/term-grades";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { lastPublishedTerm } from "@/lib/domain/terms";
-import { validateParentPhone } from "@/lib/domain/phone";
+import { PHONE_MESSAGES, validateParentPhone } from "@/lib/domain/phone";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
 import { storedPoints } from "@/lib/domain/stored-grade";
 import { clientNetwork } from "@/lib/client-address";
@@ -103,7 +104,7 @@ export async function loadParentReportCard(input: unknown, client: string): Prom
   const parsed = z
     .object({ phone: z.string().max(100), studentId: z.number().int().positive().max(2_147_483_647) })
     .safeParse(input);
-  if (!parsed.success) return { status: 400, body: { error: "Please enter a phone number" } };
+  if (!parsed.success) return { status: 400, body: { error: PHONE_MESSAGES.enterPhone } };
   const phone = validateParentPhone(parsed.data.phone);
   if (!phone.ok) return { status: 400, body: { error: phone.message } };
   const limited = await limit(client);
@@ -111,7 +112,7 @@ export async function loadParentReportCard(input: unknown, client: string): Prom
   // The full number is the key, never the 7 digits that found the name.
   if (!(await studentHasParentNumber(parsed.data.studentId, phone.digits)))
     return { status: 404, body: { error: NOT_FOUND_MESSAGE } };
-  const card = await reportCardFor(parsed.data.studentId);
+  const card = await reportCardFor(parsed.data.studentId, await requestLocale());
   await audit(db(), {
     action: "parent.report",
     detail: { mode, digits: phone.digits, studentId: parsed.data.studentId },

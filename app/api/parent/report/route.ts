@@ -1,4 +1,4 @@
 import { loadParentReportCard } from "@/lib/parent/portal";
 import { portalRoute } from "@/lib/parent/route";
 
-export const POST = portalRoute("report card", loadParentReportCard);
+export const POST = portalRoute("report", loadParentReportCard);

@@ -1,18 +1,11 @@
 "use server";
 
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { classAction, classFormAction, guarded, idSchema, invalid, levelCodeField, refreshClass } from "@/lib/actions";
-import { requireClassAccess } from "@/lib/auth/guards";
+import { classAction, classFormAction, idSchema, levelCodeField, refreshClass } from "@/lib/actions";
 import { markdownField, titleField as title } from "@/lib/class-fields";
-import { db } from "@/lib/db/client";
-import { assignments } from "@/lib/db/schema";
 import { MAX_SCORE_DEFAULT, MAX_SCORE_MIN } from "@/lib/domain/constants";
-import { formatDateTime } from "@/lib/domain/format";
-import { schoolTimeZone } from "@/lib/env";
 import * as gradebook from "@/lib/gradebook/assignments";
-import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
 
 // Assignments of the class dashboard (spec §2 Assignments manager). Creating, deleting and
 // re-dating go through lib/gradebook/assignments (a due date decides the term it counts in).
@@ -76,17 +69,7 @@ export const editAssignmentText = classAction(
       description: description.optional(),
     })
     .refine((v) => v.title !== undefined || v.description !== undefined, "Nothing to change"),
-  async (v, { level }) => {
-    const set: { title?: string; description?: string } = {};
-    if (v.title !== undefined) set.title = v.title;
-    if (v.description !== undefined) set.description = v.description;
-    const done = await db()
-      .update(assignments)
-      .set(set)
-      .where(and(eq(assignments.id, v.assignmentId), eq(assignments.levelCode, level.code)))
-      .returning({ id: assignments.id });
-    return done.length ? { ok: true, message: "Assignment updated" } : gradebook.NOT_IN_CLASS_RESULT;
-  },
+  (v, { level }) => gradebook.editAssignmentText(level, v.assignmentId, { title: v.title, description: v.description }),
   refresh,
 );
 
@@ -97,34 +80,16 @@ export const deleteAssignment = classAction(
   refresh,
 );
 
-export interface ResponseEntry {
-  id: number;
-  studentName: string;
-  content: string;
-  submittedAt: string;
-}
+export type ResponseEntry = gradebook.ResponseEntry;
+
+const responsesOf = classAction(z.object({ levelCode: levelCodeField, assignmentId: idSchema }), (v, { level }) =>
+  gradebook.assignmentResponses(level, v.assignmentId),
+);
 
 /** View Responses: every submission to one assignment of this class, with the student's name. */
 export async function loadAssignmentResponses(
-  code: string,
+  levelCode: string,
   assignmentId: number,
 ): Promise<ActionResult<ResponseEntry[]>> {
-  return guarded(async () => {
-    const { level } = await requireClassAccess(String(code ?? ""), "teach");
-    const parsed = idSchema.safeParse(assignmentId);
-    if (!parsed.success) return invalid(parsed.error);
-    if (!(await getAssignmentInLevel(parsed.data, level.code)))
-      return { ok: false, message: "That assignment is not in this class." };
-    const tz = schoolTimeZone();
-    const rows = await listSubmissionsForAssignment(parsed.data);
-    return {
-      ok: true,
-      data: rows.map((r) => ({
-        id: r.id,
-        studentName: r.studentName,
-        content: r.content,
-        submittedAt: formatDateTime(r.submittedAt, tz),
-      })),
-    };
-  });
+  return responsesOf({ levelCode, assignmentId });
 }

@@ -3,13 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
-import { formObject, guarded, invalid } from "@/lib/actions";
-import { requireClassAccess } from "@/lib/auth/guards";
+import { classFormAction, invalid } from "@/lib/actions";
 import { toHundredths } from "@/lib/domain/percent";
 import { loadGradingForm, saveGradeSettings } from "@/lib/gradebook/settings";
 
-// The class's grading settings form (issue 19): the class's own staff only (requireClassAccess
-// "teach"); weights are percents with up to two decimals, drop counts whole numbers.
+// The class's grading settings form (issue 19): the class's own staff only (access "teach");
+// weights are percents with up to two decimals, drop counts whole numbers.
 
 const percent = z
   .string()
@@ -23,7 +22,9 @@ const whole = (what: string) =>
     .regex(/^\d{0,3}$/, `${what} must be a whole number`)
     .transform((s) => (s === "" ? 0 : Number(s)));
 
-const form = z.object({
+// Loose: each category's "weight.<id>" and "drop.<id>" fields are read against the class's own
+// categories below (their ids are not known to the schema).
+const form = z.looseObject({
   levelCode: z.string().min(1).max(100),
   mode: z.enum(["points", "weighted"], { message: "Choose how the class is graded" }),
   late: z.literal("on").optional(),
@@ -31,25 +32,18 @@ const form = z.object({
   lateFloor: whole("The late floor").default(0),
 });
 
-export async function saveGradingAction(_prev: ActionResult, formData: FormData): Promise<ActionResult> {
-  return guarded(async () => {
-    const fields = formObject(formData);
-    const parsed = form.safeParse(fields);
-    const { user, level } = await requireClassAccess(
-      parsed.success ? parsed.data.levelCode : String(fields.levelCode ?? ""),
-      "teach",
-    );
-    if (!parsed.success) return invalid(parsed.error);
+export const saveGradingAction = classFormAction(
+  form,
+  async (v, { user, level }): Promise<ActionResult> => {
     const { categories: known } = await loadGradingForm(level.code);
     const categories = [];
     for (const c of known) {
-      const weight = percent.safeParse(fields[`weight.${c.id}`] ?? "");
+      const weight = percent.safeParse(v[`weight.${c.id}`] ?? "");
       if (!weight.success) return invalid(weight.error);
-      const drop = whole(`"${c.name}" drop lowest`).safeParse(fields[`drop.${c.id}`] ?? "");
+      const drop = whole(`"${c.name}" drop lowest`).safeParse(v[`drop.${c.id}`] ?? "");
       if (!drop.success) return invalid(drop.error);
       categories.push({ id: c.id, name: c.name, weight: weight.data, dropLowest: drop.data });
     }
-    const v = parsed.data;
     const settings = {
       mode: v.mode,
       // Weighted: every category with a weight; total points: only the drop rules matter.
@@ -59,11 +53,12 @@ export async function saveGradingAction(_prev: ActionResult, formData: FormData)
           : categories.filter((c) => c.dropLowest > 0).map((c) => ({ ...c, weight: 0 })),
       latePolicy: v.late ? { perDayPercent: v.latePerDay, floorPercent: v.lateFloor } : null,
     };
-    const result = await saveGradeSettings(level.code, settings, user.id);
-    if (result.ok) {
-      revalidatePath(`/level/${encodeURIComponent(level.code)}/update/grading`);
-      revalidatePath(`/level/${encodeURIComponent(level.code)}`);
-    }
-    return result;
-  });
-}
+    return saveGradeSettings(level.code, settings, user.id);
+  },
+  {
+    revalidate: (code) => {
+      revalidatePath(`/level/${encodeURIComponent(code)}/update/grading`);
+      revalidatePath(`/level/${encodeURIComponent(code)}`);
+    },
+  },
+);

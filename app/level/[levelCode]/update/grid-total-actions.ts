@@ -1,13 +1,12 @@
 "use server";
 
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { classAction, idSchema } from "@/lib/actions";
-import { queryRows } from "@/lib/db/client";
 import { schoolTimeZone } from "@/lib/env";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
 import { gridTotal, type GridTotal } from "@/lib/queries/grade-grid";
+import { isStudentEnrolled } from "@/lib/queries/levels";
 
 // One student's term grade for the grade grid's total column (issue 19), read after the grid saved
 // a score or a mark: the grid does not re-render the page after a save (a refresh would replace
@@ -20,10 +19,8 @@ export const loadGridTotal = classAction(
     term: z.union([z.literal("year"), idSchema]),
   }),
   async ({ studentId, term }, { level }): Promise<ActionResult<GridTotal>> => {
-    const [enrolled] = await queryRows<{ one: number }>(
-      sql`select 1 as one from student_enrollment where level_code = ${level.code} and student_id = ${studentId}`,
-    );
-    if (!enrolled) return { ok: false, message: "That student is not enrolled in this class." };
+    if (!(await isStudentEnrolled(studentId, level.code)))
+      return { ok: false, message: "That student is not enrolled in this class." };
     const view = await loadStudentTermGrade(level.code, studentId, term, schoolTimeZone());
     return { ok: true, data: gridTotal(view) };
   },

@@ -1,0 +1,78 @@
+// A student's submissions to an assignment of their class (spec §5): each one is a new row, so the
+// history is never overwritten, handed in with the student's staged attachments (issue 33).
+import "server-only";
+import { TransactionRollbackError } from "drizzle-orm";
+import type { ActionResult } from "@/lib/action-result";
+import type { Actor, LevelFacts } from "@/lib/auth/policy";
+import { db } from "@/lib/db/client";
+import { assignmentSubmissions } from "@/lib/db/schema";
+import { formatDateTime } from "@/lib/domain/format";
+import { MSG } from "@/lib/domain/messages";
+import { schoolTimeZone } from "@/lib/env";
+import { intlLocaleOf } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
+import { attachStaged, filesOfSubmissions, type FileView } from "@/lib/files/records";
+import { listOwnSubmissions } from "@/lib/queries/class-page";
+import { getAssignmentInLevel } from "@/lib/queries/teacher";
+
+/** Submit or resubmit: the row and its attachments together, or neither. */
+export async function submitAssignment(
+  student: Actor,
+  level: LevelFacts,
+  input: { assignmentId: number; content: string; fileIds: number[] },
+): Promise<ActionResult> {
+  if (!(await getAssignmentInLevel(input.assignmentId, level.code)))
+    return { ok: false, message: "That assignment is not in this class." };
+  const attached = await db()
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(assignmentSubmissions)
+        .values({ assignmentId: input.assignmentId, studentId: student.id, content: input.content })
+        .returning({ id: assignmentSubmissions.id });
+      const ok = await attachStaged(tx, {
+        studentId: student.id,
+        assignmentId: input.assignmentId,
+        submissionId: row!.id,
+        fileIds: input.fileIds,
+      });
+      if (!ok) tx.rollback();
+      return ok;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof TransactionRollbackError) return false;
+      throw err;
+    });
+  if (!attached) return { ok: false, message: "An attached file is no longer there. Remove it and attach it again." };
+  return { ok: true, message: MSG.submissionSent };
+}
+
+export interface HistoryEntry {
+  id: number;
+  number: number;
+  submittedAt: string;
+  content: string;
+  files: FileView[];
+}
+
+/** The student's own submissions for one assignment, newest first, numbered. */
+export async function submissionHistory(
+  student: Actor,
+  level: LevelFacts,
+  assignmentId: number,
+): Promise<ActionResult<HistoryEntry[]>> {
+  if (!(await getAssignmentInLevel(assignmentId, level.code))) return { ok: false, message: MSG.submissionsLoadFailed };
+  const rows = await listOwnSubmissions(student.id, assignmentId);
+  const attachments = await filesOfSubmissions(rows.map((r) => r.id));
+  const tz = schoolTimeZone();
+  const locale = intlLocaleOf(await requestLocale());
+  return {
+    ok: true,
+    data: rows.map((r, i) => ({
+      id: r.id,
+      number: rows.length - i,
+      submittedAt: formatDateTime(r.submittedAt, tz, locale),
+      content: r.content,
+      files: attachments.get(r.id) ?? [],
+    })),
+  };
+}
