@@ -1,6 +1,7 @@
 "use client";
 
 import { AlertDialog } from "radix-ui";
+import { useTranslations } from "use-intl";
 
 /** Radix AlertDialog with our look (loaded on first open, see confirm-dialog.tsx). */
 export function ConfirmDialogImpl({
@@ -20,6 +21,7 @@ export function ConfirmDialogImpl({
   onConfirm: () => void;
   onCloseAutoFocus: (e: Event) => void;
 }) {
+  const t = useTranslations("common");
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -32,7 +34,7 @@ export function ConfirmDialogImpl({
           <AlertDialog.Description className="mt-2 text-ink-muted">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
-              Cancel
+              {t("cancel")}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={onConfirm}

@@ -1,6 +1,7 @@
 "use client";
 
 import { Dialog } from "radix-ui";
+import { useTranslations } from "use-intl";
 
 /** Radix Dialog with our look: focus trap, Escape and a labelled close control (loaded on first open, see modal.tsx). */
 export function ModalDialog({
@@ -20,6 +21,7 @@ export function ModalDialog({
   wide?: boolean;
   onCloseAutoFocus: (e: Event) => void;
 }) {
+  const t = useTranslations("common");
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -31,7 +33,7 @@ export function ModalDialog({
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close"
+              aria-label={t("close")}
               className="-m-1 rounded-lg p-1 text-ink-muted hover:bg-surface-muted hover:text-ink"
             >
               <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { COUNTDOWN_REFRESH_MS } from "@/lib/domain/constants";
 import { formatCountdown } from "@/lib/domain/greeting";
 
@@ -11,6 +12,7 @@ import { formatCountdown } from "@/lib/domain/greeting";
  * At zero the page re-renders on the server, which then shows the sign-in modal.
  */
 export function SessionCountdown({ expiresAt, serverNow }: { expiresAt: number; serverNow: number }) {
+  const t = useTranslations("header");
   const router = useRouter();
   const [remaining, setRemaining] = useState(expiresAt - serverNow);
 
@@ -33,7 +35,7 @@ export function SessionCountdown({ expiresAt, serverNow }: { expiresAt: number; 
   return (
     <span
       className="font-mono tabular-nums"
-      aria-label={`Session time remaining ${formatCountdown(remaining)}`}
+      aria-label={t("sessionRemaining", { time: formatCountdown(remaining) })}
       role="timer"
     >
       {formatCountdown(remaining)}

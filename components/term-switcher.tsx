@@ -5,18 +5,21 @@ export function TermSwitcher({
   view,
   href,
   className,
+  labels = { term: "Term", wholeYear: "Whole year" },
 }: {
   view: Pick<TermGradeView, "terms" | "term">;
   href: (term: number | "year") => string;
   className?: string;
+  /** The reader's words for the student's class page (issue 31); the staff screens keep English. */
+  labels?: { term: string; wholeYear: string };
 }) {
   if (view.terms.length === 0) return null;
   const options: { key: number | "year"; label: string; current: boolean }[] = [
     ...view.terms.map((t) => ({ key: t.id, label: t.title, current: view.term?.id === t.id })),
-    { key: "year", label: "Whole year", current: view.term === null },
+    { key: "year", label: labels.wholeYear, current: view.term === null },
   ];
   return (
-    <nav aria-label="Term" className={className}>
+    <nav aria-label={labels.term} className={className}>
       <ul className="flex flex-wrap gap-1 text-sm">
         {options.map((o) => (
           <li key={o.key}>

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { CODES, expect, gotoHydrated, issueReportLink, signIn, test } from "./fixtures";
 
 // Issue 31: families read the portal in their own language. The server here runs with
@@ -85,6 +85,147 @@ test.describe("a family in Spanish", () => {
       await parent.getByRole("button", { name: "Guardar el idioma" }).click();
       await expect(parent.getByText("Language saved.")).toBeVisible();
       await fresh.close();
+    }
+  });
+});
+
+test.describe("a student in Spanish", () => {
+  // Sofia (stu-05) has no language of her own: her browser asks for Spanish, as her family's does.
+  async function signInInSpanish(browser: Browser, width = 1280): Promise<Page> {
+    const context = await browser.newContext({ locale: "es-MX", viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await gotoHydrated(page, "/");
+    const dialog = page.getByRole("dialog", { name: "Iniciar sesión" });
+    await dialog.getByLabel("Código de acceso").fill("stu-05");
+    await dialog.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(page.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
+    return page;
+  }
+
+  /** None of these English words of the spec is on the screen (exact text, or a pattern). */
+  async function noEnglish(page: Page, words: (string | RegExp)[]): Promise<void> {
+    for (const word of words)
+      await expect(page.getByText(word, typeof word === "string" ? { exact: true } : {}), String(word)).toHaveCount(0);
+  }
+
+  test("home and every tab of the class page, its dialogs and an action's answer are in Spanish", async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const page = await signInInSpanish(browser);
+    await expect(page.getByText("Sus clases")).toBeVisible();
+    await expect(page.getByTestId("class-card").first()).toContainText("Período");
+    await noEnglish(page, ["Your classes", "Level", "Period"]);
+
+    await page.getByRole("link", { name: /Biology/ }).click();
+    await expect(page).toHaveURL(/\/level\/BIO-P2$/);
+    const sections = page.getByRole("navigation", { name: "Secciones de la clase" });
+    for (const tab of ["Anuncios", "Tareas", "Calificaciones", "Asistencia"])
+      await expect(sections.getByRole("link", { name: tab })).toBeVisible();
+    for (const tile of ["Promedio", "Entregadas"]) await expect(page.getByText(tile, { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Volver" })).toBeVisible();
+    await expect(page.getByText("Período 2 · Grade 9")).toBeVisible();
+
+    // Updates: the response dialog, and the server action's refusal in Spanish (a title of spaces
+    // passes the browser's "required" and is refused by the server's zod schema).
+    const card = page.getByRole("article").filter({ hasText: "Unit test next Friday" });
+    await expect(card.getByTestId("response-count")).toHaveText(/^\d+ respuestas?$/);
+    await card.getByRole("button", { name: "Responder" }).click();
+    const dialog = page.getByRole("dialog", { name: "Responder" });
+    await expect(dialog.getByText("Para: Unit test next Friday")).toBeVisible();
+    await dialog.getByLabel("Título").fill("   ");
+    await dialog.getByLabel("Su respuesta").fill("Tengo una pregunta sobre el examen.");
+    await dialog.getByRole("button", { name: "Entregar la respuesta" }).click();
+    await expect(dialog.getByText("El título es obligatorio")).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialog).toBeHidden();
+    await noEnglish(page, [
+      "Updates",
+      "Assignments",
+      "Grades",
+      "Attendance",
+      "Average",
+      "Completed",
+      "Attendance rate",
+      "Add Response",
+      /^\d+ responses?$/,
+      "Back",
+    ]);
+
+    // Assignments: filter, state, due and score labels, the submission dialog and its counter.
+    await sections.getByRole("link", { name: "Tareas" }).click();
+    await expect(page).toHaveURL(/\?tab=assignments$/);
+    await expect(page.getByRole("group", { name: "Filtrar las tareas" })).toBeVisible();
+    for (const filter of ["Todas", "Entregadas", "Pendientes"])
+      await expect(page.getByRole("button", { name: filter, exact: true })).toBeVisible();
+    const journal = page.getByTestId("assignment-card").filter({ hasText: "Reading journal" });
+    await expect(journal).toContainText("Pendiente");
+    await expect(journal).toContainText("Sin fecha de entrega");
+    await expect(journal).toContainText("Puntuación máxima:");
+    await journal.getByRole("button", { name: "Entregar la respuesta" }).click();
+    const submit = page.getByRole("dialog", { name: "Reading journal" });
+    await expect(submit.getByText("Mínimo 10 caracteres")).toBeVisible();
+    await submit.getByLabel("Su respuesta").fill("corto");
+    await expect(submit.getByText("5 caracteres")).toBeVisible();
+    await expect(submit.getByText("La respuesta debe tener al menos 10 caracteres.")).toBeVisible();
+    await expect(submit.getByText("Adjuntar archivos")).toBeVisible();
+    await expect(submit.getByRole("button", { name: "Cerrar" })).toBeVisible();
+    await submit.getByRole("button", { name: "Cancelar" }).click();
+    await noEnglish(page, [
+      "All",
+      "Submitted",
+      "Pending",
+      "Overdue",
+      "No due date",
+      /Max score/,
+      "Submit Response",
+      "Resubmit",
+      /^Due /,
+    ]);
+
+    // Grades: the term grade panel and the graded work.
+    await sections.getByRole("link", { name: "Calificaciones" }).click();
+    await expect(page).toHaveURL(/\?tab=grades$/);
+    await expect(page.getByTestId("grade-item").first()).toContainText(/Calificada el /);
+    await expect(page.getByTestId("term-grade")).toContainText(
+      /Por qué esta calificación|Todavía no hay trabajos calificados/,
+    );
+    await noEnglish(page, [/^Graded /, "Why this grade", "No graded work yet", "Whole year", /^Letter grade/]);
+
+    // Attendance: the table's headings and each status.
+    await sections.getByRole("link", { name: "Asistencia" }).click();
+    await expect(page).toHaveURL(/\?tab=attendance$/);
+    for (const heading of ["Estado", "Clase", "Fecha", "Hora"])
+      await expect(page.getByRole("columnheader", { name: heading })).toBeVisible();
+    await expect(
+      page
+        .getByTestId("attendance-row")
+        .filter({ hasText: /presente/i })
+        .first(),
+    ).toBeVisible();
+    await noEnglish(page, ["Status", "Class", "Date", "Time", "Present", "Absent", "present", "absent"]);
+    await page.context().close();
+  });
+
+  test("the Spanish class page fits a phone and a desktop (screenshots in test-results/)", async ({ browser }) => {
+    test.setTimeout(180_000);
+    for (const width of [375, 1280]) {
+      const page = await signInInSpanish(browser, width);
+      for (const tab of ["updates", "assignments", "grades", "attendance"]) {
+        await page.goto(`/level/BIO-P2?tab=${tab}`);
+        await expect(page.getByRole("navigation", { name: "Secciones de la clase" })).toBeVisible();
+        await page.screenshot({ path: `test-results/es-class-${tab}-${width}.png`, fullPage: true });
+        expect(await sidewaysScroll(page), `${tab} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      // The submission dialog, with its counter, the too-short message and the attachment picker.
+      await page.goto("/level/BIO-P2?tab=assignments");
+      const journal = page.getByTestId("assignment-card").filter({ hasText: "Reading journal" });
+      await journal.getByRole("button", { name: "Entregar la respuesta" }).click();
+      const dialog = page.getByRole("dialog", { name: "Reading journal" });
+      await dialog.getByLabel("Su respuesta").fill("corto");
+      await expect(dialog.getByText("La respuesta debe tener al menos 10 caracteres.")).toBeVisible();
+      await page.screenshot({ path: `test-results/es-class-submit-dialog-${width}.png` });
+      await page.context().close();
     }
   });
 });

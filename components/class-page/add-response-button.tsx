@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { useTranslations } from "use-intl";
 import { addResponse } from "@/app/level/[levelCode]/actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
@@ -20,6 +21,7 @@ export function AddResponseButton({
   studentId: number;
   updateTitle: string;
 }) {
+  const t = useTranslations("classPage");
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
@@ -48,7 +50,7 @@ export function AddResponseButton({
         onClick={() => setOpen(true)}
         className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
       >
-        Add Response
+        {t("updates.addResponse")}
       </button>
       <Modal
         open={open}
@@ -56,8 +58,8 @@ export function AddResponseButton({
           setOpen(o);
           if (!o) setShownError(null);
         }}
-        title="Add Response"
-        description={`To: ${updateTitle}`}
+        title={t("updates.addResponse")}
+        description={t("updates.to", { title: updateTitle })}
       >
         {shownError && (
           <div className="mb-4">
@@ -70,7 +72,7 @@ export function AddResponseButton({
           <input type="hidden" name="studentId" value={studentId} />
           <div>
             <label htmlFor={`response-title-${updateId}`} className="block text-sm font-medium">
-              Title
+              {t("updates.title")}
             </label>
             <input
               id={`response-title-${updateId}`}
@@ -84,7 +86,7 @@ export function AddResponseButton({
           </div>
           <div>
             <label htmlFor={`response-content-${updateId}`} className="block text-sm font-medium">
-              Your Response
+              {t("form.yourResponse")}
             </label>
             <textarea
               id={`response-content-${updateId}`}
@@ -103,14 +105,14 @@ export function AddResponseButton({
               onClick={() => setOpen(false)}
               className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
             >
-              Cancel
+              {t("form.cancel")}
             </button>
             <button
               type="submit"
               disabled={pending}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {pending ? "Submitting..." : "Submit Response"}
+              {pending ? t("form.submitting") : t("assignments.submit")}
             </button>
           </div>
         </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
+import { useTranslations } from "use-intl";
 import { loadSubmissionHistory, submitAssignment, type HistoryEntry } from "@/app/level/[levelCode]/actions";
 import { loadAttachments } from "@/app/level/[levelCode]/files-actions";
 import { ErrorBanner } from "@/components/error-banner";
@@ -12,18 +13,13 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { matchesFilter, type AssignmentState } from "@/lib/domain/assignments";
 import { MIN_RESPONSE_LENGTH } from "@/lib/domain/constants";
-import { MSG } from "@/lib/domain/messages";
 import { responseLength } from "@/lib/domain/response-length";
 import type { AssignmentView } from "@/lib/queries/class-page-types";
 
 export type { AssignmentView };
 
-const FILTERS = [
-  { value: "all", label: "All" },
-  { value: "submitted", label: "Submitted" },
-  { value: "pending", label: "Pending" },
-] as const;
-type Filter = (typeof FILTERS)[number]["value"];
+const FILTERS = ["all", "submitted", "pending"] as const;
+type Filter = (typeof FILTERS)[number];
 
 const BADGE: Record<AssignmentState, string> = {
   Submitted: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100",
@@ -48,6 +44,7 @@ export function AssignmentList({
   const [history, setHistory] = useState<{ assignment: AssignmentView; entries: HistoryEntry[] } | null>(null);
   const [loadingHistory, startHistory] = useTransition();
   const toast = useToast();
+  const t = useTranslations("classPage");
 
   const visible = assignments.filter((a) => a.state === null || matchesFilter(a.state, filter));
 
@@ -55,7 +52,7 @@ export function AssignmentList({
     startHistory(async () => {
       const res = await loadSubmissionHistory(levelCode, a.id);
       if (res.ok) setHistory({ assignment: a, entries: res.data ?? [] });
-      else toast(MSG.submissionsLoadFailed, "error");
+      else toast(t("actions.submissionsLoadFailed"), "error");
     });
 
   return (
@@ -63,25 +60,25 @@ export function AssignmentList({
       {studentId !== null && (
         <div
           role="group"
-          aria-label="Filter assignments"
+          aria-label={t("assignments.filter")}
           className="mb-4 inline-flex rounded-lg border border-line bg-surface p-1"
         >
           {FILTERS.map((f) => (
             <button
-              key={f.value}
+              key={f}
               type="button"
-              aria-pressed={filter === f.value}
-              onClick={() => setFilter(f.value)}
-              className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === f.value ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"}`}
+              aria-pressed={filter === f}
+              onClick={() => setFilter(f)}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === f ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"}`}
             >
-              {f.label}
+              {t(`assignments.${f}`)}
             </button>
           ))}
         </div>
       )}
       {visible.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
-          No assignments
+          {t("assignments.none")}
         </p>
       ) : (
         <ul className="space-y-4">
@@ -104,23 +101,23 @@ export function AssignmentList({
                     )}
                     {a.state && (
                       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE[a.state]}`}>
-                        {a.state}
+                        {t(`assignments.states.${a.state}`)}
                       </span>
                     )}
                   </div>
                 </div>
                 <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-ink-muted">
                   <div>
-                    <dt className="sr-only">Due</dt>
+                    <dt className="sr-only">{t("assignments.dueLabel")}</dt>
                     <dd>{a.due}</dd>
                   </div>
                   <div>
-                    <dt className="inline">Max score: </dt>
+                    <dt className="inline">{t("assignments.maxScore")}</dt>
                     <dd className="inline">{a.maxScore}</dd>
                   </div>
                   {a.lastSubmitted && (
                     <div>
-                      <dt className="inline">Last submitted: </dt>
+                      <dt className="inline">{t("assignments.lastSubmitted")}</dt>
                       <dd className="inline">{a.lastSubmitted}</dd>
                     </div>
                   )}
@@ -133,7 +130,7 @@ export function AssignmentList({
                       onClick={() => setSubmitting(a)}
                       className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
                     >
-                      {a.state === "Submitted" ? "Resubmit" : "Submit Response"}
+                      {a.state === "Submitted" ? t("assignments.resubmit") : t("assignments.submit")}
                     </button>
                     {a.state === "Submitted" && (
                       <button
@@ -142,7 +139,7 @@ export function AssignmentList({
                         onClick={() => openHistory(a)}
                         className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted disabled:opacity-60"
                       >
-                        History
+                        {t("assignments.history")}
                       </button>
                     )}
                   </div>
@@ -162,10 +159,10 @@ export function AssignmentList({
           onClose={() => setSubmitting(null)}
           onResult={(res) => {
             if (res.ok) {
-              toast(MSG.submissionSent);
+              toast(t("actions.submissionSent"));
               setSubmitting(null);
-            } else if (res.message === MSG.submitFailed) {
-              toast(MSG.submitFailed, "error");
+            } else if (res.message === t("actions.submitFailed")) {
+              toast(res.message, "error");
             }
           }}
         />
@@ -173,14 +170,14 @@ export function AssignmentList({
       <Modal
         open={history !== null}
         onOpenChange={(o) => !o && setHistory(null)}
-        title={history ? `History: ${history.assignment.title}` : "History"}
+        title={history ? t("assignments.historyOf", { title: history.assignment.title }) : t("assignments.history")}
       >
-        {history && history.entries.length === 0 && <p className="text-ink-muted">No submissions yet.</p>}
+        {history && history.entries.length === 0 && <p className="text-ink-muted">{t("assignments.noSubmissions")}</p>}
         <ol className="space-y-3">
           {history?.entries.map((e) => (
             <li key={e.id} className="rounded-lg border border-line p-3">
               <div className="flex flex-wrap justify-between gap-2 text-sm">
-                <span className="font-semibold">Submission #{e.number}</span>
+                <span className="font-semibold">{t("assignments.submissionNumber", { number: e.number })}</span>
                 <span className="text-ink-muted">{e.submittedAt}</span>
               </div>
               <p className="mt-2 whitespace-pre-line text-sm">{e.content}</p>
@@ -210,6 +207,7 @@ function SubmitModal({
   onClose: () => void;
   onResult: (res: ActionResult) => void;
 }) {
+  const t = useTranslations("classPage");
   const [content, setContent] = useState("");
   const [state, action, pending] = useActionState(submitAssignment, idle);
   // Attachments (issue 33): uploaded while the student writes, handed in with the submission.
@@ -236,13 +234,14 @@ function SubmitModal({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
 
-  const serverError = !state.ok && state.message !== MSG.submitFailed ? state.message : null;
+  // The action answers in the reader's language (lib/i18n/action-message.ts), as the catalog here.
+  const serverError = !state.ok && state.message !== t("actions.submitFailed") ? state.message : null;
   return (
     <Modal
       open
       onOpenChange={(o) => !o && close()}
       title={assignment.title}
-      description={`${assignment.due} · Max score ${assignment.maxScore}`}
+      description={t("assignments.dialogDescription", { due: assignment.due, max: assignment.maxScore })}
       wide
     >
       <div className="rounded-lg border border-line bg-surface-muted p-4">
@@ -257,7 +256,7 @@ function SubmitModal({
         <input type="hidden" name="fileIds" value={fileIds.join(",")} />
         <div>
           <label htmlFor="submission-content" className="block text-sm font-medium">
-            Your Response
+            {t("form.yourResponse")}
           </label>
           <textarea
             id="submission-content"
@@ -270,14 +269,12 @@ function SubmitModal({
             className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
           />
           <div id="submission-hint" className="mt-1 flex justify-between text-xs text-ink-muted">
-            <span>Minimum 10 characters</span>
-            <span>
-              {length} {length === 1 ? "character" : "characters"}
-            </span>
+            <span>{t("assignments.minimum", { min: MIN_RESPONSE_LENGTH })}</span>
+            <span>{t("assignments.characters", { count: length, n: String(length) })}</span>
           </div>
           {content.length > 0 && tooShort && (
             <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
-              {MSG.responseTooShort}
+              {t("actions.responseTooShort", { min: MIN_RESPONSE_LENGTH })}
             </p>
           )}
         </div>
@@ -296,14 +293,14 @@ function SubmitModal({
             onClick={close}
             className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
           >
-            Cancel
+            {t("form.cancel")}
           </button>
           <button
             type="submit"
             disabled={pending || tooShort || uploading}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
           >
-            {pending ? "Submitting..." : "Submit Response"}
+            {pending ? t("form.submitting") : t("assignments.submit")}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { useTranslations } from "use-intl";
 import { deleteResponse } from "@/app/level/[levelCode]/update/response-actions";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useToast } from "@/components/toast";
@@ -15,6 +16,7 @@ export function DeleteResponseButton({
   responseId: number;
   label: string;
 }) {
+  const t = useTranslations("classPage");
   const [confirming, setConfirming] = useState(false);
   const [pending, start] = useTransition();
   const toast = useToast();
@@ -24,21 +26,21 @@ export function DeleteResponseButton({
         type="button"
         onClick={() => setConfirming(true)}
         disabled={pending}
-        aria-label={`Delete response: ${label}`}
+        aria-label={t("updates.deleteLabel", { label })}
         className="rounded-lg border border-line px-2 py-0.5 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-60 dark:text-red-300 dark:hover:bg-red-950"
       >
-        Delete
+        {t("updates.delete")}
       </button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete response"
-        message="Are you sure you want to delete this response?"
-        confirmLabel="Delete"
+        title={t("updates.deleteTitle")}
+        message={t("updates.deleteConfirm")}
+        confirmLabel={t("updates.delete")}
         onConfirm={() =>
           start(async () => {
             const res = await deleteResponse({ levelCode, responseId });
-            toast(res.ok ? "Response deleted" : res.message, res.ok ? "success" : "error");
+            toast(res.ok ? t("actions.responseDeleted") : res.message, res.ok ? "success" : "error");
           })
         }
       />

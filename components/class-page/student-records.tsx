@@ -4,13 +4,17 @@
 // (HTML and an element tree ~3 times its size in the RSC payload); as data they travel once more
 // as plain JSON (decision 016). Nothing here has state; it renders the same HTML on the server.
 
+import { useTranslations } from "use-intl";
+import { useGradeNumbers } from "@/components/grade-numbers";
 import { EmptyState } from "@/components/states";
 import type { AttendanceView, GradeView } from "@/lib/queries/class-page-types";
 
 export type { AttendanceView, GradeView };
 
 export function GradeList({ grades }: { grades: GradeView[] }) {
-  if (grades.length === 0) return <EmptyState title="No grades available" />;
+  const t = useTranslations("classPage.grades");
+  const n = useGradeNumbers();
+  if (grades.length === 0) return <EmptyState title={t("none")} />;
   return (
     <ul className="space-y-3">
       {grades.map((g) => (
@@ -18,7 +22,7 @@ export function GradeList({ grades }: { grades: GradeView[] }) {
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
               <h3 className="font-semibold">{g.title}</h3>
-              <p className="text-sm text-ink-muted">Graded {g.gradedAt}</p>
+              <p className="text-sm text-ink-muted">{t("graded", { date: g.gradedAt })}</p>
             </div>
             <div className="flex items-center gap-2">
               {g.category && (
@@ -27,12 +31,12 @@ export function GradeList({ grades }: { grades: GradeView[] }) {
                 </span>
               )}
               <span className="text-sm font-medium">
-                {g.score}/{g.maxScore}
+                {n.number(g.score)}/{n.number(g.maxScore)}
               </span>
-              <span className="text-sm text-ink-muted">{g.percent}%</span>
+              <span className="text-sm text-ink-muted">{n.percent(g.percent)}</span>
               <span
                 className="grid h-8 min-w-8 place-items-center rounded-full bg-brand-600 px-2 text-sm font-bold text-white"
-                aria-label={`Letter grade ${g.letter}`}
+                aria-label={t("letterGrade", { letter: g.letter })}
               >
                 {g.letter}
               </span>
@@ -52,24 +56,29 @@ const STATUS_STYLE: Record<string, string> = {
   absent: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100",
 };
 
+const STATUSES = new Set(["present", "absent", "late", "excused"] as const);
+type Status = typeof STATUSES extends Set<infer S> ? S : never;
+const isStatus = (status: string): status is Status => STATUSES.has(status as Status);
+
 export function AttendanceList({ records }: { records: AttendanceView[] }) {
-  if (records.length === 0) return <EmptyState title="No attendance records" />;
+  const t = useTranslations("classPage.attendance");
+  if (records.length === 0) return <EmptyState title={t("none")} />;
   return (
     <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
       <table className="w-full [&_th]:text-start text-sm">
         <thead className="bg-surface-muted text-ink-muted">
           <tr>
             <th scope="col" className="px-4 py-2 font-medium">
-              Status
+              {t("status")}
             </th>
             <th scope="col" className="px-4 py-2 font-medium">
-              Class
+              {t("class")}
             </th>
             <th scope="col" className="px-4 py-2 font-medium">
-              Date
+              {t("date")}
             </th>
             <th scope="col" className="px-4 py-2 font-medium">
-              Time
+              {t("time")}
             </th>
           </tr>
         </thead>
@@ -80,7 +89,7 @@ export function AttendanceList({ records }: { records: AttendanceView[] }) {
                 <span
                   className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLE[r.status] ?? ""}`}
                 >
-                  {r.status}
+                  {isStatus(r.status) ? t(`statuses.${r.status}`) : r.status}
                 </span>
               </td>
               <td className="px-4 py-2">{r.levelCode}</td>
@@ -105,25 +114,31 @@ export function SummaryTiles({
   attendanceRate: number | null;
   termTitle: string | null;
 }) {
+  const t = useTranslations("classPage.tiles");
+  const n = useGradeNumbers();
+  // The test ids stay the English names, whatever the language shown.
   const tiles = [
-    { label: "Average", value: average === null ? "—" : `${average}%` },
-    { label: "Completed", value: String(completed) },
-    { label: "Attendance rate", value: attendanceRate === null ? "—" : `${attendanceRate}%` },
+    { id: "average", label: t("average"), value: average === null ? "—" : n.percent(average) },
+    { id: "completed", label: t("completed"), value: String(completed) },
+    {
+      id: "attendance-rate",
+      label: t("attendanceRate"),
+      value: attendanceRate === null ? "—" : n.percent(attendanceRate),
+    },
   ];
   return (
     <>
       {termTitle && (
-        <p
-          className="mt-5 text-sm text-ink-muted"
-          data-testid="tiles-term"
-        >{`Average and attendance rate for ${termTitle}`}</p>
+        <p className="mt-5 text-sm text-ink-muted" data-testid="tiles-term">
+          {t("forTerm", { term: termTitle })}
+        </p>
       )}
       <dl className={`${termTitle ? "mt-2" : "mt-5"} grid grid-cols-3 gap-3`}>
-        {tiles.map((t) => (
-          <div key={t.label} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
-            <dt className="text-xs font-medium uppercase tracking-wide text-ink-muted sm:text-sm">{t.label}</dt>
-            <dd className="mt-1 text-2xl font-semibold" data-testid={`tile-${t.label.toLowerCase().replace(" ", "-")}`}>
-              {t.value}
+        {tiles.map((tile) => (
+          <div key={tile.id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm">
+            <dt className="text-xs font-medium uppercase tracking-wide text-ink-muted sm:text-sm">{tile.label}</dt>
+            <dd className="mt-1 text-2xl font-semibold" data-testid={`tile-${tile.id}`}>
+              {tile.value}
             </dd>
           </div>
         ))}

@@ -1,25 +1,27 @@
 import { CodeBadge } from "@/components/code-badge";
 import { AdminsOnlyCode } from "@/components/admins-only-code";
 import { requireUser } from "@/lib/auth/guards";
+import { getT } from "@/lib/i18n/request-locale";
 import { ErrorBanner } from "@/components/error-banner";
 import { listClassStudentsWithCodes, type ClassStudent } from "@/lib/queries/class-page";
 
 /** 'Students in this Class' (spec §2). Rendered inside Suspense: the spinner shows while it loads. */
 export async function StudentsPanel({ levelCode }: { levelCode: string }) {
+  const t = await getT("classPage");
   let students: ClassStudent[];
   try {
     students = await listClassStudentsWithCodes(levelCode, await requireUser());
   } catch (err) {
     console.error("students panel:", err);
-    return <ErrorBanner message="Error loading students: the student list could not be loaded." />;
+    return <ErrorBanner message={t("students.error")} />;
   }
   return (
     <section aria-labelledby="students-heading">
       <h2 id="students-heading" className="text-lg font-semibold">
-        Students in this Class <span className="text-ink-muted">({levelCode})</span>
+        {t("students.heading")} <span className="text-ink-muted">({levelCode})</span>
       </h2>
       {students.length === 0 ? (
-        <p className="mt-4 text-ink-muted">No students enrolled yet</p>
+        <p className="mt-4 text-ink-muted">{t("students.none")}</p>
       ) : (
         <ul className="mt-4 divide-y divide-line rounded-2xl border border-line bg-surface">
           {students.map((s) => (
@@ -43,11 +45,12 @@ export async function StudentsPanel({ levelCode }: { levelCode: string }) {
   );
 }
 
-export function StudentsPanelSkeleton() {
+export async function StudentsPanelSkeleton() {
+  const t = await getT("classPage");
   return (
     <div role="status" className="flex items-center gap-3 py-8 text-ink-muted">
       <span aria-hidden className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
-      Loading students...
+      {t("students.loading")}
     </div>
   );
 }

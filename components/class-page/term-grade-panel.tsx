@@ -1,13 +1,18 @@
 import { TermSwitcher } from "@/components/term-switcher";
 import { teacherLetter } from "@/lib/domain/grades";
+import { gradeNumbers } from "@/lib/i18n/grade-numbers";
+import { getT } from "@/lib/i18n/request-locale";
 import type { TermGradeView } from "@/lib/gradebook/term-grades";
 
 // The student's grade for a term (issue 19) above their list of grades: a switcher of the
 // school's terms and the whole year (links, rendered on the server), the grade, and "Why this
-// grade" in the calculator's own sentences. Server component: no script.
+// grade" in the calculator's own sentences (English: lib/domain/term-grade.ts writes them; decision
+// 029). Server component: no script.
 
-export function TermGradePanel({ view, href }: { view: TermGradeView; href: (term: number | "year") => string }) {
-  const heading = view.term ? view.term.title : "Whole year";
+export async function TermGradePanel({ view, href }: { view: TermGradeView; href: (term: number | "year") => string }) {
+  const t = await getT("classPage");
+  const n = await gradeNumbers();
+  const heading = view.term ? view.term.title : t("term.wholeYear");
   return (
     <section
       aria-labelledby="term-grade-heading"
@@ -18,22 +23,22 @@ export function TermGradePanel({ view, href }: { view: TermGradeView; href: (ter
         <h2 id="term-grade-heading" className="text-lg font-semibold">
           {heading}
         </h2>
-        <TermSwitcher view={view} href={href} />
+        <TermSwitcher view={view} href={href} labels={{ term: t("term.term"), wholeYear: t("term.wholeYear") }} />
       </div>
       {view.empty ? (
-        <p className="mt-2 text-sm text-ink-muted">No graded work yet</p>
+        <p className="mt-2 text-sm text-ink-muted">{t("term.noGradedWork")}</p>
       ) : (
         <p className="mt-2 flex items-center gap-3">
-          <span className="text-3xl font-bold tabular-nums">{view.percent}%</span>
+          <span className="text-3xl font-bold tabular-nums">{n.percent(view.percent)}</span>
           <span
             className="grid h-9 min-w-9 place-items-center rounded-full bg-brand-600 px-2 font-bold text-white"
-            aria-label={`Letter grade ${teacherLetter(view.percent)}`}
+            aria-label={t("grades.letterGrade", { letter: teacherLetter(view.percent) })}
           >
             {teacherLetter(view.percent)}
           </span>
           {view.overridden && (
             <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-              Set by your teacher
+              {t("term.setByTeacher")}
             </span>
           )}
         </p>
@@ -41,7 +46,9 @@ export function TermGradePanel({ view, href }: { view: TermGradeView; href: (ter
       {/* Nothing counted can still have a reason (all of it excused): then the why says so. */}
       {(!view.empty || view.why.length > 1) && (
         <details className="mt-3 text-sm">
-          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">Why this grade</summary>
+          <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">
+            {t("term.whyThisGrade")}
+          </summary>
           <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="why-this-grade">
             {view.why.map((line) => (
               <li key={line}>{line}</li>
@@ -52,12 +59,13 @@ export function TermGradePanel({ view, href }: { view: TermGradeView; href: (ter
       {/* Issue 27: work that counts as missing (even when dropped) or was excused is listed, not only graded work. */}
       {view.marked.missing.length > 0 && (
         <p className="mt-2 text-sm" data-testid="missing-work">
-          <span className="font-medium text-red-700 dark:text-red-300">Missing:</span> {view.marked.missing.join(", ")}
+          <span className="font-medium text-red-700 dark:text-red-300">{t("term.missing")}</span>{" "}
+          {view.marked.missing.join(", ")}
         </p>
       )}
       {view.marked.excused.length > 0 && (
         <p className="mt-1 text-sm text-ink-muted" data-testid="excused-work">
-          <span className="font-medium">Excused:</span> {view.marked.excused.join(", ")}
+          <span className="font-medium">{t("term.excused")}</span> {view.marked.excused.join(", ")}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@
 // (HTML and an element tree ~3 times its size in the RSC payload); as data they travel once more
 // as plain JSON (decision 016). Nothing here has state; it renders the same HTML on the server.
 
+import { useTranslations } from "use-intl";
 import { FileLinks } from "@/components/files/file-links";
 import { Pager } from "@/components/pager";
 import type { FileView } from "@/lib/files/records";
@@ -32,7 +33,8 @@ export function UpdateList({
   studentId: number | null;
   moderate?: boolean;
 }) {
-  if (updates.length === 0) return <EmptyState title="No updates yet" />;
+  const t = useTranslations("classPage.updates");
+  if (updates.length === 0) return <EmptyState title={t("none")} />;
   return (
     <ul className="space-y-4">
       {updates.map((u) => (
@@ -82,10 +84,11 @@ export function ResponseList({
   moderateIn?: string;
   footer?: React.ReactNode;
 }) {
+  const t = useTranslations("classPage.updates");
   return (
     <div className="mt-4 border-t border-line pt-3 text-sm">
       <p className="font-medium text-ink-muted" data-testid="response-count">
-        {count} {count === 1 ? "response" : "responses"}
+        {t("responses", { count, n: String(count) })}
       </p>
       {responses.length > 0 && (
         <ul className="mt-2 space-y-2">
@@ -123,6 +126,7 @@ const LINK = "font-medium text-brand-700 underline dark:text-brand-100";
  * links: "Show all" pages them (?responses=<id>&page=<n>), "Show fewer" goes back to the newest few.
  */
 export function MoreResponses({ update, levelCode }: { update: UpdateView; levelCode: string }) {
+  const t = useTranslations("classPage.updates");
   const count = update.responseCount ?? update.responses.length;
   const base = `/level/${encodeURIComponent(levelCode)}`;
   const anchor = `#update-${update.id}`;
@@ -137,7 +141,7 @@ export function MoreResponses({ update, levelCode }: { update: UpdateView; level
           href={(p) => `${base}?tab=updates&responses=${update.id}&page=${p}${anchor}`}
         />
         <a href={`${base}?tab=updates${anchor}`} className={`mt-2 inline-block ${LINK}`}>
-          Show fewer responses
+          {t("showFewer")}
         </a>
       </div>
     );
@@ -145,7 +149,7 @@ export function MoreResponses({ update, levelCode }: { update: UpdateView; level
   if (count <= update.responses.length) return null;
   return (
     <a href={`${base}?tab=updates&responses=${update.id}${anchor}`} className={`mt-2 inline-block ${LINK}`}>
-      Show all {count} responses
+      {t("showAll", { count: String(count) })}
     </a>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import type { FileView } from "@/lib/files/records";
 import { ACCEPT_ATTRIBUTE } from "@/lib/files/types";
 import { formatSize } from "./file-links";
@@ -29,7 +30,7 @@ export function AttachmentPicker({
   targetId,
   initial = [],
   onChange,
-  label = "Attach files",
+  label,
 }: {
   levelCode: string;
   kind: "submission" | "assignment" | "announcement";
@@ -42,6 +43,8 @@ export function AttachmentPicker({
   const [items, setItems] = useState<Item[]>(() =>
     initial.map((f) => ({ key: `f${f.id}`, name: f.name, size: f.size, progress: 1, status: "done", fileId: f.id })),
   );
+  const t = useTranslations("classPage.files");
+  const locale = useLocale();
   const [dragging, setDragging] = useState(false);
   const counter = useRef(0);
 
@@ -69,9 +72,9 @@ export function AttachmentPicker({
       }
       if (xhr.status === 201 && body.file)
         patch(key, { status: "done", progress: 1, fileId: body.file.id, name: body.file.name, file: undefined });
-      else patch(key, { status: "error", message: body.message ?? "The upload failed. Please try again." });
+      else patch(key, { status: "error", message: body.message ?? t("uploadFailed") });
     };
-    xhr.onerror = () => patch(key, { status: "error", message: "The connection was lost. Please try again." });
+    xhr.onerror = () => patch(key, { status: "error", message: t("connectionLost") });
     const data = new FormData();
     data.append("file", file, file.name);
     xhr.send(data);
@@ -96,7 +99,7 @@ export function AttachmentPicker({
   const remove = async (item: Item) => {
     if (item.fileId) {
       const res = await fetch(`/files/${item.fileId}`, { method: "DELETE" });
-      if (!res.ok) return patch(item.key, { status: "error", message: "The file could not be removed." });
+      if (!res.ok) return patch(item.key, { status: "error", message: t("removeFailed") });
     }
     setItems((all) => all.filter((i) => i.key !== item.key));
   };
@@ -118,13 +121,13 @@ export function AttachmentPicker({
         className={`rounded-lg border-2 border-dashed px-4 py-3 text-sm ${dragging ? "border-brand-600 bg-brand-50" : "border-line"}`}
         data-testid="attachment-drop"
       >
-        <p className="text-ink-muted">Drop files here, or</p>
+        <p className="text-ink-muted">{t("dropHere")}</p>
         <div className="mt-2 flex flex-wrap gap-2">
           <label
             htmlFor={inputId}
             className="cursor-pointer rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
           >
-            {label}
+            {label ?? t("attach")}
           </label>
           <input
             id={inputId}
@@ -141,7 +144,7 @@ export function AttachmentPicker({
             htmlFor={`${inputId}-camera`}
             className="cursor-pointer rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted sm:hidden"
           >
-            Take a photo
+            {t("takePhoto")}
           </label>
           <input
             id={`${inputId}-camera`}
@@ -149,7 +152,7 @@ export function AttachmentPicker({
             accept="image/*"
             capture="environment"
             // Its visible label is for phones only (hidden from sm up): the input keeps a name everywhere.
-            aria-label="Take a photo"
+            aria-label={t("takePhoto")}
             className="sr-only"
             onChange={(e) => {
               add(e.target.files);
@@ -157,17 +160,15 @@ export function AttachmentPicker({
             }}
           />
         </div>
-        <p className="mt-2 text-xs text-ink-muted">
-          Photos, PDFs, office documents, plain text, audio or video; up to {MAX_FILES} files.
-        </p>
+        <p className="mt-2 text-xs text-ink-muted">{t("kinds", { max: MAX_FILES })}</p>
       </div>
       {items.length > 0 && (
-        <ul className="mt-2 space-y-2" aria-label="Files to attach">
+        <ul className="mt-2 space-y-2" aria-label={t("toAttach")}>
           {items.map((i) => (
             <li key={i.key} className="rounded-lg border border-line px-3 py-2 text-sm" data-testid="attachment-item">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span className="min-w-0 flex-1 truncate">
-                  {i.name} <span className="text-ink-muted">{formatSize(i.size)}</span>
+                  {i.name} <span className="text-ink-muted">{formatSize(i.size, locale)}</span>
                 </span>
                 {i.status === "error" && i.file && (
                   <button
@@ -178,17 +179,23 @@ export function AttachmentPicker({
                       upload(i.key, i.file!);
                     }}
                   >
-                    Retry
+                    {t("retry")}
                   </button>
                 )}
                 {i.status !== "uploading" && (
                   <button type="button" className="text-ink-muted underline" onClick={() => void remove(i)}>
-                    Remove<span className="sr-only"> {i.name}</span>
+                    {t("remove")}
+                    <span className="sr-only"> {i.name}</span>
                   </button>
                 )}
               </div>
-              <progress className="mt-1 h-1.5 w-full" max={1} value={i.progress} aria-label={`Upload of ${i.name}`} />
-              {i.status === "done" && <span className="sr-only">Uploaded</span>}
+              <progress
+                className="mt-1 h-1.5 w-full"
+                max={1}
+                value={i.progress}
+                aria-label={t("uploadOf", { name: i.name })}
+              />
+              {i.status === "done" && <span className="sr-only">{t("uploaded")}</span>}
               {i.status === "error" && (
                 <p role="alert" className="mt-1 text-red-700 dark:text-red-300">
                   {i.message}

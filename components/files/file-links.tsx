@@ -1,3 +1,5 @@
+import { useLocale, useTranslations } from "use-intl";
+import { localizeDecimal } from "@/lib/domain/format";
 import type { FileView } from "@/lib/files/records";
 
 export function fileHref(id: number, opts: { inline?: boolean; thumb?: boolean } = {}): string {
@@ -5,17 +7,20 @@ export function fileHref(id: number, opts: { inline?: boolean; thumb?: boolean }
   return `/files/${id}${q}`;
 }
 
-export function formatSize(bytes: number): string {
+/** "1.5 MB"; `locale` writes its decimal mark ("1,5 MB" in Spanish). */
+export function formatSize(bytes: number, locale = "en"): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${localizeDecimal((bytes / 1024 / 1024).toFixed(1), locale)} MB`;
 }
 
 /** A list of attachments as downloads (images with their thumbnail). */
 export function FileLinks({ files }: { files: FileView[] }) {
+  const t = useTranslations("classPage.files");
+  const locale = useLocale();
   if (files.length === 0) return null;
   return (
-    <ul className="mt-2 flex flex-wrap gap-2" aria-label="Attached files">
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("attached")}>
       {files.map((f) => (
         <li key={f.id}>
           <a
@@ -29,7 +34,7 @@ export function FileLinks({ files }: { files: FileView[] }) {
               <img src={fileHref(f.id, { thumb: true })} alt="" className="h-8 w-8 rounded object-cover" />
             )}
             <span>{f.name}</span>
-            <span className="text-ink-muted">{formatSize(f.size)}</span>
+            <span className="text-ink-muted">{formatSize(f.size, locale)}</span>
           </a>
         </li>
       ))}

@@ -9,6 +9,8 @@ import { assignmentSubmissions } from "@/lib/db/schema";
 import { formatDateTime } from "@/lib/domain/format";
 import { MSG } from "@/lib/domain/messages";
 import { schoolTimeZone } from "@/lib/env";
+import { intlLocaleOf } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { attachStaged, filesOfSubmissions, type FileView } from "@/lib/files/records";
 import { listOwnSubmissions } from "@/lib/queries/class-page";
 import { getAssignmentInLevel } from "@/lib/queries/teacher";
@@ -62,12 +64,13 @@ export async function submissionHistory(
   const rows = await listOwnSubmissions(student.id, assignmentId);
   const attachments = await filesOfSubmissions(rows.map((r) => r.id));
   const tz = schoolTimeZone();
+  const locale = intlLocaleOf(await requestLocale());
   return {
     ok: true,
     data: rows.map((r, i) => ({
       id: r.id,
       number: rows.length - i,
-      submittedAt: formatDateTime(r.submittedAt, tz),
+      submittedAt: formatDateTime(r.submittedAt, tz, locale),
       content: r.content,
       files: attachments.get(r.id) ?? [],
     })),

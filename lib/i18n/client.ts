@@ -11,6 +11,7 @@ export const CLIENT_NAMESPACES = [
   "parent",
   "reportCard",
   "settings",
+  "classPage",
 ] as const satisfies readonly (keyof Messages)[];
 
 export function clientMessages(locale: AnyLocale): Partial<Messages> {

@@ -6,6 +6,8 @@ import { itemPercent, teacherLetter } from "@/lib/domain/grades";
 import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
 import { loadStudentTermGrade, type TermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
+import { intlLocaleOf, type AnyLocale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import {
   getStudentClassTotals,
   listClassAssignments,
@@ -68,6 +70,7 @@ export async function loadUpdatesView(
   levelCode: string,
   timeZone: string,
   paged: { updateId: number; page: number } | null = null,
+  locale: AnyLocale = "en",
 ): Promise<UpdateView[]> {
   const page = paged
     ? { updateId: paged.updateId, offset: (paged.page - 1) * RESPONSES_PAGE_SIZE, limit: RESPONSES_PAGE_SIZE }
@@ -77,13 +80,13 @@ export async function loadUpdatesView(
     id: u.id,
     title: u.title,
     content: u.content,
-    date: formatDate(u.createdAt, timeZone),
+    date: formatDate(u.createdAt, timeZone, intlLocaleOf(locale)),
     responses: u.responses.map((r) => ({
       id: r.id,
       title: r.title,
       content: r.content,
       authorName: r.authorName,
-      date: formatDateTime(r.createdAt, timeZone),
+      date: formatDateTime(r.createdAt, timeZone, intlLocaleOf(locale)),
     })),
     responseCount: u.responseCount,
     ...(paged && paged.updateId === u.id ? { responsePage: { page: paged.page, pageSize: RESPONSES_PAGE_SIZE } } : {}),
@@ -102,16 +105,20 @@ export async function loadAssignmentsView(
   studentId: number | null,
   timeZone: string,
   now = new Date(),
+  locale: AnyLocale = "en",
 ): Promise<AssignmentsTabView> {
   const assignments = await listClassAssignments(levelCode, studentId);
+  const t = translatorFor(locale, "classPage");
   return {
     assignments: assignments.map((a) => ({
       id: a.id,
       title: a.title,
       state: studentId === null ? null : assignmentState(a.dueDate, a.submissionCount, now),
-      due: a.dueDate ? `Due ${formatDateTime(a.dueDate, timeZone)}` : "No due date",
+      due: a.dueDate
+        ? t("assignments.due", { date: formatDateTime(a.dueDate, timeZone, intlLocaleOf(locale)) })
+        : t("assignments.noDueDate"),
       maxScore: a.maxScore,
-      lastSubmitted: a.lastSubmittedAt ? formatDateTime(a.lastSubmittedAt, timeZone) : null,
+      lastSubmitted: a.lastSubmittedAt ? formatDateTime(a.lastSubmittedAt, timeZone, intlLocaleOf(locale)) : null,
       preview: descriptionPreview(a.description),
       category: a.category,
     })),
@@ -120,7 +127,12 @@ export async function loadAssignmentsView(
 }
 
 /** The student's own grades in the class, newest first: one query. */
-export async function loadGradesView(levelCode: string, studentId: number, timeZone: string): Promise<GradeView[]> {
+export async function loadGradesView(
+  levelCode: string,
+  studentId: number,
+  timeZone: string,
+  locale: AnyLocale = "en",
+): Promise<GradeView[]> {
   const grades = await listStudentGrades(studentId, levelCode);
   return grades.map((g) => ({
     id: g.id,
@@ -132,7 +144,7 @@ export async function loadGradesView(levelCode: string, studentId: number, timeZ
     letter: teacherLetter(itemPercent(g.score, g.maxScore)),
     category: g.category,
     feedback: g.feedback,
-    gradedAt: formatDate(g.gradedAt, timeZone),
+    gradedAt: formatDate(g.gradedAt, timeZone, intlLocaleOf(locale)),
   }));
 }
 
@@ -141,13 +153,14 @@ export async function loadAttendanceView(
   levelCode: string,
   studentId: number,
   timeZone: string,
+  locale: AnyLocale = "en",
 ): Promise<AttendanceView[]> {
   const records = await listStudentAttendance(studentId, levelCode);
   return records.map((r) => ({
     id: r.id,
     status: r.status,
     levelCode: r.levelCode,
-    date: formatDay(r.date),
-    time: formatTime(r.recordedAt, timeZone),
+    date: formatDay(r.date, intlLocaleOf(locale)),
+    time: formatTime(r.recordedAt, timeZone, intlLocaleOf(locale)),
   }));
 }

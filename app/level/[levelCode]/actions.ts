@@ -11,9 +11,11 @@ import { tooDeeplyNestedMessage, withinNestingLimit } from "@/lib/domain/markdow
 import { MSG } from "@/lib/domain/messages";
 import { isLongEnoughResponse } from "@/lib/domain/response-length";
 import { MAX_FILES_PER_RECORD } from "@/lib/files/records";
+import { inReaderLanguage, translatedAction } from "@/lib/i18n/action-message";
 
 // A student's own writes and reads on the class page (spec §5): access "student" — a student
-// enrolled in the class, and the studentId the form names must be their own (lib/actions).
+// enrolled in the class, and the studentId the form names must be their own (lib/actions). Each
+// answers in the reader's language (translatedAction: the English below is found in the catalog).
 
 export type HistoryEntry = submissions.HistoryEntry;
 
@@ -28,50 +30,56 @@ const studentId = z
 const classPage = { revalidate: (code: string) => revalidatePath(`/level/${encodeURIComponent(code)}`) };
 
 /** Add Response to an announcement (spec §2, §5). */
-export const addResponse = classFormAction(
-  z.object({
-    levelCode: levelCodeField,
-    updateId: idSchema,
-    studentId,
-    title: z
-      .string()
-      .trim()
-      .min(1, "Title is required")
-      .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
-    content: z
-      .string()
-      .trim()
-      .min(1, "Your Response is required")
-      .max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`)
-      .refine(withinNestingLimit, tooDeeplyNestedMessage("Response")),
-  }),
-  (v, { user, level }) => addOwnResponse(user, level, v),
-  { access: "student", ...classPage },
+export const addResponse = translatedAction(
+  classFormAction(
+    z.object({
+      levelCode: levelCodeField,
+      updateId: idSchema,
+      studentId,
+      title: z
+        .string()
+        .trim()
+        .min(1, "Title is required")
+        .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
+      content: z
+        .string()
+        .trim()
+        .min(1, "Your Response is required")
+        .max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`)
+        .refine(withinNestingLimit, tooDeeplyNestedMessage("Response")),
+    }),
+    (v, { user, level }) => addOwnResponse(user, level, v),
+    { access: "student", ...classPage },
+  ),
 );
 
 /** Submit or resubmit an assignment: always a new row, history is never overwritten. */
-export const submitAssignment = classFormAction(
-  z.object({
-    levelCode: levelCodeField,
-    assignmentId: idSchema,
-    studentId,
-    content: z
-      .string()
-      .trim()
-      .refine(isLongEnoughResponse, MSG.responseTooShort) // what the dialog counts (lib/domain/response-length.ts)
-      .max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`),
-    // The student's staged attachments (issue 33), "12,13": handed in with this submission only.
-    fileIds: z
-      .string()
-      .trim()
-      .max(200)
-      .regex(/^(\d{1,10}(,\d{1,10})*)?$/, "Invalid attachments")
-      .default("")
-      .transform((v) => (v ? [...new Set(v.split(",").map(Number))] : []))
-      .pipe(z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_FILES_PER_RECORD, "Too many attachments")),
-  }),
-  (v, { user, level }) => submissions.submitAssignment(user, level, v),
-  { access: "student", failureMessage: MSG.submitFailed, ...classPage },
+export const submitAssignment = translatedAction(
+  classFormAction(
+    z.object({
+      levelCode: levelCodeField,
+      assignmentId: idSchema,
+      studentId,
+      content: z
+        .string()
+        .trim()
+        .refine(isLongEnoughResponse, MSG.responseTooShort) // what the dialog counts (lib/domain/response-length.ts)
+        .max(CONTENT_MAX_LENGTH, `Response must be at most ${CONTENT_MAX_LENGTH} characters`),
+      // The student's staged attachments (issue 33), "12,13": handed in with this submission only.
+      fileIds: z
+        .string()
+        .trim()
+        .max(200)
+        .regex(/^(\d{1,10}(,\d{1,10})*)?$/, "Invalid attachments")
+        .default("")
+        .transform((v) => (v ? [...new Set(v.split(",").map(Number))] : []))
+        .pipe(
+          z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_FILES_PER_RECORD, "Too many attachments"),
+        ),
+    }),
+    (v, { user, level }) => submissions.submitAssignment(user, level, v),
+    { access: "student", failureMessage: MSG.submitFailed, ...classPage },
+  ),
 );
 
 const history = classAction(
@@ -85,5 +93,5 @@ export async function loadSubmissionHistory(
   levelCode: string,
   assignmentId: number,
 ): Promise<ActionResult<HistoryEntry[]>> {
-  return history({ levelCode, assignmentId });
+  return inReaderLanguage(history({ levelCode, assignmentId }));
 }

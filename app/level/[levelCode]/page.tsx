@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { Suspense } from "react";
 import { AppShell } from "@/components/app-header";
 import { AssignmentList } from "@/components/class-page/assignment-list";
@@ -16,6 +15,8 @@ import { classPageAccess } from "@/lib/auth/page-access";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { pageParam, safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
+import type { AnyLocale } from "@/lib/i18n/locales";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { loadStudentTermGrade, parseTermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
 import {
   loadAssignmentsView,
@@ -26,7 +27,9 @@ import {
 } from "@/lib/queries/class-page-view";
 import Link from "next/link";
 
-export const metadata: Metadata = { title: "Class" };
+export async function generateMetadata() {
+  return { title: (await getT("classPage"))("title") };
+}
 
 const TABS = ["updates", "assignments", "grades", "attendance", "students"] as const;
 
@@ -59,6 +62,8 @@ export default async function ClassPage({
       ? requested!
       : "updates";
   const tz = schoolTimeZone();
+  const locale = await requestLocale();
+  const t = await getT("classPage");
 
   // Only the active tab is queried and rendered; switching tabs asks the server for the next one.
   const term = parseTermChoice(tabParam(query.term));
@@ -71,34 +76,34 @@ export default async function ClassPage({
       active,
       level.code,
       studentId,
-      tz,
+      { tz, locale },
       { moderate: staffTabs, responses: responsesParam(query) },
       termGrade,
     ),
   ]);
   const sections: Section[] = [
-    { value: "updates", label: "Updates" },
-    { value: "assignments", label: "Assignments" },
-    { value: "grades", label: "Grades" },
-    { value: "attendance", label: "Attendance" },
+    { value: "updates", label: t("tabs.updates") },
+    { value: "assignments", label: t("tabs.assignments") },
+    { value: "grades", label: t("tabs.grades") },
+    { value: "attendance", label: t("tabs.attendance") },
   ];
-  if (staffTabs) sections.push({ value: "students", label: "Students" });
+  if (staffTabs) sections.push({ value: "students", label: t("tabs.students") });
 
   return (
     <AppShell user={user}>
       <ToastProvider>
         <Link href="/" className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink">
-          <span aria-hidden>←</span> Back
+          <span aria-hidden>←</span> {t("back")}
         </Link>
         <div className="mt-2">
           <h1 className="text-2xl font-semibold sm:text-3xl">{level.name}</h1>
           <p className="text-ink-muted">
-            {level.period ? `Period ${level.period}` : null}
+            {level.period ? t("period", { period: level.period }) : null}
             {level.level ? ` · ${level.level}` : null}
           </p>
         </div>
         {tiles && <SummaryTiles {...tiles} />}
-        <SectionNav sections={sections} active={active} label="Class sections" href={(tab) => `?tab=${tab}`}>
+        <SectionNav sections={sections} active={active} label={t("sections")} href={(tab) => `?tab=${tab}`}>
           {panel}
         </SectionNav>
       </ToastProvider>
@@ -118,13 +123,13 @@ async function activePanel(
   tab: string,
   levelCode: string,
   studentId: number | null,
-  tz: string,
+  { tz, locale }: { tz: string; locale: AnyLocale },
   updatesTab: { moderate: boolean; responses: { updateId: number; page: number } | null },
   termGrade: Promise<TermGradeView> | undefined,
 ): Promise<React.ReactNode> {
   switch (tab) {
     case "assignments": {
-      const view = await loadAssignmentsView(levelCode, studentId, tz);
+      const view = await loadAssignmentsView(levelCode, studentId, tz, new Date(), locale);
       const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
       return (
         <AssignmentList
@@ -137,7 +142,7 @@ async function activePanel(
     }
     case "grades": {
       if (studentId === null || !termGrade) return <DashboardLink levelCode={levelCode} />;
-      const [term, grades] = await Promise.all([termGrade, loadGradesView(levelCode, studentId, tz)]);
+      const [term, grades] = await Promise.all([termGrade, loadGradesView(levelCode, studentId, tz, locale)]);
       return (
         <>
           <TermGradePanel view={term} href={(t) => `?tab=grades&term=${t}`} />
@@ -149,7 +154,7 @@ async function activePanel(
       return studentId === null ? (
         <DashboardLink levelCode={levelCode} />
       ) : (
-        <AttendanceList records={await loadAttendanceView(levelCode, studentId, tz)} />
+        <AttendanceList records={await loadAttendanceView(levelCode, studentId, tz, locale)} />
       );
     case "students":
       return (
@@ -158,7 +163,7 @@ async function activePanel(
         </Suspense>
       );
     default: {
-      const updates = await loadUpdatesView(levelCode, tz, updatesTab.responses);
+      const updates = await loadUpdatesView(levelCode, tz, updatesTab.responses, locale);
       return (
         <UpdateList
           updates={updates}
@@ -173,17 +178,20 @@ async function activePanel(
 }
 
 /** Staff have no personal grades or attendance here (spec §6): the dashboard is where they manage them. */
-function DashboardLink({ levelCode }: { levelCode: string }) {
+async function DashboardLink({ levelCode }: { levelCode: string }) {
+  const t = await getT("classPage");
   return (
     <p className="mb-4 text-sm text-ink-muted">
-      Grades and attendance are managed in the{" "}
-      <a
-        className="font-medium text-brand-700 underline dark:text-brand-100"
-        href={`/level/${encodeURIComponent(levelCode)}/update`}
-      >
-        class dashboard
-      </a>
-      .
+      {t.rich("dashboardLink", {
+        link: (text) => (
+          <a
+            className="font-medium text-brand-700 underline dark:text-brand-100"
+            href={`/level/${encodeURIComponent(levelCode)}/update`}
+          >
+            {text}
+          </a>
+        ),
+      })}
     </p>
   );
 }

@@ -6,14 +6,22 @@ import { deniedStatus } from "@/lib/export/responses";
 import { ingestUpload } from "@/lib/files/ingest";
 import { targetInLevel } from "@/lib/files/records";
 import { sameOrigin } from "@/lib/http";
+import { translateUploadMessage } from "@/lib/i18n/action-message";
 
 const query = z.object({
   kind: z.enum(["submission", "assignment", "announcement"]),
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-const json = (status: number, body: Record<string, unknown>) =>
-  Response.json(body, { status, headers: { "cache-control": "no-store" } });
+// A refusal's message in the uploader's language (issue 31); the route's returns keep the spec's English.
+const json = async (status: number, body: Record<string, unknown>) =>
+  Response.json(
+    typeof body.message === "string" ? { ...body, message: await translateUploadMessage(body.message) } : body,
+    {
+      status,
+      headers: { "cache-control": "no-store" },
+    },
+  );
 
 /**
  * Upload one attachment (issue 33): POST multipart/form-data with one file, to

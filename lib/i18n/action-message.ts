@@ -1,0 +1,131 @@
+import "server-only";
+import type { ActionResult } from "@/lib/action-result";
+import {
+  CONTENT_MAX_LENGTH,
+  MARKDOWN_MAX_DEPTH,
+  MIN_RESPONSE_LENGTH,
+  RESPONSE_RATE_LIMIT,
+  RESPONSE_RATE_WINDOW_MS,
+  TITLE_MAX_LENGTH,
+} from "@/lib/domain/constants";
+import { MSG } from "@/lib/domain/messages";
+import { messagesFor, type Messages } from "./catalog";
+import { translateRefusal } from "./refusal";
+import { getT, requestLocale } from "./request-locale";
+import { translatorFor } from "./translator";
+
+// The class page's actions (a student's responses, submissions and files; issue 31) keep writing
+// the spec's English sentences, in their zod schemas and guards as before; their answer is put in
+// the reader's language here, by the English text, when it leaves the action. So the action files
+// only wrap what they return (inReaderLanguage / translatedAction) and keep their structure.
+
+type ActionKey = keyof Messages["classPage"]["actions"];
+type Values = Record<string, number>;
+
+const EVERY_MINUTES = RESPONSE_RATE_WINDOW_MS / 60_000;
+
+/** Every message the student's class-page actions return, with the values its English is written with. */
+const KNOWN: [ActionKey, Values?][] = [
+  ["titleRequired"],
+  ["titleTooLong", { max: TITLE_MAX_LENGTH }],
+  ["responseRequired"],
+  ["responseTooLong", { max: CONTENT_MAX_LENGTH }],
+  ["responseNested", { max: MARKDOWN_MAX_DEPTH }],
+  ["responseTooShort", { min: MIN_RESPONSE_LENGTH }],
+  ["announcementNotHere"],
+  ["assignmentNotHere"],
+  ["responseNotHere"],
+  ["responseAdded"],
+  ["responseDeleted"],
+  // "Please wait N minutes": one entry for each wait the limiter can answer (1 … the window).
+  ...Array.from({ length: EVERY_MINUTES }, (_, i): [ActionKey, Values] => [
+    "tooManyResponses",
+    { limit: RESPONSE_RATE_LIMIT, every: EVERY_MINUTES, minutes: i + 1 },
+  ]),
+  ["submissionSent"],
+  ["submitFailed"],
+  ["submissionsLoadFailed"],
+  ["fileGone"],
+  ["invalidAttachments"],
+  ["tooManyAttachments"],
+  ["invalidId"],
+  ["studentIdRequired"],
+  ["onlyYourself"],
+];
+
+// English text → key and values, from the English catalog itself: the catalog's English and the
+// actions' literals must agree (tests/i18n-action-message.test.ts), or the message stays English.
+const english = translatorFor("en", "classPage");
+const BY_TEXT = new Map(KNOWN.map(([key, values]) => [english(`actions.${key}`, values), { key, values }]));
+
+/** One of the actions' English messages in the reader's language; any other text as it is. */
+export async function translateActionMessage(message: string): Promise<string> {
+  const found = BY_TEXT.get(message);
+  if (found) return (await getT("classPage"))(`actions.${found.key}`, found.values);
+  if (message === MSG.genericError) return (await getT("common"))("genericError");
+  return translateRefusal(message);
+}
+
+type UploadKey = keyof Messages["uploads"];
+
+// The upload route's refusals (app/level/[levelCode]/files/route.ts, lib/files) carry numbers from
+// the environment (FILES_MAX_MB, the quota, what is left of it), so they are found by pattern: each
+// English message with its {placeholders} read back as whole numbers.
+const UPLOAD_PATTERNS = Object.entries(messagesFor("en").uploads).map(([key, text]) => {
+  const names: string[] = [];
+  const source = text
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      names.push(name);
+      return "(\\d+)";
+    })
+    .join("");
+  return { key: key as UploadKey, names, pattern: new RegExp(`^${source}$`) };
+});
+
+/**
+ * One of the upload route's English refusals in the reader's language; any other text as it is.
+ * Never fails: the route answers from its own error handler with it too, so English beats a 500.
+ */
+export async function translateUploadMessage(message: string): Promise<string> {
+  try {
+    if ((await requestLocale()) === "en") return message;
+    for (const { key, names, pattern } of UPLOAD_PATTERNS) {
+      const match = pattern.exec(message);
+      if (match) {
+        const values = Object.fromEntries(names.map((name, i) => [name, Number(match[i + 1])]));
+        return (await getT("uploads"))(key, values);
+      }
+    }
+    return await translateActionMessage(message);
+  } catch (err) {
+    console.error("upload message: the reader's language could not be read:", err);
+    return message;
+  }
+}
+
+/** An action's answer with its message (and field messages) in the reader's language. */
+export async function inReaderLanguage<T>(
+  answer: ActionResult<T> | Promise<ActionResult<T>>,
+): Promise<ActionResult<T>> {
+  const result = await answer;
+  if ((await requestLocale()) === "en" || result.message === undefined) return result;
+  const message = await translateActionMessage(result.message);
+  if (result.ok) return { ...result, message };
+  let fieldErrors: Record<string, string[] | undefined> | undefined;
+  if (result.fieldErrors) {
+    fieldErrors = {};
+    for (const [field, list] of Object.entries(result.fieldErrors))
+      fieldErrors[field] = list && (await Promise.all(list.map(translateActionMessage)));
+  }
+  return { ...result, message, ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
+/** An action whose answers are in the reader's language (for actions written as `const x = classAction(…)`). */
+export function translatedAction<A extends unknown[], T>(
+  action: (...args: A) => Promise<ActionResult<T>>,
+): (...args: A) => Promise<ActionResult<T>> {
+  return (...args) => inReaderLanguage(action(...args));
+}
