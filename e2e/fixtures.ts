@@ -81,12 +81,23 @@ export const test = base.extend<{ loginAs: (role: keyof typeof CODES) => Promise
   ],
   // Every page of the test's context (the `page` fixture and context.newPage()) waits for hydration
   // after a navigation, unless the test runs without JavaScript (nothing would ever hydrate).
+  //
+  // Every page of it also fails the test on a message its screen's catalog namespaces lack: the root
+  // layout sends only the shared ones, and a page adds its own (components/page-messages.tsx).
   context: async ({ context, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       context.pages().forEach(waitForHydrationOnNavigation);
       context.on("page", waitForHydrationOnNavigation);
     }
+    const missing: string[] = [];
+    const watch = (page: Page) =>
+      page.on("console", (m) => {
+        if (m.type() === "error" && m.text().includes("MISSING_MESSAGE")) missing.push(`${page.url()}: ${m.text()}`);
+      });
+    context.pages().forEach(watch);
+    context.on("page", watch);
     await use(context);
+    expect(missing, "messages missing from the page's catalog namespaces").toEqual([]);
   },
   loginAs: async ({ page }, use) => {
     await use((role) => signIn(page, CODES[role]));

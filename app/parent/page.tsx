@@ -8,6 +8,7 @@ import { portalMode } from "@/lib/parent/portal";
 import { getT } from "@/lib/i18n/request-locale";
 import { LocaleSwitcher } from "@/components/locale-switcher";
 import Link from "next/link";
+import { PageMessages } from "@/components/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("parent"))("title") };
@@ -40,7 +41,9 @@ export default async function ParentPage() {
             {t("portalOff")}
           </p>
         ) : (
-          <ParentPortal mode={mode} />
+          <PageMessages namespaces={["parent", "reportCard"]}>
+            <ParentPortal mode={mode} />
+          </PageMessages>
         )}
         {mode !== "open" && (
           <section

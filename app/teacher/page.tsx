@@ -9,6 +9,7 @@ import { dashboardPageAccess, staffPageAccess } from "@/lib/auth/page-access";
 import { MSG } from "@/lib/domain/messages";
 import { listTeachableClasses } from "@/lib/queries/teacher";
 import { tabParam } from "@/lib/domain/url";
+import { PageMessages } from "@/components/page-messages";
 
 export const metadata: Metadata = { title: "Teacher dashboard" };
 
@@ -47,14 +48,16 @@ export default async function TeacherPage({
   if ("refusal" in access) return <RefusalScreen {...access} />;
   return (
     <AppShell user={user}>
-      <TeacherDashboard
-        level={access.level}
-        tab={tabParam(query.tab)}
-        attendance={{ view: query.view, day: query.day, rollcall: query.rollcall }}
-        term={query.term}
-        tabHref={(t) => `/teacher?${new URLSearchParams({ class: code, tab: t })}`}
-        switcher={<ClassSwitcher classes={classes.map((c) => ({ code: c.code, name: c.name }))} current={code} />}
-      />
+      <PageMessages namespaces={["classPage"]}>
+        <TeacherDashboard
+          level={access.level}
+          tab={tabParam(query.tab)}
+          attendance={{ view: query.view, day: query.day, rollcall: query.rollcall }}
+          term={query.term}
+          tabHref={(t) => `/teacher?${new URLSearchParams({ class: code, tab: t })}`}
+          switcher={<ClassSwitcher classes={classes.map((c) => ({ code: c.code, name: c.name }))} current={code} />}
+        />
+      </PageMessages>
     </AppShell>
   );
 }

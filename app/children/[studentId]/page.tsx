@@ -6,6 +6,7 @@ import { SignInScreen } from "@/components/sign-in-screen";
 import { RefusalScreen } from "@/components/access-screens";
 import { reportCardPageAccess } from "@/lib/auth/page-access";
 import { getT } from "@/lib/i18n/request-locale";
+import { PageMessages } from "@/components/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("child"))("title") };
@@ -33,7 +34,9 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
         </a>
       )}
       <h1 className="sr-only">{t("title")}</h1>
-      <ReportCard card={card} />
+      <PageMessages namespaces={["reportCard"]}>
+        <ReportCard card={card} />
+      </PageMessages>
     </AppShell>
   );
 }

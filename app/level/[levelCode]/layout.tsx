@@ -1,5 +1,6 @@
 import { levelLayoutAccess } from "@/lib/auth/page-access";
 import { safeDecode } from "@/lib/domain/url";
+import { PageMessages } from "@/components/page-messages";
 
 /**
  * Refuses (403/404) or redirects a visitor before loading.tsx's "Loading Class..." starts the
@@ -13,5 +14,6 @@ export default async function LevelLayout({
   params: Promise<{ levelCode: string }>;
 }) {
   await levelLayoutAccess(safeDecode((await params).levelCode));
-  return children;
+  // The class page's and the dashboards' client components read the class page's messages.
+  return <PageMessages namespaces={["classPage"]}>{children}</PageMessages>;
 }

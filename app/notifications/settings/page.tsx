@@ -9,6 +9,7 @@ import { getSessionUser } from "@/lib/auth/session";
 import { DIGEST_HOUR } from "@/lib/domain/notify-events";
 import { mailSettings } from "@/lib/mail/transport";
 import { choosesNotifications, emailOnFile, loadPreferences } from "@/lib/notify/preferences";
+import { PageMessages } from "@/components/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("settings"))("title") };
@@ -30,16 +31,18 @@ export default async function NotificationSettingsPage() {
       <p className="mt-3 text-sm" data-testid="mail-state">
         {!mail.enabled ? t("mailOff") : email ? t("mailTo", { email }) : t("noEmail")}
       </p>
-      <div className="mt-6">
-        <LanguageForm current={intlLocaleOf(locale)} />
-      </div>
-      {prefs ? (
+      <PageMessages namespaces={["settings"]}>
         <div className="mt-6">
-          <PreferencesForm prefs={prefs} />
+          <LanguageForm current={intlLocaleOf(locale)} />
         </div>
-      ) : (
-        <p className="mt-6 text-sm">{t("nothingToChoose")}</p>
-      )}
+        {prefs ? (
+          <div className="mt-6">
+            <PreferencesForm prefs={prefs} />
+          </div>
+        ) : (
+          <p className="mt-6 text-sm">{t("nothingToChoose")}</p>
+        )}
+      </PageMessages>
       <p className="mt-6 text-sm">
         <a
           href="/notifications"

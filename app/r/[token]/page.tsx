@@ -7,6 +7,7 @@ import { openReportLink, reportLinkPath } from "@/lib/parent/report-links";
 import { clientAddress } from "@/lib/rate-limit";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { LocaleSwitcher } from "@/components/locale-switcher";
+import { PageMessages } from "@/components/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { ...metadata, title: (await getT("reportCard"))("title") };
@@ -48,7 +49,9 @@ export default async function ReportLinkPage({ params }: { params: Promise<{ tok
                 {(await getT("child"))("download", { term: published.title })}
               </a>
             )}
-            <ReportCard card={result.card} />
+            <PageMessages namespaces={["reportCard"]}>
+              <ReportCard card={result.card} />
+            </PageMessages>
             <p className="mt-6 text-sm text-ink-muted print:hidden">
               {t("linkExpires", { date: formatDate(result.expiresAt, schoolTimeZone(), locale) })}
             </p>
