@@ -12,7 +12,6 @@ import {
 } from "@/app/level/[levelCode]/update/assignment-actions";
 import { bulkGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { loadResponseFiles, type ResponseFiles } from "@/app/level/[levelCode]/files-actions";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { AssignmentFilesButton } from "@/components/files/target-files";
 import { ResponseFilesAndScore } from "@/components/files/response-grading";
 import { ErrorBanner } from "@/components/error-banner";
@@ -23,6 +22,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
 import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, FormActions } from "./form-controls";
 import { InlineEdit } from "./inline-edit";
+import { ConfirmDelete, ManagerHeader } from "./manager-parts";
 import { MessageGuardians } from "./message-guardians";
 
 // The markdown renderer is only needed for the preview: load it when a form opens.
@@ -82,10 +82,7 @@ export function AssignmentsManager({
 
   return (
     <div>
-      <div className="mb-4 flex justify-between gap-3">
-        <h2 className="text-lg font-semibold">Assignments</h2>
-        <PrimaryButton onClick={() => setForm({ mode: "new" })}>New Assignment</PrimaryButton>
-      </div>
+      <ManagerHeader title="Assignments" newLabel="New Assignment" onNew={() => setForm({ mode: "new" })} />
       {assignments.length === 0 ? (
         <EmptyState title="No assignments yet" message="Create the first assignment for this class." />
       ) : (
@@ -215,20 +212,11 @@ export function AssignmentsManager({
           ))}
         </ul>
       </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete assignment"
-        message="Are you sure you want to delete this assignment?"
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const target = deleting;
-          if (!target) return;
-          start(async () => {
-            const res = await deleteAssignment({ levelCode, assignmentId: target.id });
-            toast(res.ok ? "Assignment deleted" : res.message, res.ok ? "success" : "error");
-          });
-        }}
+      <ConfirmDelete
+        noun="assignment"
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(a) => deleteAssignment({ levelCode, assignmentId: a.id })}
       />
     </div>
   );

@@ -6,7 +6,6 @@ import {
   deleteAnnouncement,
   editAnnouncement,
 } from "@/app/level/[levelCode]/update/announcement-actions";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
@@ -14,8 +13,9 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { MoreResponses, ResponseList, type UpdateView } from "@/components/class-page/update-list";
 import { InlineEdit } from "./inline-edit";
+import { ConfirmDelete, ManagerHeader } from "./manager-parts";
 import { AssignmentFilesButton } from "@/components/files/target-files";
-import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput, FormActions } from "./form-controls";
+import { Field, SecondaryButton, TextArea, TextInput, FormActions } from "./form-controls";
 
 const idle: ActionResult = { ok: true };
 
@@ -23,7 +23,6 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UpdateView | null>(null);
   const [deleting, setDeleting] = useState<UpdateView | null>(null);
-  const [, startTransition] = useTransition();
   const toast = useToast();
 
   const save = async (updateId: number, patch: { title?: string; content?: string }) => {
@@ -34,10 +33,7 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
 
   return (
     <div>
-      <div className="mb-4 flex justify-between gap-3">
-        <h2 className="text-lg font-semibold">Announcements</h2>
-        <PrimaryButton onClick={() => setCreating(true)}>New Announcement</PrimaryButton>
-      </div>
+      <ManagerHeader title="Announcements" newLabel="New Announcement" onNew={() => setCreating(true)} />
       {updates.length === 0 ? (
         <EmptyState title="No updates yet" message="Post an announcement for your class." />
       ) : (
@@ -97,20 +93,11 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
           levelCode={levelCode}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete announcement"
-        message="Are you sure you want to delete this announcement?"
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const target = deleting;
-          if (!target) return;
-          startTransition(async () => {
-            const res = await deleteAnnouncement({ levelCode, updateId: target.id });
-            toast(res.ok ? "Announcement deleted" : res.message, res.ok ? "success" : "error");
-          });
-        }}
+      <ConfirmDelete
+        noun="announcement"
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(u) => deleteAnnouncement({ levelCode, updateId: u.id })}
       />
     </div>
   );
