@@ -21,8 +21,7 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
 import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, FormActions } from "./form-controls";
-import { InlineEdit } from "./inline-edit";
-import { ConfirmDelete, ManagerHeader } from "./manager-parts";
+import { ConfirmDelete, ManagedPost, ManagerHeader } from "./manager-parts";
 import { MessageGuardians } from "./message-guardians";
 
 // The markdown renderer is only needed for the preview: load it when a form opens.
@@ -89,24 +88,20 @@ export function AssignmentsManager({
         <ul className="space-y-4">
           {assignments.map((a) => (
             <li key={a.id}>
-              <article
-                className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
-                data-testid="managed-assignment"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0 flex-1">
-                    <InlineEdit
-                      value={a.title}
-                      label="Assignment title"
-                      className="text-lg font-semibold"
-                      onSave={(title) => saveText(a.id, { title })}
-                    />
-                    <p className="text-sm text-ink-muted">
-                      {a.due} · Max score {a.maxScore}
-                      {a.category ? ` · ${a.category}` : ""} · {a.submissions} submission(s) · {a.graded} graded
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
+              <ManagedPost
+                testId="managed-assignment"
+                title={a.title}
+                titleLabel="Assignment title"
+                onSaveTitle={(title) => saveText(a.id, { title })}
+                meta={
+                  <>
+                    {a.due} · Max score {a.maxScore}
+                    {a.category ? ` · ${a.category}` : ""} · {a.submissions} submission(s) · {a.graded} graded
+                  </>
+                }
+                actionsClassName="flex flex-wrap gap-2"
+                actions={
+                  <>
                     <SecondaryButton onClick={() => setBulk(a)}>Bulk Grade</SecondaryButton>
                     <MessageGuardians
                       levelCode={levelCode}
@@ -138,18 +133,13 @@ export function AssignmentsManager({
                     <SecondaryButton tone="danger" onClick={() => setDeleting(a)}>
                       Delete
                     </SecondaryButton>
-                  </div>
-                </div>
-                <div className="mt-3 text-sm">
-                  <InlineEdit
-                    value={a.description}
-                    label="Assignment description"
-                    multiline
-                    className="whitespace-pre-line"
-                    onSave={(description) => saveText(a.id, { description })}
-                  />
-                </div>
-              </article>
+                  </>
+                }
+                text={a.description}
+                textLabel="Assignment description"
+                textClassName="mt-3 text-sm"
+                onSaveText={(description) => saveText(a.id, { description })}
+              />
             </li>
           ))}
         </ul>

@@ -12,8 +12,7 @@ import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { MoreResponses, ResponseList, type UpdateView } from "@/components/class-page/update-list";
-import { InlineEdit } from "./inline-edit";
-import { ConfirmDelete, ManagerHeader } from "./manager-parts";
+import { ConfirmDelete, ManagedPost, ManagerHeader } from "./manager-parts";
 import { AssignmentFilesButton } from "@/components/files/target-files";
 import { Field, SecondaryButton, TextArea, TextInput, FormActions } from "./form-controls";
 
@@ -40,41 +39,34 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
         <ul className="space-y-4">
           {updates.map((u) => (
             <li key={u.id}>
-              <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" data-testid="announcement">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0 flex-1">
-                    <InlineEdit
-                      value={u.title}
-                      label="Announcement title"
-                      className="text-lg font-semibold"
-                      onSave={(title) => save(u.id, { title })}
-                    />
-                    <p className="text-sm text-ink-muted">{u.date}</p>
-                  </div>
-                  <div className="flex gap-2">
+              <ManagedPost
+                testId="announcement"
+                title={u.title}
+                titleLabel="Announcement title"
+                onSaveTitle={(title) => save(u.id, { title })}
+                meta={u.date}
+                actionsClassName="flex gap-2"
+                actions={
+                  <>
                     <AssignmentFilesButton levelCode={levelCode} kind="announcement" id={u.id} title={u.title} />
                     <SecondaryButton onClick={() => setEditing(u)}>Edit Full</SecondaryButton>
                     <SecondaryButton tone="danger" onClick={() => setDeleting(u)}>
                       Delete
                     </SecondaryButton>
-                  </div>
-                </div>
-                <div className="mt-3">
-                  <InlineEdit
-                    value={u.content}
-                    label="Announcement content"
-                    multiline
-                    className="whitespace-pre-line"
-                    onSave={(content) => save(u.id, { content })}
-                  />
-                </div>
+                  </>
+                }
+                text={u.content}
+                textLabel="Announcement content"
+                textClassName="mt-3"
+                onSaveText={(content) => save(u.id, { content })}
+              >
                 <ResponseList
                   responses={u.responses}
                   count={u.responseCount}
                   moderateIn={levelCode}
                   footer={<MoreResponses update={u} levelCode={levelCode} />}
                 />
-              </article>
+              </ManagedPost>
             </li>
           ))}
         </ul>
