@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { createAssignment } from "@/app/level/[levelCode]/update/assignment-actions";
 import { setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
@@ -9,16 +9,13 @@ import { db, queryRows } from "@/lib/db/client";
 import { DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { addDays, dateInTimeZone } from "@/lib/domain/dates";
 import { formatDay } from "@/lib/domain/format";
-import { resetEnvCache } from "@/lib/env";
-import { enqueue, runDueJobs } from "@/lib/jobs/queue";
-import { HANDLERS } from "@/lib/jobs/worker";
-import { closeMail } from "@/lib/mail/transport";
+import { enqueue } from "@/lib/jobs/queue";
 import { DIGEST_RUN } from "@/lib/notify/digest";
 import { listNotifications } from "@/lib/notify/notifications";
 import { seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
-import { startTestSmtp, type TestSmtp } from "./support/smtp";
+import { ORIGIN, settle, useTestSmtp } from "./support/mail";
 import { useTestDatabase } from "./support/test-db";
 
 // Issue 31: every e-mail is written in its recipient's language (users.locale, else SCHOOL_LOCALE),
@@ -26,8 +23,7 @@ import { useTestDatabase } from "./support/test-db";
 // the text part and the HTML part.
 
 useTestDatabase();
-let smtp: TestSmtp;
-const ORIGIN = "https://portal.test";
+const smtp = useTestSmtp({ SCHOOL_NAME: "Demo High School" });
 const today = dateInTimeZone(new Date(), "UTC");
 const liam = DEMO_STUDENTS[1]!;
 const maya = DEMO_STUDENTS[2]!;
@@ -35,21 +31,7 @@ const ids: Record<string, number> = {};
 const GRACE = "grace.johnson@example.com";
 const KEN = "ken.kim@example.com";
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await queryRows(sql`update jobs set run_at = now() where state = 'queued'`);
-    if ((await runDueJobs(HANDLERS, 1000)) === 0) break;
-  }
-}
-const mailTo = (address: string) => smtp.messages.filter((m) => m.envelopeTo.includes(address));
-
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "Demo School <portal@demo.school>";
-  process.env.PORTAL_URL = ORIGIN;
-  process.env.SCHOOL_NAME = "Demo High School";
-  resetEnvCache();
   await seedDemo();
   for (const [k, code] of Object.entries({
     liam: liam.code,
@@ -70,12 +52,6 @@ beforeAll(async () => {
         on conflict do nothing`,
   );
 });
-afterAll(async () => {
-  closeMail();
-  await smtp.close();
-  for (const k of ["SMTP_URL", "MAIL_FROM", "PORTAL_URL", "SCHOOL_NAME"]) delete process.env[k];
-  resetEnvCache();
-});
 beforeEach(async () => {
   smtp.messages.length = 0;
   await queryRows(sql`delete from notification_preferences`);
@@ -91,7 +67,7 @@ describe("an absence, in each guardian's own language", () => {
     ).toMatchObject({ ok: true });
     await settle();
 
-    const [es] = mailTo(GRACE);
+    const [es] = smtp.to(GRACE);
     expect(es).toBeDefined();
     const spanishDay = formatDay(day, "es");
     expect(es!.mail.subject).toBe(
@@ -110,7 +86,7 @@ describe("an absence, in each guardian's own language", () => {
     expect(es!.mail.html).toContain(">Elegir qué recibe</a>");
     expect(es!.mail.html).not.toMatch(/Open in the portal|You receive this|>Unsubscribe</);
 
-    const [en] = mailTo(KEN);
+    const [en] = smtp.to(KEN);
     expect(en).toBeDefined();
     expect(en!.mail.subject).toBe(`${liam.name} was marked absent in Biology on ${formatDay(day)} · Demo High School`);
     expect(en!.mail.text).toContain(`Open in the portal: ${ORIGIN}/children/${ids.liam}`);
@@ -169,7 +145,7 @@ describe("a digest in Spanish", () => {
       feedback: "Show your working on each step.",
     });
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(0);
+    expect(smtp.to(GRACE)).toHaveLength(0);
 
     await enqueue(db(), {
       kind: DIGEST_RUN,
@@ -177,7 +153,7 @@ describe("a digest in Spanish", () => {
       payload: { period: "daily", day: today },
     });
     await settle();
-    const [digest] = mailTo(GRACE);
+    const [digest] = smtp.to(GRACE);
     expect(digest).toBeDefined();
     const { mail } = digest!;
     expect(mail.subject).toBe(`Su resumen diario del ${formatDay(today, "es")} · Demo High School`);

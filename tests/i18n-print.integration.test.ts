@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as cardsRoute } from "@/app/admin/cards/route";
@@ -16,6 +12,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { formatDate, formatDay } from "@/lib/domain/format";
 import { setTermPublished } from "@/lib/terms/publishing";
 import { seedDemo, userIdByCode } from "./support/fixtures";
+import { pdfText } from "./support/pdf";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 
@@ -28,16 +25,6 @@ const liam = DEMO_STUDENTS[1]!;
 const kimChild = DEMO_STUDENTS[3]!;
 let term: number;
 
-function pdfText(bytes: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pdf-"));
-  try {
-    fs.writeFileSync(path.join(dir, "r.pdf"), bytes);
-    execFileSync("pdftotext", ["-layout", path.join(dir, "r.pdf"), path.join(dir, "r.txt")]);
-    return fs.readFileSync(path.join(dir, "r.txt"), "utf8");
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 async function pdfPages(query: string): Promise<string[]> {
   const res = await reportCardsRoute(new Request(`http://localhost/admin/report-cards?${query}`));
   expect(res.status).toBe(200);

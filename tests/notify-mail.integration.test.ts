@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sendTestMailAction } from "@/app/admin/mail-actions";
 import { setTermPublishedAction } from "@/app/admin/term-actions";
 import { POST as unsubscribeRoute } from "@/app/api/unsubscribe/[token]/route";
@@ -18,14 +18,14 @@ import { formatDay } from "@/lib/domain/format";
 import { resetEnvCache } from "@/lib/env";
 import { enqueue, runDueJobs } from "@/lib/jobs/queue";
 import { HANDLERS } from "@/lib/jobs/worker";
-import { closeMail, MAIL_OFF_NO_PORTAL_URL, mailSettings } from "@/lib/mail/transport";
+import { MAIL_OFF_NO_PORTAL_URL, mailSettings } from "@/lib/mail/transport";
 import { unsubscribeToken } from "@/lib/mail/unsubscribe";
 import { DIGEST_RUN } from "@/lib/notify/digest";
 import { loadPreferences } from "@/lib/notify/preferences";
 import { seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
-import { startTestSmtp, type TestSmtp } from "./support/smtp";
+import { ORIGIN, settle, useTestSmtp } from "./support/mail";
 import { useTestDatabase } from "./support/test-db";
 
 // Issue 20's e-mail, end to end below the browser: events go through the queue to a real SMTP
@@ -35,28 +35,12 @@ import { useTestDatabase } from "./support/test-db";
 // reaches anyone but the student and the guardians linked to them.
 
 useTestDatabase();
-let smtp: TestSmtp;
-const ORIGIN = "https://portal.test";
+const smtp = useTestSmtp({ SCHOOL_NAME: "Demo High School" });
 const today = dateInTimeZone(new Date(), "UTC");
 const [ava, liam, maya] = [DEMO_STUDENTS[0]!, DEMO_STUDENTS[1]!, DEMO_STUDENTS[2]!];
 const ids: Record<string, number> = {};
 
-/** Every waiting job is due now (the settling delays are over), and the worker runs until none is left. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await queryRows(sql`update jobs set run_at = now() where state = 'queued'`);
-    if ((await runDueJobs(HANDLERS, 1000)) === 0) break;
-  }
-}
-const mailTo = (address: string) => smtp.messages.filter((m) => m.envelopeTo.includes(address));
-
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "Demo School <portal@demo.school>";
-  process.env.PORTAL_URL = ORIGIN;
-  process.env.SCHOOL_NAME = "Demo High School";
-  resetEnvCache();
   await seedDemo();
   for (const [k, code] of Object.entries({
     ava: ava.code,
@@ -73,12 +57,6 @@ beforeAll(async () => {
     sql`insert into guardian_links (parent_id, student_id, relationship, source) values (${ids.grace}, ${ids.maya}, 'guardian', 'admin')`,
   );
 });
-afterAll(async () => {
-  closeMail();
-  await smtp.close();
-  for (const k of ["SMTP_URL", "MAIL_FROM", "PORTAL_URL", "SCHOOL_NAME"]) delete process.env[k];
-  resetEnvCache();
-});
 beforeEach(async () => {
   smtp.messages.length = 0;
   await queryRows(sql`delete from notification_preferences`);
@@ -90,10 +68,10 @@ describe("immediate e-mail and one-click unsubscribe", () => {
     expect(
       await setAttendance({ levelCode: "BIO-P2", studentId: ids.liam!, date: addDays(today, -1), status: "absent" }),
     ).toMatchObject({ ok: true });
-    expect(mailTo("grace.johnson@example.com")).toHaveLength(0); // still settling
+    expect(smtp.to("grace.johnson@example.com")).toHaveLength(0); // still settling
     await settle();
 
-    const [mail] = mailTo("grace.johnson@example.com");
+    const [mail] = smtp.to("grace.johnson@example.com");
     expect(mail).toBeDefined();
     expect(mail!.mail.subject).toBe(
       `${liam.name} was marked absent in Biology on ${formatDay(addDays(today, -1))} · Demo High School`,
@@ -106,8 +84,8 @@ describe("immediate e-mail and one-click unsubscribe", () => {
     expect(listUnsubscribe).toMatch(new RegExp(`^<${ORIGIN}/api/unsubscribe/[^>]+>$`));
     expect(mail!.header("List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     // The student gets their own, linking to the class's attendance; the admin who marked it gets nothing.
-    expect(mailTo(liam.email)[0]!.mail.text).toContain(`${ORIGIN}/level/BIO-P2?tab=attendance`);
-    expect(mailTo("alex.morgan@demo.school")).toHaveLength(0);
+    expect(smtp.to(liam.email)[0]!.mail.text).toContain(`${ORIGIN}/level/BIO-P2?tab=attendance`);
+    expect(smtp.to("alex.morgan@demo.school")).toHaveLength(0);
 
     // A mail provider's one-click POST: no cookie, the RFC's body.
     const token = listUnsubscribe.slice(listUnsubscribe.lastIndexOf("/") + 1, -1);
@@ -132,8 +110,8 @@ describe("immediate e-mail and one-click unsubscribe", () => {
     smtp.messages.length = 0;
     await setAttendance({ levelCode: "BIO-P2", studentId: ids.liam!, date: addDays(today, -2), status: "late" });
     await settle();
-    expect(mailTo("grace.johnson@example.com")).toHaveLength(0);
-    expect(mailTo(liam.email)).toHaveLength(1); // Liam did not unsubscribe
+    expect(smtp.to("grace.johnson@example.com")).toHaveLength(0);
+    expect(smtp.to(liam.email)).toHaveLength(1); // Liam did not unsubscribe
   });
 
   it("a forged or altered unsubscribe link changes nothing", async () => {
@@ -204,7 +182,7 @@ describe("digests", () => {
     ).toMatchObject({ ok: true });
     await newAssignment("GEO-P3", "Angles worksheet", new Date(Date.now() + 30 * 3_600_000)); // due tomorrow: coming up
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(0); // she reads these in the digest
+    expect(smtp.to(GRACE)).toHaveLength(0); // she reads these in the digest
 
     await enqueue(db(), {
       kind: DIGEST_RUN,
@@ -212,7 +190,7 @@ describe("digests", () => {
       payload: { period: "daily", day: today },
     });
     await settle();
-    const mails = mailTo(GRACE);
+    const mails = smtp.to(GRACE);
     expect(mails).toHaveLength(1);
     const { mail } = mails[0]!;
     for (const name of [ava.name, liam.name, maya.name]) expect(mail.text).toContain(`== ${name} ==`);
@@ -233,7 +211,7 @@ describe("digests", () => {
       payload: { period: "daily", day: today },
     });
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(1);
+    expect(smtp.to(GRACE)).toHaveLength(1);
     expect(
       await queryRows(
         sql`select 1 from notifications where user_id = ${ids.grace} and digest = 'daily' and digested_at is null`,
@@ -250,8 +228,8 @@ describe("choices", () => {
     await createAnnouncement(idle, form({ levelCode: "BIO-P2", title: "Lab safety", content: "Goggles on Monday." }));
     await settle();
     expect((await noticesOf(ids.grace!)).length).toBe(before);
-    expect(mailTo(GRACE)).toHaveLength(0);
-    expect(mailTo(liam.email).map((m) => m.mail.subject)).toContain(
+    expect(smtp.to(GRACE)).toHaveLength(0);
+    expect(smtp.to(liam.email).map((m) => m.mail.subject)).toContain(
       `${liam.name} was marked absent in Biology on ${formatDay(addDays(today, -4))} · Demo High School`,
     );
   });
@@ -269,17 +247,19 @@ describe("choices", () => {
     const lab = await newAssignment("BIO-P2", "Cell diagram", new Date(Date.now() + 3 * 86_400_000));
     await saveGrade({ levelCode: "BIO-P2", assignmentId: lab, studentId: ids.liam!, score: "5" }); // 50 %
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(0); // 50 % is not below her 40 %
+    expect(smtp.to(GRACE)).toHaveLength(0); // 50 % is not below her 40 %
     expect((await noticesOf(ids.liam!)).filter((n) => n.kind === "grade").map((n) => n.title)).toEqual([
       "New grade in Biology: Cell diagram",
     ]); // below Liam's default 70 %
     await saveGrade({ levelCode: "BIO-P2", assignmentId: lab, studentId: ids.ava!, score: "3.95" }); // 39.5 % rounds to 40 %: not below
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(0);
+    expect(smtp.to(GRACE)).toHaveLength(0);
     await saveGrade({ levelCode: "BIO-P2", assignmentId: lab, studentId: ids.ava!, score: "3.94" }); // 39 %, a correction within the delay: one notice
     await settle();
-    expect(mailTo(GRACE).map((m) => m.mail.subject)).toEqual(["New grade in Biology: Cell diagram · Demo High School"]);
-    expect(mailTo(GRACE)[0]!.mail.text).toContain(`${ava.name}: 3.94 / 10 (39 %)`);
+    expect(smtp.to(GRACE).map((m) => m.mail.subject)).toEqual([
+      "New grade in Biology: Cell diagram · Demo High School",
+    ]);
+    expect(smtp.to(GRACE)[0]!.mail.text).toContain(`${ava.name}: 3.94 / 10 (39 %)`);
   });
 });
 
@@ -346,7 +326,7 @@ describe("events", () => {
     expect((await noticesOf(ids.liam!)).filter((n) => n.kind === "report_card").map((n) => n.title)).toEqual([
       "Your Autumn report card is ready",
     ]);
-    expect(mailTo(GRACE).filter((m) => m.mail.subject?.includes("report card is ready"))).toHaveLength(3);
+    expect(smtp.to(GRACE).filter((m) => m.mail.subject?.includes("report card is ready"))).toHaveLength(3);
     await setTermPublishedAction(idle, form({ termId: id, publish: "off" }));
   });
 });
@@ -409,7 +389,7 @@ describe("teacher messages", () => {
     ).toEqual([{ guardians: String((preview as { data: { guardians: number } }).data.guardians) }]);
     expect(got).toContainEqual({ user_id: ids.grace, student_id: ids.liam });
     await settle();
-    const [mail] = mailTo(GRACE);
+    const [mail] = smtp.to(GRACE);
     expect(mail!.mail.subject).toBe(`Message from David Chen about ${liam.name} (Biology) · Demo High School`);
     expect(mail!.mail.text).toContain("Please remind your child to hand in the lab report by Friday.");
   });
@@ -443,7 +423,7 @@ describe("what changes after a notice was written", () => {
     await settle();
     await link(false);
     await runDaily(addDays(today, 1));
-    const [mail] = mailTo(GRACE);
+    const [mail] = smtp.to(GRACE);
     expect(mail!.mail.text).toContain(`== ${ava.name} ==`);
     expect(mail!.mail.text).not.toContain(maya.name);
     await link(true);
@@ -465,8 +445,8 @@ describe("what changes after a notice was written", () => {
     smtp.refuse(false);
     await settle();
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(0);
-    expect(mailTo(maya.email)).toHaveLength(1); // Maya's own is still hers
+    expect(smtp.to(GRACE)).toHaveLength(0);
+    expect(smtp.to(maya.email)).toHaveLength(1); // Maya's own is still hers
     await link(true);
   });
 
@@ -526,7 +506,7 @@ describe("what changes after a notice was written", () => {
       ),
     ).toEqual([{ events: ["attendance", "grade"] }]);
     await runDaily(addDays(today, 2));
-    expect(mailTo(GRACE)).toHaveLength(0);
+    expect(smtp.to(GRACE)).toHaveLength(0);
   });
 });
 
@@ -537,14 +517,14 @@ describe("delivery", () => {
     await setAttendance({ levelCode: "BIO-P2", studentId: ids.liam!, date: addDays(today, -5), status: "absent" });
     await queryRows(sql`update jobs set run_at = now() where state = 'queued'`);
     await runDueJobs(HANDLERS, 1000);
-    expect(mailTo(liam.email)).toHaveLength(0);
+    expect(smtp.to(liam.email)).toHaveLength(0);
     expect(
       await queryRows(sql`select attempts, state from jobs where kind = 'mail.send' and state <> 'done'`),
     ).toContainEqual({ attempts: 1, state: "queued" });
     smtp.refuse(false);
     await settle();
     await settle();
-    expect(mailTo(liam.email)).toHaveLength(1);
+    expect(smtp.to(liam.email)).toHaveLength(1);
   });
 
   it("an admin's test e-mail arrives; a bad address or a teacher is refused", async () => {
@@ -552,11 +532,11 @@ describe("delivery", () => {
       ok: true,
       message: "Test e-mail sent to it@demo.school",
     });
-    expect(mailTo("it@demo.school")[0]!.mail.subject).toBe("Test e-mail · Demo High School");
+    expect(smtp.to("it@demo.school")[0]!.mail.subject).toBe("Test e-mail · Demo High School");
     expect(await sendTestMailAction(idle, form({ to: "not an address" }))).toMatchObject({ ok: false });
     await signInAs("teach-chen");
     expect(await sendTestMailAction(idle, form({ to: "x@demo.school" }))).toMatchObject({ ok: false });
-    expect(mailTo("x@demo.school")).toHaveLength(0);
+    expect(smtp.to("x@demo.school")).toHaveLength(0);
   });
 
   it("nobody hears about a student but the student and the guardians linked to them", async () => {
@@ -572,8 +552,8 @@ describe("delivery", () => {
     );
     await setAttendance({ levelCode: "ALG1-P1", studentId: ids.maya!, date: addDays(today, -6), status: "absent" });
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(0);
-    expect(mailTo(maya.email)).toHaveLength(1);
+    expect(smtp.to(GRACE)).toHaveLength(0);
+    expect(smtp.to(maya.email)).toHaveLength(1);
   });
 
   it("an address on file that names several people gets no e-mail (the bell still has it)", async () => {

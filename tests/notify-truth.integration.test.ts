@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newCalendarFeedAction } from "@/app/calendar/actions";
 import { GET as feedRoute } from "@/app/calendar/feed/[token]/route";
 import { POST as unsubscribeRoute } from "@/app/api/unsubscribe/[token]/route";
@@ -15,15 +15,13 @@ import { db, queryRows } from "@/lib/db/client";
 import { DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { addDays, dateInTimeZone } from "@/lib/domain/dates";
 import { resetEnvCache } from "@/lib/env";
-import { enqueue, runDueJobs } from "@/lib/jobs/queue";
-import { HANDLERS } from "@/lib/jobs/worker";
-import { closeMail } from "@/lib/mail/transport";
+import { enqueue } from "@/lib/jobs/queue";
 import { DIGEST_RUN } from "@/lib/notify/digest";
 import { loadPreferences } from "@/lib/notify/preferences";
 import { seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
-import { startTestSmtp, type TestSmtp } from "./support/smtp";
+import { ORIGIN, settle, useTestSmtp } from "./support/mail";
 import { useTestDatabase } from "./support/test-db";
 
 // Issue 27, item 5: what families are told is true. Each case went wrong on main: paper-graded
@@ -34,20 +32,12 @@ import { useTestDatabase } from "./support/test-db";
 // calendar events ending when they start. Real SMTP on loopback (tests/support/smtp.ts).
 
 useTestDatabase();
-let smtp: TestSmtp;
-const ORIGIN = "https://portal.test";
+const smtp = useTestSmtp({}, ["MESSAGE_REPLY_TO"]);
 const GRACE = "grace.johnson@example.com";
 const today = dateInTimeZone(new Date(), "UTC");
 const [ava, liam, , , fifth] = DEMO_STUDENTS as unknown as { code: string; name: string }[];
 const ids: Record<string, number> = {};
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await queryRows(sql`update jobs set run_at = now() where state = 'queued'`);
-    if ((await runDueJobs(HANDLERS, 1000)) === 0) break;
-  }
-}
-const mailTo = (address: string) => smtp.messages.filter((m) => m.envelopeTo.includes(address));
 const noticesOf = (userId: number, kind: string) =>
   queryRows<{ title: string; detail: string | null; student_id: number }>(
     sql`select title, detail, student_id from notifications where user_id = ${userId} and kind = ${kind} order by id`,
@@ -88,11 +78,6 @@ const oneClick = (token: string) =>
   );
 
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "Demo School <portal@demo.school>";
-  process.env.PORTAL_URL = ORIGIN;
-  resetEnvCache();
   await seedDemo();
   for (const [k, code] of Object.entries({
     ava: ava!.code,
@@ -103,12 +88,6 @@ beforeAll(async () => {
     chen: "teach-chen",
   }))
     ids[k] = await userIdByCode(code);
-});
-afterAll(async () => {
-  closeMail();
-  await smtp.close();
-  for (const k of ["SMTP_URL", "MAIL_FROM", "PORTAL_URL", "MESSAGE_REPLY_TO"]) delete process.env[k];
-  resetEnvCache();
 });
 beforeEach(async () => {
   smtp.messages.length = 0;
@@ -152,7 +131,7 @@ describe("teacher messages", () => {
     );
     expect(got).toEqual([{ user_id: ids.grace, student_id: ids.liam }]);
     await settle();
-    const [mail] = mailTo(GRACE);
+    const [mail] = smtp.to(GRACE);
     expect(mail!.mail.text).toContain("Please hand in the osmosis lab by Friday.");
     expect(mail!.mail.replyTo?.text).toBe("david.chen@demo.school");
     expect(await sendGuardianMessage({ levelCode: "BIO-P2", target, text: "Hello", studentIds: [] })).toMatchObject({
@@ -165,7 +144,7 @@ describe("teacher messages", () => {
     smtp.messages.length = 0;
     await sendGuardianMessage({ levelCode: "BIO-P2", target, text: "A second note.", studentIds: [ids.liam!] });
     await settle();
-    expect(mailTo(GRACE)[0]!.mail.replyTo).toBeUndefined();
+    expect(smtp.to(GRACE)[0]!.mail.replyTo).toBeUndefined();
   });
 });
 
@@ -178,7 +157,7 @@ describe("notices", () => {
     await setGradeMark({ levelCode: "BIO-P2", assignmentId: quiz, studentId: ids.liam!, mark: "late" });
     await saveGrade({ levelCode: "BIO-P2", assignmentId: quiz, studentId: ids.liam!, score: "9" }); // 90 %, late: 81 % counts
     await settle();
-    const mails = mailTo(GRACE);
+    const mails = smtp.to(GRACE);
     expect(mails.map((m) => m.mail.subject)).toEqual(["New grade in Biology: Cell quiz · Classroom Portal"]);
     expect(mails[0]!.mail.text).toContain(`${liam!.name}: 9 / 10 on “Cell quiz”, late: 90 % kept, 81 %.`);
     await queryRows(
@@ -227,13 +206,13 @@ describe("unsubscribing and digests", () => {
       await setAttendance({ levelCode: "BIO-P2", studentId: ids.liam!, date: addDays(today, -1), status: "absent" }),
     ).toMatchObject({ ok: true });
     await settle();
-    const [mail] = mailTo(GRACE);
+    const [mail] = smtp.to(GRACE);
     expect((await oneClick(tokenOf(mail!.header("List-Unsubscribe")!))).status).toBe(200);
     expect((await loadPreferences(ids.grace!)).attendance.delivery).toBe("portal");
     smtp.messages.length = 0;
     await setAttendance({ levelCode: "BIO-P2", studentId: ids.liam!, date: addDays(today, -2), status: "absent" });
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(0);
+    expect(smtp.to(GRACE)).toHaveLength(0);
     expect((await noticesOf(ids.grace!, "attendance")).length).toBe(2);
   });
 
@@ -244,7 +223,7 @@ describe("unsubscribing and digests", () => {
     const day = addDays(today, 30);
     await enqueue(db(), { kind: DIGEST_RUN, dedupeKey: `digest:daily:${day}`, payload: { period: "daily", day } });
     await settle();
-    const [digest] = mailTo(GRACE);
+    const [digest] = smtp.to(GRACE);
     expect(digest!.mail.text).toContain("Lab coats");
     expect((await oneClick(tokenOf(digest!.header("List-Unsubscribe")!))).status).toBe(200);
     const prefs = await loadPreferences(ids.grace!);
@@ -256,11 +235,11 @@ describe("unsubscribing and digests", () => {
     await signInAs("teach-chen");
     await createAnnouncement(idle, form({ levelCode: "BIO-P2", title: "Quiz moved", content: "Now on Thursday." }));
     await settle();
-    expect(mailTo(GRACE)).toHaveLength(0); // waiting for the daily digest
+    expect(smtp.to(GRACE)).toHaveLength(0); // waiting for the daily digest
     await choose("parent-johnson", { announcement: "immediately" });
     await settle();
     // One per child in the class (Ava and Liam), as "immediately" sends them.
-    expect(mailTo(GRACE).map((m) => m.mail.subject)).toEqual([
+    expect(smtp.to(GRACE).map((m) => m.mail.subject)).toEqual([
       "New announcement in Biology: Quiz moved · Classroom Portal",
       "New announcement in Biology: Quiz moved · Classroom Portal",
     ]);

@@ -1,7 +1,3 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +10,7 @@ import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { renderReportCards } from "@/lib/report-pdf/render";
 import { loadTermReportCards } from "@/lib/report-pdf/data";
 import { setTermPublished } from "@/lib/terms/publishing";
+import { pdfText } from "./support/pdf";
 import { useTestDatabase } from "./support/test-db";
 
 // Issue 27: one student, one grade. In five grading set-ups, worked out by hand, the parent's
@@ -155,17 +152,6 @@ async function everyScreen(s: Setup): Promise<Record<string, [number, string] | 
     "student's tile": tiles.average === null ? null : [tiles.average, card.letter!],
     "gradebook CSV": at("Percent") === "" ? null : [Number(at("Percent")), at("Letter")],
   };
-}
-
-function pdfText(bytes: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-grade-"));
-  try {
-    fs.writeFileSync(path.join(dir, "r.pdf"), bytes);
-    execFileSync("pdftotext", ["-layout", path.join(dir, "r.pdf"), path.join(dir, "r.txt")]);
-    return fs.readFileSync(path.join(dir, "r.txt"), "utf8");
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 describe("one grade per student per class on every screen", () => {

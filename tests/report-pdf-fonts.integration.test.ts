@@ -1,7 +1,4 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as reportCardsRoute } from "@/app/admin/report-cards/route";
@@ -10,6 +7,7 @@ import { DEMO_ADMIN, DEMO_CLASSES } from "@/lib/db/demo-school";
 import { resetEnvCache } from "@/lib/env";
 import { reportFontGaps } from "@/lib/report-pdf/font-gaps";
 import { seedDemo } from "./support/fixtures";
+import { pdfText } from "./support/pdf";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 import { publishTerms } from "./support/publish";
@@ -34,17 +32,6 @@ const NAMES = {
 };
 const LATIN_GREEK_CYRILLIC = [NAMES.polishVietnamese, NAMES.turkish, NAMES.vietnamese, NAMES.greek, NAMES.cyrillic];
 let term: number;
-
-function pdfText(bytes: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pdf-"));
-  try {
-    fs.writeFileSync(path.join(dir, "r.pdf"), bytes);
-    execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", path.join(dir, "r.pdf"), path.join(dir, "r.txt")]);
-    return fs.readFileSync(path.join(dir, "r.txt"), "utf8");
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 async function printClass(reportFonts: string | undefined): Promise<string> {
   if (reportFonts === undefined) delete process.env.REPORT_FONTS;

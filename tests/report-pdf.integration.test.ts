@@ -1,8 +1,4 @@
-import { execFileSync } from "node:child_process";
 import { openCode } from "@/lib/auth/code-store";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as reportCardsRoute } from "@/app/admin/report-cards/route";
@@ -22,6 +18,7 @@ import {
 } from "@/lib/parent/report-links";
 import { cookieJar } from "./support/request-context";
 import { seedDemo, userIdByCode } from "./support/fixtures";
+import { pdfText } from "./support/pdf";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 import { setTermPublished } from "@/lib/terms/publishing";
@@ -33,17 +30,6 @@ useTestDatabase();
 const CLASS = DEMO_CLASSES[0].code;
 let term: number;
 
-function pdfText(bytes: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-pdf-"));
-  try {
-    fs.writeFileSync(path.join(dir, "r.pdf"), bytes);
-    // Fails loudly where poppler-utils is missing (CI installs it; see README).
-    execFileSync("pdftotext", ["-layout", path.join(dir, "r.pdf"), path.join(dir, "r.txt")]);
-    return fs.readFileSync(path.join(dir, "r.txt"), "utf8");
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 const get = (query: string) => reportCardsRoute(new Request(`http://localhost/admin/report-cards?${query}`));
 
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { db, queryRows } from "@/lib/db/client";
 import { holdAllGradeWrites } from "@/lib/gradebook/lock";
 import { applyRosterImport } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
-import { GRADEBOOK_BULK, resultRow, smallGradebook, smallSchool, zipUpload } from "@/lib/roster/test-support";
-import { cli } from "./support/roster";
+import { zipUpload } from "@/lib/roster/test-support";
+import { cli, FALL_LOCKED, fallGradeChanged, schoolWithGrades, scoreOf } from "./support/roster";
 import { useTestDatabase } from "./support/test-db";
 
 // Issue 27: the roster import's grade writes take the grade-write lock like every other grade
@@ -19,13 +19,6 @@ if (!PG) console.log("roster grade-lock test skipped: needs PostgreSQL (DATABASE
 useTestDatabase();
 
 const opts = { ...cli, timeZone: "UTC" };
-const school = (results?: string[][]) => ({
-  ...smallSchool({ modes: GRADEBOOK_BULK }),
-  ...smallGradebook(results ? { results } : {}),
-});
-const score = async (sourcedId: string) =>
-  (await queryRows<{ score: string }>(sql`select score::text as score from grades where sourced_id = ${sourcedId}`))[0]
-    ?.score;
 
 /** Resolves when a session waits for an advisory lock, or when `done` settles first. */
 async function waiterOrDone(done: Promise<unknown>): Promise<"waiting" | "done"> {
@@ -47,8 +40,8 @@ async function waiterOrDone(done: Promise<unknown>): Promise<"waiting" | "done">
 
 describe.skipIf(!PG)("a roster import and a publication at the same time", () => {
   it("the import waits for the publication, then refuses the grade in the now published term", async () => {
-    expect((await applyRosterImport(zipUpload(school()), opts)).ok).toBe(true);
-    expect(await score("r1")).toBe("8.50");
+    expect((await applyRosterImport(zipUpload(schoolWithGrades()), opts)).ok).toBe(true);
+    expect(await scoreOf("r1")).toBe("8.50");
 
     // A publication of Fall in flight: the grade-write lock held exclusively, not yet committed.
     let release!: () => void;
@@ -66,13 +59,7 @@ describe.skipIf(!PG)("a roster import and a publication at the same time", () =>
     await holding;
 
     // r1 is Chapter 1's result, due in Fall: 8.5 → 9.
-    const changed = school([
-      resultRow({ id: "r1", item: "li1", student: "s1", score: 9, date: "2024-09-22", comment: "Good, but check Q7" }),
-      resultRow({ id: "r2", item: "li1", student: "s2", score: 10, date: "2024-09-22" }),
-      resultRow({ id: "r3", item: "li2", student: "s1", score: "17.25", date: "2024-10-03" }),
-      resultRow({ id: "r4", item: "li3", student: "s3", score: 41, date: "2024-10-05", comment: "Clear method" }),
-      resultRow({ id: "r5", item: "li3", student: "s4", score: 0 }),
-    ]);
+    const changed = schoolWithGrades(fallGradeChanged());
     const importing = applyRosterImport(zipUpload(changed), opts);
     const first = await waiterOrDone(importing);
     release();
@@ -80,11 +67,9 @@ describe.skipIf(!PG)("a roster import and a publication at the same time", () =>
     const run = await importing;
 
     // The published card's grade did not change under it: the import refused it, naming the term.
-    expect(await score("r1")).toBe("8.50");
+    expect(await scoreOf("r1")).toBe("8.50");
     expect(run.applied).toBe(false);
-    expect(run.problems.map(formatProblem)).toEqual([
-      'results.csv:2: score — the grade falls in the term "Fall", which is published: its grades are locked — leave the result out, or unlock the term on the admin page (Terms) and import again',
-    ]);
+    expect(run.problems.map(formatProblem)).toEqual([FALL_LOCKED]);
     expect(first).toBe("waiting");
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cli as cliOptions } from "./support/roster";
+import { apply as applyFiles, cli as cliOptions, SCHOOL_TABLES } from "./support/roster";
 import { queryRows } from "@/lib/db/client";
 import { applyRosterImport, previewRosterImport } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
@@ -32,32 +32,31 @@ useTestDatabase();
 
 const TZ = "America/New_York";
 const cli = { ...cliOptions, timeZone: TZ };
-const SCHOOL_TABLES = [
-  "users",
-  "levels",
-  "student_enrollment",
-  "updates",
-  "responses",
-  "assignments",
-  "grade_categories",
-  "assignment_submissions",
-  "grades",
-  "attendance",
-  "level_stats",
-  "student_level_stats",
-  "guardian_links",
-  "report_card_links",
-  "school_terms",
-];
-const apply = async (files: Record<string, string>) => {
-  const run = await applyRosterImport(zipUpload(files), cli);
-  if (!run.ok) throw new Error(`import refused:\n${run.problems.map(formatProblem).join("\n")}`);
-  return run;
-};
+const apply = (files: Record<string, string>) => applyFiles(files, { timeZone: TZ });
 const school = (over: Parameters<typeof smallGradebook>[0] = {}, modes = GRADEBOOK_BULK) => ({
   ...smallSchool({ modes }),
   ...smallGradebook(over),
 });
+/** smallGradebook's Chapter 1 out of 12 points instead of 10. */
+const chapter1Of12 = lineItemRow({
+  id: "li1",
+  cls: "c1",
+  title: "Chapter 1",
+  max: 12,
+  category: "cat1",
+  due: "2024-09-20T23:59:00Z",
+  assigned: "2024-09-13T08:00:00.000Z",
+  description: "Exercises 1–20, show your working",
+});
+/** smallGradebook changed in place: the second category renamed "Tests", Chapter 1 out of 12. */
+const changedInPlace = {
+  categories: [categoryRow({ id: "cat1", title: "Homework" }), categoryRow({ id: "cat2", title: "Tests" })],
+  lineItems: [
+    chapter1Of12,
+    lineItemRow({ id: "li2", cls: "c1", title: "Unit test", max: "20.0", category: "cat2", due: "2024-10-01" }),
+    lineItemRow({ id: "li3", cls: "c2", title: "Lab report", max: 50 }),
+  ],
+};
 /** Only the files the manifest names (a delta of some files). */
 const only = (modes: Parameters<typeof manifest>[0], files: Record<string, string>) => ({
   "manifest.csv": manifest(modes),
@@ -199,21 +198,7 @@ describe("a first import with the gradebook", () => {
 describe("changes in place", () => {
   it("updates scores, feedback, a maximum and a category's name; each changed score audited like a teacher's", async () => {
     const files = school({
-      categories: [categoryRow({ id: "cat1", title: "Homework" }), categoryRow({ id: "cat2", title: "Tests" })],
-      lineItems: [
-        lineItemRow({
-          id: "li1",
-          cls: "c1",
-          title: "Chapter 1",
-          max: 12,
-          category: "cat1",
-          due: "2024-09-20T23:59:00Z",
-          assigned: "2024-09-13T08:00:00.000Z",
-          description: "Exercises 1–20, show your working",
-        }),
-        lineItemRow({ id: "li2", cls: "c1", title: "Unit test", max: "20.0", category: "cat2", due: "2024-10-01" }),
-        lineItemRow({ id: "li3", cls: "c2", title: "Lab report", max: 50 }),
-      ],
+      ...changedInPlace,
       results: [
         resultRow({ id: "r1", item: "li1", student: "s1", score: 9, date: "2024-09-23", comment: "Better" }),
         resultRow({ id: "r2", item: "li1", student: "s2", score: 10, date: "2024-09-22" }),
@@ -250,16 +235,7 @@ describe("row-level problems", () => {
     const before = await databaseChecksum(SCHOOL_TABLES);
     const files = school({
       lineItems: [
-        lineItemRow({
-          id: "li1",
-          cls: "c1",
-          title: "Chapter 1",
-          max: 12,
-          category: "cat1",
-          due: "2024-09-20T23:59:00Z",
-          assigned: "2024-09-13T08:00:00.000Z",
-          description: "Exercises 1–20, show your working",
-        }),
+        chapter1Of12,
         lineItemRow({ id: "li2", cls: "c1", title: "Unit test", max: "20.0", category: "cat2", due: "next Friday" }),
         lineItemRow({ id: "li3", cls: "c2", title: "Lab report", max: "12.5" }),
         lineItemRow({ id: "li4", cls: "c9", title: "Essay", max: 10 }),
@@ -370,21 +346,7 @@ describe("what a file leaves out, or marks tobedeleted", () => {
 
   it("a bulk results file that no longer lists a grade keeps it, as the portal's own, and says so", async () => {
     const files = school({
-      categories: [categoryRow({ id: "cat1", title: "Homework" }), categoryRow({ id: "cat2", title: "Tests" })],
-      lineItems: [
-        lineItemRow({
-          id: "li1",
-          cls: "c1",
-          title: "Chapter 1",
-          max: 12,
-          category: "cat1",
-          due: "2024-09-20T23:59:00Z",
-          assigned: "2024-09-13T08:00:00.000Z",
-          description: "Exercises 1–20, show your working",
-        }),
-        lineItemRow({ id: "li2", cls: "c1", title: "Unit test", max: "20.0", category: "cat2", due: "2024-10-01" }),
-        lineItemRow({ id: "li3", cls: "c2", title: "Lab report", max: 50 }),
-      ],
+      ...changedInPlace,
       results: [
         resultRow({ id: "r1", item: "li1", student: "s1", score: 9, date: "2024-09-23", comment: "Better" }),
         resultRow({ id: "r2", item: "li1", student: "s2", score: 10, date: "2024-09-22" }),

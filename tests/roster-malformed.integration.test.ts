@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cli } from "./support/roster";
+import { cli, SCHOOL_TABLES } from "./support/roster";
 import { queryRows } from "@/lib/db/client";
 import { applyRosterImport, listRosterImports } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
@@ -29,24 +29,7 @@ import { useTestDatabase } from "./support/test-db";
 
 useTestDatabase();
 
-const TABLES = [
-  "users",
-  "levels",
-  "student_enrollment",
-  "updates",
-  "responses",
-  "assignments",
-  "grade_categories",
-  "assignment_submissions",
-  "grades",
-  "attendance",
-  "audit_log",
-  "level_stats",
-  "student_level_stats",
-  "guardian_links",
-  "report_card_links",
-  "school_terms",
-];
+const TABLES = [...SCHOOL_TABLES, "audit_log"];
 
 beforeAll(async () => {
   const run = await applyRosterImport(zipUpload(smallSchool()), { ...cli });

@@ -12,6 +12,7 @@ import {
   SecondaryButton,
   Select,
   TextInput,
+  useTextFields,
   FormActions,
 } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
@@ -122,7 +123,11 @@ const idle: ActionResult = { ok: true };
 
 function EditStudent({ student, onClose }: { student: AdminStudentView; onClose: () => void }) {
   const [state, action, pending] = useActionState(adminEditStudent, idle);
-  const [v, setV] = useState({
+  const {
+    values: v,
+    setValues: setV,
+    field,
+  } = useTextFields("admin-edit", {
     name: student.name,
     username: student.username,
     email: student.email ?? "",
@@ -137,22 +142,9 @@ function EditStudent({ student, onClose }: { student: AdminStudentView; onClose:
       <form action={action} className="space-y-3">
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="id" value={student.id} />
-        {(["name", "username", "email"] as const).map((k) => (
-          <Field
-            key={k}
-            label={k === "name" ? "Name" : k === "username" ? "Username" : "Email"}
-            htmlFor={`admin-edit-${k}`}
-          >
-            <TextInput
-              id={`admin-edit-${k}`}
-              name={k}
-              type={k === "email" ? "email" : "text"}
-              required
-              value={v[k]}
-              onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))}
-            />
-          </Field>
-        ))}
+        {field("name", "Name", { type: "text", required: true })}
+        {field("username", "Username", { type: "text", required: true })}
+        {field("email", "Email", { type: "email", required: true })}
         <Field label="Date of birth (optional)" htmlFor="admin-edit-dob">
           <TextInput
             id="admin-edit-dob"
@@ -202,7 +194,11 @@ function CreateUserModal({
   onCreated: (c: { name: string; code: string }) => void;
 }) {
   const [state, action, pending] = useActionState(createUser, idleCreate);
-  const [v, setV] = useState({
+  const {
+    values: v,
+    setValues: setV,
+    field: input,
+  } = useTextFields("new-user", {
     role: "student",
     name: "",
     username: "",
@@ -215,21 +211,6 @@ function CreateUserModal({
     if (state !== idleCreate && state.ok && state.data) onCreated(state.data);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
-  const input = (
-    k: Exclude<keyof typeof v, "role">,
-    label: string,
-    props: React.InputHTMLAttributes<HTMLInputElement> = {},
-  ) => (
-    <Field label={label} htmlFor={`new-user-${k}`}>
-      <TextInput
-        id={`new-user-${k}`}
-        name={k}
-        value={v[k]}
-        onChange={(e) => setV((x) => ({ ...x, [k]: e.target.value }))}
-        {...props}
-      />
-    </Field>
-  );
   return (
     <Modal
       open

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { useTranslations } from "use-intl";
 import { saveMyLocaleAction } from "@/app/locale/actions";
 import { idle } from "@/lib/action-result";
+import { SaveWithStatus } from "./save-with-status";
 import { LOCALES, LOCALE_NAMES } from "@/lib/i18n/locales";
 
 /**
@@ -39,18 +40,7 @@ export function LanguageForm({ current }: { current: string }) {
             </option>
           ))}
         </select>
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          {t("saveLanguage")}
-        </button>
-        {state.message && (
-          <span role={state.ok ? "status" : "alert"} className={`text-sm ${state.ok ? "" : "text-red-700"}`}>
-            {state.message}
-          </span>
-        )}
+        <SaveWithStatus label={t("saveLanguage")} pending={pending} state={state} />
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { useTranslations } from "use-intl";
 import { savePreferencesAction } from "@/app/notifications/actions";
 import { idle } from "@/lib/action-result";
+import { SaveWithStatus } from "./save-with-status";
 import {
   DEFAULT_DELIVERY,
   DELIVERIES,
@@ -71,18 +72,7 @@ export function PreferencesForm({ prefs }: { prefs: Record<NotifyEvent, Preferen
         />
       </div>
       <div className="flex items-center gap-3">
-        <button
-          type="submit"
-          disabled={pending}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
-          {t("save")}
-        </button>
-        {state.message && (
-          <span role={state.ok ? "status" : "alert"} className={`text-sm ${state.ok ? "" : "text-red-700"}`}>
-            {state.message}
-          </span>
-        )}
+        <SaveWithStatus label={t("save")} pending={pending} state={state} />
       </div>
     </form>
   );

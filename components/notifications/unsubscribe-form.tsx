@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import { unsubscribeAction } from "@/app/unsubscribe/actions";
 import { idle } from "@/lib/action-result";
+import { SaveWithStatus } from "./save-with-status";
 
 export function UnsubscribeForm({ token, label }: { token: string; label: string }) {
   const [state, action, pending] = useActionState(async () => unsubscribeAction(token), idle);
@@ -14,18 +15,8 @@ export function UnsubscribeForm({ token, label }: { token: string; label: string
     );
   return (
     <form action={action} className="flex flex-wrap items-center gap-3">
-      <button
-        type="submit"
-        disabled={pending}
-        className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-      >
-        {label}
-      </button>
-      {state.message && (
-        <span role="alert" className="text-sm text-red-700">
-          {state.message}
-        </span>
-      )}
+      {/* A success is the paragraph above: what shows here beside the button is a refusal. */}
+      <SaveWithStatus label={label} pending={pending} state={state} />
     </form>
   );
 }

@@ -12,7 +12,6 @@ import {
 } from "@/app/level/[levelCode]/update/assignment-actions";
 import { bulkGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { loadResponseFiles, type ResponseFiles } from "@/app/level/[levelCode]/files-actions";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { AssignmentFilesButton } from "@/components/files/target-files";
 import { ResponseFilesAndScore } from "@/components/files/response-grading";
 import { ErrorBanner } from "@/components/error-banner";
@@ -22,7 +21,7 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
 import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, FormActions } from "./form-controls";
-import { InlineEdit } from "./inline-edit";
+import { ConfirmDelete, ManagedPost, ManagerHeader } from "./manager-parts";
 import { MessageGuardians } from "./message-guardians";
 
 // The markdown renderer is only needed for the preview: load it when a form opens.
@@ -82,34 +81,27 @@ export function AssignmentsManager({
 
   return (
     <div>
-      <div className="mb-4 flex justify-between gap-3">
-        <h2 className="text-lg font-semibold">Assignments</h2>
-        <PrimaryButton onClick={() => setForm({ mode: "new" })}>New Assignment</PrimaryButton>
-      </div>
+      <ManagerHeader title="Assignments" newLabel="New Assignment" onNew={() => setForm({ mode: "new" })} />
       {assignments.length === 0 ? (
         <EmptyState title="No assignments yet" message="Create the first assignment for this class." />
       ) : (
         <ul className="space-y-4">
           {assignments.map((a) => (
             <li key={a.id}>
-              <article
-                className="rounded-2xl border border-line bg-surface p-5 shadow-sm"
-                data-testid="managed-assignment"
-              >
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0 flex-1">
-                    <InlineEdit
-                      value={a.title}
-                      label="Assignment title"
-                      className="text-lg font-semibold"
-                      onSave={(title) => saveText(a.id, { title })}
-                    />
-                    <p className="text-sm text-ink-muted">
-                      {a.due} · Max score {a.maxScore}
-                      {a.category ? ` · ${a.category}` : ""} · {a.submissions} submission(s) · {a.graded} graded
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
+              <ManagedPost
+                testId="managed-assignment"
+                title={a.title}
+                titleLabel="Assignment title"
+                onSaveTitle={(title) => saveText(a.id, { title })}
+                meta={
+                  <>
+                    {a.due} · Max score {a.maxScore}
+                    {a.category ? ` · ${a.category}` : ""} · {a.submissions} submission(s) · {a.graded} graded
+                  </>
+                }
+                actionsClassName="flex flex-wrap gap-2"
+                actions={
+                  <>
                     <SecondaryButton onClick={() => setBulk(a)}>Bulk Grade</SecondaryButton>
                     <MessageGuardians
                       levelCode={levelCode}
@@ -141,18 +133,13 @@ export function AssignmentsManager({
                     <SecondaryButton tone="danger" onClick={() => setDeleting(a)}>
                       Delete
                     </SecondaryButton>
-                  </div>
-                </div>
-                <div className="mt-3 text-sm">
-                  <InlineEdit
-                    value={a.description}
-                    label="Assignment description"
-                    multiline
-                    className="whitespace-pre-line"
-                    onSave={(description) => saveText(a.id, { description })}
-                  />
-                </div>
-              </article>
+                  </>
+                }
+                text={a.description}
+                textLabel="Assignment description"
+                textClassName="mt-3 text-sm"
+                onSaveText={(description) => saveText(a.id, { description })}
+              />
             </li>
           ))}
         </ul>
@@ -215,20 +202,11 @@ export function AssignmentsManager({
           ))}
         </ul>
       </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete assignment"
-        message="Are you sure you want to delete this assignment?"
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const target = deleting;
-          if (!target) return;
-          start(async () => {
-            const res = await deleteAssignment({ levelCode, assignmentId: target.id });
-            toast(res.ok ? "Assignment deleted" : res.message, res.ok ? "success" : "error");
-          });
-        }}
+      <ConfirmDelete
+        noun="assignment"
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(a) => deleteAssignment({ levelCode, assignmentId: a.id })}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 // The handful of shared form pieces, so every dashboard form looks and behaves the same.
+import { useState } from "react";
 
 export function Field({
   label,
@@ -89,4 +90,25 @@ export function FormActions({
       </PrimaryButton>
     </div>
   );
+}
+
+/**
+ * A form's text fields kept in one values object (a person's name, username, e-mail, phones...):
+ * field(name, label) is the labelled input whose id is `${idPrefix}-${name}`, so each form's ids
+ * stay its own.
+ */
+export function useTextFields<T extends Record<string, string>>(idPrefix: string, initial: T) {
+  const [values, setValues] = useState(initial);
+  const field = (name: keyof T & string, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <Field label={label} htmlFor={`${idPrefix}-${name}`}>
+      <TextInput
+        id={`${idPrefix}-${name}`}
+        name={name}
+        value={values[name]}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+        {...props}
+      />
+    </Field>
+  );
+  return { values, setValues, field };
 }

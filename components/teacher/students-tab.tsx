@@ -20,7 +20,7 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import type { RosterView } from "@/lib/queries/roster-types";
 import { ADD_STUDENTS_CLOSE_MS, ADMINS_ONLY_CODE_MESSAGE, ADMINS_ONLY_CODES_NOTE } from "@/lib/domain/constants";
-import { Field, PrimaryButton, SecondaryButton, TextInput, FormActions } from "./form-controls";
+import { Field, PrimaryButton, SecondaryButton, TextInput, FormActions, useTextFields } from "./form-controls";
 
 export function StudentsTab({ levelCode, students }: { levelCode: string; students: RosterView[] }) {
   const [adding, setAdding] = useState(false);
@@ -310,7 +310,7 @@ function CreateNew({
   onDone: (message: string, name: string, code: string | null) => void;
 }) {
   const [state, action, pending] = useActionState(createStudent, idleCreate);
-  const [values, setValues] = useState({
+  const { field } = useTextFields("new-student", {
     name: "",
     username: "",
     email: "",
@@ -322,17 +322,6 @@ function CreateNew({
     if (state !== idleCreate && state.ok) onDone(state.message ?? "", state.data?.name ?? "", state.data?.code ?? null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
-  const field = (name: keyof typeof values, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <Field label={label} htmlFor={`new-student-${name}`}>
-      <TextInput
-        id={`new-student-${name}`}
-        name={name}
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        {...props}
-      />
-    </Field>
-  );
   return (
     <form action={action} className="space-y-3">
       {!state.ok && <ErrorBanner message={state.message} />}
@@ -367,7 +356,7 @@ function EditStudentDialog({
   onClose: () => void;
 }) {
   const [state, action, pending] = useActionState(editStudent, idle);
-  const [values, setValues] = useState({
+  const { field } = useTextFields("edit-student", {
     name: student.name,
     username: student.username,
     email: student.email ?? "",
@@ -379,17 +368,6 @@ function EditStudentDialog({
     if (state !== idle && state.ok) onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
-  const field = (name: keyof typeof values, label: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <Field label={label} htmlFor={`edit-student-${name}`}>
-      <TextInput
-        id={`edit-student-${name}`}
-        name={name}
-        value={values[name]}
-        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
-        {...props}
-      />
-    </Field>
-  );
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={`Edit ${student.name}`} wide>
       <form action={action} className="space-y-3">

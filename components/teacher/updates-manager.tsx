@@ -6,16 +6,15 @@ import {
   deleteAnnouncement,
   editAnnouncement,
 } from "@/app/level/[levelCode]/update/announcement-actions";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { MoreResponses, ResponseList, type UpdateView } from "@/components/class-page/update-list";
-import { InlineEdit } from "./inline-edit";
+import { ConfirmDelete, ManagedPost, ManagerHeader } from "./manager-parts";
 import { AssignmentFilesButton } from "@/components/files/target-files";
-import { Field, PrimaryButton, SecondaryButton, TextArea, TextInput, FormActions } from "./form-controls";
+import { Field, SecondaryButton, TextArea, TextInput, FormActions } from "./form-controls";
 
 const idle: ActionResult = { ok: true };
 
@@ -23,7 +22,6 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UpdateView | null>(null);
   const [deleting, setDeleting] = useState<UpdateView | null>(null);
-  const [, startTransition] = useTransition();
   const toast = useToast();
 
   const save = async (updateId: number, patch: { title?: string; content?: string }) => {
@@ -34,51 +32,41 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
 
   return (
     <div>
-      <div className="mb-4 flex justify-between gap-3">
-        <h2 className="text-lg font-semibold">Announcements</h2>
-        <PrimaryButton onClick={() => setCreating(true)}>New Announcement</PrimaryButton>
-      </div>
+      <ManagerHeader title="Announcements" newLabel="New Announcement" onNew={() => setCreating(true)} />
       {updates.length === 0 ? (
         <EmptyState title="No updates yet" message="Post an announcement for your class." />
       ) : (
         <ul className="space-y-4">
           {updates.map((u) => (
             <li key={u.id}>
-              <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" data-testid="announcement">
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0 flex-1">
-                    <InlineEdit
-                      value={u.title}
-                      label="Announcement title"
-                      className="text-lg font-semibold"
-                      onSave={(title) => save(u.id, { title })}
-                    />
-                    <p className="text-sm text-ink-muted">{u.date}</p>
-                  </div>
-                  <div className="flex gap-2">
+              <ManagedPost
+                testId="announcement"
+                title={u.title}
+                titleLabel="Announcement title"
+                onSaveTitle={(title) => save(u.id, { title })}
+                meta={u.date}
+                actionsClassName="flex gap-2"
+                actions={
+                  <>
                     <AssignmentFilesButton levelCode={levelCode} kind="announcement" id={u.id} title={u.title} />
                     <SecondaryButton onClick={() => setEditing(u)}>Edit Full</SecondaryButton>
                     <SecondaryButton tone="danger" onClick={() => setDeleting(u)}>
                       Delete
                     </SecondaryButton>
-                  </div>
-                </div>
-                <div className="mt-3">
-                  <InlineEdit
-                    value={u.content}
-                    label="Announcement content"
-                    multiline
-                    className="whitespace-pre-line"
-                    onSave={(content) => save(u.id, { content })}
-                  />
-                </div>
+                  </>
+                }
+                text={u.content}
+                textLabel="Announcement content"
+                textClassName="mt-3"
+                onSaveText={(content) => save(u.id, { content })}
+              >
                 <ResponseList
                   responses={u.responses}
                   count={u.responseCount}
                   moderateIn={levelCode}
                   footer={<MoreResponses update={u} levelCode={levelCode} />}
                 />
-              </article>
+              </ManagedPost>
             </li>
           ))}
         </ul>
@@ -97,20 +85,11 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
           levelCode={levelCode}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title="Delete announcement"
-        message="Are you sure you want to delete this announcement?"
-        confirmLabel="Delete"
-        onConfirm={() => {
-          const target = deleting;
-          if (!target) return;
-          startTransition(async () => {
-            const res = await deleteAnnouncement({ levelCode, updateId: target.id });
-            toast(res.ok ? "Announcement deleted" : res.message, res.ok ? "success" : "error");
-          });
-        }}
+      <ConfirmDelete
+        noun="announcement"
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={(u) => deleteAnnouncement({ levelCode, updateId: u.id })}
       />
     </div>
   );

@@ -104,7 +104,8 @@ export async function createClassOfSize(
   return { studentIds: students.map((s) => s.id) };
 }
 
-const ALL_TABLES = [
+/** A class's everyday tables: people, classes and enrollments, posts, work, grades, attendance. */
+export const CORE_TABLES = [
   "users",
   "levels",
   "student_enrollment",
@@ -115,6 +116,11 @@ const ALL_TABLES = [
   "assignment_submissions",
   "grades",
   "attendance",
+];
+
+/** The tables databaseChecksum reads by default (tests/foundation.integration.test.ts lists the rest of the schema). */
+export const ALL_TABLES = [
+  ...CORE_TABLES,
   "audit_log",
   "level_stats",
   "student_level_stats",

@@ -20,8 +20,8 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
-  const messages: Captured[] = [];
+/** `messages` collects what the server accepts (a caller may keep the array before the server starts). */
+export async function startTestSmtp(messages: Captured[] = []): Promise<TestSmtp> {
   let refusing = false;
   const server = new SMTPServer({
     authOptional: true,

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { adminOrScreen } from "@/components/admin/admin-gate";
-import { IssueLinkForm, LinkGuardianForm, RevokeLinkButton, UnlinkButton } from "@/components/admin/guardian-forms";
+import { IssueLinkForm, RevokeLinkButton } from "@/components/admin/guardian-forms";
+import { LINK_SOURCE, LinkedPeopleSection, PersonHeading } from "@/components/admin/linked-people";
 import { AppShell } from "@/components/app-header";
 import { SignInLinksSection } from "@/components/admin/sign-in-links";
 import { RefusalScreen } from "@/components/access-screens";
@@ -12,8 +12,6 @@ import { listReportLinks } from "@/lib/parent/report-links";
 import { adminPersonPageAccess } from "@/lib/auth/page-access";
 
 export const metadata: Metadata = { title: "Student guardians" };
-
-const SOURCE = { admin: "linked by an admin", phone: "linked by phone number" } as const;
 
 /** A student's guardians and report-card links (admins only). */
 export default async function StudentGuardiansPage({ params }: { params: Promise<{ id: string }> }) {
@@ -29,39 +27,26 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
   const now = Date.now();
   return (
     <AppShell user={gate.admin}>
-      <Link href="/admin?tab=students" className="text-sm font-medium text-ink-muted hover:text-ink">
-        ← Admin Dashboard
-      </Link>
-      <h1 className="mt-2 text-2xl font-semibold">{student.name}</h1>
-      <p className="text-ink-muted">
+      <PersonHeading backTab="students" name={student.name}>
         @{student.username} · Parent 1: {student.parent1Number ?? "—"} · Parent 2: {student.parent2Number ?? "—"}
-      </p>
-
-      <section aria-labelledby="guardians-heading" className="mt-6 space-y-3">
-        <h2 id="guardians-heading" className="text-lg font-semibold">
-          Guardians
-        </h2>
-        {guardians.length === 0 ? (
-          <p className="text-ink-muted">No guardian is linked to this student.</p>
-        ) : (
-          <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
-            {guardians.map((g) => (
-              <li key={g.linkId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="guardian-row">
-                <div className="min-w-0 flex-1">
-                  <Link href={`/admin/parents/${g.parentId}`} className="font-medium hover:underline">
-                    {g.name}
-                  </Link>
-                  <div className="text-sm text-ink-muted">
-                    {g.relationship} · @{g.username} · {g.phoneNumber ?? "no phone"} · {SOURCE[g.source]}
-                  </div>
-                </div>
-                <UnlinkButton linkId={g.linkId} label={g.name} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <LinkGuardianForm fixed={{ studentId: student.id }} />
-      </section>
+      </PersonHeading>
+      <LinkedPeopleSection
+        id="guardians-heading"
+        heading="Guardians"
+        empty="No guardian is linked to this student."
+        rowTestId="guardian-row"
+        people={guardians.map((g) => ({
+          linkId: g.linkId,
+          href: `/admin/parents/${g.parentId}`,
+          name: g.name,
+          detail: (
+            <>
+              {g.relationship} · @{g.username} · {g.phoneNumber ?? "no phone"} · {LINK_SOURCE[g.source]}
+            </>
+          ),
+        }))}
+        fixed={{ studentId: student.id }}
+      />
 
       <section aria-labelledby="links-heading" className="mt-8 space-y-3">
         <h2 id="links-heading" className="text-lg font-semibold">
