@@ -380,7 +380,7 @@ const MATRIX: Record<string, Row> = {
   removeStudent: {
     who: "teach",
     prepare: freshEnrolledStudent,
-    call: (c) => classRosterActions.removeStudent({ levelCode: BIO, studentId: c.removeId as number }),
+    call: (c) => classRosterActions.removeStudent({ levelCode: BIO, studentId: c.removeId }),
   },
   // app/admin/actions.ts
   saveClass: {
