@@ -1,6 +1,7 @@
 "use client";
 
 import { Toast } from "radix-ui";
+import { useTranslations } from "use-intl";
 import { TOAST_DISMISS_MS } from "@/lib/domain/constants";
 
 export interface ToastItem {
@@ -11,21 +12,27 @@ export interface ToastItem {
 
 /** The Radix toasts themselves, loaded with the first toast (see toast.tsx). */
 export function ToastLayer({ items, onClosed }: { items: ToastItem[]; onClosed: (id: number) => void }) {
+  const t = useTranslations("common");
+  // Loaded in the browser only (with the first toast): the page's direction decides the swipe.
+  const rtl = document.documentElement.dir === "rtl";
   return (
-    <Toast.Provider duration={TOAST_DISMISS_MS} swipeDirection="right">
-      {items.map((t) => (
+    <Toast.Provider duration={TOAST_DISMISS_MS} swipeDirection={rtl ? "left" : "right"} label={t("toast")}>
+      {items.map((item) => (
         <Toast.Root
-          key={t.id}
-          type={t.tone === "error" ? "foreground" : "background"}
+          key={item.id}
+          type={item.tone === "error" ? "foreground" : "background"}
           onOpenChange={(open) => {
-            if (!open) onClosed(t.id);
+            if (!open) onClosed(item.id);
           }}
-          className={`rounded-xl px-4 py-3 text-sm font-medium text-white shadow-lg ${t.tone === "error" ? "bg-red-700" : "bg-emerald-700"}`}
+          className={`rounded-xl px-4 py-3 text-sm font-medium text-white shadow-lg ${item.tone === "error" ? "bg-red-700" : "bg-emerald-700"}`}
         >
-          <Toast.Description>{t.message}</Toast.Description>
+          <Toast.Description>{item.message}</Toast.Description>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-4 right-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none" />
+      <Toast.Viewport
+        label={t("toastRegion", { hotkey: "F8" })}
+        className="fixed end-4 bottom-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 outline-none"
+      />
     </Toast.Provider>
   );
 }

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { CODES, expect, gotoHydrated, issueReportLink, signIn, test } from "./fixtures";
 
@@ -171,6 +172,12 @@ test.describe("a student in Spanish", () => {
     await expect(submit.getByText("Adjuntar archivos")).toBeVisible();
     await expect(submit.getByRole("button", { name: "Cerrar" })).toBeVisible();
     await submit.getByRole("button", { name: "Cancelar" }).click();
+    // A real submission: the toast and the screen reader's name for the toasts' region are Spanish too.
+    await journal.getByRole("button", { name: "Entregar la respuesta" }).click();
+    await submit.getByLabel("Su respuesta").fill("Hoy leí dos capítulos de la novela.");
+    await submit.getByRole("button", { name: "Entregar la respuesta" }).click();
+    const toasts = page.getByRole("region", { name: "Notificaciones (F8)" });
+    await expect(toasts).toContainText("¡La entrega se envió correctamente!");
     await noEnglish(page, [
       "All",
       "Submitted",
@@ -216,11 +223,12 @@ test.describe("a student in Spanish", () => {
         await expect(page.getByRole("navigation", { name: "Secciones de la clase" })).toBeVisible();
         await page.screenshot({ path: `test-results/es-class-${tab}-${width}.png`, fullPage: true });
         expect(await sidewaysScroll(page), `${tab} at ${width}px`).toBeLessThanOrEqual(0);
+        if (width === 1280) expect(await axeViolations(page), `axe, Spanish ${tab}`).toEqual([]);
       }
       // The submission dialog, with its counter, the too-short message and the attachment picker.
       await page.goto("/level/BIO-P2?tab=assignments");
       const journal = page.getByTestId("assignment-card").filter({ hasText: "Reading journal" });
-      await journal.getByRole("button", { name: "Entregar la respuesta" }).click();
+      await journal.getByRole("button", { name: /^(Entregar la respuesta|Volver a entregar)$/ }).click();
       const dialog = page.getByRole("dialog", { name: "Reading journal" });
       await dialog.getByLabel("Su respuesta").fill("corto");
       await expect(dialog.getByText("La respuesta debe tener al menos 10 caracteres.")).toBeVisible();
@@ -322,6 +330,7 @@ test.describe("every family screen comes from the catalog", () => {
         await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
         await page.screenshot({ path: `test-results/rtl-${width}${path.replace(/\W/g, "-")}.png`, fullPage: true });
         expect(await sidewaysScroll(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+        if (width === 1280) expect(await axeViolations(page), `axe, right to left ${path}`).toEqual([]);
       }
       await page.getByLabel(/Access Code/).fill(CODES.parent);
       await page.getByRole("button", { name: /Sign In/ }).click();
@@ -333,6 +342,7 @@ test.describe("every family screen comes from the catalog", () => {
           fullPage: true,
         });
         expect(await sidewaysScroll(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+        if (width === 1280) expect(await axeViolations(page), `axe, right to left ${path}`).toEqual([]);
       }
       await page.goto("/");
       await page.getByTestId("child-card").first().click();
@@ -368,5 +378,18 @@ async function notificationData(page: Page): Promise<string[]> {
       ),
       (e) => (e.firstChild?.textContent ?? "").trim(),
     ),
+  );
+}
+
+/** What axe (WCAG 2.1 A/AA, as e2e/accessibility.spec.ts) finds on the page in another language or direction. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map(
+    (v) =>
+      `${page.url()}: ${v.id} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")})`,
   );
 }
