@@ -53,9 +53,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ lev
       uploaderId: user.id,
       quota: user.role === "student",
     });
-    return "file" in result
+    return await ("file" in result
       ? json(201, { ok: true, file: result.file })
-      : json(result.status, { ok: false, message: result.message });
+      : json(result.status, { ok: false, message: result.message }));
   } catch (err) {
     if (err instanceof AccessDenied) return json(deniedStatus(err), { ok: false, message: err.message });
     console.error("upload failed:", err);
