@@ -49,14 +49,17 @@ export async function AppHeader({ user }: { user: SessionUser }) {
           <span
             aria-hidden
             className="grid h-9 w-9 place-items-center rounded-full bg-brand-600 font-semibold text-white"
+            data-user-text
           >
             {user.name.trim().charAt(0).toUpperCase()}
           </span>
           <div className="hidden text-sm leading-tight sm:block">
-            <div className="font-medium" data-testid="header-name">
+            <div className="font-medium" data-testid="header-name" data-user-text>
               {user.name}
             </div>
-            <div className="text-ink-muted">@{user.username}</div>
+            <div className="text-ink-muted" data-user-text>
+              @{user.username}
+            </div>
           </div>
           <div className="text-sm text-ink-muted" title={t("timeLeft")}>
             {/* eslint-disable-next-line react-hooks/purity -- rendered on the server once per request: the

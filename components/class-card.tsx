@@ -18,15 +18,21 @@ export function ClassCard({ data, href }: { data: ClassCardData; href: string | 
   const t = useTranslations("home");
   const body = (
     <>
-      <h2 className="text-lg font-semibold text-ink group-hover:text-brand-700">{data.name}</h2>
+      <h2 className="text-lg font-semibold text-ink group-hover:text-brand-700" data-user-text>
+        {data.name}
+      </h2>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
         <div>
           <dt className="text-ink-muted">{t("level")}</dt>
-          <dd className="font-medium">{data.level ?? "—"}</dd>
+          <dd className="font-medium" data-user-text>
+            {data.level ?? "—"}
+          </dd>
         </div>
         <div>
           <dt className="text-ink-muted">{t("periodLabel")}</dt>
-          <dd className="font-medium">{data.period ?? "—"}</dd>
+          <dd className="font-medium" data-user-text>
+            {data.period ?? "—"}
+          </dd>
         </div>
       </dl>
     </>

@@ -15,7 +15,8 @@ const PROSE =
   "prose-portal space-y-3 text-sm leading-relaxed [&_a]:text-brand-700 [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ul]:list-disc dark:[&_a]:text-brand-100";
 
 /**
- * The rendered tree of one markdown source. Raw HTML is never parsed (react-markdown escapes it),
+ * The rendered tree of one markdown source, marked data-user-text: its words are the teacher's, not
+ * the catalog's (the pseudo-locale walk in e2e/languages.spec.ts skips them). Raw HTML is never parsed (react-markdown escapes it),
  * rehype-sanitize strips anything outside GitHub's safe list (event handlers, javascript: URLs),
  * and links open without handing over the window. A pure function of the source, so the server
  * may reuse a tree for the same text (markdown-cache.ts).
@@ -35,12 +36,16 @@ export function markdownTree(source: string): React.ReactNode {
     console.error("Markdown could not be rendered; shown as plain text", err);
     return plainText(source);
   }
-  return <div className={PROSE}>{parsed}</div>;
+  return (
+    <div className={PROSE} data-user-text>
+      {parsed}
+    </div>
+  );
 }
 
 function plainText(source: string): React.ReactNode {
   return (
-    <div className={PROSE} data-markdown="plain">
+    <div className={PROSE} data-markdown="plain" data-user-text>
       <p className="whitespace-pre-wrap break-words">{source}</p>
     </div>
   );

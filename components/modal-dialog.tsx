@@ -8,6 +8,7 @@ export function ModalDialog({
   open,
   onOpenChange,
   title,
+  userTitle = false,
   description,
   children,
   wide = false,
@@ -16,6 +17,7 @@ export function ModalDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
+  userTitle?: boolean;
   description?: string;
   children: React.ReactNode;
   wide?: boolean;
@@ -31,7 +33,9 @@ export function ModalDialog({
           className={`fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-surface p-6 shadow-xl ${wide ? "max-w-2xl" : "max-w-lg"}`}
         >
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold" data-user-text={userTitle || undefined}>
+              {title}
+            </Dialog.Title>
             <Dialog.Close
               aria-label={t("close")}
               className="-m-1 rounded-lg p-1 text-ink-muted hover:bg-surface-muted hover:text-ink"
@@ -44,7 +48,9 @@ export function ModalDialog({
           {description ? (
             <Dialog.Description className="mt-1 text-sm text-ink-muted">{description}</Dialog.Description>
           ) : (
-            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+            <Dialog.Description className="sr-only" data-user-text={userTitle || undefined}>
+              {title}
+            </Dialog.Description>
           )}
           <div className="mt-4">{children}</div>
         </Dialog.Content>

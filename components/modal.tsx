@@ -13,6 +13,8 @@ export function Modal(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
+  /** The title is someone's own words (an assignment's title), not the portal's: marked data-user-text. */
+  userTitle?: boolean;
   description?: string;
   children: React.ReactNode;
   wide?: boolean;

@@ -26,6 +26,8 @@ export function TermSwitcher({
             <a
               href={href(o.key)}
               aria-current={o.current ? "page" : undefined}
+              // A term's name is the school's (data); "Whole year" is the portal's.
+              data-user-text={o.key === "year" ? undefined : true}
               className={`inline-flex min-h-9 items-center rounded-full px-3 ${o.current ? "bg-brand-600 font-semibold text-white" : "border border-line hover:bg-surface-muted"}`}
             >
               {o.label}

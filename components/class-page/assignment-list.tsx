@@ -90,12 +90,15 @@ export function AssignmentList({
                 data-testid="assignment-card"
               >
                 <div className="flex flex-wrap items-start justify-between gap-3">
-                  <h2 id={`assignment-${a.id}`} className="text-lg font-semibold">
+                  <h2 id={`assignment-${a.id}`} className="text-lg font-semibold" data-user-text>
                     {a.title}
                   </h2>
                   <div className="flex gap-2">
                     {a.category && (
-                      <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+                      <span
+                        className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50"
+                        data-user-text
+                      >
                         {a.category}
                       </span>
                     )}
@@ -122,7 +125,9 @@ export function AssignmentList({
                     </div>
                   )}
                 </dl>
-                <p className="mt-3 text-sm">{a.preview}</p>
+                <p className="mt-3 text-sm" data-user-text>
+                  {a.preview}
+                </p>
                 {studentId !== null && (
                   <div className="mt-4 flex gap-2">
                     <button
@@ -180,7 +185,9 @@ export function AssignmentList({
                 <span className="font-semibold">{t("assignments.submissionNumber", { number: e.number })}</span>
                 <span className="text-ink-muted">{e.submittedAt}</span>
               </div>
-              <p className="mt-2 whitespace-pre-line text-sm">{e.content}</p>
+              <p className="mt-2 whitespace-pre-line text-sm" data-user-text>
+                {e.content}
+              </p>
               <FileLinks files={e.files} />
             </li>
           ))}
@@ -241,6 +248,7 @@ function SubmitModal({
       open
       onOpenChange={(o) => !o && close()}
       title={assignment.title}
+      userTitle
       description={t("assignments.dialogDescription", { due: assignment.due, max: assignment.maxScore })}
       wide
     >

@@ -21,12 +21,17 @@ export function GradeList({ grades }: { grades: GradeView[] }) {
         <li key={g.id} className="rounded-2xl border border-line bg-surface p-4 shadow-sm" data-testid="grade-item">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <h3 className="font-semibold">{g.title}</h3>
+              <h3 className="font-semibold" data-user-text>
+                {g.title}
+              </h3>
               <p className="text-sm text-ink-muted">{t("graded", { date: g.gradedAt })}</p>
             </div>
             <div className="flex items-center gap-2">
               {g.category && (
-                <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50">
+                <span
+                  className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-800 dark:text-brand-50"
+                  data-user-text
+                >
                   {g.category}
                 </span>
               )}
@@ -42,7 +47,11 @@ export function GradeList({ grades }: { grades: GradeView[] }) {
               </span>
             </div>
           </div>
-          {g.feedback && <p className="mt-2 rounded-lg bg-surface-muted px-3 py-2 text-sm">{g.feedback}</p>}
+          {g.feedback && (
+            <p className="mt-2 rounded-lg bg-surface-muted px-3 py-2 text-sm" data-user-text>
+              {g.feedback}
+            </p>
+          )}
         </li>
       ))}
     </ul>
@@ -92,7 +101,9 @@ export function AttendanceList({ records }: { records: AttendanceView[] }) {
                   {isStatus(r.status) ? t(`statuses.${r.status}`) : r.status}
                 </span>
               </td>
-              <td className="px-4 py-2">{r.levelCode}</td>
+              <td className="px-4 py-2" data-user-text>
+                {r.levelCode}
+              </td>
               <td className="px-4 py-2">{r.date}</td>
               <td className="px-4 py-2 text-ink-muted">{r.time}</td>
             </tr>

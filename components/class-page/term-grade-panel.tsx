@@ -20,7 +20,7 @@ export async function TermGradePanel({ view, href }: { view: TermGradeView; href
       data-testid="term-grade"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="term-grade-heading" className="text-lg font-semibold">
+        <h2 id="term-grade-heading" className="text-lg font-semibold" data-user-text={view.term ? true : undefined}>
           {heading}
         </h2>
         <TermSwitcher view={view} href={href} labels={{ term: t("term.term"), wholeYear: t("term.wholeYear") }} />
@@ -60,12 +60,13 @@ export async function TermGradePanel({ view, href }: { view: TermGradeView; href
       {view.marked.missing.length > 0 && (
         <p className="mt-2 text-sm" data-testid="missing-work">
           <span className="font-medium text-red-700 dark:text-red-300">{t("term.missing")}</span>{" "}
-          {view.marked.missing.join(", ")}
+          <span data-user-text>{view.marked.missing.join(", ")}</span>
         </p>
       )}
       {view.marked.excused.length > 0 && (
         <p className="mt-1 text-sm text-ink-muted" data-testid="excused-work">
-          <span className="font-medium">{t("term.excused")}</span> {view.marked.excused.join(", ")}
+          <span className="font-medium">{t("term.excused")}</span>{" "}
+          <span data-user-text>{view.marked.excused.join(", ")}</span>
         </p>
       )}
     </section>

@@ -45,7 +45,7 @@ export function UpdateList({
           >
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div>
-                <h2 id={`update-${u.id}`} className="text-lg font-semibold">
+                <h2 id={`update-${u.id}`} className="text-lg font-semibold" data-user-text>
                   {u.title}
                 </h2>
                 <p className="text-sm text-ink-muted">{u.date}</p>
@@ -54,7 +54,9 @@ export function UpdateList({
                 <AddResponseButton levelCode={levelCode} updateId={u.id} studentId={studentId} updateTitle={u.title} />
               )}
             </div>
-            <p className="mt-3 whitespace-pre-line">{u.content}</p>
+            <p className="mt-3 whitespace-pre-line" data-user-text>
+              {u.content}
+            </p>
             <FileLinks files={files[u.id] ?? []} />
             <ResponseList
               responses={u.responses}
@@ -95,7 +97,7 @@ export function ResponseList({
           {responses.map((r) => (
             <li key={r.id} className="rounded-lg bg-surface-muted px-3 py-2">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="font-medium">
+                <span className="font-medium" data-user-text>
                   {r.authorName}: {r.title}
                 </span>
                 <span className="flex items-center gap-2">
@@ -109,7 +111,9 @@ export function ResponseList({
                   )}
                 </span>
               </div>
-              <p className="mt-1 whitespace-pre-line">{r.content}</p>
+              <p className="mt-1 whitespace-pre-line" data-user-text>
+                {r.content}
+              </p>
             </li>
           ))}
         </ul>

@@ -33,7 +33,7 @@ export function FileLinks({ files }: { files: FileView[] }) {
               // eslint-disable-next-line @next/next/no-img-element
               <img src={fileHref(f.id, { thumb: true })} alt="" className="h-8 w-8 rounded object-cover" />
             )}
-            <span>{f.name}</span>
+            <span data-user-text>{f.name}</span>
             <span className="text-ink-muted">{formatSize(f.size, locale)}</span>
           </a>
         </li>

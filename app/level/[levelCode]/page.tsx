@@ -96,10 +96,17 @@ export default async function ClassPage({
           <span aria-hidden>←</span> {t("back")}
         </Link>
         <div className="mt-2">
-          <h1 className="text-2xl font-semibold sm:text-3xl">{level.name}</h1>
+          <h1 className="text-2xl font-semibold sm:text-3xl" data-user-text>
+            {level.name}
+          </h1>
           <p className="text-ink-muted">
             {level.period ? t("period", { period: level.period }) : null}
-            {level.level ? ` · ${level.level}` : null}
+            {level.level ? (
+              <>
+                {" · "}
+                <span data-user-text>{level.level}</span>
+              </>
+            ) : null}
           </p>
         </div>
         {tiles && <SummaryTiles {...tiles} />}
