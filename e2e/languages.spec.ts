@@ -251,12 +251,16 @@ async function unmarkedText(page: Page, data: string[]): Promise<string[]> {
       const text = (node.textContent ?? "").trim();
       const el = node.parentElement;
       if (!text || !el || el.closest("script, style, template, [hidden], .sr-only-data")) continue;
+      // People's own words (titles, bodies, names, class names, file names) are marked by the
+      // components that show them: no catalog wraps them, and no allow-list could list them.
+      if (el.closest("[data-user-text]")) continue;
       const style = getComputedStyle(el);
       if (style.display === "none" || style.visibility === "hidden") continue;
       if (text.includes("[!!") || text.includes("!!]")) continue;
       if (plain.test(text) || date.test(text) || allowed.some((a) => text === a || text.startsWith(`${a} `))) continue;
       if (/^[A-F][+-]?$/.test(text)) continue; // a letter grade
       if (/^@[\w.-]+$/.test(text)) continue; // a username
+      if (/^\d{1,2}:\d{2}\s?[AP]M$/.test(text)) continue; // a time of day, written by Intl
       out.push(text);
     }
     return out;
@@ -312,6 +316,48 @@ test.describe("every family screen comes from the catalog", () => {
     await expect(page.getByRole("tab", { name: /Summary/ })).toBeVisible();
     const childBad = await unmarkedText(page, [...DATA, ...(await classAndStudentNames(page))]);
     if (childBad.length) found["/children/<id>"] = childBad;
+    await context.close();
+    expect(found).toEqual({});
+  });
+
+  test("pseudo-locale walk on the student's screens: home, every tab of the class page and the submission dialog", async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const context = await browser.newContext();
+    await context.addCookies([
+      { name: "portal_locale", value: "en-XA", url: test.info().project.use.baseURL ?? "http://localhost:3100" },
+    ]);
+    const page = await context.newPage();
+    await gotoHydrated(page, "/");
+    await page.getByLabel(/Access Code/).fill("stu-05");
+    await page.getByRole("button", { name: /Sign In/ }).click();
+    await expect(page.getByRole("button", { name: /Logout/ })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const found: Record<string, string[]> = {};
+    const walk = async (where: string) => {
+      // "Why this grade" is still the calculator's English (decision 029, "Not translated yet": a
+      // published term's lines are stored as sentences), so its lines are taken as data here.
+      const why = await page.locator("[data-testid=why-this-grade] li").allTextContents();
+      const bad = await unmarkedText(page, [...DATA, ...why.map((w) => w.trim())]);
+      if (bad.length) found[where] = bad;
+    };
+    await expect(page.getByTestId("class-card").first()).toBeVisible();
+    await walk("/");
+    for (const tab of ["updates", "assignments", "grades", "attendance"]) {
+      await gotoHydrated(page, `/level/BIO-P2?tab=${tab}`);
+      await expect(page.getByRole("navigation", { name: /Class sections/ })).toBeVisible();
+      await walk(`/level/BIO-P2?tab=${tab}`);
+    }
+    // The submission dialog, open on the Assignments tab (the walk sees only what is visible).
+    await gotoHydrated(page, "/level/BIO-P2?tab=assignments");
+    await page
+      .getByTestId("assignment-card")
+      .filter({ hasText: "Reading journal" })
+      .getByRole("button", { name: /Submit Response|Resubmit/ })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Reading journal" })).toBeVisible();
+    await walk("/level/BIO-P2?tab=assignments, submission dialog");
     await context.close();
     expect(found).toEqual({});
   });
