@@ -1,12 +1,13 @@
 import { TermSwitcher } from "@/components/term-switcher";
 import { teacherLetter } from "@/lib/domain/grades";
 import { gradeNumbers } from "@/lib/i18n/grade-numbers";
-import { getT } from "@/lib/i18n/request-locale";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
+import { whyInLanguage } from "@/lib/i18n/why-lines";
 import type { TermGradeView } from "@/lib/gradebook/term-grades";
 
 // The student's grade for a term (issue 19) above their list of grades: a switcher of the
 // school's terms and the whole year (links, rendered on the server), the grade, and "Why this
-// grade" in the calculator's own sentences (English: lib/domain/term-grade.ts writes them; decision
+// grade" in the calculator's sentences, in the reader's language (lib/i18n/why-lines.ts; decision
 // 029). Server component: no script.
 
 export async function TermGradePanel({ view, href }: { view: TermGradeView; href: (term: number | "year") => string }) {
@@ -49,8 +50,8 @@ export async function TermGradePanel({ view, href }: { view: TermGradeView; href
           <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-100">
             {t("term.whyThisGrade")}
           </summary>
-          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="why-this-grade">
-            {view.why.map((line) => (
+          <ul className="mt-2 list-disc space-y-1 ps-5" data-testid="why-this-grade">
+            {whyInLanguage(view.why, await requestLocale()).map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { lastPublishedTerm } from "@/lib/domain/terms";
 import { PHONE_MESSAGES, validateParentPhone } from "@/lib/domain/phone";
 import { requestLocale } from "@/lib/i18n/request-locale";
+import { whyInLanguage } from "@/lib/i18n/why-lines";
 import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
 import { storedPoints } from "@/lib/domain/stored-grade";
 import { clientNetwork } from "@/lib/client-address";
@@ -159,7 +160,7 @@ export async function reportCardFor(studentId: number, locale = "en"): Promise<R
         letter: teacherLetter(t.percent),
         empty: t.empty,
         overridden: t.overridden,
-        why: t.why,
+        why: whyInLanguage(t.why, locale),
       };
   }
   // The last published term's report card, from its stored rows.
@@ -189,7 +190,7 @@ export async function reportCardFor(studentId: number, locale = "en"): Promise<R
         letter: p.card.letter ?? "—",
         empty: p.card.percent === null,
         overridden: p.card.override !== null,
-        why: p.card.why.family,
+        why: whyInLanguage(p.card.why.family, locale),
         attendancePercent: p.card.attendancePercent,
         attendance: p.card.attendance,
         comment: p.card.comment,

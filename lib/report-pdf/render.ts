@@ -6,6 +6,7 @@ import PDFDocument from "pdfkit";
 import { formatDay } from "@/lib/domain/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeDigits } from "@/lib/i18n/recipient";
+import { whyInLanguage } from "@/lib/i18n/why-lines";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { PdfStudent } from "./data";
 import { fontRuns, REPLACEMENT, reportFonts, type FontStyle } from "./fonts";
@@ -174,7 +175,7 @@ export function renderReportCards(
       }
       if (!c.empty) {
         doc.moveDown(0.2).fontSize(8).fillColor("#555555");
-        say(c.why.join(" · "), "regular", {}, MARGIN, doc.y);
+        say(whyInLanguage(c.why, locale).join(" · "), "regular", {}, MARGIN, doc.y);
       }
       doc.moveDown(0.6);
       doc
