@@ -48,6 +48,13 @@ const TYPED_ARRAY_KINDS = new Set(["A", "O", "o", "U", "S", "s", "L", "l", "G", 
 interface Parts {
   /** The part's text, a Blob (null when the part is a file), or undefined when absent. */
   get(id: number): string | null | undefined;
+  /**
+   * Whether a file part comes before the root "0" in the body. React's decoder reads a blob the
+   * moment it parses a reference to it, and Next.js parses the root as soon as it arrives: a file
+   * that follows it may not be there yet ("Cannot read properties of undefined (reading
+   * 'arrayBuffer')", a 500 found by the fuzz test). React's client always writes the root last.
+   */
+  fileBeforeRoot(id: number): boolean;
   /** Whether any part's name starts with this prefix ("$K1" → "1_…"); an empty FormData is allowed. */
   hasPrefix(prefix: string): boolean;
 }
@@ -69,6 +76,7 @@ function checkValue(root: unknown, parts: Parts | null, pending: number[]): bool
       if (part === undefined) return false;
       const isBlob = kind === "B" || TYPED_ARRAY_KINDS.has(kind);
       if (isBlob !== (part === null)) return false;
+      if (isBlob && !parts.fileBeforeRoot(id)) return false;
       if (!isBlob) pending.push(id);
     } else if (Array.isArray(v)) {
       for (const x of v) stack.push([x, depth + 1]);
@@ -134,6 +142,7 @@ export async function refuseActionBody(contentType: string, bytes: Uint8Array): 
         return p === null ? undefined : typeof p === "string" ? p : null;
       },
       hasPrefix: (prefix) => names.some((n) => n.startsWith(prefix)),
+      fileBeforeRoot: (id) => names.indexOf(String(id)) < names.indexOf("0"),
     };
     return checkReply(root, parts) ? null : BAD_ACTION;
   }
