@@ -1,5 +1,6 @@
 "use server";
 
+import { adminTranslated } from "@/lib/i18n/admin-action-message";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction, adminFormAction, idSchema, refreshAdmin } from "@/lib/actions";
@@ -51,60 +52,70 @@ const classFields = z.object({
 });
 
 /** Create a class, or edit one when the form names its id ("" or absent: a new class). */
-export const saveClass = adminFormAction(
-  classFields.extend({
-    id: z.preprocess((s) => (s === "" ? undefined : s), idSchema.optional()),
-  }),
-  (v) => saveClassRow(v),
-  {
-    revalidate: () => {
-      revalidatePath("/admin");
-      revalidatePath("/");
+export const saveClass = adminTranslated(
+  adminFormAction(
+    classFields.extend({
+      id: z.preprocess((s) => (s === "" ? undefined : s), idSchema.optional()),
+    }),
+    (v) => saveClassRow(v),
+    {
+      revalidate: () => {
+        revalidatePath("/admin");
+        revalidatePath("/");
+      },
     },
-  },
+  ),
 );
 
 /** View Students: per student grade average, attendance % and the four counts with total days. */
-export const loadClassStudentStats = adminAction(z.string().min(1).max(100), async (code) => ({
-  ok: true,
-  data: await listClassStudentStats(code),
-}));
+export const loadClassStudentStats = adminTranslated(
+  adminAction(z.string().min(1).max(100), async (code) => ({
+    ok: true,
+    data: await listClassStudentStats(code),
+  })),
+);
 
 /* ---------- people ---------- */
 
 /** Admin edit of a student (spec §5): name, username, email required; date of birth optional. */
-export const adminEditStudent = adminFormAction(
-  z.object({
-    id: idSchema,
-    name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
-    username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
-    email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),
-    dateOfBirth: optionalDate,
-  }),
-  (v, admin) => editStudent({ ...v, actorId: admin.id }),
-  { revalidate: refreshAdmin },
+export const adminEditStudent = adminTranslated(
+  adminFormAction(
+    z.object({
+      id: idSchema,
+      name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
+      username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
+      email: z.string().trim().min(1, "Email is required").max(254).pipe(z.email("Please enter a valid email address")),
+      dateOfBirth: optionalDate,
+    }),
+    (v, admin) => editStudent({ ...v, actorId: admin.id }),
+    { revalidate: refreshAdmin },
+  ),
 );
 
 /** Create a user of any role with a generated access code, returned once. */
-export const createUser = adminFormAction(
-  z.object({
-    role: z.enum(ROLES, { message: "Choose a role" }),
-    name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
-    username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
-    email: blankToNull(254).refine(
-      (e) => e === null || z.email().safeParse(e).success,
-      "Please enter a valid email address",
-    ),
-    phoneNumber: blankToNull(40),
-    parent1Number: blankToNull(40),
-    parent2Number: blankToNull(40),
-    dateOfBirth: optionalDate,
-  }),
-  (v, admin) => createAccount(v, admin.id),
-  { revalidate: refreshAdmin },
+export const createUser = adminTranslated(
+  adminFormAction(
+    z.object({
+      role: z.enum(ROLES, { message: "Choose a role" }),
+      name: z.string().trim().min(1, "Name is required").max(200, "Name is too long"),
+      username: z.string().trim().min(1, "Username is required").max(100, "Username is too long"),
+      email: blankToNull(254).refine(
+        (e) => e === null || z.email().safeParse(e).success,
+        "Please enter a valid email address",
+      ),
+      phoneNumber: blankToNull(40),
+      parent1Number: blankToNull(40),
+      parent2Number: blankToNull(40),
+      dateOfBirth: optionalDate,
+    }),
+    (v, admin) => createAccount(v, admin.id),
+    { revalidate: refreshAdmin },
+  ),
 );
 
 /** New access code for anyone; their open sessions end at once. The code is returned once. */
-export const regenerateCode = adminAction(idSchema, (userId, admin) => newAccessCode(userId, admin.id), {
-  revalidate: refreshAdmin,
-});
+export const regenerateCode = adminTranslated(
+  adminAction(idSchema, (userId, admin) => newAccessCode(userId, admin.id), {
+    revalidate: refreshAdmin,
+  }),
+);

@@ -1,5 +1,6 @@
 "use server";
 
+import { adminTranslated } from "@/lib/i18n/admin-action-message";
 import { z } from "zod";
 import { adminFormAction } from "@/lib/actions";
 import { sendTestMail } from "@/lib/mail/test-mail";
@@ -15,4 +16,4 @@ const input = z.object({
     .email("Enter a valid e-mail address"),
 });
 
-export const sendTestMailAction = adminFormAction(input, ({ to }, admin) => sendTestMail(to, admin));
+export const sendTestMailAction = adminTranslated(adminFormAction(input, ({ to }, admin) => sendTestMail(to, admin)));

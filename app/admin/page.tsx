@@ -1,6 +1,11 @@
 import type { Metadata } from "next";
+import { PageMessages } from "@/components/page-messages";
+import type { PageNamespace } from "@/lib/i18n/client";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
+import { translatorFor } from "@/lib/i18n/translator";
+import { mailOffReason } from "@/components/admin/mail-off-reason";
 import { AppShell } from "@/components/app-header";
-import { ClassesTab } from "@/components/admin/classes-tab";
+import { CLASS_LABELS, ClassesTab, type ClassLabels } from "@/components/admin/classes-tab";
 import { CreateUserButton, StudentsAdminTab } from "@/components/admin/people";
 import { adminPageHref, SearchBox } from "@/components/admin/pager";
 import { Pager } from "@/components/pager";
@@ -53,7 +58,18 @@ import {
   searchStudentsAdmin,
 } from "@/lib/queries/admin";
 
-export const metadata: Metadata = { title: "Admin dashboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("admin"))("title") };
+}
+
+/** The client namespaces each tab's components read (lib/i18n/client.ts); the rest is translated here. */
+const TAB_NAMESPACES: Record<string, PageNamespace[]> = {
+  students: ["adminStudents"],
+  terms: ["adminTerms"],
+  roster: ["adminRoster"],
+  mail: ["adminMail"],
+  security: ["adminSecurity"],
+};
 
 const TABS = ["classes", "students", "parents", "terms", "roster", "mail", "security", "audit"] as const;
 type Query = { tab?: string | string[]; q?: string | string[]; page?: string | string[]; action?: string | string[] };
@@ -67,6 +83,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const tab = (TABS as readonly string[]).includes(tabParam(query.tab) ?? "") ? tabParam(query.tab)! : "classes";
   const q = (tabParam(query.q) ?? "").slice(0, 100);
   const page = pageParam(query.page);
+  const t = await getT("admin");
 
   let counts;
   let panel: React.ReactNode;
@@ -77,11 +94,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     console.error("admin dashboard failed:", err);
     return (
       <AppShell user={user}>
-        <BlockedScreen
-          title="Oops! Something went wrong"
-          message="Error loading dashboard: the figures could not be loaded."
-          homeLabel="Go to Home"
-        >
+        <BlockedScreen title={t("loadErrorTitle")} message={t("loadError")} homeLabel={t("goHome")}>
           <TryAgainButton />
         </BlockedScreen>
       </AppShell>
@@ -90,41 +103,46 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
 
   return (
     <AppShell user={user}>
-      <ToastProvider>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-semibold sm:text-3xl">Admin Dashboard</h1>
-          <CreateUserButton />
-        </div>
-        {portalMode() === "open" && <OpenPortalBanner />}
-        {!mailSettings().enabled && (
-          <p className="mt-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm" data-testid="mail-off-banner">
-            {mailSettings().offReason} Notifications reach students and families in the portal only.{" "}
-            <a
-              href="/admin?tab=mail"
-              className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
+      <PageMessages namespaces={["adminUser", ...(TAB_NAMESPACES[tab] ?? [])]}>
+        <ToastProvider>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-semibold sm:text-3xl">{t("heading")}</h1>
+            <CreateUserButton />
+          </div>
+          {portalMode() === "open" && <OpenPortalBanner />}
+          {!mailSettings().enabled && (
+            <p
+              className="mt-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm"
+              data-testid="mail-off-banner"
             >
-              E-mail settings
-            </a>
-          </p>
-        )}
-        <SectionNav
-          label="Admin sections"
-          active={tab}
-          href={(t) => `/admin?tab=${t}`}
-          sections={[
-            { value: "classes", label: `Classes (${counts.classes})` },
-            { value: "students", label: `Students (${counts.students})` },
-            { value: "parents", label: `Parents (${counts.parents})` },
-            { value: "terms", label: "Terms" },
-            { value: "roster", label: "Import & export" },
-            { value: "mail", label: "E-mail" },
-            { value: "security", label: "Security" },
-            { value: "audit", label: "Audit log" },
-          ]}
-        >
-          {panel}
-        </SectionNav>
-      </ToastProvider>
+              {mailOffReason(mailSettings().offReason, t)} {t("mailOffTail")}{" "}
+              <a
+                href="/admin?tab=mail"
+                className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
+              >
+                {t("mailSettings")}
+              </a>
+            </p>
+          )}
+          <SectionNav
+            label={t("sections")}
+            active={tab}
+            href={(t) => `/admin?tab=${t}`}
+            sections={[
+              { value: "classes", label: t("tabs.classes", { count: counts.classes }) },
+              { value: "students", label: t("tabs.students", { count: counts.students }) },
+              { value: "parents", label: t("tabs.parents", { count: counts.parents }) },
+              { value: "terms", label: t("tabs.terms") },
+              { value: "roster", label: t("tabs.roster") },
+              { value: "mail", label: t("tabs.mail") },
+              { value: "security", label: t("tabs.security") },
+              { value: "audit", label: t("tabs.audit") },
+            ]}
+          >
+            {panel}
+          </SectionNav>
+        </ToastProvider>
+      </PageMessages>
     </AppShell>
   );
 }
@@ -137,6 +155,8 @@ async function renderTab(
   adminId: number,
 ): Promise<React.ReactNode> {
   const tz = schoolTimeZone();
+  const locale = await requestLocale();
+  const t = translatorFor(locale, "admin");
   if (tab === "classes") {
     const [{ rows, total }, instructors] = await Promise.all([listClassesWithStats(page), listInstructors()]);
     const classes = rows.map((c) => {
@@ -148,12 +168,14 @@ async function renderTab(
         averageBand: band(average, ADMIN_THRESHOLDS),
         attendance,
         attendanceBand: band(attendance, ADMIN_THRESHOLDS),
-        rosterRemovedOn: c.rosterDeletedAt ? formatDate(c.rosterDeletedAt, tz) : null,
+        rosterRemovedOn: c.rosterDeletedAt ? formatDate(c.rosterDeletedAt, tz, locale) : null,
       };
     });
+    // The tab's words go down as plain strings (no client catalog on this benchmarked tab).
+    const labels = Object.fromEntries(CLASS_LABELS.map((key) => [key, t.raw(`classes.${key}`) as string]));
     return (
       <>
-        <ClassesTab classes={classes} instructors={instructors} />
+        <ClassesTab classes={classes} instructors={instructors} labels={labels as ClassLabels} />
         <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("classes", "")} />
       </>
     );
@@ -162,11 +184,11 @@ async function renderTab(
     const { rows, total } = await searchStudentsAdmin(q, page, { id: adminId, role: "admin" });
     return (
       <>
-        <SearchBox tab="students" q={q} label="Search by name, username, email or code" />
+        <SearchBox tab="students" q={q} label={t("searchStudents")} button={t("search")} />
         <StudentsAdminTab
           students={rows.map((s) => ({
             ...s,
-            rosterRemovedOn: s.rosterDeletedAt ? formatDate(s.rosterDeletedAt, tz) : null,
+            rosterRemovedOn: s.rosterDeletedAt ? formatDate(s.rosterDeletedAt, tz, locale) : null,
           }))}
         />
         <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("students", q)} />
@@ -178,10 +200,10 @@ async function renderTab(
     return (
       <>
         <LettersForm classes={await listClassOptions()} />
-        <SearchBox tab="parents" q={q} label="Search by name, username or email" />
+        <SearchBox tab="parents" q={q} label={t("searchParents")} button={t("search")} />
         {rows.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
-            No parents found
+            {t("noParents")}
           </p>
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
@@ -192,22 +214,27 @@ async function renderTab(
                 data-testid="parent-card"
               >
                 <h2 className="font-semibold">
-                  <a href={`/admin/parents/${p.id}`} className="hover:underline">
+                  <a href={`/admin/parents/${p.id}`} className="hover:underline" data-user-text>
                     {p.name}
                   </a>
                 </h2>
                 {p.rosterDeletedAt && (
-                  <RosterRemovedMarker kind="user" id={p.id} name={p.name} on={formatDate(p.rosterDeletedAt, tz)} />
+                  <RosterRemovedMarker
+                    kind="user"
+                    id={p.id}
+                    name={p.name}
+                    on={formatDate(p.rosterDeletedAt, tz, locale)}
+                  />
                 )}
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                  <dt className="text-ink-muted">Username</dt>
-                  <dd>@{p.username}</dd>
-                  <dt className="text-ink-muted">Email</dt>
-                  <dd>{p.email ?? "—"}</dd>
-                  <dt className="text-ink-muted">Phone</dt>
-                  <dd>{p.phoneNumber ?? "—"}</dd>
-                  <dt className="text-ink-muted">Joined</dt>
-                  <dd>{formatDate(p.createdAt, tz)}</dd>
+                  <dt className="text-ink-muted">{t("username")}</dt>
+                  <dd data-user-text>@{p.username}</dd>
+                  <dt className="text-ink-muted">{t("email")}</dt>
+                  <dd data-user-text>{p.email ?? "—"}</dd>
+                  <dt className="text-ink-muted">{t("phone")}</dt>
+                  <dd data-user-text>{p.phoneNumber ?? "—"}</dd>
+                  <dt className="text-ink-muted">{t("joined")}</dt>
+                  <dd>{formatDate(p.createdAt, tz, locale)}</dd>
                 </dl>
               </li>
             ))}
@@ -232,7 +259,7 @@ async function renderTab(
         <TermsTab
           terms={terms}
           grading={grading}
-          published={Object.fromEntries([...published].map(([id, at]) => [id, formatDateTime(at, tz)]))}
+          published={Object.fromEntries([...published].map(([id, at]) => [id, formatDateTime(at, tz, locale)]))}
           current={defaultTerm(dateInTimeZone(new Date(), tz), grading)?.id ?? null}
           scopes={{ levels: levelNames, classes }}
         />
@@ -247,7 +274,7 @@ async function renderTab(
   }
   if (tab === "mail") {
     const [status, email] = await Promise.all([mailStatus(), emailOnFile(adminId)]);
-    return <MailTab status={status} defaultTo={email ?? ""} />;
+    return <MailTab status={{ ...status, offReason: mailOffReason(status.offReason, t) }} defaultTo={email ?? ""} />;
   }
   if (tab === "security") {
     const [weak, changes, pending, crossClass] = await Promise.all([
@@ -264,8 +291,8 @@ async function renderTab(
           changes={changes}
           timeZone={tz}
           trustedProxies={trustedProxies().map((r) => r.text)}
-          pending={pending.map((p) => ({ ...p, at: formatDateTime(p.at, tz) }))}
-          crossClass={crossClass.map((c, i) => ({ ...c, key: `${c.id}-${i}`, at: formatDateTime(c.at, tz) }))}
+          pending={pending.map((p) => ({ ...p, at: formatDateTime(p.at, tz, locale) }))}
+          crossClass={crossClass.map((c, i) => ({ ...c, key: `${c.id}-${i}`, at: formatDateTime(c.at, tz, locale) }))}
         />
       </>
     );
@@ -278,7 +305,7 @@ async function renderTab(
         <input type="hidden" name="tab" value="audit" />
         <div>
           <label htmlFor="audit-action" className="block text-sm font-medium">
-            Action
+            {t("audit.action")}
           </label>
           <select
             id="audit-action"
@@ -286,28 +313,28 @@ async function renderTab(
             defaultValue={action ?? ""}
             className="mt-1 rounded-lg border border-line bg-surface px-3 py-2"
           >
-            <option value="">All</option>
+            <option value="">{t("audit.all")}</option>
             {actions.map((a) => (
-              <option key={a} value={a}>
+              <option key={a} value={a} data-user-text>
                 {a}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white">
-          Filter
+          {t("audit.filter")}
         </button>
       </form>
       <div
         className="relative overflow-x-auto rounded-2xl border border-line bg-surface"
         tabIndex={0}
         role="region"
-        aria-label="Audit log entries"
+        aria-label={t("audit.region")}
       >
         <table className="w-full text-sm">
           <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
             <tr>
-              {["When", "Action", "Who", "Class", "Detail"].map((h) => (
+              {[t("audit.when"), t("audit.action"), t("audit.who"), t("audit.class"), t("audit.detail")].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">
                   {h}
                 </th>
@@ -317,11 +344,19 @@ async function renderTab(
           <tbody>
             {rows.map((r) => (
               <tr key={r.id} className="border-t border-line" data-testid="audit-row">
-                <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(r.at, tz)}</td>
-                <td className="px-3 py-2 font-mono">{r.action}</td>
-                <td className="px-3 py-2">{r.actorName ?? "—"}</td>
-                <td className="px-3 py-2">{r.levelCode ?? "—"}</td>
-                <td className="px-3 py-2 font-mono text-xs">{JSON.stringify(r.detail)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(r.at, tz, locale)}</td>
+                <td className="px-3 py-2 font-mono" data-user-text>
+                  {r.action}
+                </td>
+                <td className="px-3 py-2" data-user-text>
+                  {r.actorName ?? "—"}
+                </td>
+                <td className="px-3 py-2" data-user-text>
+                  {r.levelCode ?? "—"}
+                </td>
+                <td className="px-3 py-2 font-mono text-xs" data-user-text>
+                  {JSON.stringify(r.detail)}
+                </td>
               </tr>
             ))}
           </tbody>

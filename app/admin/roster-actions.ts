@@ -1,5 +1,6 @@
 "use server";
 
+import { adminTranslated } from "@/lib/i18n/admin-action-message";
 import { z } from "zod";
 import { adminAction, adminFormAction, idSchema, refreshAdmin } from "@/lib/actions";
 import { restoreRosterRemoved } from "@/lib/roster/restore";
@@ -10,12 +11,14 @@ import { saveSyncPolicy, syncPolicySchema } from "@/lib/roster/sync-policy";
  * No revalidation: the refreshed list would drop the marker, and with it the new access code shown
  * in its place once; the marker says "Restored" until the admin reloads.
  */
-export const restoreRosterRemovedAction = adminAction(
-  z.object({
-    kind: z.enum(["user", "class"], { message: "Choose a person or a class" }),
-    id: idSchema,
-  }),
-  (v, admin) => restoreRosterRemoved(v.kind, v.id, admin.id),
+export const restoreRosterRemovedAction = adminTranslated(
+  adminAction(
+    z.object({
+      kind: z.enum(["user", "class"], { message: "Choose a person or a class" }),
+      id: idSchema,
+    }),
+    (v, admin) => restoreRosterRemoved(v.kind, v.id, admin.id),
+  ),
 );
 
 /** The form's fields read as the policy, then checked against the policy's own rules (lib/roster/sync-policy). */
@@ -36,11 +39,13 @@ const policyForm = z
   .pipe(syncPolicySchema);
 
 /** The nightly sync's policy (issue 29): skip invalid rows or not, and the removal threshold. Admins only, audited. */
-export const saveSyncPolicyAction = adminFormAction(
-  policyForm,
-  async (policy, admin) => {
-    await saveSyncPolicy(policy, admin.id);
-    return { ok: true, message: "Roster sync settings saved" };
-  },
-  { revalidate: refreshAdmin },
+export const saveSyncPolicyAction = adminTranslated(
+  adminFormAction(
+    policyForm,
+    async (policy, admin) => {
+      await saveSyncPolicy(policy, admin.id);
+      return { ok: true, message: "Roster sync settings saved" };
+    },
+    { revalidate: refreshAdmin },
+  ),
 );

@@ -1,5 +1,6 @@
 "use server";
 
+import { adminTranslated } from "@/lib/i18n/admin-action-message";
 import { z } from "zod";
 import { adminFormAction, idSchema, refreshAdmin } from "@/lib/actions";
 import { MAX_TERMS, TERM_TITLE_MAX } from "@/lib/domain/terms";
@@ -41,20 +42,24 @@ function numberedRows(fields: unknown): Record<string, string | undefined>[] {
   return rows;
 }
 
-export const saveTermsAction = adminFormAction(
-  z.preprocess(numberedRows, z.array(row)),
-  (rows, admin) => {
-    const kept = rows
-      .filter((r) => !r.remove && (r.id || r.title.trim() || r.start || r.end))
-      .map((r) => ({ id: r.id ? Number(r.id) : null, title: r.title, startDate: r.start, endDate: r.end }));
-    return saveSchoolTerms(kept, admin.id);
-  },
-  { revalidate: refreshAdmin },
+export const saveTermsAction = adminTranslated(
+  adminFormAction(
+    z.preprocess(numberedRows, z.array(row)),
+    (rows, admin) => {
+      const kept = rows
+        .filter((r) => !r.remove && (r.id || r.title.trim() || r.start || r.end))
+        .map((r) => ({ id: r.id ? Number(r.id) : null, title: r.title, startDate: r.start, endDate: r.end }));
+      return saveSchoolTerms(kept, admin.id);
+    },
+    { revalidate: refreshAdmin },
+  ),
 );
 
 /** Publish a term's report cards (locking its grades), or unlock it: `publish` is "on" to publish. */
-export const setTermPublishedAction = adminFormAction(
-  z.object({ termId: idSchema, publish: z.enum(["on", "off"], { message: "Choose publish or unlock" }) }),
-  (v, admin) => setTermPublished(v.termId, v.publish === "on", admin.id),
-  { revalidate: refreshAdmin },
+export const setTermPublishedAction = adminTranslated(
+  adminFormAction(
+    z.object({ termId: idSchema, publish: z.enum(["on", "off"], { message: "Choose publish or unlock" }) }),
+    (v, admin) => setTermPublished(v.termId, v.publish === "on", admin.id),
+    { revalidate: refreshAdmin },
+  ),
 );

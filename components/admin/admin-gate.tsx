@@ -3,7 +3,7 @@ import { BlockedScreen } from "@/components/states";
 import { TryAgainButton } from "@/components/try-again-button";
 import { adminPageAccess } from "@/lib/auth/page-access";
 import type { SessionUser } from "@/lib/auth/session";
-import { MSG } from "@/lib/domain/messages";
+import { getT } from "@/lib/i18n/request-locale";
 
 /**
  * Every admin page starts here: the admin, or the sign-in-required screen (spec §2 wording) for a
@@ -16,10 +16,11 @@ export async function adminOrScreen(): Promise<
   const admin = await adminPageAccess();
   if (admin && "refusal" in admin) return { screen: <RefusalScreen {...admin} /> };
   if (admin) return { admin };
+  const [t, states] = await Promise.all([getT("admin"), getT("states")]);
   return {
     screen: (
       <main className="px-4 py-10">
-        <BlockedScreen title="Sign in required" message={MSG.adminNoSession} homeLabel="Go to Home">
+        <BlockedScreen title={t("signInRequired")} message={states("adminNoSession")} homeLabel={t("goHome")}>
           <TryAgainButton />
         </BlockedScreen>
       </main>

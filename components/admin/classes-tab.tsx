@@ -5,14 +5,7 @@ import { loadClassStudentStats, saveClass } from "@/app/admin/actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { RosterRemovedMarker } from "@/components/admin/roster-removed";
 import { Modal } from "@/components/modal";
-import {
-  Field,
-  PrimaryButton,
-  SecondaryButton,
-  Select,
-  TextInput,
-  FormActions,
-} from "@/components/teacher/form-controls";
+import { Field, PrimaryButton, SecondaryButton, Select, TextInput } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import type { Band } from "@/lib/domain/grades";
@@ -24,14 +17,66 @@ const BAND: Record<Band, string> = {
   poor: "text-orange-700",
   bad: "text-red-700 dark:text-red-300",
 };
-const BAND_WORD: Record<Band, string> = { good: "high", fair: "fair", poor: "low", bad: "low" };
+const BAND_WORD: Record<Band, "high" | "fair" | "low"> = { good: "high", fair: "fair", poor: "low", bad: "low" };
+
+/**
+ * The tab's words, translated by the page on the server (catalog `admin.classes`) and passed down
+ * as plain strings: this tab is benchmarked, so it sends no client catalog, only what it shows.
+ */
+export const CLASS_LABELS = [
+  "intro",
+  "newClass",
+  "class",
+  "code",
+  "teacher",
+  "students",
+  "assignments",
+  "average",
+  "attendance",
+  "actions",
+  "period",
+  "none",
+  "high",
+  "fair",
+  "low",
+  "viewStudents",
+  "ofName",
+  "viewClass",
+  "edit",
+  "studentsIn",
+  "noStudents",
+  "figures",
+  "student",
+  "gradeAverage",
+  "present",
+  "excused",
+  "late",
+  "absent",
+  "totalDays",
+  "editName",
+  "name",
+  "periodLabel",
+  "level",
+  "noTeacher",
+  "saveClass",
+  "createClass",
+  "saving",
+  "cancel",
+] as const;
+export type ClassLabels = Record<(typeof CLASS_LABELS)[number], string>;
+
+/** A label's {placeholder} filled in (the labels carry no plurals or other ICU syntax). */
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 export function ClassesTab({
   classes,
   instructors,
+  labels: l,
 }: {
   classes: AdminClassView[];
   instructors: { id: number; name: string }[];
+  labels: ClassLabels;
 }) {
   const [viewing, setViewing] = useState<{ c: AdminClassView; rows: ClassStudentStats[] } | null>(null);
   const [editing, setEditing] = useState<AdminClassView | "new" | null>(null);
@@ -41,23 +86,20 @@ export function ClassesTab({
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         {/* The list reads the kept running totals (one statement for a page of classes); term grades by each class's settings are on its dashboard. */}
-        <p className="text-sm text-ink-muted">
-          Class average (total points) and attendance cover the whole year. Each class&apos;s term grades are on its
-          dashboard.
-        </p>
-        <PrimaryButton onClick={() => setEditing("new")}>New Class</PrimaryButton>
+        <p className="text-sm text-ink-muted">{l.intro}</p>
+        <PrimaryButton onClick={() => setEditing("new")}>{l.newClass}</PrimaryButton>
       </div>
       <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
         <table className="w-full text-sm">
           <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
             <tr>
-              {["Class", "Code", "Teacher", "Students", "Assignments", "Class average", "Attendance"].map((h) => (
+              {[l.class, l.code, l.teacher, l.students, l.assignments, l.average, l.attendance].map((h) => (
                 <th key={h} scope="col" className="px-3 py-2 font-medium">
                   {h}
                 </th>
               ))}
               <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{l.actions}</span>
               </th>
             </tr>
           </thead>
@@ -65,23 +107,33 @@ export function ClassesTab({
             {classes.map((c) => (
               <tr key={c.id} className="border-t border-line" data-testid="admin-class-row">
                 <th scope="row" className="px-3 py-2 text-left font-medium">
-                  {c.name}
+                  <span data-user-text>{c.name}</span>
                   <div className="text-xs font-normal text-ink-muted">
-                    {[c.period && `Period ${c.period}`, c.level].filter(Boolean).join(" · ")}
+                    {c.period && fill(l.period, { period: c.period })}
+                    {c.period && c.level && " · "}
+                    {c.level && <span data-user-text>{c.level}</span>}
                   </div>
                   {c.rosterRemovedOn && (
                     <RosterRemovedMarker kind="class" id={c.id} name={c.name} on={c.rosterRemovedOn} />
                   )}
                 </th>
-                <td className="px-3 py-2 font-mono">{c.code}</td>
-                <td className="px-3 py-2">{c.teacherName ?? <span className="text-ink-muted">None</span>}</td>
+                <td className="px-3 py-2 font-mono" data-user-text>
+                  {c.code}
+                </td>
+                <td className="px-3 py-2">
+                  {c.teacherName ? (
+                    <span data-user-text>{c.teacherName}</span>
+                  ) : (
+                    <span className="text-ink-muted">{l.none}</span>
+                  )}
+                </td>
                 <td className="px-3 py-2">{c.students}</td>
                 <td className="px-3 py-2">{c.assignments}</td>
                 <td className={`px-3 py-2 font-semibold ${BAND[c.averageBand]}`}>
-                  {c.average}% <span className="sr-only">({BAND_WORD[c.averageBand]})</span>
+                  {c.average}% <span className="sr-only">({l[BAND_WORD[c.averageBand]]})</span>
                 </td>
                 <td className={`px-3 py-2 font-semibold ${BAND[c.attendanceBand]}`}>
-                  {c.attendance}% <span className="sr-only">({BAND_WORD[c.attendanceBand]})</span>
+                  {c.attendance}% <span className="sr-only">({l[BAND_WORD[c.attendanceBand]]})</span>
                 </td>
                 <td className="px-3 py-2">
                   <div className="flex justify-end gap-2 whitespace-nowrap">
@@ -94,16 +146,19 @@ export function ClassesTab({
                         })
                       }
                     >
-                      View Students<span className="sr-only"> of {c.name}</span>
+                      {l.viewStudents}
+                      <span className="sr-only">{fill(l.ofName, { name: c.name })}</span>
                     </SecondaryButton>
                     <a
                       href={`/level/${encodeURIComponent(c.code)}/update`}
                       className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
                     >
-                      View Class<span className="sr-only"> {c.name}</span>
+                      {l.viewClass}
+                      <span className="sr-only"> {c.name}</span>
                     </a>
                     <SecondaryButton onClick={() => setEditing(c)}>
-                      Edit<span className="sr-only"> {c.name}</span>
+                      {l.edit}
+                      <span className="sr-only"> {c.name}</span>
                     </SecondaryButton>
                   </div>
                 </td>
@@ -115,16 +170,16 @@ export function ClassesTab({
       <Modal
         open={viewing !== null}
         onOpenChange={(o) => !o && setViewing(null)}
-        title={viewing ? `Students in ${viewing.c.name}` : "Students"}
+        title={viewing ? fill(l.studentsIn, { name: viewing.c.name }) : l.students}
         wide
       >
-        {viewing && viewing.rows.length === 0 && <p className="text-ink-muted">No students enrolled yet</p>}
+        {viewing && viewing.rows.length === 0 && <p className="text-ink-muted">{l.noStudents}</p>}
         {viewing && viewing.rows.length > 0 && (
-          <div className="max-h-[60vh] overflow-auto" tabIndex={0} role="region" aria-label="Student figures">
+          <div className="max-h-[60vh] overflow-auto" tabIndex={0} role="region" aria-label={l.figures}>
             <table className="w-full text-sm">
               <thead className="sticky top-0 bg-surface text-left text-ink-muted">
                 <tr>
-                  {["Student", "Grade average", "Attendance", "Present", "Excused", "Late", "Absent", "Total days"].map(
+                  {[l.student, l.gradeAverage, l.attendance, l.present, l.excused, l.late, l.absent, l.totalDays].map(
                     (h) => (
                       <th key={h} scope="col" className="px-2 py-1 font-medium">
                         {h}
@@ -136,7 +191,7 @@ export function ClassesTab({
               <tbody>
                 {viewing.rows.map((r) => (
                   <tr key={r.id} className="border-t border-line" data-testid="class-student-stat">
-                    <th scope="row" className="px-2 py-1 text-left font-medium">
+                    <th scope="row" className="px-2 py-1 text-left font-medium" data-user-text>
                       {r.name}
                     </th>
                     <td className="px-2 py-1">{r.grade}%</td>
@@ -158,6 +213,7 @@ export function ClassesTab({
           key={editing === "new" ? "new" : editing.id}
           value={editing === "new" ? null : editing}
           instructors={instructors}
+          labels={l}
           onClose={() => setEditing(null)}
         />
       )}
@@ -170,10 +226,12 @@ const idle: ActionResult = { ok: true };
 function ClassForm({
   value,
   instructors,
+  labels: l,
   onClose,
 }: {
   value: AdminClassView | null;
   instructors: { id: number; name: string }[];
+  labels: ClassLabels;
   onClose: () => void;
 }) {
   const [state, action, pending] = useActionState(saveClass, idle);
@@ -200,24 +258,28 @@ function ClassForm({
     </Field>
   );
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={value ? `Edit ${value.name}` : "New Class"}>
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={value ? fill(l.editName, { name: value.name }) : l.newClass}
+    >
       <form action={action} className="space-y-3">
         {!state.ok && <ErrorBanner message={state.message} />}
         {value && <input type="hidden" name="id" value={value.id} />}
-        {input("code", "Code", true)}
-        {input("name", "Name", true)}
+        {input("code", l.code, true)}
+        {input("name", l.name, true)}
         <div className="grid grid-cols-2 gap-3">
-          {input("period", "Period")}
-          {input("level", "Level")}
+          {input("period", l.periodLabel)}
+          {input("level", l.level)}
         </div>
-        <Field label="Teacher" htmlFor="class-teacher">
+        <Field label={l.teacher} htmlFor="class-teacher">
           <Select
             id="class-teacher"
             name="teacherId"
             value={v.teacherId}
             onChange={(e) => setV((x) => ({ ...x, teacherId: e.target.value }))}
           >
-            <option value="">No teacher yet</option>
+            <option value="">{l.noTeacher}</option>
             {instructors.map((i) => (
               <option key={i.id} value={i.id}>
                 {i.name}
@@ -225,7 +287,12 @@ function ClassForm({
             ))}
           </Select>
         </Field>
-        <FormActions onCancel={onClose} pending={pending} label={value ? "Save Class" : "Create Class"} />
+        <div className="flex justify-end gap-2">
+          <SecondaryButton onClick={onClose}>{l.cancel}</SecondaryButton>
+          <PrimaryButton type="submit" disabled={pending}>
+            {pending ? l.saving : value ? l.saveClass : l.createClass}
+          </PrimaryButton>
+        </div>
       </form>
     </Modal>
   );

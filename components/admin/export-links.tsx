@@ -1,6 +1,7 @@
 import { hasAppliedImport } from "@/lib/export/cards";
 import { PrintLanguageSelect } from "@/components/admin/print-language-select";
 import { listClassOptions } from "@/lib/queries/admin";
+import { getT } from "@/lib/i18n/request-locale";
 
 // Exports and sign-in cards on /admin (the page has already checked the caller is an admin; each
 // route checks again). Plain links and form POSTs: no client script. Downloads are <a>, not
@@ -10,21 +11,17 @@ const SECONDARY = "inline-block rounded-lg border border-line px-3 py-2 text-sm 
 const PRIMARY = "rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700";
 
 export async function ExportLinks() {
-  const [classes, lastImport] = await Promise.all([listClassOptions(), hasAppliedImport()]);
+  const [classes, lastImport, t] = await Promise.all([listClassOptions(), hasAppliedImport(), getT("admin")]);
   return (
     <div className="space-y-4">
       <section className="rounded-2xl border border-line bg-surface p-4" aria-labelledby="export-heading">
         <h2 id="export-heading" className="font-semibold">
-          Export
+          {t("export.heading")}
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          The whole school in OneRoster 1.1 CSV (a .zip a student information system reads): people, classes,
-          enrollments, guardians, assignments and grades. Access codes are never exported. Each class&apos;s gradebook
-          and attendance CSVs are on its dashboard, under Grades and Attendance.
-        </p>
+        <p className="mt-1 text-sm text-ink-muted">{t("export.help")}</p>
         <p className="mt-3">
           <a href="/admin/export/oneroster" download className={SECONDARY} data-testid="export-oneroster">
-            Download OneRoster export (.zip)
+            {t("export.download")}
           </a>
         </p>
       </section>
@@ -35,16 +32,13 @@ export async function ExportLinks() {
         aria-labelledby="cards-heading"
       >
         <h2 id="cards-heading" className="font-semibold">
-          Sign-in cards
+          {t("export.cardsHeading")}
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          A printable page of cut-out cards, 8 to a page: name, username, class, access code and a QR code of the
-          sign-in page. Printing is recorded in the audit log.
-        </p>
+        <p className="mt-1 text-sm text-ink-muted">{t("export.cardsHelp")}</p>
         <div className="mt-3 flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor="cards-scope" className="block text-sm font-medium">
-              For
+              {t("export.for")}
             </label>
             <select
               id="cards-scope"
@@ -52,10 +46,10 @@ export async function ExportLinks() {
               defaultValue="school"
               className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
             >
-              <option value="school">Every student and instructor</option>
-              {lastImport && <option value="last-import">New users of the last import</option>}
+              <option value="school">{t("export.everyone")}</option>
+              {lastImport && <option value="last-import">{t("export.lastImport")}</option>}
               {classes.map((c) => (
-                <option key={c.code} value={c.code}>
+                <option key={c.code} value={c.code} data-user-text>
                   {c.name} ({c.code})
                 </option>
               ))}
@@ -63,17 +57,17 @@ export async function ExportLinks() {
           </div>
           <div>
             <label htmlFor="cards-language" className="block text-sm font-medium">
-              Language
+              {t("export.language")}
             </label>
             {/* Issue 31: each card in its owner's language unless the admin prints all in one. */}
             <PrintLanguageSelect
               id="cards-language"
-              eachOwn="Each person's language"
+              eachOwn={t("export.eachPerson")}
               className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
             />
           </div>
           <button type="submit" className={PRIMARY}>
-            Print sign-in cards
+            {t("export.print")}
           </button>
         </div>
       </form>

@@ -1,21 +1,23 @@
 import type { FilesStatus } from "@/lib/files/status";
+import { getT } from "@/lib/i18n/request-locale";
 
 /** Attachments on the admin's Security tab (issue 33): where files are kept, and whether a virus scanner checks them. */
-export function FilesStatusSection({ status }: { status: FilesStatus }) {
+export async function FilesStatusSection({ status }: { status: FilesStatus }) {
+  const t = await getT("admin");
+  const sizes = { maxMb: status.maxMb, quotaMb: status.quotaMb };
   return (
     <section aria-labelledby="files-status-heading" className="mb-8">
       <h2 id="files-status-heading" className="text-lg font-semibold">
-        Attached files
+        {t("files.heading")}
       </h2>
       <p className="mt-1 text-sm text-ink-muted">
-        Kept {status.storage === "s3" ? "in S3-compatible object storage" : "on this server's disk (DATA_DIR/files)"};
-        at most {status.maxMb} MB a file and {status.quotaMb} MB per student.
+        {status.storage === "s3" ? t("files.keptS3", sizes) : t("files.keptDisk", sizes)}
       </p>
       {status.scanned ? (
-        <p className="mt-2 text-sm">Every uploaded file is scanned by ClamAV before it is stored.</p>
+        <p className="mt-2 text-sm">{t("files.scanned")}</p>
       ) : (
         <p className="mt-2 rounded-xl border border-line bg-surface px-3 py-2 text-sm" data-testid="files-not-scanned">
-          Files are not scanned for viruses: set CLAMAV_HOST to a ClamAV daemon to scan every upload.
+          {t("files.notScanned")}
         </p>
       )}
     </section>

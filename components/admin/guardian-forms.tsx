@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import {
   issueReportLinkAction,
   linkGuardianAction,
@@ -15,19 +16,14 @@ import type { ActionResult } from "@/lib/action-result";
 // admin itself; the page re-renders with the change (revalidatePath), a refusal shows here.
 
 const idle: ActionResult = { ok: true };
-const RELATIONSHIP_LABELS = [
-  ["guardian", "Guardian"],
-  ["mother", "Mother"],
-  ["father", "Father"],
-  ["grandparent", "Grandparent"],
-  ["other", "Other"],
-] as const;
+const RELATIONSHIPS = ["guardian", "mother", "father", "grandparent", "other"] as const;
 
 /** Link a guardian: `fixed` is the side this page is about; the other is typed as a username. */
 export function LinkGuardianForm({ fixed }: { fixed: { studentId: number } | { parentId: number } }) {
   const [state, action, pending] = useActionState(linkGuardianAction, idle);
   const onStudent = "studentId" in fixed;
   const field = onStudent ? "parentUsername" : "studentUsername";
+  const t = useTranslations("adminGuardians");
   return (
     <form action={action} className="space-y-3 rounded-2xl border border-line bg-surface p-4">
       <ActionOutcome state={state} />
@@ -37,20 +33,20 @@ export function LinkGuardianForm({ fixed }: { fixed: { studentId: number } | { p
         value={onStudent ? fixed.studentId : fixed.parentId}
       />
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-        <Field label={onStudent ? "Parent's username" : "Student's username"} htmlFor={`link-${field}`}>
+        <Field label={t(field)} htmlFor={`link-${field}`}>
           <TextInput id={`link-${field}`} name={field} required autoComplete="off" />
         </Field>
-        <Field label="Relationship" htmlFor="link-relationship">
+        <Field label={t("relationship")} htmlFor="link-relationship">
           <Select id="link-relationship" name="relationship" defaultValue="guardian">
-            {RELATIONSHIP_LABELS.map(([v, l]) => (
+            {RELATIONSHIPS.map((v) => (
               <option key={v} value={v}>
-                {l}
+                {t(`relationships.${v}`)}
               </option>
             ))}
           </Select>
         </Field>
         <PrimaryButton type="submit" disabled={pending}>
-          {pending ? "Linking..." : onStudent ? "Link guardian" : "Link child"}
+          {pending ? t("linking") : onStudent ? t("linkGuardian") : t("linkChild")}
         </PrimaryButton>
       </div>
     </form>
@@ -59,11 +55,13 @@ export function LinkGuardianForm({ fixed }: { fixed: { studentId: number } | { p
 
 export function UnlinkButton({ linkId, label }: { linkId: number; label: string }) {
   const [state, action, pending] = useActionState(unlinkGuardianAction, idle);
+  const t = useTranslations("adminGuardians");
   return (
     <form action={action} className="inline-flex flex-col items-end gap-1">
       <input type="hidden" name="linkId" value={linkId} />
       <SecondaryButton type="submit" tone="danger" disabled={pending}>
-        Remove<span className="sr-only"> {label}</span>
+        {t("remove")}
+        <span className="sr-only"> {label}</span>
       </SecondaryButton>
       {!state.ok && <ErrorBanner message={state.message} />}
     </form>
@@ -72,11 +70,13 @@ export function UnlinkButton({ linkId, label }: { linkId: number; label: string 
 
 export function RevokeLinkButton({ linkId }: { linkId: number }) {
   const [state, action, pending] = useActionState(revokeReportLinkAction, idle);
+  const t = useTranslations("adminGuardians");
   return (
     <form action={action}>
       <input type="hidden" name="linkId" value={linkId} />
       <SecondaryButton type="submit" tone="danger" disabled={pending}>
-        Withdraw<span className="sr-only"> link {linkId}</span>
+        {t("withdraw")}
+        <span className="sr-only">{t("linkNo", { id: linkId })}</span>
       </SecondaryButton>
       {!state.ok && <ErrorBanner message={state.message} />}
     </form>
@@ -90,6 +90,7 @@ export function IssueLinkForm({ guardians }: { guardians: { linkId: number; name
   const [state, action, pending] = useActionState(issueReportLinkAction, idleIssue);
   // The full address comes from the server: the form may post before this script has loaded.
   const url = state.ok && state.data ? state.data.url : null;
+  const t = useTranslations("adminGuardians");
   return (
     <form action={action} className="space-y-3 rounded-2xl border border-line bg-surface p-4">
       {!state.ok && <ErrorBanner message={state.message} />}
@@ -98,27 +99,27 @@ export function IssueLinkForm({ guardians }: { guardians: { linkId: number; name
           role="status"
           className="rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50"
         >
-          New report-card link — shown once here; give it to the guardian now:
-          <span className="mt-1 block break-all font-mono" data-testid="new-report-link">
+          {t("newLink")}
+          <span className="mt-1 block break-all font-mono" data-testid="new-report-link" data-user-text>
             {url}
           </span>
         </div>
       )}
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-        <Field label="Guardian" htmlFor="issue-guardian">
+        <Field label={t("guardian")} htmlFor="issue-guardian">
           <Select id="issue-guardian" name="guardianLinkId">
             {guardians.map((g) => (
-              <option key={g.linkId} value={g.linkId}>
+              <option key={g.linkId} value={g.linkId} data-user-text>
                 {g.name}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Expires (optional)" htmlFor="issue-expires" hint="Default: 180 days from today">
+        <Field label={t("expires")} htmlFor="issue-expires" hint={t("expiresHint")}>
           <TextInput id="issue-expires" name="expires" type="date" />
         </Field>
         <PrimaryButton type="submit" disabled={pending}>
-          {pending ? "Issuing..." : "Issue link"}
+          {pending ? t("issuing") : t("issue")}
         </PrimaryButton>
       </div>
     </form>

@@ -1,14 +1,12 @@
 import Link from "next/link";
+import { getT } from "@/lib/i18n/request-locale";
 import { LinkGuardianForm, UnlinkButton } from "./guardian-forms";
 
 // The two sides of a guardian link as an admin sees them (issue 17): a parent's page lists their
 // children, a student's page their guardians; each row unlinks, and the form below links another.
 
-/** How a link was made, as its row says it. */
-export const LINK_SOURCE = { admin: "linked by an admin", phone: "linked by phone number" } as const;
-
 /** The way back to the admin tab the page was opened from, the person's name and a line about them. */
-export function PersonHeading({
+export async function PersonHeading({
   backTab,
   name,
   children,
@@ -17,12 +15,15 @@ export function PersonHeading({
   name: string;
   children: React.ReactNode;
 }) {
+  const t = await getT("admin");
   return (
     <>
       <Link href={`/admin?tab=${backTab}`} className="text-sm font-medium text-ink-muted hover:text-ink">
-        ← Admin Dashboard
+        {t("person.back")}
       </Link>
-      <h1 className="mt-2 text-2xl font-semibold">{name}</h1>
+      <h1 className="mt-2 text-2xl font-semibold" data-user-text>
+        {name}
+      </h1>
       <p className="text-ink-muted">{children}</p>
     </>
   );
@@ -64,7 +65,7 @@ export function LinkedPeopleSection({
           {people.map((p) => (
             <li key={p.linkId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid={rowTestId}>
               <div className="min-w-0 flex-1">
-                <Link href={p.href} className="font-medium hover:underline">
+                <Link href={p.href} className="font-medium hover:underline" data-user-text>
                   {p.name}
                 </Link>
                 <div className="text-sm text-ink-muted">{p.detail}</div>

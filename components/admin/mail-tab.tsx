@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { sendTestMailAction } from "@/app/admin/mail-actions";
 import { idle } from "@/lib/action-result";
 import type { MailStatus } from "@/lib/notify/mail-status";
@@ -8,40 +9,48 @@ import type { MailStatus } from "@/lib/notify/mail-status";
 /** /admin → E-mail: whether e-mail is on, the queue's state, and a test message. */
 export function MailTab({ status, defaultTo }: { status: MailStatus; defaultTo: string }) {
   const [state, action, pending] = useActionState(sendTestMailAction, idle);
+  const t = useTranslations("adminMail");
   return (
     <div className="space-y-6">
       {/* Not a named region: the tab panel around it is already the landmark "E-mail" (axe landmark-unique). */}
       <section>
         <h2 id="mail-state" className="text-lg font-semibold">
-          E-mail
+          {t("heading")}
         </h2>
         {status.enabled ? (
           <p className="mt-1 text-sm" data-testid="mail-status">
-            E-mail is on: sent through {status.server} from {status.from}.
+            {t.rich("on", {
+              server: () => <span data-user-text>{status.server}</span>,
+              from: () => <span data-user-text>{status.from}</span>,
+            })}
           </p>
         ) : (
           <p className="mt-1 text-sm" data-testid="mail-status">
-            {status.offReason} Students and families still see every notification in the portal.
+            {status.offReason} {t("offTail")}
           </p>
         )}
         <dl className="mt-3 grid max-w-md grid-cols-2 gap-x-4 gap-y-1 text-sm">
-          <dt className="text-ink-muted">E-mails waiting</dt>
+          <dt className="text-ink-muted">{t("waiting")}</dt>
           <dd data-testid="mail-queued">{status.queued}</dd>
-          <dt className="text-ink-muted">Sent in the last 24 hours</dt>
+          <dt className="text-ink-muted">{t("sentToday")}</dt>
           <dd>{status.sentToday}</dd>
-          <dt className="text-ink-muted">Given up (last 30 days)</dt>
+          <dt className="text-ink-muted">{t("failed")}</dt>
           <dd>{status.failed}</dd>
         </dl>
-        {status.lastError && <p className="mt-2 text-sm text-red-700">Last failure: {status.lastError}</p>}
+        {status.lastError && (
+          <p className="mt-2 text-sm text-red-700">
+            {t.rich("lastFailure", { error: () => <span data-user-text>{status.lastError}</span> })}
+          </p>
+        )}
       </section>
       <section aria-labelledby="mail-test">
         <h2 id="mail-test" className="text-lg font-semibold">
-          Send a test e-mail
+          {t("testHeading")}
         </h2>
         <form action={action} className="mt-2 flex flex-wrap items-end gap-3">
           <div>
             <label htmlFor="mail-test-to" className="block text-sm font-medium">
-              To
+              {t("to")}
             </label>
             <input
               id="mail-test-to"
@@ -58,7 +67,7 @@ export function MailTab({ status, defaultTo }: { status: MailStatus; defaultTo: 
             disabled={pending || !status.enabled}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
           >
-            Send test e-mail
+            {t("send")}
           </button>
         </form>
         {state.message && (

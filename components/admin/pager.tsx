@@ -2,7 +2,7 @@
 export const adminPageHref = (tab: string, q: string) => (page: number) =>
   `/admin?${new URLSearchParams({ tab, ...(q ? { q } : {}), page: String(page) }).toString()}`;
 
-export function SearchBox({ tab, q, label }: { tab: string; q: string; label: string }) {
+export function SearchBox({ tab, q, label, button }: { tab: string; q: string; label: string; button: string }) {
   return (
     <form action="/admin" method="get" role="search" className="mb-4 flex gap-2">
       <input type="hidden" name="tab" value={tab} />
@@ -21,7 +21,7 @@ export function SearchBox({ tab, q, label }: { tab: string; q: string; label: st
         type="submit"
         className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
       >
-        Search
+        {button}
       </button>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
+import { useTranslations } from "use-intl";
 import { adminEditStudent, createUser, regenerateCode } from "@/app/admin/actions";
 import { CodeBadge } from "@/components/code-badge";
 import { ErrorBanner } from "@/components/error-banner";
@@ -13,7 +14,6 @@ import {
   Select,
   TextInput,
   useTextFields,
-  FormActions,
 } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
@@ -21,19 +21,20 @@ import type { AdminStudentView } from "@/lib/queries/admin-types";
 
 /** Shows a new access code once, until dismissed. */
 export function NewCodeNotice({ value, onDismiss }: { value: { name: string; code: string }; onDismiss: () => void }) {
+  const t = useTranslations("adminUser");
   return (
     <div
       role="status"
       className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50"
     >
       <span>
-        Access code for {value.name}:{" "}
-        <strong className="font-mono text-base" data-testid="new-code">
+        {t("codeFor", { name: value.name })}{" "}
+        <strong className="font-mono text-base" data-testid="new-code" data-user-text>
           {value.code}
         </strong>{" "}
-        — it is shown once here; give it to them now.
+        {t("shownOnce")}
       </span>
-      <SecondaryButton onClick={onDismiss}>Dismiss</SecondaryButton>
+      <SecondaryButton onClick={onDismiss}>{t("dismiss")}</SecondaryButton>
     </div>
   );
 }
@@ -44,12 +45,14 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
   const [newCode, setNewCode] = useState<{ name: string; code: string } | null>(null);
   const [, start] = useTransition();
   const toast = useToast();
+  const t = useTranslations("adminStudents");
+  const tu = useTranslations("adminUser");
   return (
     <div>
       {newCode && <NewCodeNotice value={newCode} onDismiss={() => setNewCode(null)} />}
       {students.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
-          No students found
+          {t("none")}
         </p>
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
@@ -57,11 +60,13 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
             <li key={s.id} className="px-4 py-3" data-testid="admin-student-row">
               <div className="flex flex-wrap items-center gap-3">
                 <div className="min-w-0 flex-1">
-                  <div className="font-medium">{s.name}</div>
+                  <div className="font-medium" data-user-text>
+                    {s.name}
+                  </div>
                   {s.rosterRemovedOn && (
                     <RosterRemovedMarker kind="user" id={s.id} name={s.name} on={s.rosterRemovedOn} />
                   )}
-                  <div className="text-sm text-ink-muted">
+                  <div className="text-sm text-ink-muted" data-user-text>
                     @{s.username}
                     {s.email ? ` · ${s.email}` : ""}
                   </div>
@@ -78,16 +83,18 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
                     })
                   }
                 >
-                  {open.has(s.id) ? "Hide Classes" : "Show Classes"}
+                  {open.has(s.id) ? t("hideClasses") : t("showClasses")}
                 </SecondaryButton>
                 <a
                   href={`/admin/students/${s.id}`}
                   className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
                 >
-                  Guardians<span className="sr-only"> of {s.name}</span>
+                  {t("guardians")}
+                  <span className="sr-only">{t("ofName", { name: s.name })}</span>
                 </a>
                 <SecondaryButton onClick={() => setEditing(s)}>
-                  Edit<span className="sr-only"> {s.name}</span>
+                  {t("edit")}
+                  <span className="sr-only"> {s.name}</span>
                 </SecondaryButton>
                 <SecondaryButton
                   onClick={() =>
@@ -98,15 +105,16 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
                     })
                   }
                 >
-                  New code<span className="sr-only"> for {s.name}</span>
+                  {tu("newCode")}
+                  <span className="sr-only">{tu("forName", { name: s.name })}</span>
                 </SecondaryButton>
               </div>
               {open.has(s.id) && (
                 <p className="mt-2 text-sm" data-testid="student-classes">
                   {s.classes.length ? (
-                    s.classes.join(", ")
+                    <span data-user-text>{s.classes.join(", ")}</span>
                   ) : (
-                    <span className="text-ink-muted">Not enrolled in any class</span>
+                    <span className="text-ink-muted">{t("notEnrolled")}</span>
                   )}
                 </p>
               )}
@@ -123,6 +131,8 @@ const idle: ActionResult = { ok: true };
 
 function EditStudent({ student, onClose }: { student: AdminStudentView; onClose: () => void }) {
   const [state, action, pending] = useActionState(adminEditStudent, idle);
+  const t = useTranslations("adminStudents");
+  const common = useTranslations("common");
   const {
     values: v,
     setValues: setV,
@@ -138,14 +148,14 @@ function EditStudent({ student, onClose }: { student: AdminStudentView; onClose:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={`Edit ${student.name}`}>
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t("editName", { name: student.name })}>
       <form action={action} className="space-y-3">
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="id" value={student.id} />
-        {field("name", "Name", { type: "text", required: true })}
-        {field("username", "Username", { type: "text", required: true })}
-        {field("email", "Email", { type: "email", required: true })}
-        <Field label="Date of birth (optional)" htmlFor="admin-edit-dob">
+        {field("name", t("name"), { type: "text", required: true })}
+        {field("username", t("username"), { type: "text", required: true })}
+        {field("email", t("email"), { type: "email", required: true })}
+        <Field label={t("dateOfBirth")} htmlFor="admin-edit-dob">
           <TextInput
             id="admin-edit-dob"
             name="dateOfBirth"
@@ -154,7 +164,12 @@ function EditStudent({ student, onClose }: { student: AdminStudentView; onClose:
             onChange={(e) => setV((x) => ({ ...x, dateOfBirth: e.target.value }))}
           />
         </Field>
-        <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
+        <AdminFormActions
+          onCancel={onClose}
+          cancel={common("cancel")}
+          pending={pending}
+          label={pending ? t("saving") : t("save")}
+        />
       </form>
     </Modal>
   );
@@ -165,9 +180,10 @@ const idleCreate: ActionResult<{ code: string; name: string }> = { ok: true };
 export function CreateUserButton() {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<{ name: string; code: string } | null>(null);
+  const t = useTranslations("adminUser");
   return (
     <>
-      <PrimaryButton onClick={() => setOpen(true)}>New User</PrimaryButton>
+      <PrimaryButton onClick={() => setOpen(true)}>{t("newUser")}</PrimaryButton>
       {open && (
         <CreateUserModal
           onClose={() => setOpen(false)}
@@ -194,6 +210,8 @@ function CreateUserModal({
   onCreated: (c: { name: string; code: string }) => void;
 }) {
   const [state, action, pending] = useActionState(createUser, idleCreate);
+  const t = useTranslations("adminUser");
+  const common = useTranslations("common");
   const {
     values: v,
     setValues: setV,
@@ -212,37 +230,59 @@ function CreateUserModal({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title="New User"
-      description="An access code is generated and shown once."
-    >
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t("newUser")} description={t("newUserHint")}>
       <form action={action} className="space-y-3">
         {!state.ok && <ErrorBanner message={state.message} />}
-        <Field label="Role" htmlFor="new-user-role">
+        <Field label={t("role")} htmlFor="new-user-role">
           <Select
             id="new-user-role"
             name="role"
             value={v.role}
             onChange={(e) => setV((x) => ({ ...x, role: e.target.value }))}
           >
-            <option value="student">Student</option>
-            <option value="parent">Parent</option>
-            <option value="instructor">Instructor</option>
-            <option value="admin">Admin</option>
+            <option value="student">{t("roles.student")}</option>
+            <option value="parent">{t("roles.parent")}</option>
+            <option value="instructor">{t("roles.instructor")}</option>
+            <option value="admin">{t("roles.admin")}</option>
           </Select>
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
-          {input("name", "Name", { required: true })}
-          {input("username", "Username", { required: true })}
-          {input("email", "Email (optional)", { type: "email" })}
-          {input("phoneNumber", "Phone (optional)", { type: "tel" })}
-          {v.role === "student" && input("parent1Number", "Parent 1 phone (optional)", { type: "tel" })}
-          {v.role === "student" && input("parent2Number", "Parent 2 phone (optional)", { type: "tel" })}
+          {input("name", t("name"), { required: true })}
+          {input("username", t("username"), { required: true })}
+          {input("email", t("emailOptional"), { type: "email" })}
+          {input("phoneNumber", t("phoneOptional"), { type: "tel" })}
+          {v.role === "student" && input("parent1Number", t("parent1Optional"), { type: "tel" })}
+          {v.role === "student" && input("parent2Number", t("parent2Optional"), { type: "tel" })}
         </div>
-        <FormActions onCancel={onClose} pending={pending} label="Create User" pendingLabel="Creating..." />
+        <AdminFormActions
+          onCancel={onClose}
+          cancel={common("cancel")}
+          pending={pending}
+          label={pending ? t("creating") : t("create")}
+        />
       </form>
     </Modal>
+  );
+}
+
+/** Cancel and submit in the reader's language (the teachers' FormActions writes English "Cancel"). */
+function AdminFormActions({
+  onCancel,
+  cancel,
+  pending,
+  label,
+}: {
+  onCancel: () => void;
+  cancel: string;
+  pending: boolean;
+  label: string;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <SecondaryButton onClick={onCancel}>{cancel}</SecondaryButton>
+      <PrimaryButton type="submit" disabled={pending}>
+        {label}
+      </PrimaryButton>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { useTranslations } from "use-intl";
 import { regenerateCode } from "@/app/admin/actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { SecondaryButton } from "@/components/teacher/form-controls";
@@ -10,6 +11,7 @@ import { NewCodeNotice } from "./people";
 export function RegenerateCodeButton({ userId, name }: { userId: number; name: string }) {
   const [result, setResult] = useState<{ code?: { name: string; code: string }; error?: string } | null>(null);
   const [pending, start] = useTransition();
+  const t = useTranslations("adminUser");
   if (result?.code) return <NewCodeNotice value={result.code} onDismiss={() => setResult(null)} />;
   return (
     <div className="flex flex-col items-end gap-1">
@@ -18,11 +20,12 @@ export function RegenerateCodeButton({ userId, name }: { userId: number; name: s
         onClick={() =>
           start(async () => {
             const res = await regenerateCode(userId);
-            setResult(res.ok && res.data ? { code: res.data } : { error: res.ok ? "No code came back." : res.message });
+            setResult(res.ok && res.data ? { code: res.data } : { error: res.ok ? t("noCodeBack") : res.message });
           })
         }
       >
-        New code<span className="sr-only"> for {name}</span>
+        {t("newCode")}
+        <span className="sr-only">{t("forName", { name })}</span>
       </SecondaryButton>
       {result?.error && <ErrorBanner message={result.error} />}
     </div>

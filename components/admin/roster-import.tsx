@@ -1,9 +1,10 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { useTranslations } from "use-intl";
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
-import { ApplyControls, plural, RunReport } from "./roster-report";
+import { ApplyControls, RunReport } from "./roster-report";
 import { ratioPercent } from "@/lib/domain/percent";
 import type { RosterRunView } from "@/lib/roster-web/request";
 
@@ -26,20 +27,22 @@ const PHASES = [
   "grades",
   "recording",
 ];
-const PHASE_LABEL: Record<string, string> = {
-  reading: "Reading the files",
-  checking: "Checking against the portal",
-  removing: "Removing what the roster deleted",
-  users: "People",
-  classes: "Classes",
-  enrollments: "Enrollments",
-  guardians: "Guardians",
-  terms: "Terms",
-  categories: "Grade categories",
-  assignments: "Assignments",
-  grades: "Grades",
-  recording: "Recording the import",
-};
+/** Each phase's words in the catalog (adminRoster): its own, or the report's name of what it writes. */
+const PHASE_KEY = {
+  reading: "phases.reading",
+  checking: "phases.checking",
+  removing: "phases.removing",
+  users: "entities.users",
+  classes: "entities.classes",
+  enrollments: "entities.enrollments",
+  guardians: "guardiansPhase",
+  terms: "entities.terms",
+  categories: "entities.categories",
+  assignments: "entities.assignments",
+  grades: "entities.grades",
+  recording: "phases.recording",
+} as const;
+const isPhase = (p: string): p is keyof typeof PHASE_KEY => Object.hasOwn(PHASE_KEY, p);
 
 interface SendOptions {
   fingerprint?: string;
@@ -70,10 +73,10 @@ export function RosterImport() {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [allowNewAdmins, setAllowNewAdmins] = useState(false);
   const [typed, setTyped] = useState("");
+  const t = useTranslations("adminRoster");
 
   const check = async () => {
-    if (files.length === 0)
-      return setError("Choose the files to import: a OneRoster .zip, its CSV files, or the filled-in templates.");
+    if (files.length === 0) return setError(t("chooseFiles"));
     setBusy("checking");
     setError(null);
     setPreview(null);
@@ -82,10 +85,10 @@ export function RosterImport() {
     try {
       const res = await send("/admin/roster/preview", files, format, { allowNewAdmins });
       const body = (await res.json()) as RosterRunView & { message?: string };
-      if (!res.ok) setError(body.message ?? `The files could not be checked (HTTP ${res.status}).`);
+      if (!res.ok) setError(body.message ?? t("notChecked", { status: res.status }));
       else setPreview(body);
     } catch {
-      setError("The files could not be sent. Check the connection and try again.");
+      setError(t("notSent"));
     } finally {
       setBusy(null);
     }
@@ -105,7 +108,7 @@ export function RosterImport() {
       });
       if (!res.ok || !res.body) {
         const body = (await res.json().catch(() => ({}))) as { message?: string };
-        setError(body.message ?? `The import could not be applied (HTTP ${res.status}).`);
+        setError(body.message ?? t("notApplied", { status: res.status }));
         return;
       }
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -133,23 +136,20 @@ export function RosterImport() {
               total: msg.total!,
               step: Math.max(0, PHASES.indexOf(msg.phase!)),
             });
-          else if (msg.type === "error")
-            setError(msg.message ?? "The import could not be completed; nothing was changed.");
+          else if (msg.type === "error") setError(msg.message ?? t("notCompleted"));
           else if (msg.type === "result") {
             if (msg.applied) {
               setResult(msg);
               setPreview(null);
             } else {
               setPreview(msg);
-              setError(
-                "Nothing was changed: the import found problems when it ran (listed below). Fix them, check the files again, then apply.",
-              );
+              setError(t("foundProblems"));
             }
           }
         }
       }
     } catch {
-      setError("The connection was lost during the import. Check the history below to see whether it was applied.");
+      setError(t("connectionLost"));
     } finally {
       setBusy(null);
       setProgress(null);
@@ -166,17 +166,13 @@ export function RosterImport() {
   return (
     <section className="rounded-2xl border border-line bg-surface p-4" aria-labelledby="import-heading">
       <h2 id="import-heading" className="font-semibold">
-        Import people and classes
+        {t("heading")}
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">
-        A OneRoster 1.1 or 1.2 CSV export (the .zip, or its files), or the portal&apos;s spreadsheet templates. Nothing
-        changes until you apply. Rows with problems can be skipped only when you say so. New people get generated access
-        codes.
-      </p>
+      <p className="mt-1 text-sm text-ink-muted">{t("help")}</p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
           <label htmlFor="roster-files" className="block text-sm font-medium">
-            Files
+            {t("files")}
           </label>
           <input
             ref={input}
@@ -195,7 +191,7 @@ export function RosterImport() {
         </div>
         <div>
           <label htmlFor="roster-format" className="block text-sm font-medium">
-            Format
+            {t("format")}
           </label>
           <select
             id="roster-format"
@@ -203,9 +199,11 @@ export function RosterImport() {
             onChange={(e) => setFormat(e.target.value)}
             className="mt-1 rounded-lg border border-line bg-surface px-3 py-2"
           >
-            <option value="auto">Recognise it</option>
-            <option value="oneroster">OneRoster</option>
-            <option value="spreadsheet">Spreadsheet templates</option>
+            <option value="auto">{t("recognise")}</option>
+            <option value="oneroster" data-user-text>
+              OneRoster
+            </option>
+            <option value="spreadsheet">{t("spreadsheet")}</option>
           </select>
         </div>
         <label className="flex items-center gap-2 text-sm">
@@ -217,10 +215,10 @@ export function RosterImport() {
               setPreview(null);
             }}
           />
-          Allow new administrators
+          {t("allowAdmins")}
         </label>
         <PrimaryButton onClick={() => void check()} disabled={busy !== null}>
-          {busy === "checking" ? "Checking..." : "Check files"}
+          {busy === "checking" ? t("checking") : t("check")}
         </PrimaryButton>
       </div>
       {error && (
@@ -230,10 +228,10 @@ export function RosterImport() {
       )}
       {progress && (
         <div className="mt-4" data-testid="import-progress">
-          <div className="text-sm">{PHASE_LABEL[progress.phase] ?? progress.phase}…</div>
+          <div className="text-sm">{isPhase(progress.phase) ? t(PHASE_KEY[progress.phase]) : progress.phase}…</div>
           <div
             role="progressbar"
-            aria-label="Import progress"
+            aria-label={t("progress")}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
@@ -257,14 +255,16 @@ export function RosterImport() {
       {result && (
         <div className="mt-4 flex flex-wrap items-center gap-3" role="status" data-testid="import-applied">
           <p className="text-sm font-medium">
-            Import applied: {plural(result.changes, "change", "changes")}
-            {result.newUsers ? `, ${plural(result.newUsers, "new person", "new people")} with access codes` : ""}
-            {result.skipped ? `, ${plural(result.skipped, "row", "rows")} skipped` : ""}.
+            {t("appliedLine", {
+              changes: t("changes", { count: result.changes }),
+              newPeople: result.newUsers ? t("newPeopleTail", { count: result.newUsers }) : "",
+              skipped: result.skipped ? t("skippedTail", { count: result.skipped }) : "",
+            })}
           </p>
           {result.newUsers > 0 && (
             <form method="post" action="/admin/cards" target="_blank">
               <input type="hidden" name="scope" value="last-import" />
-              <SecondaryButton type="submit">Print sign-in cards for the new people</SecondaryButton>
+              <SecondaryButton type="submit">{t("printCards")}</SecondaryButton>
             </form>
           )}
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { useTranslations } from "use-intl";
 import { restoreRosterRemovedAction } from "@/app/admin/roster-actions";
 import { SecondaryButton } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";
@@ -25,14 +26,18 @@ export function RosterRemovedMarker({
   const [restored, setRestored] = useState<{ code: string | null } | null>(null);
   const [pending, start] = useTransition();
   const toast = useToast();
+  const t = useTranslations("adminUser");
   if (restored)
     return (
       <span role="status" className="text-sm text-emerald-700 dark:text-emerald-300" data-testid="roster-restored">
-        Restored
+        {t("restored")}
         {restored.code && (
           <>
             {" "}
-            · access code <strong className="font-mono">{restored.code}</strong>
+            · {t("accessCode")}{" "}
+            <strong className="font-mono" data-user-text>
+              {restored.code}
+            </strong>
           </>
         )}
       </span>
@@ -40,7 +45,7 @@ export function RosterRemovedMarker({
   return (
     <span className="inline-flex flex-wrap items-center gap-2 text-sm font-normal" data-testid="roster-removed">
       <span className="rounded-md border border-amber-600 bg-amber-50 px-2 py-0.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-        Removed by the roster on {on}
+        {t("removedOn", { on })}
       </span>
       <SecondaryButton
         disabled={pending}
@@ -49,12 +54,13 @@ export function RosterRemovedMarker({
             const res = await restoreRosterRemovedAction({ kind, id });
             if (res.ok) {
               setRestored({ code: res.data?.code ?? null });
-              toast(res.message ?? `${name} restored`, "success");
+              toast(res.message ?? t("restoredName", { name }), "success");
             } else toast(res.message, "error");
           })
         }
       >
-        Restore<span className="sr-only"> {name}</span>
+        {t("restore")}
+        <span className="sr-only"> {name}</span>
       </SecondaryButton>
     </span>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "use-intl";
 import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
 import type { RosterRunView } from "@/lib/roster-web/request";
 
@@ -7,20 +8,9 @@ import type { RosterRunView } from "@/lib/roster-web/request";
 // import removes, new administrators, the grouped problems and warnings, and the apply controls
 // (skipping refused rows, confirming mass removals by typing their number).
 
-const ENTITY_LABEL: Record<string, string> = {
-  users: "People",
-  classes: "Classes",
-  enrollments: "Enrollments",
-  guardians: "Guardian links",
-  terms: "Terms",
-  categories: "Grade categories",
-  assignments: "Assignments",
-  grades: "Grades",
-};
+const ENTITIES = ["users", "classes", "enrollments", "guardians", "terms", "categories", "assignments", "grades"];
+const isEntity = (e: string): e is "users" => ENTITIES.includes(e);
 const COLUMNS = ["create", "update", "unchanged", "delete", "kept", "ignored"] as const;
-const COLUMN_LABEL: Record<string, string> = { kept: "kept (has records)", ignored: "ignored" };
-
-export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function ApplyControls(props: {
   preview: RosterRunView;
@@ -33,13 +23,16 @@ export function ApplyControls(props: {
   const { preview, busy, typed, setTyped, apply, cancel } = props;
   const guard = preview.deletionGuard;
   const confirmed = !guard || typed.trim() === String(guard.people);
+  const t = useTranslations("adminRoster");
   return (
     <div className="mt-4 space-y-3">
       {guard && (
         <div className="rounded-lg border border-red-300 p-3 text-sm" data-testid="deletion-guard">
-          <p className="font-medium">Confirm the removals: {guard.reason}.</p>
+          <p className="font-medium">
+            {t.rich("confirmRemovals", { reason: () => <span data-user-text>{guard.reason}</span> })}
+          </p>
           <label htmlFor="confirm-removals" className="mt-2 block">
-            Check the list above, then type {guard.people} to confirm
+            {t("typeToConfirm", { people: guard.people })}
           </label>
           <input
             id="confirm-removals"
@@ -54,34 +47,36 @@ export function ApplyControls(props: {
       <div className="flex flex-wrap items-center gap-3">
         {preview.ok && preview.changes === 0 ? (
           <p role="status" className="text-sm">
-            Nothing to change: the portal already matches these files.
+            {t("nothingToChange")}
           </p>
         ) : preview.ok ? (
           <PrimaryButton onClick={() => apply(false)} disabled={busy !== null || !confirmed}>
-            {busy === "applying" ? "Applying..." : `Apply import (${plural(preview.changes, "change", "changes")})`}
+            {busy === "applying" ? t("applying") : t("apply", { changes: t("changes", { count: preview.changes }) })}
           </PrimaryButton>
         ) : (
           <PrimaryButton onClick={() => apply(true)} disabled={busy !== null || !confirmed}>
-            {busy === "applying" ? "Applying..." : `Apply, skipping ${plural(preview.problemCount, "row", "rows")}`}
+            {busy === "applying" ? t("applying") : t("applySkipping", { count: preview.problemCount })}
           </PrimaryButton>
         )}
-        <SecondaryButton onClick={cancel}>Cancel</SecondaryButton>
+        <SecondaryButton onClick={cancel}>{t("cancel")}</SecondaryButton>
       </div>
     </div>
   );
 }
 
 function Removals({ run }: { run: RosterRunView }) {
+  const t = useTranslations("adminRoster");
   if (run.deletions.length === 0) return null;
+  const person = (d: RosterRunView["deletions"][number]) => d.entity === "users";
   const word = (d: RosterRunView["deletions"][number]) =>
-    d.kept
-      ? `Kept without access (has academic records; access code cleared): ${d.entity === "users" ? "" : "class "}`
-      : `Deleted: ${d.entity === "users" ? "" : "class "}`;
+    d.kept ? t(person(d) ? "keptPerson" : "keptClass") : t(person(d) ? "deletedPerson" : "deletedClass");
   return (
     <div>
       <h3 id="import-removals-heading" className="text-sm font-semibold">
-        Removed by the roster ({run.deletionCount}
-        {run.deletionCount > run.deletions.length ? `, first ${run.deletions.length} listed` : ""})
+        {t("removedHeading", {
+          count: run.deletionCount,
+          listed: run.deletionCount > run.deletions.length ? t("firstListed", { count: run.deletions.length }) : "",
+        })}
       </h3>
       {/* A long list scrolls in its box: reachable with the Tab key (axe scrollable-region-focusable). */}
       <ul
@@ -94,7 +89,7 @@ function Removals({ run }: { run: RosterRunView }) {
         {run.deletions.map((d, i) => (
           <li key={i}>
             {word(d)}
-            {d.name}
+            <span data-user-text>{d.name}</span>
           </li>
         ))}
       </ul>
@@ -104,35 +99,33 @@ function Removals({ run }: { run: RosterRunView }) {
 
 export function RunReport({ run }: { run: RosterRunView }) {
   const href = run.problemsCsv ? `data:text/csv;charset=utf-8,${encodeURIComponent(run.problemsCsv)}` : null;
+  const t = useTranslations("adminRoster");
+  const what = run.applied ? t("did") : t("wouldDo");
   return (
     <div className="mt-4 space-y-3" data-testid="import-report">
       <p className="text-sm" role="status">
-        {run.applied ? "Applied" : "Dry run"} ({run.format === "oneroster" ? "OneRoster" : "spreadsheet"}):{" "}
+        {run.applied ? t("applied") : t("dryRun")} ({run.format === "oneroster" ? "OneRoster" : t("spreadsheetFormat")}
+        ):{" "}
         {run.problemCount === 0
-          ? "no problems"
+          ? t("noProblems")
           : run.applied
-            ? `${plural(run.problemCount, "row", "rows")} skipped`
+            ? t("rowsSkipped", { count: run.problemCount })
             : run.skippable
-              ? `${plural(run.problemCount, "row", "rows")} refused (fix them, or apply the rest and skip them)`
-              : `${plural(run.problemCount, "problem", "problems")} to fix before anything can be applied`}
-        {run.warningCount ? `, ${run.warningCount} warning${run.warningCount === 1 ? "" : "s"}` : ""}.
+              ? t("rowsRefused", { count: run.problemCount })
+              : t("problemsToFix", { count: run.problemCount })}
+        {run.warningCount ? t("warnings", { count: run.warningCount }) : ""}.
       </p>
-      <div
-        className="relative overflow-x-auto"
-        tabIndex={0}
-        role="region"
-        aria-label={`What the import ${run.applied ? "did" : "would do"}`}
-      >
+      <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={what}>
         <table className="w-full text-sm">
-          <caption className="sr-only">What the import {run.applied ? "did" : "would do"}</caption>
+          <caption className="sr-only">{what}</caption>
           <thead className="text-ink-muted [&_th]:text-start">
             <tr>
               <th scope="col" className="py-1 pe-3 font-medium">
-                <span className="sr-only">Records</span>
+                <span className="sr-only">{t("records")}</span>
               </th>
               {COLUMNS.map((c) => (
                 <th key={c} scope="col" className="py-1 pe-3 font-medium">
-                  {COLUMN_LABEL[c] ?? c}
+                  {t(`cols.${c}`)}
                 </th>
               ))}
             </tr>
@@ -141,7 +134,7 @@ export function RunReport({ run }: { run: RosterRunView }) {
             {Object.entries(run.counts).map(([entity, c]) => (
               <tr key={entity} className="border-t border-line" data-testid={`count-${entity}`}>
                 <th scope="row" className="py-1 pe-3 text-start font-medium">
-                  {ENTITY_LABEL[entity] ?? entity}
+                  {isEntity(entity) ? t(`entities.${entity}`) : entity}
                 </th>
                 {COLUMNS.map((k) => (
                   <td key={k} className="py-1 pe-3 tabular-nums">
@@ -156,19 +149,19 @@ export function RunReport({ run }: { run: RosterRunView }) {
       <Removals run={run} />
       {run.newAdmins.length > 0 && (
         <p className="text-sm" data-testid="import-new-admins">
-          New administrators: {run.newAdmins.join(", ")}
+          {t.rich("newAdmins", { names: () => <span data-user-text>{run.newAdmins.join(", ")}</span> })}
         </p>
       )}
       {run.problems.length > 0 && (
         <Listing
-          title={run.applied ? "Skipped rows" : "Problems"}
+          title={run.applied ? t("skippedRows") : t("problems")}
           lines={run.problems}
           total={run.problemCount}
           testId="import-problems"
         />
       )}
       {run.warnings.length > 0 && (
-        <Listing title="Warnings" lines={run.warnings} total={run.warningCount} testId="import-warnings" />
+        <Listing title={t("warningsHeading")} lines={run.warnings} total={run.warningCount} testId="import-warnings" />
       )}
       {href && (
         <a
@@ -176,7 +169,7 @@ export function RunReport({ run }: { run: RosterRunView }) {
           download="roster-problems.csv"
           className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
         >
-          Download the full list of problems and warnings (CSV)
+          {t("downloadProblems")}
         </a>
       )}
     </div>

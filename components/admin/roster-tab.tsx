@@ -1,4 +1,5 @@
 import { formatDateTime } from "@/lib/domain/format";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import type { RosterImportRow } from "@/lib/roster/history";
 import { ROSTER_TEMPLATES } from "@/lib/roster/templates";
 import { ExportLinks } from "./export-links";
@@ -8,15 +9,10 @@ import { RosterSyncSettings, type RosterSyncView } from "./roster-sync-settings"
 // /admin → Import & export (issue 18): import with a dry run, the templates, exports, sign-in
 // cards and the history of imports.
 
-const STATUS: Record<string, string> = {
-  previewed: "dry run",
-  applied: "applied",
-  refused: "refused (problems)",
-  failed: "failed",
-  unchanged: "unchanged (files already applied)",
-};
+const STATUSES = ["previewed", "applied", "refused", "failed", "unchanged"] as const;
+const isStatus = (s: string): s is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(s);
 
-export function RosterTab({
+export async function RosterTab({
   history,
   timeZone,
   sync,
@@ -25,30 +21,30 @@ export function RosterTab({
   timeZone: string;
   sync: RosterSyncView;
 }) {
+  const [t, locale] = await Promise.all([getT("admin"), requestLocale()]);
   return (
     <div className="space-y-6">
       <RosterImport />
       <RosterSyncSettings sync={sync} />
       <section className="rounded-2xl border border-line bg-surface p-4" aria-labelledby="templates-heading">
         <h2 id="templates-heading" className="font-semibold">
-          No student information system?
+          {t("roster.templatesHeading")}
         </h2>
-        <p className="mt-1 text-sm text-ink-muted">
-          Fill in the spreadsheet templates and import them above: first staff and classes, then students.
-        </p>
-        {ROSTER_TEMPLATES.map((t) => (
-          <div key={t.id} className="mt-3 text-sm">
+        <p className="mt-1 text-sm text-ink-muted">{t("roster.templatesHelp")}</p>
+        {ROSTER_TEMPLATES.map((template) => (
+          <div key={template.id} className="mt-3 text-sm">
             <a
-              href={`/templates/${t.fileName}`}
+              href={`/templates/${template.fileName}`}
               download
               className="font-medium text-brand-700 underline dark:text-brand-100"
             >
-              {t.title} template ({t.fileName})
+              {t("roster.template", { title: t(`roster.templateTitles.${template.id}`) })}{" "}
+              <span data-user-text>({template.fileName})</span>
             </a>
             <details className="mt-1">
-              <summary className="cursor-pointer text-ink-muted">Its columns</summary>
+              <summary className="cursor-pointer text-ink-muted">{t("roster.columns")}</summary>
               <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
-                {t.columns.map((c) => (
+                {template.columns.map((c) => (
                   <div key={c.name} className="contents">
                     <dt className="font-mono text-xs">{c.name}</dt>
                     <dd className="text-ink-muted">{c.description}</dd>
@@ -62,25 +58,27 @@ export function RosterTab({
       <ExportLinks />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading" className="font-semibold">
-          Import history
+          {t("roster.history")}
         </h2>
         {history.length === 0 ? (
-          <p className="mt-2 text-sm text-ink-muted">No import yet.</p>
+          <p className="mt-2 text-sm text-ink-muted">{t("roster.noHistory")}</p>
         ) : (
           <div
             className="relative mt-2 overflow-x-auto rounded-2xl border border-line bg-surface"
             tabIndex={0}
             role="region"
-            aria-label="Import history table"
+            aria-label={t("roster.historyRegion")}
           >
             <table className="w-full text-sm">
               <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
                 <tr>
-                  {["When", "Who", "File", "Result", "Changes", "Problems", "New people"].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-medium">
-                      {h}
-                    </th>
-                  ))}
+                  {(["when", "who", "file", "result", "changes", "problems", "newPeople"] as const)
+                    .map((key) => [key, t(`roster.cols.${key}`)])
+                    .map(([key, h]) => (
+                      <th key={key} scope="col" className="px-3 py-2 font-medium">
+                        {h}
+                      </th>
+                    ))}
                 </tr>
               </thead>
               <tbody>
@@ -91,13 +89,22 @@ export function RosterTab({
                   );
                   return (
                     <tr key={h.id} className="border-t border-line" data-testid="import-history-row">
-                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(h.at, timeZone)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(h.at, timeZone, locale)}</td>
                       <td className="px-3 py-2">
-                        {h.actorName ??
-                          (h.source === "cli" ? "command line" : h.source === "sync" ? "nightly sync" : "—")}
+                        {h.actorName ? (
+                          <span data-user-text>{h.actorName}</span>
+                        ) : h.source === "cli" ? (
+                          t("roster.cli")
+                        ) : h.source === "sync" ? (
+                          t("roster.sync")
+                        ) : (
+                          "—"
+                        )}
                       </td>
-                      <td className="px-3 py-2 break-all">{h.fileName}</td>
-                      <td className="px-3 py-2">{STATUS[h.status] ?? h.status}</td>
+                      <td className="px-3 py-2 break-all" data-user-text>
+                        {h.fileName}
+                      </td>
+                      <td className="px-3 py-2">{isStatus(h.status) ? t(`roster.status.${h.status}`) : h.status}</td>
                       <td className="px-3 py-2 tabular-nums">{changes}</td>
                       <td className="px-3 py-2 tabular-nums">{h.problems}</td>
                       <td className="px-3 py-2 tabular-nums">{h.newUserIds.length}</td>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { settlePendingLinkAction } from "@/app/admin/guardian-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
@@ -33,15 +34,18 @@ const idle: ActionResult = { ok: true };
 
 function SettleButtons({ id, label }: { id: number; label: string }) {
   const [state, action, pending] = useActionState(settlePendingLinkAction, idle);
+  const t = useTranslations("adminSecurity");
   return (
     <form action={action} className="flex flex-col items-end gap-1">
       <input type="hidden" name="pendingId" value={id} />
       <div className="flex gap-2">
         <PrimaryButton type="submit" name="decision" value="confirm" disabled={pending}>
-          Confirm<span className="sr-only"> {label}</span>
+          {t("confirm")}
+          <span className="sr-only"> {label}</span>
         </PrimaryButton>
         <SecondaryButton type="submit" name="decision" value="dismiss" tone="danger" disabled={pending}>
-          Dismiss<span className="sr-only"> {label}</span>
+          {t("dismiss")}
+          <span className="sr-only"> {label}</span>
         </SecondaryButton>
       </div>
       {!state.ok && <ErrorBanner message={state.message} />}
@@ -50,32 +54,30 @@ function SettleButtons({ id, label }: { id: number; label: string }) {
 }
 
 export function PendingParentLinks({ rows }: { rows: PendingLinkView[] }) {
+  const t = useTranslations("adminSecurity");
   return (
     <section aria-labelledby="pending-links-heading">
       <h2 id="pending-links-heading" className="text-lg font-semibold">
-        Parent links waiting for an admin ({rows.length})
+        {t("pending", { count: rows.length })}
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">
-        A teacher typed a parent number that belongs to this parent account. The parent sees the student&apos;s report
-        card only once you confirm.
-      </p>
+      <p className="mt-1 text-sm text-ink-muted">{t("pendingHelp")}</p>
       {rows.length === 0 ? (
-        <p className="mt-3 text-ink-muted">Nothing waiting.</p>
+        <p className="mt-3 text-ink-muted">{t("nothing")}</p>
       ) : (
         <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
           {rows.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm" data-testid="pending-link">
               <div className="min-w-0 flex-1">
-                <a href={`/admin/parents/${r.parentId}`} className="font-medium hover:underline">
+                <a href={`/admin/parents/${r.parentId}`} className="font-medium hover:underline" data-user-text>
                   {r.parentName}
                 </a>
-                {r.parentPhone ? ` (${r.parentPhone})` : ""} →{" "}
-                <a href={`/admin/students/${r.studentId}`} className="font-medium hover:underline">
+                {r.parentPhone ? <span data-user-text>{` (${r.parentPhone})`}</span> : ""} →{" "}
+                <a href={`/admin/students/${r.studentId}`} className="font-medium hover:underline" data-user-text>
                   {r.studentName}
                 </a>
                 <div className="text-ink-muted">{r.at}</div>
               </div>
-              <SettleButtons id={r.id} label={`${r.parentName} as a parent of ${r.studentName}`} />
+              <SettleButtons id={r.id} label={t("asParent", { parent: r.parentName, student: r.studentName })} />
             </li>
           ))}
         </ul>
@@ -85,25 +87,30 @@ export function PendingParentLinks({ rows }: { rows: PendingLinkView[] }) {
 }
 
 export function CrossClassEnrollments({ rows }: { rows: CrossClassView[] }) {
+  const t = useTranslations("adminSecurity");
   return (
     <section aria-labelledby="cross-class-heading">
       <h2 id="cross-class-heading" className="text-lg font-semibold">
-        Students added from another teacher&apos;s class (last 30 days)
+        {t("cross")}
       </h2>
-      <p className="mt-1 text-sm text-ink-muted">
-        Allowed, but it gives the teacher this student&apos;s name and contact details. Check that each one is genuine.
-      </p>
+      <p className="mt-1 text-sm text-ink-muted">{t("crossHelp")}</p>
       {rows.length === 0 ? (
-        <p className="mt-3 text-ink-muted">None.</p>
+        <p className="mt-3 text-ink-muted">{t("none")}</p>
       ) : (
         <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-surface">
           {rows.map((r) => (
             <li key={r.key} className="px-4 py-3 text-sm" data-testid="cross-class-enrollment">
               <a href={`/admin/students/${r.studentId}`} className="font-medium hover:underline">
-                {r.studentName ?? `Student #${r.studentId}`}
+                {r.studentName ? <span data-user-text>{r.studentName}</span> : t("studentNo", { id: r.studentId })}
               </a>{" "}
-              added to {r.levelCode ?? "a class"} by {r.actorName ?? "someone"}, {r.at}
-              <div className="text-ink-muted">Also in: {r.classes}</div>
+              {t.rich("addedTo", {
+                class: () => (r.levelCode ? <span data-user-text>{r.levelCode}</span> : t("aClass")),
+                who: () => (r.actorName ? <span data-user-text>{r.actorName}</span> : t("someone")),
+                at: r.at,
+              })}
+              <div className="text-ink-muted">
+                {t.rich("alsoIn", { classes: () => <span data-user-text>{r.classes}</span> })}
+              </div>
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { removeSignInLinkAction } from "@/app/admin/sign-in-link-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { SecondaryButton } from "@/components/teacher/form-controls";
@@ -9,11 +10,13 @@ import { idle } from "@/lib/action-result";
 /** Remove one school-account link; a form, so it works before the script has loaded. */
 export function RemoveSignInLinkButton({ linkId, label }: { linkId: number; label: string }) {
   const [state, action, pending] = useActionState(removeSignInLinkAction, idle);
+  const t = useTranslations("adminGuardians");
   return (
     <form action={action} className="inline-flex flex-col items-end gap-1">
       <input type="hidden" name="linkId" value={linkId} />
       <SecondaryButton type="submit" tone="danger" disabled={pending}>
-        Remove<span className="sr-only"> {label}</span>
+        {t("remove")}
+        <span className="sr-only"> {label}</span>
       </SecondaryButton>
       {!state.ok && <ErrorBanner message={state.message} />}
     </form>

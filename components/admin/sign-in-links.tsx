@@ -1,10 +1,13 @@
+import type { Role } from "@/lib/domain/constants";
 import Link from "next/link";
 import { listSignInLinks } from "@/lib/auth/oidc/links";
 import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { RemoveSignInLinkButton } from "./sign-in-link-button";
 
-const MATCHED = { email: "by verified e-mail", roster: "by roster id" } as Record<string, string>;
+const MATCHED = ["email", "roster"] as const;
+const isMatched = (m: string): m is (typeof MATCHED)[number] => (MATCHED as readonly string[]).includes(m);
 
 /**
  * School-account links (issue 32): one user's on their admin page, or everyone's on
@@ -13,42 +16,46 @@ const MATCHED = { email: "by verified e-mail", roster: "by roster id" } as Recor
 export async function SignInLinksSection({ userId }: { userId?: number }) {
   const links = await listSignInLinks(userId);
   const tz = schoolTimeZone();
+  const [t, roles, locale] = await Promise.all([getT("admin"), getT("adminUser"), requestLocale()]);
   return (
     <section aria-labelledby="sign-in-links-heading" className="mt-8 space-y-3">
       <h2 id="sign-in-links-heading" className="text-lg font-semibold">
-        Linked school accounts
+        {t("signInLinks.heading")}
       </h2>
-      <p className="text-sm text-ink-muted">
-        A school account signs in as this portal user once linked. Links are made on the first sign-in from a verified
-        school e-mail that matches exactly one user. Removing a link signs the user out everywhere; the account must
-        match again to sign in.
-      </p>
+      <p className="text-sm text-ink-muted">{t("signInLinks.help")}</p>
       {links.length === 0 ? (
-        <p className="text-ink-muted">No school account is linked{userId === undefined ? "" : " to this user"}.</p>
+        <p className="text-ink-muted">{userId === undefined ? t("signInLinks.none") : t("signInLinks.noneUser")}</p>
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface">
           {links.map((l) => (
             <li key={l.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="sign-in-link-row">
               <div className="min-w-0 flex-1">
                 <div className="font-medium">
-                  {l.providerLabel}
+                  <span data-user-text>{l.providerLabel}</span>
                   {userId === undefined && (
                     <>
                       {" · "}
-                      <Link href={`/admin/sign-in?user=${l.userId}`} className="hover:underline">
+                      <Link href={`/admin/sign-in?user=${l.userId}`} className="hover:underline" data-user-text>
                         {l.userName}
                       </Link>{" "}
-                      <span className="text-ink-muted">({l.role})</span>
+                      <span className="text-ink-muted">({roles(`roles.${l.role as Role}`)})</span>
                     </>
                   )}
                 </div>
                 <div className="text-sm text-ink-muted">
-                  {l.email ?? `account ${l.subject.slice(0, 40)}`} · linked {MATCHED[l.matchedBy] ?? ""} on{" "}
-                  {formatDateTime(l.createdAt, tz)} · last used{" "}
-                  {l.lastUsedAt ? formatDateTime(l.lastUsedAt, tz) : "never"}
+                  <span data-user-text>{l.email ?? t("signInLinks.account", { subject: l.subject.slice(0, 40) })}</span>
+                  {" · "}
+                  {t("signInLinks.linked", {
+                    how: isMatched(l.matchedBy) ? t(`signInLinks.matched.${l.matchedBy}`) : "",
+                    created: formatDateTime(l.createdAt, tz, locale),
+                    used: l.lastUsedAt ? formatDateTime(l.lastUsedAt, tz, locale) : t("signInLinks.never"),
+                  })}
                 </div>
               </div>
-              <RemoveSignInLinkButton linkId={l.id} label={`${l.providerLabel} link of ${l.userName}`} />
+              <RemoveSignInLinkButton
+                linkId={l.id}
+                label={t("signInLinks.linkOf", { provider: l.providerLabel, name: l.userName })}
+              />
             </li>
           ))}
         </ul>

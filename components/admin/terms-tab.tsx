@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "use-intl";
 import { saveTermsAction, setTermPublishedAction } from "@/app/admin/term-actions";
 import { ActionOutcome } from "@/components/error-banner";
 import { keepFieldsSubmit } from "@/components/keep-fields-submit";
@@ -61,71 +62,74 @@ function Publishing({
   scopes: PdfScopes;
 }) {
   const [state, action, pending] = useActionState(setTermPublishedAction, idle);
+  const t = useTranslations("adminTerms");
   return (
     <section aria-labelledby="publishing" className="mt-8 space-y-3">
       <h2 id="publishing" className="text-lg font-semibold">
-        Report cards
+        {t("reportCards")}
       </h2>
-      <p className="max-w-prose text-sm text-muted">
-        Publishing a term shows its report card to students and parents (letter, percent, attendance and the
-        teacher&apos;s comment per class) and locks the term&apos;s grades. Unlock to let teachers change them again.
-      </p>
+      <p className="max-w-prose text-sm text-muted">{t("publishingHelp")}</p>
       <ActionOutcome state={state} />
       <ul className="space-y-2 text-sm">
-        {terms.map((t) => (
-          <li key={t.id} className="flex flex-wrap items-center gap-3">
-            <span className="min-w-48 font-medium">{t.title}</span>
-            <span className="text-muted">{published[t.id] ? `Published ${published[t.id]}` : "Not published"}</span>
+        {terms.map((term) => (
+          <li key={term.id} className="flex flex-wrap items-center gap-3">
+            <span className="min-w-48 font-medium" data-user-text>
+              {term.title}
+            </span>
+            <span className="text-muted">
+              {published[term.id] ? t("published", { date: published[term.id]! }) : t("notPublished")}
+            </span>
             <form action={action}>
-              <input type="hidden" name="termId" value={t.id} />
-              <input type="hidden" name="publish" value={published[t.id] ? "off" : "on"} />
+              <input type="hidden" name="termId" value={term.id} />
+              <input type="hidden" name="publish" value={published[term.id] ? "off" : "on"} />
               <button
                 type="submit"
                 disabled={pending}
                 className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
               >
-                {published[t.id] ? "Unlock" : "Publish report cards"}
-                <span className="sr-only"> for {t.title}</span>
+                {published[term.id] ? t("unlock") : t("publish")}
+                <span className="sr-only">{t("forTitle", { title: term.title })}</span>
               </button>
             </form>
-            {published[t.id] && (
+            {published[term.id] && (
               <form method="get" action="/admin/report-cards" className="flex items-center gap-2">
-                <input type="hidden" name="term" value={t.id} />
-                <label className="sr-only" htmlFor={`pdf-scope-${t.id}`}>
-                  Report cards of {t.title} for
+                <input type="hidden" name="term" value={term.id} />
+                <label className="sr-only" htmlFor={`pdf-scope-${term.id}`}>
+                  {t("scopeLabel", { title: term.title })}
                 </label>
                 <select
-                  id={`pdf-scope-${t.id}`}
+                  id={`pdf-scope-${term.id}`}
                   name="scope"
                   defaultValue="school"
                   className="rounded-lg border border-line bg-surface px-2 py-1.5"
                 >
-                  <option value="school">The whole school</option>
+                  <option value="school">{t("wholeSchool")}</option>
                   {scopes.levels.map((l) => (
-                    <option key={l} value={`level:${l}`}>
+                    <option key={l} value={`level:${l}`} data-user-text>
                       {l}
                     </option>
                   ))}
                   {scopes.classes.map((c) => (
-                    <option key={c.code} value={`class:${c.code}`}>
+                    <option key={c.code} value={`class:${c.code}`} data-user-text>
                       {c.name} ({c.code})
                     </option>
                   ))}
                 </select>
-                <label className="sr-only" htmlFor={`pdf-language-${t.id}`}>
-                  Language of the report cards
+                <label className="sr-only" htmlFor={`pdf-language-${term.id}`}>
+                  {t("pdfLanguage")}
                 </label>
                 {/* Issue 31: each family's own language unless the admin prints all in one. */}
                 <PrintLanguageSelect
-                  id={`pdf-language-${t.id}`}
-                  eachOwn="Each family's language"
+                  id={`pdf-language-${term.id}`}
+                  eachOwn={t("eachFamily")}
                   className="rounded-lg border border-line bg-surface px-2 py-1.5"
                 />
                 <button
                   type="submit"
                   className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
                 >
-                  Download PDF<span className="sr-only"> of {t.title}</span>
+                  {t("download")}
+                  <span className="sr-only">{t("ofTitle", { title: term.title })}</span>
                 </button>
               </form>
             )}
@@ -138,6 +142,7 @@ function Publishing({
 
 function TermsForm({ terms, current, form }: { terms: Term[]; current: number | null; form: FormState }) {
   const [state, action, pending] = form;
+  const tr = useTranslations("adminTerms");
   const own = terms.filter((t) => !t.imported);
   const imported = terms.filter((t) => t.imported);
   const blanks = Math.max(0, Math.min(4, MAX_TERMS - terms.length));
@@ -147,28 +152,25 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
   ];
   return (
     <div className="space-y-6">
-      <p className="max-w-prose text-sm text-muted">
-        Grades and attendance are shown for the current term, with the whole year one click away. Name each term and
-        give its first and last day; terms may not overlap. Leave a row blank to skip it.
-      </p>
+      <p className="max-w-prose text-sm text-muted">{tr("intro")}</p>
       <form className="space-y-3" onSubmit={keepFieldsSubmit(action)}>
         <ActionOutcome state={state} />
         <div className="relative max-w-3xl overflow-x-auto">
           <table className="w-full text-sm">
-            <caption className="sr-only">Terms of the school year</caption>
+            <caption className="sr-only">{tr("caption")}</caption>
             <thead>
               <tr className="[&_th]:text-start">
                 <th scope="col" className="pe-2 pb-1 font-medium">
-                  Name
+                  {tr("name")}
                 </th>
                 <th scope="col" className="pe-2 pb-1 font-medium">
-                  First day
+                  {tr("firstDay")}
                 </th>
                 <th scope="col" className="pe-2 pb-1 font-medium">
-                  Last day
+                  {tr("lastDay")}
                 </th>
                 <th scope="col" className="pb-1 font-medium">
-                  Remove
+                  {tr("remove")}
                 </th>
               </tr>
             </thead>
@@ -182,8 +184,8 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
                       name={`title.${i}`}
                       defaultValue={t?.title ?? ""}
                       maxLength={TERM_TITLE_MAX}
-                      aria-label={`Name of term ${i + 1}`}
-                      placeholder={t ? undefined : "e.g. Fall semester"}
+                      aria-label={tr("nameOf", { n: i + 1 })}
+                      placeholder={t ? undefined : tr("placeholder")}
                     />
                   </td>
                   <td className="py-1 pe-2">
@@ -192,7 +194,7 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
                       type="date"
                       name={`start.${i}`}
                       defaultValue={t?.startDate ?? ""}
-                      aria-label={`First day of term ${i + 1}`}
+                      aria-label={tr("firstOf", { n: i + 1 })}
                     />
                   </td>
                   <td className="py-1 pe-2">
@@ -201,7 +203,7 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
                       type="date"
                       name={`end.${i}`}
                       defaultValue={t?.endDate ?? ""}
-                      aria-label={`Last day of term ${i + 1}`}
+                      aria-label={tr("lastOf", { n: i + 1 })}
                     />
                   </td>
                   <td className="py-1 text-center">
@@ -210,12 +212,12 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
                         type="checkbox"
                         name={`remove.${i}`}
                         className="h-5 w-5"
-                        aria-label={`Remove ${t.title}`}
+                        aria-label={tr("removeTitle", { title: t.title })}
                       />
                     )}
                     {t?.id === current && (
                       <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                        current
+                        {tr("current")}
                       </span>
                     )}
                   </td>
@@ -225,22 +227,23 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
           </table>
         </div>
         <PrimaryButton type="submit" disabled={pending}>
-          {pending ? "Saving..." : "Save terms"}
+          {pending ? tr("saving") : tr("save")}
         </PrimaryButton>
       </form>
       {imported.length > 0 && (
         <section aria-labelledby="imported-terms">
           <h2 id="imported-terms" className="text-lg font-semibold">
-            From the roster import
+            {tr("imported")}
           </h2>
-          <p className="text-sm text-muted">
-            Your student information system owns these; change them there and import again.
-          </p>
+          <p className="text-sm text-muted">{tr("importedHelp")}</p>
           <ul className="mt-2 space-y-1 text-sm">
             {imported.map((t) => (
               <li key={t.id}>
-                {t.title} ({t.type}): {t.startDate} – {t.endDate}
-                {t.id === current && " · current"}
+                <span data-user-text>
+                  {t.title} ({t.type})
+                </span>
+                : {t.startDate} – {t.endDate}
+                {t.id === current && ` · ${tr("current")}`}
               </li>
             ))}
           </ul>

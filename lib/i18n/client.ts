@@ -21,6 +21,14 @@ export const PAGE_NAMESPACES = [
   "reportCard",
   "settings",
   "classPage",
+  // The admin's screens (issue 31): each tab sends only its own client components' words.
+  "adminUser",
+  "adminStudents",
+  "adminTerms",
+  "adminRoster",
+  "adminMail",
+  "adminSecurity",
+  "adminGuardians",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 

@@ -1,0 +1,67 @@
+import "server-only";
+import type { ActionResult } from "@/lib/action-result";
+import { translateActionMessage } from "./action-message";
+import { messagesFor, type Messages } from "./catalog";
+import { getT, requestLocale } from "./request-locale";
+
+// The admin's actions (app/admin/*-actions.ts) keep the spec's English in their schemas, in lib/admin,
+// lib/parent, lib/terms and lib/roster, as the class page's do (lib/i18n/action-message.ts). Their
+// answers carry names, titles and numbers, so each English sentence of the catalog's `admin.actions`
+// is a pattern: its {placeholders} are read back from the text and written into the reader's
+// language. A sentence no pattern knows goes on to the class page's translator (guards' refusals,
+// the generic error), and stays English if that does not know it either.
+
+type AdminActionKey = keyof Messages["admin"]["actions"];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const PATTERNS = Object.entries(messagesFor("en").admin.actions).map(([key, text]) => {
+  const names: string[] = [];
+  const source = text
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return escape(part);
+      names.push(name);
+      return "(.+?)";
+    })
+    .join("");
+  return { key: key as AdminActionKey, names, pattern: new RegExp(`^${source}$`, "s") };
+});
+
+/** One of the admin actions' English answers in the reader's language; any other text as it is. */
+export async function translateAdminMessage(message: string): Promise<string> {
+  if ((await requestLocale()) === "en") return message;
+  for (const { key, names, pattern } of PATTERNS) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const values = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
+    return (await getT("admin"))(`actions.${key}`, values);
+  }
+  // The test e-mail's refusal when e-mail is off is the transport's own sentence (admin.mailOff).
+  const off = Object.entries(messagesFor("en").admin.mailOff).find(([, text]) => text === message);
+  if (off) return (await getT("admin"))(`mailOff.${off[0] as keyof Messages["admin"]["mailOff"]}`);
+  return translateActionMessage(message);
+}
+
+/** An admin action's answer with its message and field messages in the reader's language. */
+export async function inAdminReaderLanguage<T>(answer: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  const result = await answer;
+  if ((await requestLocale()) === "en" || result.message === undefined) return result;
+  const message = await translateAdminMessage(result.message);
+  if (result.ok) return { ...result, message };
+  let fieldErrors: Record<string, string[] | undefined> | undefined;
+  if (result.fieldErrors) {
+    fieldErrors = {};
+    for (const [field, list] of Object.entries(result.fieldErrors))
+      fieldErrors[field] = list && (await Promise.all(list.map(translateAdminMessage)));
+  }
+  return { ...result, message, ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
+/** An admin action (adminAction / adminFormAction, unchanged) whose answers are in the reader's language. */
+export function adminTranslated<A extends unknown[], T>(
+  action: (...args: A) => Promise<ActionResult<T>>,
+): (...args: A) => Promise<ActionResult<T>> {
+  return (...args) => inAdminReaderLanguage(action(...args));
+}
