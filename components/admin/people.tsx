@@ -71,7 +71,11 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
                     {s.email ? ` · ${s.email}` : ""}
                   </div>
                 </div>
-                {s.code && <CodeBadge code={s.code} />}
+                {s.code && (
+                  <span data-user-text>
+                    <CodeBadge code={s.code} />
+                  </span>
+                )}
                 <SecondaryButton
                   aria-expanded={open.has(s.id)}
                   onClick={() =>

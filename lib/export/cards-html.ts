@@ -2,6 +2,7 @@ import "server-only";
 import QRCode from "qrcode";
 import { escapeHtml, QUIET_ZONE_MODULES } from "@/lib/parent/letters-html";
 import { translatorFor } from "@/lib/i18n/translator";
+import type { AnyLocale } from "@/lib/i18n/locales";
 import type { SignInCard } from "./cards";
 
 // The printable sign-in cards as one HTML document, built on the server as a string (no client
@@ -44,6 +45,8 @@ export interface CardsContext {
   portal: string;
   title: string;
   backHref: string;
+  /** The language of the toolbar, its reader's (issue 31); the cards are each in their owner's. */
+  locale?: AnyLocale;
 }
 
 function cardHtml(c: SignInCard, ctx: CardsContext, qr: string): string {
@@ -86,21 +89,23 @@ export async function cardsDocument(cards: readonly SignInCard[], ctx: CardsCont
   const withoutCode = cards.filter((c) => !c.code && !c.codeAdminsOnly).length;
   const adminsOnly = cards.filter((c) => c.codeAdminsOnly).length;
   const e = escapeHtml;
+  const locale = ctx.locale ?? "en";
+  const t = translatorFor(locale, "adminPrint");
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${e(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<title>Sign-in cards · ${e(ctx.title)}</title><style>${STYLE}</style></head>
+<title>${e(t("cardsDocTitle", { title: ctx.title }))}</title><style>${STYLE}</style></head>
 <body>
 <main>
 <section class="toolbar" aria-labelledby="cards-title">
-  <h1 id="cards-title">Sign-in cards: ${e(ctx.title)}</h1>
-  <p data-testid="cards-summary">${cards.length} card(s), ${CARDS_PER_SHEET} to a page. Print them with your browser's Print command (Ctrl+P or ⌘P) and cut along the dashed lines.</p>
-  ${adminsOnly ? `<p data-testid="cards-admins-only">${adminsOnly} card(s) have no code printed: those students also take another teacher's class, so only an admin can print their code.</p>` : ""}
-  ${withoutCode ? `<p>${withoutCode} card(s) have no access code: generate one (the class's Students tab, or /admin for staff), then print again.</p>` : ""}
-  <p>Each card is a key to its owner's account: hand it to that person only. This printing is recorded in the audit log.</p>
-  <p><a href="${e(ctx.backHref)}">Back</a></p>
+  <h1 id="cards-title">${e(t("cardsTitle", { title: ctx.title }))}</h1>
+  <p data-testid="cards-summary">${e(t("cardsSummary", { count: cards.length, perSheet: CARDS_PER_SHEET }))}</p>
+  ${adminsOnly ? `<p data-testid="cards-admins-only">${e(t("cardsAdminsOnly", { count: adminsOnly }))}</p>` : ""}
+  ${withoutCode ? `<p>${e(t("cardsWithoutCode", { count: withoutCode }))}</p>` : ""}
+  <p>${e(t("cardsKey"))}</p>
+  <p><a href="${e(ctx.backHref)}">${e(t("back"))}</a></p>
 </section>
-${cards.length ? sheets.join("\n") : `<p class="toolbar">Nobody to print a card for.</p>`}
+${cards.length ? sheets.join("\n") : `<p class="toolbar">${e(t("nobody"))}</p>`}
 </main>
 </body></html>`;
 }

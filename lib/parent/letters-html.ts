@@ -2,6 +2,7 @@ import "server-only";
 import QRCode from "qrcode";
 import { formatDate } from "@/lib/domain/format";
 import { translatorFor } from "@/lib/i18n/translator";
+import type { AnyLocale } from "@/lib/i18n/locales";
 import type { LetterBatch, ParentLetter } from "./letters";
 
 // The printable letters as one HTML document (print CSS: one page per letter). Built as a string
@@ -85,25 +86,36 @@ async function letterHtml(
 
 export async function lettersDocument(
   batch: LetterBatch,
-  ctx: { school: string; portal: string; timeZone: string; now: Date },
+  ctx: {
+    school: string;
+    portal: string;
+    timeZone: string;
+    now: Date;
+    /** The toolbar's language, its reader's (issue 31); each letter is in its guardian's. */
+    locale?: AnyLocale;
+  },
 ): Promise<string> {
+  const locale = ctx.locale ?? "en";
+  const t = translatorFor(locale, "adminPrint");
+  // "the whole school" is the batch's own English name for that scope (lib/parent/letters).
+  const scope = batch.scopeName === "the whole school" ? t("wholeSchool") : batch.scopeName;
   const pages: string[] = [];
   for (const l of batch.letters) pages.push(await letterHtml(l, ctx));
   const missing = batch.withoutGuardian.length
-    ? `<p><strong>${batch.withoutGuardian.length} student(s) have no guardian or parent number on file and get no letter:</strong> ${batch.withoutGuardian.map(escapeHtml).join(", ")}.</p>`
+    ? `<p><strong>${escapeHtml(t("lettersMissing", { count: batch.withoutGuardian.length }))}</strong> ${batch.withoutGuardian.map(escapeHtml).join(", ")}.</p>`
     : "";
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
-<title>Parent letters · ${escapeHtml(batch.scopeName)}</title><style>${STYLE}</style></head>
+<title>${escapeHtml(t("lettersDocTitle", { scope }))}</title><style>${STYLE}</style></head>
 <body>
 <main>
 <section class="toolbar" aria-labelledby="letters-title">
-  <h1 id="letters-title">Parent letters: ${escapeHtml(batch.scopeName)}</h1>
-  <p data-testid="letters-summary">${batch.letters.length} letter(s), one page each. Print them with your browser's Print command (Ctrl+P or ⌘P).</p>
-  <p>Each letter carries a new report-card link; the earlier links of the same guardians are now withdrawn. ${batch.parentsCreated} parent account(s) were created from parent phone numbers and ${batch.codesGenerated} access code(s) generated.</p>
+  <h1 id="letters-title">${escapeHtml(t("lettersTitle", { scope }))}</h1>
+  <p data-testid="letters-summary">${escapeHtml(t("lettersSummary", { count: batch.letters.length }))}</p>
+  <p>${escapeHtml(t("lettersLinks", { parents: batch.parentsCreated, codes: batch.codesGenerated }))}</p>
   ${missing}
-  <p><a href="/admin?tab=parents">Back to the admin dashboard</a></p>
+  <p><a href="/admin?tab=parents">${escapeHtml(t("backAdmin"))}</a></p>
 </section>
 ${pages.join("\n")}
 </main>

@@ -1,3 +1,4 @@
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
@@ -49,10 +50,10 @@ export async function POST(request: Request): Promise<Response> {
     let title: string;
     if (parsed.data.scope === "school") {
       scope = { kind: "school" };
-      title = "the whole school";
+      title = (await getT("adminPrint"))("wholeSchool");
     } else if (parsed.data.scope === "last-import") {
       scope = { kind: "last-import" };
-      title = "new users of the last import";
+      title = (await getT("adminPrint"))("lastImport");
     } else {
       const level = await getLevelWithEnrollment(parsed.data.scope, null);
       if (!level) return cardsMessagePage(404, "Class not found", "There is no class with that code.", BACK);
@@ -69,7 +70,13 @@ export async function POST(request: Request): Promise<Response> {
       );
     await auditCardsPrinted(user!.id, scope, cards);
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
-    const html = await cardsDocument(cards, { school: env().SCHOOL_NAME, portal, title, backHref: BACK });
+    const html = await cardsDocument(cards, {
+      school: env().SCHOOL_NAME,
+      portal,
+      title,
+      backHref: BACK,
+      locale: await requestLocale(),
+    });
     return new Response(html, { status: 200, headers: CARDS_HEADERS });
   } catch (err) {
     console.error("sign-in cards failed:", err);

@@ -1,3 +1,4 @@
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser } from "@/lib/auth/session";
@@ -67,6 +68,7 @@ export async function POST(request: Request): Promise<Response> {
       portal,
       timeZone: schoolTimeZone(),
       now,
+      locale: await requestLocale(),
     });
     return new Response(html, { status: 200, headers: HEADERS });
   } catch (err) {
