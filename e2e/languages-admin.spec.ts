@@ -139,6 +139,7 @@ test.describe("an admin in Spanish", () => {
     const found: string[] = [];
     for (const path of ["/admin", "/admin?tab=roster", "/admin?tab=security"]) {
       await gotoHydrated(page, path);
+      await expect(page.getByRole("navigation", { name: "Secciones de administración" })).toBeVisible();
       found.push(...(await axeViolations(page)));
     }
     await gotoHydrated(page, "/admin?tab=students");
@@ -183,15 +184,18 @@ test.describe("every admin screen comes from the catalog", () => {
     await walk("/admin, new user dialog");
     await page.keyboard.press("Escape");
 
-    await gotoHydrated(page, "/admin?tab=students");
+    // Ava Johnson (stu-01) has a guardian, Grace Johnson: both sides of the link.
+    await gotoHydrated(page, "/admin?tab=students&q=stu-01");
     await page
       .getByRole("link", { name: /Guardians/ })
       .first()
       .click();
     await expect(page).toHaveURL(/\/admin\/students\/\d+$/);
+    await expect(page.getByTestId("guardian-row").first()).toBeVisible();
     await walk("/admin/students/<id>");
     await page.getByTestId("guardian-row").first().getByRole("link").first().click();
     await expect(page).toHaveURL(/\/admin\/parents\/\d+$/);
+    await expect(page.getByTestId("child-row").first()).toBeVisible();
     await walk("/admin/parents/<id>");
     await gotoHydrated(page, "/admin/sign-in");
     await walk("/admin/sign-in");

@@ -5,7 +5,9 @@ import { DEMO_ADMIN } from "@/lib/db/demo-school";
 import { MSG } from "@/lib/domain/messages";
 import { inAdminReaderLanguage, translateAdminMessage } from "@/lib/i18n/admin-action-message";
 import { LOCALE_COOKIE } from "@/lib/i18n/request-locale";
+import { messagesFor } from "@/lib/i18n/catalog";
 import { MAIL_OFF_NO_SMTP } from "@/lib/mail/transport";
+import { ROSTER_TEMPLATES } from "@/lib/roster/templates";
 import { seedDemo } from "./support/fixtures";
 import { cookieJar } from "./support/request-context";
 import { signInAs } from "./support/session";
@@ -100,5 +102,13 @@ describe("admin action answers in the reader's language", () => {
     expect((await sendTestMailAction({ ok: true }, mail)).message).toBe(
       "Escriba una dirección de correo electrónico válida",
     );
+  });
+});
+
+describe("the roster templates' column help on /admin → Import & export", () => {
+  it("has a catalog entry for every column, in the template's own English", () => {
+    const help = messagesFor("en").admin.roster.columnHelp as Record<string, Record<string, string>>;
+    for (const template of ROSTER_TEMPLATES)
+      for (const column of template.columns) expect(help[template.id]?.[column.name]).toBe(column.description);
   });
 });

@@ -10,6 +10,7 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import type { Band } from "@/lib/domain/grades";
 import type { AdminClassView, ClassStudentStats } from "@/lib/queries/admin-types";
+import type { ClassLabels } from "./class-labels";
 
 const BAND: Record<Band, string> = {
   good: "text-emerald-700 dark:text-emerald-300",
@@ -18,52 +19,6 @@ const BAND: Record<Band, string> = {
   bad: "text-red-700 dark:text-red-300",
 };
 const BAND_WORD: Record<Band, "high" | "fair" | "low"> = { good: "high", fair: "fair", poor: "low", bad: "low" };
-
-/**
- * The tab's words, translated by the page on the server (catalog `admin.classes`) and passed down
- * as plain strings: this tab is benchmarked, so it sends no client catalog, only what it shows.
- */
-export const CLASS_LABELS = [
-  "intro",
-  "newClass",
-  "class",
-  "code",
-  "teacher",
-  "students",
-  "assignments",
-  "average",
-  "attendance",
-  "actions",
-  "period",
-  "none",
-  "high",
-  "fair",
-  "low",
-  "viewStudents",
-  "ofName",
-  "viewClass",
-  "edit",
-  "studentsIn",
-  "noStudents",
-  "figures",
-  "student",
-  "gradeAverage",
-  "present",
-  "excused",
-  "late",
-  "absent",
-  "totalDays",
-  "editName",
-  "name",
-  "periodLabel",
-  "level",
-  "noTeacher",
-  "saveClass",
-  "createClass",
-  "saving",
-  "cancel",
-] as const;
-export type ClassLabels = Record<(typeof CLASS_LABELS)[number], string>;
 
 /** A label's {placeholder} filled in (the labels carry no plurals or other ICU syntax). */
 const fill = (text: string, values: Record<string, string>) =>
@@ -154,11 +109,17 @@ export function ClassesTab({
                       className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
                     >
                       {l.viewClass}
-                      <span className="sr-only"> {c.name}</span>
+                      <span className="sr-only" data-user-text>
+                        {" "}
+                        {c.name}
+                      </span>
                     </a>
                     <SecondaryButton onClick={() => setEditing(c)}>
                       {l.edit}
-                      <span className="sr-only"> {c.name}</span>
+                      <span className="sr-only" data-user-text>
+                        {" "}
+                        {c.name}
+                      </span>
                     </SecondaryButton>
                   </div>
                 </td>

@@ -61,7 +61,10 @@ export function UnlinkButton({ linkId, label }: { linkId: number; label: string 
       <input type="hidden" name="linkId" value={linkId} />
       <SecondaryButton type="submit" tone="danger" disabled={pending}>
         {t("remove")}
-        <span className="sr-only"> {label}</span>
+        <span className="sr-only" data-user-text>
+          {" "}
+          {label}
+        </span>
       </SecondaryButton>
       {!state.ok && <ErrorBanner message={state.message} />}
     </form>

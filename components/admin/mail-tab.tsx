@@ -19,10 +19,7 @@ export function MailTab({ status, defaultTo }: { status: MailStatus; defaultTo: 
         </h2>
         {status.enabled ? (
           <p className="mt-1 text-sm" data-testid="mail-status">
-            {t.rich("on", {
-              server: () => <span data-user-text>{status.server}</span>,
-              from: () => <span data-user-text>{status.from}</span>,
-            })}
+            {t("on", { server: status.server ?? "", from: status.from ?? "" })}
           </p>
         ) : (
           <p className="mt-1 text-sm" data-testid="mail-status">

@@ -98,7 +98,10 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
                 </a>
                 <SecondaryButton onClick={() => setEditing(s)}>
                   {t("edit")}
-                  <span className="sr-only"> {s.name}</span>
+                  <span className="sr-only" data-user-text>
+                    {" "}
+                    {s.name}
+                  </span>
                 </SecondaryButton>
                 <SecondaryButton
                   onClick={() =>

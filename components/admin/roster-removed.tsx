@@ -60,7 +60,10 @@ export function RosterRemovedMarker({
         }
       >
         {t("restore")}
-        <span className="sr-only"> {name}</span>
+        <span className="sr-only" data-user-text>
+          {" "}
+          {name}
+        </span>
       </SecondaryButton>
     </span>
   );

@@ -22,6 +22,12 @@ export async function RosterTab({
   sync: RosterSyncView;
 }) {
   const [t, locale] = await Promise.all([getT("admin"), requestLocale()]);
+  // Each column's help from the catalog (admin.roster.columnHelp, checked against the templates by
+  // tests/i18n-admin-action-message.test.ts); a column it lacks keeps the template's English.
+  const columnHelp = (template: string, column: string, english: string) => {
+    const key = `roster.columnHelp.${template}.${column}` as "roster.columnHelp.students.name";
+    return t.has(key) ? t(key) : english;
+  };
   return (
     <div className="space-y-6">
       <RosterImport />
@@ -46,8 +52,10 @@ export async function RosterTab({
               <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[12rem_1fr]">
                 {template.columns.map((c) => (
                   <div key={c.name} className="contents">
-                    <dt className="font-mono text-xs">{c.name}</dt>
-                    <dd className="text-ink-muted">{c.description}</dd>
+                    <dt className="font-mono text-xs" data-user-text>
+                      {c.name}
+                    </dt>
+                    <dd className="text-ink-muted">{columnHelp(template.id, c.name, c.description)}</dd>
                   </div>
                 ))}
               </dl>

@@ -103,9 +103,9 @@ export function CrossClassEnrollments({ rows }: { rows: CrossClassView[] }) {
               <a href={`/admin/students/${r.studentId}`} className="font-medium hover:underline">
                 {r.studentName ? <span data-user-text>{r.studentName}</span> : t("studentNo", { id: r.studentId })}
               </a>{" "}
-              {t.rich("addedTo", {
-                class: () => (r.levelCode ? <span data-user-text>{r.levelCode}</span> : t("aClass")),
-                who: () => (r.actorName ? <span data-user-text>{r.actorName}</span> : t("someone")),
+              {t("addedTo", {
+                class: r.levelCode ?? t("aClass"),
+                who: r.actorName ?? t("someone"),
                 at: r.at,
               })}
               <div className="text-ink-muted">

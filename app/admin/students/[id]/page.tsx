@@ -39,10 +39,7 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
       <PageMessages namespaces={["adminGuardians"]}>
         <PersonHeading backTab="students" name={student.name}>
           <span data-user-text>@{student.username}</span> ·{" "}
-          {t.rich("person.studentLine", {
-            parent1: () => <span data-user-text>{student.parent1Number ?? "—"}</span>,
-            parent2: () => <span data-user-text>{student.parent2Number ?? "—"}</span>,
-          })}
+          {t("person.studentLine", { parent1: student.parent1Number ?? "—", parent2: student.parent2Number ?? "—" })}
         </PersonHeading>
         <LinkedPeopleSection
           id="guardians-heading"
