@@ -3,6 +3,7 @@ import { saveSyncPolicyAction } from "@/app/admin/roster-actions";
 import { sendTestMailAction } from "@/app/admin/mail-actions";
 import { DEMO_ADMIN } from "@/lib/db/demo-school";
 import { MSG } from "@/lib/domain/messages";
+import { lockedMessage, termProblems } from "@/lib/domain/terms";
 import { inAdminReaderLanguage, translateAdminMessage } from "@/lib/i18n/admin-action-message";
 import { LOCALE_COOKIE } from "@/lib/i18n/request-locale";
 import { messagesFor } from "@/lib/i18n/catalog";
@@ -67,6 +68,30 @@ const SENTENCES: [string, string][] = [
     "El correo electrónico está desactivado: configure SMTP_URL y MAIL_FROM para enviar notificaciones por correo electrónico.",
   ],
   ["Sign-in link removed.", "Vínculo de inicio de sesión quitado."],
+  // The terms form's problems, one at a time and listed together as lib/terms/terms.ts writes them.
+  ["Term 2 needs a name.", "El período 2 necesita un nombre."],
+  [
+    '"Fall" ends before it starts. "Fall" and "Spring" overlap: a day can be in only one term.',
+    '"Fall" termina antes de empezar. "Fall" y "Spring" se superponen: un día solo puede estar en un período.',
+  ],
+  [
+    termProblems([
+      { title: "Fall", startDate: "2026-08-24", endDate: "2027-01-15" },
+      { title: "fall", startDate: "2027-01-10", endDate: "2027-06-11" },
+      { title: "", startDate: "", endDate: "" },
+    ]).join(". ") + ".",
+    'Dos períodos se llaman "fall". El período 3 necesita un nombre. "Term 3" necesita una fecha de inicio y una de fin. "Fall" y "fall" se superponen: un día solo puede estar en un período.',
+  ],
+  [
+    `${lockedMessage("Fall")} Its dates cannot change while it is published.`,
+    "Fall está publicado, así que sus calificaciones están bloqueadas. Un administrador puede desbloquear el período en /admin → Períodos. Sus fechas no pueden cambiar mientras esté publicado.",
+  ],
+  [
+    '"Fall", "Spring" have teachers\' term grades or report-card comments and cannot be removed.',
+    '"Fall", "Spring" tienen calificaciones de período o comentarios de boleta de los maestros y no se pueden quitar.',
+  ],
+  // A part nobody knows leaves the whole list in English rather than half-translated.
+  ["Term 2 needs a name. Something new.", "Term 2 needs a name. Something new."],
   // The guards' refusals and the generic error come from the screens' namespaces.
   [MSG.adminOtherRole, "Acceso denegado. Solo los administradores pueden ver esta página."],
   [MSG.genericError, "Algo salió mal. Por favor, inténtelo de nuevo."],

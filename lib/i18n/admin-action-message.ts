@@ -29,14 +29,27 @@ const PATTERNS = Object.entries(messagesFor("en").admin.actions).map(([key, text
   return { key: key as AdminActionKey, names, pattern: new RegExp(`^${source}$`, "s") };
 });
 
-/** One of the admin actions' English answers in the reader's language; any other text as it is. */
-export async function translateAdminMessage(message: string): Promise<string> {
-  if ((await requestLocale()) === "en") return message;
+/** The message of a pattern that matches the whole text, in the reader's language. */
+async function byPattern(text: string): Promise<string | null> {
   for (const { key, names, pattern } of PATTERNS) {
-    const match = pattern.exec(message);
+    const match = pattern.exec(text);
     if (!match) continue;
     const values = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
     return (await getT("admin"))(`actions.${key}`, values);
+  }
+  return null;
+}
+
+/** One of the admin actions' English answers in the reader's language; any other text as it is. */
+export async function translateAdminMessage(message: string): Promise<string> {
+  if ((await requestLocale()) === "en") return message;
+  const whole = await byPattern(message);
+  if (whole !== null) return whole;
+  // The terms form lists its problems as one text, "A. B." (lib/terms/terms.ts): translated part by
+  // part when every part is known, else left whole (never half-translated).
+  if (message.endsWith(".")) {
+    const parts = await Promise.all(message.slice(0, -1).split(". ").map(byPattern));
+    if (parts.every((p) => p !== null)) return `${parts.join(". ")}.`;
   }
   // The test e-mail's refusal when e-mail is off is the transport's own sentence (admin.mailOff).
   const off = Object.entries(messagesFor("en").admin.mailOff).find(([, text]) => text === message);
