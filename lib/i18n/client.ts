@@ -24,6 +24,18 @@ export const PAGE_NAMESPACES = [
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
+/**
+ * Added around one part of a screen (components/screen-messages.tsx): the teacher's grade screens
+ * (the dashboard's Grades and Summary tabs, grading settings, term grades), so the dashboard's other
+ * tabs and the class page do not carry them.
+ */
+export const SCREEN_NAMESPACES = ["grades"] as const satisfies readonly (keyof Messages)[];
+export type ScreenNamespace = (typeof SCREEN_NAMESPACES)[number];
+
+export function screenMessages(locale: AnyLocale, namespace: ScreenNamespace): Partial<Messages> {
+  return { [namespace]: messagesFor(locale)[namespace] };
+}
+
 export function clientMessages(locale: AnyLocale, extra: readonly PageNamespace[] = []): Partial<Messages> {
   const all = messagesFor(locale);
   return Object.fromEntries([...BASE_NAMESPACES, ...extra].map((ns) => [ns, all[ns]]));
