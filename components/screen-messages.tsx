@@ -5,7 +5,7 @@ import { IntlProvider, useLocale, useMessages, useTimeZone } from "use-intl";
 import type { Messages } from "@/lib/i18n/catalog";
 
 /**
- * One more namespace for the client components inside (lib/i18n/client.ts SCREEN_NAMESPACES), on
+ * More of the catalog for the client components inside (lib/i18n/client.ts gradesMessages), on
  * top of the page's: only that namespace travels in the page, not the base ones again, as a nested
  * PageMessages would send them.
  */

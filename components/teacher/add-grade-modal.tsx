@@ -35,18 +35,18 @@ export function AddGradeModal({
   useEffect(() => {
     if (state === idle) return;
     if (state.ok) {
-      start(() => toast(t("add.saved")));
+      start(() => toast(t("grid.add.saved")));
       onClose();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   const max = data.assignments.find((a) => String(a.id) === assignmentId)?.maxScore;
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={t("addGrade")}>
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t("grid.addGrade")}>
       <form action={action} className="space-y-4">
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="levelCode" value={levelCode} />
-        <Field label={t("student")} htmlFor="add-grade-student">
+        <Field label={t("shared.student")} htmlFor="add-grade-student">
           <Select
             id="add-grade-student"
             name="studentId"
@@ -54,7 +54,7 @@ export function AddGradeModal({
             value={studentId}
             onChange={(e) => setStudentId(e.target.value)}
           >
-            <option value="">{t("add.chooseStudent")}</option>
+            <option value="">{t("grid.add.chooseStudent")}</option>
             {data.students.map((s) => (
               <option key={s.id} value={s.id} data-user-text>
                 {s.name}
@@ -62,7 +62,7 @@ export function AddGradeModal({
             ))}
           </Select>
         </Field>
-        <Field label={t("add.assignment")} htmlFor="add-grade-assignment">
+        <Field label={t("grid.add.assignment")} htmlFor="add-grade-assignment">
           <Select
             id="add-grade-assignment"
             name="assignmentId"
@@ -70,7 +70,7 @@ export function AddGradeModal({
             value={assignmentId}
             onChange={(e) => setAssignmentId(e.target.value)}
           >
-            <option value="">{t("add.chooseAssignment")}</option>
+            <option value="">{t("grid.add.chooseAssignment")}</option>
             {data.assignments.map((a) => (
               <option key={a.id} value={a.id} data-user-text>
                 {a.title} (/{a.maxScore})
@@ -79,9 +79,9 @@ export function AddGradeModal({
           </Select>
         </Field>
         <Field
-          label={t("add.score")}
+          label={t("grid.add.score")}
           htmlFor="add-grade-score"
-          hint={max !== undefined ? t("add.range", { max: number(max) }) : undefined}
+          hint={max !== undefined ? t("grid.add.range", { max: number(max) }) : undefined}
         >
           <TextInput
             id="add-grade-score"
@@ -95,7 +95,7 @@ export function AddGradeModal({
             onChange={(e) => setScore(e.target.value)}
           />
         </Field>
-        <Field label={t("add.feedback")} htmlFor="add-grade-feedback">
+        <Field label={t("grid.add.feedback")} htmlFor="add-grade-feedback">
           <TextArea
             id="add-grade-feedback"
             name="feedback"
@@ -105,7 +105,12 @@ export function AddGradeModal({
             onChange={(e) => setFeedback(e.target.value)}
           />
         </Field>
-        <FormActions onCancel={onClose} pending={pending} label={t("add.save")} pendingLabel={t("saving")} />
+        <FormActions
+          onCancel={onClose}
+          pending={pending}
+          label={t("grid.add.save")}
+          pendingLabel={t("shared.saving")}
+        />
       </form>
     </Modal>
   );

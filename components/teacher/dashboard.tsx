@@ -184,7 +184,7 @@ async function GradesLoader({
           {lockedMessage(data.term.title)}
         </p>
       )}
-      <GradesMessages>
+      <GradesMessages parts={["grid"]}>
         <GradesTab levelCode={code} data={data} />
       </GradesMessages>
     </>

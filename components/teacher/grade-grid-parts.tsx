@@ -28,7 +28,7 @@ export function AssignmentHeaders({
           scope="col"
           className="sticky left-0 top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium"
         >
-          {t("student")}
+          {t("shared.student")}
         </th>
         {assignments.map((a) => (
           <th

@@ -40,7 +40,7 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
                         min={0}
                         max={a.maxScore}
                         step={0.01}
-                        aria-label={t("scoreFor", { name: s.name, title: a.title })}
+                        aria-label={t("grid.scoreFor", { name: s.name, title: a.title })}
                         defaultValue={value ?? ""}
                         key={value ?? "none"}
                         onBlur={(e) => {

@@ -104,7 +104,7 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
     if (parsed.kind === "blank") return false; // blank or non-numeric entries are ignored
     if (parsed.kind === "invalid") {
       // lib/domain/scores' English, in the reader's words (the server's answer is translated on its way out).
-      toast(t("scoreRange", { max: number(assignment.maxScore) }), "error");
+      toast(t("grid.scoreRange", { max: number(assignment.maxScore) }), "error");
       return false;
     }
     const previous = scores[row]?.[col] ?? null;
@@ -123,17 +123,21 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   if (data.students.length === 0 || data.assignments.length === 0) {
     const message =
       data.students.length === 0
-        ? t("noStudents")
+        ? t("grid.noStudents")
         : data.term
-          ? t("noAssignmentsIn", { term: data.term.title })
-          : t("createAssignment");
-    return <EmptyState title={t("noGrades")} message={message} />;
+          ? t("grid.noAssignmentsIn", { term: data.term.title })
+          : t("grid.createAssignment");
+    return <EmptyState title={t("grid.noGrades")} message={message} />;
   }
 
   return (
     <div data-testid="grades-tab">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label={t("views")} className="inline-flex rounded-lg border border-line bg-surface p-1">
+        <div
+          role="group"
+          aria-label={t("grid.views")}
+          className="inline-flex rounded-lg border border-line bg-surface p-1"
+        >
           {(["grid", "gradebook"] as const).map((v) => (
             <button
               key={v}
@@ -142,7 +146,7 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
               onClick={() => setView(v)}
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === v ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"}`}
             >
-              {v === "grid" ? t("grid") : t("gradebook")}
+              {v === "grid" ? t("grid.grid") : t("grid.gradebook")}
             </button>
           ))}
         </div>
@@ -151,22 +155,22 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
             href={`/level/${encodeURIComponent(levelCode)}/update/term-grades`}
             className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
           >
-            {t("termGrades")}
+            {t("grid.termGrades")}
           </a>
           <a
             href={`/level/${encodeURIComponent(levelCode)}/update/grading`}
             className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
           >
-            {t("settings")}
+            {t("grid.settings")}
           </a>
           <a
             href={gradebookExportHref(levelCode)}
             download
             className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
           >
-            {t("exportCsv")}
+            {t("grid.exportCsv")}
           </a>
-          <PrimaryButton onClick={() => setAdding(true)}>{t("addGrade")}</PrimaryButton>
+          <PrimaryButton onClick={() => setAdding(true)}>{t("grid.addGrade")}</PrimaryButton>
         </div>
       </div>
       {view === "grid" ? (
@@ -175,12 +179,12 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
         <Gradebook data={data} scores={scores} onSave={save} />
       )}
       <p className="mt-3 text-sm text-ink-muted" data-testid="grades-footer">
-        {t("footer", { students: data.students.length, assignments: data.assignments.length, entered })}
+        {t("grid.footer", { students: data.students.length, assignments: data.assignments.length, entered })}
       </p>
       {view === "grid" && (
         <p className="mt-1 text-sm text-ink-muted">
-          {t.rich("keysHelp", { kbd: (key) => <kbd>{key}</kbd> })}{" "}
-          {data.term ? t("columnHelpTerm", { term: data.term.title }) : t("columnHelpYear")}
+          {t.rich("grid.keysHelp", { kbd: (key) => <kbd>{key}</kbd> })}{" "}
+          {data.term ? t("grid.columnHelpTerm", { term: data.term.title }) : t("grid.columnHelpYear")}
         </p>
       )}
       {adding && <AddGradeModal levelCode={levelCode} data={data} onClose={() => setAdding(false)} />}
@@ -245,7 +249,7 @@ function GradeGrid({
       }),
     [data.assignments, scores, marks],
   );
-  const gradeHeading = data.term ? t("termGrade", { term: data.term.title }) : t("yearGrade");
+  const gradeHeading = data.term ? t("grid.termGrade", { term: data.term.title }) : t("grid.yearGrade");
   const columns = data.assignments.length + 2;
   return (
     <div
@@ -291,7 +295,7 @@ function GradeGrid({
               scope="row"
               className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium"
             >
-              {t("classAverage")}
+              {t("grid.classAverage")}
             </th>
             {averages.map((avg, j) => (
               <td
@@ -367,7 +371,7 @@ const GradeRow = memo(function GradeRow({
           <td key={a.id} className="grid-td">
             {editingCol === col ? (
               <CellEditor
-                label={t("scoreFor", { name: s.name, title: a.title })}
+                label={t("grid.scoreFor", { name: s.name, title: a.title })}
                 initial={value === null ? "" : String(value)}
                 max={a.maxScore}
                 onDone={(raw, move) => void handlers.current.done(row, col, raw, move)}
@@ -378,15 +382,15 @@ const GradeRow = memo(function GradeRow({
                 data-cell={`${row}:${col}`}
                 aria-label={`${
                   value === null
-                    ? t("cellEmpty", { name: s.name, title: a.title })
-                    : t("cellScore", {
+                    ? t("grid.cellEmpty", { name: s.name, title: a.title })
+                    : t("grid.cellScore", {
                         name: s.name,
                         title: a.title,
                         score: number(value),
                         max: number(a.maxScore),
                         percent: percent(pct!),
                       })
-                }${mark ? `, ${t(`marks.${mark}`).toLowerCase()}` : ""}`}
+                }${mark ? `, ${t(`grid.marks.${mark}`).toLowerCase()}` : ""}`}
                 onClick={() => handlers.current.edit(row, col)}
                 onKeyDown={(e) => {
                   const m = MOVES[e.key];
@@ -407,7 +411,7 @@ const GradeRow = memo(function GradeRow({
                 {value === null ? "—" : number(value)}
                 {mark && (
                   <span className="grade-mark" data-mark={mark} aria-hidden>
-                    {t(`marks.${mark}`)}
+                    {t(`grid.marks.${mark}`)}
                   </span>
                 )}
               </button>
@@ -420,8 +424,8 @@ const GradeRow = memo(function GradeRow({
         data-testid="term-total"
         aria-label={
           !total || total.empty
-            ? t("totalEmpty", { name: s.name, heading: gradeHeading })
-            : t(total.overridden ? "totalOverridden" : "total", {
+            ? t("grid.totalEmpty", { name: s.name, heading: gradeHeading })
+            : t(total.overridden ? "grid.totalOverridden" : "grid.total", {
                 name: s.name,
                 heading: gradeHeading,
                 percent: percent(total.percent),
@@ -432,7 +436,7 @@ const GradeRow = memo(function GradeRow({
         {!total || total.empty ? "—" : `${percent(total.percent)} ${total.letter}`}
         {total?.overridden && (
           <span className="grade-mark" data-mark="override" aria-hidden>
-            {t("override")}
+            {t("shared.override")}
           </span>
         )}
       </td>

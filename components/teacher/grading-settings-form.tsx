@@ -178,7 +178,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
         )}
       </fieldset>
       <PrimaryButton type="submit" disabled={pending}>
-        {pending ? t("saving") : t("form.save")}
+        {pending ? t("shared.saving") : t("form.save")}
       </PrimaryButton>
     </form>
   );

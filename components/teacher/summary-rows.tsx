@@ -40,7 +40,7 @@ export function SummaryRows({ students }: { students: SummaryStudent[] }) {
             )}
             {s.overridden && (
               <span className="grade-mark" data-mark="override">
-                {t("override")}
+                {t("shared.override")}
               </span>
             )}
             {/* The calculator's own sentences: the same why as the student's and the parent's pages. */}

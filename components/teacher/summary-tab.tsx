@@ -97,7 +97,7 @@ export async function SummaryTab({
                 </thead>
                 {/* A client component given the rows as data: the RSC payload then carries ~300 bytes
                     of JSON a row instead of its whole element tree (three times the HTML's size). */}
-                <GradesMessages>
+                <GradesMessages parts={["summary"]}>
                   <SummaryRows students={rows} />
                 </GradesMessages>
               </table>

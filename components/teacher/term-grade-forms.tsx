@@ -49,7 +49,7 @@ function TermRowForm({
         disabled={pending}
         className="rounded-lg border border-line px-3 py-1 text-sm font-medium hover:bg-surface-muted"
       >
-        {pending ? t("saving") : t("save")}
+        {pending ? t("shared.saving") : t("shared.save")}
         <span className="sr-only"> {what}</span>
       </button>
       {state.message && (

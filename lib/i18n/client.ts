@@ -25,15 +25,17 @@ export const PAGE_NAMESPACES = [
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
 /**
- * Added around one part of a screen (components/screen-messages.tsx): the teacher's grade screens
- * (the dashboard's Grades and Summary tabs, grading settings, term grades), so the dashboard's other
- * tabs and the class page do not carry them.
+ * The teacher's grade screens' client words (issue 31), added around the part of a screen that shows
+ * them (components/grades-messages.tsx): `shared` and the screen's own part, so the dashboard's
+ * Summary carries only its rows' words, not the grid's or the settings form's.
  */
-export const SCREEN_NAMESPACES = ["grades"] as const satisfies readonly (keyof Messages)[];
-export type ScreenNamespace = (typeof SCREEN_NAMESPACES)[number];
+export type GradesPart = Exclude<keyof Messages["grades"], "shared">;
 
-export function screenMessages(locale: AnyLocale, namespace: ScreenNamespace): Partial<Messages> {
-  return { [namespace]: messagesFor(locale)[namespace] };
+export function gradesMessages(locale: AnyLocale, parts: readonly GradesPart[]): Partial<Messages> {
+  const all = messagesFor(locale).grades;
+  return {
+    grades: Object.fromEntries([["shared", all.shared], ...parts.map((p) => [p, all[p]])]) as Messages["grades"],
+  };
 }
 
 export function clientMessages(locale: AnyLocale, extra: readonly PageNamespace[] = []): Partial<Messages> {

@@ -29,7 +29,7 @@ export default async function GradingSettingsPage({ params }: { params: Promise<
       <p className="text-ink-muted" data-user-text>
         {level.name}
       </p>
-      <GradesMessages>
+      <GradesMessages parts={["form"]}>
         <GradingSettingsForm levelCode={level.code} view={view} />
       </GradesMessages>
     </AppShell>

@@ -82,7 +82,7 @@ export default async function TermGradesPage({
       {rows.length === 0 ? (
         <EmptyState title={t("noStudents")} />
       ) : (
-        <GradesMessages>
+        <GradesMessages parts={["term"]}>
           <table className="mt-4 w-full text-sm">
             <thead>
               <tr className="text-left">
