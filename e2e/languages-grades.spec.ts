@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { CODES, expect, gotoHydrated, signIn, test } from "./fixtures";
 
@@ -140,7 +141,7 @@ test.describe("a teacher in Spanish", () => {
     await page.context().close();
   });
 
-  test("the Spanish and right-to-left grade screens fit a phone and a desktop (screenshots in test-results/)", async ({
+  test("the Spanish and right-to-left grade screens fit a phone and a desktop, and axe finds nothing (screenshots in test-results/)", async ({
     browser,
   }) => {
     test.setTimeout(240_000);
@@ -156,6 +157,7 @@ test.describe("a teacher in Spanish", () => {
           await gotoHydrated(page, path);
           await page.screenshot({ path: `test-results/grades-${locale}-${name}-${width}.png`, fullPage: true });
           expect(await sidewaysScroll(page), `${locale} ${name} at ${width}px`).toBeLessThanOrEqual(0);
+          if (width === 1280) expect(await axeViolations(page), `axe, ${locale} ${name}`).toEqual([]);
         }
         await page.context().close();
       }
@@ -246,4 +248,17 @@ test.describe("every grade screen comes from the catalog", () => {
 
 async function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** What axe (WCAG 2.1 A/AA, as e2e/accessibility.spec.ts) finds on the page in another language or direction. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map(
+    (v) =>
+      `${page.url()}: ${v.id} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(" | ")})`,
+  );
 }
