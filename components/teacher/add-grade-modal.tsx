@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { addGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { useGradeNumbers } from "@/components/grade-numbers";

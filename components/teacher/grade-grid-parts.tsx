@@ -1,5 +1,5 @@
 // What the grade grid and the simple gradebook share (grades-tab.tsx, gradebook.tsx).
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import type { GridData } from "@/lib/queries/grade-grid";
 
 export type { GridData, GridTotal } from "@/lib/queries/grade-grid";

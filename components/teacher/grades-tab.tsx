@@ -1,7 +1,7 @@
 "use client";
 
 import { memo, useMemo, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
 import { loadGridTotal } from "@/app/level/[levelCode]/update/grid-total-actions";

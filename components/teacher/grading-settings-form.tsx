@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-actions";
 import { ActionOutcome } from "@/components/error-banner";
 import { useGradeNumbers } from "@/components/grade-numbers";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { useGradeNumbers } from "@/components/grade-numbers";
 import type { SummaryStudent } from "@/lib/queries/teacher-view";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { setTermCommentAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { setTermOverrideAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { keepFieldsSubmit } from "@/components/keep-fields-submit";
