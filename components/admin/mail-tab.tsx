@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { sendTestMailAction } from "@/app/admin/mail-actions";
 import { idle } from "@/lib/action-result";
 import type { MailStatus } from "@/lib/notify/mail-status";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { adminEditStudent, createUser, regenerateCode } from "@/app/admin/actions";
 import { CodeBadge } from "@/components/code-badge";
 import { ErrorBanner } from "@/components/error-banner";

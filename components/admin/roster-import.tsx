@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
 import { ApplyControls, RunReport } from "./roster-report";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { restoreRosterRemovedAction } from "@/app/admin/roster-actions";
 import { SecondaryButton } from "@/components/teacher/form-controls";
 import { useToast } from "@/components/toast";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
 import type { RosterRunView } from "@/lib/roster-web/request";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { saveSyncPolicyAction } from "@/app/admin/roster-actions";
 import { idle } from "@/lib/action-result";
 

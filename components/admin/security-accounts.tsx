@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { settlePendingLinkAction } from "@/app/admin/guardian-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";

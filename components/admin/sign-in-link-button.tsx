@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { removeSignInLinkAction } from "@/app/admin/sign-in-link-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { SecondaryButton } from "@/components/teacher/form-controls";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { saveTermsAction, setTermPublishedAction } from "@/app/admin/term-actions";
 import { ActionOutcome } from "@/components/error-banner";
 import { keepFieldsSubmit } from "@/components/keep-fields-submit";

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { GradesMessages } from "@/components/grades-messages";
 import { ToastProvider } from "@/components/toast";
 import { SectionNav } from "@/components/section-nav";
 import type { LevelRow } from "@/lib/queries/levels";
@@ -115,7 +116,7 @@ async function SummaryLoader({
         averageGrade={view.averageGrade}
         averageAttendance={view.averageAttendance}
         activity={view.activity}
-        termLabel={view.term ? view.term.title : "Whole year"}
+        termLabel={view.term?.title ?? null}
         levelCode={code}
         term={term}
       />
@@ -183,7 +184,9 @@ async function GradesLoader({
           {lockedMessage(data.term.title)}
         </p>
       )}
-      <GradesTab levelCode={code} data={data} />
+      <GradesMessages parts={["grid"]}>
+        <GradesTab levelCode={code} data={data} />
+      </GradesMessages>
     </>
   );
 }

@@ -1,5 +1,6 @@
 // The handful of shared form pieces, so every dashboard form looks and behaves the same.
 import { useState } from "react";
+import { useTranslations } from "@/components/use-translations";
 
 export function Field({
   label,
@@ -82,9 +83,10 @@ export function FormActions({
   label: string;
   pendingLabel?: string;
 }) {
+  const t = useTranslations("common");
   return (
     <div className="flex justify-end gap-2">
-      <SecondaryButton onClick={onCancel}>Cancel</SecondaryButton>
+      <SecondaryButton onClick={onCancel}>{t("cancel")}</SecondaryButton>
       <PrimaryButton type="submit" disabled={pending}>
         {pending ? pendingLabel : label}
       </PrimaryButton>

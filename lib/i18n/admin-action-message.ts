@@ -1,6 +1,6 @@
 import "server-only";
 import type { ActionResult } from "@/lib/action-result";
-import { translateActionMessage } from "./action-message";
+import { inReaderLanguage, translateActionMessage, translatedAction } from "./action-message";
 import { messagesFor, type Messages } from "./catalog";
 import { getT, requestLocale } from "./request-locale";
 
@@ -58,23 +58,13 @@ export async function translateAdminMessage(message: string): Promise<string> {
 }
 
 /** An admin action's answer with its message and field messages in the reader's language. */
-export async function inAdminReaderLanguage<T>(answer: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
-  const result = await answer;
-  if ((await requestLocale()) === "en" || result.message === undefined) return result;
-  const message = await translateAdminMessage(result.message);
-  if (result.ok) return { ...result, message };
-  let fieldErrors: Record<string, string[] | undefined> | undefined;
-  if (result.fieldErrors) {
-    fieldErrors = {};
-    for (const [field, list] of Object.entries(result.fieldErrors))
-      fieldErrors[field] = list && (await Promise.all(list.map(translateAdminMessage)));
-  }
-  return { ...result, message, ...(fieldErrors ? { fieldErrors } : {}) };
+export function inAdminReaderLanguage<T>(answer: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  return inReaderLanguage(answer, translateAdminMessage);
 }
 
 /** An admin action (adminAction / adminFormAction, unchanged) whose answers are in the reader's language. */
 export function adminTranslated<A extends unknown[], T>(
   action: (...args: A) => Promise<ActionResult<T>>,
 ): (...args: A) => Promise<ActionResult<T>> {
-  return (...args) => inAdminReaderLanguage(action(...args));
+  return translatedAction(action, translateAdminMessage);
 }
