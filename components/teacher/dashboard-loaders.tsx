@@ -5,6 +5,8 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { schoolTimeZone } from "@/lib/env";
 import { getAttendanceGrid } from "@/lib/queries/attendance";
 import { listRoster } from "@/lib/queries/roster";
+import { intlLocaleOf } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { AttendanceTab, StudentsTab } from "./lazy-tabs";
 
 export async function AttendanceTabLoader({ code }: { code: string }) {
@@ -15,10 +17,11 @@ export async function AttendanceTabLoader({ code }: { code: string }) {
 export async function StudentsTabLoader({ code }: { code: string }) {
   const tz = schoolTimeZone();
   const rows = await listRoster(code, await requireUser());
+  const locale = intlLocaleOf(await requestLocale());
   return (
     <StudentsTab
       levelCode={code}
-      students={rows.map(({ enrolledAt, ...r }) => ({ ...r, joined: formatDate(enrolledAt, tz) }))}
+      students={rows.map(({ enrolledAt, ...r }) => ({ ...r, joined: formatDate(enrolledAt, tz, locale) }))}
     />
   );
 }
