@@ -80,7 +80,7 @@ export async function TeacherDashboard({
               <UpdatesLoader code={level.code} tz={tz} />
             </TabMessages>
           ) : active === "assignments" ? (
-            <TabMessages namespaces={["teacherShared", "teacherAssignments"]}>
+            <TabMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments"]}>
               <AssignmentsLoader code={level.code} tz={tz} />
             </TabMessages>
           ) : active === "grades" ? (
@@ -94,8 +94,8 @@ export async function TeacherDashboard({
               <StudentsTabLoader code={level.code} />
             </TabMessages>
           ) : (
-            // The Summary's "Message guardians of students under…" reads the shared words.
-            <TabMessages namespaces={["teacherShared"]}>
+            // The Summary's "Message guardians of students under…" (components/teacher/message-guardians.tsx).
+            <TabMessages namespaces={["teacherGuardians"]}>
               <SummaryLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("summary")} />
             </TabMessages>
           )}

@@ -29,7 +29,7 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const toast = useToast();
-  const t = useTranslations("teacherShared.guardians");
+  const t = useTranslations("teacherGuardians");
   const common = useTranslations("common");
   const wire =
     target.kind === "not_submitted"

@@ -23,6 +23,7 @@ export const PAGE_NAMESPACES = [
   "classPage",
   // The class dashboard's tabs (components/teacher/tab-messages.tsx): each tab adds only its own.
   "teacherShared",
+  "teacherGuardians",
   "teacherUpdates",
   "teacherAssignments",
   "teacherStudents",
