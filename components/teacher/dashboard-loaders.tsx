@@ -8,10 +8,16 @@ import { listRoster } from "@/lib/queries/roster";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { AttendanceTab, StudentsTab } from "./lazy-tabs";
+import { TabMessages } from "./tab-messages";
 
 export async function AttendanceTabLoader({ code }: { code: string }) {
   const grid = await getAttendanceGrid(code, await requireUser());
-  return <AttendanceTab levelCode={code} data={{ ...grid, today: dateInTimeZone(new Date(), schoolTimeZone()) }} />;
+  // Only the grid's words: the roll call, the tab's other view, sends none of them.
+  return (
+    <TabMessages namespaces={["teacherAttendance"]}>
+      <AttendanceTab levelCode={code} data={{ ...grid, today: dateInTimeZone(new Date(), schoolTimeZone()) }} />
+    </TabMessages>
+  );
 }
 
 export async function StudentsTabLoader({ code }: { code: string }) {

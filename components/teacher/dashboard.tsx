@@ -86,9 +86,7 @@ export async function TeacherDashboard({
           ) : active === "grades" ? (
             <GradesLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("grades")} />
           ) : active === "attendance" ? (
-            <TabMessages namespaces={["teacherAttendance"]}>
-              <AttendanceSection code={level.code} query={attendance} href={tabHref("attendance")} />
-            </TabMessages>
+            <AttendanceSection code={level.code} query={attendance} href={tabHref("attendance")} />
           ) : active === "students" ? (
             <TabMessages namespaces={["teacherStudents"]}>
               <StudentsTabLoader code={level.code} />
