@@ -92,7 +92,7 @@ export function ManagedPost({
   return (
     <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" data-testid={testId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-48 flex-1">
           <InlineEdit value={title} label={titleLabel} className="text-lg font-semibold" onSave={onSaveTitle} />
           <p className="text-sm text-ink-muted">{meta}</p>
         </div>

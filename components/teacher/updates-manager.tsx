@@ -48,7 +48,7 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
                 titleLabel={t("titleLabel")}
                 onSaveTitle={(title) => save(u.id, { title })}
                 meta={u.date}
-                actionsClassName="flex gap-2"
+                actionsClassName="flex flex-wrap gap-2"
                 actions={
                   <>
                     <AssignmentFilesButton levelCode={levelCode} kind="announcement" id={u.id} title={u.title} />
