@@ -59,4 +59,22 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true, argsIgnorePattern: "^_" }],
     },
   },
+  {
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["components/use-translations.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "use-intl",
+              importNames: ["useTranslations"],
+              message: "Import useTranslations from @/components/use-translations (lib/i18n/fast-values.ts, issue 30).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

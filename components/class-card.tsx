@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 
 // A client component given its cards as data: the admin's home lists up to a page of classes, and
 // as server-rendered elements each card travelled twice (HTML and ~800 bytes of element tree in the

@@ -1,7 +1,7 @@
 "use client";
 
 import { AlertDialog } from "radix-ui";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 
 /** Radix AlertDialog with our look (loaded on first open, see confirm-dialog.tsx). */
 export function ConfirmDialogImpl({

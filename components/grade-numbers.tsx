@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { localizeDecimal } from "@/lib/domain/format";
 
 // The language grades are written in (GRADE_DECIMALS, issue 31): the reader's, or "en" when the

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { CLOCK_REFRESH_MS } from "@/lib/domain/constants";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { greeting } from "@/lib/domain/greeting";
 
 // The spec's three greetings (lib/domain/greeting.ts) as catalog keys (issue 31).

@@ -1,7 +1,7 @@
 "use client";
 
 import { Dialog } from "radix-ui";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 
 /** Radix Dialog with our look: focus trap, Escape and a labelled close control (loaded on first open, see modal.tsx). */
 export function ModalDialog({

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 
 /** The pager's words in the reader's language; a client leaf so server pages and client lists share it. */
 export function PagerView(props: {

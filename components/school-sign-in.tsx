@@ -1,7 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { signInRefusalKey } from "@/lib/domain/messages";
 import { ErrorBanner } from "./error-banner";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { COUNTDOWN_REFRESH_MS } from "@/lib/domain/constants";
 import { formatCountdown } from "@/lib/domain/greeting";
 

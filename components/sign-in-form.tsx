@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, useTransition } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { signInRefusalKey } from "@/lib/domain/messages";
 import { ErrorBanner } from "./error-banner";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 
 export function EmptyState({
   title,

@@ -1,7 +1,7 @@
 "use client";
 
 import { Toast } from "radix-ui";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { TOAST_DISMISS_MS } from "@/lib/domain/constants";
 
 export interface ToastItem {

@@ -1,8 +1,8 @@
-// PROF_DB=<database> [CPU_N=120] [CPU_PAGES=roll,admin] npx tsx --conditions=react-server scripts/bench-cpu.ts
+// PROF_DB=<database> [CPU_N=120] [CPU_PAGES=roll,admin] [CPU_PROF=folder] npx tsx --conditions=react-server scripts/bench-cpu.ts
 // Issue 30: the server's own CPU time per request (utime + stime of its one process, from /proc)
 // for the everyday pages, on a school made by `npm run bench -- --preset school --terms` with
 // BENCH_DB=<database>. On a machine shared with other work a rate (req/s) measures the neighbours;
-// the CPU a page costs the server moves much less. Run it from each checkout, alternating.
+// the CPU a page costs the server moves much less. Uncompressed, as the bench's autocannon asks. Run it from each checkout, alternating.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { Client } from "pg";
@@ -18,6 +18,18 @@ const N = Number(process.env.CPU_N ?? 150);
 const cpuMs = (pid: number) => {
   const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // clock ticks (100/s)
+};
+/** The CPU of every PostgreSQL process on this machine (the server's share of each page). */
+const postgresCpuMs = () => {
+  let ms = 0;
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") ms += cpuMs(Number(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ms;
 };
 
 async function main() {
@@ -38,7 +50,9 @@ async function main() {
     .id;
   await c.end();
   const { id, phone, code: h, tcode, pcode } = rows[0]!;
-  const child = spawn("node", ["scripts/start.mjs", "-p", port], {
+  // CPU_PROF=<folder>: the server also writes a V8 CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
+  const child = spawn("node", [...profile, "scripts/start.mjs", "-p", port], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -78,6 +92,9 @@ async function main() {
     ["dashboard Summary", `/level/${h}/update`, teacher],
     ["Summary · published term", `/level/${h}/update?term=${term}`, teacher],
     ["report card · parent", `/children/${id}`, parent],
+    // The framework's floor: a route handler that answers at once, and a page that reads nothing.
+    ["floor · route handler", `/api/query-stats`, "", undefined],
+    ["floor · not-found page", `/no-such-page`, ""],
   ];
   const only = process.env.CPU_PAGES?.split(",");
   for (const [name, path, cookie, body] of pages) {
@@ -91,18 +108,20 @@ async function main() {
               body,
               headers: {
                 "content-type": "application/json",
+                "accept-encoding": "identity",
                 origin: base,
                 "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
               },
             }
-          : { headers: { cookie } },
+          : { headers: { cookie, "accept-encoding": "identity" } },
       );
       const t = await res.text();
-      if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+      if (res.status !== 200 && !name.startsWith("floor")) throw new Error(`${name}: ${res.status}`);
       return t.length;
     };
     for (let i = 0; i < 25; i++) await get();
     const before = cpuMs(child.pid!);
+    const dbBefore = postgresCpuMs();
     let bytes = 0;
     // 4 at a time: the server is kept busy, and its own CPU is what is counted.
     await Promise.all(
@@ -111,7 +130,9 @@ async function main() {
       }),
     );
     const ms = (cpuMs(child.pid!) - before) / N;
-    console.log(JSON.stringify({ page: name, cpuMsPerRequest: Math.round(ms * 100) / 100, bytes }));
+    const dbMs = (postgresCpuMs() - dbBefore) / N;
+    const round = (x: number) => Math.round(x * 100) / 100;
+    console.log(JSON.stringify({ page: name, cpuMsPerRequest: round(ms), postgresMsPerRequest: round(dbMs), bytes }));
   }
   process.kill(child.pid!, "SIGTERM");
   await new Promise((r) => child.on("exit", r));

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { addResponse } from "@/app/level/[levelCode]/actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { loadSubmissionHistory, submitAssignment, type HistoryEntry } from "@/app/level/[levelCode]/actions";
 import { loadAttachments } from "@/app/level/[levelCode]/files-actions";
 import { ErrorBanner } from "@/components/error-banner";

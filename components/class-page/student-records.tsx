@@ -4,7 +4,7 @@
 // (HTML and an element tree ~3 times its size in the RSC payload); as data they travel once more
 // as plain JSON (decision 016). Nothing here has state; it renders the same HTML on the server.
 
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { useGradeNumbers } from "@/components/grade-numbers";
 import { EmptyState } from "@/components/states";
 import type { AttendanceView, GradeView } from "@/lib/queries/class-page-types";

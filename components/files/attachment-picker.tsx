@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useLocale, useTranslations } from "use-intl";
+import { useLocale } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import type { FileView } from "@/lib/files/records";
 import { ACCEPT_ATTRIBUTE } from "@/lib/files/types";
 import { formatSize } from "./file-links";

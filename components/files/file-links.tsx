@@ -1,4 +1,5 @@
-import { useLocale, useTranslations } from "use-intl";
+import { useLocale } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { localizeDecimal } from "@/lib/domain/format";
 import type { FileView } from "@/lib/files/records";
 

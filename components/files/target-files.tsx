@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { loadAttachments } from "@/app/level/[levelCode]/files-actions";
 import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { saveMyLocaleAction } from "@/app/locale/actions";
 import { idle } from "@/lib/action-result";
 import { SaveWithStatus } from "./save-with-status";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { useState, useTransition } from "react";
 import { ErrorBanner } from "@/components/error-banner";
 import { phoneDigits, validateParentPhone } from "@/lib/domain/phone";

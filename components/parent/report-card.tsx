@@ -3,7 +3,8 @@
 import { Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
-import { useLocale, useTranslations } from "use-intl";
+import { useLocale } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { useGradeNumbers } from "@/components/grade-numbers";
 import type { PublishedTermGrade, ReportCardClass, ReportCardView, ReportTermGrade } from "@/lib/domain/report-card";
 import { formatDay } from "@/lib/domain/format";

@@ -1,8 +1,10 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
+import { useTranslations } from "@/components/use-translations";
 import { addGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { ErrorBanner } from "@/components/error-banner";
+import { useGradeNumbers } from "@/components/grade-numbers";
 import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
@@ -28,21 +30,23 @@ export function AddGradeModal({
   const [feedback, setFeedback] = useState("");
   const [, start] = useTransition();
   const toast = useToast();
+  const t = useTranslations("grades");
+  const { number } = useGradeNumbers();
   useEffect(() => {
     if (state === idle) return;
     if (state.ok) {
-      start(() => toast("Grade saved"));
+      start(() => toast(t("grid.add.saved")));
       onClose();
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   const max = data.assignments.find((a) => String(a.id) === assignmentId)?.maxScore;
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title="Add Grade">
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t("grid.addGrade")}>
       <form action={action} className="space-y-4">
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="levelCode" value={levelCode} />
-        <Field label="Student" htmlFor="add-grade-student">
+        <Field label={t("shared.student")} htmlFor="add-grade-student">
           <Select
             id="add-grade-student"
             name="studentId"
@@ -50,15 +54,15 @@ export function AddGradeModal({
             value={studentId}
             onChange={(e) => setStudentId(e.target.value)}
           >
-            <option value="">Choose a student</option>
+            <option value="">{t("grid.add.chooseStudent")}</option>
             {data.students.map((s) => (
-              <option key={s.id} value={s.id}>
+              <option key={s.id} value={s.id} data-user-text>
                 {s.name}
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Assignment" htmlFor="add-grade-assignment">
+        <Field label={t("grid.add.assignment")} htmlFor="add-grade-assignment">
           <Select
             id="add-grade-assignment"
             name="assignmentId"
@@ -66,15 +70,19 @@ export function AddGradeModal({
             value={assignmentId}
             onChange={(e) => setAssignmentId(e.target.value)}
           >
-            <option value="">Choose an assignment</option>
+            <option value="">{t("grid.add.chooseAssignment")}</option>
             {data.assignments.map((a) => (
-              <option key={a.id} value={a.id}>
+              <option key={a.id} value={a.id} data-user-text>
                 {a.title} (/{a.maxScore})
               </option>
             ))}
           </Select>
         </Field>
-        <Field label="Score" htmlFor="add-grade-score" hint={max !== undefined ? `0 to ${max}` : undefined}>
+        <Field
+          label={t("grid.add.score")}
+          htmlFor="add-grade-score"
+          hint={max !== undefined ? t("grid.add.range", { max: number(max) }) : undefined}
+        >
           <TextInput
             id="add-grade-score"
             name="score"
@@ -87,7 +95,7 @@ export function AddGradeModal({
             onChange={(e) => setScore(e.target.value)}
           />
         </Field>
-        <Field label="Feedback (optional)" htmlFor="add-grade-feedback">
+        <Field label={t("grid.add.feedback")} htmlFor="add-grade-feedback">
           <TextArea
             id="add-grade-feedback"
             name="feedback"
@@ -97,7 +105,12 @@ export function AddGradeModal({
             onChange={(e) => setFeedback(e.target.value)}
           />
         </Field>
-        <FormActions onCancel={onClose} pending={pending} label="Save Grade" />
+        <FormActions
+          onCancel={onClose}
+          pending={pending}
+          label={t("grid.add.save")}
+          pendingLabel={t("shared.saving")}
+        />
       </form>
     </Modal>
   );

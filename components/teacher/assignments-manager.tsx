@@ -2,7 +2,7 @@
 
 import { lazyComponent } from "@/components/lazy-component";
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import {
   createAssignment,
   deleteAssignment,

@@ -1,7 +1,8 @@
 "use client";
 
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { useLocale, useTranslations } from "use-intl";
+import { useLocale } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { useRowWindow } from "./use-row-window";

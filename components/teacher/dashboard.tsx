@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+import { GradesMessages } from "@/components/grades-messages";
 import { ToastProvider } from "@/components/toast";
 import { SectionNav } from "@/components/section-nav";
 import type { LevelRow } from "@/lib/queries/levels";
@@ -128,7 +129,7 @@ async function SummaryLoader({
         averageGrade={view.averageGrade}
         averageAttendance={view.averageAttendance}
         activity={view.activity}
-        termLabel={view.term ? view.term.title : t("wholeYear")}
+        termLabel={view.term?.title ?? null}
         levelCode={code}
         term={term}
       />
@@ -204,7 +205,9 @@ async function GradesLoader({
           {lockedMessage(data.term.title)}
         </p>
       )}
-      <GradesTab levelCode={code} data={data} />
+      <GradesMessages parts={["grid"]}>
+        <GradesTab levelCode={code} data={data} />
+      </GradesMessages>
     </>
   );
 }

@@ -1,6 +1,6 @@
 // The handful of shared form pieces, so every dashboard form looks and behaves the same.
 import { useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 
 export function Field({
   label,

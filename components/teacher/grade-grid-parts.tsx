@@ -1,4 +1,5 @@
 // What the grade grid and the simple gradebook share (grades-tab.tsx, gradebook.tsx).
+import { useTranslations } from "@/components/use-translations";
 import type { GridData } from "@/lib/queries/grade-grid";
 
 export type { GridData, GridTotal } from "@/lib/queries/grade-grid";
@@ -19,6 +20,7 @@ export function AssignmentHeaders({
   wide?: boolean;
   children?: React.ReactNode;
 }) {
+  const t = useTranslations("grades");
   return (
     <thead>
       <tr>
@@ -26,7 +28,7 @@ export function AssignmentHeaders({
           scope="col"
           className="sticky left-0 top-0 z-20 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium"
         >
-          Student
+          {t("shared.student")}
         </th>
         {assignments.map((a) => (
           <th
@@ -34,7 +36,7 @@ export function AssignmentHeaders({
             scope="col"
             className={`sticky top-0 z-10 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium ${wide ? "min-w-28" : ""}`}
           >
-            <span className="block max-w-40 truncate" title={a.title}>
+            <span className="block max-w-40 truncate" title={a.title} data-user-text>
               {a.title}
             </span>
             <span className="text-xs font-normal text-ink-muted">/ {a.maxScore}</span>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "@/components/use-translations";
 import { GRADEBOOK_THRESHOLDS } from "@/lib/domain/constants";
 import { band, itemPercent } from "@/lib/domain/grades";
 import { AssignmentHeaders, GRID_ROW_PX, type GridData, type OnSave, type Scores } from "./grade-grid-parts";
@@ -9,6 +10,7 @@ import { useRowWindow } from "./use-row-window";
 export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Scores; onSave: OnSave }) {
   const { scroller, rows } = useRowWindow(data.students.length, GRID_ROW_PX);
   const columns = data.assignments.length + 1;
+  const t = useTranslations("grades");
   return (
     <div
       ref={scroller}
@@ -26,7 +28,7 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
                   scope="row"
                   className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap"
                 >
-                  {s.name}
+                  <span data-user-text>{s.name}</span>
                 </th>
                 {data.assignments.map((a, col) => {
                   const value = scores[row]?.[col] ?? null;
@@ -38,7 +40,7 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
                         min={0}
                         max={a.maxScore}
                         step={0.01}
-                        aria-label={`Score for ${s.name}, ${a.title}`}
+                        aria-label={t("grid.scoreFor", { name: s.name, title: a.title })}
                         defaultValue={value ?? ""}
                         key={value ?? "none"}
                         onBlur={(e) => {

@@ -1,17 +1,19 @@
 "use client";
 
 import { memo, useMemo, useRef, useState } from "react";
+import { useTranslations } from "@/components/use-translations";
 import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
 import { loadGridTotal } from "@/app/level/[levelCode]/update/grid-total-actions";
 import { lazyComponent } from "@/components/lazy-component";
+import { useGradeNumbers } from "@/components/grade-numbers";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import { useServerValue } from "@/components/use-server-value";
 import { GRADE_GRID_THRESHOLDS } from "@/lib/domain/constants";
 import { assignmentAveragePercent, band, itemPercent } from "@/lib/domain/grades";
 import { parseScore } from "@/lib/domain/scores";
-import { MARK_BY_CODE, MARK_CODES, MARK_KEYS, MARK_LABELS, type GradeMark } from "@/lib/domain/grade-marks";
+import { MARK_BY_CODE, MARK_CODES, MARK_KEYS, type GradeMark } from "@/lib/domain/grade-marks";
 import { gradebookExportHref } from "@/lib/export/links";
 import { PrimaryButton } from "./form-controls";
 import {
@@ -41,6 +43,8 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   const [view, setView] = useState<"grid" | "gradebook">("grid");
   const [adding, setAdding] = useState(false);
   const toast = useToast();
+  const t = useTranslations("grades");
+  const { number } = useGradeNumbers();
   const current = useRef(data);
   /* eslint-disable-next-line react-hooks/refs -- the latest-value ref: event handlers and state updaters read the
      newest data; nothing reads it to render, so writing it here cannot make a render wrong. */
@@ -99,7 +103,8 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
     const parsed = parseScore(raw, assignment.maxScore);
     if (parsed.kind === "blank") return false; // blank or non-numeric entries are ignored
     if (parsed.kind === "invalid") {
-      toast(parsed.message, "error");
+      // lib/domain/scores' English, in the reader's words (the server's answer is translated on its way out).
+      toast(t("grid.scoreRange", { max: number(assignment.maxScore) }), "error");
       return false;
     }
     const previous = scores[row]?.[col] ?? null;
@@ -118,17 +123,21 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
   if (data.students.length === 0 || data.assignments.length === 0) {
     const message =
       data.students.length === 0
-        ? "No students enrolled yet"
+        ? t("grid.noStudents")
         : data.term
-          ? `No assignments fall in ${data.term.title}.`
-          : "Create an assignment to start grading.";
-    return <EmptyState title="No grades yet" message={message} />;
+          ? t("grid.noAssignmentsIn", { term: data.term.title })
+          : t("grid.createAssignment");
+    return <EmptyState title={t("grid.noGrades")} message={message} />;
   }
 
   return (
-    <div>
+    <div data-testid="grades-tab">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Grades view" className="inline-flex rounded-lg border border-line bg-surface p-1">
+        <div
+          role="group"
+          aria-label={t("grid.views")}
+          className="inline-flex rounded-lg border border-line bg-surface p-1"
+        >
           {(["grid", "gradebook"] as const).map((v) => (
             <button
               key={v}
@@ -137,7 +146,7 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
               onClick={() => setView(v)}
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${view === v ? "bg-brand-600 text-white" : "text-ink-muted hover:text-ink"}`}
             >
-              {v === "grid" ? "Grade grid" : "Simple gradebook"}
+              {v === "grid" ? t("grid.grid") : t("grid.gradebook")}
             </button>
           ))}
         </div>
@@ -146,22 +155,22 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
             href={`/level/${encodeURIComponent(levelCode)}/update/term-grades`}
             className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
           >
-            Term grades
+            {t("grid.termGrades")}
           </a>
           <a
             href={`/level/${encodeURIComponent(levelCode)}/update/grading`}
             className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
           >
-            Grading settings
+            {t("grid.settings")}
           </a>
           <a
             href={gradebookExportHref(levelCode)}
             download
             className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
           >
-            Export CSV
+            {t("grid.exportCsv")}
           </a>
-          <PrimaryButton onClick={() => setAdding(true)}>Add Grade</PrimaryButton>
+          <PrimaryButton onClick={() => setAdding(true)}>{t("grid.addGrade")}</PrimaryButton>
         </div>
       </div>
       {view === "grid" ? (
@@ -170,14 +179,12 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
         <Gradebook data={data} scores={scores} onSave={save} />
       )}
       <p className="mt-3 text-sm text-ink-muted" data-testid="grades-footer">
-        {data.students.length} students · {data.assignments.length} assignments · {entered} grades entered
+        {t("grid.footer", { students: data.students.length, assignments: data.assignments.length, entered })}
       </p>
       {view === "grid" && (
         <p className="mt-1 text-sm text-ink-muted">
-          On a cell: <kbd>E</kbd> excused, <kbd>M</kbd> missing, <kbd>L</kbd> late (the same key again clears it);{" "}
-          <kbd>Enter</kbd> edits the score. The class average counts the scores entered, not excused ones; the grade
-          column is each student&apos;s {data.term ? `${data.term.title} grade` : "grade for the whole year"} by the
-          class&apos;s grading settings.
+          {t.rich("grid.keysHelp", { kbd: (key) => <kbd>{key}</kbd> })}{" "}
+          {data.term ? t("grid.columnHelpTerm", { term: data.term.title }) : t("grid.columnHelpYear")}
         </p>
       )}
       {adding && <AddGradeModal levelCode={levelCode} data={data} onClose={() => setAdding(false)} />}
@@ -201,6 +208,8 @@ function GradeGrid({
   onMark: (row: number, col: number, mark: GradeMark) => Promise<void>;
 }) {
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
+  const t = useTranslations("grades");
+  const { percent } = useGradeNumbers();
   const tableRef = useRef<HTMLTableElement>(null);
   const { scroller, rows: windowRows, reveal } = useRowWindow(data.students.length, GRID_ROW_PX);
 
@@ -240,7 +249,7 @@ function GradeGrid({
       }),
     [data.assignments, scores, marks],
   );
-  const gradeHeading = data.term ? `${data.term.title} grade` : "Year grade";
+  const gradeHeading = data.term ? t("grid.termGrade", { term: data.term.title }) : t("grid.yearGrade");
   const columns = data.assignments.length + 2;
   return (
     <div
@@ -286,14 +295,14 @@ function GradeGrid({
               scope="row"
               className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium"
             >
-              Class average
+              {t("grid.classAverage")}
             </th>
             {averages.map((avg, j) => (
               <td
                 key={data.assignments[j]!.id}
                 className="sticky bottom-0 border-t border-line bg-surface-muted px-3 py-2 tabular-nums"
               >
-                {avg === null ? "—" : `${avg}%`}
+                {avg === null ? "—" : percent(avg)}
               </td>
             ))}
             <td className="sticky bottom-0 border-t border-line bg-surface-muted" />
@@ -344,13 +353,15 @@ const GradeRow = memo(function GradeRow({
   editingCol,
   handlers,
 }: GradeRowProps) {
+  const t = useTranslations("grades");
+  const { number, percent } = useGradeNumbers();
   return (
     <tr data-row={row} aria-rowindex={row + 2}>
       <th
         scope="row"
         className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-medium whitespace-nowrap"
       >
-        {s.name}
+        <span data-user-text>{s.name}</span>
       </th>
       {assignments.map((a, col) => {
         const value = scores[col] ?? null;
@@ -360,7 +371,7 @@ const GradeRow = memo(function GradeRow({
           <td key={a.id} className="grid-td">
             {editingCol === col ? (
               <CellEditor
-                label={`Score for ${s.name}, ${a.title}`}
+                label={t("grid.scoreFor", { name: s.name, title: a.title })}
                 initial={value === null ? "" : String(value)}
                 max={a.maxScore}
                 onDone={(raw, move) => void handlers.current.done(row, col, raw, move)}
@@ -369,7 +380,17 @@ const GradeRow = memo(function GradeRow({
               <button
                 type="button"
                 data-cell={`${row}:${col}`}
-                aria-label={`${s.name}, ${a.title}: ${value === null ? "not graded" : `${value} of ${a.maxScore}, ${pct}%`}${mark ? `, ${MARK_LABELS[mark].toLowerCase()}` : ""}`}
+                aria-label={`${
+                  value === null
+                    ? t("grid.cellEmpty", { name: s.name, title: a.title })
+                    : t("grid.cellScore", {
+                        name: s.name,
+                        title: a.title,
+                        score: number(value),
+                        max: number(a.maxScore),
+                        percent: percent(pct!),
+                      })
+                }${mark ? `, ${t(`grid.marks.${mark}`).toLowerCase()}` : ""}`}
                 onClick={() => handlers.current.edit(row, col)}
                 onKeyDown={(e) => {
                   const m = MOVES[e.key];
@@ -387,10 +408,10 @@ const GradeRow = memo(function GradeRow({
                 className="grade-cell"
                 data-band={pct === null ? "none" : band(pct, GRADE_GRID_THRESHOLDS)}
               >
-                {value === null ? "—" : value}
+                {value === null ? "—" : number(value)}
                 {mark && (
                   <span className="grade-mark" data-mark={mark} aria-hidden>
-                    {MARK_LABELS[mark]}
+                    {t(`grid.marks.${mark}`)}
                   </span>
                 )}
               </button>
@@ -401,12 +422,21 @@ const GradeRow = memo(function GradeRow({
       <td
         className="grid-total"
         data-testid="term-total"
-        aria-label={`${s.name}, ${gradeHeading}: ${!total || total.empty ? "no graded work yet" : `${total.percent}%, ${total.letter}${total.overridden ? ", set by the teacher" : ""}`}`}
+        aria-label={
+          !total || total.empty
+            ? t("grid.totalEmpty", { name: s.name, heading: gradeHeading })
+            : t(total.overridden ? "grid.totalOverridden" : "grid.total", {
+                name: s.name,
+                heading: gradeHeading,
+                percent: percent(total.percent),
+                letter: total.letter,
+              })
+        }
       >
-        {!total || total.empty ? "—" : `${total.percent}% ${total.letter}`}
+        {!total || total.empty ? "—" : `${percent(total.percent)} ${total.letter}`}
         {total?.overridden && (
           <span className="grade-mark" data-mark="override" aria-hidden>
-            Override
+            {t("shared.override")}
           </span>
         )}
       </td>

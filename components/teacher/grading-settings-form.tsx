@@ -1,8 +1,10 @@
 "use client";
 
 import { useActionState, useState } from "react";
+import { useTranslations } from "@/components/use-translations";
 import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-actions";
 import { ActionOutcome } from "@/components/error-banner";
+import { useGradeNumbers } from "@/components/grade-numbers";
 import { keepFieldsSubmit } from "@/components/keep-fields-submit";
 import { PrimaryButton } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
@@ -25,6 +27,8 @@ export function GradingSettingsForm({ levelCode, view }: { levelCode: string; vi
 
 function SettingsForm({ levelCode, view, form }: { levelCode: string; view: GradingFormView; form: FormState }) {
   const [state, action, pending] = form;
+  const t = useTranslations("grades");
+  const { number } = useGradeNumbers();
   const current = new Map(view.settings.categories.map((c) => [c.id, c]));
   const [mode, setMode] = useState(view.settings.mode);
   const [weights, setWeights] = useState<Record<number, string>>(() =>
@@ -40,7 +44,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
       <input type="hidden" name="levelCode" value={levelCode} />
       <ActionOutcome state={state} />
       <fieldset className="space-y-2">
-        <legend className="font-semibold">How the term grade is made</legend>
+        <legend className="font-semibold">{t("form.how")}</legend>
         <label className="flex items-start gap-2">
           <input
             type="radio"
@@ -51,10 +55,8 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
             className="mt-1 h-4 w-4"
           />
           <span>
-            <span className="font-medium">Total points</span>
-            <span className="block text-sm text-ink-muted">
-              Points earned ÷ points possible, every assignment by its maximum score.
-            </span>
+            <span className="font-medium">{t("form.points")}</span>
+            <span className="block text-sm text-ink-muted">{t("form.pointsHelp")}</span>
           </span>
         </label>
         <label className="flex items-start gap-2">
@@ -67,37 +69,34 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
             className="mt-1 h-4 w-4"
           />
           <span>
-            <span className="font-medium">Weighted categories</span>
-            <span className="block text-sm text-ink-muted">
-              Each category&apos;s percent counts by its weight; a category with nothing graded yet is left out and the
-              others scaled up.
-            </span>
+            <span className="font-medium">{t("form.weighted")}</span>
+            <span className="block text-sm text-ink-muted">{t("form.weightedHelp")}</span>
           </span>
         </label>
       </fieldset>
       <div className="relative overflow-x-auto">
         <table className="w-full text-sm">
-          <caption className="mb-2 text-start font-semibold">Categories</caption>
+          <caption className="mb-2 text-start font-semibold">{t("form.categories")}</caption>
           <thead>
             <tr className="[&_th]:text-start">
               <th scope="col" className="pb-1 pe-3 font-medium">
-                Category
+                {t("form.category")}
               </th>
               <th scope="col" className="pb-1 pe-3 font-medium">
-                Weight (%)
+                {t("form.weight")}
               </th>
               <th scope="col" className="pb-1 pe-3 font-medium">
-                Drop lowest
+                {t("form.drop")}
               </th>
               <th scope="col" className="pb-1 font-medium">
-                Assignments here
+                {t("form.assignments")}
               </th>
             </tr>
           </thead>
           <tbody>
             {view.categories.map((c) => (
               <tr key={c.id}>
-                <th scope="row" className="py-1 pe-3 text-start font-normal">
+                <th scope="row" className="py-1 pe-3 text-start font-normal" data-user-text>
                   {c.name}
                 </th>
                 <td className="py-1 pe-3">
@@ -105,7 +104,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
                     className={input}
                     name={`weight.${c.id}`}
                     inputMode="decimal"
-                    aria-label={`Weight of ${c.name} (%)`}
+                    aria-label={t("form.weightOf", { name: c.name })}
                     disabled={mode !== "weighted"}
                     value={weights[c.id] ?? ""}
                     onChange={(e) => setWeights((w) => ({ ...w, [c.id]: e.target.value }))}
@@ -116,7 +115,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
                     className={input}
                     name={`drop.${c.id}`}
                     inputMode="numeric"
-                    aria-label={`Lowest grades of ${c.name} to drop`}
+                    aria-label={t("form.dropOf", { name: c.name })}
                     defaultValue={current.get(c.id)?.dropLowest || ""}
                   />
                 </td>
@@ -128,13 +127,13 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
             <tfoot>
               <tr>
                 <th scope="row" className="pt-2 pe-3 text-start font-medium">
-                  Total
+                  {t("form.total")}
                 </th>
                 <td
                   className={`pt-2 font-medium tabular-nums ${total === 10000 ? "" : "text-red-700 dark:text-red-300"}`}
                   aria-live="polite"
                 >
-                  {total / 100} %
+                  {number(total / 100)} %
                 </td>
               </tr>
             </tfoot>
@@ -142,7 +141,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
         </table>
       </div>
       <fieldset className="space-y-2">
-        <legend className="font-semibold">Late work</legend>
+        <legend className="font-semibold">{t("form.late")}</legend>
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
@@ -151,12 +150,12 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
             onChange={(e) => setLate(e.target.checked)}
             className="h-4 w-4"
           />
-          Take points off work marked late
+          {t("form.lateOn")}
         </label>
         {late && (
           <div className="flex flex-wrap gap-4 pl-6">
             <label className="text-sm">
-              <span className="block font-medium">Per day late (%)</span>
+              <span className="block font-medium">{t("form.perDay")}</span>
               <input
                 className={input}
                 name="latePerDay"
@@ -166,7 +165,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
               />
             </label>
             <label className="text-sm">
-              <span className="block font-medium">Never below (% of the score)</span>
+              <span className="block font-medium">{t("form.floor")}</span>
               <input
                 className={input}
                 name="lateFloor"
@@ -179,7 +178,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
         )}
       </fieldset>
       <PrimaryButton type="submit" disabled={pending}>
-        {pending ? "Saving..." : "Save grading settings"}
+        {pending ? t("shared.saving") : t("form.save")}
       </PrimaryButton>
     </form>
   );

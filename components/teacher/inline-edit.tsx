@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 
 /**
  * Click (or Enter on focus) to edit in place. Enter or blur saves the trimmed text, Escape

@@ -2,7 +2,7 @@
 
 import { Tabs } from "radix-ui";
 import { useActionState, useEffect, useState, useTransition } from "react";
-import { useTranslations } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import {
   createStudent,
   editStudent,

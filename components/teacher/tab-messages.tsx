@@ -1,4 +1,4 @@
-import { ExtraMessages } from "@/components/extra-messages";
+import { ScreenMessages } from "@/components/screen-messages";
 import { extraMessages, type PageNamespace } from "@/lib/i18n/client";
 import { requestLocale } from "@/lib/i18n/request-locale";
 
@@ -13,5 +13,5 @@ export async function TabMessages({
   namespaces: readonly PageNamespace[];
   children: React.ReactNode;
 }) {
-  return <ExtraMessages messages={extraMessages(await requestLocale(), namespaces)}>{children}</ExtraMessages>;
+  return <ScreenMessages messages={extraMessages(await requestLocale(), namespaces)}>{children}</ScreenMessages>;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
+import { useTranslations } from "@/components/use-translations";
 import { setTermCommentAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { setTermOverrideAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { keepFieldsSubmit } from "@/components/keep-fields-submit";
@@ -32,9 +33,11 @@ function TermRowForm({
   action: (data: FormData) => void;
   state: ActionResult;
   pending: boolean;
+  /** What Save saves, for a screen reader: "override for Ava Johnson". */
   what: string;
   children: React.ReactNode;
 }) {
+  const t = useTranslations("grades");
   return (
     <form className="flex flex-wrap items-center gap-2" onSubmit={keepFieldsSubmit(action)}>
       <input type="hidden" name="levelCode" value={row.levelCode} />
@@ -46,11 +49,8 @@ function TermRowForm({
         disabled={pending}
         className="rounded-lg border border-line px-3 py-1 text-sm font-medium hover:bg-surface-muted"
       >
-        {pending ? "Saving..." : "Save"}
-        <span className="sr-only">
-          {" "}
-          {what} for {row.studentName}
-        </span>
+        {pending ? t("shared.saving") : t("shared.save")}
+        <span className="sr-only"> {what}</span>
       </button>
       {state.message && (
         <span
@@ -69,14 +69,16 @@ export function OverrideForm({
   ...row
 }: Row & { current: { percent: number; reason: string; shared?: boolean; note?: string | null } | null }) {
   const [state, action, pending] = useActionState(setTermOverrideAction, idle);
+  const t = useTranslations("grades.term");
+  const name = row.studentName;
   return (
-    <TermRowForm row={row} action={action} state={state} pending={pending} what="override">
+    <TermRowForm row={row} action={action} state={state} pending={pending} what={t("saveOverrideFor", { name })}>
       <input
         className={`${input} w-20 tabular-nums`}
         name="percent"
         inputMode="decimal"
         defaultValue={current?.percent ?? ""}
-        aria-label={`Override percent for ${row.studentName}`}
+        aria-label={t("percentFor", { name })}
         placeholder="%"
       />
       <input
@@ -84,21 +86,21 @@ export function OverrideForm({
         name="reason"
         maxLength={500}
         defaultValue={current?.reason ?? ""}
-        aria-label={`Reason for ${row.studentName}'s override`}
-        placeholder="Reason (staff only unless shared)"
+        aria-label={t("reasonFor", { name })}
+        placeholder={t("reason")}
       />
       {/* Issue 27: the reason is a note to colleagues unless the teacher shares it; the note is for the family. */}
       <label className="flex items-center gap-1 text-xs text-ink-muted">
         <input type="checkbox" name="shared" className="h-4 w-4" defaultChecked={current?.shared ?? false} />
-        Families see the reason
+        {t("shared")}
       </label>
       <input
         className={`${input} w-56`}
         name="note"
         maxLength={500}
         defaultValue={current?.note ?? ""}
-        aria-label={`Note to ${row.studentName}'s family (optional)`}
-        placeholder="Note to the family (optional)"
+        aria-label={t("noteFor", { name })}
+        placeholder={t("note")}
       />
     </TermRowForm>
   );
@@ -107,20 +109,27 @@ export function OverrideForm({
 /** The student's report-card comment for the term; suggestions come from the teacher's comment bank (a datalist on the page). */
 export function CommentForm({ current, ...row }: Row & { current: string | null }) {
   const [state, action, pending] = useActionState(setTermCommentAction, idle);
+  const t = useTranslations("grades.term");
   return (
-    <TermRowForm row={row} action={action} state={state} pending={pending} what="comment">
+    <TermRowForm
+      row={row}
+      action={action}
+      state={state}
+      pending={pending}
+      what={t("saveCommentFor", { name: row.studentName })}
+    >
       <input
         className={`${input} min-w-0 flex-1`}
         name="comment"
         list="comment-bank"
         maxLength={1000}
         defaultValue={current ?? ""}
-        aria-label={`Report-card comment for ${row.studentName}`}
-        placeholder="Comment for the report card ({first name} works)"
+        aria-label={t("commentFor", { name: row.studentName })}
+        placeholder={t("comment")}
       />
       <label className="flex items-center gap-1 text-xs text-ink-muted">
         <input type="checkbox" name="bank" className="h-4 w-4" />
-        Add to my comment bank
+        {t("bank")}
       </label>
     </TermRowForm>
   );

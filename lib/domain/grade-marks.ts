@@ -8,5 +8,3 @@ export const MARK_KEYS: Record<string, GradeMark> = { e: "excused", m: "missing"
 /** One character per cell in the grid's payload: '-' for none. */
 export const MARK_CODES: Record<GradeMark, string> = { excused: "e", missing: "m", late: "l" };
 export const MARK_BY_CODE: Record<string, GradeMark | undefined> = { e: "excused", m: "missing", l: "late" };
-
-export const MARK_LABELS: Record<GradeMark, string> = { excused: "Excused", missing: "Missing", late: "Late" };

@@ -106,19 +106,25 @@ export async function translateUploadMessage(message: string): Promise<string> {
   }
 }
 
-/** An action's answer with its message (and field messages) in the reader's language. */
+type Translate = (message: string) => Promise<string>;
+
+/**
+ * An action's answer with its message (and field messages) in the reader's language. `translate`
+ * finds the sentences of another screen's actions (lib/i18n/grade-action-message.ts).
+ */
 export async function inReaderLanguage<T>(
   answer: ActionResult<T> | Promise<ActionResult<T>>,
+  translate: Translate = translateActionMessage,
 ): Promise<ActionResult<T>> {
   const result = await answer;
   if ((await requestLocale()) === "en" || result.message === undefined) return result;
-  const message = await translateActionMessage(result.message);
+  const message = await translate(result.message);
   if (result.ok) return { ...result, message };
   let fieldErrors: Record<string, string[] | undefined> | undefined;
   if (result.fieldErrors) {
     fieldErrors = {};
     for (const [field, list] of Object.entries(result.fieldErrors))
-      fieldErrors[field] = list && (await Promise.all(list.map(translateActionMessage)));
+      fieldErrors[field] = list && (await Promise.all(list.map(translate)));
   }
   return { ...result, message, ...(fieldErrors ? { fieldErrors } : {}) };
 }
@@ -126,6 +132,7 @@ export async function inReaderLanguage<T>(
 /** An action whose answers are in the reader's language (for actions written as `const x = classAction(…)`). */
 export function translatedAction<A extends unknown[], T>(
   action: (...args: A) => Promise<ActionResult<T>>,
+  translate: Translate = translateActionMessage,
 ): (...args: A) => Promise<ActionResult<T>> {
-  return (...args) => inReaderLanguage(action(...args));
+  return (...args) => inReaderLanguage(action(...args), translate);
 }

@@ -31,12 +31,26 @@ export const PAGE_NAMESPACES = [
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
+/**
+ * The teacher's grade screens' client words (issue 31), added around the part of a screen that shows
+ * them (components/grades-messages.tsx): `shared` and the screen's own part, so the dashboard's
+ * Summary carries only its rows' words, not the grid's or the settings form's.
+ */
+export type GradesPart = Exclude<keyof Messages["grades"], "shared">;
+
+export function gradesMessages(locale: AnyLocale, parts: readonly GradesPart[]): Partial<Messages> {
+  const all = messagesFor(locale).grades;
+  return {
+    grades: Object.fromEntries([["shared", all.shared], ...parts.map((p) => [p, all[p]])]) as Messages["grades"],
+  };
+}
+
 export function clientMessages(locale: AnyLocale, extra: readonly PageNamespace[] = []): Partial<Messages> {
   const all = messagesFor(locale);
   return Object.fromEntries([...BASE_NAMESPACES, ...extra].map((ns) => [ns, all[ns]]));
 }
 
-/** Only these namespaces, for a provider that adds them to the page's (components/extra-messages.tsx). */
+/** Only these namespaces, for a provider that adds them to the page's (components/screen-messages.tsx). */
 export function extraMessages(locale: AnyLocale, namespaces: readonly PageNamespace[]): Partial<Messages> {
   const all = messagesFor(locale);
   return Object.fromEntries(namespaces.map((ns) => [ns, all[ns]]));

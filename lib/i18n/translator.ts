@@ -1,6 +1,7 @@
 import { createFormatter, createTranslator, type _Translator as Translator } from "use-intl/core";
 import { schoolTimeZone } from "@/lib/env";
 import { messagesFor, type Messages } from "./catalog";
+import { withFastValues } from "./fast-values";
 import { intlLocaleOf, type AnyLocale } from "./locales";
 
 // Translators outside React (server components, server actions, e-mails, PDFs, CSV headers) for a
@@ -13,12 +14,14 @@ export function translatorFor<N extends Namespace>(locale: AnyLocale, namespace:
   const key = `${locale}\u0000${namespace}`;
   let found = translators.get(key) as Translator<Messages, N> | undefined;
   if (!found) {
-    found = createTranslator({
-      locale: intlLocaleOf(locale),
-      messages: messagesFor(locale),
-      namespace,
-      timeZone: schoolTimeZone(),
-    });
+    found = withFastValues(
+      createTranslator({
+        locale: intlLocaleOf(locale),
+        messages: messagesFor(locale),
+        namespace,
+        timeZone: schoolTimeZone(),
+      }) as never,
+    );
     translators.set(key, found);
   }
   return found;

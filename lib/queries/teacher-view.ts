@@ -2,7 +2,6 @@ import "server-only";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { TEACHER_THRESHOLDS } from "@/lib/domain/constants";
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { formatDateTime } from "@/lib/domain/format";
 import { band, teacherLetter, type Band } from "@/lib/domain/grades";
 import { roundedMean, studentStatus } from "@/lib/domain/summary";
 import { classTermGradesWithCards, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
@@ -38,8 +37,11 @@ export interface SummaryStudent {
 
 export interface SummaryActivity {
   key: string;
-  text: string;
-  when: string;
+  /** The sentence of the catalog's `gradesServer.summary` that tells it, and its values (people's words). */
+  sentence: "submission" | "response" | "responseTitled" | "grade" | "gradeScored";
+  values: { who: string; what: string; detail?: string };
+  /** When it happened, written in the reader's language by the Summary tab. */
+  at: Date;
 }
 
 export interface SummaryView {
@@ -110,7 +112,6 @@ export async function loadSummaryView(
       status: studentStatus(gradePercent, attendancePercent),
     };
   });
-  const verbs = { submission: "submitted", response: "responded to", grade: "was graded on" } as const;
   return {
     students,
     // Class figures average the students who have any record, so a new student with nothing
@@ -119,8 +120,10 @@ export async function loadSummaryView(
     averageAttendance: meanOf(students.map((s) => s.attendancePercent)),
     activity: activity.map((a, i) => ({
       key: `${a.kind}-${i}`,
-      text: `${a.who} ${verbs[a.kind]} “${a.what}”${a.kind === "grade" && a.detail ? ` (${a.detail})` : a.kind === "response" && a.detail ? `: ${a.detail}` : ""}`,
-      when: formatDateTime(a.at, timeZone),
+      sentence:
+        a.kind === "grade" && a.detail ? "gradeScored" : a.kind === "response" && a.detail ? "responseTitled" : a.kind,
+      values: { who: a.who, what: a.what, ...(a.detail ? { detail: a.detail } : {}) },
+      at: a.at,
     })),
     terms: grades.terms,
     term: grades.term,

@@ -6,10 +6,13 @@ import { classAction, classFormAction, idSchema, levelCodeField, refreshClass } 
 import { CONTENT_MAX_LENGTH } from "@/lib/domain/constants";
 import { GRADE_MARKS } from "@/lib/domain/grade-marks";
 import { saveScore, saveScores, setMark } from "@/lib/gradebook/scores";
+import { translatedAction } from "@/lib/i18n/action-message";
+import { translateGradeMessage } from "@/lib/i18n/grade-action-message";
 
 // Scores and E/M/L marks of the grade grid, gradebook, Add Grade and Bulk Grade. Who may change a
 // grade, and when (a published term is locked), is decided in lib/gradebook (lib/auth/policy's
-// gradeChangeAccess); these are the forms' shapes.
+// gradeChangeAccess); these are the forms' shapes. The grid's, Add Grade's and the marks' answers are
+// in the reader's language (translateGradeMessage finds the English below in the catalog).
 
 const feedback = z
   .string()
@@ -31,7 +34,10 @@ const cell = z.object({
  * re-rendered: a refresh arriving while the teacher types in the next cell would replace the grid
  * and lose that edit.
  */
-export const saveGrade = classAction(cell, (v, { user, level }) => saveScore(user, level, v));
+export const saveGrade = translatedAction(
+  classAction(cell, (v, { user, level }) => saveScore(user, level, v)),
+  translateGradeMessage,
+);
 
 const REQUIRED = "Student, assignment and score are required";
 const requiredId = z
@@ -42,16 +48,19 @@ const requiredId = z
   .pipe(z.number().int("Invalid id").positive("Invalid id").max(2_147_483_647, "Invalid id"));
 
 /** Add Grade modal: student, assignment and score required. It adds a grade the grid does not show yet, so the page re-renders. */
-export const addGrade = classFormAction(
-  z.object({
-    levelCode: levelCodeField,
-    studentId: requiredId,
-    assignmentId: requiredId,
-    score: z.string().trim().min(1, REQUIRED),
-    feedback,
-  }),
-  (v, { user, level }) => saveScore(user, level, v),
-  { revalidate: refreshClass },
+export const addGrade = translatedAction(
+  classFormAction(
+    z.object({
+      levelCode: levelCodeField,
+      studentId: requiredId,
+      assignmentId: requiredId,
+      score: z.string().trim().min(1, REQUIRED),
+      feedback,
+    }),
+    (v, { user, level }) => saveScore(user, level, v),
+    { revalidate: refreshClass },
+  ),
+  translateGradeMessage,
 );
 
 const bulkRow = z.object({
@@ -84,12 +93,15 @@ export const bulkGrade = classAction(
 );
 
 /** A mark beside a score in the grade grid (issue 19): excused, missing or late, or none. Not re-rendered, like saveGrade. */
-export const setGradeMark = classAction(
-  z.object({
-    levelCode: levelCodeField,
-    assignmentId: idSchema,
-    studentId: idSchema,
-    mark: z.enum(["none", ...GRADE_MARKS], { message: "Choose excused, missing, late or none" }),
-  }),
-  (v, { user, level }) => setMark(user, level, v),
+export const setGradeMark = translatedAction(
+  classAction(
+    z.object({
+      levelCode: levelCodeField,
+      assignmentId: idSchema,
+      studentId: idSchema,
+      mark: z.enum(["none", ...GRADE_MARKS], { message: "Choose excused, missing, late or none" }),
+    }),
+    (v, { user, level }) => setMark(user, level, v),
+  ),
+  translateGradeMessage,
 );

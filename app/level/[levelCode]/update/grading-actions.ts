@@ -6,9 +6,12 @@ import type { ActionResult } from "@/lib/action-result";
 import { classFormAction, invalid } from "@/lib/actions";
 import { toHundredths } from "@/lib/domain/percent";
 import { loadGradingForm, saveGradeSettings } from "@/lib/gradebook/settings";
+import { translatedAction } from "@/lib/i18n/action-message";
+import { translateGradeMessage } from "@/lib/i18n/grade-action-message";
 
 // The class's grading settings form (issue 19): the class's own staff only (access "teach");
-// weights are percents with up to two decimals, drop counts whole numbers.
+// weights are percents with up to two decimals, drop counts whole numbers. Answers in the reader's
+// language (translateGradeMessage).
 
 const percent = z
   .string()
@@ -32,33 +35,36 @@ const form = z.looseObject({
   lateFloor: whole("The late floor").default(0),
 });
 
-export const saveGradingAction = classFormAction(
-  form,
-  async (v, { user, level }): Promise<ActionResult> => {
-    const { categories: known } = await loadGradingForm(level.code);
-    const categories = [];
-    for (const c of known) {
-      const weight = percent.safeParse(v[`weight.${c.id}`] ?? "");
-      if (!weight.success) return invalid(weight.error);
-      const drop = whole(`"${c.name}" drop lowest`).safeParse(v[`drop.${c.id}`] ?? "");
-      if (!drop.success) return invalid(drop.error);
-      categories.push({ id: c.id, name: c.name, weight: weight.data, dropLowest: drop.data });
-    }
-    const settings = {
-      mode: v.mode,
-      // Weighted: every category with a weight; total points: only the drop rules matter.
-      categories:
-        v.mode === "weighted"
-          ? categories.filter((c) => c.weight > 0 || c.dropLowest > 0)
-          : categories.filter((c) => c.dropLowest > 0).map((c) => ({ ...c, weight: 0 })),
-      latePolicy: v.late ? { perDayPercent: v.latePerDay, floorPercent: v.lateFloor } : null,
-    };
-    return saveGradeSettings(level.code, settings, user.id);
-  },
-  {
-    revalidate: (code) => {
-      revalidatePath(`/level/${encodeURIComponent(code)}/update/grading`);
-      revalidatePath(`/level/${encodeURIComponent(code)}`);
+export const saveGradingAction = translatedAction(
+  classFormAction(
+    form,
+    async (v, { user, level }): Promise<ActionResult> => {
+      const { categories: known } = await loadGradingForm(level.code);
+      const categories = [];
+      for (const c of known) {
+        const weight = percent.safeParse(v[`weight.${c.id}`] ?? "");
+        if (!weight.success) return invalid(weight.error);
+        const drop = whole(`"${c.name}" drop lowest`).safeParse(v[`drop.${c.id}`] ?? "");
+        if (!drop.success) return invalid(drop.error);
+        categories.push({ id: c.id, name: c.name, weight: weight.data, dropLowest: drop.data });
+      }
+      const settings = {
+        mode: v.mode,
+        // Weighted: every category with a weight; total points: only the drop rules matter.
+        categories:
+          v.mode === "weighted"
+            ? categories.filter((c) => c.weight > 0 || c.dropLowest > 0)
+            : categories.filter((c) => c.dropLowest > 0).map((c) => ({ ...c, weight: 0 })),
+        latePolicy: v.late ? { perDayPercent: v.latePerDay, floorPercent: v.lateFloor } : null,
+      };
+      return saveGradeSettings(level.code, settings, user.id);
     },
-  },
+    {
+      revalidate: (code) => {
+        revalidatePath(`/level/${encodeURIComponent(code)}/update/grading`);
+        revalidatePath(`/level/${encodeURIComponent(code)}`);
+      },
+    },
+  ),
+  translateGradeMessage,
 );

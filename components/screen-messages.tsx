@@ -1,14 +1,15 @@
 "use client";
+
 import { useMemo } from "react";
 import { IntlProvider, useLocale, useMessages, useTimeZone } from "use-intl";
 import type { Messages } from "@/lib/i18n/catalog";
 
 /**
- * Adds a few namespaces to the messages of the provider around it (the page's), so a part of a
- * page that needs its own (one dashboard tab) sends only those: a nested PageMessages would send
- * the page's namespaces a second time.
+ * More of the catalog for the client components inside (lib/i18n/client.ts gradesMessages), on
+ * top of the page's: only that namespace travels in the page, not the base ones again, as a nested
+ * PageMessages would send them.
  */
-export function ExtraMessages({ messages, children }: { messages: Partial<Messages>; children: React.ReactNode }) {
+export function ScreenMessages({ messages, children }: { messages: Partial<Messages>; children: React.ReactNode }) {
   const outer = useMessages();
   const locale = useLocale();
   const timeZone = useTimeZone();
