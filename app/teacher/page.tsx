@@ -6,12 +6,14 @@ import { EmptyState } from "@/components/states";
 import { ClassSwitcher } from "@/components/teacher/class-switcher";
 import { TeacherDashboard } from "@/components/teacher/dashboard";
 import { dashboardPageAccess, staffPageAccess } from "@/lib/auth/page-access";
-import { MSG } from "@/lib/domain/messages";
+import { getT } from "@/lib/i18n/request-locale";
 import { listTeachableClasses } from "@/lib/queries/teacher";
 import { tabParam } from "@/lib/domain/url";
 import { PageMessages } from "@/components/page-messages";
 
-export const metadata: Metadata = { title: "Teacher dashboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("teacher"))("pageTitle") };
+}
 
 /** /teacher: the dashboard for the signed-in instructor's first class by name, with a switcher. */
 export default async function TeacherPage({
@@ -31,12 +33,10 @@ export default async function TeacherPage({
   if ("refusal" in user) return <RefusalScreen {...user} />;
   const classes = await listTeachableClasses(user);
   if (classes.length === 0) {
+    const t = await getT("teacher");
     return (
       <AppShell user={user}>
-        <EmptyState
-          title={MSG.noClassesOtherTitle}
-          message="You do not teach any classes yet. An administrator can assign you a class."
-        />
+        <EmptyState title={t("noClassesTitle")} message={t("noClasses")} />
       </AppShell>
     );
   }
@@ -55,7 +55,13 @@ export default async function TeacherPage({
           attendance={{ view: query.view, day: query.day, rollcall: query.rollcall }}
           term={query.term}
           tabHref={(t) => `/teacher?${new URLSearchParams({ class: code, tab: t })}`}
-          switcher={<ClassSwitcher classes={classes.map((c) => ({ code: c.code, name: c.name }))} current={code} />}
+          switcher={
+            <ClassSwitcher
+              label={(await getT("teacher"))("classLabel")}
+              classes={classes.map((c) => ({ code: c.code, name: c.name }))}
+              current={code}
+            />
+          }
         />
       </PageMessages>
     </AppShell>

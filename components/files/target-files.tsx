@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { useTranslations } from "@/components/use-translations";
 import { loadAttachments } from "@/app/level/[levelCode]/files-actions";
 import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";
@@ -22,6 +23,8 @@ export function AssignmentFilesButton({
   const [files, setFiles] = useState<FileView[] | null>(null);
   const [pending, start] = useTransition();
   const toast = useToast();
+  // The dashboard's Updates and Assignments tabs, whose words (teacherShared) they send.
+  const t = useTranslations("teacherShared");
   return (
     <>
       <button
@@ -36,11 +39,11 @@ export function AssignmentFilesButton({
         }
         className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted disabled:opacity-60"
       >
-        Files
+        {t("files")}
       </button>
-      <Modal open={files !== null} onOpenChange={(o) => !o && setFiles(null)} title={`Files: ${title}`}>
+      <Modal open={files !== null} onOpenChange={(o) => !o && setFiles(null)} title={t("filesOf", { title })}>
         {files && (
-          <AttachmentPicker levelCode={levelCode} kind={kind} targetId={id} initial={files} label="Add files" />
+          <AttachmentPicker levelCode={levelCode} kind={kind} targetId={id} initial={files} label={t("addFiles")} />
         )}
       </Modal>
     </>

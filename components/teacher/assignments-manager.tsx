@@ -2,6 +2,7 @@
 
 import { lazyComponent } from "@/components/lazy-component";
 import { useActionState, useEffect, useState, useTransition } from "react";
+import { useTranslations } from "@/components/use-translations";
 import {
   createAssignment,
   deleteAssignment,
@@ -72,6 +73,8 @@ export function AssignmentsManager({
   } | null>(null);
   const [, start] = useTransition();
   const toast = useToast();
+  const t = useTranslations("teacherAssignments");
+  const shared = useTranslations("teacherShared");
 
   const saveText = async (assignmentId: number, patch: { title?: string; description?: string }) => {
     const res = await editAssignmentText({ levelCode, assignmentId, ...patch });
@@ -81,9 +84,9 @@ export function AssignmentsManager({
 
   return (
     <div>
-      <ManagerHeader title="Assignments" newLabel="New Assignment" onNew={() => setForm({ mode: "new" })} />
+      <ManagerHeader title={t("heading")} newLabel={t("new")} onNew={() => setForm({ mode: "new" })} />
       {assignments.length === 0 ? (
-        <EmptyState title="No assignments yet" message="Create the first assignment for this class." />
+        <EmptyState title={t("none")} message={t("noneHint")} />
       ) : (
         <ul className="space-y-4">
           {assignments.map((a) => (
@@ -91,18 +94,20 @@ export function AssignmentsManager({
               <ManagedPost
                 testId="managed-assignment"
                 title={a.title}
-                titleLabel="Assignment title"
+                titleLabel={t("titleLabel")}
                 onSaveTitle={(title) => saveText(a.id, { title })}
                 meta={
                   <>
-                    {a.due} · Max score {a.maxScore}
-                    {a.category ? ` · ${a.category}` : ""} · {a.submissions} submission(s) · {a.graded} graded
+                    {a.due} · {t("maxScoreOf", { max: a.maxScore })}
+                    {a.category ? " · " : ""}
+                    {a.category ? <span data-user-text>{a.category}</span> : null} ·{" "}
+                    {t("submissions", { count: a.submissions })} · {t("graded", { count: a.graded })}
                   </>
                 }
                 actionsClassName="flex flex-wrap gap-2"
                 actions={
                   <>
-                    <SecondaryButton onClick={() => setBulk(a)}>Bulk Grade</SecondaryButton>
+                    <SecondaryButton onClick={() => setBulk(a)}>{t("bulkGrade")}</SecondaryButton>
                     <MessageGuardians
                       levelCode={levelCode}
                       target={{ kind: "not_submitted", assignmentId: a.id, title: a.title }}
@@ -124,19 +129,19 @@ export function AssignmentsManager({
                         })
                       }
                     >
-                      View Responses
+                      {t("viewResponses")}
                     </SecondaryButton>
                     <AssignmentFilesButton levelCode={levelCode} kind="assignment" id={a.id} title={a.title} />
                     <SecondaryButton onClick={() => setForm({ mode: "edit", assignment: a })}>
-                      Edit Full
+                      {shared("editFull")}
                     </SecondaryButton>
                     <SecondaryButton tone="danger" onClick={() => setDeleting(a)}>
-                      Delete
+                      {shared("delete")}
                     </SecondaryButton>
                   </>
                 }
                 text={a.description}
-                textLabel="Assignment description"
+                textLabel={t("descriptionLabel")}
                 textClassName="mt-3 text-sm"
                 onSaveText={(description) => saveText(a.id, { description })}
               />
@@ -167,26 +172,30 @@ export function AssignmentsManager({
       <Modal
         open={responses !== null}
         onOpenChange={(o) => !o && setResponses(null)}
-        title={responses ? `Responses: ${responses.assignment.title}` : "Responses"}
+        title={responses ? t("responsesOf", { title: responses.assignment.title }) : t("responses")}
         wide
       >
-        {responses && responses.entries.length === 0 && <p className="text-ink-muted">No submissions yet.</p>}
+        {responses && responses.entries.length === 0 && <p className="text-ink-muted">{t("noSubmissions")}</p>}
         {responses && responses.entries.length > 0 && (
           <a
             href={`/level/${encodeURIComponent(levelCode)}/files/zip?assignmentId=${responses.assignment.id}`}
             className="mb-3 inline-block rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
           >
-            Download all
+            {t("downloadAll")}
           </a>
         )}
         <ul className="space-y-3">
           {responses?.entries.map((r) => (
             <li key={r.id} className="rounded-lg border border-line p-3">
               <div className="flex flex-wrap justify-between gap-2 text-sm">
-                <span className="font-semibold">{r.studentName}</span>
+                <span className="font-semibold" data-user-text>
+                  {r.studentName}
+                </span>
                 <span className="text-ink-muted">{r.submittedAt}</span>
               </div>
-              <p className="mt-2 whitespace-pre-line text-sm">{r.content}</p>
+              <p className="mt-2 whitespace-pre-line text-sm" data-user-text>
+                {r.content}
+              </p>
               {responses.files?.submissions[r.id] && (
                 <ResponseFilesAndScore
                   levelCode={levelCode}
@@ -238,19 +247,21 @@ function AssignmentForm({
   const [due, setDue] = useState(() => toLocalInput(assignment?.dueIso ?? null));
   const [categoryId, setCategoryId] = useState(assignment?.categoryId ? String(assignment.categoryId) : "");
   const [preview, setPreview] = useState(false);
+  const t = useTranslations("teacherAssignments");
+  const shared = useTranslations("teacherShared");
   useEffect(() => {
     if (state !== idle && state.ok) onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   const dueIso = due ? new Date(due).toISOString() : "";
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={assignment ? "Edit Assignment" : "New Assignment"} wide>
+    <Modal open onOpenChange={(o) => !o && onClose()} title={assignment ? t("edit") : t("new")} wide>
       <form action={action} className="space-y-4">
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="levelCode" value={levelCode} />
         {assignment && <input type="hidden" name="assignmentId" value={assignment.id} />}
         <input type="hidden" name="dueDate" value={dueIso} />
-        <Field label="Title" htmlFor="assignment-title">
+        <Field label={shared("title")} htmlFor="assignment-title">
           <TextInput
             id="assignment-title"
             name="title"
@@ -263,7 +274,7 @@ function AssignmentForm({
         <div>
           <div className="flex items-center justify-between">
             <label htmlFor="assignment-description" className="block text-sm font-medium">
-              Description (markdown)
+              {t("description")}
             </label>
             <button
               type="button"
@@ -271,7 +282,7 @@ function AssignmentForm({
               className="text-sm font-medium text-brand-700 underline dark:text-brand-100"
               aria-pressed={preview}
             >
-              {preview ? "Edit" : "Preview"}
+              {preview ? t("editText") : t("preview")}
             </button>
           </div>
           {preview ? (
@@ -296,7 +307,7 @@ function AssignmentForm({
           {preview && <input type="hidden" name="description" value={description} />}
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label="Max score" htmlFor="assignment-max">
+          <Field label={t("maxScore")} htmlFor="assignment-max">
             <TextInput
               id="assignment-max"
               name="maxScore"
@@ -308,7 +319,7 @@ function AssignmentForm({
               onChange={(e) => setMaxScore(e.target.value)}
             />
           </Field>
-          <Field label="Due date" htmlFor="assignment-due">
+          <Field label={t("dueDate")} htmlFor="assignment-due">
             <TextInput
               id="assignment-due"
               type="datetime-local"
@@ -317,23 +328,23 @@ function AssignmentForm({
               onChange={(e) => setDue(e.target.value)}
             />
           </Field>
-          <Field label="Category (optional)" htmlFor="assignment-category">
+          <Field label={t("category")} htmlFor="assignment-category">
             <Select
               id="assignment-category"
               name="categoryId"
               value={categoryId}
               onChange={(e) => setCategoryId(e.target.value)}
             >
-              <option value="">None</option>
+              <option value="">{t("noCategory")}</option>
               {categories.map((c) => (
-                <option key={c.id} value={c.id}>
+                <option key={c.id} value={c.id} data-user-text>
                   {c.name}
                 </option>
               ))}
             </Select>
           </Field>
         </div>
-        <FormActions onCancel={onClose} pending={pending} label={assignment ? "Save Changes" : "Create Assignment"} />
+        <FormActions onCancel={onClose} pending={pending} label={assignment ? shared("saveChanges") : t("create")} />
       </form>
     </Modal>
   );
@@ -363,6 +374,8 @@ function BulkGradeModal({
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const toast = useToast();
+  const t = useTranslations("teacherAssignments");
+  const common = useTranslations("common");
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     start(async () => {
@@ -378,7 +391,7 @@ function BulkGradeModal({
         rows: changed.map((s) => ({ studentId: s.id, score: rows[s.id]!.score, feedback: rows[s.id]!.feedback })),
       });
       if (res.ok) {
-        toast(res.message ?? "Grades saved");
+        toast(res.message ?? t("gradesSaved"));
         onClose();
       } else setError(res.message);
     });
@@ -387,8 +400,8 @@ function BulkGradeModal({
     <Modal
       open
       onOpenChange={(o) => !o && onClose()}
-      title={`Bulk Grade: ${assignment.title}`}
-      description={`Scores from 0 to ${assignment.maxScore}. Blank scores are skipped.`}
+      title={t("bulkTitle", { title: assignment.title })}
+      description={t("bulkHint", { max: assignment.maxScore })}
       wide
     >
       <form onSubmit={submit} noValidate>
@@ -402,20 +415,20 @@ function BulkGradeModal({
             <thead className="sticky top-0 bg-surface-muted">
               <tr>
                 <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Student
+                  {t("student")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Score
+                  {t("score")}
                 </th>
                 <th scope="col" className="px-3 py-2 text-left font-medium">
-                  Feedback
+                  {t("feedback")}
                 </th>
               </tr>
             </thead>
             <tbody>
               {roster.map((s) => (
                 <tr key={s.id} className="border-t border-line">
-                  <th scope="row" className="px-3 py-2 text-left font-normal">
+                  <th scope="row" className="px-3 py-2 text-left font-normal" data-user-text>
                     {s.name}
                   </th>
                   <td className="px-3 py-1">
@@ -424,7 +437,7 @@ function BulkGradeModal({
                       min={0}
                       max={assignment.maxScore}
                       step={0.01}
-                      aria-label={`Score for ${s.name}`}
+                      aria-label={t("scoreFor", { name: s.name })}
                       value={rows[s.id]!.score}
                       onChange={(e) => setRows((r) => ({ ...r, [s.id]: { ...r[s.id]!, score: e.target.value } }))}
                       className="w-24 rounded-md border border-line bg-surface px-2 py-1"
@@ -432,7 +445,7 @@ function BulkGradeModal({
                   </td>
                   <td className="px-3 py-1">
                     <input
-                      aria-label={`Feedback for ${s.name}`}
+                      aria-label={t("feedbackFor", { name: s.name })}
                       value={rows[s.id]!.feedback}
                       onChange={(e) => setRows((r) => ({ ...r, [s.id]: { ...r[s.id]!, feedback: e.target.value } }))}
                       className="w-full rounded-md border border-line bg-surface px-2 py-1"
@@ -444,9 +457,9 @@ function BulkGradeModal({
           </table>
         </div>
         <div className="mt-4 flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>Cancel</SecondaryButton>
+          <SecondaryButton onClick={onClose}>{common("cancel")}</SecondaryButton>
           <PrimaryButton type="submit" disabled={pending}>
-            {pending ? "Saving..." : "Save Grades"}
+            {pending ? common("saving") : t("saveGrades")}
           </PrimaryButton>
         </div>
       </form>

@@ -1,6 +1,8 @@
 "use client";
 
 import { lazy, memo, Suspense, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useLocale } from "use-intl";
+import { useTranslations } from "@/components/use-translations";
 import { addAttendanceDay, markAllPresent, setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import { ErrorBanner } from "@/components/error-banner";
 import { useRowWindow } from "./use-row-window";
@@ -30,20 +32,16 @@ export interface AttendanceTabData {
 /** Days shown at once: four school weeks. The rest is a click (or an arrow key) away. */
 export const ATTENDANCE_WINDOW_DAYS = 20;
 
-const OPTIONS = [
-  { value: "", short: "-", label: "No record" },
-  { value: "present", short: "P", label: "Present" },
-  { value: "absent", short: "A", label: "Absent" },
-  { value: "late", short: "L", label: "Late" },
-  { value: "excused", short: "E", label: "Excused" },
-] as const;
+const STATUSES = ["present", "absent", "late", "excused"] as const;
+type Status = (typeof STATUSES)[number];
 
 // The menu (Radix DropdownMenu, ~29 kB gzipped) loads when the grid is first focused or pointed
 // at, not with the page: most dashboard views never open it.
 const loadMenu = () => import("./attendance-menu");
 const AttendanceCellMenu = lazy(() => loadMenu().then((m) => ({ default: m.AttendanceCellMenu })));
 
-const SHORT: Record<string, string> = { present: "P", absent: "A", late: "L", excused: "E" };
+/** A day's label without its weekday ("Thu, Nov 26" → "Nov 26", "jue, 26 nov" → "26 nov"). */
+const withoutWeekday = (label: string) => label.replace(/^[^\s,]+, /, "");
 
 /** Row height in px (name, then username and code badge), before a rendered row is measured. */
 const ATTENDANCE_ROW_PX = 69;
@@ -73,6 +71,28 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
   const [active, setActive] = useState<{ row: number; col: number } | null>(null);
   const gridRef = useRef<HTMLTableElement>(null);
   const { scroller, rows: windowRows, reveal } = useRowWindow(data.students.length, ATTENDANCE_ROW_PX);
+  const t = useTranslations("teacherAttendance");
+  const common = useTranslations("common");
+  const locale = useLocale();
+  // The reader's letters and words for the statuses, once per render of the grid (not per cell).
+  const words = useMemo(() => {
+    const short = Object.fromEntries(STATUSES.map((s) => [s, t(`short.${s}`)])) as Record<Status, string>;
+    const names = Object.fromEntries(STATUSES.map((s) => [s, t(`statuses.${s}`)])) as Record<Status, string>;
+    const inCell = Object.fromEntries(STATUSES.map((s) => [s, t(`cellStatuses.${s}`)])) as Record<Status, string>;
+    return {
+      short,
+      inCell,
+      noRecord: t("noRecord"),
+      options: [
+        { value: "", short: "-", label: t("statuses.none") },
+        ...STATUSES.map((s) => ({ value: s, short: short[s], label: names[s] })),
+      ],
+      percent: (value: number) => common("percent", { value }),
+      cellLabel: (name: string, day: string, status: string) => t("cellLabel", { name, day, status }),
+      adminsOnly: { label: t("adminsOnly"), title: t("adminsOnlyTitle") },
+      accessCode: (code: string) => t("accessCode", { code }),
+    };
+  }, [t, common]);
 
   useEffect(() => {
     if (!note) return;
@@ -85,7 +105,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
   const dates = useMemo(() => allDates.slice(start, start + ATTENDANCE_WINDOW_DAYS), [allDates, start]);
   // Each shown day's label once, not once per cell: a window of 25 rows × 20 days made 500 Dates
   // and formats per render (issue 21).
-  const dayLabels = useMemo(() => dates.map((d) => formatDay(d)), [dates]);
+  const dayLabels = useMemo(() => dates.map((d) => formatDay(d, locale)), [dates, locale]);
   const canEarlier = start + ATTENDANCE_WINDOW_DAYS < allDates.length;
 
   const run = (fn: () => Promise<ActionResult>, after?: (res: ActionResult) => void) =>
@@ -150,7 +170,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
     <div>
       {saving && (
         <div role="status" className="fixed inset-0 z-[70] grid place-items-center bg-slate-900/40">
-          <div className="rounded-xl bg-surface px-6 py-4 font-medium shadow-xl">Saving attendance...</div>
+          <div className="rounded-xl bg-surface px-6 py-4 font-medium shadow-xl">{t("saving")}</div>
         </div>
       )}
       <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -158,7 +178,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
           <>
             <div>
               <label htmlFor="attendance-date" className="block text-sm font-medium">
-                Date
+                {t("date")}
               </label>
               <TextInput
                 id="attendance-date"
@@ -176,17 +196,17 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                 )
               }
             >
-              Add Attendance for All
+              {t("addForAll")}
             </PrimaryButton>
             <SecondaryButton className="py-2" onClick={() => run(() => markAllPresent({ levelCode, date }))}>
-              Mark all present
+              {t("markAll")}
             </SecondaryButton>
             <SecondaryButton className="py-2" onClick={() => setAdding(false)}>
-              Cancel
+              {common("cancel")}
             </SecondaryButton>
           </>
         ) : (
-          <PrimaryButton onClick={() => setAdding(true)}>Add New</PrimaryButton>
+          <PrimaryButton onClick={() => setAdding(true)}>{t("addNew")}</PrimaryButton>
         )}
       </div>
       <div aria-live="polite" className="min-h-0">
@@ -203,13 +223,13 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
       )}
       {data.students.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
-          No students enrolled yet
+          {t("noStudents")}
         </p>
       ) : dates.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center">
-          <p className="text-ink-muted">No attendance has been taken for this class.</p>
+          <p className="text-ink-muted">{t("noneTaken")}</p>
           <PrimaryButton className="mt-4" onClick={() => setAdding(true)}>
-            Take First Attendance
+            {t("takeFirst")}
           </PrimaryButton>
         </div>
       ) : (
@@ -221,27 +241,31 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                 disabled={!canEarlier}
                 onClick={() => setOffset(start + ATTENDANCE_WINDOW_DAYS)}
               >
-                ← Earlier days
+                {t("earlier")}
               </SecondaryButton>
               <span aria-live="polite" data-testid="attendance-window">
-                {formatDay(dates[dates.length - 1]!).replace(/^\w+, /, "")} –{" "}
-                {formatDay(dates[0]!).replace(/^\w+, /, "")} · days {allDates.length - start - dates.length + 1}–
-                {allDates.length - start} of {allDates.length}
+                {t("window", {
+                  from: withoutWeekday(dayLabels[dayLabels.length - 1]!),
+                  to: withoutWeekday(dayLabels[0]!),
+                  first: allDates.length - start - dates.length + 1,
+                  last: allDates.length - start,
+                  total: allDates.length,
+                })}
               </span>
               <SecondaryButton
                 className="py-1.5"
                 disabled={start === 0}
                 onClick={() => setOffset(Math.max(0, start - ATTENDANCE_WINDOW_DAYS))}
               >
-                Later days →
+                {t("later")}
               </SecondaryButton>
-              <span className="text-ink-muted">% and totals count every day.</span>
+              <span className="text-ink-muted">{t("countsAll")}</span>
               <a
                 href={attendanceExportHref(levelCode, allDates, data.today)}
                 download
                 className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
               >
-                Export CSV
+                {t("export")}
               </a>
             </div>
           }
@@ -263,7 +287,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                     scope="col"
                     className="sticky left-0 top-0 z-30 min-w-56 border-b border-line bg-surface-muted px-3 py-2 text-left font-medium"
                   >
-                    Student
+                    {t("student")}
                   </th>
                   <th
                     scope="col"
@@ -277,7 +301,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                       scope="col"
                       className="sticky top-0 z-20 whitespace-nowrap border-b border-line bg-surface-muted px-2 py-2 text-center font-medium"
                     >
-                      {dayLabels[col]!.replace(/^\w+, /, "")}
+                      {withoutWeekday(dayLabels[col]!)}
                     </th>
                   ))}
                 </tr>
@@ -295,6 +319,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                       marks={marks[row] ?? ""}
                       activeCol={active?.row === row ? active.col : null}
                       handlers={handlers}
+                      words={words}
                     />
                   ),
                   dates.length + 2,
@@ -306,7 +331,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                     scope="row"
                     className="sticky bottom-0 left-0 z-20 border-t border-line bg-surface-muted px-3 py-2 text-left font-medium"
                   >
-                    Day summary
+                    {t("daySummary")}
                   </th>
                   <td className="sticky bottom-0 border-t border-line bg-surface-muted" />
                   {dates.map((d, col) => {
@@ -317,8 +342,13 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                         className="sticky bottom-0 whitespace-nowrap border-t border-line bg-surface-muted px-2 py-2 text-center text-xs"
                         data-testid="day-summary"
                       >
-                        P{c.present} A{c.absent}
-                        <br />L{c.late} E{c.excused}
+                        {words.short.present}
+                        {c.present} {words.short.absent}
+                        {c.absent}
+                        <br />
+                        {words.short.late}
+                        {c.late} {words.short.excused}
+                        {c.excused}
                       </td>
                     );
                   })}
@@ -350,6 +380,20 @@ interface AttendanceRowProps {
   marks: string;
   activeCol: number | null;
   handlers: { current: AttendanceHandlers };
+  /** The reader's words (stable across renders: memoised in the grid). */
+  words: AttendanceWords;
+}
+
+interface AttendanceWords {
+  short: Record<Status, string>;
+  /** A status as a cell's name says it ("Ava Johnson, Thu, Nov 26, 2026: present"). */
+  inCell: Record<Status, string>;
+  noRecord: string;
+  options: { value: string; short: string; label: string }[];
+  percent: (value: number) => string;
+  cellLabel: (name: string, day: string, status: string) => string;
+  adminsOnly: { label: string; title: string };
+  accessCode: (code: string) => string;
 }
 
 const MOVES: Record<string, [number, number]> = {
@@ -368,24 +412,32 @@ const AttendanceRow = memo(function AttendanceRow({
   marks,
   activeCol,
   handlers,
+  words,
 }: AttendanceRowProps) {
   const counts = countMarks(marks);
   const pct = teacherAttendancePercent(counts);
   return (
     <tr data-testid="attendance-student" data-row={row} aria-rowindex={row + 2}>
       <th scope="row" className="sticky left-0 z-10 border-b border-line bg-surface px-3 py-1.5 text-left font-normal">
-        <div className="font-medium">{s.name}</div>
+        <div className="font-medium" data-user-text>
+          {s.name}
+        </div>
         <div className="flex items-center gap-2 text-xs text-ink-muted">
-          <span>@{s.username}</span>
-          {s.code ? <CodeBadge code={s.code} small /> : s.codeAdminsOnly ? <AdminsOnlyCode small /> : null}
+          <span data-user-text>@{s.username}</span>
+          {s.code ? (
+            <CodeBadge code={s.code} small label={words.accessCode(s.code)} />
+          ) : s.codeAdminsOnly ? (
+            <AdminsOnlyCode small words={words.adminsOnly} />
+          ) : null}
         </div>
       </th>
       <td className="border-b border-line px-3 py-1.5 whitespace-nowrap">
         <span className={`font-semibold ${BAND_TEXT[band(pct, TEACHER_THRESHOLDS)]}`} data-testid="attendance-percent">
-          {pct}%
+          {words.percent(pct)}
         </span>
         <div className="text-xs text-ink-muted">
-          P {counts.present} · E {counts.excused} · L {counts.late} · A {counts.absent}
+          {words.short.present} {counts.present} · {words.short.excused} {counts.excused} · {words.short.late}{" "}
+          {counts.late} · {words.short.absent} {counts.absent}
         </div>
       </td>
       {dates.map((d, col) => {
@@ -395,7 +447,7 @@ const AttendanceRow = memo(function AttendanceRow({
           <button
             type="button"
             data-cell={`${row}:${col}`}
-            aria-label={`${s.name}, ${dayLabels[col]}: ${status || "no record"}`}
+            aria-label={words.cellLabel(s.name, dayLabels[col]!, status ? words.inCell[status] : words.noRecord)}
             aria-haspopup="menu"
             onClick={() => handlers.current.activate(row, col)}
             onKeyDown={(e) => {
@@ -411,7 +463,7 @@ const AttendanceRow = memo(function AttendanceRow({
             className="attendance-cell"
             data-status={status}
           >
-            {status ? SHORT[status] : "-"}
+            {status ? words.short[status] : "-"}
           </button>
         );
         return (
@@ -420,7 +472,7 @@ const AttendanceRow = memo(function AttendanceRow({
               <Suspense fallback={cell}>
                 <AttendanceCellMenu
                   cell={cell}
-                  options={OPTIONS}
+                  options={words.options}
                   onChoose={(value) => handlers.current.choose(row, col, value)}
                   onClose={() => {
                     handlers.current.activate(null, null);

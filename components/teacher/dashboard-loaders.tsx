@@ -5,20 +5,29 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { schoolTimeZone } from "@/lib/env";
 import { getAttendanceGrid } from "@/lib/queries/attendance";
 import { listRoster } from "@/lib/queries/roster";
+import { intlLocaleOf } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { AttendanceTab, StudentsTab } from "./lazy-tabs";
+import { TabMessages } from "./tab-messages";
 
 export async function AttendanceTabLoader({ code }: { code: string }) {
   const grid = await getAttendanceGrid(code, await requireUser());
-  return <AttendanceTab levelCode={code} data={{ ...grid, today: dateInTimeZone(new Date(), schoolTimeZone()) }} />;
+  // Only the grid's words: the roll call, the tab's other view, sends none of them.
+  return (
+    <TabMessages namespaces={["teacherAttendance"]}>
+      <AttendanceTab levelCode={code} data={{ ...grid, today: dateInTimeZone(new Date(), schoolTimeZone()) }} />
+    </TabMessages>
+  );
 }
 
 export async function StudentsTabLoader({ code }: { code: string }) {
   const tz = schoolTimeZone();
   const rows = await listRoster(code, await requireUser());
+  const locale = intlLocaleOf(await requestLocale());
   return (
     <StudentsTab
       levelCode={code}
-      students={rows.map(({ enrolledAt, ...r }) => ({ ...r, joined: formatDate(enrolledAt, tz) }))}
+      students={rows.map(({ enrolledAt, ...r }) => ({ ...r, joined: formatDate(enrolledAt, tz, locale) }))}
     />
   );
 }

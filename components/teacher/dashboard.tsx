@@ -18,6 +18,9 @@ import { AssignmentsManager, GradesTab, UpdatesManager } from "./lazy-tabs";
 import { SummaryTab } from "./summary-tab";
 import { StudentsTabLoader, TabSkeleton } from "./dashboard-loaders";
 import { AttendanceSection } from "./roll-call-section";
+import { TabMessages } from "./tab-messages";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
+import { intlLocaleOf } from "@/lib/i18n/locales";
 
 /**
  * The teacher/admin class dashboard (spec §2). Callers have already decided access with
@@ -25,20 +28,11 @@ import { AttendanceSection } from "./roll-call-section";
  */
 export const DASHBOARD_TABS = ["summary", "updates", "assignments", "grades", "attendance", "students"] as const;
 
-const SECTIONS = [
-  { value: "summary", label: "Summary" },
-  { value: "updates", label: "Updates" },
-  { value: "assignments", label: "Assignments" },
-  { value: "grades", label: "Grades" },
-  { value: "attendance", label: "Attendance" },
-  { value: "students", label: "Students" },
-];
-
 /**
  * `tabHref` builds each tab's link: /teacher keeps its ?class= (the default suits /level/{code}/update).
  * `attendance` is the Attendance tab's ?view= and ?day= (roll call or the multi-day grid).
  */
-export function TeacherDashboard({
+export async function TeacherDashboard({
   level,
   tab,
   switcher,
@@ -56,39 +50,53 @@ export function TeacherDashboard({
 }) {
   const tz = schoolTimeZone();
   const active = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? tab! : "summary";
+  const t = await getT("teacher");
+  const sections = DASHBOARD_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }));
   return (
     <ToastProvider>
       <a
         href={`/level/${encodeURIComponent(level.code)}`}
         className="inline-flex items-center gap-1 text-sm font-medium text-ink-muted hover:text-ink"
       >
-        <span aria-hidden>←</span> Back to class page
+        <span aria-hidden>←</span> {t("back")}
       </a>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold sm:text-3xl">{level.name}</h1>
+          <h1 className="text-2xl font-semibold sm:text-3xl" data-user-text>
+            {level.name}
+          </h1>
           <p className="text-ink-muted">
-            {level.period ? `Period ${level.period}` : null}
-            {level.level ? ` · ${level.level}` : null} · {level.code}
+            {level.period ? t("period", { period: level.period }) : null}
+            {level.level ? " · " : null}
+            {level.level ? <span data-user-text>{level.level}</span> : null} · <span data-user-text>{level.code}</span>
           </p>
         </div>
         {switcher}
       </div>
       {/* Only the active tab is rendered (and queried) on the server; switching tabs navigates. */}
-      <SectionNav label="Class dashboard sections" sections={SECTIONS} active={active} href={tabHref}>
+      <SectionNav label={t("sections")} sections={sections} active={active} href={tabHref}>
         <Suspense fallback={<TabSkeleton />}>
           {active === "updates" ? (
-            <UpdatesLoader code={level.code} tz={tz} />
+            <TabMessages namespaces={["teacherShared", "teacherUpdates"]}>
+              <UpdatesLoader code={level.code} tz={tz} />
+            </TabMessages>
           ) : active === "assignments" ? (
-            <AssignmentsLoader code={level.code} tz={tz} />
+            <TabMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments"]}>
+              <AssignmentsLoader code={level.code} tz={tz} />
+            </TabMessages>
           ) : active === "grades" ? (
             <GradesLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("grades")} />
           ) : active === "attendance" ? (
             <AttendanceSection code={level.code} query={attendance} href={tabHref("attendance")} />
           ) : active === "students" ? (
-            <StudentsTabLoader code={level.code} />
+            <TabMessages namespaces={["teacherStudents"]}>
+              <StudentsTabLoader code={level.code} />
+            </TabMessages>
           ) : (
-            <SummaryLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("summary")} />
+            // The Summary's "Message guardians of students under…" (components/teacher/message-guardians.tsx).
+            <TabMessages namespaces={["teacherGuardians"]}>
+              <SummaryLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("summary")} />
+            </TabMessages>
           )}
         </Suspense>
       </SectionNav>
@@ -107,10 +115,15 @@ async function SummaryLoader({
   term: string | undefined;
   href: string;
 }) {
-  const view = await loadSummaryView(code, tz, parseTermChoice(term));
+  const [view, t] = await Promise.all([loadSummaryView(code, tz, parseTermChoice(term)), getT("teacher")]);
   return (
     <>
-      <TermSwitcher view={view} href={(t) => `${href}&term=${t}`} className="mb-4" />
+      <TermSwitcher
+        view={view}
+        href={(k) => `${href}&term=${k}`}
+        className="mb-4"
+        labels={{ term: t("term"), wholeYear: t("wholeYear") }}
+      />
       <SummaryTab
         students={view.students}
         averageGrade={view.averageGrade}
@@ -126,14 +139,17 @@ async function SummaryLoader({
 
 async function UpdatesLoader({ code, tz }: { code: string; tz: string }) {
   // The newest few responses of each announcement, with the count: bounded whatever students post.
-  return <UpdatesManager levelCode={code} updates={await loadUpdatesView(code, tz)} />;
+  const updates = await loadUpdatesView(code, tz, null, await requestLocale());
+  return <UpdatesManager levelCode={code} updates={updates} />;
 }
 
 async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
-  const [rows, categories, book] = await Promise.all([
+  const [rows, categories, book, t, locale] = await Promise.all([
     listTeacherAssignments(code),
     listCategories(),
     getGradebook(code),
+    getT("teacher"),
+    requestLocale(),
   ]);
   const gradesByAssignment: Record<number, Record<number, { score: number; feedback: string | null }>> = {};
   for (const g of book.grades)
@@ -151,7 +167,7 @@ async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
         preview: descriptionPreview(a.description),
         maxScore: a.maxScore,
         dueIso: a.dueDate ? a.dueDate.toISOString() : null,
-        due: a.dueDate ? `Due ${formatDateTime(a.dueDate, tz)}` : "No due date",
+        due: a.dueDate ? t("due", { date: formatDateTime(a.dueDate, tz, intlLocaleOf(locale)) }) : t("noDue"),
         categoryId: a.categoryId,
         category: a.category,
         submissions: a.submissions,
@@ -172,10 +188,15 @@ async function GradesLoader({
   term: string | undefined;
   href: string;
 }) {
-  const data = await getGradeGrid(code, parseTermChoice(term), tz);
+  const [data, t] = await Promise.all([getGradeGrid(code, parseTermChoice(term), tz), getT("teacher")]);
   return (
     <>
-      <TermSwitcher view={data} href={(t) => `${href}&term=${t}`} className="mb-3" />
+      <TermSwitcher
+        view={data}
+        href={(k) => `${href}&term=${k}`}
+        className="mb-3"
+        labels={{ term: t("term"), wholeYear: t("wholeYear") }}
+      />
       {data.locked && data.term && (
         <p
           role="note"

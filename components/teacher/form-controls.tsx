@@ -76,19 +76,21 @@ export function FormActions({
   onCancel,
   pending,
   label,
-  pendingLabel = "Saving...",
+  pendingLabel,
 }: {
   onCancel: () => void;
   pending: boolean;
   label: string;
+  /** Default: "Saving..." in the reader's language. */
   pendingLabel?: string;
 }) {
+  // `common`: every page has it, and the admin's forms use these too.
   const t = useTranslations("common");
   return (
     <div className="flex justify-end gap-2">
       <SecondaryButton onClick={onCancel}>{t("cancel")}</SecondaryButton>
       <PrimaryButton type="submit" disabled={pending}>
-        {pending ? pendingLabel : label}
+        {pending ? (pendingLabel ?? t("saving")) : label}
       </PrimaryButton>
     </div>
   );

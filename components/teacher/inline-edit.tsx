@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "@/components/use-translations";
 
 /**
  * Click (or Enter on focus) to edit in place. Enter or blur saves the trimmed text, Escape
@@ -21,6 +22,7 @@ export function InlineEdit({
   className?: string;
   children?: React.ReactNode;
 }) {
+  const t = useTranslations("teacherShared");
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
@@ -78,7 +80,7 @@ export function InlineEdit({
     <div
       role="button"
       tabIndex={0}
-      aria-label={`${label}: ${shown}. Click to edit`}
+      aria-label={t("clickToEdit", { label, value: shown })}
       onClick={start}
       onKeyDown={(e) => {
         if (e.key === "Enter" || e.key === " ") {
@@ -87,6 +89,8 @@ export function InlineEdit({
         }
       }}
       className={`cursor-text rounded-lg px-1 -mx-1 hover:bg-surface-muted ${className}`}
+      // What is edited in place is the teacher's own title or text.
+      data-user-text
     >
       {children ?? shown}
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTransition } from "react";
+import { useTranslations } from "@/components/use-translations";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
@@ -35,14 +36,19 @@ export function ConfirmDelete<T>({
 }) {
   const [, start] = useTransition();
   const toast = useToast();
-  const done = `${noun[0]!.toUpperCase()}${noun.slice(1)} deleted`;
+  const t = useTranslations("teacherShared");
+  const words =
+    noun === "assignment"
+      ? { title: t("deleteAssignment"), message: t("confirmAssignment"), done: t("assignmentDeleted") }
+      : { title: t("deleteAnnouncement"), message: t("confirmAnnouncement"), done: t("announcementDeleted") };
+  const done = words.done;
   return (
     <ConfirmDialog
       open={target !== null}
       onOpenChange={(o) => !o && onClose()}
-      title={`Delete ${noun}`}
-      message={`Are you sure you want to delete this ${noun}?`}
-      confirmLabel="Delete"
+      title={words.title}
+      message={words.message}
+      confirmLabel={t("delete")}
       onConfirm={() => {
         if (target === null) return;
         start(async () => {
@@ -86,7 +92,7 @@ export function ManagedPost({
   return (
     <article className="rounded-2xl border border-line bg-surface p-5 shadow-sm" data-testid={testId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-48 flex-1">
           <InlineEdit value={title} label={titleLabel} className="text-lg font-semibold" onSave={onSaveTitle} />
           <p className="text-sm text-ink-muted">{meta}</p>
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
+import { useTranslations } from "@/components/use-translations";
 import {
   previewGuardianMessage,
   sendGuardianMessage,
@@ -28,14 +29,13 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const toast = useToast();
+  const t = useTranslations("teacherGuardians");
+  const common = useTranslations("common");
   const wire =
     target.kind === "not_submitted"
       ? { kind: target.kind, assignmentId: target.assignmentId }
       : { kind: target.kind, percent, term: target.term };
-  const title =
-    target.kind === "not_submitted"
-      ? `Message guardians: not handed in “${target.title}”`
-      : "Message guardians of students under a percent";
+  const title = target.kind === "not_submitted" ? t("titleNotSubmitted", { title: target.title }) : t("titleBelow");
 
   const reset = () => {
     setPreview(null);
@@ -52,14 +52,9 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
   return (
     <>
       <SecondaryButton onClick={() => setOpen(true)}>
-        {target.kind === "not_submitted" ? "Message guardians" : "Message guardians of students under…"}
+        {target.kind === "not_submitted" ? t("button") : t("buttonBelow")}
       </SecondaryButton>
-      <Modal
-        open={open}
-        onOpenChange={(o) => (setOpen(o), o || reset())}
-        title={title}
-        description="Guardians linked to each student get it in the portal and, if they chose, by e-mail. Recorded in the audit log."
-      >
+      <Modal open={open} onOpenChange={(o) => (setOpen(o), o || reset())} title={title} description={t("description")}>
         <form
           className="space-y-4"
           onSubmit={(e) => {
@@ -70,7 +65,7 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
                 if (res.ok && res.data) {
                   setPreview(res.data);
                   setError(null);
-                } else setError(res.message ?? "Could not preview");
+                } else setError(res.message ?? t("previewFailed"));
                 return;
               }
               const res = await sendGuardianMessage({
@@ -80,16 +75,16 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
                 studentIds: ticked.map((s) => s.id),
               });
               if (res.ok) {
-                toast(res.message ?? "Message sent", "success");
+                toast(res.message ?? t("sent"), "success");
                 setOpen(false);
                 setText("");
                 reset();
-              } else setError(res.message ?? "Could not send");
+              } else setError(res.message ?? t("sendFailed"));
             });
           }}
         >
           {target.kind === "below" && (
-            <Field label="Students under (%)" htmlFor="message-percent">
+            <Field label={t("percent")} htmlFor="message-percent">
               <TextInput
                 id="message-percent"
                 type="number"
@@ -103,7 +98,7 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
               />
             </Field>
           )}
-          <Field label="Message" htmlFor="message-text" hint={`${text.length} / ${MAX} characters`}>
+          <Field label={t("message")} htmlFor="message-text" hint={t("characters", { count: text.length, max: MAX })}>
             <TextArea
               id="message-text"
               required
@@ -120,17 +115,21 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
               data-testid="message-preview"
             >
               <p className="font-medium">
-                {preview.guardians} guardian(s) of {preview.students} student(s): {preview.describe}.
+                {t("summary", {
+                  guardians: preview.guardians,
+                  students: preview.students,
+                  describe: preview.describe,
+                })}
               </p>
               {preview.picked.length > 0 && (
                 <fieldset className="mt-2">
-                  <legend className="text-ink-muted">Untick anyone who should not get it:</legend>
+                  <legend className="text-ink-muted">{t("untick")}</legend>
                   <ul className="mt-1 max-h-48 space-y-1 overflow-y-auto">
                     {preview.picked.map((s) => (
                       <li key={s.id}>
                         <label className="flex items-center gap-2">
                           <input type="checkbox" checked={!unticked.has(s.id)} onChange={() => toggle(s.id)} />
-                          {s.name}
+                          <span data-user-text>{s.name}</span>
                         </label>
                       </li>
                     ))}
@@ -145,16 +144,16 @@ export function MessageGuardians({ levelCode, target }: { levelCode: string; tar
             </p>
           )}
           <div className="flex justify-end gap-2">
-            <SecondaryButton onClick={() => setOpen(false)}>Cancel</SecondaryButton>
+            <SecondaryButton onClick={() => setOpen(false)}>{common("cancel")}</SecondaryButton>
             <PrimaryButton
               type="submit"
               disabled={pending || (preview !== null && (preview.guardians === 0 || ticked.length === 0))}
             >
               {!preview
-                ? "Preview recipients"
+                ? t("preview")
                 : unticked.size === 0
-                  ? `Send to ${preview.guardians} guardian(s)`
-                  : `Send to the guardians of ${ticked.length} student(s)`}
+                  ? t("sendAll", { guardians: preview.guardians })
+                  : t("sendTicked", { students: ticked.length })}
             </PrimaryButton>
           </div>
         </form>

@@ -2,6 +2,7 @@
 
 import { Tabs } from "radix-ui";
 import { useActionState, useEffect, useState, useTransition } from "react";
+import { useTranslations } from "@/components/use-translations";
 import {
   createStudent,
   editStudent,
@@ -19,7 +20,7 @@ import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import type { RosterView } from "@/lib/queries/roster-types";
-import { ADD_STUDENTS_CLOSE_MS, ADMINS_ONLY_CODE_MESSAGE, ADMINS_ONLY_CODES_NOTE } from "@/lib/domain/constants";
+import { ADD_STUDENTS_CLOSE_MS } from "@/lib/domain/constants";
 import { Field, PrimaryButton, SecondaryButton, TextInput, FormActions, useTextFields } from "./form-controls";
 
 export function StudentsTab({ levelCode, students }: { levelCode: string; students: RosterView[] }) {
@@ -29,14 +30,16 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
   const [newCode, setNewCode] = useState<{ name: string; code: string } | null>(null);
   const [, start] = useTransition();
   const toast = useToast();
+  const t = useTranslations("teacherStudents");
+  const adminsOnly = { label: t("adminsOnly"), title: t("adminsOnlyTitle") };
 
   return (
     <div>
       <div className="mb-4 flex justify-between gap-3">
-        <h2 className="text-lg font-semibold">Students ({students.length})</h2>
+        <h2 className="text-lg font-semibold">{t("heading", { count: students.length })}</h2>
         <div className="flex flex-wrap gap-2">
-          {students.length > 0 && <ClassCardsForm levelCode={levelCode} />}
-          <PrimaryButton onClick={() => setAdding(true)}>Add Students</PrimaryButton>
+          {students.length > 0 && <ClassCardsForm levelCode={levelCode} label={t("printCards")} />}
+          <PrimaryButton onClick={() => setAdding(true)}>{t("add")}</PrimaryButton>
         </div>
       </div>
       {newCode && (
@@ -45,36 +48,36 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
           className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-brand-800 dark:bg-brand-800 dark:text-brand-50"
         >
           <span>
-            Access code for {newCode.name}:{" "}
-            <strong className="font-mono text-base" data-testid="new-code">
+            {t("codeFor", { name: newCode.name })}{" "}
+            <strong className="font-mono text-base" data-testid="new-code" data-user-text>
               {newCode.code}
             </strong>{" "}
-            — give it to the student; it is also shown (blurred) in the table.
+            {t("codeHint")}
           </span>
-          <SecondaryButton onClick={() => setNewCode(null)}>Dismiss</SecondaryButton>
+          <SecondaryButton onClick={() => setNewCode(null)}>{t("dismiss")}</SecondaryButton>
         </div>
       )}
       {students.length === 0 ? (
-        <EmptyState title="No students enrolled yet" message="Add existing students or create a new one." />
+        <EmptyState title={t("none")} message={t("noneHint")} />
       ) : (
         <div className="relative overflow-x-auto rounded-2xl border border-line bg-surface">
           <table className="w-full text-sm">
             <thead className="bg-surface-muted [&_th]:text-start text-ink-muted">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Student
+                  {t("student")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Contact
+                  {t("contact")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Code
+                  {t("code")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  Joined
+                  {t("joined")}
                 </th>
                 <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t("actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -82,27 +85,35 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
               {students.map((s) => (
                 <tr key={s.id} className="border-t border-line" data-testid="roster-row">
                   <th scope="row" className="px-3 py-2 text-left font-medium">
-                    {s.name}
-                    <div className="text-xs font-normal text-ink-muted">@{s.username}</div>
+                    <span data-user-text>{s.name}</span>
+                    <div className="text-xs font-normal text-ink-muted" data-user-text>
+                      @{s.username}
+                    </div>
                   </th>
-                  <td className="px-3 py-2">{s.email ?? <span className="text-ink-muted">—</span>}</td>
+                  <td className="px-3 py-2">
+                    {s.email ? <span data-user-text>{s.email}</span> : <span className="text-ink-muted">—</span>}
+                  </td>
                   <td className="px-3 py-2">
                     {s.code ? (
-                      <CodeBadge code={s.code} />
+                      <CodeBadge code={s.code} label={t("accessCode", { code: s.code })} />
                     ) : s.codeAdminsOnly ? (
-                      <AdminsOnlyCode />
+                      <AdminsOnlyCode words={adminsOnly} />
                     ) : (
-                      <span className="text-ink-muted">No code</span>
+                      <span className="text-ink-muted">{t("noCode")}</span>
                     )}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{s.joined}</td>
                   <td className="px-3 py-2">
                     <div className="flex justify-end gap-2">
-                      <SecondaryButton aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
-                        Edit
+                      <SecondaryButton aria-label={t("editLabel", { name: s.name })} onClick={() => setEditing(s)}>
+                        {t("edit")}
                       </SecondaryButton>
-                      <SecondaryButton tone="danger" aria-label={`Remove ${s.name}`} onClick={() => setRemoving(s)}>
-                        Remove
+                      <SecondaryButton
+                        tone="danger"
+                        aria-label={t("removeLabel", { name: s.name })}
+                        onClick={() => setRemoving(s)}
+                      >
+                        {t("remove")}
                       </SecondaryButton>
                     </div>
                   </td>
@@ -114,7 +125,7 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
       )}
       {students.some((s) => s.codeAdminsOnly) && (
         <p className="mt-2 text-sm text-ink-muted" data-testid="admins-only-codes-note">
-          {ADMINS_ONLY_CODES_NOTE}
+          {t("adminsOnlyNote")}
         </p>
       )}
       {adding && (
@@ -130,15 +141,15 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(o) => !o && setRemoving(null)}
-        title="Remove student"
-        message="Are you sure you want to remove this student from the class?"
-        confirmLabel="Remove"
+        title={t("removeTitle")}
+        message={t("removeConfirm")}
+        confirmLabel={t("remove")}
         onConfirm={() => {
           const target = removing;
           if (!target) return;
           start(async () => {
             const res = await removeStudent({ levelCode, studentId: target.id });
-            toast(res.ok ? `${target.name} removed from the class` : res.message, res.ok ? "success" : "error");
+            toast(res.ok ? t("removed", { name: target.name }) : res.message, res.ok ? "success" : "error");
           });
         }}
       />
@@ -166,9 +177,10 @@ function AddStudentsDialog({
 }) {
   const [mode, setMode] = useState("existing");
   const [success, setSuccess] = useState<string | null>(null);
+  const t = useTranslations("teacherStudents");
   useCloseAfterSuccess(success !== null, onClose);
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title="Add Students" wide>
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t("addTitle")} wide>
       {success && (
         <p
           role="status"
@@ -178,10 +190,10 @@ function AddStudentsDialog({
         </p>
       )}
       <Tabs.Root value={mode} onValueChange={setMode}>
-        <Tabs.List aria-label="How to add" className="mb-4 inline-flex rounded-lg border border-line p-1">
+        <Tabs.List aria-label={t("howToAdd")} className="mb-4 inline-flex rounded-lg border border-line p-1">
           {[
-            ["existing", "Add Existing Students"],
-            ["new", "Create New Student"],
+            ["existing", t("existing")],
+            ["new", t("createNew")],
           ].map(([v, label]) => (
             <Tabs.Trigger
               key={v}
@@ -217,6 +229,7 @@ function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (messag
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
+  const t = useTranslations("teacherStudents");
 
   useEffect(() => {
     const id = setTimeout(() => {
@@ -243,20 +256,20 @@ function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (messag
           <ErrorBanner message={error} />
         </div>
       )}
-      <Field label="Search students" htmlFor="student-search">
+      <Field label={t("search")} htmlFor="student-search">
         <TextInput
           id="student-search"
           type="search"
-          placeholder="Name, username or email"
+          placeholder={t("searchHint")}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
       </Field>
       <ul
         className="mt-3 max-h-72 divide-y divide-line overflow-y-auto rounded-lg border border-line"
-        aria-label="Students"
+        aria-label={t("list")}
       >
-        {results.length === 0 && <li className="px-3 py-4 text-sm text-ink-muted">No students found</li>}
+        {results.length === 0 && <li className="px-3 py-4 text-sm text-ink-muted">{t("noneFound")}</li>}
         {results.map((r) => (
           <li key={r.id}>
             <label
@@ -269,12 +282,12 @@ function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (messag
                 onChange={() => toggle(r.id)}
                 className="h-4 w-4"
               />
-              <span className="flex-1">
+              <span className="flex-1" data-user-text>
                 <span className="font-medium">{r.name}</span> <span className="text-ink-muted">@{r.username}</span>
                 {r.email && <span className="block text-xs text-ink-muted">{r.email}</span>}
               </span>
               {r.enrolled && (
-                <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium">Already Enrolled</span>
+                <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium">{t("enrolled")}</span>
               )}
             </label>
           </li>
@@ -293,7 +306,7 @@ function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (messag
             })
           }
         >
-          {pending ? "Adding..." : `Add Selected (${selected.size})`}
+          {pending ? t("adding") : t("addSelected", { count: selected.size })}
         </PrimaryButton>
       </div>
     </div>
@@ -310,6 +323,7 @@ function CreateNew({
   onDone: (message: string, name: string, code: string | null) => void;
 }) {
   const [state, action, pending] = useActionState(createStudent, idleCreate);
+  const t = useTranslations("teacherStudents");
   const { field } = useTextFields("new-student", {
     name: "",
     username: "",
@@ -327,17 +341,17 @@ function CreateNew({
       {!state.ok && <ErrorBanner message={state.message} />}
       <input type="hidden" name="levelCode" value={levelCode} />
       <div className="grid gap-3 sm:grid-cols-2">
-        {field("name", "Name", { required: true, maxLength: 200 })}
-        {field("username", "Username", { required: true, maxLength: 100 })}
-        {field("email", "Email (optional)", { type: "email", maxLength: 254 })}
-        {field("phoneNumber", "Phone (optional)", { type: "tel", maxLength: 40 })}
-        {field("parent1Number", "Parent 1 phone (optional)", { type: "tel", maxLength: 40 })}
-        {field("parent2Number", "Parent 2 phone (optional)", { type: "tel", maxLength: 40 })}
+        {field("name", t("name"), { required: true, maxLength: 200 })}
+        {field("username", t("username"), { required: true, maxLength: 100 })}
+        {field("email", t("email"), { type: "email", maxLength: 254 })}
+        {field("phoneNumber", t("phoneOptional"), { type: "tel", maxLength: 40 })}
+        {field("parent1Number", t("parent1Optional"), { type: "tel", maxLength: 40 })}
+        {field("parent2Number", t("parent2Optional"), { type: "tel", maxLength: 40 })}
       </div>
-      <p className="text-sm text-ink-muted">An access code is generated and shown once.</p>
+      <p className="text-sm text-ink-muted">{t("codeOnce")}</p>
       <div className="flex justify-end">
         <PrimaryButton type="submit" disabled={pending}>
-          {pending ? "Creating..." : "Create and Add"}
+          {pending ? t("creating") : t("createAndAdd")}
         </PrimaryButton>
       </div>
     </form>
@@ -356,6 +370,7 @@ function EditStudentDialog({
   onClose: () => void;
 }) {
   const [state, action, pending] = useActionState(editStudent, idle);
+  const t = useTranslations("teacherStudents");
   const { field } = useTextFields("edit-student", {
     name: student.name,
     username: student.username,
@@ -369,37 +384,33 @@ function EditStudentDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={`Edit ${student.name}`} wide>
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t("editTitle", { name: student.name })} wide>
       <form action={action} className="space-y-3">
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="levelCode" value={levelCode} />
         <input type="hidden" name="studentId" value={student.id} />
         <div className="grid gap-3 sm:grid-cols-2">
-          {field("name", "Name", { required: true, maxLength: 200 })}
-          {field("username", "Username", { required: true, maxLength: 100 })}
-          {field("email", "Email (optional)", { type: "email", maxLength: 254 })}
-          {field("phoneNumber", "Phone", { type: "tel", maxLength: 40 })}
-          {field("parent1Number", "Parent 1 phone", { type: "tel", maxLength: 40 })}
-          {field("parent2Number", "Parent 2 phone", { type: "tel", maxLength: 40 })}
+          {field("name", t("name"), { required: true, maxLength: 200 })}
+          {field("username", t("username"), { required: true, maxLength: 100 })}
+          {field("email", t("email"), { type: "email", maxLength: 254 })}
+          {field("phoneNumber", t("phone"), { type: "tel", maxLength: 40 })}
+          {field("parent1Number", t("parent1"), { type: "tel", maxLength: 40 })}
+          {field("parent2Number", t("parent2"), { type: "tel", maxLength: 40 })}
         </div>
         {student.codeAdminsOnly ? (
           <p className="text-sm text-ink-muted" data-testid="code-admins-only-note">
-            {ADMINS_ONLY_CODE_MESSAGE}
+            {t("adminsOnlyMessage")}
           </p>
         ) : (
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="newCode" className="mt-1" />
             <span>
-              Generate a new access code
-              <span className="block text-ink-muted">
-                {student.code
-                  ? "The old code stops working and the student is signed out everywhere."
-                  : "This student has no access code and cannot sign in until one is generated."}
-              </span>
+              {t("newCode")}
+              <span className="block text-ink-muted">{student.code ? t("newCodeOld") : t("newCodeNone")}</span>
             </span>
           </label>
         )}
-        <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
+        <FormActions onCancel={onClose} pending={pending} label={t("saveChanges")} />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useActionState, useEffect, useState, useTransition } from "react";
+import { useTranslations } from "@/components/use-translations";
 import {
   createAnnouncement,
   deleteAnnouncement,
@@ -23,6 +24,8 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
   const [editing, setEditing] = useState<UpdateView | null>(null);
   const [deleting, setDeleting] = useState<UpdateView | null>(null);
   const toast = useToast();
+  const t = useTranslations("teacherUpdates");
+  const shared = useTranslations("teacherShared");
 
   const save = async (updateId: number, patch: { title?: string; content?: string }) => {
     const res = await editAnnouncement({ levelCode, updateId, ...patch });
@@ -32,9 +35,9 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
 
   return (
     <div>
-      <ManagerHeader title="Announcements" newLabel="New Announcement" onNew={() => setCreating(true)} />
+      <ManagerHeader title={t("heading")} newLabel={t("new")} onNew={() => setCreating(true)} />
       {updates.length === 0 ? (
-        <EmptyState title="No updates yet" message="Post an announcement for your class." />
+        <EmptyState title={t("none")} message={t("noneHint")} />
       ) : (
         <ul className="space-y-4">
           {updates.map((u) => (
@@ -42,21 +45,21 @@ export function UpdatesManager({ levelCode, updates }: { levelCode: string; upda
               <ManagedPost
                 testId="announcement"
                 title={u.title}
-                titleLabel="Announcement title"
+                titleLabel={t("titleLabel")}
                 onSaveTitle={(title) => save(u.id, { title })}
                 meta={u.date}
-                actionsClassName="flex gap-2"
+                actionsClassName="flex flex-wrap gap-2"
                 actions={
                   <>
                     <AssignmentFilesButton levelCode={levelCode} kind="announcement" id={u.id} title={u.title} />
-                    <SecondaryButton onClick={() => setEditing(u)}>Edit Full</SecondaryButton>
+                    <SecondaryButton onClick={() => setEditing(u)}>{shared("editFull")}</SecondaryButton>
                     <SecondaryButton tone="danger" onClick={() => setDeleting(u)}>
-                      Delete
+                      {shared("delete")}
                     </SecondaryButton>
                   </>
                 }
                 text={u.content}
-                textLabel="Announcement content"
+                textLabel={t("contentLabel")}
                 textClassName="mt-3"
                 onSaveText={(content) => save(u.id, { content })}
               >
@@ -99,16 +102,18 @@ function AnnouncementForm({ open, onClose, levelCode }: { open: boolean; onClose
   const [state, action, pending] = useActionState(createAnnouncement, idle);
   const [title, setTitle] = useState("");
   const [content, setContent] = useState("");
+  const t = useTranslations("teacherUpdates");
+  const shared = useTranslations("teacherShared");
   useEffect(() => {
     if (state !== idle && state.ok) onClose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
   return (
-    <Modal open={open} onOpenChange={(o) => !o && onClose()} title="New Announcement">
+    <Modal open={open} onOpenChange={(o) => !o && onClose()} title={t("new")}>
       <form action={action} className="space-y-4">
         {!state.ok && <ErrorBanner message={state.message} />}
         <input type="hidden" name="levelCode" value={levelCode} />
-        <Field label="Title" htmlFor="new-announcement-title">
+        <Field label={shared("title")} htmlFor="new-announcement-title">
           <TextInput
             id="new-announcement-title"
             name="title"
@@ -118,7 +123,7 @@ function AnnouncementForm({ open, onClose, levelCode }: { open: boolean; onClose
             onChange={(e) => setTitle(e.target.value)}
           />
         </Field>
-        <Field label="Content" htmlFor="new-announcement-content">
+        <Field label={t("content")} htmlFor="new-announcement-content">
           <TextArea
             id="new-announcement-content"
             name="content"
@@ -129,7 +134,7 @@ function AnnouncementForm({ open, onClose, levelCode }: { open: boolean; onClose
             onChange={(e) => setContent(e.target.value)}
           />
         </Field>
-        <FormActions onCancel={onClose} pending={pending} label="Post Announcement" pendingLabel="Posting..." />
+        <FormActions onCancel={onClose} pending={pending} label={t("post")} pendingLabel={t("posting")} />
       </form>
     </Modal>
   );
@@ -148,6 +153,8 @@ function EditFullAnnouncement({
   const [content, setContent] = useState(update.content);
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
+  const t = useTranslations("teacherUpdates");
+  const shared = useTranslations("teacherShared");
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     start(async () => {
@@ -157,10 +164,10 @@ function EditFullAnnouncement({
     });
   };
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title="Edit Announcement">
+    <Modal open onOpenChange={(o) => !o && onClose()} title={t("edit")}>
       <form onSubmit={submit} className="space-y-4">
         {error && <ErrorBanner message={error} />}
-        <Field label="Title" htmlFor="edit-announcement-title">
+        <Field label={shared("title")} htmlFor="edit-announcement-title">
           <TextInput
             id="edit-announcement-title"
             required
@@ -169,7 +176,7 @@ function EditFullAnnouncement({
             onChange={(e) => setTitle(e.target.value)}
           />
         </Field>
-        <Field label="Content" htmlFor="edit-announcement-content">
+        <Field label={t("content")} htmlFor="edit-announcement-content">
           <TextArea
             id="edit-announcement-content"
             required
@@ -179,7 +186,7 @@ function EditFullAnnouncement({
             onChange={(e) => setContent(e.target.value)}
           />
         </Field>
-        <FormActions onCancel={onClose} pending={pending} label="Save Changes" />
+        <FormActions onCancel={onClose} pending={pending} label={shared("saveChanges")} />
       </form>
     </Modal>
   );

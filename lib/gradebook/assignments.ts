@@ -136,8 +136,12 @@ export interface ResponseEntry {
   submittedAt: string;
 }
 
-/** View Responses: every submission to one assignment of this class, with the student's name. */
-export async function assignmentResponses(level: LevelFacts, id: number): Promise<ActionResult<ResponseEntry[]>> {
+/** View Responses: every submission to one assignment of this class, with the student's name; dates in `locale`. */
+export async function assignmentResponses(
+  level: LevelFacts,
+  id: number,
+  locale = "en",
+): Promise<ActionResult<ResponseEntry[]>> {
   if (!(await getAssignmentInLevel(id, level.code)))
     return { ok: false, message: "That assignment is not in this class." };
   const tz = schoolTimeZone();
@@ -148,7 +152,7 @@ export async function assignmentResponses(level: LevelFacts, id: number): Promis
       id: r.id,
       studentName: r.studentName,
       content: r.content,
-      submittedAt: formatDateTime(r.submittedAt, tz),
+      submittedAt: formatDateTime(r.submittedAt, tz, locale),
     })),
   };
 }

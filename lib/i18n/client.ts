@@ -29,6 +29,13 @@ export const PAGE_NAMESPACES = [
   "adminMail",
   "adminSecurity",
   "adminGuardians",
+  // The class dashboard's tabs (components/teacher/tab-messages.tsx): each tab adds only its own.
+  "teacherShared",
+  "teacherGuardians",
+  "teacherUpdates",
+  "teacherAssignments",
+  "teacherStudents",
+  "teacherAttendance",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
@@ -49,4 +56,10 @@ export function gradesMessages(locale: AnyLocale, parts: readonly GradesPart[]):
 export function clientMessages(locale: AnyLocale, extra: readonly PageNamespace[] = []): Partial<Messages> {
   const all = messagesFor(locale);
   return Object.fromEntries([...BASE_NAMESPACES, ...extra].map((ns) => [ns, all[ns]]));
+}
+
+/** Only these namespaces, for a provider that adds them to the page's (components/screen-messages.tsx). */
+export function extraMessages(locale: AnyLocale, namespaces: readonly PageNamespace[]): Partial<Messages> {
+  const all = messagesFor(locale);
+  return Object.fromEntries(namespaces.map((ns) => [ns, all[ns]]));
 }

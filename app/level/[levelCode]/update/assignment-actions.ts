@@ -6,6 +6,9 @@ import { classAction, classFormAction, idSchema, levelCodeField, refreshClass } 
 import { markdownField, titleField as title } from "@/lib/class-fields";
 import { MAX_SCORE_DEFAULT, MAX_SCORE_MIN } from "@/lib/domain/constants";
 import * as gradebook from "@/lib/gradebook/assignments";
+import { intlLocaleOf } from "@/lib/i18n/locales";
+import { requestLocale } from "@/lib/i18n/request-locale";
+import { teacherAction } from "@/lib/i18n/teacher-actions";
 
 // Assignments of the class dashboard (spec §2 Assignments manager). Creating, deleting and
 // re-dating go through lib/gradebook/assignments (a due date decides the term it counts in).
@@ -46,44 +49,51 @@ const assignmentOf = ({ title, description, maxScore, dueDate, categoryId }: z.o
   categoryId,
 });
 
-export const createAssignment = classFormAction(
-  fields,
-  (v, { user, level }) => gradebook.createAssignment(user, level, assignmentOf(v)),
-  refresh,
+export const createAssignment = teacherAction(
+  classFormAction(fields, (v, { user, level }) => gradebook.createAssignment(user, level, assignmentOf(v)), refresh),
 );
 
 /** Edit Full (all fields) — the form posts every field. */
-export const updateAssignment = classFormAction(
-  fields.extend({ assignmentId: idSchema }),
-  (v, { user, level }) => gradebook.updateAssignment(user, level, v.assignmentId, assignmentOf(v)),
-  refresh,
+export const updateAssignment = teacherAction(
+  classFormAction(
+    fields.extend({ assignmentId: idSchema }),
+    (v, { user, level }) => gradebook.updateAssignment(user, level, v.assignmentId, assignmentOf(v)),
+    refresh,
+  ),
 );
 
 /** Inline edit of the title or the description (neither changes a grade). */
-export const editAssignmentText = classAction(
-  z
-    .object({
-      levelCode: levelCodeField,
-      assignmentId: idSchema,
-      title: title.optional(),
-      description: description.optional(),
-    })
-    .refine((v) => v.title !== undefined || v.description !== undefined, "Nothing to change"),
-  (v, { level }) => gradebook.editAssignmentText(level, v.assignmentId, { title: v.title, description: v.description }),
-  refresh,
+export const editAssignmentText = teacherAction(
+  classAction(
+    z
+      .object({
+        levelCode: levelCodeField,
+        assignmentId: idSchema,
+        title: title.optional(),
+        description: description.optional(),
+      })
+      .refine((v) => v.title !== undefined || v.description !== undefined, "Nothing to change"),
+    (v, { level }) =>
+      gradebook.editAssignmentText(level, v.assignmentId, { title: v.title, description: v.description }),
+    refresh,
+  ),
 );
 
 /** Delete an assignment: refused when students' work is attached or its term is published. */
-export const deleteAssignment = classAction(
-  z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
-  (v, { user, level }) => gradebook.deleteAssignment(user, level, v.assignmentId),
-  refresh,
+export const deleteAssignment = teacherAction(
+  classAction(
+    z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
+    (v, { user, level }) => gradebook.deleteAssignment(user, level, v.assignmentId),
+    refresh,
+  ),
 );
 
 export type ResponseEntry = gradebook.ResponseEntry;
 
-const responsesOf = classAction(z.object({ levelCode: levelCodeField, assignmentId: idSchema }), (v, { level }) =>
-  gradebook.assignmentResponses(level, v.assignmentId),
+const responsesOf = teacherAction(
+  classAction(z.object({ levelCode: levelCodeField, assignmentId: idSchema }), async (v, { level }) =>
+    gradebook.assignmentResponses(level, v.assignmentId, intlLocaleOf(await requestLocale())),
+  ),
 );
 
 /** View Responses: every submission to one assignment of this class, with the student's name. */

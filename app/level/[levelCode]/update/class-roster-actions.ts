@@ -6,15 +6,18 @@ import { classAction, classFormAction, idSchema, levelCodeField, refreshClass } 
 import * as enrollment from "@/lib/class-roster/enroll";
 import * as students from "@/lib/class-roster/students";
 import { searchStudentsForLevel } from "@/lib/queries/roster";
+import { teacherAction } from "@/lib/i18n/teacher-actions";
 
 // Roster of the class dashboard (spec §5): the class's own instructor or an admin, and every
 // student id must be enrolled in the class. What each write does is lib/class-roster.
 
 const refresh = { revalidate: refreshClass };
 
-const search = classAction(
-  z.object({ levelCode: levelCodeField, query: z.string().max(100) }),
-  async (v, { level }) => ({ ok: true, data: await searchStudentsForLevel(level.code, v.query) }),
+const search = teacherAction(
+  classAction(z.object({ levelCode: levelCodeField, query: z.string().max(100) }), async (v, { level }) => ({
+    ok: true,
+    data: await searchStudentsForLevel(level.code, v.query),
+  })),
 );
 
 export async function searchStudents(
@@ -25,13 +28,15 @@ export async function searchStudents(
 }
 
 /** Add existing students; already-enrolled ones are skipped (and cannot be picked in the dialog). */
-export const enrollStudents = classAction(
-  z.object({
-    levelCode: levelCodeField,
-    studentIds: z.array(idSchema).min(1, "Select at least one student").max(1000),
-  }),
-  (v, { user, level }) => enrollment.enrollStudents(user, level, v.studentIds),
-  refresh,
+export const enrollStudents = teacherAction(
+  classAction(
+    z.object({
+      levelCode: levelCodeField,
+      studentIds: z.array(idSchema).min(1, "Select at least one student").max(1000),
+    }),
+    (v, { user, level }) => enrollment.enrollStudents(user, level, v.studentIds),
+    refresh,
+  ),
 );
 
 /** A blank optional field is null; one the form leaves out stays undefined (an edit keeps it). */
@@ -78,23 +83,25 @@ const fieldsOf = ({ name, username, email, phoneNumber, parent1Number, parent2Nu
 });
 
 /** Create New Student: enrolled in this class, with a generated code shown once. */
-export const createStudent = classFormAction(
-  studentFields,
-  (v, { user, level }) => students.createStudent(user, level, fieldsOf(v)),
-  refresh,
+export const createStudent = teacherAction(
+  classFormAction(studentFields, (v, { user, level }) => students.createStudent(user, level, fieldsOf(v)), refresh),
 );
 
 /** Edit student: every change audited old → new; the code can only be regenerated. */
-export const editStudent = classFormAction(
-  studentFields.extend({ studentId: idSchema, newCode: z.literal("on").optional() }),
-  (v, { user, level }) =>
-    students.editStudent(user, level, { studentId: v.studentId, newCode: !!v.newCode, fields: fieldsOf(v) }),
-  refresh,
+export const editStudent = teacherAction(
+  classFormAction(
+    studentFields.extend({ studentId: idSchema, newCode: z.literal("on").optional() }),
+    (v, { user, level }) =>
+      students.editStudent(user, level, { studentId: v.studentId, newCode: !!v.newCode, fields: fieldsOf(v) }),
+    refresh,
+  ),
 );
 
 /** Remove from the class: the enrollment only; grades, submissions and attendance stay. */
-export const removeStudent = classAction(
-  z.object({ levelCode: levelCodeField, studentId: idSchema }),
-  (v, { user, level }) => enrollment.removeStudent(user, level, v.studentId),
-  refresh,
+export const removeStudent = teacherAction(
+  classAction(
+    z.object({ levelCode: levelCodeField, studentId: idSchema }),
+    (v, { user, level }) => enrollment.removeStudent(user, level, v.studentId),
+    refresh,
+  ),
 );

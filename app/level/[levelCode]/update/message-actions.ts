@@ -12,6 +12,7 @@ import {
   type MessageTarget,
 } from "@/lib/notify/messages";
 import { hitRateLimit } from "@/lib/rate-limit";
+import { teacherAction, translateTeacherMessage } from "@/lib/i18n/teacher-actions";
 
 // Teacher messages (issue 20): the class's own staff (its instructor or an admin) preview and send
 // a short text to the guardians of the students an assignment or a grade threshold picks, less
@@ -56,45 +57,53 @@ export interface MessagePreviewView {
   describe: string;
 }
 
-export const previewGuardianMessage = classAction(
-  z.object({ levelCode: levelCodeField, target: postedTarget }),
-  async (v, { level }): Promise<ActionResult<MessagePreviewView>> => {
-    const preview = await previewMessage(level.code, toTarget(v.target));
-    if (!preview) return { ok: false, message: "That assignment is not in this class." };
-    return {
-      ok: true,
-      data: {
-        students: preview.students.length,
-        guardians: preview.guardians,
-        picked: preview.students.slice(0, MESSAGE_MAX_STUDENTS).map((s) => ({ id: s.id, name: s.name })),
-        describe: preview.describe,
-      },
-    };
-  },
+export const previewGuardianMessage = teacherAction(
+  classAction(
+    z.object({ levelCode: levelCodeField, target: postedTarget }),
+    async (v, { level }): Promise<ActionResult<MessagePreviewView>> => {
+      const preview = await previewMessage(level.code, toTarget(v.target));
+      if (!preview) return { ok: false, message: "That assignment is not in this class." };
+      return {
+        ok: true,
+        data: {
+          students: preview.students.length,
+          guardians: preview.guardians,
+          picked: preview.students.slice(0, MESSAGE_MAX_STUDENTS).map((s) => ({ id: s.id, name: s.name })),
+          // Written in English by lib/notify/messages (the notice's own words are the recipient's).
+          describe: await translateTeacherMessage(preview.describe),
+        },
+      };
+    },
+  ),
 );
 
-export const sendGuardianMessage = classAction(
-  z.object({ levelCode: levelCodeField, target: postedTarget, text, studentIds }),
-  async (v, { user, level }): Promise<ActionResult> => {
-    const limit = await hitRateLimit(`guardian-message:${user.id}`, 20, 3_600_000);
-    if (!limit.allowed)
+export const sendGuardianMessage = teacherAction(
+  classAction(
+    z.object({ levelCode: levelCodeField, target: postedTarget, text, studentIds }),
+    async (v, { user, level }): Promise<ActionResult> => {
+      const limit = await hitRateLimit(`guardian-message:${user.id}`, 20, 3_600_000);
+      if (!limit.allowed)
+        return {
+          ok: false,
+          message: `Twenty messages an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+        };
+      const sent = await sendTeacherMessage(
+        { id: user.id, name: user.name },
+        { code: level.code, name: level.name },
+        toTarget(v.target),
+        v.text,
+        v.studentIds,
+      );
+      if (!sent) return { ok: false, message: "That assignment is not in this class." };
+      if (sent.guardians === 0)
+        return {
+          ok: false,
+          message: `No linked guardians to send to (${sent.students.length} student(s): ${sent.describe}).`,
+        };
       return {
-        ok: false,
-        message: `Twenty messages an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+        ok: true,
+        message: `Message sent to ${sent.guardians} guardian(s) of ${sent.students.length} student(s)`,
       };
-    const sent = await sendTeacherMessage(
-      { id: user.id, name: user.name },
-      { code: level.code, name: level.name },
-      toTarget(v.target),
-      v.text,
-      v.studentIds,
-    );
-    if (!sent) return { ok: false, message: "That assignment is not in this class." };
-    if (sent.guardians === 0)
-      return {
-        ok: false,
-        message: `No linked guardians to send to (${sent.students.length} student(s): ${sent.describe}).`,
-      };
-    return { ok: true, message: `Message sent to ${sent.guardians} guardian(s) of ${sent.students.length} student(s)` };
-  },
+    },
+  ),
 );

@@ -4,8 +4,11 @@ import { AppShell } from "@/components/app-header";
 import { TeacherDashboard } from "@/components/teacher/dashboard";
 import { dashboardPageAccess } from "@/lib/auth/page-access";
 import { safeDecode, tabParam } from "@/lib/domain/url";
+import { getT } from "@/lib/i18n/request-locale";
 
-export const metadata: Metadata = { title: "Class dashboard" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getT("teacher"))("dashboardTitle") };
+}
 
 export default async function ClassDashboardPage({
   params,

@@ -1,0 +1,91 @@
+import "server-only";
+import type { ActionResult } from "@/lib/action-result";
+import { messagesFor, type Messages } from "./catalog";
+import { translateActionMessage } from "./action-message";
+import { getT, requestLocale } from "./request-locale";
+
+// The class dashboard's actions (announcements, assignments, attendance, the roster, messages to
+// guardians; issue 31) keep writing the spec's English, in their zod schemas and in lib/, as the
+// class page's do (decision 029): their answer is put in the reader's language when it leaves the
+// action. Many carry a name, a date or a count, so each English message of the server-only
+// `teacherActions` namespace is a pattern: its {placeholders} are read back (whole numbers as
+// numbers, for the Spanish plurals) and written again in the reader's language. A value that is
+// itself one of these sentences (a preview's "students who have not handed in …") is translated
+// too. A sentence no pattern knows goes on to the class page's table, then stays English.
+
+type Key = keyof Messages["teacherActions"];
+
+interface Pattern {
+  key: Key;
+  names: string[];
+  pattern: RegExp;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+// In catalog order: a more specific sentence comes before the general one it would also match
+// ("… in the whole year" before "… in {term}").
+const PATTERNS: Pattern[] = Object.entries(messagesFor("en").teacherActions).map(([key, text]) => {
+  const names: string[] = [];
+  const source = text
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return escape(part);
+      names.push(name);
+      return "(.+?)";
+    })
+    .join("");
+  return { key: key as Key, names, pattern: new RegExp(`^${source}$`, "s") };
+});
+
+/** The key and values of one of the dashboard actions' English sentences, or null. */
+export function matchTeacherMessage(message: string): { key: Key; values: Record<string, string | number> } | null {
+  for (const { key, names, pattern } of PATTERNS) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const values = Object.fromEntries(
+      names.map((name, i) => {
+        const raw = match[i + 1]!;
+        return [name, /^\d+$/.test(raw) ? Number(raw) : raw];
+      }),
+    );
+    return { key, values };
+  }
+  return null;
+}
+
+/** One of the dashboard actions' English messages in the reader's language; any other text as it is. */
+export async function translateTeacherMessage(message: string): Promise<string> {
+  const found = matchTeacherMessage(message);
+  if (!found) return translateActionMessage(message);
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(found.values))
+    values[name] =
+      typeof value === "string" && matchTeacherMessage(value) ? await translateTeacherMessage(value) : value;
+  return (await getT("teacherActions"))(found.key, values);
+}
+
+/** A dashboard action's answer with its message (and field messages) in the reader's language. */
+export async function inTeacherLanguage<T>(
+  answer: ActionResult<T> | Promise<ActionResult<T>>,
+): Promise<ActionResult<T>> {
+  const result = await answer;
+  if ((await requestLocale()) === "en" || result.message === undefined) return result;
+  const message = await translateTeacherMessage(result.message);
+  if (result.ok) return { ...result, message };
+  let fieldErrors: Record<string, string[] | undefined> | undefined;
+  if (result.fieldErrors) {
+    fieldErrors = {};
+    for (const [field, list] of Object.entries(result.fieldErrors))
+      fieldErrors[field] = list && (await Promise.all(list.map(translateTeacherMessage)));
+  }
+  return { ...result, message, ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
+/** A dashboard action whose answers are in the reader's language. */
+export function teacherAction<A extends unknown[], T>(
+  action: (...args: A) => Promise<ActionResult<T>>,
+): (...args: A) => Promise<ActionResult<T>> {
+  return (...args) => inTeacherLanguage(action(...args));
+}
