@@ -3,6 +3,7 @@ import { parseDocument } from "htmlparser2";
 import type { Element } from "domhandler";
 import { findAll, getAttributeValue, textContent } from "domutils";
 import { rollCallRowsHtml } from "./roll-call-rows";
+import { choiceOfTypedKey } from "@/lib/domain/roll-call";
 
 // The rows are HTML made by hand (issue 30), so what React used to guarantee is tested here: a
 // student's name is text, never markup, and every row is the radio group the keyboard and screen
@@ -47,5 +48,34 @@ describe("rollCallRowsHtml", () => {
     // No type attribute: a submit button of the list's form, posting mark=<student>:<status>.
     expect(radios.map((r) => attr(r, "type"))).toEqual(Array(8).fill(undefined));
     expect(`${attr(radios[5]!, "name")}=${attr(radios[5]!, "value")}`).toBe("mark=2:absent");
+  });
+
+  it("names and letters the choices in the reader's language; its letters and the English ones both set a mark", () => {
+    const spanish = [
+      { label: "Presente", letter: "P" },
+      { label: "Ausente", letter: "A" },
+      { label: "Tarde", letter: "T" },
+      { label: "Justificada", letter: "J" },
+    ];
+    const all = findAll(
+      (e) => e.name === "button",
+      parseDocument(rollCallRowsHtml([{ id: 7, name: "Ana" }], "L", 0, spanish)).children,
+    );
+    expect(all.map((b) => `${textContent(b)}:${getAttributeValue(b, "aria-label")}`)).toEqual([
+      "P:Presente",
+      "A:Ausente",
+      "T:Tarde",
+      "J:Justificada",
+    ]);
+    // The value posted stays the status, whatever the language.
+    expect(all.map((b) => getAttributeValue(b, "value"))).toEqual(["7:present", "7:absent", "7:late", "7:excused"]);
+    expect(["t", "J", "L", "E", "p", "x"].map((k) => choiceOfTypedKey(k, spanish)?.status ?? null)).toEqual([
+      "late",
+      "excused",
+      "late",
+      "excused",
+      "present",
+      null,
+    ]);
   });
 });

@@ -6,13 +6,15 @@ import { tabParam } from "@/lib/domain/url";
 import { getRollCall } from "@/lib/queries/roll-call";
 import { AttendanceTabLoader } from "./dashboard-loaders";
 import { RollCall } from "./roll-call-lazy";
+import { getT, requestLocale } from "@/lib/i18n/request-locale";
+import { ROLL_CALL_CHOICES, type RollCallWords } from "@/lib/domain/roll-call";
 
 /**
  * The Attendance tab (issue 21): on a school day it opens today's roll call; the multi-day grid
  * is one link away (?view=grid), and ?day=yyyy-mm-dd takes the roll of another day. `href` is
  * the tab's own link (?tab=attendance, or /teacher?class=…&tab=attendance).
  */
-export function AttendanceSection({
+export async function AttendanceSection({
   code,
   query,
   href,
@@ -23,20 +25,21 @@ export function AttendanceSection({
 }) {
   const today = dateInTimeZone(new Date(), schoolTimeZone());
   const view = attendanceView(query, today);
+  const t = await getT("teacherRollCall");
   const link = (params: Record<string, string>) => `${href}&${new URLSearchParams(params)}`;
   const views = [
-    { label: "Roll call", href: link({ view: "roll" }), current: view.view === "roll" },
-    { label: "All days", href: link({ view: "grid" }), current: view.view === "grid" },
+    { key: "roll", label: t("rollCall"), href: link({ view: "roll" }), current: view.view === "roll" },
+    { key: "grid", label: t("allDays"), href: link({ view: "grid" }), current: view.view === "grid" },
   ];
   return (
     <div>
       <nav
-        aria-label="Attendance views"
+        aria-label={t("views")}
         className="mb-4 inline-flex rounded-lg border border-line bg-surface p-1 text-sm font-medium"
       >
         {views.map((v) => (
           <a
-            key={v.label}
+            key={v.key}
             href={v.href}
             aria-current={v.current ? "page" : undefined}
             className="rounded-md px-4 py-2 text-ink-muted hover:text-ink aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
@@ -77,8 +80,20 @@ async function RollCallLoader({
   link: (p: Record<string, string>) => string;
   href: string;
 }) {
-  const data = await getRollCall({ levelCode: code, day, today });
-  const label = formatDay(day);
+  const [data, t, locale] = await Promise.all([
+    getRollCall({ levelCode: code, day, today }),
+    getT("teacherRollCall"),
+    requestLocale(),
+  ]);
+  const label = formatDay(day, locale);
+  const words: RollCallWords = {
+    choices: ROLL_CALL_CHOICES.map((c) => ({ label: t(`choices.${c.status}`), letter: t(`letters.${c.status}`) })),
+    empty: t("empty"),
+    noStudents: t("noStudents"),
+    listLabel: t("listLabel", { day: label }),
+    saving: t("saving"),
+    unmarked: t("unmarked"),
+  };
   // The day picker is a plain GET form carrying the tab's own query (and /teacher's class).
   const target = new URL(href, "http://portal.invalid");
   const hidden = [...target.searchParams.entries()];
@@ -87,8 +102,8 @@ async function RollCallLoader({
     <div className="max-w-3xl">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-xl font-semibold">
-          Roll call · {label}
-          {day === today ? <span className="ml-2 text-base font-normal text-ink-muted">(today)</span> : null}
+          {t("heading", { day: label })}
+          {day === today ? <span className="ml-2 text-base font-normal text-ink-muted">{t("today")}</span> : null}
         </h2>
         <form
           method="get"
@@ -102,14 +117,16 @@ async function RollCallLoader({
             href={link({ day: schoolDayNear(day, -1) })}
             className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted"
           >
-            <span aria-hidden="true">← </span>Previous day
+            <span aria-hidden="true">← </span>
+            {t("previousDay")}
           </a>
           {next <= today && (
             <a
               href={link({ day: next })}
               className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted"
             >
-              Next day<span aria-hidden="true"> →</span>
+              {t("nextDay")}
+              <span aria-hidden="true"> →</span>
             </a>
           )}
           {day !== today && (
@@ -117,11 +134,11 @@ async function RollCallLoader({
               href={link({ view: "roll" })}
               className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted"
             >
-              Today
+              {t("todayLink")}
             </a>
           )}
           <label className="flex items-center gap-2">
-            <span className="font-medium">Day</span>
+            <span className="font-medium">{t("day")}</span>
             <input
               type="date"
               name="day"
@@ -133,7 +150,7 @@ async function RollCallLoader({
             />
           </label>
           <button type="submit" className="rounded-lg border border-line px-3 py-2 font-medium hover:bg-surface-muted">
-            Go
+            {t("go")}
           </button>
         </form>
       </div>
@@ -142,10 +159,15 @@ async function RollCallLoader({
           role="alert"
           className="mb-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
         >
-          That mark was not saved: this class or day does not take it. Check the roll below.
+          {t("refused")}
         </p>
       )}
-      <RollCall levelCode={code} data={data} dayLabel={label} />
+      <RollCall
+        levelCode={code}
+        data={data}
+        words={words}
+        keysHelp={t.rich("keysHelp", { kbd: (key) => <kbd>{key}</kbd> })}
+      />
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { TOAST_DISMISS_MS } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
 import { columnOf, rollCallRowsHtml } from "./roll-call-rows";
 import {
-  choiceOfKey,
+  choiceOfTypedKey,
   letterOf,
   NO_MARK,
   ROLL_CALL_CHOICES,
@@ -18,6 +18,7 @@ import {
   withMark,
   type RollCallData,
   type RollCallStudent,
+  type RollCallWords,
 } from "@/lib/domain/roll-call";
 
 /**
@@ -57,7 +58,18 @@ interface Focus {
 
 const checkedCol = (marks: string, row: number) => Math.max(0, columnOf(marks[row]));
 
-export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; data: RollCallData; dayLabel: string }) {
+export function RollCall({
+  levelCode,
+  data,
+  words,
+  keysHelp,
+}: {
+  levelCode: string;
+  data: RollCallData;
+  /** The list's words in the reader's language (issue 31): the page's, so no catalog travels. */
+  words: RollCallWords;
+  keysHelp: React.ReactNode;
+}) {
   const server = useMemo(() => ({ marks: data.marks, taken: data.taken }), [data]);
   const [state, setState] = useServerValue(server);
   const current = useRef({ state, data });
@@ -66,7 +78,10 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
   current.current = { state, data };
   // The rows' HTML is made from the server's rows only (a new one after a refresh); the marks made
   // since are applied to the DOM below, so React never replaces the rows under the teacher's focus.
-  const rowsHtml = useMemo(() => ({ __html: rollCallRowsHtml(data.students, data.marks) }), [data]);
+  const rowsHtml = useMemo(
+    () => ({ __html: rollCallRowsHtml(data.students, data.marks, 0, words.choices) }),
+    [data, words.choices],
+  );
   // The list's one Tab stop (roving tabindex), moved on the DOM as focus moves.
   const focus = useRef<Focus>({ row: 0, col: checkedCol(data.marks, 0) });
   const [note, setNote] = useState<{ text: string; at: number } | null>(null);
@@ -178,7 +193,7 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
         go(count - 1);
         break;
       default: {
-        const choice = e.key.length === 1 ? choiceOfKey(e.key) : null;
+        const choice = e.key.length === 1 ? choiceOfTypedKey(e.key, words.choices) : null;
         if (!choice) return; // Space and Enter click the focused radio natively; Tab leaves the list.
         mark(data.students[row]!, choice.status);
         // On to the next student, on their checked choice; the last one keeps focus on the new mark.
@@ -210,20 +225,18 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
   if (count === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">
-        No students enrolled yet
+        {words.noStudents}
       </p>
     );
   }
   return (
     <div data-testid="roll-call">
       <p id="roll-call-keys" className="mb-3 text-sm text-ink-muted">
-        One tap per student. Keys: <kbd>P</kbd> present, <kbd>A</kbd> absent, <kbd>L</kbd> late, <kbd>E</kbd> excused
-        (then the next student); <kbd>↑</kbd> <kbd>↓</kbd> or <kbd>j</kbd> <kbd>k</kbd> move.
+        {keysHelp}
       </p>
       {!state.taken && (
         <p className="mb-3 rounded-lg bg-surface-muted px-3 py-2 text-sm" data-testid="roll-call-empty">
-          No attendance yet for this day. Your first mark adds the day with everyone present; then mark who is absent,
-          late or excused.
+          {words.empty}
         </p>
       )}
       {/* Without JavaScript (or before it runs) a tap posts the mark; see roll-call-rows.ts. */}
@@ -234,7 +247,7 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
           and keys come from the mark buttons inside each row (a roving-tabindex grid, position() finds the cell). */}
         <ol
           ref={list}
-          aria-label={`Roll call, ${dayLabel}`}
+          aria-label={words.listLabel}
           aria-describedby="roll-call-keys"
           className={LIST}
           onKeyDown={onKeyDown}
@@ -245,22 +258,15 @@ export function RollCall({ levelCode, data, dayLabel }: { levelCode: string; dat
       </form>
       <div className="sticky bottom-0 z-10 mt-3 rounded-xl border border-line bg-surface px-3 py-2 shadow-md">
         <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-sm" data-testid="roll-call-totals">
+          {ROLL_CALL_CHOICES.map((c, i) => (
+            <span key={c.status}>
+              {words.choices[i]!.label} <strong>{totals[c.status]}</strong>
+            </span>
+          ))}
           <span>
-            Present <strong>{totals.present}</strong>
+            {words.unmarked} <strong>{totals.unmarked}</strong>
           </span>
-          <span>
-            Absent <strong>{totals.absent}</strong>
-          </span>
-          <span>
-            Late <strong>{totals.late}</strong>
-          </span>
-          <span>
-            Excused <strong>{totals.excused}</strong>
-          </span>
-          <span>
-            Unmarked <strong>{totals.unmarked}</strong>
-          </span>
-          {pending > 0 && <span className="text-ink-muted">Saving…</span>}
+          {pending > 0 && <span className="text-ink-muted">{words.saving}</span>}
         </p>
         <div aria-live="polite">
           {note && (

@@ -39,6 +39,41 @@ export const ROLL_CALL_CHOICES: readonly RollCallChoice[] = [
 
 export const NO_MARK = "-";
 
+/** A choice as the reader sees it: its name (the button's label) and its letter (the button's text). */
+export interface ChoiceWords {
+  label: string;
+  letter: string;
+}
+
+/** The roll call's words in the reader's language (issue 31), given by the page as props. */
+export interface RollCallWords {
+  /** In ROLL_CALL_CHOICES order. */
+  choices: ChoiceWords[];
+  empty: string;
+  noStudents: string;
+  /** "Roll call, {day}" with the day filled in. */
+  listLabel: string;
+  saving: string;
+  unmarked: string;
+}
+
+export const ENGLISH_CHOICES: ChoiceWords[] = [
+  { label: "Present", letter: "P" },
+  { label: "Absent", letter: "A" },
+  { label: "Late", letter: "L" },
+  { label: "Excused", letter: "E" },
+];
+
+/**
+ * The choice a typed letter sets: the reader's own letters first (Spanish T for tarde, J for
+ * justificada), then the English ones, which keep working in every language.
+ */
+export function choiceOfTypedKey(key: string, choices: readonly ChoiceWords[]): RollCallChoice | null {
+  const typed = key.toUpperCase();
+  const own = choices.findIndex((c) => c.letter.toUpperCase() === typed);
+  return own >= 0 ? ROLL_CALL_CHOICES[own]! : choiceOfKey(key);
+}
+
 /** The choice a key sets (p, a, l, e in either case), or null. */
 export function choiceOfKey(key: string): RollCallChoice | null {
   return ROLL_CALL_CHOICES.find((c) => c.key === key.toUpperCase()) ?? null;

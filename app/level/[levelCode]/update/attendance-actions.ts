@@ -44,12 +44,14 @@ export const setAttendance = teacherAction(
 );
 
 /** Roll call (issue 21): one student's status for one day; the first mark on an empty day adds the day. */
-export const markRollCall = classAction(
-  z.object({
-    levelCode: levelCodeField,
-    studentId: idSchema,
-    date,
-    status: z.enum(ATTENDANCE_STATUSES, { message: "Choose a valid status" }),
-  }),
-  (v, { user, level }) => gradebook.markRollCall(user, level, v),
+export const markRollCall = teacherAction(
+  classAction(
+    z.object({
+      levelCode: levelCodeField,
+      studentId: idSchema,
+      date,
+      status: z.enum(ATTENDANCE_STATUSES, { message: "Choose a valid status" }),
+    }),
+    (v, { user, level }) => gradebook.markRollCall(user, level, v),
+  ),
 );
