@@ -55,6 +55,21 @@ const SENTENCES: [string, string][] = [
   ["Comment saved and added to your bank", "Comentario guardado y agregado a su banco"],
   ["Comment saved", "Comentario guardado"],
   ["Comment removed", "Comentario quitado"],
+  // Bulk Grade (grade-actions.ts and lib/gradebook/scores.ts).
+  ["Saved 12 grade(s)", "Calificaciones guardadas: 12"],
+  [
+    "1 student appears more than once. Each student can be graded once per bulk grade.",
+    "Un estudiante aparece más de una vez. Cada estudiante puede recibir una sola calificación al calificar en bloque.",
+  ],
+  [
+    "3 students appear more than once. Each student can be graded once per bulk grade.",
+    "3 estudiantes aparecen más de una vez. Cada estudiante puede recibir una sola calificación al calificar en bloque.",
+  ],
+  [
+    "This class has 28 students, so a bulk grade can have at most 28 rows.",
+    "Esta clase tiene 28 estudiantes, así que al calificar en bloque puede haber como máximo 28 filas.",
+  ],
+  ["Enter at least one score", "Ingrese al menos una puntuación"],
   // The guards' refusals and guarded()'s generic answer, from the screens' namespaces.
   [MSG.genericError, "Algo salió mal. Por favor, inténtelo de nuevo."],
   ["Invalid id", "Identificador no válido"],

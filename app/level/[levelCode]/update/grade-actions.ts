@@ -78,18 +78,21 @@ function repeatedStudents(rows: readonly { studentId: number }[]): number {
 }
 
 /** Bulk Grade: each student once; blank scores skipped, one out-of-range score refuses the batch. */
-export const bulkGrade = classAction(
-  z.object({ levelCode: levelCodeField, assignmentId: idSchema, rows: z.array(bulkRow).max(5000) }),
-  async (v, { user, level }): Promise<ActionResult<{ saved: number }>> => {
-    const repeated = repeatedStudents(v.rows);
-    if (repeated > 0)
-      return {
-        ok: false,
-        message: `${repeated} ${repeated === 1 ? "student appears" : "students appear"} more than once. Each student can be graded once per bulk grade.`,
-      };
-    return saveScores(user, level, v);
-  },
-  { revalidate: refreshClass },
+export const bulkGrade = translatedAction(
+  classAction(
+    z.object({ levelCode: levelCodeField, assignmentId: idSchema, rows: z.array(bulkRow).max(5000) }),
+    async (v, { user, level }): Promise<ActionResult<{ saved: number }>> => {
+      const repeated = repeatedStudents(v.rows);
+      if (repeated > 0)
+        return {
+          ok: false,
+          message: `${repeated} ${repeated === 1 ? "student appears" : "students appear"} more than once. Each student can be graded once per bulk grade.`,
+        };
+      return saveScores(user, level, v);
+    },
+    { revalidate: refreshClass },
+  ),
+  translateGradeMessage,
 );
 
 /** A mark beside a score in the grade grid (issue 19): excused, missing or late, or none. Not re-rendered, like saveGrade. */
