@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+import { axeViolations, unmarkedText } from "./language-walk";
 import { CODES, expect, gotoHydrated, signIn, test } from "./fixtures";
 
 // Issue 31, the staff screens: an admin who reads Spanish gets /admin, its tabs, a person's page and
@@ -162,7 +162,7 @@ test.describe("every admin screen comes from the catalog", () => {
     await inLanguage(page, context, "en-XA");
     const found: Record<string, string[]> = {};
     const walk = async (where: string) => {
-      const bad = await unmarkedText(page, ["Classroom Portal", "English", "Español"]);
+      const bad = await unmarkedText(page, { data: ["Classroom Portal", "English", "Español"] });
       if (bad.length) found[where] = bad;
     };
     for (const tab of TABS) {
@@ -202,44 +202,3 @@ test.describe("every admin screen comes from the catalog", () => {
     expect(found).toEqual({});
   });
 });
-
-/** Visible text nodes that did not come from the catalog (no en-XA markers), as e2e/languages.spec.ts walks. */
-async function unmarkedText(page: Page, data: string[]): Promise<string[]> {
-  return page.evaluate((allowed) => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    // Names of languages in themselves, numbers, dates, punctuation and the data the page shows.
-    const plain = /^[\s\d.,:;%/·—–()+\-←→@"“”'’…#]*$/;
-    const date =
-      /^[A-Z][a-z]{2}( \d{1,2},)? \d{1,2},? \d{4}(,\s\d{1,2}:\d{2}\s[AP]M)?$|^[A-Z][a-z]{2},? [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = (node.textContent ?? "").trim();
-      const el = node.parentElement;
-      if (!text || !el || el.closest("script, style, template, [hidden], .sr-only-data")) continue;
-      // People's own words (names, usernames, class names, codes, file names) are marked by the
-      // components that show them.
-      if (el.closest("[data-user-text]")) continue;
-      const style = getComputedStyle(el);
-      if (style.display === "none" || style.visibility === "hidden") continue;
-      if (text.includes("[!!") || text.includes("!!]")) continue;
-      if (plain.test(text) || date.test(text) || allowed.some((a) => text === a || text.startsWith(`${a} `))) continue;
-      if (/^@[\w.-]+$/.test(text)) continue; // a username
-      if (/^\d{1,2}:\d{2}\s?[AP]M$/.test(text)) continue; // a time of day, written by Intl
-      out.push(text);
-    }
-    return out;
-  }, data);
-}
-
-/** What axe (WCAG 2.1 A/AA, as e2e/accessibility.spec.ts) finds on the page. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map(
-    (v) =>
-      `${page.url()}: ${v.id} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")})`,
-  );
-}

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { axeViolations, unmarkedText } from "./language-walk";
 import { CODES, expect, gotoHydrated, signIn, test } from "./fixtures";
 
 // Issue 31, the teacher's grade screens: the dashboard's Grades and Summary tabs, grading settings
@@ -164,50 +164,6 @@ test.describe("a teacher in Spanish", () => {
   });
 });
 
-/**
- * Visible text nodes under `root` that did not come from the catalog (no en-XA markers), as
- * e2e/languages.spec.ts walks: people's own words carry [data-user-text]; `skip` are parts of the
- * screen that are another screen's (the dashboard's frame, another helper's dialogs).
- */
-async function unmarkedText(page: Page, root: string, skip: string[] = []): Promise<string[]> {
-  return page.evaluate(
-    ({ root, skip }) => {
-      const out: string[] = [];
-      const top = document.querySelector(root);
-      if (!top) return [`no ${root} on the page`];
-      const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
-      // Numbers, punctuation and the status icons (★ ● !), and dates and times written by Intl.
-      const plain = /^[\s\d.,:;%/·—–()+\-←→@"“”'’…★●!]*$/;
-      const date = /^[A-Z][a-z]{2}( \d{1,2},)? \d{1,2},? \d{4}(, \d{1,2}:\d{2}\s[AP]M)?$/;
-      /** Inside a catalog message split by its own tags (t.rich: "[!! On a cell: <kbd>E</kbd> excused… !!]"). */
-      const insideMessage = (node: Node, el: Element) => {
-        const block = el.closest("p, li, td, th, label, legend, dd, dt, button, a, h1, h2, h3") ?? el;
-        const range = document.createRange();
-        range.setStart(block, 0);
-        range.setEndBefore(node);
-        const before = range.toString();
-        return before.split("[!!").length > before.split("!!]").length;
-      };
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = (node.textContent ?? "").trim();
-        const el = node.parentElement;
-        if (!text || !el || el.closest("script, style, template, [hidden], .sr-only-data")) continue;
-        if (el.closest("[data-user-text]")) continue;
-        if (skip.some((s) => el.closest(s))) continue;
-        const style = getComputedStyle(el);
-        if (style.display === "none" || style.visibility === "hidden") continue;
-        if (text.includes("[!!") || text.includes("!!]")) continue;
-        if (plain.test(text) || date.test(text) || insideMessage(node, el)) continue;
-        if (/^[A-F][+-]?$/.test(text)) continue; // a letter grade
-        if (/^\d+(\.\d+)? %?[A-F][+-]?$/.test(text)) continue; // a grade cell: "87.5% B+" is numbers and a letter
-        out.push(text);
-      }
-      return out;
-    },
-    { root, skip },
-  );
-}
-
 test.describe("every grade screen comes from the catalog", () => {
   test("pseudo-locale walk: the Grades tab (both views, Add Grade), the Summary, grading settings and term grades", async ({
     browser,
@@ -216,7 +172,7 @@ test.describe("every grade screen comes from the catalog", () => {
     const page = await teacherIn(browser, "en-XA");
     const found: Record<string, string[]> = {};
     const walk = async (where: string, root: string, skip: string[] = []) => {
-      const bad = await unmarkedText(page, root, skip);
+      const bad = await unmarkedText(page, { root, skip });
       if (bad.length) found[where] = bad;
     };
     await gotoHydrated(page, `/level/${CLASS}/update?tab=grades`);
@@ -248,17 +204,4 @@ test.describe("every grade screen comes from the catalog", () => {
 
 async function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-/** What axe (WCAG 2.1 A/AA, as e2e/accessibility.spec.ts) finds on the page in another language or direction. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map(
-    (v) =>
-      `${page.url()}: ${v.id} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")})`,
-  );
 }

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { unmarkedText } from "./language-walk";
 import { CODES, expect, gotoHydrated, test } from "./fixtures";
 
 // Issue 31, the staff side: a teacher reads the class dashboard in their own language. The demo's
@@ -145,7 +146,7 @@ test.describe("every dashboard tab of the teacher's own comes from the catalog",
     const found: Record<string, string[]> = {};
     const walk = async (where: string) => {
       // Data: the portal's name, and what the walk itself typed into a message.
-      const bad = await unmarkedText(page, ["Classroom Portal", "A reminder"]);
+      const bad = await unmarkedText(page, { data: ["Classroom Portal", "A reminder"] });
       if (bad.length) found[where] = bad;
     };
     for (const tab of ["updates", "assignments", "students", "attendance&view=grid", "attendance&view=roll"]) {
@@ -198,49 +199,3 @@ test.describe("every dashboard tab of the teacher's own comes from the catalog",
     expect(found).toEqual({});
   });
 });
-
-/**
- * Visible text nodes that did not come from the catalog (no en-XA markers), less the data the test
- * knows and what is inside `skip`. A copy of e2e/languages.spec.ts's walk, with days without a year
- * (the attendance grid's column headings, written by Intl) taken as dates.
- */
-async function unmarkedText(page: Page, data: string[], skip: string[] = []): Promise<string[]> {
-  return page.evaluate(
-    ([allowed, skipped]) => {
-      const out: string[] = [];
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      const plain = /^[\s\d.,:;%/·—–()+\-←→@"“”'’…]*$/;
-      const date =
-        /^[A-Z][a-z]{2}( \d{1,2},)? \d{1,2},? \d{4}(, \d{1,2}:\d{2} [AP]M)?$|^[A-Z][a-z]{2},? [A-Z][a-z]{2} \d{1,2}, \d{4}$|^[A-Z][a-z]{2} \d{1,2}$/;
-      /** Inside a catalog message split by its own tags (t.rich: "[!! One tap… <kbd>P</kbd> present… !!]"). */
-      const insideMessage = (node: Node, el: Element) => {
-        const block = el.closest("p, li, td, th, label, legend, dd, dt, button, a, h1, h2, h3") ?? el;
-        const range = document.createRange();
-        range.setStart(block, 0);
-        range.setEndBefore(node);
-        const before = range.toString();
-        return before.split("[!!").length > before.split("!!]").length;
-      };
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = (node.textContent ?? "").trim();
-        const el = node.parentElement;
-        if (!text || !el || el.closest("script, style, template, [hidden], .sr-only-data")) continue;
-        if (insideMessage(node, el)) continue;
-        // People's own words (titles, bodies, names, class names, codes) are marked by the components.
-        if (el.closest("[data-user-text]")) continue;
-        if (skipped.some((selector) => el.closest(selector))) continue;
-        const style = getComputedStyle(el);
-        if (style.display === "none" || style.visibility === "hidden") continue;
-        if (text.includes("[!!") || text.includes("!!]")) continue;
-        if (plain.test(text) || date.test(text) || allowed.some((a) => text === a || text.startsWith(`${a} `)))
-          continue;
-        if (/^[A-F][+-]?$/.test(text)) continue; // a letter grade
-        if (/^@[\w.-]+$/.test(text)) continue; // a username
-        if (/^\d{1,2}:\d{2}\s?[AP]M$/.test(text)) continue; // a time of day, written by Intl
-        out.push(text);
-      }
-      return out;
-    },
-    [data, skip] as const,
-  );
-}

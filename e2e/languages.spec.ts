@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
+import { axeViolations, unmarkedText } from "./language-walk";
 import { CODES, expect, gotoHydrated, issueReportLink, signIn, test } from "./fixtures";
 
 // Issue 31: families read the portal in their own language. The server here runs with
@@ -242,35 +242,6 @@ test.describe("a student in Spanish", () => {
   });
 });
 
-/** Visible text nodes that did not come from the catalog (no en-XA markers), less the data the test knows. */
-async function unmarkedText(page: Page, data: string[]): Promise<string[]> {
-  return page.evaluate((allowed) => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    // Names of languages in themselves, numbers, dates, punctuation and the data the page shows.
-    const plain = /^[\s\d.,:;%/·—–()+\-←→@"“”'’…]*$/;
-    const date =
-      /^[A-Z][a-z]{2}( \d{1,2},)? \d{1,2},? \d{4}(, \d{1,2}:\d{2} [AP]M)?$|^[A-Z][a-z]{2},? [A-Z][a-z]{2} \d{1,2}, \d{4}$/;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = (node.textContent ?? "").trim();
-      const el = node.parentElement;
-      if (!text || !el || el.closest("script, style, template, [hidden], .sr-only-data")) continue;
-      // People's own words (titles, bodies, names, class names, file names) are marked by the
-      // components that show them: no catalog wraps them, and no allow-list could list them.
-      if (el.closest("[data-user-text]")) continue;
-      const style = getComputedStyle(el);
-      if (style.display === "none" || style.visibility === "hidden") continue;
-      if (text.includes("[!!") || text.includes("!!]")) continue;
-      if (plain.test(text) || date.test(text) || allowed.some((a) => text === a || text.startsWith(`${a} `))) continue;
-      if (/^[A-F][+-]?$/.test(text)) continue; // a letter grade
-      if (/^@[\w.-]+$/.test(text)) continue; // a username
-      if (/^\d{1,2}:\d{2}\s?[AP]M$/.test(text)) continue; // a time of day, written by Intl
-      out.push(text);
-    }
-    return out;
-  }, data);
-}
-
 const SCREENS_SIGNED_OUT = ["/", "/parent", "/unsubscribe/not-a-real-link", "/no-such-page"];
 const SCREENS_PARENT = ["/", "/notifications", "/notifications/settings"];
 
@@ -298,12 +269,12 @@ test.describe("every family screen comes from the catalog", () => {
     for (const path of SCREENS_SIGNED_OUT) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("lang", "en");
-      const bad = await unmarkedText(page, DATA);
+      const bad = await unmarkedText(page, { data: DATA });
       if (bad.length) found[path] = bad;
     }
     const link = await issueReportLink(browser, "stu-05");
     await page.goto(link);
-    const reportBad = await unmarkedText(page, [...DATA, ...(await classAndStudentNames(page))]);
+    const reportBad = await unmarkedText(page, { data: [...DATA, ...(await classAndStudentNames(page))] });
     if (reportBad.length) found["/r/<token>"] = reportBad;
 
     await page.goto("/");
@@ -312,13 +283,13 @@ test.describe("every family screen comes from the catalog", () => {
     await expect(page.getByRole("button", { name: /Logout/ })).toBeVisible();
     for (const path of SCREENS_PARENT) {
       await page.goto(path);
-      const bad = await unmarkedText(page, [...DATA, ...(await notificationData(page))]);
+      const bad = await unmarkedText(page, { data: [...DATA, ...(await notificationData(page))] });
       if (bad.length) found[path] = bad;
     }
     await page.goto("/");
     await page.getByTestId("child-card").first().click();
     await expect(page.getByRole("tab", { name: /Summary/ })).toBeVisible();
-    const childBad = await unmarkedText(page, [...DATA, ...(await classAndStudentNames(page))]);
+    const childBad = await unmarkedText(page, { data: [...DATA, ...(await classAndStudentNames(page))] });
     if (childBad.length) found["/children/<id>"] = childBad;
     await context.close();
     expect(found).toEqual({});
@@ -343,7 +314,7 @@ test.describe("every family screen comes from the catalog", () => {
       // "Why this grade" is still the calculator's English (decision 029, "Not translated yet": a
       // published term's lines are stored as sentences), so its lines are taken as data here.
       const why = await page.locator("[data-testid=why-this-grade] li").allTextContents();
-      const bad = await unmarkedText(page, [...DATA, ...why.map((w) => w.trim())]);
+      const bad = await unmarkedText(page, { data: [...DATA, ...why.map((w) => w.trim())] });
       if (bad.length) found[where] = bad;
     };
     await expect(page.getByTestId("class-card").first()).toBeVisible();
@@ -428,18 +399,5 @@ async function notificationData(page: Page): Promise<string[]> {
       ),
       (e) => (e.firstChild?.textContent ?? "").trim(),
     ),
-  );
-}
-
-/** What axe (WCAG 2.1 A/AA, as e2e/accessibility.spec.ts) finds on the page in another language or direction. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState("networkidle");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return results.violations.map(
-    (v) =>
-      `${page.url()}: ${v.id} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join(" | ")})`,
   );
 }
