@@ -3,6 +3,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { inReaderLanguage, translateActionMessage, translatedAction } from "./action-message";
 import { messagesFor, type Messages } from "./catalog";
 import { getT, requestLocale } from "./request-locale";
+import { matchSentence, sentencePatterns } from "./sentence-patterns";
 
 // The admin's actions (app/admin/*-actions.ts) keep the spec's English in their schemas, in lib/admin,
 // lib/parent, lib/terms and lib/roster, as the class page's do (lib/i18n/action-message.ts). Their
@@ -11,33 +12,12 @@ import { getT, requestLocale } from "./request-locale";
 // language. A sentence no pattern knows goes on to the class page's translator (guards' refusals,
 // the generic error), and stays English if that does not know it either.
 
-type AdminActionKey = keyof Messages["admin"]["actions"];
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-const PATTERNS = Object.entries(messagesFor("en").admin.actions).map(([key, text]) => {
-  const names: string[] = [];
-  const source = text
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
-      names.push(name);
-      return "(.+?)";
-    })
-    .join("");
-  return { key: key as AdminActionKey, names, pattern: new RegExp(`^${source}$`, "s") };
-});
+const PATTERNS = sentencePatterns(messagesFor("en").admin.actions);
 
 /** The message of a pattern that matches the whole text, in the reader's language. */
 async function byPattern(text: string): Promise<string | null> {
-  for (const { key, names, pattern } of PATTERNS) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const values = Object.fromEntries(names.map((name, i) => [name, match[i + 1]!]));
-    return (await getT("admin"))(`actions.${key}`, values);
-  }
-  return null;
+  const found = matchSentence(PATTERNS, text);
+  return found && (await getT("admin"))(`actions.${found.key}`, found.values);
 }
 
 /** One of the admin actions' English answers in the reader's language; any other text as it is. */

@@ -2,9 +2,10 @@ import "server-only";
 import { localizeDecimal } from "@/lib/domain/format";
 import { env } from "@/lib/env";
 import { translateActionMessage } from "./action-message";
-import { messagesFor, type Messages } from "./catalog";
+import { messagesFor } from "./catalog";
 import { intlLocaleOf } from "./locales";
 import { getT, requestLocale } from "./request-locale";
+import { matchSentence, sentencePatterns } from "./sentence-patterns";
 
 // The teacher's grade actions (scores and marks, grading settings, term overrides and comments;
 // issue 31) keep the spec's English, in their zod schemas, lib/gradebook and the calculator's
@@ -12,36 +13,21 @@ import { getT, requestLocale } from "./request-locale";
 // (action-message.ts). Many carry a value (a maximum score, a category's or a term's name), so each
 // English message of `gradesServer.actions` is a pattern, its {placeholders} read back from the text.
 
-type Key = keyof Messages["gradesServer"]["actions"];
-
 /** Placeholders that hold a number written with a decimal point: the reader's mark in the answer. */
 const NUMBERS = new Set(["max", "total"]);
 
-const PATTERNS = Object.entries(messagesFor("en").gradesServer.actions).map(([key, text]) => {
-  const names: string[] = [];
-  const source = text
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(name);
-      return NUMBERS.has(name) ? "(\\d+(?:\\.\\d+)?)" : "(.+?)";
-    })
-    .join("");
-  return { key: key as Key, names, pattern: new RegExp(`^${source}$`, "s") };
-});
+const PATTERNS = sentencePatterns(messagesFor("en").gradesServer.actions, (name) =>
+  NUMBERS.has(name) ? "(\\d+(?:\\.\\d+)?)" : "(.+?)",
+);
 
 async function one(sentence: string): Promise<string | null> {
-  for (const { key, names, pattern } of PATTERNS) {
-    const match = pattern.exec(sentence);
-    if (!match) continue;
-    const locale = env().GRADE_DECIMALS === "point" ? "en" : intlLocaleOf(await requestLocale());
-    const values = Object.fromEntries(
-      names.map((name, i) => [name, NUMBERS.has(name) ? localizeDecimal(match[i + 1]!, locale) : match[i + 1]!]),
-    );
-    return (await getT("gradesServer"))(`actions.${key}`, values);
-  }
-  return null;
+  const found = matchSentence(PATTERNS, sentence);
+  if (!found) return null;
+  const locale = env().GRADE_DECIMALS === "point" ? "en" : intlLocaleOf(await requestLocale());
+  const values = Object.fromEntries(
+    Object.entries(found.values).map(([name, raw]) => [name, NUMBERS.has(name) ? localizeDecimal(raw, locale) : raw]),
+  );
+  return (await getT("gradesServer"))(`actions.${found.key}`, values);
 }
 
 /**

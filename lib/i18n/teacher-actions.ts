@@ -3,6 +3,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { messagesFor, type Messages } from "./catalog";
 import { translateActionMessage } from "./action-message";
 import { getT, requestLocale } from "./request-locale";
+import { matchSentence, sentencePatterns } from "./sentence-patterns";
 
 // The class dashboard's actions (announcements, assignments, attendance, the roster, messages to
 // guardians; issue 31) keep writing the spec's English, in their zod schemas and in lib/, as the
@@ -15,44 +16,18 @@ import { getT, requestLocale } from "./request-locale";
 
 type Key = keyof Messages["teacherActions"];
 
-interface Pattern {
-  key: Key;
-  names: string[];
-  pattern: RegExp;
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 // In catalog order: a more specific sentence comes before the general one it would also match
 // ("… in the whole year" before "… in {term}").
-const PATTERNS: Pattern[] = Object.entries(messagesFor("en").teacherActions).map(([key, text]) => {
-  const names: string[] = [];
-  const source = text
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escape(part);
-      names.push(name);
-      return "(.+?)";
-    })
-    .join("");
-  return { key: key as Key, names, pattern: new RegExp(`^${source}$`, "s") };
-});
+const PATTERNS = sentencePatterns(messagesFor("en").teacherActions);
 
 /** The key and values of one of the dashboard actions' English sentences, or null. */
 export function matchTeacherMessage(message: string): { key: Key; values: Record<string, string | number> } | null {
-  for (const { key, names, pattern } of PATTERNS) {
-    const match = pattern.exec(message);
-    if (!match) continue;
-    const values = Object.fromEntries(
-      names.map((name, i) => {
-        const raw = match[i + 1]!;
-        return [name, /^\d+$/.test(raw) ? Number(raw) : raw];
-      }),
-    );
-    return { key, values };
-  }
-  return null;
+  const found = matchSentence(PATTERNS, message);
+  if (!found) return null;
+  const values = Object.fromEntries(
+    Object.entries(found.values).map(([name, raw]) => [name, /^\d+$/.test(raw) ? Number(raw) : raw]),
+  );
+  return { key: found.key, values };
 }
 
 /** One of the dashboard actions' English messages in the reader's language; any other text as it is. */
