@@ -141,6 +141,19 @@ describe("the roster import's sentences in Spanish", () => {
       'users.csv:3, 5, 7, 8, 9 y 4 más (9 filas): role — "coach" no es un rol que tenga el portal — use student, teacher, administrator, parent, guardian o relative (los auxiliares y supervisores no tienen cuenta en el portal: déjelos fuera)',
     );
     expect(es.group({ problem, count: 1, lines: [3] }, formatGroup)).toMatch(/^users\.csv:3: role — "coach" no es/);
+    const whole: RosterProblem = {
+      file: "roster.zip",
+      line: 0,
+      column: "file",
+      message: "the upload holds no .csv file",
+      fix: "upload one of each file",
+    };
+    expect(es.group({ problem: whole, count: 1, lines: [0] }, formatGroup)).toBe(
+      "roster.zip: archivo — lo subido no contiene ningún archivo .csv — suba uno de cada archivo",
+    );
+    expect(en.group({ problem: whole, count: 1, lines: [0] }, formatGroup)).toBe(
+      formatGroup({ problem: whole, count: 1, lines: [0] }),
+    );
   });
 });
 

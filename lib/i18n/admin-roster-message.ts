@@ -40,6 +40,10 @@ function patternsOf(section: Section): Entry[] {
 
 let patterns: Record<Section, Entry[]> | null = null;
 
+const COLUMN_WORDS = Object.keys(
+  messagesFor("en").admin.rosterReport.columnWords,
+) as (keyof Messages["admin"]["rosterReport"]["columnWords"])[];
+
 /** Reads an English text back into the reader's language, or null when no pattern of `section` knows it. */
 function byPattern(locale: AnyLocale, section: Section, text: string, depth: number): string | null {
   patterns ??= { text: patternsOf("text"), parts: patternsOf("parts") };
@@ -94,7 +98,10 @@ export function rosterTranslatorFor(locale: AnyLocale): RosterTranslator {
     group(g, formatEnglish) {
       if (english) return formatEnglish(g);
       const p = g.problem;
-      const values = { column: p.column, message: sentence(p.message), fix: sentence(p.fix) };
+      // The column as the file's header writes it, or lib/roster's own word for the row or file.
+      const word = COLUMN_WORDS.find((w) => w === p.column);
+      const column = word ? t(`rosterReport.columnWords.${word}`) : p.column;
+      const values = { column, message: sentence(p.message), fix: sentence(p.fix) };
       const shown = g.lines.filter((l) => l > 0);
       if (g.count === 1)
         return t("rosterReport.oneLine", { where: p.line > 0 ? `${p.file}:${p.line}` : p.file, ...values });
