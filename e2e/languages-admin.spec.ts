@@ -56,6 +56,7 @@ test.describe("an admin in Spanish", () => {
     await expect(
       page.getByRole("searchbox", { name: "Buscar por nombre, usuario, correo electrónico o código" }),
     ).toBeVisible();
+    await expect(page.getByTestId("code-badge").first()).toHaveAttribute("aria-label", /^Código de acceso /);
     await expect(page.getByRole("button", { name: "Mostrar las clases" }).first()).toBeVisible();
     // The edit dialog, closed without saving.
     await page
@@ -92,6 +93,16 @@ test.describe("an admin in Spanish", () => {
     // The browser's own refusal, then the server action's, both in Spanish; nothing is saved.
     await page.getByRole("button", { name: "Comprobar los archivos" }).click();
     await expect(page.getByText("Elija los archivos que desea importar", { exact: false })).toBeVisible();
+    // A dry run of a small bad users file (never applied): its problem and warning come back in Spanish.
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "users.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("sourcedId,role,givenName,familyName\nes-e2e-1,coach,Cam,Coach\n"),
+    });
+    await page.getByRole("button", { name: "Comprobar los archivos" }).click();
+    await expect(page.getByText('"coach" no es un rol que tenga el portal', { exact: false })).toBeVisible();
+    await expect(page.getByText("no hay manifest.csv", { exact: false })).toBeVisible();
+    await noEnglish(page, [/is not a role the portal has/, /there is no manifest\.csv/]);
     await page.getByLabel("Rechazar una sincronización que quite más de esta proporción de personas (%)").fill("mucho");
     await page.getByRole("button", { name: "Guardar la configuración de sincronización" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "El umbral es un porcentaje de 0 a 100" })).toBeVisible();

@@ -73,7 +73,7 @@ export function StudentsAdminTab({ students }: { students: AdminStudentView[] })
                 </div>
                 {s.code && (
                   <span data-user-text>
-                    <CodeBadge code={s.code} />
+                    <CodeBadge code={s.code} label={t("accessCode", { code: s.code })} />
                   </span>
                 )}
                 <SecondaryButton

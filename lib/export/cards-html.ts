@@ -111,9 +111,16 @@ ${cards.length ? sheets.join("\n") : `<p class="toolbar">${e(t("nobody"))}</p>`}
 }
 
 /** A short page for refusals and mistakes (no card, no code). */
-export function cardsMessagePage(status: number, title: string, message: string, backHref: string): Response {
+/** A refusal page; `words` (lib/i18n/print-refusal.ts) gives its language and its link's word, else English. */
+export function cardsMessagePage(
+  status: number,
+  title: string,
+  message: string,
+  backHref: string,
+  words: { lang: string; dir: string; back: string } = { lang: "en", dir: "ltr", back: "Back" },
+): Response {
   const e = escapeHtml;
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(title)}</title></head><body><main><h1>${e(title)}</h1><p>${e(message)}</p><p><a href="${e(backHref)}">Back</a></p></main></body></html>`;
+  const body = `<!doctype html><html lang="${e(words.lang)}" dir="${e(words.dir)}"><head><meta charset="utf-8"><title>${e(title)}</title></head><body><main><h1>${e(title)}</h1><p>${e(message)}</p><p><a href="${e(backHref)}">${e(words.back)}</a></p></main></body></html>`;
   return new Response(body, { status, headers: CARDS_HEADERS });
 }
 

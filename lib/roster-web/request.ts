@@ -3,8 +3,10 @@ import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
+import { rosterTranslator, type RosterTranslator } from "@/lib/i18n/admin-roster-message";
 import { formatGroup, groupsCsv, rosterUploadFromFiles, type RosterRun, type RosterUpload } from "@/lib/roster/import";
 import { MAX_UPLOAD_BYTES } from "@/lib/roster/limits";
+import type { ProblemGroup } from "@/lib/roster/problems";
 
 // The admin page's roster import requests (/admin/roster/preview and /apply): who may send them,
 // how the upload is read, and what the page gets back. The engine itself is lib/roster.
@@ -22,6 +24,7 @@ export type RosterRequest =
     }
   | { ok: false; response: Response };
 
+// The refusals are in the reader's language (admin.rosterReport.refusals; English is the spec's).
 const fail = (status: number, message: string) => ({
   ok: false as const,
   response: Response.json({ ok: false, message }, { status, headers: { "cache-control": "no-store" } }),
@@ -38,32 +41,26 @@ const fields = z.object({
 
 /** Admin, same origin, at most the upload limit (plus the form's own bytes), at least one file. */
 export async function readRosterRequest(request: Request): Promise<RosterRequest> {
-  if (!sameOrigin(request)) return fail(403, "Forbidden");
+  const tr = await rosterTranslator();
+  if (!sameOrigin(request)) return fail(403, tr.refusal("forbidden"));
   const user = await getSessionUser();
   const decision = adminAccess(user);
   if (!decision.allowed)
     return fail(
       decision.reason === "no-session" ? 401 : 403,
-      decision.reason === "no-session"
-        ? "Please log in to access this page"
-        : "Access Denied. Only administrators can access this page.",
+      decision.reason === "no-session" ? tr.refusal("logIn") : tr.refusal("accessDenied"),
     );
   let form: FormData | null;
   try {
     form = await readForm(request, MAX_UPLOAD_BYTES + 64 * 1024);
   } catch (err) {
-    if (err instanceof BodyTooLarge)
-      return fail(
-        413,
-        `The upload is larger than ${MAX_UPLOAD_BYTES / 2 ** 20} MB. Split it, or run npm run roster:import on the server.`,
-      );
+    if (err instanceof BodyTooLarge) return fail(413, tr.refusal("uploadTooLarge", { mb: MAX_UPLOAD_BYTES / 2 ** 20 }));
     throw err;
   }
-  if (!form) return fail(400, "Choose the files to import.");
+  if (!form) return fail(400, tr.refusal("chooseFiles"));
   const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
-  if (files.length === 0)
-    return fail(400, "Choose the files to import: a OneRoster .zip, its CSV files, or the filled-in templates.");
-  if (files.length > 50) return fail(400, "Choose at most 50 files (or one .zip).");
+  if (files.length === 0) return fail(400, tr.refusal("chooseFilesKinds"));
+  if (files.length > 50) return fail(400, tr.refusal("atMost50"));
   const parsed = fields.safeParse({
     format: form.get("format") ?? undefined,
     fingerprint: form.get("fingerprint") ?? undefined,
@@ -71,8 +68,7 @@ export async function readRosterRequest(request: Request): Promise<RosterRequest
     allowNewAdmins: form.get("allowNewAdmins") ?? undefined,
     allowDeletions: form.get("allowDeletions") || undefined,
   });
-  if (!parsed.success)
-    return fail(400, "Choose a format, and type the number of removals as a whole number to confirm them.");
+  if (!parsed.success) return fail(400, tr.refusal("badFields"));
   return {
     ok: true,
     admin: user!,
@@ -124,11 +120,20 @@ export interface RosterRunView {
   durationMs: number;
 }
 
-export function runView(run: RosterRun): RosterRunView {
+/**
+ * What the page shows of a run, its problems, warnings and removal reason in the reader's language
+ * (`tr`, lib/i18n/admin-roster-message.ts); lib/roster and its history keep English.
+ */
+export function runView(run: RosterRun, tr: RosterTranslator): RosterRunView {
+  const inReaderLanguage = (g: ProblemGroup): ProblemGroup => ({
+    ...g,
+    problem: { ...g.problem, message: tr.sentence(g.problem.message), fix: tr.sentence(g.problem.fix) },
+  });
   const groups = [
-    ...run.problemGroups.map((g) => ({ g, severity: "problem" })),
-    ...run.warningGroups.map((g) => ({ g, severity: "warning" })),
+    ...run.problemGroups.map((g) => ({ g: inReaderLanguage(g), severity: "problem" })),
+    ...run.warningGroups.map((g) => ({ g: inReaderLanguage(g), severity: "warning" })),
   ];
+  const format = (g: ProblemGroup) => tr.group(g, formatGroup);
   return {
     ok: run.ok,
     applied: run.applied,
@@ -136,15 +141,15 @@ export function runView(run: RosterRun): RosterRunView {
     format: run.format,
     counts: run.counts,
     changes: run.changes,
-    problems: run.problemGroups.slice(0, PROBLEMS_SHOWN).map(formatGroup),
+    problems: run.problemGroups.slice(0, PROBLEMS_SHOWN).map(format),
     problemCount: run.problemCount,
-    warnings: run.warningGroups.slice(0, PROBLEMS_SHOWN).map(formatGroup),
+    warnings: run.warningGroups.slice(0, PROBLEMS_SHOWN).map(format),
     warningCount: run.warningCount,
     problemsCsv: groups.length ? groupsCsv(groups) : null,
     deletions: run.deletions.map((d) => ({ entity: d.entity, name: d.name, kept: d.kept })),
     deletionCount:
       run.counts.users.delete + run.counts.users.kept + run.counts.classes.delete + run.counts.classes.kept,
-    deletionGuard: run.deletionGuard,
+    deletionGuard: run.deletionGuard && { ...run.deletionGuard, reason: tr.part(run.deletionGuard.reason) },
     skippable: run.skippable,
     skipped: run.skipped,
     newAdmins: run.newAdmins.map((a) => a.name),

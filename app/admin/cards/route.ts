@@ -8,6 +8,7 @@ import { auditCardsPrinted, loadCards, type CardScope } from "@/lib/export/cards
 import { CARDS_HEADERS, cardsDocument, cardsMessagePage } from "@/lib/export/cards-html";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { getLevelWithEnrollment } from "@/lib/queries/levels";
+import { printRefusals } from "@/lib/i18n/print-refusal";
 
 const BACK = "/admin";
 const scopeSchema = z.object({
@@ -21,30 +22,20 @@ const scopeSchema = z.object({
  * audited (cards.printed: scope and count, never a code).
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!sameOrigin(request))
-    return cardsMessagePage(403, "Forbidden", "This form must be sent from the portal itself.", BACK);
+  const r = await printRefusals();
+  const refuse = (status: number, title: string, message: string, back = BACK) =>
+    cardsMessagePage(status, title, message, back, r);
+  if (!sameOrigin(request)) return refuse(403, r.t("forbidden"), r.t("sameOrigin"));
   const user = await getSessionUser();
   const decision = adminAccess(user);
   if (!decision.allowed)
-    return cardsMessagePage(
-      decision.reason === "no-session" ? 401 : 403,
-      "Access Denied",
-      "Only administrators can print the school's sign-in cards.",
-      "/",
-    );
+    return refuse(decision.reason === "no-session" ? 401 : 403, r.t("accessDenied"), r.t("cardsAdminsOnly"), "/");
   const form = await readForm(request, 2_000).catch((err) => (err instanceof BodyTooLarge ? "too large" : null));
-  if (form === "too large")
-    return cardsMessagePage(413, "Request too large", "Choose the whole school, the last import or a class.", BACK);
+  if (form === "too large") return refuse(413, r.t("tooLarge"), r.t("chooseWhomMessage"));
   const parsed = scopeSchema.safeParse({ scope: form?.get("scope"), language: form?.get("language") ?? undefined });
   if (parsed.error?.issues.some((i) => i.path[0] === "language"))
-    return cardsMessagePage(400, "Choose a language", "Choose a language from the list.", BACK);
-  if (!parsed.success)
-    return cardsMessagePage(
-      400,
-      "Choose whom to print for",
-      "Choose the whole school, the last import or a class.",
-      BACK,
-    );
+    return refuse(400, r.t("chooseLanguage"), r.t("chooseLanguageMessage"));
+  if (!parsed.success) return refuse(400, r.t("chooseWhom"), r.t("chooseWhomMessage"));
   try {
     let scope: CardScope;
     let title: string;
@@ -56,18 +47,12 @@ export async function POST(request: Request): Promise<Response> {
       title = (await getT("adminPrint"))("lastImport");
     } else {
       const level = await getLevelWithEnrollment(parsed.data.scope, null);
-      if (!level) return cardsMessagePage(404, "Class not found", "There is no class with that code.", BACK);
+      if (!level) return refuse(404, r.t("classNotFound"), r.t("noClass"));
       scope = { kind: "class", level };
       title = `${level.name} (${level.code})`;
     }
     const cards = await loadCards(scope, user!, parsed.data.language);
-    if (cards === null)
-      return cardsMessagePage(
-        404,
-        "No import yet",
-        "No roster import has been applied yet: there are no new users to print cards for.",
-        BACK,
-      );
+    if (cards === null) return refuse(404, r.t("noImport"), r.t("noImportMessage"));
     await auditCardsPrinted(user!.id, scope, cards);
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
     const html = await cardsDocument(cards, {
@@ -80,6 +65,6 @@ export async function POST(request: Request): Promise<Response> {
     return new Response(html, { status: 200, headers: CARDS_HEADERS });
   } catch (err) {
     console.error("sign-in cards failed:", err);
-    return cardsMessagePage(500, "Cards could not be printed", "Something went wrong. Please try again.", BACK);
+    return refuse(500, r.t("cardsFailed"), r.t("tryAgain"));
   }
 }

@@ -7,6 +7,7 @@ import { printLanguageField } from "@/lib/i18n/recipient";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { prepareLetters } from "@/lib/parent/letters";
 import { escapeHtml, lettersDocument } from "@/lib/parent/letters-html";
+import { printRefusals, type PrintRefusals } from "@/lib/i18n/print-refusal";
 
 const HEADERS = {
   "content-type": "text/html; charset=utf-8",
@@ -14,8 +15,10 @@ const HEADERS = {
   "referrer-policy": "no-referrer",
 };
 
-function page(status: number, title: string, message: string): Response {
-  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/admin?tab=parents">Back to the admin dashboard</a></p></main></body></html>`;
+/** A refusal page in the reader's language (lib/i18n/print-refusal.ts). */
+function page(r: PrintRefusals, status: number, title: string, message: string): Response {
+  const e = escapeHtml;
+  const body = `<!doctype html><html lang="${e(r.lang)}" dir="${r.dir}"><head><meta charset="utf-8"><title>${e(title)}</title></head><body><main><h1>${e(title)}</h1><p>${e(message)}</p><p><a href="/admin?tab=parents">${e(r.backAdmin)}</a></p></main></body></html>`;
   return new Response(body, { status, headers: HEADERS });
 }
 
@@ -37,22 +40,19 @@ const scope = z.object({
  * issues new report-card links and may create parent accounts and codes (lib/parent/letters.ts).
  */
 export async function POST(request: Request): Promise<Response> {
-  if (!sameOrigin(request)) return page(403, "Forbidden", "This form must be sent from the portal itself.");
+  const r = await printRefusals();
+  if (!sameOrigin(request)) return page(r, 403, r.t("forbidden"), r.t("sameOrigin"));
   const user = await getSessionUser();
   const decision = adminAccess(user);
   if (!decision.allowed)
-    return page(
-      decision.reason === "no-session" ? 401 : 403,
-      "Access Denied",
-      "Only administrators can print parent letters.",
-    );
+    return page(r, decision.reason === "no-session" ? 401 : 403, r.t("accessDenied"), r.t("lettersAdminsOnly"));
   const form = await readForm(request, 2_000).catch((err) => (err instanceof BodyTooLarge ? "too large" : null));
-  if (form === "too large") return page(413, "Request too large", "Choose a class or the whole school.");
+  if (form === "too large") return page(r, 413, r.t("tooLarge"), r.t("chooseClassMessage"));
   const parsed = scope.safeParse({ scope: form?.get("scope"), language: form?.get("language") ?? undefined });
   if (!parsed.success)
     return parsed.error.issues.some((i) => i.path[0] === "language")
-      ? page(400, "Choose a language", "Choose a language from the list.")
-      : page(400, "Choose a class", "Choose a class or the whole school.");
+      ? page(r, 400, r.t("chooseLanguage"), r.t("chooseLanguageMessage"))
+      : page(r, 400, r.t("chooseClass"), r.t("chooseClassMessage"));
   try {
     const now = new Date();
     const result = await prepareLetters({
@@ -61,7 +61,7 @@ export async function POST(request: Request): Promise<Response> {
       now,
       language: parsed.data.language,
     });
-    if (!result.ok) return page(404, "Class not found", result.message);
+    if (!result.ok) return page(r, 404, r.t("classNotFound"), r.known(result.message));
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
     const html = await lettersDocument(result.batch, {
       school: env().SCHOOL_NAME,
@@ -73,6 +73,6 @@ export async function POST(request: Request): Promise<Response> {
     return new Response(html, { status: 200, headers: HEADERS });
   } catch (err) {
     console.error("parent letters failed:", err);
-    return page(500, "Letters could not be printed", "Something went wrong. Please try again.");
+    return page(r, 500, r.t("lettersFailed"), r.t("tryAgain"));
   }
 }

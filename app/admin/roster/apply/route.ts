@@ -1,3 +1,4 @@
+import { rosterTranslator } from "@/lib/i18n/admin-roster-message";
 import { applyRosterImport, type RosterProgress } from "@/lib/roster/import";
 import { readRosterRequest, runOptionsOf, runView } from "@/lib/roster-web/request";
 
@@ -9,6 +10,8 @@ import { readRosterRequest, runOptionsOf, runView } from "@/lib/roster-web/reque
 export async function POST(request: Request): Promise<Response> {
   const req = await readRosterRequest(request);
   if (!req.ok) return req.response;
+  // The reader's language, read now: the stream runs after the request's own work.
+  const tr = await rosterTranslator();
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -19,10 +22,10 @@ export async function POST(request: Request): Promise<Response> {
           expectFingerprint: req.fingerprint,
           onProgress: (p: RosterProgress) => send({ type: "progress", ...p }),
         });
-        send({ type: "result", ...runView(run) });
+        send({ type: "result", ...runView(run, tr) });
       } catch (err) {
         console.error("roster apply failed:", err);
-        send({ type: "error", message: "The import could not be completed; nothing was changed. Please try again." });
+        send({ type: "error", message: tr.refusal("notCompleted") });
       } finally {
         controller.close();
       }

@@ -1,3 +1,4 @@
+import { rosterTranslator } from "@/lib/i18n/admin-roster-message";
 import { previewRosterImport } from "@/lib/roster/import";
 import { readRosterRequest, runOptionsOf, runView } from "@/lib/roster-web/request";
 
@@ -7,11 +8,11 @@ export async function POST(request: Request): Promise<Response> {
     const req = await readRosterRequest(request);
     if (!req.ok) return req.response;
     const run = await previewRosterImport(req.upload, runOptionsOf(req));
-    return Response.json(runView(run), { headers: { "cache-control": "no-store" } });
+    return Response.json(runView(run, await rosterTranslator()), { headers: { "cache-control": "no-store" } });
   } catch (err) {
     console.error("roster preview failed:", err);
     return Response.json(
-      { ok: false, message: "The files could not be checked. Please try again." },
+      { ok: false, message: (await rosterTranslator()).refusal("notChecked") },
       { status: 500, headers: { "cache-control": "no-store" } },
     );
   }

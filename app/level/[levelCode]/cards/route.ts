@@ -5,6 +5,8 @@ import { auditCardsPrinted, loadCards, type CardScope } from "@/lib/export/cards
 import { CARDS_HEADERS, cardsDocument, cardsMessagePage } from "@/lib/export/cards-html";
 import { deniedStatus } from "@/lib/export/responses";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
+import { translateActionMessage } from "@/lib/i18n/action-message";
+import { printRefusals } from "@/lib/i18n/print-refusal";
 
 /**
  * Sign-in cards for a class's students (name, username, class, access code, the portal's address
@@ -18,18 +20,25 @@ export async function POST(
 ): Promise<Response> {
   const levelCode = safeDecode((await params).levelCode);
   const back = `/level/${encodeURIComponent(levelCode)}/update?tab=students`;
-  if (!sameOrigin(request))
-    return cardsMessagePage(403, "Forbidden", "This form must be sent from the portal itself.", "/");
+  const r = await printRefusals();
+  if (!sameOrigin(request)) return cardsMessagePage(403, r.t("forbidden"), r.t("sameOrigin"), "/", r);
   let access: ClassAccess;
   try {
     access = await requireClassAccess(levelCode, "teach");
   } catch (err) {
-    if (err instanceof AccessDenied) return cardsMessagePage(deniedStatus(err), "Access Denied", err.message, "/");
+    if (err instanceof AccessDenied)
+      return cardsMessagePage(
+        deniedStatus(err),
+        r.t("accessDenied"),
+        await translateActionMessage(err.message),
+        "/",
+        r,
+      );
     throw err;
   }
   // Nothing is read from the form, but the body is still capped before anything else happens.
   const form = await readForm(request, 2_000).catch((err) => (err instanceof BodyTooLarge ? "too large" : null));
-  if (form === "too large") return cardsMessagePage(413, "Request too large", "The request is too large.", back);
+  if (form === "too large") return cardsMessagePage(413, r.t("tooLarge"), r.t("tooLargeMessage"), back, r);
   try {
     const scope: CardScope = { kind: "class", level: access.level };
     const cards = (await loadCards(scope, access.user)) ?? [];
@@ -44,6 +53,6 @@ export async function POST(
     return new Response(html, { status: 200, headers: CARDS_HEADERS });
   } catch (err) {
     console.error("sign-in cards failed:", err);
-    return cardsMessagePage(500, "Cards could not be printed", "Something went wrong. Please try again.", back);
+    return cardsMessagePage(500, r.t("cardsFailed"), r.t("tryAgain"), back, r);
   }
 }
