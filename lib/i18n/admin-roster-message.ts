@@ -3,6 +3,7 @@ import type { ProblemGroup } from "@/lib/roster/problems";
 import { messagesFor, type Messages } from "./catalog";
 import { requestLocale } from "./request-locale";
 import { translatorFor } from "./translator";
+import { matchSentence, sentencePatterns, type SentencePattern } from "./sentence-patterns";
 import type { AnyLocale } from "./locales";
 
 // The roster import's problems, warnings and removal reasons keep the English lib/roster writes: the
@@ -15,27 +16,14 @@ import type { AnyLocale } from "./locales";
 // is. A sentence no pattern knows stays English whole.
 
 type Section = "text" | "parts";
-type Entry = { key: string; names: string[]; pattern: RegExp };
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+type Entry = SentencePattern<string>;
 
 function patternsOf(section: Section): Entry[] {
-  const entries = Object.entries(messagesFor("en").admin.rosterReport[section]).map(([key, text]) => {
-    const names: string[] = [];
-    const source = text
-      .split(/(\{\w+\})/)
-      .map((part) => {
-        const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        if (!name) return escape(part);
-        names.push(name);
-        return "(.+?)";
-      })
-      .join("");
-    return { key, names, pattern: new RegExp(`^${source}$`, "s"), literal: text.replace(/\{\w+\}/g, "").length };
-  });
+  const messages: Record<string, string> = messagesFor("en").admin.rosterReport[section];
+  const literal = (key: string) => messages[key]!.replace(/\{\w+\}/g, "").length;
   // The most specific first: "{a} is already the username of {b}, {c} in the portal" before "{a} is
   // already the username of {b}", which would match it too.
-  return entries.sort((a, b) => b.literal - a.literal).map(({ key, names, pattern }) => ({ key, names, pattern }));
+  return sentencePatterns(messages).sort((a, b) => literal(b.key) - literal(a.key));
 }
 
 let patterns: Record<Section, Entry[]> | null = null;
@@ -48,21 +36,19 @@ const COLUMN_WORDS = Object.keys(
 function byPattern(locale: AnyLocale, section: Section, text: string, depth: number): string | null {
   patterns ??= { text: patternsOf("text"), parts: patternsOf("parts") };
   const t = translatorFor(locale, "admin");
-  for (const { key, names, pattern } of patterns[section]) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const values: Record<string, string | number> = {};
-    names.forEach((name, i) => {
-      const value = match[i + 1]!;
+  const found = matchSentence(patterns[section], text);
+  if (!found) return null;
+  const values = Object.fromEntries(
+    Object.entries(found.values).map(([name, value]) => [
+      name,
       // {count} is a plural's number; the others are words, translated when a part knows them.
-      values[name] = name === "count" && /^\d+$/.test(value) ? Number(value) : part(locale, value, depth + 1);
-    });
-    return t(
-      `rosterReport.${section}.${key}` as `rosterReport.text.${keyof Messages["admin"]["rosterReport"]["text"]}`,
-      values,
-    );
-  }
-  return null;
+      name === "count" && /^\d+$/.test(value) ? Number(value) : part(locale, value, depth + 1),
+    ]),
+  );
+  return t(
+    `rosterReport.${section}.${found.key}` as `rosterReport.text.${keyof Messages["admin"]["rosterReport"]["text"]}`,
+    values,
+  );
 }
 
 /**
