@@ -1,8 +1,8 @@
 import "server-only";
 import type { ActionResult } from "@/lib/action-result";
 import { messagesFor, type Messages } from "./catalog";
-import { translateActionMessage } from "./action-message";
-import { getT, requestLocale } from "./request-locale";
+import { inReaderLanguage, translateActionMessage, translatedAction } from "./action-message";
+import { getT } from "./request-locale";
 import { matchSentence, sentencePatterns } from "./sentence-patterns";
 
 // The class dashboard's actions (announcements, assignments, attendance, the roster, messages to
@@ -42,25 +42,13 @@ export async function translateTeacherMessage(message: string): Promise<string> 
 }
 
 /** A dashboard action's answer with its message (and field messages) in the reader's language. */
-export async function inTeacherLanguage<T>(
-  answer: ActionResult<T> | Promise<ActionResult<T>>,
-): Promise<ActionResult<T>> {
-  const result = await answer;
-  if ((await requestLocale()) === "en" || result.message === undefined) return result;
-  const message = await translateTeacherMessage(result.message);
-  if (result.ok) return { ...result, message };
-  let fieldErrors: Record<string, string[] | undefined> | undefined;
-  if (result.fieldErrors) {
-    fieldErrors = {};
-    for (const [field, list] of Object.entries(result.fieldErrors))
-      fieldErrors[field] = list && (await Promise.all(list.map(translateTeacherMessage)));
-  }
-  return { ...result, message, ...(fieldErrors ? { fieldErrors } : {}) };
+export function inTeacherLanguage<T>(answer: ActionResult<T> | Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  return inReaderLanguage(answer, translateTeacherMessage);
 }
 
-/** A dashboard action whose answers are in the reader's language. */
+/** A dashboard action whose answers (message and field messages) are in the reader's language. */
 export function teacherAction<A extends unknown[], T>(
   action: (...args: A) => Promise<ActionResult<T>>,
 ): (...args: A) => Promise<ActionResult<T>> {
-  return (...args) => inTeacherLanguage(action(...args));
+  return translatedAction(action, translateTeacherMessage);
 }
