@@ -57,12 +57,8 @@ export interface RollCallWords {
   unmarked: string;
 }
 
-export const ENGLISH_CHOICES: ChoiceWords[] = [
-  { label: "Present", letter: "P" },
-  { label: "Absent", letter: "A" },
-  { label: "Late", letter: "L" },
-  { label: "Excused", letter: "E" },
-];
+/** The choices' own English names and letters. */
+export const ENGLISH_CHOICES: ChoiceWords[] = ROLL_CALL_CHOICES.map((c) => ({ label: c.label, letter: c.key }));
 
 /**
  * The choice a typed letter sets: the reader's own letters first (Spanish T for tarde, J for
