@@ -1,12 +1,11 @@
-import { I18nProvider } from "@/components/i18n-provider";
-import { schoolTimeZone } from "@/lib/env";
-import { clientMessages, type PageNamespace } from "@/lib/i18n/client";
-import { intlLocaleOf } from "@/lib/i18n/locales";
+import { ScreenMessages } from "@/components/screen-messages";
+import { extraMessages, type PageNamespace } from "@/lib/i18n/client";
 import { requestLocale } from "@/lib/i18n/request-locale";
 
 /**
  * The catalog's namespaces a screen's client components read, on top of the root layout's
- * (lib/i18n/client.ts). A nested provider replaces the outer one's messages, so it carries both.
+ * (lib/i18n/client.ts): only these travel in the page, merged on the client with the messages of
+ * the provider around (ScreenMessages). A page, a layout or one dashboard tab adds its own.
  */
 export async function PageMessages({
   namespaces,
@@ -15,14 +14,5 @@ export async function PageMessages({
   namespaces: readonly PageNamespace[];
   children: React.ReactNode;
 }) {
-  const locale = await requestLocale();
-  return (
-    <I18nProvider
-      locale={intlLocaleOf(locale)}
-      timeZone={schoolTimeZone()}
-      messages={clientMessages(locale, namespaces)}
-    >
-      {children}
-    </I18nProvider>
-  );
+  return <ScreenMessages messages={extraMessages(await requestLocale(), namespaces)}>{children}</ScreenMessages>;
 }

@@ -8,15 +8,15 @@ import { listRoster } from "@/lib/queries/roster";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { AttendanceTab, StudentsTab } from "./lazy-tabs";
-import { TabMessages } from "./tab-messages";
+import { PageMessages } from "@/components/page-messages";
 
 export async function AttendanceTabLoader({ code }: { code: string }) {
   const grid = await getAttendanceGrid(code, await requireUser());
   // Only the grid's words: the roll call, the tab's other view, sends none of them.
   return (
-    <TabMessages namespaces={["teacherAttendance"]}>
+    <PageMessages namespaces={["teacherAttendance"]}>
       <AttendanceTab levelCode={code} data={{ ...grid, today: dateInTimeZone(new Date(), schoolTimeZone()) }} />
-    </TabMessages>
+    </PageMessages>
   );
 }
 

@@ -18,7 +18,7 @@ import { AssignmentsManager, GradesTab, UpdatesManager } from "./lazy-tabs";
 import { SummaryTab } from "./summary-tab";
 import { StudentsTabLoader, TabSkeleton } from "./dashboard-loaders";
 import { AttendanceSection } from "./roll-call-section";
-import { TabMessages } from "./tab-messages";
+import { PageMessages } from "@/components/page-messages";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 
@@ -77,26 +77,26 @@ export async function TeacherDashboard({
       <SectionNav label={t("sections")} sections={sections} active={active} href={tabHref}>
         <Suspense fallback={<TabSkeleton />}>
           {active === "updates" ? (
-            <TabMessages namespaces={["teacherShared", "teacherUpdates"]}>
+            <PageMessages namespaces={["teacherShared", "teacherUpdates"]}>
               <UpdatesLoader code={level.code} tz={tz} />
-            </TabMessages>
+            </PageMessages>
           ) : active === "assignments" ? (
-            <TabMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments"]}>
+            <PageMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments"]}>
               <AssignmentsLoader code={level.code} tz={tz} />
-            </TabMessages>
+            </PageMessages>
           ) : active === "grades" ? (
             <GradesLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("grades")} />
           ) : active === "attendance" ? (
             <AttendanceSection code={level.code} query={attendance} href={tabHref("attendance")} />
           ) : active === "students" ? (
-            <TabMessages namespaces={["teacherStudents"]}>
+            <PageMessages namespaces={["teacherStudents"]}>
               <StudentsTabLoader code={level.code} />
-            </TabMessages>
+            </PageMessages>
           ) : (
             // The Summary's "Message guardians of students under…" (components/teacher/message-guardians.tsx).
-            <TabMessages namespaces={["teacherGuardians"]}>
+            <PageMessages namespaces={["teacherGuardians"]}>
               <SummaryLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("summary")} />
-            </TabMessages>
+            </PageMessages>
           )}
         </Suspense>
       </SectionNav>

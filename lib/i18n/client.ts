@@ -29,7 +29,7 @@ export const PAGE_NAMESPACES = [
   "adminMail",
   "adminSecurity",
   "adminGuardians",
-  // The class dashboard's tabs (components/teacher/tab-messages.tsx): each tab adds only its own.
+  // The class dashboard's tabs (PageMessages around each tab): each tab adds only its own.
   "teacherShared",
   "teacherGuardians",
   "teacherUpdates",
