@@ -43,6 +43,9 @@ test("keyboard only: sign in, grade a cell, mark attendance", async ({ page }) =
   await expect(cell).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menu")).toBeVisible();
+  // Radix moves focus into the menu in an effect after it appears; the arrows wait for that (one full
+  // run, on a busy machine, chose Late instead of Excused here).
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
   for (
     let i = 0;
     i < 6 && !(await page.getByRole("menuitem", { name: /Excused/ }).evaluate((el) => el === document.activeElement));
