@@ -125,6 +125,16 @@ const phases = [
   },
   { title: "end-to-end (Chromium)", run: () => playwright("end-to-end (Chromium)") },
   ...serverChecks,
+  // Last, since it replaces .next with the demo's own build: the README's first command works.
+  {
+    title: "npm run demo",
+    independent: true,
+    run: () => {
+      const ok = run("npm run demo", npx, ["tsx", "--conditions=react-server", "scripts/demo-check.ts"]);
+      addPhase(summary, "npm run demo", ok);
+      return ok;
+    },
+  },
 ];
 
 if (!pg) console.log("\n(TEST_DATABASE_URL not set: integration tests run on PGlite only)");
