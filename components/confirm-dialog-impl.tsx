@@ -12,6 +12,7 @@ export function ConfirmDialogImpl({
   confirmLabel,
   onConfirm,
   onCloseAutoFocus,
+  children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -20,6 +21,7 @@ export function ConfirmDialogImpl({
   confirmLabel: string;
   onConfirm: () => void;
   onCloseAutoFocus: (e: Event) => void;
+  children?: React.ReactNode;
 }) {
   const t = useTranslations("common");
   return (
@@ -32,6 +34,7 @@ export function ConfirmDialogImpl({
         >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-ink-muted">{message}</AlertDialog.Description>
+          {children}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
               {t("cancel")}

@@ -15,6 +15,8 @@ export function ConfirmDialog(props: {
   message: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** A choice that goes with the confirmation (e.g. a checkbox), shown under the message. */
+  children?: React.ReactNode;
 }) {
   const onCloseAutoFocus = useReturnFocus(props.open);
   const [used, setUsed] = useState(props.open);

@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   "oidc.signed_in",
   "oidc.refused",
   "oidc.unlinked",
+  "oidc.blocked",
+  "oidc.unblocked",
   "signin.code_refused",
   "file.removed",
   "files.orphans_removed",

@@ -19,6 +19,24 @@ export const TEST_ACCOUNTS = {
   ken: { email: "ken.kim@example.com", email_verified: true, name: "Ken Kim" },
   // No e-mail at all; the provider carries the person's roster sourcedId (as ClassLink does).
   maya: { name: "Maya Patel", sourcedId: "roster-maya-patel" },
+  // Noah Kim, a demo student: the admin's e2e test removes and blocks his link (e2e/oidc-links.spec.ts).
+  noah: { email: "noah.kim@students.demo.school", email_verified: true, name: "Noah Kim" },
+  // Look-alikes (issue 39): Liam Okafor's address with U+212A KELVIN SIGN for the k, verified by the
+  // provider; and his plain address, for when the portal's stored copy is the one with the look-alike.
+  liamk: { email: "liam.o\u212Aafor@students.demo.school", email_verified: true, name: "Liam Okafor" },
+  liam: { email: "liam.okafor@students.demo.school", email_verified: true, name: "Liam Okafor" },
+  // Roster-claim abuse (issue 39): the admin's sourcedId on an account whose e-mail is unverified and
+  // not the school's; on a verified address outside the district's domains; beside David's verified
+  // address (two people at once); and alone, on an account with no e-mail.
+  mallory: { email: "mallory@evil.example", email_verified: false, name: "Mallory", sourcedId: "roster-alex-morgan" },
+  outsider: { email: "maya@example.com", email_verified: true, name: "Maya P", sourcedId: "roster-maya-patel" },
+  twofaced: {
+    email: "david.chen@demo.school",
+    email_verified: true,
+    name: "David Chen",
+    sourcedId: "roster-maya-patel",
+  },
+  alex: { name: "Alex Morgan", sourcedId: "roster-alex-morgan" },
 };
 
 export const TEST_CLIENT = { id: "portal", secret: "portal-test-secret-0123456789" };

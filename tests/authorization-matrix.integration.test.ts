@@ -33,6 +33,7 @@ import {
   grades,
   guardianLinks,
   pendingGuardianLinks,
+  oidcBlocks,
   oidcLinks,
   reportCardLinks,
   responses,
@@ -587,7 +588,19 @@ const MATRIX: Record<string, Row> = {
         .returning({ id: oidcLinks.id });
       return { signInLinkId: l!.id };
     },
-    call: (c) => signInLinkActions.removeSignInLinkAction({ ok: true }, form({ linkId: c.signInLinkId as number })),
+    call: (c) =>
+      signInLinkActions.removeSignInLinkAction({ ok: true }, form({ linkId: c.signInLinkId as number, block: "on" })),
+  },
+  liftSignInBlockAction: {
+    who: "admin",
+    prepare: async () => {
+      const [b] = await db()
+        .insert(oidcBlocks)
+        .values({ provider: "school", subject: `sub-${unique()}` })
+        .returning({ id: oidcBlocks.id });
+      return { signInBlockId: b!.id };
+    },
+    call: (c) => signInLinkActions.liftSignInBlockAction({ ok: true }, form({ blockId: c.signInBlockId as number })),
   },
   revokeReportLinkAction: {
     who: "admin",

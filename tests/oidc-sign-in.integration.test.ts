@@ -1,18 +1,21 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import * as startRoute from "@/app/auth/oidc/[provider]/route";
-import * as callbackRoute from "@/app/auth/oidc/[provider]/callback/route";
-import { forgetProviderConfigurations } from "@/lib/auth/oidc/client";
-import { resetOidcProviders } from "@/lib/auth/oidc/config";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { STATE_COOKIE } from "@/lib/auth/oidc/flow";
-import { SESSION_COOKIE } from "@/lib/auth/session";
 import { attemptSignIn } from "@/lib/auth/sign-in-flow";
 import { db } from "@/lib/db/client";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
-import { auditLog, oidcLinks, users } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
-import { databaseChecksum, seedDemo } from "./support/fixtures";
-import { loginAtProvider, startProviderProcess } from "./support/oidc";
+import { auditLog, users } from "@/lib/db/schema";
+import { databaseChecksum } from "./support/fixtures";
+import { loginAtProvider } from "./support/oidc";
+import {
+  expectRefused,
+  lastAudit,
+  linksOf as links,
+  PORTAL,
+  signedIn,
+  useOidcPortal,
+  userIdByEmail as userId,
+} from "./support/oidc-portal";
 import { cookieJar } from "./support/request-context";
 import { useTestDatabase } from "./support/test-db";
 
@@ -20,102 +23,11 @@ import { useTestDatabase } from "./support/test-db";
 // attacks a sign-in must refuse. A refusal leaves no session, no link and no change to any user.
 
 useTestDatabase();
-
-const PORTAL = "http://localhost:3999";
-const callbackOf = (name: string) => `${PORTAL}/auth/oidc/${name}/callback`;
-let school: { issuer: string; close(): Promise<void> };
-let district: { issuer: string; close(): Promise<void> };
-const saved = { ...process.env };
-
-function configure(extra: Record<string, string> = {}) {
-  Object.assign(process.env, {
-    PORTAL_URL: PORTAL,
-    OIDC_PROVIDERS: "school,district",
-    OIDC_SCHOOL_ISSUER: school.issuer,
-    OIDC_SCHOOL_CLIENT_ID: "portal",
-    OIDC_SCHOOL_CLIENT_SECRET: "portal-test-secret-0123456789",
-    OIDC_SCHOOL_LABEL: "Demo School",
-    OIDC_SCHOOL_DOMAINS: "demo.school,students.demo.school",
-    OIDC_DISTRICT_ISSUER: district.issuer,
-    OIDC_DISTRICT_CLIENT_ID: "portal",
-    OIDC_DISTRICT_CLIENT_SECRET: "portal-test-secret-0123456789",
-    OIDC_DISTRICT_DOMAINS: "demo.school",
-    OIDC_DISTRICT_ROSTER_CLAIM: "sourcedId",
-    ...extra,
-  });
-  resetEnvCache();
-  resetOidcProviders();
-}
-
-beforeAll(async () => {
-  const uris = [callbackOf("school"), callbackOf("district")];
-  // ID tokens live 60 s at this provider, so "expired" needs the portal's clock only minutes ahead.
-  [school, district] = await Promise.all([
-    startProviderProcess(uris, { OIDC_TEST_ID_TOKEN_TTL: "60" }),
-    startProviderProcess(uris),
-  ]);
-  configure();
-  await seedDemo();
-});
-
-afterAll(async () => {
-  process.env = saved;
-  resetEnvCache();
-  resetOidcProviders();
-  forgetProviderConfigurations();
-  await Promise.all([school.close(), district.close()]);
-});
+const { configure, start, answer, signInThrough, district } = useOidcPortal();
 
 afterEach(() => vi.useRealTimers());
 
-const ctx = (provider: string) => ({ params: Promise.resolve({ provider }) });
-
-/** Presses "Sign in with …": the provider's authorization address (the state cookie is now set). */
-async function start(provider = "school"): Promise<string> {
-  const res = await startRoute.GET(new Request(`${PORTAL}/auth/oidc/${provider}`), ctx(provider));
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
-
-/** The provider sends the browser back: where the portal then sends it. */
-async function answer(callbackUrl: string, provider = "school"): Promise<string> {
-  const res = await callbackRoute.GET(new Request(callbackUrl), ctx(provider));
-  expect(res.status).toBe(303);
-  return res.headers.get("location")!;
-}
-
-async function signInThrough(login: string, provider = "school"): Promise<string> {
-  cookieJar.clear();
-  const auth = await start(provider);
-  return answer(await loginAtProvider(auth, login, PORTAL), provider);
-}
-
-const userId = async (email: string) =>
-  (
-    await db()
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-  )[0]!.id;
-const links = (id: number) => db().select().from(oidcLinks).where(eq(oidcLinks.userId, id));
 const snapshot = () => databaseChecksum(["users", "oidc_links"]);
-const signedIn = () => cookieJar.has(SESSION_COOKIE);
-
-/** Refused for `reason` (and, for a token openid-client refused, with an error matching `because`). */
-async function expectRefused(run: () => Promise<string>, reason: string, because?: RegExp) {
-  const before = await snapshot();
-  const location = await run();
-  expect(location).toBe(`/?signin=oidc_${reason}`);
-  expect(signedIn()).toBe(false);
-  expect(await snapshot()).toEqual(before);
-  const [last] = await db()
-    .select()
-    .from(auditLog)
-    .orderBy(sql`${auditLog.id} desc`)
-    .limit(1);
-  expect(last).toMatchObject({ action: "oidc.refused", detail: expect.objectContaining({ reason }) as unknown });
-  if (because) expect(JSON.stringify(last!.detail), JSON.stringify(last!.detail)).toMatch(because);
-}
 
 describe("sign-in with a school account", () => {
   it("a teacher signs in through the provider: linked by her verified e-mail, then by the link", async () => {
@@ -213,9 +125,9 @@ describe("attacks, each refused with nothing written", () => {
     cookieJar.clear();
     // The sign-in starts at the school's provider, but the answer comes from the district's.
     const auth = new URL(await start());
-    const elsewhere = new URL(`${district.issuer}/auth${auth.search}`);
+    const elsewhere = new URL(`${district().issuer}/auth${auth.search}`);
     const callback = await loginAtProvider(elsewhere.href, "david", PORTAL);
-    expect(new URL(callback).searchParams.get("iss")).toBe(district.issuer);
+    expect(new URL(callback).searchParams.get("iss")).toBe(district().issuer);
     await expectRefused(() => answer(callback), "failed", /iss/);
   });
 
@@ -267,12 +179,7 @@ describe("the admin's links", () => {
     expect(await removeSignInLink({ linkId: link!.id, actorId: admin })).toMatchObject({ ok: true });
     expect(await links(elena)).toEqual([]);
     expect(await getSessionUser()).toBeNull(); // her cookie from the linked sign-in no longer works
-    const [last] = await db()
-      .select()
-      .from(auditLog)
-      .orderBy(sql`${auditLog.id} desc`)
-      .limit(1);
-    expect(last).toMatchObject({
+    expect(await lastAudit()).toMatchObject({
       action: "oidc.unlinked",
       actorId: admin,
       detail: expect.objectContaining({ userId: elena }) as unknown,

@@ -851,6 +851,29 @@ export const oidcLinks = pgTable(
 );
 
 /**
+ * A school account (provider name + `sub`) an admin blocked when removing its link (decision 022):
+ * it never links again, by e-mail or by roster claim, until an admin lifts the block. Kept per
+ * subject, so it outlives the user it was linked to (`user_id` only says whose link it was).
+ */
+export const oidcBlocks = pgTable(
+  "oidc_blocks",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    // The removed link's e-mail, so the admin's list can say which account this is.
+    email: text("email"),
+    createdAt: createdAt(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    unique("oidc_blocks_provider_subject_key").on(t.provider, t.subject),
+    index("oidc_blocks_user_idx").on(t.userId),
+  ],
+);
+
+/**
  * A sign-in on its way through a provider: keyed by the SHA-256 of its `state`, holding the PKCE
  * verifier and the nonce. Used once (deleted when the provider answers); older than 10 minutes: void.
  */

@@ -17,5 +17,10 @@ export const OIDC_SIGN_IN_MESSAGES = {
   oidc_failed: "The sign-in with your school account could not be completed. Please try again.",
   oidc_unavailable: "School-account sign-in is unavailable for a moment. Please try again.",
   oidc_limited: "Too many sign-in attempts. Please wait a few minutes and try again.",
+  oidc_blocked: "This school account has been blocked from signing in to the portal. Ask the school office.",
+  oidc_conflict:
+    "Your school account's roster id and e-mail address belong to two different portal accounts. Ask the school office to correct the roster.",
+  oidc_admin_claim:
+    "Administrator accounts are not linked by roster id at this school. Sign in with your access code, or ask the school office.",
   codes_off: "Access codes are turned off for staff. Sign in with your school account.",
 } satisfies Record<string, string>;

@@ -139,6 +139,7 @@ export const ALL_TABLES = [
   "calendar_feeds",
   "notification_preferences",
   "oidc_links",
+  "oidc_blocks",
   "oidc_pending",
 ];
 

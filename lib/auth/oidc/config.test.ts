@@ -74,6 +74,32 @@ describe("OIDC providers from the environment", () => {
     expect(r.ok).toBe(true);
   });
 
+  it("lets a roster claim link admins only when the school says on, and only beside a claim", () => {
+    const district = {
+      ...base,
+      OIDC_PROVIDERS: "district",
+      OIDC_DISTRICT_ISSUER: "https://sso.district.org",
+      OIDC_DISTRICT_CLIENT_ID: "c",
+      OIDC_DISTRICT_CLIENT_SECRET: "s",
+      OIDC_DISTRICT_ROSTER_CLAIM: "sourcedId",
+    };
+    expect(parseOidcProviders(district)).toMatchObject({ ok: true, providers: [{ rosterClaimAdmins: false }] });
+    expect(parseOidcProviders({ ...district, OIDC_DISTRICT_ROSTER_CLAIM_ADMINS: "on" })).toMatchObject({
+      ok: true,
+      providers: [{ rosterClaimAdmins: true }],
+    });
+    expect(parseOidcProviders({ ...district, OIDC_DISTRICT_ROSTER_CLAIM_ADMINS: "yes" })).toEqual({
+      ok: false,
+      problems: ["OIDC_DISTRICT_ROSTER_CLAIM_ADMINS: must be on or off"],
+    });
+    expect(
+      parseOidcProviders({ ...district, OIDC_DISTRICT_ROSTER_CLAIM: "", OIDC_DISTRICT_ROSTER_CLAIM_ADMINS: "on" }),
+    ).toEqual({
+      ok: false,
+      problems: ["OIDC_DISTRICT_ROSTER_CLAIM_ADMINS: needs OIDC_DISTRICT_ROSTER_CLAIM (the claim it lets link admins)"],
+    });
+  });
+
   it("refuses to turn codes off when no provider is configured", () => {
     const saved = process.env.OIDC_PROVIDERS;
     delete process.env.OIDC_PROVIDERS;

@@ -11,6 +11,7 @@ import { z } from "zod";
 //   OIDC_<NAME>_TYPE            google | microsoft | oidc (default: the name when it is a preset)
 //   OIDC_MICROSOFT_TENANT_ID    Entra tenant id (GUID): the issuer and the `tid` every token must carry
 //   OIDC_<NAME>_ROSTER_CLAIM    a claim whose value is the person's roster sourcedId (e.g. ClassLink)
+//   OIDC_<NAME>_ROSTER_CLAIM_ADMINS  on: the claim may link admins too (default off, decision 022)
 
 export type OidcKind = "google" | "microsoft" | "oidc";
 
@@ -26,6 +27,8 @@ export interface OidcProvider {
   /** Microsoft Entra only: the tenant every token must come from. */
   tenantId?: string;
   rosterClaim?: string;
+  /** Whether the roster claim may link (and keep signing in) an admin; off unless the school says on. */
+  rosterClaimAdmins: boolean;
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,8 +108,25 @@ export function parseOidcProviders(
     const rosterClaim = get("ROSTER_CLAIM") || undefined;
     if (rosterClaim && !/^[A-Za-z0-9_.:-]{1,60}$/.test(rosterClaim))
       problems.push(`${key("ROSTER_CLAIM")}: a claim name such as sourcedId`);
+    const claimAdmins = get("ROSTER_CLAIM_ADMINS").toLowerCase() || "off";
+    if (claimAdmins !== "on" && claimAdmins !== "off")
+      problems.push(`${key("ROSTER_CLAIM_ADMINS")}: must be on or off`);
+    else if (claimAdmins === "on" && !rosterClaim)
+      problems.push(`${key("ROSTER_CLAIM_ADMINS")}: needs ${key("ROSTER_CLAIM")} (the claim it lets link admins)`);
+    const rosterClaimAdmins = claimAdmins === "on" && rosterClaim !== undefined;
     if (issuer)
-      providers.push({ name: n, kind, label, issuer, clientId, clientSecret, domains, tenantId, rosterClaim });
+      providers.push({
+        name: n,
+        kind,
+        label,
+        issuer,
+        clientId,
+        clientSecret,
+        domains,
+        tenantId,
+        rosterClaim,
+        rosterClaimAdmins,
+      });
   }
   if (names.length > 10) problems.push("OIDC_PROVIDERS: at most 10 providers");
   return problems.length ? { ok: false, problems } : { ok: true, providers };

@@ -3,7 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { ActionResult } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
-import { oidcLinks, users } from "@/lib/db/schema";
+import { oidcBlocks, oidcLinks, users } from "@/lib/db/schema";
 import { oidcProviders } from "./config";
 
 export interface SignInLinkRow {
@@ -49,14 +49,17 @@ export async function listSignInLinks(userId?: number): Promise<SignInLinkRow[]>
 
 /**
  * Removes a link and signs its user out everywhere (a link removed because it was wrong must not
- * keep a session); the account then signs in only after matching again. Audited with the link's facts.
+ * keep a session); the account then signs in only after matching again, unless `block` keeps that
+ * provider account from linking again at all (oidc_blocks). Audited with the link's facts.
  */
 export async function removeSignInLink({
   linkId,
   actorId,
+  block = false,
 }: {
   linkId: number;
   actorId: number;
+  block?: boolean;
 }): Promise<ActionResult> {
   return db().transaction(async (tx) => {
     const [gone] = await tx.delete(oidcLinks).where(eq(oidcLinks.id, linkId)).returning();
@@ -68,8 +71,26 @@ export async function removeSignInLink({
     await audit(tx, {
       action: "oidc.unlinked",
       actorId,
-      detail: { linkId, userId: gone.userId, provider: gone.provider, matchedBy: gone.matchedBy },
+      detail: { linkId, userId: gone.userId, provider: gone.provider, matchedBy: gone.matchedBy, blocked: block },
     });
-    return { ok: true, message: "Sign-in link removed." };
+    if (!block) return { ok: true, message: "Sign-in link removed." };
+    const [blocked] = await tx
+      .insert(oidcBlocks)
+      .values({
+        provider: gone.provider,
+        subject: gone.subject,
+        userId: gone.userId,
+        email: gone.email,
+        createdBy: actorId,
+      })
+      .onConflictDoNothing()
+      .returning({ id: oidcBlocks.id });
+    if (blocked)
+      await audit(tx, {
+        action: "oidc.blocked",
+        actorId,
+        detail: { blockId: blocked.id, linkId, userId: gone.userId, provider: gone.provider },
+      });
+    return { ok: true, message: "Sign-in link removed; the school account cannot link again." };
   });
 }
