@@ -1,19 +1,9 @@
 import { useLocale } from "use-intl";
 import { useTranslations } from "@/components/use-translations";
-import { localizeDecimal } from "@/lib/domain/format";
 import type { FileView } from "@/lib/files/records";
+import { fileHref, formatSize } from "./file-format";
 
-export function fileHref(id: number, opts: { inline?: boolean; thumb?: boolean } = {}): string {
-  const q = opts.thumb ? "?thumb=1" : opts.inline ? "?inline=1" : "";
-  return `/files/${id}${q}`;
-}
-
-/** "1.5 MB"; `locale` writes its decimal mark ("1,5 MB" in Spanish). */
-export function formatSize(bytes: number, locale = "en"): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${localizeDecimal((bytes / 1024 / 1024).toFixed(1), locale)} MB`;
-}
+export { fileHref, formatSize };
 
 /** A list of attachments as downloads (images with their thumbnail). */
 export function FileLinks({ files }: { files: FileView[] }) {

@@ -25,7 +25,9 @@ async function loadWithFacts(fileId: number, actor: Actor) {
            f.submission_id as "submissionId", f.storage_key as "storageKey", f.thumb_key as "thumbKey",
            f.name, f.mime, f.size, l.teacher_id as "teacherId",
            exists (select 1 from student_enrollment e where e.level_code = f.level_code and e.student_id = ${actor.id}) as enrolled,
-           exists (select 1 from guardian_links g where g.student_id = f.uploader_id and g.parent_id = ${actor.id}) as "isLinkedGuardian"
+           -- A link an admin removed is kept (removed_at) so the phone trigger does not bring it back: not a link.
+           exists (select 1 from guardian_links g
+                   where g.student_id = f.uploader_id and g.parent_id = ${actor.id} and g.removed_at is null) as "isLinkedGuardian"
     from files f join levels l on l.code = f.level_code
     where f.id = ${fileId}`);
   if (!row) return null;

@@ -43,21 +43,35 @@ async function isPlainText(p: string): Promise<boolean> {
 }
 
 /** Decoding stops past this many pixels: a small file that inflates to a huge image is refused. */
-const MAX_PIXELS = 50_000_000;
+export const MAX_PIXELS = 50_000_000;
+
+/** Pixels already decoded (a HEIC photo, lib/files/heic.ts): RGBA, the rotation applied. */
+export interface DecodedPixels {
+  pixels: Buffer;
+  width: number;
+  height: number;
+}
 
 /**
  * Images are decoded and written again: EXIF (with any GPS position) and whatever trailed the
  * image data (a polyglot's HTML) are gone; the orientation is applied first. Plus a thumbnail.
  */
 export async function reencodeImage(
-  input: string,
+  input: string | DecodedPixels,
   output: string,
   thumb: string,
   mime: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
+  const open = (animated: boolean) =>
+    typeof input === "string"
+      ? sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error", animated }).rotate()
+      : // A JPEG has no transparency: a transparent HEIC is shown on white, not on black.
+        sharp(input.pixels, {
+          raw: { width: input.width, height: input.height, channels: 4 },
+          limitInputPixels: MAX_PIXELS,
+        }).flatten({ background: "#ffffff" });
   try {
-    const animated = mime === "image/gif" || mime === "image/webp";
-    const img = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error", animated }).rotate();
+    const img = open(mime === "image/gif" || mime === "image/webp");
     const encoded =
       mime === "image/jpeg"
         ? img.jpeg({ quality: 90, mozjpeg: false })
@@ -67,8 +81,7 @@ export async function reencodeImage(
             ? img.gif()
             : img.webp({ quality: 90 });
     await encoded.toFile(output);
-    await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error" })
-      .rotate()
+    await open(false)
       .resize({ width: 320, height: 320, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 70 })
       .toFile(thumb);

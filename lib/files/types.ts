@@ -9,6 +9,9 @@ export const ALLOWED: Readonly<Record<string, { cls: FileClass; ext: string }>> 
   "image/png": { cls: "image", ext: "png" },
   "image/webp": { cls: "image", ext: "webp" },
   "image/gif": { cls: "image", ext: "gif" },
+  // iPhone photos: converted and stored as JPEG (CONVERTED_TO_JPEG), so named .jpg.
+  "image/heic": { cls: "image", ext: "jpg" },
+  "image/heif": { cls: "image", ext: "jpg" },
   "application/pdf": { cls: "pdf", ext: "pdf" },
   "application/vnd.openxmlformats-officedocument.wordprocessingml.document": { cls: "document", ext: "docx" },
   "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": { cls: "document", ext: "xlsx" },
@@ -28,9 +31,15 @@ export const ALLOWED: Readonly<Record<string, { cls: FileClass; ext: string }>> 
   "video/quicktime": { cls: "media", ext: "mov" },
 };
 
+/** Types no browser shows: decoded on the server (lib/files/heic.ts) and stored as image/jpeg. */
+export const CONVERTED_TO_JPEG: ReadonlySet<string> = new Set(["image/heic", "image/heif"]);
+
 /** The picker's accept list (a hint for the browser only; the server decides by content). */
 export const ACCEPT_ATTRIBUTE = [
   "image/*",
+  // Not every system's picker counts HEIC as an image (Windows, older Android).
+  ".heic",
+  ".heif",
   "application/pdf",
   ".docx",
   ".xlsx",

@@ -1,24 +1,30 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AppShell } from "@/components/app-header";
+import { ChildWorkSection } from "@/components/parent/child-work";
 import { ReportCard } from "@/components/parent/report-card";
 import { SignInScreen } from "@/components/sign-in-screen";
 import { RefusalScreen } from "@/components/access-screens";
 import { reportCardPageAccess } from "@/lib/auth/page-access";
 import { getT } from "@/lib/i18n/request-locale";
+import { listChildSubmittedWork } from "@/lib/queries/child-work";
 import { PageMessages } from "@/components/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("child"))("title") };
 }
 
-/** A signed-in parent's child's report card: only for the children they are linked to (404 otherwise, decision 027). */
+/**
+ * A signed-in parent's child's report card and submitted work: only for the children they are
+ * linked to (404 otherwise, decision 027).
+ */
 export default async function ChildReportPage({ params }: { params: Promise<{ studentId: string }> }) {
   const allowed = await reportCardPageAccess((await params).studentId);
   if (!allowed) return <SignInScreen />;
   if ("refusal" in allowed) return <RefusalScreen {...allowed} />;
   const { user, studentId: id, card } = allowed;
   const t = await getT("child");
+  const work = await listChildSubmittedWork({ studentId: id, viewer: user });
   return (
     <AppShell user={user}>
       <Link href="/" className="text-sm font-medium text-ink-muted hover:text-ink print:hidden">
@@ -37,6 +43,7 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
       <PageMessages namespaces={["reportCard"]}>
         <ReportCard card={card} />
       </PageMessages>
+      <ChildWorkSection work={work} />
     </AppShell>
   );
 }
