@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocale } from "use-intl";
 import { useTranslations } from "@/components/use-translations";
+import { ArrowText } from "@/components/arrow-text";
 import { useGradeNumbers } from "@/components/grade-numbers";
 import type { PublishedTermGrade, ReportCardClass, ReportCardView, ReportTermGrade } from "@/lib/domain/report-card";
 import { formatDay } from "@/lib/domain/format";
@@ -30,6 +31,7 @@ function useReportNumbers() {
 export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: () => void }) {
   const t = useTranslations("reportCard");
   const { rate, percent } = useReportNumbers();
+  const n = useGradeNumbers();
   const [tab, setTab] = useState("summary");
   const printing = usePrinting();
   const [selected, setSelected] = useState(card.classes[0]?.code ?? "");
@@ -43,7 +45,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
             onClick={onBack}
             className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
           >
-            {t("backToSearch")}
+            <ArrowText text={t("backToSearch")} />
           </button>
         )}
         <button
@@ -107,10 +109,14 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                       </div>
                       <div>
                         <dt className="text-ink-muted">{t("countedPoints")}</dt>
-                        <dd className="font-semibold">{c.points ? `${c.points.earned}/${c.points.possible}` : "—"}</dd>
+                        <dd className="font-semibold">
+                          {c.points ? `${n.number(c.points.earned)}/${n.number(c.points.possible)}` : "—"}
+                        </dd>
                       </div>
                       <div>
-                        <dt className="text-ink-muted">{t("attendance")}</dt>
+                        <dt className="text-ink-muted">
+                          {c.attendanceTitle ? t("attendanceOf", { title: c.attendanceTitle }) : t("attendance")}
+                        </dt>
                         <dd className="font-semibold">{rate(c.attendancePercent)}</dd>
                       </div>
                     </dl>
@@ -202,7 +208,9 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
       <h3 className="text-lg font-semibold">
         {t("detailsHeading", { name: c.name, letter: c.letter ?? "—", percent: percent(c.percent) })}
         {c.points && t("detailsPoints", { earned: n.number(c.points.earned), possible: n.number(c.points.possible) })}
-        {t("detailsAttendance", { rate: rate(c.attendancePercent) })}
+        {c.attendanceTitle
+          ? t("detailsAttendanceOf", { title: c.attendanceTitle, rate: rate(c.attendancePercent) })
+          : t("detailsAttendance", { rate: rate(c.attendancePercent) })}
       </h3>
       <div>
         <h4 className="font-medium">{t("grades")}</h4>
@@ -210,7 +218,7 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
           <p className="text-sm text-ink-muted">{t("noGrades")}</p>
         ) : (
           <table className="mt-2 w-full text-sm">
-            <thead className="text-start text-ink-muted">
+            <thead className="text-ink-muted [&_th]:text-start">
               <tr>
                 <th scope="col" className="py-1 font-medium">
                   {t("assignment")}
