@@ -97,6 +97,21 @@ test("the report card in Spanish and right to left: numbers, words, the term's a
       const name = await card.getByRole("heading", { name: "Biology" }).boundingBox();
       const letter = await card.getByLabel(/Letter grade|No letter grade/).boundingBox();
       expect(letter!.x + letter!.width).toBeLessThan(name!.x);
+      // A letter grade reads left to right even there: the "+" of "C+" after the "C", not before it.
+      const order = await rtl.getByLabel(/Letter grade [A-F][+-]/).evaluateAll((badges) =>
+        badges.map((badge) => {
+          const text = badge.querySelector("bdi")?.firstChild ?? badge.firstChild!;
+          const x = (i: number) => {
+            const range = document.createRange();
+            range.setStart(text, i);
+            range.setEnd(text, i + 1);
+            return range.getBoundingClientRect().x;
+          };
+          return x(0) < x(1);
+        }),
+      );
+      expect(order.length).toBeGreaterThan(0);
+      expect(order.every(Boolean)).toBe(true);
       // The back link's arrow points right, the way back in a right-to-left page.
       const arrow = rtl.locator("[data-arrow]").first();
       await expect(arrow).toHaveText("←");

@@ -27,7 +27,10 @@ function useReportNumbers() {
   };
 }
 
-/** Report card (spec §2): Summary and Details tabs; prints one page per class. */
+/**
+ * Report card (spec §2): Summary and Details tabs; prints one page per class. Letter grades are
+ * isolated (<bdi>): in a right-to-left page "C+" would otherwise read "+C".
+ */
 export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: () => void }) {
   const t = useTranslations("reportCard");
   const { rate, percent } = useReportNumbers();
@@ -97,7 +100,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                         className={`grid h-12 min-w-12 place-items-center rounded-xl px-2 text-xl font-bold ${c.band ? BAND[c.band] : "bg-surface-muted"}`}
                         aria-label={c.letter ? t("letterGrade", { letter: c.letter }) : t("noLetter")}
                       >
-                        {c.letter ?? "—"}
+                        <bdi>{c.letter ?? "—"}</bdi>
                       </span>
                     </div>
                     <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
@@ -286,7 +289,7 @@ function TermGrade({ term }: { term: ReportTermGrade }) {
           t("noGradedWorkYet")
         ) : (
           <span className="font-semibold">
-            {percent(term.percent)} · {term.letter}
+            {percent(term.percent)} · <bdi>{term.letter}</bdi>
           </span>
         )}
         {term.overridden && t("setByTeacher")}
@@ -320,7 +323,7 @@ function PublishedGrade({ grade }: { grade: PublishedTermGrade }) {
           t("noGradedWork")
         ) : (
           <span className="font-semibold">
-            {percent(grade.percent)} · {grade.letter}
+            {percent(grade.percent)} · <bdi>{grade.letter}</bdi>
           </span>
         )}
         {grade.overridden && t("setByTeacher")}
