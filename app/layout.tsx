@@ -22,7 +22,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={intlLocaleOf(locale)} dir={directionOf(locale)}>
       <body className="min-h-screen antialiased">
-        <I18nProvider locale={intlLocaleOf(locale)} timeZone={schoolTimeZone()} messages={clientMessages(locale)}>
+        <I18nProvider
+          locale={intlLocaleOf(locale)}
+          dir={directionOf(locale)}
+          timeZone={schoolTimeZone()}
+          messages={clientMessages(locale)}
+        >
           <GradeNumberProvider locale={env().GRADE_DECIMALS === "point" ? "en" : intlLocaleOf(locale)}>
             {children}
           </GradeNumberProvider>

@@ -42,7 +42,7 @@ test.describe("a teacher in Spanish", () => {
     for (const tab of ["Resumen", "Anuncios", "Tareas", "Calificaciones", "Asistencia", "Estudiantes"])
       await expect(sections.getByRole("link", { name: tab, exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: /Volver a la página de la clase/ })).toBeVisible();
-    await expect(page.getByText("Período 2", { exact: false }).first()).toBeVisible();
+    await expect(page.getByText("Hora 2", { exact: false }).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Nuevo anuncio" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Editar todo" }).first()).toBeVisible();
     await expect(page.getByRole("button", { name: "Archivos" }).first()).toBeVisible();

@@ -115,7 +115,7 @@ test.describe("a student in Spanish", () => {
     test.setTimeout(180_000);
     const page = await signInInSpanish(browser);
     await expect(page.getByText("Sus clases")).toBeVisible();
-    await expect(page.getByTestId("class-card").first()).toContainText("Período");
+    await expect(page.getByTestId("class-card").first()).toContainText("Hora");
     await noEnglish(page, ["Your classes", "Level", "Period"]);
 
     await page.getByRole("link", { name: /Biology/ }).click();
@@ -125,7 +125,7 @@ test.describe("a student in Spanish", () => {
       await expect(sections.getByRole("link", { name: tab })).toBeVisible();
     for (const tile of ["Promedio", "Entregadas"]) await expect(page.getByText(tile, { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Volver" })).toBeVisible();
-    await expect(page.getByText("Período 2 · Grade 9")).toBeVisible();
+    await expect(page.getByText("Hora 2 · Grade 9")).toBeVisible();
 
     // Updates: the response dialog, and the server action's refusal in Spanish (a title of spaces
     // passes the browser's "required" and is refused by the server's zod schema).

@@ -47,8 +47,12 @@ if (process.env.E2E_OIDC !== "off") {
     OIDC_SCHOOL_DOMAINS: "demo.school,students.demo.school",
   });
 }
+// The server's own log, as an operator would read it, also kept in a file for the tests that read it
+// (e2e/server-log.spec.ts). NODE_DEBUG=portal: the quiet debug lines are in it too.
+const logFile = process.env.E2E_SERVER_LOG ?? path.join(os.tmpdir(), `portal-e2e-server-${port}.log`);
+const log = fs.createWriteStream(logFile, { flags: "w" });
 const child = spawn("node", ["scripts/start.mjs", "-p", port], {
-  stdio: "inherit",
+  stdio: ["inherit", "pipe", "pipe"],
   env: {
     ...process.env,
     DATA_DIR: dataDir,
@@ -65,9 +69,19 @@ const child = spawn("node", ["scripts/start.mjs", "-p", port], {
     PORTAL_URL: `http://localhost:${port}`,
     // The hard-coded-string walk and the right-to-left screenshots (e2e/languages.spec.ts).
     PSEUDO_LOCALES: "on",
+    NODE_DEBUG: [process.env.NODE_DEBUG, "portal"].filter(Boolean).join(","),
     ...oidcEnv,
   },
 });
+for (const [from, to] of [
+  [child.stdout, process.stdout],
+  [child.stderr, process.stderr],
+]) {
+  from.on("data", (chunk) => {
+    to.write(chunk);
+    log.write(chunk);
+  });
+}
 const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));

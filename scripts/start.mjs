@@ -6,6 +6,7 @@
 // SESSION_SECRET. PGlite is one process per data folder, so it always runs one.
 import cluster from "node:cluster";
 import http from "node:http";
+import { quietClientHangUps } from "../lib/client-hang-up.mjs";
 import { isTrustedAddress, parseTrustedProxies } from "../lib/trusted-proxies.mjs";
 
 process.env.NEXT_MANUAL_SIG_HANDLE = "true"; // our handler closes the database before exit
@@ -65,6 +66,8 @@ function trustForwardedHeadersOnlyFromProxies() {
 
 async function serve() {
   trustForwardedHeadersOnlyFromProxies();
+  // Before Next.js wraps console.error: a client's hang-up is not the server's error (lib/client-hang-up.mjs).
+  quietClientHangUps();
   // HOST: the address to listen on (default: every interface, as containers need).
   const host = process.env.HOST ? ["-H", process.env.HOST] : [];
   // Next's own command line, in this process.

@@ -4,6 +4,7 @@ import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { createAssignment } from "@/app/level/[levelCode]/update/assignment-actions";
 import { setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import { savePreferencesAction } from "@/app/notifications/actions";
+import { sendTestMailAction } from "@/app/admin/mail-actions";
 import { idle } from "@/lib/action-result";
 import { db, queryRows } from "@/lib/db/client";
 import { DEMO_STUDENTS } from "@/lib/db/demo-school";
@@ -81,6 +82,8 @@ describe("an absence, in each guardian's own language", () => {
     expect(es!.mail.text).toContain("Dejar de recibir estos correos: ");
     expect(es!.mail.text).not.toMatch(/Open in the portal|You receive this|Unsubscribe/);
     expect(es!.mail.html).toContain('<html lang="es">');
+    // The header a mail client reads to offer translation or choose a voice (RFC 3282).
+    expect(es!.header("content-language")).toBe("es");
     expect(es!.mail.html).toContain(`>Abrir en el portal</a>`);
     expect(es!.mail.html).toContain(">Cancelar la suscripción</a>");
     expect(es!.mail.html).toContain(">Elegir qué recibe</a>");
@@ -92,6 +95,7 @@ describe("an absence, in each guardian's own language", () => {
     expect(en!.mail.text).toContain(`Open in the portal: ${ORIGIN}/children/${ids.liam}`);
     expect(en!.mail.text).toContain("You receive this because “Absences and tardies” is set to “Immediately”.");
     expect(en!.mail.html).toContain('<html lang="en">');
+    expect(en!.header("content-language")).toBe("en");
     expect(en!.mail.html).toContain(">Open in the portal</a>");
     expect(en!.mail.html).toContain(">Unsubscribe</a>");
 
@@ -168,10 +172,22 @@ describe("a digest in Spanish", () => {
     );
     expect(mail.text).toContain("Dejar de recibir este resumen: ");
     expect(mail.html).toContain('<html lang="es">');
+    expect(digest!.header("content-language")).toBe("es");
     expect(mail.html).toContain(">Abrir el portal</a>");
     expect(mail.html).toContain(">Dejar de recibir este resumen</a>");
     expect(`${mail.text}\n${mail.html}`).not.toMatch(
       /Your daily summary|Open the portal|You receive this|New grade|Teacher's feedback/,
     );
+  });
+});
+
+describe("the admin's test e-mail", () => {
+  it("is in the admin's own language, and says so in its Content-Language header", async () => {
+    await queryRows(sql`update users set locale = 'es' where id = ${await userIdByCode("admin-demo")}`);
+    await signInAs("admin-demo");
+    expect(await sendTestMailAction(idle, form({ to: "it@demo.school" }))).toMatchObject({ ok: true });
+    const [sent] = smtp.to("it@demo.school");
+    expect(sent!.mail.html).toContain('<html lang="es">');
+    expect(sent!.header("content-language")).toBe("es");
   });
 });

@@ -129,6 +129,8 @@ describe("the nightly roster sync", () => {
     expect(smtp.messages.map((m) => m.envelopeTo)).toEqual([["ada@school.example"]]);
     const mail = smtp.messages[0]!.mail;
     expect(mail.subject).toBe("Roster sync not applied · Test High");
+    // Staff mail is not translated yet: English, and its header says so.
+    expect(smtp.messages[0]!.header("content-language")).toBe("en");
     expect(mail.text).toContain(
       "The roster sync of 2031-03-06 was not applied: it would remove more people than the saved threshold allows.",
     );

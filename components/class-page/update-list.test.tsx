@@ -7,7 +7,7 @@ import { UpdateList, type UpdateView } from "./update-list";
 /** As the root layout renders every page: inside the catalog's provider (English, the spec's words). */
 function inEnglish(node: React.ReactNode): string {
   return renderToStaticMarkup(
-    <I18nProvider locale="en" timeZone="UTC" messages={clientMessages("en", ["classPage"])}>
+    <I18nProvider locale="en" dir="ltr" timeZone="UTC" messages={clientMessages("en", ["classPage"])}>
       {node}
     </I18nProvider>,
   );

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { flushSync } from "react-dom";
 import { useLocale } from "use-intl";
 import { useTranslations } from "@/components/use-translations";
+import { ArrowText } from "@/components/arrow-text";
 import { useGradeNumbers } from "@/components/grade-numbers";
 import type { PublishedTermGrade, ReportCardClass, ReportCardView, ReportTermGrade } from "@/lib/domain/report-card";
 import { formatDay } from "@/lib/domain/format";
@@ -26,10 +27,14 @@ function useReportNumbers() {
   };
 }
 
-/** Report card (spec §2): Summary and Details tabs; prints one page per class. */
+/**
+ * Report card (spec §2): Summary and Details tabs; prints one page per class. Letter grades are
+ * isolated (<bdi>): in a right-to-left page "C+" would otherwise read "+C".
+ */
 export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: () => void }) {
   const t = useTranslations("reportCard");
   const { rate, percent } = useReportNumbers();
+  const n = useGradeNumbers();
   const [tab, setTab] = useState("summary");
   const printing = usePrinting();
   const [selected, setSelected] = useState(card.classes[0]?.code ?? "");
@@ -43,7 +48,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
             onClick={onBack}
             className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
           >
-            {t("backToSearch")}
+            <ArrowText text={t("backToSearch")} />
           </button>
         )}
         <button
@@ -95,7 +100,7 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                         className={`grid h-12 min-w-12 place-items-center rounded-xl px-2 text-xl font-bold ${c.band ? BAND[c.band] : "bg-surface-muted"}`}
                         aria-label={c.letter ? t("letterGrade", { letter: c.letter }) : t("noLetter")}
                       >
-                        {c.letter ?? "—"}
+                        <bdi>{c.letter ?? "—"}</bdi>
                       </span>
                     </div>
                     <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
@@ -107,10 +112,14 @@ export function ReportCard({ card, onBack }: { card: ReportCardView; onBack?: ()
                       </div>
                       <div>
                         <dt className="text-ink-muted">{t("countedPoints")}</dt>
-                        <dd className="font-semibold">{c.points ? `${c.points.earned}/${c.points.possible}` : "—"}</dd>
+                        <dd className="font-semibold">
+                          {c.points ? `${n.number(c.points.earned)}/${n.number(c.points.possible)}` : "—"}
+                        </dd>
                       </div>
                       <div>
-                        <dt className="text-ink-muted">{t("attendance")}</dt>
+                        <dt className="text-ink-muted">
+                          {c.attendanceTitle ? t("attendanceOf", { title: c.attendanceTitle }) : t("attendance")}
+                        </dt>
                         <dd className="font-semibold">{rate(c.attendancePercent)}</dd>
                       </div>
                     </dl>
@@ -202,7 +211,9 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
       <h3 className="text-lg font-semibold">
         {t("detailsHeading", { name: c.name, letter: c.letter ?? "—", percent: percent(c.percent) })}
         {c.points && t("detailsPoints", { earned: n.number(c.points.earned), possible: n.number(c.points.possible) })}
-        {t("detailsAttendance", { rate: rate(c.attendancePercent) })}
+        {c.attendanceTitle
+          ? t("detailsAttendanceOf", { title: c.attendanceTitle, rate: rate(c.attendancePercent) })
+          : t("detailsAttendance", { rate: rate(c.attendancePercent) })}
       </h3>
       <div>
         <h4 className="font-medium">{t("grades")}</h4>
@@ -210,7 +221,7 @@ function ClassDetails({ c }: { c: ReportCardClass }) {
           <p className="text-sm text-ink-muted">{t("noGrades")}</p>
         ) : (
           <table className="mt-2 w-full text-sm">
-            <thead className="text-start text-ink-muted">
+            <thead className="text-ink-muted [&_th]:text-start">
               <tr>
                 <th scope="col" className="py-1 font-medium">
                   {t("assignment")}
@@ -278,7 +289,7 @@ function TermGrade({ term }: { term: ReportTermGrade }) {
           t("noGradedWorkYet")
         ) : (
           <span className="font-semibold">
-            {percent(term.percent)} · {term.letter}
+            {percent(term.percent)} · <bdi>{term.letter}</bdi>
           </span>
         )}
         {term.overridden && t("setByTeacher")}
@@ -312,7 +323,7 @@ function PublishedGrade({ grade }: { grade: PublishedTermGrade }) {
           t("noGradedWork")
         ) : (
           <span className="font-semibold">
-            {percent(grade.percent)} · {grade.letter}
+            {percent(grade.percent)} · <bdi>{grade.letter}</bdi>
           </span>
         )}
         {grade.overridden && t("setByTeacher")}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildReportCard } from "./report-card";
+import { buildReportCard, termAttendancePercent } from "./report-card";
 
 describe("report card", () => {
   it("summarises each class with the 12-step scale and present-only attendance to one decimal", () => {
@@ -70,5 +70,21 @@ describe("report card", () => {
       grades: [{ levelCode: "ALG", title: "A1", score: 8.95, maxScore: 10, gradedOn: "Mar 1", feedback: null }],
     });
     expect(one.classes[0]).toMatchObject({ percent: 90, letter: "A-" });
+  });
+});
+
+describe("the attendance of a term", () => {
+  const days = [
+    { date: "2026-08-31", status: "absent" }, // the day before the term
+    { date: "2026-09-01", status: "present" }, // its first day
+    { date: "2026-10-15", status: "late" },
+    { date: "2026-12-18", status: "present" }, // its last day
+    { date: "2026-12-19", status: "absent" }, // the day after
+  ];
+  it("counts the days from the term's first to its last, both included (present-only, one decimal)", () => {
+    expect(termAttendancePercent(days, { startDate: "2026-09-01", endDate: "2026-12-18" })).toBe(66.7);
+  });
+  it("is null ('—') when no day of the term has a record", () => {
+    expect(termAttendancePercent(days, { startDate: "2027-01-04", endDate: "2027-03-26" })).toBeNull();
   });
 });

@@ -32,6 +32,8 @@ export interface ReportCardClass {
   points: { earned: string; possible: string } | null;
   /** Present-only, to one decimal (spec §9); null ("—") while no attendance was taken. */
   attendancePercent: number | null;
+  /** The term the attendance rate is for (the grade's term); null: the whole year. */
+  attendanceTitle: string | null;
   grades: {
     title: string;
     score: number;
@@ -96,6 +98,7 @@ export function buildReportCard(input: ReportCardInput): ReportCardView {
           ? { earned: sumScores(g.map((x) => x.score)).toFixed(2), possible: possible.toFixed(2) }
           : null,
         attendancePercent: cardAttendancePercent(countStatuses(a.map((x) => x.status))),
+        attendanceTitle: null,
         grades: g.map((x) => ({
           title: x.title,
           score: x.score,
@@ -108,4 +111,16 @@ export function buildReportCard(input: ReportCardInput): ReportCardView {
       };
     }),
   };
+}
+
+/**
+ * The attendance rate of the days that fall in a term (first and last day included), as the
+ * report card shows it beside that term's grade: present-only to one decimal, null when none.
+ */
+export function termAttendancePercent(
+  days: readonly { date: string; status: string }[],
+  term: { startDate: string; endDate: string },
+): number | null {
+  const inTerm = days.filter((d) => d.date >= term.startDate && d.date <= term.endDate);
+  return cardAttendancePercent(countStatuses(inTerm.map((d) => d.status)));
 }

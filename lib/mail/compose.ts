@@ -99,6 +99,7 @@ ${n.detail ? `<p style="white-space:pre-line">${escapeHtml(n.detail)}</p>` : ""}
     headers: unsub.headers,
     ...(n.replyTo ? { replyTo: n.replyTo } : {}),
     messageId: n.messageId,
+    language: n.locale,
   };
 }
 
@@ -195,6 +196,7 @@ export function digestMail(d: {
     ),
     headers: unsub.headers,
     messageId: d.messageId,
+    language: d.locale,
   };
 }
 
@@ -211,7 +213,7 @@ export function testMail(to: string, adminName: string, locale: Locale): Outgoin
     escapeHtml(t("testWhy")),
     locale,
   );
-  return { to, subject: oneLine(`${t("testSubject")} · ${school}`), text, html };
+  return { to, subject: oneLine(`${t("testSubject")} · ${school}`), text, html, language: locale };
 }
 
 /**
@@ -237,5 +239,5 @@ export function rosterSyncMail(to: string, r: { day: string; reason: string; lin
     // Staff mail is not in the catalog yet (issue 31 translated what families receive): English.
     "en",
   );
-  return { to, subject: oneLine(`Roster sync not applied · ${school}`), text, html };
+  return { to, subject: oneLine(`Roster sync not applied · ${school}`), text, html, language: "en" };
 }

@@ -5,6 +5,7 @@
 import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
+import type { Locale } from "@/lib/i18n/locales";
 
 export interface OutgoingMail {
   to: string;
@@ -16,6 +17,12 @@ export interface OutgoingMail {
   replyTo?: string;
   /** Stable per message (outbox key), so a copy re-sent after a crash is recognisably the same. */
   messageId?: string;
+  /**
+   * The language the message is written in, its recipient's (decision 029), sent as
+   * Content-Language (RFC 3282) so a mail client can offer translation or pick a voice. Absent only
+   * on a message queued before the header existed: it goes without one.
+   */
+  language?: Locale;
 }
 
 export interface MailSettings {
@@ -74,7 +81,7 @@ export async function sendMail(mail: OutgoingMail): Promise<void> {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    headers: mail.headers,
+    headers: mail.language ? { ...mail.headers, "Content-Language": mail.language } : mail.headers,
     replyTo: mail.replyTo,
     messageId: mail.messageId,
   });

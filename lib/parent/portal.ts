@@ -11,7 +11,7 @@ import { lastPublishedTerm } from "@/lib/domain/terms";
 import { PHONE_MESSAGES, validateParentPhone } from "@/lib/domain/phone";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { whyInLanguage } from "@/lib/i18n/why-lines";
-import { buildReportCard, type ReportCardView } from "@/lib/domain/report-card";
+import { buildReportCard, termAttendancePercent, type ReportCardView } from "@/lib/domain/report-card";
 import { storedPoints } from "@/lib/domain/stored-grade";
 import { clientNetwork } from "@/lib/client-address";
 import { env, schoolTimeZone } from "@/lib/env";
@@ -152,6 +152,15 @@ export async function reportCardFor(studentId: number, locale = "en"): Promise<R
     c.band = t.empty ? null : band(t.percent, REPORT_CARD_THRESHOLDS);
     c.gradeTitle = t.term?.title ?? null;
     c.points = t.points;
+    // The attendance beside the grade is of the same term: a published term's as stored with its
+    // card (never recomputed), an open term's from the days in its dates; the whole year's otherwise.
+    const term = t.term && inputs.context.terms.find((x) => x.id === t.term!.id);
+    if (term) {
+      c.attendanceTitle = term.title;
+      c.attendancePercent = t.published
+        ? (inputs.context.stored.get(c.code)?.get(term.id)?.attendancePercent ?? null)
+        : termAttendancePercent(c.attendance, term);
+    }
     // How it is made, where it can differ from spec §9's plain sum (terms, weights, drops, overrides).
     if (!t.published && (t.terms.length > 0 || t.customized))
       c.term = {
@@ -179,6 +188,7 @@ export async function reportCardFor(studentId: number, locale = "en"): Promise<R
           gradeTitle: latest.title,
           points: storedPoints(p.card),
           attendancePercent: p.card.attendancePercent,
+          attendanceTitle: latest.title,
           grades: [],
           attendance: [],
         };

@@ -97,17 +97,51 @@ export interface Run {
 // Marks, joiners and variation selectors stay in the run of the character they modify.
 const JOINING = /^[\p{M}\u200c\u200d\ufe00-\ufe0f]$/u;
 
+// fontkit lays out a run in the direction of its first letter's script and reverses the glyphs of a
+// right-to-left run (pdfkit has no bidirectional algorithm of its own): the scripts it reverses.
+const RIGHT_TO_LEFT =
+  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}]/u;
+const NOT_NEUTRAL = /[^\p{Script=Common}\p{Script=Inherited}]/u;
+
+/** Whether fontkit lays `text` out right to left (the first character that has a script decides). */
+export function isRightToLeft(text: string): boolean {
+  const first = NOT_NEUTRAL.exec(text)?.[0];
+  return first !== undefined && RIGHT_TO_LEFT.test(first);
+}
+
 /**
  * `text` cut into runs, each with the first face that has all its characters: the style's own
  * face, then the admin's fonts. Characters none has become "�" in the style's face.
+ *
+ * Spaces stay with the run before them, except after a right-to-left run: fontkit would reverse
+ * its trailing space to its left end, so "أحمد Haddad" printed as "أحمدHaddad" (and the space
+ * doubled before the Arabic name). There the spaces open the next run instead.
  */
 export function fontRuns(text: string, style: FontStyle, fonts: ReportFonts = reportFonts()): Run[] {
   const primary = fonts.styles[style];
   const runs: Run[] = [];
+  let spaces = "";
+  const flushSpaces = (next: Face | null) => {
+    if (!spaces) return;
+    const last = runs[runs.length - 1];
+    if (
+      last &&
+      !isRightToLeft(last.text) &&
+      [...spaces].every((c) => last.face.font.hasGlyphForCodePoint(c.codePointAt(0)!))
+    )
+      last.text += spaces;
+    else if (next && next === last?.face) last.text += spaces;
+    else runs.push({ text: spaces, face: next ?? primary });
+    spaces = "";
+  };
   for (const ch of text.normalize("NFC")) {
     const cp = ch.codePointAt(0)!;
     const last = runs[runs.length - 1];
-    if (last && (JOINING.test(ch) || /\s/u.test(ch)) && last.face.font.hasGlyphForCodePoint(cp)) {
+    if (/\s/u.test(ch) && (last || spaces) && primary.font.hasGlyphForCodePoint(cp)) {
+      spaces += ch;
+      continue;
+    }
+    if (!spaces && last && JOINING.test(ch) && last.face.font.hasGlyphForCodePoint(cp)) {
       last.text += ch;
       continue;
     }
@@ -118,9 +152,20 @@ export function fontRuns(text: string, style: FontStyle, fonts: ReportFonts = re
       if (other) face = other;
       else out = REPLACEMENT;
     }
-    if (last && last.face === face) last.text += out;
+    if (spaces) {
+      // Between two runs of one face (an Arabic name of two words) the spaces stay inside it.
+      if (last && last.face === face) {
+        last.text += spaces + out;
+        spaces = "";
+        continue;
+      }
+      flushSpaces(face);
+    }
+    const tail = runs[runs.length - 1];
+    if (tail && tail.face === face) tail.text += out;
     else runs.push({ text: out, face });
   }
+  flushSpaces(null);
   return runs;
 }
 

@@ -159,10 +159,11 @@ export function renderReportCards(
             c.attendancePercent === null
               ? "—"
               : t("rate", { rate: localeDigits(c.attendancePercent.toFixed(1), locale) }),
-          present: String(a.present),
-          absent: String(a.absent),
-          late: String(a.late),
-          excused: String(a.excused),
+          // Numbers, not text: the catalog picks each word's plural from them.
+          present: a.present,
+          absent: a.absent,
+          late: a.late,
+          excused: a.excused,
         }),
         "regular",
         {},

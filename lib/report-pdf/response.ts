@@ -30,12 +30,31 @@ export function reportCardsPdfResponse(
         .catch((err) => controller.error(err));
     },
   });
-  const name = fileName.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 100);
   return new Response(stream, {
     headers: {
       "content-type": "application/pdf",
-      "content-disposition": `attachment; filename="${name}.pdf"`,
+      "content-disposition": pdfDisposition(fileName),
       "cache-control": "no-store",
     },
   });
+}
+
+/**
+ * The download's name in the reader's letters ("report-card-Liam-Johnson-Otoño-2026.pdf"): RFC 6266's
+ * filename* in UTF-8 (RFC 8187), which every current browser uses, and an ASCII filename for the
+ * rest with the accents taken off ("Otono") rather than the letter lost. Anything but letters,
+ * marks, digits, "." and "_" becomes "-" (no quotes, slashes or direction controls reach a disk).
+ */
+export function pdfDisposition(fileName: string): string {
+  const name = fileName
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{M}\p{N}._]+/gu, "-")
+    .replace(/^[-.]+|-+$/g, "")
+    .slice(0, 100);
+  const ascii = name
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/[^A-Za-z0-9._]+/g, "-")
+    .replace(/^[-.]+|-+$/g, "");
+  return `attachment; filename="${ascii || "report-card"}.pdf"; filename*=UTF-8''${encodeURIComponent(`${name || "report-card"}.pdf`)}`;
 }

@@ -16,3 +16,17 @@ export function pdfText(bytes: Buffer): string {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const EMBEDDED_RTL = /\u202b([^\u202c]*)\u202c/g;
+
+/**
+ * A line of pdfText as it appears on the page, left to right. poppler writes a right-to-left
+ * stretch in reading order between U+202B and U+202C (with the neutral characters beside it, such
+ * as the space after an Arabic name); turned back here, so a test sees where the spaces are on
+ * the page. The right-to-left letters come out reversed: compare them with `reversed(word)`.
+ */
+export function onThePage(line: string): string {
+  return line.replace(EMBEDDED_RTL, (_m, inner: string) => reversed(inner));
+}
+
+export const reversed = (s: string) => [...s].reverse().join("");

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AppShell } from "@/components/app-header";
 import { ChildWorkSection } from "@/components/parent/child-work";
+import { ArrowText } from "@/components/arrow-text";
 import { ReportCard } from "@/components/parent/report-card";
 import { SignInScreen } from "@/components/sign-in-screen";
 import { RefusalScreen } from "@/components/access-screens";
@@ -28,7 +29,7 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
   return (
     <AppShell user={user}>
       <Link href="/" className="text-sm font-medium text-ink-muted hover:text-ink print:hidden">
-        {(await getT("common"))("back")}
+        <ArrowText text={(await getT("common"))("back")} />
       </Link>
       {card.classes.some((c) => c.published) && (
         <a
