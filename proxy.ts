@@ -109,6 +109,14 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
+// Not the upload route (/level/<code>/files, app/level/[levelCode]/files/route.ts): for every
+// request the proxy runs on, Next.js copies the body into memory so both can read it, and cuts that
+// copy off at 10 MB (experimental.proxyClientMaxBodySize) without an error — a 12 MB photo reached
+// the route cut short. That route streams its body itself under its own cap (lib/files/receive.ts)
+// and checks the origin and the session itself. Raising the cap instead would let every address
+// buffer that much. Only a class code as codes are written (letters, digits, '.', '_', '-') is left
+// out: an address with anything else (%00, %C0%80) still meets refusePath here, since Next.js
+// answers a dynamic segment it cannot decode with a 500 before the route runs.
 export const config = {
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico|level/[A-Za-z0-9._-]+/files$).*)" }],
 };

@@ -100,6 +100,31 @@ test.describe("accessibility (axe, WCAG 2.1 A/AA)", () => {
     await expectNoViolations(page, "Access Denied");
   });
 
+  test("student: the hand-in dialog with a file kept from the last submission and a refused one", async ({ page }) => {
+    await signIn(page, "stu-10"); // Biology and World History; no other spec hands in as this student
+    await page.goto("/level/BIO-P2?tab=assignments");
+    const card = page.getByTestId("assignment-card").filter({ hasText: "Quiz 1 reflection" });
+    const dialog = page.getByRole("dialog", { name: "Quiz 1 reflection" });
+    await card.getByRole("button", { name: /Submit Response|Resubmit/ }).click();
+    await dialog.getByLabel("Attach files").setInputFiles({
+      name: "reflection.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(`%PDF-1.4\n${"0".repeat(2000)}\n%%EOF\n`),
+    });
+    await expect(dialog.getByText("Uploaded", { exact: true })).toBeAttached();
+    await dialog.getByRole("button", { name: "Submit Response" }).click();
+    await expect(dialog).toBeHidden();
+    await card.getByRole("button", { name: "Resubmit" }).click();
+    await expect(dialog.getByRole("checkbox", { name: "Keep reflection.pdf" })).toBeChecked();
+    await dialog.getByLabel("Attach files").setInputFiles({
+      name: "setup.exe",
+      mimeType: "application/octet-stream",
+      buffer: Buffer.from("MZ\x90\x00\x03\x00\x00\x00"),
+    });
+    await expect(dialog.getByRole("alert")).toBeVisible();
+    await expectNoViolations(page, "hand-in dialog, a kept file and a refused one");
+  });
+
   test("student enrolled nowhere: empty home", async ({ page }) => {
     await signIn(page, CODES.unenrolledStudent);
     await expectNoViolations(page, "home (empty)");

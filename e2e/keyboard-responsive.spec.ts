@@ -138,3 +138,52 @@ test("modals keep focus inside and give it back when closed", async ({ page }) =
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 });
+
+// The hand-in dialog (issue 39): "Attach files" and "Take a photo" are labels shown for visually
+// hidden file inputs, so the ring must be drawn on the label; "Take a photo" is for phones, and on
+// a wider screen it must not be a tab stop nobody can see. Every stop is walked until focus wraps.
+for (const width of [375, 1280] as const) {
+  test(`hand-in dialog at ${width} px: every tab stop is visible and shows its focus ring`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, "stu-10");
+    await page.goto("/level/BIO-P2?tab=assignments");
+    await page
+      .getByTestId("assignment-card")
+      .filter({ hasText: "Project proposal" })
+      .getByRole("button", { name: /Submit Response|Resubmit/ })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Project proposal" })).toBeVisible();
+    const stops: { name: string; visible: boolean; ring: boolean }[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement;
+        if (el.dataset.walked) return null; // back at the first stop
+        el.dataset.walked = "1";
+        const input = el instanceof HTMLInputElement ? el : null;
+        const label = (el as HTMLInputElement).labels?.[0];
+        const own = el.getBoundingClientRect();
+        // A visually hidden input is seen through its label: that must be visible and ringed.
+        const shown = input && (own.width <= 1 || own.height <= 1) && input.labels?.[0] ? input.labels[0] : el;
+        const box = shown.getBoundingClientRect();
+        const style = getComputedStyle(shown);
+        return {
+          name: (el.getAttribute("aria-label") ?? label?.textContent ?? el.textContent ?? "").trim(),
+          visible: box.width > 1 && box.height > 1 && style.visibility !== "hidden",
+          ring: (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none",
+        };
+      });
+      if (!stop) break;
+      stops.push(stop);
+      if (stop.name === "Attach files") await page.screenshot({ path: `${shots}/hand-in-dialog-${width}.png` });
+    }
+    expect(
+      stops.filter((s) => !s.visible || !s.ring),
+      `stops: ${JSON.stringify(stops)}`,
+    ).toEqual([]);
+    const names = stops.map((s) => s.name);
+    expect(names).toContain("Attach files");
+    if (width === 375) expect(names).toContain("Take a photo");
+    else expect(names).not.toContain("Take a photo");
+  });
+}

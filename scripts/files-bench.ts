@@ -84,6 +84,7 @@ for (const [label, storage] of [
         kind: "assignment",
         targetId: t!.assignment_id,
         uploaderId: t!.student_id,
+        draftId: null,
         quota: false,
       },
     );

@@ -540,6 +540,10 @@ const MATRIX: Record<string, Row> = {
     who: "view",
     call: (c) => fileActions.loadAttachments({ levelCode: BIO, kind: "assignment", id: c.bioAssignment }),
   },
+  loadHandIn: {
+    who: "student",
+    call: (c) => fileActions.loadHandIn({ levelCode: BIO, assignmentId: c.bioAssignment }),
+  },
   // app/admin/guardian-actions.ts
   linkGuardianAction: {
     who: "admin",
@@ -760,6 +764,9 @@ beforeAll(async () => {
   };
 });
 
+/** A student's reads of their own work: they name no student, so any enrolled student may call them. */
+const OWN_READS = new Set(["loadSubmissionHistory", "loadHandIn"]);
+
 const SQL_OR_STACK =
   /\b(select|insert|update|delete)\b.*\b(from|into|set)\b|\bat .+\(.+:\d+:\d+\)|DrizzleQueryError|violates/i;
 
@@ -767,8 +774,7 @@ describe("authorization matrix", () => {
   for (const [name, row] of Object.entries(MATRIX)) {
     for (const role of ROLES) {
       const allowed =
-        ALLOWED[row.who].includes(role) ||
-        (name === "loadSubmissionHistory" && role === "student acting for another student");
+        ALLOWED[row.who].includes(role) || (OWN_READS.has(name) && role === "student acting for another student");
       it(`${name} · ${role} → ${allowed ? "allowed" : "refused"}`, async () => {
         const who = ids[role];
         const base: Ctx = { ...ctx, self: who.self, studentId: who.studentId };
@@ -805,10 +811,7 @@ describe("public entry points", () => {
         s +
         ROLES.filter(
           (role) =>
-            !(
-              ALLOWED[r.who].includes(role) ||
-              (name === "loadSubmissionHistory" && role === "student acting for another student")
-            ),
+            !(ALLOWED[r.who].includes(role) || (OWN_READS.has(name) && role === "student acting for another student")),
         ).length,
       0,
     );

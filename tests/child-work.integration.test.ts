@@ -64,7 +64,7 @@ async function handIn(student: string, levelCode: string, assignmentId: number, 
   await signInAs(student);
   const ids: number[] = [];
   for (const name of names) {
-    const up = await uploadFile({ levelCode, kind: "submission", id: assignmentId }, name, pdf(name));
+    const up = await uploadFile(levelCode, { kind: "submission", id: assignmentId }, name, pdf(name));
     expect(up.status, up.json.message).toBe(201);
     ids.push(up.json.file!.id);
   }
@@ -98,7 +98,7 @@ describe("the child's submitted work on the guardian's page", () => {
     await handIn(LIAM, "BIO-P2", bio, ["liam.pdf"]);
     // Uploaded but never handed in: not submitted work.
     await signInAs(AVA);
-    draft = (await uploadFile({ levelCode: "BIO-P2", kind: "submission", id: bio }, "draft.pdf", pdf("draft"))).json
+    draft = (await uploadFile("BIO-P2", { kind: "submission", id: bio }, "draft.pdf", pdf("draft"))).json
       .file!.id;
   });
 

@@ -23,6 +23,7 @@ import { sweepFiles } from "@/lib/files/sweep";
 import { firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
 import { startTestS3 } from "./support/s3";
+import { fakePdf, multipart, uploadFile } from "./support/upload";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 
@@ -66,50 +67,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A multipart body streamed in chunks, optionally slowly (a phone on a poor connection). */
-function multipart(name: string, content: Uint8Array | (() => AsyncGenerator<Uint8Array>), delayMs = 0) {
-  const boundary = `----portal${crypto.randomBytes(8).toString("hex")}`;
-  const head = new TextEncoder().encode(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
-  async function* parts() {
-    yield head;
-    if (content instanceof Uint8Array) {
-      for (let i = 0; i < content.length; i += 256 * 1024) {
-        if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
-        yield content.subarray(i, i + 256 * 1024);
-      }
-    } else yield* content();
-    yield tail;
-  }
-  const it = parts();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(c) {
-      const n = await it.next();
-      if (n.done) c.close();
-      else c.enqueue(n.value);
-    },
-  });
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(kind: string, id: number, name: string, content: Uint8Array, delayMs = 0) {
-  const m = multipart(name, content, delayMs);
-  const res = await uploadRoute(
-    new Request(`http://localhost/level/${BIO}/files?kind=${kind}&id=${id}`, {
-      method: "POST",
-      body: m.body,
-      headers: { "content-type": m.type },
-      duplex: "half",
-    } as RequestInit),
-    { params: Promise.resolve({ levelCode: BIO }) },
-  );
-  return {
-    status: res.status,
-    json: (await res.json()) as { ok: boolean; message?: string; file?: { id: number; name: string; mime: string } },
-  };
-}
+const upload = (kind: string, id: number, name: string, content: Uint8Array, delayMs = 0) =>
+  uploadFile(BIO, { kind, id }, name, content, delayMs);
 
 const get = (id: number, q = "") =>
   fileRoute(new Request(`http://localhost/files/${id}${q}`), { params: Promise.resolve({ fileId: String(id) }) });
@@ -118,11 +77,6 @@ const remove = (id: number) =>
     params: Promise.resolve({ fileId: String(id) }),
   });
 const sha = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
-const fakePdf = (size: number) => {
-  const b = crypto.randomBytes(size);
-  b.write("%PDF-1.4\n", 0, "latin1");
-  return new Uint8Array(b);
-};
 
 const storages: [string, () => FileStorage][] = [
   ["disk", () => diskStorage(path.join(dataDir, "files"))],

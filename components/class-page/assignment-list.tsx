@@ -1,20 +1,14 @@
 "use client";
 
-import { useActionState, useEffect, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import { useTranslations } from "@/components/use-translations";
-import { loadSubmissionHistory, submitAssignment, type HistoryEntry } from "@/app/level/[levelCode]/actions";
-import { loadAttachments } from "@/app/level/[levelCode]/files-actions";
-import { ErrorBanner } from "@/components/error-banner";
-import { AttachmentPicker } from "@/components/files/attachment-picker";
+import { loadSubmissionHistory, type HistoryEntry } from "@/app/level/[levelCode]/actions";
 import { FileLinks } from "@/components/files/file-links";
-import type { FileView } from "@/lib/files/records";
 import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";
-import type { ActionResult } from "@/lib/action-result";
 import { matchesFilter, type AssignmentState } from "@/lib/domain/assignments";
-import { MIN_RESPONSE_LENGTH } from "@/lib/domain/constants";
-import { responseLength } from "@/lib/domain/response-length";
 import type { AssignmentView } from "@/lib/queries/class-page-types";
+import { SubmitModal } from "./submit-modal";
 
 export type { AssignmentView };
 
@@ -194,124 +188,5 @@ export function AssignmentList({
         </ol>
       </Modal>
     </div>
-  );
-}
-
-const idle: ActionResult = { ok: true };
-
-function SubmitModal({
-  assignment,
-  description,
-  levelCode,
-  studentId,
-  onClose,
-  onResult,
-}: {
-  assignment: AssignmentView;
-  description: React.ReactNode;
-  levelCode: string;
-  studentId: number;
-  onClose: () => void;
-  onResult: (res: ActionResult) => void;
-}) {
-  const t = useTranslations("classPage");
-  const [content, setContent] = useState("");
-  const [state, action, pending] = useActionState(submitAssignment, idle);
-  // Attachments (issue 33): uploaded while the student writes, handed in with the submission.
-  const [fileIds, setFileIds] = useState<number[]>([]);
-  const [uploading, setUploading] = useState(false);
-  const [handouts, setHandouts] = useState<FileView[]>([]);
-  useEffect(() => {
-    void loadAttachments({ levelCode, kind: "assignment", id: assignment.id }).then(
-      (res) => res.ok && setHandouts(res.data ?? []),
-    );
-  }, [levelCode, assignment.id]);
-  // Closed without sending: the files uploaded for it are removed rather than left staged.
-  const close = () => {
-    for (const id of fileIds) void fetch(`/files/${id}`, { method: "DELETE" });
-    onClose();
-  };
-  // The count shown is the count the server's rule applies: trimmed, as typed.
-  const length = responseLength(content);
-  const tooShort = length < MIN_RESPONSE_LENGTH;
-
-  useEffect(() => {
-    if (state !== idle) onResult(state);
-    // onResult is recreated on every render of the parent; the result is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state]);
-
-  // The action answers in the reader's language (lib/i18n/action-message.ts), as the catalog here.
-  const serverError = !state.ok && state.message !== t("actions.submitFailed") ? state.message : null;
-  return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && close()}
-      title={assignment.title}
-      userTitle
-      description={t("assignments.dialogDescription", { due: assignment.due, max: assignment.maxScore })}
-      wide
-    >
-      <div className="rounded-lg border border-line bg-surface-muted p-4">
-        {description}
-        <FileLinks files={handouts} />
-      </div>
-      <form action={action} className="mt-4 space-y-3">
-        {serverError && <ErrorBanner message={serverError} />}
-        <input type="hidden" name="levelCode" value={levelCode} />
-        <input type="hidden" name="assignmentId" value={assignment.id} />
-        <input type="hidden" name="studentId" value={studentId} />
-        <input type="hidden" name="fileIds" value={fileIds.join(",")} />
-        <div>
-          <label htmlFor="submission-content" className="block text-sm font-medium">
-            {t("form.yourResponse")}
-          </label>
-          <textarea
-            id="submission-content"
-            name="content"
-            rows={8}
-            maxLength={20000}
-            value={content}
-            onChange={(e) => setContent(e.target.value)}
-            aria-describedby="submission-hint"
-            className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
-          />
-          <div id="submission-hint" className="mt-1 flex justify-between text-xs text-ink-muted">
-            <span>{t("assignments.minimum", { min: MIN_RESPONSE_LENGTH })}</span>
-            <span>{t("assignments.characters", { count: length, n: String(length) })}</span>
-          </div>
-          {content.length > 0 && tooShort && (
-            <p role="alert" className="mt-1 text-sm text-red-700 dark:text-red-300">
-              {t("actions.responseTooShort", { min: MIN_RESPONSE_LENGTH })}
-            </p>
-          )}
-        </div>
-        <AttachmentPicker
-          levelCode={levelCode}
-          kind="submission"
-          targetId={assignment.id}
-          onChange={(ids, busy) => {
-            setFileIds(ids);
-            setUploading(busy);
-          }}
-        />
-        <div className="flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={close}
-            className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
-          >
-            {t("form.cancel")}
-          </button>
-          <button
-            type="submit"
-            disabled={pending || tooShort || uploading}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            {pending ? t("form.submitting") : t("assignments.submit")}
-          </button>
-        </div>
-      </form>
-    </Modal>
   );
 }

@@ -1,42 +1,46 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useLocale } from "use-intl";
 import { useTranslations } from "@/components/use-translations";
 import type { FileView } from "@/lib/files/records";
 import { ACCEPT_ATTRIBUTE } from "@/lib/files/types";
-import { formatSize } from "./file-links";
-
-interface Item {
-  key: string;
-  name: string;
-  size: number;
-  progress: number; // 0..1
-  status: "uploading" | "done" | "error";
-  message?: string;
-  fileId?: number;
-  file?: File; // kept for Retry
-}
+import { AttachmentItem, mayRetry, type Item } from "./attachment-item";
 
 const MAX_FILES = 10;
+const MB = 1024 * 1024;
+
+// A file input is hidden and its label is the button people see: the label draws the focus ring
+// the input would (the global :focus-visible outline), or a keyboard user cannot tell where they are.
+const BUTTON =
+  "cursor-pointer rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 has-[:focus-visible]:outline-solid";
 
 /**
  * Drag and drop, a file picker and (on phones) the camera; each file is uploaded on its own
- * request with a progress bar, and a failed one can be retried. Whatever was typed in the form
- * around it is the form's own state and is never touched here.
+ * request with a progress bar. A file the portal refuses says why, and one that failed on the way
+ * can be retried. Whatever was typed in the form around it is the form's own state and is never
+ * touched here.
  */
 export function AttachmentPicker({
   levelCode,
   kind,
   targetId,
+  draftId,
   initial = [],
+  reserved = 0,
+  maxMb,
   onChange,
   label,
 }: {
   levelCode: string;
   kind: "submission" | "assignment" | "announcement";
   targetId: number;
+  /** A student's hand-in dialog: its uploads count against its own limit (lib/files/records.ts). */
+  draftId?: string;
   initial?: FileView[];
+  /** Slots of the ten already taken by files listed elsewhere (kept from the last submission). */
+  reserved?: number;
+  /** The size limit, when known: a larger file is refused here instead of being sent. */
+  maxMb?: number;
   /** The ids of the files uploaded so far, and whether any upload is still running. */
   onChange?: (ids: number[], busy: boolean) => void;
   label?: string;
@@ -45,7 +49,6 @@ export function AttachmentPicker({
     initial.map((f) => ({ key: `f${f.id}`, name: f.name, size: f.size, progress: 1, status: "done", fileId: f.id })),
   );
   const t = useTranslations("classPage.files");
-  const locale = useLocale();
   const [dragging, setDragging] = useState(false);
   const counter = useRef(0);
 
@@ -62,7 +65,8 @@ export function AttachmentPicker({
 
   const upload = (key: string, file: File) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/level/${encodeURIComponent(levelCode)}/files?kind=${kind}&id=${targetId}`);
+    const draft = draftId ? `&draft=${encodeURIComponent(draftId)}` : "";
+    xhr.open("POST", `/level/${encodeURIComponent(levelCode)}/files?kind=${kind}&id=${targetId}${draft}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && patch(key, { progress: e.loaded / e.total });
     xhr.onload = () => {
       let body: { ok?: boolean; message?: string; file?: { id: number; name: string } } = {};
@@ -72,10 +76,15 @@ export function AttachmentPicker({
         /* not JSON: a proxy's error page */
       }
       if (xhr.status === 201 && body.file)
-        patch(key, { status: "done", progress: 1, fileId: body.file.id, name: body.file.name, file: undefined });
-      else patch(key, { status: "error", message: body.message ?? t("uploadFailed") });
+        return patch(key, { status: "done", progress: 1, fileId: body.file.id, name: body.file.name, file: undefined });
+      const retry = mayRetry(xhr.status);
+      patch(key, {
+        status: retry ? "failed" : "refused",
+        message: body.message ?? t("uploadFailed"),
+        file: retry ? file : undefined,
+      });
     };
-    xhr.onerror = () => patch(key, { status: "error", message: t("connectionLost") });
+    xhr.onerror = () => patch(key, { status: "failed", message: t("connectionLost") });
     const data = new FormData();
     data.append("file", file, file.name);
     xhr.send(data);
@@ -83,29 +92,33 @@ export function AttachmentPicker({
 
   const add = (list: FileList | null) => {
     if (!list) return;
-    const room = MAX_FILES - items.length;
-    const picked = Array.from(list).slice(0, Math.max(0, room));
-    const fresh = picked.map((file) => ({
-      key: `n${++counter.current}`,
-      name: file.name,
-      size: file.size,
-      progress: 0,
-      status: "uploading" as const,
-      file,
-    }));
+    // Refused files take no slot; files still on their way or waiting for a retry do.
+    let room = MAX_FILES - reserved - items.filter((i) => i.status !== "refused").length;
+    const fresh: Item[] = Array.from(list).map((file) => {
+      const base = { key: `n${++counter.current}`, name: file.name, size: file.size, progress: 0 };
+      if (maxMb !== undefined && file.size > maxMb * MB)
+        return { ...base, status: "refused", message: t("tooLarge", { mb: maxMb }) };
+      if (room <= 0) return { ...base, status: "refused", message: t("tooMany", { max: MAX_FILES }) };
+      room--;
+      return { ...base, status: "uploading", file };
+    });
     setItems((all) => [...all, ...fresh]);
-    fresh.forEach((i) => upload(i.key, i.file));
+    for (const i of fresh) if (i.status === "uploading") upload(i.key, i.file!);
   };
 
   const remove = async (item: Item) => {
     if (item.fileId) {
       const res = await fetch(`/files/${item.fileId}`, { method: "DELETE" });
-      if (!res.ok) return patch(item.key, { status: "error", message: t("removeFailed") });
+      if (!res.ok) return patch(item.key, { status: "failed", message: t("removeFailed") });
     }
     setItems((all) => all.filter((i) => i.key !== item.key));
   };
 
   const inputId = `attach-${kind}-${targetId}`;
+  const pick = (e: React.ChangeEvent<HTMLInputElement>) => {
+    add(e.target.files);
+    e.target.value = "";
+  };
   return (
     <div>
       <div
@@ -124,85 +137,37 @@ export function AttachmentPicker({
       >
         <p className="text-ink-muted">{t("dropHere")}</p>
         <div className="mt-2 flex flex-wrap gap-2">
-          <label
-            htmlFor={inputId}
-            className="cursor-pointer rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted"
-          >
+          <label className={BUTTON}>
             {label ?? t("attach")}
+            <input id={inputId} type="file" multiple accept={ACCEPT_ATTRIBUTE} className="sr-only" onChange={pick} />
           </label>
-          <input
-            id={inputId}
-            type="file"
-            multiple
-            accept={ACCEPT_ATTRIBUTE}
-            className="sr-only"
-            onChange={(e) => {
-              add(e.target.files);
-              e.target.value = "";
-            }}
-          />
-          <label
-            htmlFor={`${inputId}-camera`}
-            className="cursor-pointer rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted sm:hidden"
-          >
+          {/* For phones: hidden from sm up, and with it its input, so no tab stop is left that nobody sees. */}
+          <label className={`${BUTTON} sm:hidden`}>
             {t("takePhoto")}
+            <input
+              id={`${inputId}-camera`}
+              type="file"
+              accept="image/*"
+              capture="environment"
+              className="sr-only"
+              onChange={pick}
+            />
           </label>
-          <input
-            id={`${inputId}-camera`}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            // Its visible label is for phones only (hidden from sm up): the input keeps a name everywhere.
-            aria-label={t("takePhoto")}
-            className="sr-only"
-            onChange={(e) => {
-              add(e.target.files);
-              e.target.value = "";
-            }}
-          />
         </div>
         <p className="mt-2 text-xs text-ink-muted">{t("kinds", { max: MAX_FILES })}</p>
       </div>
       {items.length > 0 && (
         <ul className="mt-2 space-y-2" aria-label={t("toAttach")}>
           {items.map((i) => (
-            <li key={i.key} className="rounded-lg border border-line px-3 py-2 text-sm" data-testid="attachment-item">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <span className="min-w-0 flex-1 truncate">
-                  {i.name} <span className="text-ink-muted">{formatSize(i.size, locale)}</span>
-                </span>
-                {i.status === "error" && i.file && (
-                  <button
-                    type="button"
-                    className="font-medium text-brand-700 underline"
-                    onClick={() => {
-                      patch(i.key, { status: "uploading", progress: 0, message: undefined });
-                      upload(i.key, i.file!);
-                    }}
-                  >
-                    {t("retry")}
-                  </button>
-                )}
-                {i.status !== "uploading" && (
-                  <button type="button" className="text-ink-muted underline" onClick={() => void remove(i)}>
-                    {t("remove")}
-                    <span className="sr-only"> {i.name}</span>
-                  </button>
-                )}
-              </div>
-              <progress
-                className="mt-1 h-1.5 w-full"
-                max={1}
-                value={i.progress}
-                aria-label={t("uploadOf", { name: i.name })}
-              />
-              {i.status === "done" && <span className="sr-only">{t("uploaded")}</span>}
-              {i.status === "error" && (
-                <p role="alert" className="mt-1 text-red-700 dark:text-red-300">
-                  {i.message}
-                </p>
-              )}
-            </li>
+            <AttachmentItem
+              key={i.key}
+              item={i}
+              onRetry={() => {
+                patch(i.key, { status: "uploading", progress: 0, message: undefined });
+                upload(i.key, i.file!);
+              }}
+              onRemove={() => void remove(i)}
+            />
           ))}
         </ul>
       )}

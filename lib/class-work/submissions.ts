@@ -1,5 +1,6 @@
 // A student's submissions to an assignment of their class (spec §5): each one is a new row, so the
-// history is never overwritten, handed in with the student's staged attachments (issue 33).
+// history is never overwritten, handed in with the student's staged attachments (issue 33) and the
+// files it keeps from their previous submission (issue 39).
 import "server-only";
 import { TransactionRollbackError } from "drizzle-orm";
 import type { ActionResult } from "@/lib/action-result";
@@ -11,7 +12,7 @@ import { MSG } from "@/lib/domain/messages";
 import { schoolTimeZone } from "@/lib/env";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { attachStaged, filesOfSubmissions, type FileView } from "@/lib/files/records";
+import { filesOfSubmissions, handInFiles, type FileView } from "@/lib/files/records";
 import { listOwnSubmissions } from "@/lib/queries/class-page";
 import { getAssignmentInLevel } from "@/lib/queries/teacher";
 
@@ -29,7 +30,7 @@ export async function submitAssignment(
         .insert(assignmentSubmissions)
         .values({ assignmentId: input.assignmentId, studentId: student.id, content: input.content })
         .returning({ id: assignmentSubmissions.id });
-      const ok = await attachStaged(tx, {
+      const ok = await handInFiles(tx, {
         studentId: student.id,
         assignmentId: input.assignmentId,
         submissionId: row!.id,

@@ -917,6 +917,9 @@ export const files = pgTable(
     sha256: text("sha256").notNull(),
     // 'clean' (ClamAV said so) or 'unscanned' (no CLAMAV_HOST).
     scan: text("scan").notNull(),
+    // A student's staged file: the hand-in dialog it was uploaded in (decision 023). The ten-file
+    // limit counts one dialog's files, so uploads left in a dialog never sent do not count.
+    draftId: text("draft_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -928,6 +931,24 @@ export const files = pgTable(
     check("files_kind_check", sql`${t.kind} in ('submission', 'assignment', 'announcement')`),
     check("files_size_check", sql`${t.size} >= 0`),
   ],
+);
+
+/**
+ * Which files each submission handed in (decision 023). A file is uploaded once and handed in
+ * with its first submission (files.submission_id); a resubmission that keeps it lists it here
+ * again, so every submission in the history shows what it was sent with and no bytes are copied.
+ */
+export const submissionFiles = pgTable(
+  "submission_files",
+  {
+    submissionId: integer("submission_id")
+      .notNull()
+      .references(() => assignmentSubmissions.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.fileId] }), index("submission_files_file_idx").on(t.fileId)],
 );
 
 /** Objects whose row is gone, waiting for the sweep (filled by the files_to_trash trigger). */

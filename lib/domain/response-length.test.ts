@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MIN_RESPONSE_LENGTH } from "./constants";
-import { isLongEnoughResponse, responseLength } from "./response-length";
+import { isCompleteSubmission, isLongEnoughResponse, responseLength } from "./response-length";
 
 // The submit dialog's live count and the server's 10-character rule are this one function: the
 // dialog said "13 characters" for "  123456789  " while the rule, which trims, refused it.
@@ -30,5 +30,15 @@ describe("isLongEnoughResponse", () => {
     expect(isLongEnoughResponse("😀".repeat(9))).toBe(false);
     expect(isLongEnoughResponse("12345\r\n6789")).toBe(true); // 10 as typed: 5, a line break, 4
     expect(isLongEnoughResponse("12345\r\n678")).toBe(false);
+  });
+});
+
+describe("isCompleteSubmission", () => {
+  it(`needs ${MIN_RESPONSE_LENGTH} characters, or a file with any text or none (issue 39)`, () => {
+    expect(isCompleteSubmission("", 0)).toBe(false);
+    expect(isCompleteSubmission("123456789", 0)).toBe(false);
+    expect(isCompleteSubmission("1234567890", 0)).toBe(true);
+    expect(isCompleteSubmission("", 1)).toBe(true);
+    expect(isCompleteSubmission("ok", 1)).toBe(true);
   });
 });

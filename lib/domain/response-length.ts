@@ -28,4 +28,12 @@ export function isLongEnoughResponse(text: string): boolean {
   return responseLength(text) >= MIN_RESPONSE_LENGTH;
 }
 
+/**
+ * What a submission needs (issue 39, decision 023): the spec's 10 characters, or at least one
+ * file — a photo of the work is the work, and a caption should not be required to send it.
+ */
+export function isCompleteSubmission(text: string, fileCount: number): boolean {
+  return fileCount > 0 || isLongEnoughResponse(text);
+}
+
 const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;

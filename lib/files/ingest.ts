@@ -7,7 +7,7 @@ import { fileStorage, stagingDir } from "./index";
 import { decodeHeic } from "./heic";
 import { inspectFile, MAX_PIXELS, reencodeImage } from "./inspect";
 import { receiveOneFile, sha256File } from "./receive";
-import { admitsUpload, insertFile, quotaLeft, type FileKind } from "./records";
+import { admitsUpload, insertFile, quotaLeft, quotaMessage, type FileKind } from "./records";
 import { CONVERTED_TO_JPEG, safeFileName } from "./types";
 
 export type IngestResult =
@@ -31,17 +31,31 @@ export function newKey(prefix: "f" | "t"): string {
  */
 export async function ingestUpload(
   request: Request,
-  target: { levelCode: string; kind: FileKind; targetId: number; uploaderId: number; quota: boolean },
+  target: {
+    levelCode: string;
+    kind: FileKind;
+    targetId: number;
+    uploaderId: number;
+    /** The student's hand-in dialog (lib/files/records.ts); null for a teacher's files. */
+    draftId: string | null;
+    quota: boolean;
+  },
 ): Promise<IngestResult> {
   const e = env();
   const quotaBytes = target.quota ? e.FILES_QUOTA_MB * MB : null;
   const admitted = await admitsUpload(target, quotaBytes);
   if (!admitted.ok) return { status: 409, message: admitted.message };
   const left = quotaBytes === null ? Infinity : await quotaLeft(target.uploaderId, quotaBytes);
-  const cap = Math.min(e.FILES_MAX_MB * MB, left);
+  const fileCap = e.FILES_MAX_MB * MB;
+  const cap = Math.min(fileCap, left);
 
   const received = await receiveOneFile(request, stagingDir(), cap);
-  if (!received.ok) return { status: received.status, message: received.message };
+  if (!received.ok) {
+    // Past what is left of the student's quota: say so, not "at most N MB" with N what was left.
+    if (received.status === 413 && quotaBytes !== null && cap < fileCap)
+      return { status: 413, message: quotaMessage(quotaBytes) };
+    return { status: received.status, message: received.message };
+  }
   const staged = [received.tempPath];
   try {
     const type = await inspectFile(received.tempPath);

@@ -1,10 +1,16 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { db, queryRows, type Db } from "@/lib/db/client";
-import { files } from "@/lib/db/schema";
+import { files, submissionFiles } from "@/lib/db/schema";
 
 /** Attachments per submission, per assignment and per announcement (issue 33). */
 export const MAX_FILES_PER_RECORD = 10;
+/**
+ * A student's uploads not yet handed in, across every dialog: the ten-file limit counts one
+ * dialog's files only (decision 023), so this bounds what one account can leave staged before the
+ * sweep removes it (three dialogs' worth).
+ */
+export const MAX_STAGED_FILES = 3 * MAX_FILES_PER_RECORD;
 
 export type FileKind = "submission" | "assignment" | "announcement";
 
@@ -49,6 +55,8 @@ export interface NewFile {
   kind: FileKind;
   targetId: number; // assignment id (submission drafts and assignments) or announcement id
   uploaderId: number;
+  /** The hand-in dialog a student's file is uploaded in (null for a teacher's files). */
+  draftId: string | null;
   storageKey: string;
   thumbKey: string | null;
   name: string;
@@ -60,35 +68,42 @@ export interface NewFile {
 
 export type Admission = { ok: true } | { ok: false; message: string };
 
-/** The count and quota limits, checked before the upload is read and again when its row is written. */
-async function admits(
-  tx: Pick<Db, "execute">,
-  f: Pick<NewFile, "kind" | "targetId" | "uploaderId">,
-  adding: number,
-  quotaBytes: number | null,
-): Promise<Admission> {
+type Slot = Pick<NewFile, "kind" | "targetId" | "uploaderId" | "draftId">;
+
+export const quotaMessage = (quotaBytes: number) =>
+  `Your files would use more than your ${Math.round(quotaBytes / 1024 / 1024)} MB. Remove some files first.`;
+
+/**
+ * The count and quota limits, checked before the upload is read and again when its row is written.
+ * A student's files count in the dialog they were uploaded in (its draft), not in one they left.
+ */
+async function admits(tx: Pick<Db, "execute">, f: Slot, adding: number, quotaBytes: number | null): Promise<Admission> {
+  const staged = sql`kind = 'submission' and submission_id is null and uploader_id = ${f.uploaderId}`;
   const slot =
     f.kind === "submission"
-      ? sql`kind = 'submission' and submission_id is null and assignment_id = ${f.targetId} and uploader_id = ${f.uploaderId}`
+      ? sql`${staged} and assignment_id = ${f.targetId} and draft_id is not distinct from ${f.draftId}`
       : f.kind === "assignment"
         ? sql`kind = 'assignment' and assignment_id = ${f.targetId}`
         : sql`kind = 'announcement' and update_id = ${f.targetId}`;
-  const [c] = await queryRows<{ n: number; used: number }>(
+  const [c] = await queryRows<{ n: number; staged: number; used: number }>(
     sql`select (select count(*) from files where ${slot})::int as n,
+               (select count(*) from files where ${staged})::int as staged,
                (select coalesce(sum(size), 0) from files where uploader_id = ${f.uploaderId})::bigint as used`,
     tx,
   );
   if ((c?.n ?? 0) >= MAX_FILES_PER_RECORD)
     return { ok: false, message: `At most ${MAX_FILES_PER_RECORD} files can be attached.` };
-  if (quotaBytes !== null && Number(c?.used ?? 0) + adding > quotaBytes)
+  if (f.kind === "submission" && (c?.staged ?? 0) >= MAX_STAGED_FILES)
     return {
       ok: false,
-      message: `Your files would use more than your ${Math.round(quotaBytes / 1024 / 1024)} MB. Remove some files first.`,
+      message: `At most ${MAX_STAGED_FILES} of your uploads can wait to be handed in. Hand in your work first, or try again in a few hours.`,
     };
+  if (quotaBytes !== null && Number(c?.used ?? 0) + adding > quotaBytes)
+    return { ok: false, message: quotaMessage(quotaBytes) };
   return { ok: true };
 }
 
-export function admitsUpload(f: Pick<NewFile, "kind" | "targetId" | "uploaderId">, quotaBytes: number | null) {
+export function admitsUpload(f: Slot, quotaBytes: number | null) {
   return admits(db(), f, 0, quotaBytes);
 }
 
@@ -125,6 +140,7 @@ export async function insertFile(f: NewFile, quotaBytes: number | null): Promise
         size: f.size,
         sha256: f.sha256,
         scan: f.scan,
+        draftId: f.kind === "submission" ? f.draftId : null,
       })
       .returning({ id: files.id });
     return { ok: true as const, id: row!.id };
@@ -132,44 +148,64 @@ export async function insertFile(f: NewFile, quotaBytes: number | null): Promise
 }
 
 /**
- * Hands staged files in with their submission (inside the submission's transaction): every id
- * must be the student's own, for this assignment, not yet handed in; otherwise nothing is attached.
+ * The files a submission hands in (inside the submission's transaction): staged uploads become
+ * this submission's, and files kept from the student's earlier submissions of the same assignment
+ * are listed with it again. Every id must be the student's own file for this assignment, staged or
+ * handed in before; otherwise nothing is attached.
  */
-export async function attachStaged(
-  tx: Pick<Db, "update">,
+export async function handInFiles(
+  tx: Pick<Db, "update" | "select" | "insert">,
   input: { studentId: number; assignmentId: number; submissionId: number; fileIds: number[] },
 ): Promise<boolean> {
-  if (input.fileIds.length === 0) return true;
-  const done = await tx
+  const ids = [...new Set(input.fileIds)];
+  if (ids.length === 0) return true;
+  const own = and(
+    inArray(files.id, ids),
+    eq(files.kind, "submission"),
+    eq(files.uploaderId, input.studentId),
+    eq(files.assignmentId, input.assignmentId),
+  );
+  await tx
     .update(files)
     .set({ submissionId: input.submissionId })
-    .where(
-      and(
-        inArray(files.id, input.fileIds),
-        eq(files.kind, "submission"),
-        eq(files.uploaderId, input.studentId),
-        eq(files.assignmentId, input.assignmentId),
-        isNull(files.submissionId),
-      ),
-    )
-    .returning({ id: files.id });
-  return done.length === new Set(input.fileIds).size;
+    .where(and(own, isNull(files.submissionId)));
+  const handedIn = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(own, isNotNull(files.submissionId)));
+  if (handedIn.length !== ids.length) return false;
+  await tx.insert(submissionFiles).values(ids.map((fileId) => ({ submissionId: input.submissionId, fileId })));
+  return true;
 }
 
 export async function filesOfSubmissions(ids: number[]): Promise<Map<number, FileView[]>> {
   const out = new Map<number, FileView[]>();
   if (ids.length === 0) return out;
   const rows = await db()
-    .select({ ...VIEW, submissionId: files.submissionId })
-    .from(files)
-    .where(inArray(files.submissionId, ids))
+    .select({ ...VIEW, submissionId: submissionFiles.submissionId })
+    .from(submissionFiles)
+    .innerJoin(files, eq(files.id, submissionFiles.fileId))
+    .where(inArray(submissionFiles.submissionId, ids))
     .orderBy(asc(files.id));
   for (const r of rows) {
-    const list = out.get(r.submissionId!) ?? [];
+    const list = out.get(r.submissionId) ?? [];
     list.push(toView(r));
-    out.set(r.submissionId!, list);
+    out.set(r.submissionId, list);
   }
   return out;
+}
+
+/** The files the student's newest submission of this assignment handed in: a resubmission starts from them. */
+export async function filesOfLastSubmission(studentId: number, assignmentId: number): Promise<FileView[]> {
+  const last = sql`(select id from assignment_submissions where student_id = ${studentId}
+    and assignment_id = ${assignmentId} order by submitted_at desc, id desc limit 1)`;
+  const rows = await db()
+    .select(VIEW)
+    .from(submissionFiles)
+    .innerJoin(files, eq(files.id, submissionFiles.fileId))
+    .where(eq(submissionFiles.submissionId, last))
+    .orderBy(asc(files.id));
+  return rows.map(toView);
 }
 
 export async function filesOfTarget(kind: "assignment" | "announcement", id: number): Promise<FileView[]> {

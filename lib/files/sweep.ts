@@ -4,18 +4,24 @@ import path from "node:path";
 import { asc, inArray, sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
+import { SESSION_LIFETIME_MS } from "@/lib/domain/constants";
 import { filesTrash } from "@/lib/db/schema";
 import { fileStorage, stagingDir } from "./index";
 
 /** An object younger than this may belong to an upload whose row is being written. */
 const ORPHAN_GRACE_MS = 60 * 60 * 1000;
-/** Files staged for a submission that was never sent. */
-const STAGED_DAYS = 7;
+/**
+ * A file staged for a submission is handed in by the dialog that uploaded it, within the sign-in
+ * session it was uploaded in; that session ends at most 4 h later (absolute from sign-in). So a
+ * staged file older than that, and an hour's grace for a submission under way as it ended, belongs
+ * to a dialog that was left unsent (the tab closed, the connection lost), and goes (decision 023).
+ */
+export const STAGED_TTL_MS = SESSION_LIFETIME_MS + ORPHAN_GRACE_MS;
 
 /**
  * Removes what no row needs any more (decision 023): objects queued by the files_to_trash trigger
- * (each removal audited), staged submission files never handed in, objects no row points to
- * (a crash between storing and writing the row), and leftover staging files.
+ * (each removal audited), staged submission files not handed in within their session, objects no
+ * row points to (a crash between storing and writing the row), and leftover staging files.
  */
 export async function sweepFiles(
   now = new Date(),
@@ -23,7 +29,7 @@ export async function sweepFiles(
 ): Promise<{ trashed: number; orphans: number }> {
   await db().execute(
     sql`delete from files where kind = 'submission' and submission_id is null
-        and created_at < ${new Date(now.getTime() - STAGED_DAYS * 86_400_000)}`,
+        and created_at < ${new Date(now.getTime() - STAGED_TTL_MS)}`,
   );
   const trashed = await drainTrash();
   // Listing a bucket costs requests: the worker asks for it hourly, not every minute.

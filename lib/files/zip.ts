@@ -11,14 +11,16 @@ interface Entry {
 
 /**
  * Every handed-in file of one assignment, a folder per student ("Name (username)/2 - photo.jpg",
- * 2 being the submission's number in that student's history).
+ * 2 being the submission's number in that student's history). A file a resubmission kept is in
+ * the folder once for each submission that handed it in, as the history shows it.
  */
 export async function assignmentZipEntries(assignmentId: number): Promise<Entry[]> {
   const rows = await queryRows<{ student: string; username: string; n: number; name: string; key: string }>(sql`
     select u.name as student, u.username, s.n, f.name, f.storage_key as key
-    from files f
+    from submission_files sf
+    join files f on f.id = sf.file_id
     join (select id, student_id, row_number() over (partition by student_id order by submitted_at, id)::int as n
-          from assignment_submissions where assignment_id = ${assignmentId}) s on s.id = f.submission_id
+          from assignment_submissions where assignment_id = ${assignmentId}) s on s.id = sf.submission_id
     join users u on u.id = s.student_id
     where f.kind = 'submission' and f.assignment_id = ${assignmentId}
     order by u.name, u.username, s.n, f.id`);

@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { db, openPglite, openPostgres, setDbHandle } from "@/lib/db/client";
 import { assignmentSubmissions } from "@/lib/db/schema";
 import { ingestUpload } from "@/lib/files/ingest";
-import { attachStaged } from "@/lib/files/records";
+import { handInFiles } from "@/lib/files/records";
 
 const [engine, target, levelCode, assignmentId, studentId] = process.argv.slice(2);
 setDbHandle(engine === "pglite" ? openPglite(target!) : openPostgres(target!));
@@ -48,6 +48,7 @@ for (let n = 1; ; n++) {
       kind: "submission",
       targetId: Number(assignmentId),
       uploaderId: Number(studentId),
+      draftId: null,
       quota: false,
     },
   );
@@ -58,7 +59,7 @@ for (let n = 1; ; n++) {
       .insert(assignmentSubmissions)
       .values({ assignmentId: Number(assignmentId), studentId: Number(studentId), content: `upload ${n}` })
       .returning({ id: assignmentSubmissions.id });
-    await attachStaged(tx, {
+    await handInFiles(tx, {
       studentId: Number(studentId),
       assignmentId: Number(assignmentId),
       submissionId: sub!.id,

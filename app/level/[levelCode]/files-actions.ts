@@ -3,7 +3,8 @@
 import { z } from "zod";
 import type { ActionResult } from "@/lib/action-result";
 import { classAction, idSchema, levelCodeField } from "@/lib/actions";
-import { filesOfTarget, targetInLevel, type FileView } from "@/lib/files/records";
+import { env } from "@/lib/env";
+import { filesOfLastSubmission, filesOfTarget, targetInLevel, type FileView } from "@/lib/files/records";
 import { responseFilesOf, type ResponseFiles as Files } from "@/lib/files/responses";
 import { translatedAction } from "@/lib/i18n/action-message";
 
@@ -29,5 +30,31 @@ export const loadAttachments = translatedAction(
       return { ok: true, data: await filesOfTarget(kind, id) };
     },
     { access: "view" },
+  ),
+);
+
+export interface HandInFiles {
+  /** The teacher's handouts on the assignment. */
+  handouts: FileView[];
+  /** What the student's last submission handed in: each one kept unless they remove it. */
+  previous: FileView[];
+  /** The size limit (FILES_MAX_MB), checked in the browser before a file is sent. */
+  maxMb: number;
+}
+
+/** The hand-in dialog as it opens (issue 39), for the signed-in student, in their language. */
+export const loadHandIn = translatedAction(
+  classAction(
+    z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
+    async ({ assignmentId }, { user, level }): Promise<ActionResult<HandInFiles>> => {
+      if (!(await targetInLevel("assignment", assignmentId, level.code)))
+        return { ok: false, message: "That assignment is not in this class." };
+      const [handouts, previous] = await Promise.all([
+        filesOfTarget("assignment", assignmentId),
+        filesOfLastSubmission(user.id, assignmentId),
+      ]);
+      return { ok: true, data: { handouts, previous, maxMb: env().FILES_MAX_MB } };
+    },
+    { access: "student" },
   ),
 );
