@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 const handIn = (name: string, content: Uint8Array) =>
-  uploadFile({ levelCode: BIO, kind: "submission", id: assignmentId }, name, content);
+  uploadFile(BIO, { kind: "submission", id: assignmentId }, name, content);
 const fileCount = async () => (await db().select({ id: files.id }).from(files)).length;
 
 /** The colour at (x, y) of an image, each channel rounded to the nearest 10 (JPEG is lossy). */
