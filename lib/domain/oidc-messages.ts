@@ -17,5 +17,4 @@ export const OIDC_SIGN_IN_MESSAGES = {
   oidc_failed: "The sign-in with your school account could not be completed. Please try again.",
   oidc_unavailable: "School-account sign-in is unavailable for a moment. Please try again.",
   oidc_limited: "Too many sign-in attempts. Please wait a few minutes and try again.",
-  codes_off: "Access codes are turned off for staff. Sign in with your school account.",
 } satisfies Record<string, string>;
