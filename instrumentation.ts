@@ -1,19 +1,13 @@
 export async function register() {
   // Node server only, and never while `next build` pre-renders: the build must not open the database.
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { prepareDatabaseOrExit } = await import("./lib/db/startup");
-  await prepareDatabaseOrExit();
+  // Every configuration problem at once, or the ready line (lib/start-check.ts, issue 39).
+  const { startOrExit } = await import("./lib/start-check");
+  await startOrExit();
   const { env } = await import("./lib/env");
-  // School-account sign-in (issue 32): its providers are checked now, not at the first sign-in.
-  const { checkSignInConfiguration } = await import("./lib/auth/oidc/config");
-  const { parseSignInCodes } = await import("./lib/domain/sign-in-codes");
-  try {
-    const providers = checkSignInConfiguration(parseSignInCodes(env().SIGNIN_CODES)!);
-    if (providers.length) console.log(`School-account sign-in: ${providers.map((p) => p.label).join(", ")}`);
-  } catch (err) {
-    console.error(`\nThe portal could not start: ${(err as Error).message}\n`);
-    process.exit(1);
-  }
+  const { oidcProviders } = await import("./lib/auth/oidc/config");
+  const providers = oidcProviders();
+  if (providers.length) console.log(`School-account sign-in: ${providers.map((p) => p.label).join(", ")}`);
   if (env().WORKERS === "on") {
     const { startWorker, stopWorker } = await import("./lib/jobs/worker");
     const { onBeforeClose } = await import("./lib/db/client");

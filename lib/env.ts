@@ -112,6 +112,14 @@ const schema = z.object({
       (v) => parseSignInCodes(v) !== null,
       "SIGNIN_CODES must be all, off, or a list of students, parents, teachers, admins",
     ),
+  // Processes `npm start` runs (scripts/start.mjs, PostgreSQL only). Read there before Next loads;
+  // checked here too, so a wrong value is reported with every other problem of the configuration.
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: "WEB_CONCURRENCY must be a whole number from 1 to 64" })
+    .int("WEB_CONCURRENCY must be a whole number from 1 to 64")
+    .min(1, "WEB_CONCURRENCY must be a whole number from 1 to 64")
+    .max(64, "WEB_CONCURRENCY must be a whole number from 1 to 64")
+    .default(1),
   // How often an idle worker looks for due jobs.
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   // Attachments (issue 33, decision 023): caps in MB per file (audio/video smaller), per student in all.
@@ -168,13 +176,27 @@ let cached: Env | undefined;
 export function env(): Env {
   if (!cached) {
     const parsed = schema.safeParse(process.env);
-    if (!parsed.success) {
-      const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-      throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-    }
+    if (!parsed.success) throw new Error(`Invalid configuration:\n${issueLines(parsed.error.issues).join("\n")}`);
     cached = parsed.data;
   }
   return cached;
+}
+
+function issueLines(issues: readonly { path: PropertyKey[]; message: string }[]): string[] {
+  return issues.map((i) => `  ${i.path.map(String).join(".")}: ${i.message}`);
+}
+
+/**
+ * Every problem of these variables, one line each ("NAME: what is wrong"), for the start-up check
+ * (lib/start-check.ts), which prints them together with the school-account providers' problems.
+ */
+export function envProblems(source: Record<string, string | undefined>): string[] {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) return issueLines(parsed.error.issues).map((l) => l.trim());
+  // Several processes must share one session secret; on PGlite start.mjs runs one anyway.
+  if (parsed.data.WEB_CONCURRENCY > 1 && parsed.data.DATABASE_URL && !parsed.data.SESSION_SECRET)
+    return ["WEB_CONCURRENCY: more than one process needs SESSION_SECRET, the same for every process"];
+  return [];
 }
 
 /** Tests that change process.env read it again. */

@@ -38,7 +38,16 @@ describe("refuseActionBody", () => {
         ["0", '["$B1","$@2"]'],
       ]),
     ).toBeNull();
-    expect(await multipart([["$ACTION_ID_abc", ""]])).toBeNull(); // a no-JavaScript form post: Next reads it
+  });
+  it("refuses a multipart body without the root part 0 (React's decoder waits for it: 'Connection closed')", async () => {
+    // The guard sees only requests with a Next-Action header, which Next decodes with decodeReply;
+    // a no-JavaScript form post ($ACTION_ID_…) carries no such header and never reaches it.
+    for (const fields of [[], [["1", "hello"]], [["1_a", "x"]], [["1", "bytes", true]], [["$ACTION_ID_abc", ""]]] as [
+      string,
+      string,
+      boolean?,
+    ][][])
+      expect((await multipart(fields))?.status, JSON.stringify(fields)).toBe(400);
   });
   it("refuses bodies the reply decoder throws on", async () => {
     for (const bad of [

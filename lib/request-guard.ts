@@ -6,8 +6,9 @@
 //   no route of ours has one, and PostgreSQL text cannot hold NUL.
 // - A server-action POST (Next-Action header) whose body is over the 1 MB limit (413), is not
 //   the shape React's client sends (400): JSON that does not parse, nests deeper than any form
-//   does, a root that is not an argument list, a multipart body that does not parse, or a "$…"
-//   reference to a part that is not there or not of its kind ("Referenced Blob is not a Blob").
+//   does, a root that is not an argument list, a multipart body that does not parse or has no root
+//   part "0", or a "$…" reference to a part that is not there or not of its kind ("Referenced Blob
+//   is not a Blob").
 
 /** Next's default serverActions.bodySizeLimit (next.config.ts sets none). */
 export const ACTION_BODY_LIMIT = 1024 * 1024;
@@ -117,8 +118,10 @@ function checkReply(rootText: string, parts: Parts | null): boolean {
 
 /**
  * A server-action body, given its content type and bytes (already known to be within the limit).
- * Multipart bodies without a root part "0" are progressive-enhancement form posts (decodeAction),
- * which Next.js reads itself; they pass.
+ * Only requests with a Next-Action header come here, and Next.js decodes every one of them with
+ * decodeReply, which needs the root part "0" (React's client always writes it): without it the
+ * decoder throws "Connection closed" when the body ends. A no-JavaScript form post ($ACTION_ID_…,
+ * read by decodeAction) carries no Next-Action header and never reaches this check.
  */
 export async function refuseActionBody(contentType: string, bytes: Uint8Array): Promise<Refusal | null> {
   if (bytes.length > ACTION_BODY_LIMIT) return ACTION_TOO_LARGE;
@@ -130,8 +133,7 @@ export async function refuseActionBody(contentType: string, bytes: Uint8Array): 
       return BAD_ACTION; // truncated or malformed multipart ("Unexpected end of form")
     }
     const root = form.get("0");
-    if (root === null) return null;
-    if (typeof root !== "string") return BAD_ACTION;
+    if (typeof root !== "string") return BAD_ACTION; // no root, or a file in its place
     const names = [...form.keys()];
     // A part id twice (two roots "0") leaves React's decoder in a state it throws on.
     const ids = names.filter((n) => /^\d+$/.test(n));

@@ -1,5 +1,6 @@
-// npm run create-admin -- --name "Dana Lee" --username dlee
+// npm run create-admin -- --name "Dana Lee" --username dlee [--email dana.lee@lincoln.school]
 // Creates an admin with a generated access code and prints the code once (it is not shown again).
+// --email: their school e-mail, by which their school account links at the first sign-in.
 import { closeDb, dbHandle } from "@/lib/db/client";
 import { createAdmin } from "@/lib/db/create-admin";
 import { runMigrations } from "@/lib/db/migrate";
@@ -12,7 +13,11 @@ const arg = (name: string) => {
 async function main() {
   const handle = dbHandle();
   await runMigrations(handle);
-  const result = await createAdmin(handle.db, { name: arg("name") ?? "", username: arg("username") ?? "" });
+  const result = await createAdmin(handle.db, {
+    name: arg("name") ?? "",
+    username: arg("username") ?? "",
+    email: arg("email"),
+  });
   await closeDb();
   if (!result.ok) {
     console.error(`create-admin: ${result.message}`);

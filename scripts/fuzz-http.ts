@@ -66,10 +66,17 @@ function multipart(fields: [string, string, boolean][], cut?: number): string {
   return cut === undefined ? body : body.slice(0, cut);
 }
 
-/** A multipart body: truncated, or a root whose references meet missing parts or parts of the wrong kind. */
+/**
+ * A multipart body: truncated, a root whose references meet missing parts or parts of the wrong
+ * kind, or no root part "0" at all (only other fields, or none: React's decoder waits for the root
+ * and throws "Connection closed" when the body ends without it).
+ */
 const multipartBody = fc
   .tuple(
-    fc.array(fc.oneof(fc.constantFrom(...REFS), fc.jsonValue({ maxDepth: 2 })), { maxLength: 4 }),
+    fc.option(fc.array(fc.oneof(fc.constantFrom(...REFS), fc.jsonValue({ maxDepth: 2 })), { maxLength: 4 }), {
+      nil: undefined,
+      freq: 4,
+    }),
     fc.array(
       fc.tuple(fc.constantFrom("1", "2", "1_a", "$ACTION_ID_x", "0"), fc.string({ maxLength: 40 }), fc.boolean()),
       {
@@ -80,7 +87,12 @@ const multipartBody = fc
     fc.boolean(),
   )
   .map(([root, rest, cut, badRootJson]) =>
-    multipart([["0", badRootJson ? JSON.stringify(root).slice(1) : JSON.stringify(root), false], ...rest], cut),
+    multipart(
+      root === undefined
+        ? rest
+        : [["0", badRootJson ? JSON.stringify(root).slice(1) : JSON.stringify(root), false], ...rest],
+      cut,
+    ),
   );
 
 const segment = fc.oneof(

@@ -18,21 +18,31 @@ if (process.argv.includes("--demo")) {
   process.env.SEED_DEMO = "on";
 }
 
-const requested = process.env.WEB_CONCURRENCY ?? "1";
-const workers = Number(requested);
-if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-  console.error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${requested}").`);
-  process.exit(1);
-}
-
-// An invalid entry stops the start here, in the primary too, before any worker is forked.
+// A value this script cannot use is not refused here: the portal's start-up check (lib/start-check.ts)
+// refuses it together with every other problem of the configuration, so one start shows them all.
+// Until then the safe reading holds: one process, and no proxy trusted.
+const requested = Number(process.env.WEB_CONCURRENCY ?? "1");
+const validWorkers = Number.isInteger(requested) && requested >= 1 && requested <= 64;
+// Several processes share one session secret (lib/env.ts refuses the combination).
+const workers = validWorkers && (requested === 1 || process.env.SESSION_SECRET) ? requested : 1;
 let trusted;
 try {
   trusted = parseTrustedProxies(process.env.TRUSTED_PROXIES);
-} catch (err) {
-  console.error(`The portal could not start: ${err.message}`);
-  process.exit(1);
+} catch {
+  trusted = parseTrustedProxies("");
 }
+
+// Next.js prints "✓ Ready in …" as soon as its port is open, before instrumentation.ts has checked
+// the configuration and prepared the database; the portal prints its own ready line after those
+// checks, or "could not start". Next's line is dropped so that no start says ready and then fails.
+const consoleLog = console.log;
+console.log = (...args) => {
+  if (typeof args[0] === "string" && /^\S+ Ready in \d/.test(args[0])) {
+    console.log = consoleLog;
+    return;
+  }
+  consoleLog(...args);
+};
 
 /**
  * Who sent each request (decision 009): the TCP peer's address goes into x-portal-peer, whatever
@@ -82,19 +92,28 @@ if (workers === 1 || !cluster.isPrimary) {
     "WEB_CONCURRENCY > 1 needs PostgreSQL (DATABASE_URL): embedded PGlite allows one process per data folder. Starting one process.",
   );
   await serve();
-} else if (!process.env.SESSION_SECRET) {
-  console.error(
-    "WEB_CONCURRENCY > 1 needs SESSION_SECRET, the same for every process (otherwise each would make its own).",
-  );
-  process.exit(1);
 } else {
   let stopping = false;
   let quickExits = 0;
   const startedAt = new Map();
-  const fork = () => startedAt.set(cluster.fork().id, Date.now());
-  for (let i = 0; i < workers; i++) fork();
+  const fork = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker.id, Date.now());
+    return worker;
+  };
+  // The first process checks the configuration and prepares the database alone (lib/start-check.ts);
+  // the others start once it says it is ready. If it cannot start, nothing else is tried: its
+  // message says why, once.
+  const first = fork();
+  let firstReady = false;
+  first.on("message", (m) => {
+    if (firstReady || m?.portal !== "ready") return;
+    firstReady = true;
+    for (let i = 1; i < workers; i++) fork();
+  });
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
+    if (!firstReady) process.exit(code || 1);
     // A worker that cannot even start (bad configuration, database down) would fail again: stop.
     if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000 && ++quickExits >= workers * 2) {
       console.error("Workers keep exiting right after starting; giving up.");

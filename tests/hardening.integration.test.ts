@@ -40,6 +40,26 @@ describe("8 · the first admin and the demo school", () => {
     });
     expect((await createAdmin(db(), { name: "", username: "x" })).ok).toBe(false);
   });
+  it("create-admin --email puts the admin's school e-mail on the account (issue 39), once per address", async () => {
+    const made = await createAdmin(db(), {
+      name: "Sam Ortiz",
+      username: "sortiz",
+      email: " Sam.Ortiz@lincoln.school ",
+    });
+    expect(made.ok).toBe(true);
+    const [row] = await db().select().from(users).where(eq(users.username, "sortiz"));
+    expect(row).toMatchObject({ role: "admin", email: "Sam.Ortiz@lincoln.school" });
+    expect(
+      await createAdmin(db(), { name: "Sam Two", username: "sortiz2", email: "sam.ortiz@LINCOLN.school" }),
+    ).toEqual({
+      ok: false,
+      message: "another user already has the e-mail address sam.ortiz@LINCOLN.school",
+    });
+    expect(await createAdmin(db(), { name: "Sam Three", username: "sortiz3", email: "not-an-address" })).toEqual({
+      ok: false,
+      message: "--email must be an e-mail address, e.g. dana.lee@lincoln.school",
+    });
+  });
 });
 
 function loosePaths(dir: string): string[] {

@@ -70,7 +70,7 @@ const SENTENCES: [string, string][] = [
   ],
   [
     ADMINS_ONLY_CODE_MESSAGE,
-    "Solo un administrador puede ver o restablecer el código de acceso de este estudiante: también asiste a la clase de otro docente.",
+    "Solo un administrador puede ver o restablecer el código de acceso de este estudiante: también asiste a la clase de otro docente, o no estaba en ninguna clase cuando usted lo agregó.",
   ],
   ["Saved Mia Park; new access code kx7-pq2-9mz", "Se guardó Mia Park; nuevo código de acceso kx7-pq2-9mz"],
   ["Saved Mia Park", "Se guardó Mia Park"],

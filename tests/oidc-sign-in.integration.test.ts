@@ -4,7 +4,9 @@ import { STATE_COOKIE } from "@/lib/auth/oidc/flow";
 import { attemptSignIn } from "@/lib/auth/sign-in-flow";
 import { db } from "@/lib/db/client";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
-import { auditLog, users } from "@/lib/db/schema";
+import { auditLog, rateLimits, users } from "@/lib/db/schema";
+import { MSG } from "@/lib/domain/messages";
+import { clientKey } from "@/lib/rate-limit";
 import { databaseChecksum } from "./support/fixtures";
 import { loginAtProvider } from "./support/oidc";
 import {
@@ -147,18 +149,41 @@ describe("attacks, each refused with nothing written", () => {
     await expectRefused(() => signInThrough("david"), "removed");
   });
 
-  it("codes turned off for staff: a teacher's right code is refused, a student's still works", async () => {
+  it("codes turned off for staff: a teacher's right code answers as a wrong one does, counted the same", async () => {
     configure({ SIGNIN_CODES: "students,parents" });
     try {
       cookieJar.clear();
       const before = await snapshot();
-      const teacher = await attemptSignIn({ code: DEMO_INSTRUCTORS[0].code }, "10.0.0.1");
-      expect(teacher).toMatchObject({
-        status: 403,
-        body: { ok: false, message: expect.stringMatching(/school account/) as unknown },
-      });
+      const right = DEMO_INSTRUCTORS[0].code; // teach-rivera
+      const wrong = `${right.slice(0, -1)}x`; // the same prefix (one bucket), no one's code
+      const hits = async () => {
+        const rows = await db().select({ key: rateLimits.key, count: rateLimits.count }).from(rateLimits);
+        const of = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
+        return {
+          rightClient: of(clientKey("signin:ip", "10.0.0.1")),
+          wrongClient: of(clientKey("signin:ip", "10.0.0.3")),
+          prefix: of(clientKey("signin:prefix", right.slice(0, 3))),
+          school: of("signin:school"),
+        };
+      };
+      const h0 = await hits();
+      const teacher = await attemptSignIn({ code: right }, "10.0.0.1");
+      const h1 = await hits();
+      const guess = await attemptSignIn({ code: wrong }, "10.0.0.3");
+      const h2 = await hits();
+      // Status and message alike: nothing tells a guesser the code exists.
+      expect(teacher).toEqual({ status: 401, body: { ok: false, message: MSG.invalidCode } });
+      expect(guess).toEqual(teacher);
+      // Each counted against its client, its prefix and the school, as a miss.
+      expect([h1.rightClient - h0.rightClient, h1.prefix - h0.prefix, h1.school - h0.school]).toEqual([1, 1, 1]);
+      expect([h2.wrongClient - h1.wrongClient, h2.prefix - h1.prefix, h2.school - h1.school]).toEqual([1, 1, 1]);
       expect(signedIn()).toBe(false);
       expect(await snapshot()).toEqual(before);
+      // The school still sees staff trying codes.
+      await vi.waitFor(async () => {
+        const refused = await db().select().from(auditLog).where(eq(auditLog.action, "signin.code_refused"));
+        expect(refused.length).toBeGreaterThan(0);
+      });
       expect(await attemptSignIn({ code: DEMO_STUDENTS[3]!.code }, "10.0.0.2")).toMatchObject({ status: 200 });
     } finally {
       configure();

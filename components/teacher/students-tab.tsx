@@ -224,7 +224,7 @@ function AddStudentsDialog({
 function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (message: string) => void }) {
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<
-    { id: number; name: string; username: string; email: string | null; enrolled: boolean }[]
+    { id: number; name: string; username: string; email: string | null; enrolled: boolean; inNoClass: boolean }[]
   >([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [error, setError] = useState<string | null>(null);
@@ -286,13 +286,25 @@ function AddExisting({ levelCode, onDone }: { levelCode: string; onDone: (messag
                 <span className="font-medium">{r.name}</span> <span className="text-ink-muted">@{r.username}</span>
                 {r.email && <span className="block text-xs text-ink-muted">{r.email}</span>}
               </span>
-              {r.enrolled && (
+              {r.enrolled ? (
                 <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-medium">{t("enrolled")}</span>
-              )}
+              ) : r.inNoClass ? (
+                <span
+                  className="rounded-full border border-line px-2 py-0.5 text-xs font-medium text-ink-muted"
+                  data-testid="in-no-class"
+                >
+                  {t("inNoClass")}
+                </span>
+              ) : null}
             </label>
           </li>
         ))}
       </ul>
+      {results.some((r) => r.inNoClass && !r.enrolled) && (
+        <p className="mt-2 text-sm text-ink-muted" data-testid="in-no-class-note">
+          {t("inNoClassNote")}
+        </p>
+      )}
       <div className="mt-4 flex justify-end">
         <PrimaryButton
           disabled={selected.size === 0 || pending}

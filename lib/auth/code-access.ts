@@ -15,11 +15,12 @@ export async function accessCodeDecisions(
 ): Promise<Map<number, AccessCodeDecision>> {
   const ids = [...new Set(userIds)].filter((id) => Number.isSafeInteger(id));
   if (ids.length === 0) return new Map();
-  const rows = await queryRows<{ id: number; role: string; enrollments: number; own: number }>(sql`
+  const rows = await queryRows<{ id: number; role: string; enrollments: number; own: number; withheld: boolean }>(sql`
     select u.id, u.role, count(e.id)::int as enrollments,
-      count(e.id) filter (where l.teacher_id = ${actor.id}::int)::int as own
+      count(e.id) filter (where l.teacher_id = ${actor.id}::int)::int as own,
+      coalesce(u.code_withheld_from = ${actor.id}::int, false) as withheld
     from users u left join student_enrollment e on e.student_id = u.id left join levels l on l.code = e.level_code
-    where u.id = any(${`{${ids.join(",")}}`}::int[]) group by u.id, u.role`);
+    where u.id = any(${`{${ids.join(",")}}`}::int[]) group by u.id, u.role, u.code_withheld_from`);
   return new Map(
     rows.map((r) => [
       Number(r.id),
@@ -27,6 +28,7 @@ export async function accessCodeDecisions(
         role: r.role,
         enrollments: Number(r.enrollments),
         enrollmentsInActorsClasses: Number(r.own),
+        withheldFromActor: r.withheld === true,
       }),
     ]),
   );

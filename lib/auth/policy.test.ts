@@ -134,10 +134,11 @@ describe("student records and codes", () => {
 });
 
 describe("accessCodeAccess (issue 28: seeing or resetting a code is taking over the account)", () => {
-  const pupil = (enrollments: number, own: number) => ({
+  const pupil = (enrollments: number, own: number, withheldFromActor = false) => ({
     role: "student",
     enrollments,
     enrollmentsInActorsClasses: own,
+    withheldFromActor,
   });
   it("lets an instructor have the code of a student whose every class is theirs", () => {
     expect(accessCodeAccess(instructor, pupil(1, 1))).toEqual({ allowed: true });
@@ -148,14 +149,26 @@ describe("accessCodeAccess (issue 28: seeing or resetting a code is taking over 
     expect(accessCodeAccess(instructor, pupil(1, 0))).toEqual({ allowed: false, reason: "admins-only" });
     expect(accessCodeAccess(instructor, pupil(0, 0))).toEqual({ allowed: false, reason: "admins-only" });
   });
+  it("keeps a student for admins from the instructor who added her while she was in no class (issue 39)", () => {
+    expect(accessCodeAccess(instructor, pupil(1, 1, true))).toEqual({ allowed: false, reason: "admins-only" });
+    expect(accessCodeAccess(admin, pupil(1, 1, true))).toEqual({ allowed: true });
+  });
   it("never gives an instructor another staff member's or a parent's code", () => {
     for (const role of ["instructor", "admin", "parent"])
-      expect(accessCodeAccess(instructor, { role, enrollments: 0, enrollmentsInActorsClasses: 0 }).allowed).toBe(false);
+      expect(
+        accessCodeAccess(instructor, { role, enrollments: 0, enrollmentsInActorsClasses: 0, withheldFromActor: false })
+          .allowed,
+      ).toBe(false);
   });
   it("lets admins have anyone's and students or parents nobody's", () => {
-    expect(accessCodeAccess(admin, { role: "instructor", enrollments: 0, enrollmentsInActorsClasses: 0 })).toEqual({
-      allowed: true,
-    });
+    expect(
+      accessCodeAccess(admin, {
+        role: "instructor",
+        enrollments: 0,
+        enrollmentsInActorsClasses: 0,
+        withheldFromActor: false,
+      }),
+    ).toEqual({ allowed: true });
     expect(accessCodeAccess(admin, pupil(2, 0))).toEqual({ allowed: true });
     expect(accessCodeAccess(student, pupil(1, 1)).allowed).toBe(false);
     expect(accessCodeAccess(parent, pupil(1, 1)).allowed).toBe(false);

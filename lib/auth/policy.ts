@@ -92,18 +92,19 @@ export type AccessCodeDecision = { allowed: true } | { allowed: false; reason: "
 /**
  * May this person see or reset one person's access code (issue 28)? A code signs in as its owner,
  * so it is the whole account. Admins: anyone's. An instructor: a student's, and only when every
- * class the student is enrolled in is the instructor's own; a student who also takes another
- * teacher's class (enrolling them is allowed) or no class at all is for admins only, else
- * enrolling any student and pressing "new code" would open their other classes. Nobody else.
+ * class the student is enrolled in is the instructor's own, and the instructor is not the one who
+ * added the student while she was in no class (issue 39): else enrolling another teacher's
+ * student, or any student the office has not placed yet, and pressing "new code" would sign the
+ * instructor in as that student. Such codes are for admins only. Nobody else.
  */
 export function accessCodeAccess(
   actor: Actor,
-  target: { role: string; enrollments: number; enrollmentsInActorsClasses: number },
+  target: { role: string; enrollments: number; enrollmentsInActorsClasses: number; withheldFromActor: boolean },
 ): AccessCodeDecision {
   if (actor.role === "admin") return { allowed: true };
   if (!isTeacherLike(actor.role) || target.role !== "student") return { allowed: false, reason: "forbidden" };
   const allOwn = target.enrollments > 0 && target.enrollmentsInActorsClasses === target.enrollments;
-  return allOwn ? { allowed: true } : { allowed: false, reason: "admins-only" };
+  return allOwn && !target.withheldFromActor ? { allowed: true } : { allowed: false, reason: "admins-only" };
 }
 
 /** Personal grades, submissions and attendance: a student only ever acts as themself. */

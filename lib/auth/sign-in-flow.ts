@@ -3,7 +3,7 @@ import { z } from "zod";
 import { clientKey, giveBack, hitRateLimit } from "@/lib/rate-limit";
 import { ACCESS_CODE_MAX_LENGTH } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
-import { CODES_OFF_MESSAGE, codeSignInAllowed } from "./oidc/code-policy";
+import { auditRefusedCode, codeSignInAllowed } from "./oidc/code-policy";
 import { startSession } from "./session";
 import { findUserByCode, normalizeCode } from "./sign-in";
 
@@ -20,7 +20,7 @@ export const SIGN_IN_FAILURES_SCHOOL_WIDE = 1000;
 
 export type SignInOutcome =
   | { status: 200; body: { ok: true } }
-  | { status: 400 | 401 | 403 | 429 | 503; body: { ok: false; message: string; retryAfterSeconds?: number } };
+  | { status: 400 | 401 | 429 | 503; body: { ok: false; message: string; retryAfterSeconds?: number } };
 
 function tooMany(retryAfterSeconds: number): SignInOutcome {
   const minutes = Math.ceil(retryAfterSeconds / 60);
@@ -59,15 +59,24 @@ export async function attemptSignIn(input: unknown, client: string): Promise<Sig
   }
   if (!mine.allowed) return tooMany(mine.retryAfterSeconds);
 
-  const user = code.length > ACCESS_CODE_MAX_LENGTH ? null : await findUserByCode(code);
-  if (user) {
-    // SIGNIN_CODES (issue 32): a role whose codes are off signs in with its school account only.
-    if (!(await codeSignInAllowed(user.id))) return { status: 403, body: { ok: false, message: CODES_OFF_MESSAGE } };
+  const found = code.length > ACCESS_CODE_MAX_LENGTH ? null : await findUserByCode(code);
+  if (found && codeSignInAllowed(found.role)) {
     // A right code does not count against its client.
     await giveBack(perClient, SIGN_IN_WINDOW_MS).catch(() => undefined);
-    await startSession(user);
+    await startSession(found);
     return { status: 200, body: { ok: true } };
   }
+  // SIGNIN_CODES (issue 32): a right code of a role whose codes are off is answered, counted and
+  // timed as a miss (the same look-up, the same two counters, the same 401 and message), so the
+  // answer never tells whether a code exists; the sign-in dialog says who signs in how. Its audit
+  // entry is written after the answer is decided, so the answer does not wait for it.
+  const outcome = await countMiss(code);
+  if (found) auditRefusedCode(found);
+  return outcome;
+}
+
+/** A miss: counted per code prefix and school-wide; 'Invalid code', or 429 past either limit. */
+async function countMiss(code: string): Promise<SignInOutcome> {
   try {
     const prefix = await hitRateLimit(
       clientKey("signin:prefix", code.slice(0, 3)),

@@ -8,12 +8,14 @@ import { codeHash, normalizeCode } from "./code-store";
 export { normalizeCode } from "./code-store";
 
 /** Looked up by the code's keyed hash (decision 019): the code itself is never stored or compared in SQL. */
-export async function findUserByCode(raw: string): Promise<{ id: number; sessionVersion: number } | null> {
+export async function findUserByCode(
+  raw: string,
+): Promise<{ id: number; sessionVersion: number; role: string } | null> {
   const code = normalizeCode(raw);
   // A NUL is in no code, and PostgreSQL text refuses it outright: a miss, never an error.
   if (!code || code.length > ACCESS_CODE_MAX_LENGTH || code.includes("\u0000")) return null;
   const [row] = await db()
-    .select({ id: users.id, sessionVersion: users.sessionVersion })
+    .select({ id: users.id, sessionVersion: users.sessionVersion, role: users.role })
     .from(users)
     .where(eq(users.codeHash, codeHash(code)));
   return row ?? null;

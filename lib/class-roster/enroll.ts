@@ -19,11 +19,27 @@ export async function enrollStudents(
 ): Promise<ActionResult<{ added: number }>> {
   const ids = [...new Set(studentIds)];
   return db().transaction(async (tx): Promise<ActionResult<{ added: number }>> => {
+    // Locked first, then read in a statement of its own (a fresh snapshot once a parallel
+    // enrollment of the same student has committed), so "in no class" is never read stale.
     const students = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, ids), eq(users.role, "student")));
+      .where(and(inArray(users.id, ids), eq(users.role, "student")))
+      .for("update");
     if (students.length !== ids.length) return { ok: false, message: "Only existing students can be added." };
+    // A student in no class holds the code the office gave her: a teacher who adds her does not
+    // receive it (decision 019, issue 39); it stays with admins for that teacher.
+    const placed = new Set(
+      (
+        await tx
+          .selectDistinct({ id: studentEnrollment.studentId })
+          .from(studentEnrollment)
+          .where(inArray(studentEnrollment.studentId, ids))
+      ).map((p) => p.id),
+    );
+    const unplaced = ids.filter((id) => !placed.has(id));
+    if (unplaced.length && actor.role !== "admin")
+      await tx.update(users).set({ codeWithheldFrom: actor.id }).where(inArray(users.id, unplaced));
     // Allowed (spec §5), but a student taken from another teacher's class is shown on /admin →
     // Security (issue 28): the other classes are named in the audit entry.
     const elsewhere = await queryRows<{ student_id: number; classes: string }>(
@@ -46,7 +62,10 @@ export async function enrollStudents(
         action: "enrollment.changed",
         actorId: actor.id,
         levelCode: level.code,
-        detail: { added: added.map((a) => a.studentId) },
+        detail: {
+          added: added.map((a) => a.studentId),
+          ...(unplaced.length && actor.role !== "admin" ? { fromNoClass: unplaced } : {}),
+        },
       });
     // One entry per 20 students: the audit log keeps at most 20 items of a list (boundedDetail).
     const crossing = added

@@ -6,6 +6,7 @@
 // go with their owner.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -71,6 +72,12 @@ export const users = pgTable(
     // writes them back unchanged; NULL for people made in the portal (the export splits the name).
     givenName: text("given_name"),
     familyName: text("family_name"),
+    // The teacher who added this student to a class while she was in no class (issue 39, decision
+    // 019): her access code stays with admins for that teacher, who would otherwise receive the
+    // credential of any unplaced student by enrolling her. Set by enrollStudents, never cleared.
+    codeWithheldFrom: integer("code_withheld_from").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
   },
   (t) => [
     unique("users_code_key").on(t.unsealedCode),

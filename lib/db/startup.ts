@@ -1,10 +1,9 @@
 import "server-only";
-import cluster from "node:cluster";
 import { eq, sql } from "drizzle-orm";
 import { env, schoolTimeZone } from "@/lib/env";
 import { checkCodeKey, codeHash, sealPlaintextCodes } from "@/lib/auth/code-store";
 import { withAdvisoryLock } from "./advisory-lock";
-import { dbHandle, type Db } from "./client";
+import { dbHandle, type Db, type Engine } from "./client";
 import { DEMO_REFUSED_MESSAGE, demoSeedDecision } from "./demo-decision";
 import { DEMO_ADMIN, demoCodes } from "./demo-school";
 import { runMigrations } from "./migrate";
@@ -12,8 +11,18 @@ import { users } from "./schema";
 import { hasAnyUser, seedDemoSchool } from "./seed";
 import { storeCardsOfEarlierPublications } from "@/lib/gradebook/term-records";
 
-/** Runs once per server start: migrate, load the demo on an empty database, print where to go. */
-export async function prepareDatabase(): Promise<void> {
+/** What the ready line says (readyMessage), once every start-up check has passed. */
+export interface PreparedDatabase {
+  engine: Engine;
+  ms: number;
+  demoLoaded: boolean;
+}
+
+/**
+ * Runs once per server start: migrate, seal, check the code key, load the demo on an empty
+ * database. Says nothing about being ready: the start-up check (lib/start-check.ts) does, last.
+ */
+export async function prepareDatabase(): Promise<PreparedDatabase> {
   const started = Date.now();
   const handle = dbHandle();
   // Several processes may start together (WEB_CONCURRENCY): one at a time migrates and decides
@@ -42,23 +51,26 @@ export async function prepareDatabase(): Promise<void> {
       console.warn(DEMO_REFUSED_MESSAGE);
     }
   });
-  // With several processes, the first one speaks for all.
-  if (cluster.isWorker && cluster.worker?.id !== 1) return;
   const demo = await handle.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.codeHash, codeHash(DEMO_ADMIN.code)));
+  return { engine: handle.engine, ms: Date.now() - started, demoLoaded: demo.length > 0 };
+}
+
+/** "Classroom Portal is ready at …", and the demo's public codes when the demo school is there. */
+export function readyMessage(db: PreparedDatabase): string {
   const port = process.env.PORT || "3000";
   const lines = [
     "",
-    `Classroom Portal is ready at http://localhost:${port}  (database: ${handle.engine === "pglite" ? `embedded PGlite in ${env().DATA_DIR}` : "PostgreSQL"}, prepared in ${Date.now() - started} ms)`,
+    `Classroom Portal is ready at http://localhost:${port}  (database: ${db.engine === "pglite" ? `embedded PGlite in ${env().DATA_DIR}` : "PostgreSQL"}, prepared in ${db.ms} ms)`,
   ];
-  if (demo.length > 0) {
+  if (db.demoLoaded) {
     // These are the public demo codes listed in the README, never real users' codes.
     lines.push("Demo access codes:");
     for (const d of demoCodes()) lines.push(`  ${d.role.padEnd(22)} ${d.code.padEnd(16)} ${d.name}`);
   }
-  console.log(lines.join("\n") + "\n");
+  return lines.join("\n") + "\n";
 }
 
 /**
@@ -73,14 +85,5 @@ async function rewriteUsersTable(db: Db): Promise<void> {
     } catch (err) {
       console.warn(`${statement} after sealing access codes did not run: ${(err as Error).message}`);
     }
-  }
-}
-
-export async function prepareDatabaseOrExit(): Promise<void> {
-  try {
-    await prepareDatabase();
-  } catch (err) {
-    console.error(`\nThe portal could not start: ${(err as Error).message}\n`);
-    process.exit(1);
   }
 }

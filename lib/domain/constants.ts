@@ -43,9 +43,7 @@ export const REPORT_LINK_MAX_DAYS = 730;
 export const ACCESS_CODE_MIN_SYMBOLS = 10;
 /** Issue 28: what a teacher reads where a student's code is for admins only (policy.accessCodeAccess). */
 export const ADMINS_ONLY_CODE_MESSAGE =
-  "Only an admin can see or reset this student's access code: the student also takes another teacher's class.";
-export const ADMINS_ONLY_CODES_NOTE =
-  "“Code: admins only”: these students also take another teacher's class, so only an admin can give out or reset their access code.";
+  "Only an admin can see or reset this student's access code: the student also takes another teacher's class, or was in no class when you added them.";
 
 // Markdown limits (lib/domain/markdown-depth.ts). Block quotes and list items nested deeper than
 // this are refused on save (no real description needs 20 levels); a text over the limit or over

@@ -22,5 +22,4 @@ export const OIDC_SIGN_IN_MESSAGES = {
     "Your school account's roster id and e-mail address belong to two different portal accounts. Ask the school office to correct the roster.",
   oidc_admin_claim:
     "Administrator accounts are not linked by roster id at this school. Sign in with your access code, or ask the school office.",
-  codes_off: "Access codes are turned off for staff. Sign in with your school account.",
 } satisfies Record<string, string>;

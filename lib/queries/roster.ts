@@ -47,6 +47,9 @@ export async function searchStudentsForLevel(levelCode: string, query: string, l
       email: users.email,
       // Qualified by hand: inside a sub-select Drizzle would render the column unqualified.
       enrolled: sql<boolean>`exists (select 1 from student_enrollment e where e.student_id = "users"."id" and e.level_code = ${levelCode})`,
+      // A student in no class keeps the code the office gave her: added by a teacher, her code
+      // stays with admins for that teacher (decision 019), and the dialog says so beforehand.
+      inNoClass: sql<boolean>`not exists (select 1 from student_enrollment e where e.student_id = "users"."id")`,
     })
     .from(users)
     .where(and(eq(users.role, "student"), match))

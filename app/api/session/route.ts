@@ -5,7 +5,6 @@ import { clientAddress } from "@/lib/rate-limit";
 const FALLBACK_REASON: Record<number, string> = {
   400: "empty",
   401: "invalid",
-  403: "codes_off",
   429: "limited",
   500: "error",
   503: "error",

@@ -54,7 +54,7 @@ function issuerUrl(value: string): string | null {
 /** Reads the providers from `source`; returns them, or the list of what is wrong (one line each). */
 export function parseOidcProviders(
   source: Record<string, string | undefined>,
-): { ok: true; providers: OidcProvider[] } | { ok: false; problems: string[] } {
+): { ok: true; providers: OidcProvider[] } | { ok: false; problems: string[]; providers: OidcProvider[] } {
   const list = (source.OIDC_PROVIDERS ?? "").trim();
   if (list === "") return { ok: true, providers: [] };
   const problems: string[] = [];
@@ -129,7 +129,9 @@ export function parseOidcProviders(
       });
   }
   if (names.length > 10) problems.push("OIDC_PROVIDERS: at most 10 providers");
-  return problems.length ? { ok: false, problems } : { ok: true, providers };
+  // On failure the providers whose issuer is readable come too: the start-up check asks them for
+  // their discovery document all the same, so every problem is reported at once.
+  return problems.length ? { ok: false, problems, providers } : { ok: true, providers };
 }
 
 let cached: OidcProvider[] | undefined;
@@ -159,14 +161,17 @@ export function signInButtons(): { name: string; label: string }[] {
 }
 
 /**
- * The start-up check (instrumentation.ts): the providers, and that turning codes off leaves a
- * way in. Throws "Invalid configuration: …" naming each problem.
+ * The sign-in configuration's problems that need no one's answer (lib/start-check.ts): the
+ * providers' variables, and that codes turned off for some role leave a provider to sign in with.
+ * One line each; the providers whose issuer is readable, for the discovery check that follows.
  */
-export function checkSignInConfiguration(signInCodes: Set<string>): OidcProvider[] {
-  const providers = oidcProviders();
-  if (providers.length === 0 && signInCodes.size < 4)
-    throw new Error(
-      "Invalid configuration:\n  SIGNIN_CODES: turning access codes off needs a school account provider (OIDC_PROVIDERS)",
-    );
-  return providers;
+export function signInConfigurationProblems(
+  source: Record<string, string | undefined>,
+  signInCodes: Set<string> | null,
+): { providers: OidcProvider[]; problems: string[] } {
+  const parsed = parseOidcProviders(source);
+  const problems = parsed.ok ? [] : [...parsed.problems];
+  if (signInCodes && signInCodes.size < 4 && (source.OIDC_PROVIDERS ?? "").trim() === "")
+    problems.push("SIGNIN_CODES: turning access codes off needs a school account provider (OIDC_PROVIDERS)");
+  return { providers: parsed.providers, problems };
 }

@@ -14,16 +14,22 @@ import { teacherAction } from "@/lib/i18n/teacher-actions";
 const refresh = { revalidate: refreshClass };
 
 const search = teacherAction(
-  classAction(z.object({ levelCode: levelCodeField, query: z.string().max(100) }), async (v, { level }) => ({
-    ok: true,
-    data: await searchStudentsForLevel(level.code, v.query),
-  })),
+  classAction(z.object({ levelCode: levelCodeField, query: z.string().max(100) }), async (v, { user, level }) => {
+    const found = await searchStudentsForLevel(level.code, v.query);
+    // "In no class" warns a teacher that the student's code stays with admins once added
+    // (decision 019); an admin adding them keeps every code, so nothing is marked for them.
+    return { ok: true, data: user.role === "admin" ? found.map((s) => ({ ...s, inNoClass: false })) : found };
+  }),
 );
 
 export async function searchStudents(
   levelCode: string,
   query: string,
-): Promise<ActionResult<{ id: number; name: string; username: string; email: string | null; enrolled: boolean }[]>> {
+): Promise<
+  ActionResult<
+    { id: number; name: string; username: string; email: string | null; enrolled: boolean; inNoClass: boolean }[]
+  >
+> {
   return search({ levelCode, query: query ?? "" });
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "code_withheld_from" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_code_withheld_from_users_id_fk" FOREIGN KEY ("code_withheld_from") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
