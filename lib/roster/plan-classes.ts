@@ -69,6 +69,8 @@ export function planClasses(ctx: PlanContext): void {
       entity: "classes",
       id: l.id,
       name: `${l.name} (${l.code})`,
+      username: null,
+      role: null,
       sourcedId: l.sourcedId,
       kept: hasRecords,
     });

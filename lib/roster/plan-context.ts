@@ -246,7 +246,11 @@ export interface Counts {
 export interface DeletionNote {
   entity: "users" | "classes";
   id: number;
+  /** A person's name, or a class's name and code. */
   name: string;
+  /** A person's username and role (null for a class): how an admin tells two people of one name apart. */
+  username: string | null;
+  role: PortalRole | null;
   sourcedId: string | null;
   kept: boolean;
 }

@@ -154,7 +154,15 @@ export function planUsers(ctx: PlanContext): void {
     ctx.usersGone.add(db.id);
     (hasRecords ? ctx.changes.users.keep : ctx.changes.users.delete).push(db.id);
     ctx.counts.users[hasRecords ? "kept" : "delete"] += 1;
-    ctx.deletions.push({ entity: "users", id: db.id, name: db.name, sourcedId: db.sourcedId, kept: hasRecords });
+    ctx.deletions.push({
+      entity: "users",
+      id: db.id,
+      name: db.name,
+      username: db.username,
+      role: db.role,
+      sourcedId: db.sourcedId,
+      kept: hasRecords,
+    });
   }
 
   // Usernames as the import leaves them: each must be one person's.
