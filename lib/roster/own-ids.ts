@@ -17,7 +17,7 @@ export function keptSourcedId(
 }
 
 /** The id a generated sourcedId of this kind names (`lineitem-12` → 12), or null. */
-export function ownIdNumber(kind: "lineItem" | "category" | "term", sourcedId: string): number | null {
+export function ownIdNumber(kind: "lineItem" | "term", sourcedId: string): number | null {
   const prefix = generatedId[kind](0).slice(0, -1);
   if (!sourcedId.startsWith(prefix)) return null;
   const rest = sourcedId.slice(prefix.length);
@@ -32,5 +32,4 @@ export const ownId = {
   category: (id: number) => generatedId.category(id),
   lineItem: (id: number) => generatedId.lineItem(id),
   result: (assignmentId: number, studentId: number) => generatedId.result(assignmentId, studentId),
-  term: (id: number) => generatedId.term(id),
 };
