@@ -132,3 +132,88 @@ test("a mass removal is listed by name and needs the typed number of removals be
   await apply.click();
   await expect(page.getByTestId("import-applied")).toContainText("Import applied");
 });
+
+// Issue 39 (21): the removal preview names every person removed, with username and role, a page at
+// a time and as a CSV file; a run refused by the removal guard says why in the history, in English
+// and in Spanish.
+function manyStudents(count: number): Buffer {
+  const users = Array.from({ length: count }, (_, i) =>
+    userRow({ id: `big-${i + 1}`, role: "student", given: "Big", family: `Roll ${i + 1}`, username: `big.${i + 1}` }),
+  );
+  const files = smallSchool({
+    users,
+    classes: [classRow({ id: "c-big", title: "Big", code: "BIG-1" })],
+    enrollments: [],
+  });
+  return Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
+}
+
+test("every removal is listed with username and role, a page at a time and as a CSV file, and a refused run says why", async ({
+  page,
+  loginAs,
+  context,
+}) => {
+  test.setTimeout(240_000);
+  await loginAs("admin");
+  await page.goto("/admin?tab=roster");
+  const files = page.getByLabel("Files");
+  await files.setInputFiles({ name: "big.zip", mimeType: "application/zip", buffer: manyStudents(620) });
+  await page.getByRole("button", { name: "Check files" }).click();
+  await expect(page.getByTestId("import-report")).toBeVisible({ timeout: 60_000 });
+  const guard = page.getByTestId("deletion-guard");
+  if (await guard.isVisible()) {
+    const label = (await guard.getByText(/type \d+ to confirm/).textContent())!;
+    await page.getByLabel(/to confirm/).fill(/type (\d+) to confirm/.exec(label)![1]!);
+  }
+  await page.getByRole("button", { name: /^Apply import/ }).click();
+  await expect(page.getByTestId("import-applied")).toContainText("Import applied", { timeout: 120_000 });
+
+  // The same school with one student: the other 619 go.
+  const small = manyStudents(1);
+  await files.setInputFiles({ name: "one.zip", mimeType: "application/zip", buffer: small });
+  await page.getByRole("button", { name: "Check files" }).click();
+  const removals = page.getByTestId("import-removals");
+  await expect(removals.getByRole("columnheader")).toHaveText(["What happens", "Name", "Username", "Role"]);
+  const rows = removals.getByTestId("import-removal");
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toHaveText(["Deleted", "Big Roll 2", "big.2", "Student"].join(""));
+  const pages = page.getByRole("navigation", { name: "Pages of removals" });
+  await expect(pages).toContainText(/^Previous1–50 of \d+Next$/);
+  const total = Number(/of (\d+)/.exec((await pages.textContent())!)![1]);
+  expect(total).toBeGreaterThanOrEqual(619);
+  await pages.getByRole("button", { name: "Next" }).click();
+  await expect(pages).toContainText(`51–100 of ${total}`);
+  await expect(rows.first()).toContainText("big.");
+  await page.screenshot({ path: "test-results/roster-removals-paged.png", fullPage: true });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download the list of removals (CSV)" }).click(),
+  ]);
+  const csv = await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString("utf8"));
+  expect(csv.split("\r\n").filter((l) => l.trim() !== "")).toHaveLength(total + 1);
+  for (const n of [2, 300, 620]) expect(csv).toContain(`"big.${n}","Student"`);
+
+  // Applied without the confirmation (as the nightly sync would be): refused, and the history says why.
+  const refused = await page.request.post("/admin/roster/apply", {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: { files: { name: "one.zip", mimeType: "application/zip", buffer: small } },
+  });
+  expect(await refused.text()).toContain('"applied":false');
+  await page.goto("/admin?tab=roster");
+  const result = page.getByTestId("import-history-result").first();
+  await expect(result).toHaveText(
+    new RegExp(`^refused: deletion guard: ${total} removals, limit \\d+ \\(5 % of \\d+ people\\)$`),
+  );
+  await context.addCookies([{ name: "portal_locale", value: "es", url: new URL(page.url()).origin }]);
+  await page.reload();
+  await expect(result).toHaveText(
+    new RegExp(
+      `^rechazada: protección contra eliminaciones: ${total} eliminaciones, límite \\d+ \\(5 % de \\d+ personas\\)$`,
+    ),
+  );
+  await page.getByLabel("Archivos").setInputFiles({ name: "one.zip", mimeType: "application/zip", buffer: small });
+  await page.getByRole("button", { name: "Comprobar los archivos" }).click();
+  await expect(removals.getByRole("columnheader")).toHaveText(["Qué pasa", "Nombre", "Usuario", "Rol"]);
+  await expect(rows.first()).toHaveText(["Eliminado", "Big Roll 2", "big.2", "Estudiante"].join(""));
+  await page.screenshot({ path: "test-results/roster-removals-es.png", fullPage: true });
+});

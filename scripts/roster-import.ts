@@ -96,9 +96,10 @@ function printRun(run: RosterRun): void {
   console.log(`${"".padEnd(12)}${cols.map((c) => c.padStart(10)).join("")}`);
   for (const e of ENTITIES)
     console.log(`${e.padEnd(12)}${cols.map((c) => String(run.counts[e][c]).padStart(10)).join("")}`);
+  // Every removal, a person with their username and role (two people may share a name).
   for (const d of run.deletions)
     console.log(
-      `  ${d.kept ? "kept without access (has records; access code cleared)" : "delete"}: ${d.entity === "users" ? "user" : "class"} ${d.name}${d.sourcedId ? ` [${d.sourcedId}]` : ""}`,
+      `  ${d.kept ? "kept without access (has records; access code cleared)" : "delete"}: ${d.entity === "users" ? `user ${d.name} (${d.username}, ${d.role})` : `class ${d.name}`}${d.sourcedId ? ` [${d.sourcedId}]` : ""}`,
     );
   for (const a of run.newAdmins) console.log(`  new administrator: ${a.name}${a.sourcedId ? ` [${a.sourcedId}]` : ""}`);
   if (run.deletionGuard)

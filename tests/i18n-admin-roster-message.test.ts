@@ -172,6 +172,7 @@ const FILES = [
   "plan-classes.ts",
   "plan-gradebook.ts",
   "plan-people.ts",
+  "plan-terms.ts",
   "read-upload.ts",
   "spreadsheet.ts",
   "values.ts",

@@ -73,7 +73,7 @@ describe("npm run roster:import", () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toContain(`Database: PGlite in ${path.join(work, "data")}; school time zone:`);
     expect(refused.out).toMatch(
-      /(delete|kept without access \(has records; access code cleared\)): user Tom Baker \[t2\]/,
+      /(delete|kept without access \(has records; access code cleared\)): user Tom Baker \(tbaker, instructor\) \[t2\]/,
     );
     expect(refused.out).toContain("run with --allow-deletions 8");
     const applied = await run([onlyAdmin, "--allow-deletions", "8"]);

@@ -125,6 +125,12 @@ describe("the nightly roster sync", () => {
     expect(await databaseChecksum(SCHOOL_TABLES)).toEqual(before);
     const [refused] = await listRosterImports({ limit: 1 });
     expect(refused).toMatchObject({ source: "sync", status: "refused" });
+    // The history says why (issue 39): the removal guard, with its numbers.
+    expect(refused!.refusal).toEqual({
+      problems: 0,
+      stale: false,
+      deletions: { people: 8, inPortal: 9, percent: 5, limit: 0, admins: 0 },
+    });
 
     expect(smtp.messages.map((m) => m.envelopeTo)).toEqual([["ada@school.example"]]);
     const mail = smtp.messages[0]!.mail;

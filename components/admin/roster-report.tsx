@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { useTranslations } from "@/components/use-translations";
 import { PrimaryButton, SecondaryButton } from "@/components/teacher/form-controls";
 import type { RosterRunView } from "@/lib/roster-web/request";
@@ -64,35 +65,86 @@ export function ApplyControls(props: {
   );
 }
 
+/** Removals shown a page at a time: a bulk file can remove a whole school, and the list is every one. */
+export const REMOVALS_PER_PAGE = 50;
+
 function Removals({ run }: { run: RosterRunView }) {
   const t = useTranslations("adminRoster");
+  const [page, setPage] = useState(0);
   if (run.deletions.length === 0) return null;
-  const person = (d: RosterRunView["deletions"][number]) => d.entity === "users";
-  const word = (d: RosterRunView["deletions"][number]) =>
-    d.kept ? t(person(d) ? "keptPerson" : "keptClass") : t(person(d) ? "deletedPerson" : "deletedClass");
+  const pages = Math.ceil(run.deletions.length / REMOVALS_PER_PAGE);
+  const at = Math.min(page, pages - 1);
+  const shown = run.deletions.slice(at * REMOVALS_PER_PAGE, (at + 1) * REMOVALS_PER_PAGE);
+  const csv = run.deletionsCsv ? `data:text/csv;charset=utf-8,${encodeURIComponent(run.deletionsCsv)}` : null;
   return (
     <div>
       <h3 id="import-removals-heading" className="text-sm font-semibold">
-        {t("removedHeading", {
-          count: run.deletionCount,
-          listed: run.deletionCount > run.deletions.length ? t("firstListed", { count: run.deletions.length }) : "",
-        })}
+        {t("removedHeading", { count: run.deletionCount })}
       </h3>
-      {/* A long list scrolls in its box: reachable with the Tab key (axe scrollable-region-focusable). */}
-      <ul
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling list keeps its list semantics
+      <div
+        className="relative mt-1 overflow-x-auto rounded-lg border border-line"
         tabIndex={0}
+        role="region"
         aria-labelledby="import-removals-heading"
-        className="mt-1 max-h-72 space-y-1 overflow-y-auto rounded-lg border border-line p-2 text-sm"
-        data-testid="import-removals"
       >
-        {run.deletions.map((d, i) => (
-          <li key={i}>
-            {word(d)}
-            <span data-user-text>{d.name}</span>
-          </li>
-        ))}
-      </ul>
+        <table className="w-full text-sm" data-testid="import-removals">
+          <thead className="text-ink-muted [&_th]:text-start">
+            <tr>
+              {(["outcome", "name", "username", "role"] as const).map((c) => (
+                <th key={c} scope="col" className="px-2 py-1 font-medium">
+                  {t(`removalCols.${c}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((d, i) => (
+              <tr key={at * REMOVALS_PER_PAGE + i} className="border-t border-line" data-testid="import-removal">
+                <td className="px-2 py-1">{t(d.kept ? "outcome.kept" : "outcome.deleted")}</td>
+                <td className="px-2 py-1">
+                  {d.entity === "classes" ? (
+                    t.rich("outcome.class", { name: () => <span data-user-text>{d.name}</span> })
+                  ) : (
+                    <span data-user-text>{d.name}</span>
+                  )}
+                </td>
+                <td className="px-2 py-1" data-user-text>
+                  {d.username ?? ""}
+                </td>
+                <td className="px-2 py-1">{d.role ? t(`roles.${d.role}`) : ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-3 text-sm">
+        {pages > 1 && (
+          <nav aria-label={t("removalsPages")} className="flex items-center gap-2">
+            <SecondaryButton onClick={() => setPage(at - 1)} disabled={at === 0}>
+              {t("previousRemovals")}
+            </SecondaryButton>
+            <span role="status" className="tabular-nums">
+              {t("removalsShown", {
+                from: at * REMOVALS_PER_PAGE + 1,
+                to: at * REMOVALS_PER_PAGE + shown.length,
+                count: run.deletions.length,
+              })}
+            </span>
+            <SecondaryButton onClick={() => setPage(at + 1)} disabled={at === pages - 1}>
+              {t("nextRemovals")}
+            </SecondaryButton>
+          </nav>
+        )}
+        {csv && (
+          <a
+            href={csv}
+            download="roster-removals.csv"
+            className="font-medium text-brand-700 underline dark:text-brand-100"
+          >
+            {t("downloadRemovals")}
+          </a>
+        )}
+      </div>
     </div>
   );
 }
@@ -146,7 +198,7 @@ export function RunReport({ run }: { run: RosterRunView }) {
           </tbody>
         </table>
       </div>
-      <Removals run={run} />
+      <Removals key={run.importId} run={run} />
       {run.newAdmins.length > 0 && (
         <p className="text-sm" data-testid="import-new-admins">
           {t.rich("newAdmins", { names: () => <span data-user-text>{run.newAdmins.join(", ")}</span> })}

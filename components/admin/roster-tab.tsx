@@ -1,6 +1,6 @@
 import { formatDateTime } from "@/lib/domain/format";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
-import type { RosterImportRow } from "@/lib/roster/history";
+import type { Refusal, RosterImportRow } from "@/lib/roster/history";
 import { ROSTER_TEMPLATES } from "@/lib/roster/templates";
 import { ExportLinks } from "./export-links";
 import { RosterImport } from "./roster-import";
@@ -11,6 +11,21 @@ import { RosterSyncSettings, type RosterSyncView } from "./roster-sync-settings"
 
 const STATUSES = ["previewed", "applied", "refused", "failed", "unchanged"] as const;
 const isStatus = (s: string): s is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(s);
+
+/** Why a run was refused, in the reader's language: the removal guard's numbers, a stale preview, the files' problems. */
+function refusalText(t: Awaited<ReturnType<typeof getT<"admin">>>, r: Refusal): string {
+  const parts: string[] = [];
+  const d = r.deletions;
+  if (d)
+    parts.push(
+      d.admins > 0
+        ? t("roster.refusal.deletionsAdmin", { people: d.people, admins: d.admins })
+        : t("roster.refusal.deletions", { people: d.people, limit: d.limit, percent: d.percent, inPortal: d.inPortal }),
+    );
+  if (r.stale) parts.push(t("roster.refusal.stale"));
+  if (r.problems > 0) parts.push(t("roster.refusal.problems", { count: r.problems }));
+  return parts.join("; ");
+}
 
 export async function RosterTab({
   history,
@@ -112,7 +127,13 @@ export async function RosterTab({
                       <td className="px-3 py-2 break-all" data-user-text>
                         {h.fileName}
                       </td>
-                      <td className="px-3 py-2">{isStatus(h.status) ? t(`roster.status.${h.status}`) : h.status}</td>
+                      <td className="px-3 py-2" data-testid="import-history-result">
+                        {h.status === "refused" && h.refusal
+                          ? t("roster.status.refusedBecause", { reason: refusalText(t, h.refusal) })
+                          : isStatus(h.status)
+                            ? t(`roster.status.${h.status}`)
+                            : h.status}
+                      </td>
                       <td className="px-3 py-2 tabular-nums">{changes}</td>
                       <td className="px-3 py-2 tabular-nums">{h.problems}</td>
                       <td className="px-3 py-2 tabular-nums">{h.newUserIds.length}</td>

@@ -1,8 +1,8 @@
 import "server-only";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { storedTermGrade } from "@/lib/domain/stored-grade";
-import { readClassTermInputs, studentWork } from "@/lib/gradebook/class-term-grades";
-import { readStoredCards } from "@/lib/gradebook/stored-cards";
+import { addScores, readClassTermInputs, studentWork, type ClassTermInputs } from "@/lib/gradebook/class-term-grades";
+import { readStoredCardRows } from "@/lib/gradebook/stored-cards";
 import { chosenTerm, termGradeOf, toWork, type TermChoice } from "@/lib/gradebook/term-grades";
 import type { Locale } from "@/lib/i18n/locales";
 import { toCsv, SPREADSHEET } from "./csv";
@@ -12,9 +12,10 @@ const NO_ATTENDANCE = { present: 0, absent: 0, late: 0, excused: 0 };
 
 /**
  * One class's gradebook for a term (default: today's) or the whole year: the term's assignments,
- * each student's scores and marks, and the calculator's figures — the stored card's for a
- * published term. Two statements (the grading inputs every term screen reads), three when the
- * term is published.
+ * each student's scores and marks, and the calculator's figures. A published term is its stored
+ * cards, every one (decision 017): a student removed from the class after publishing is listed
+ * with their card, as on the PDF, and one who joined later, who has no card, is not. Two
+ * statements (the grading inputs every term screen reads), three when the term is published.
  */
 export async function loadGradebook(
   levelCode: string,
@@ -26,8 +27,22 @@ export async function loadGradebook(
   const today = dateInTimeZone(now, timeZone);
   const { terms, published } = inputs.context;
   const term = chosenTerm(terms, choice, today);
-  const stored = term && published.has(term.id) ? await readStoredCards(term.id, levelCode) : null;
   const settings = inputs.context.settings.get(levelCode)!;
+  const gradeOf = (from: ClassTermInputs, studentId: number) =>
+    termGradeOf(
+      terms,
+      settings,
+      studentWork(from, studentId),
+      from.overrides.get(studentId) ?? new Map(),
+      choice,
+      today,
+      now.getTime(),
+    );
+  const cellsOf = (items: ReturnType<typeof gradeOf>["items"]) =>
+    items.map((i) => ({
+      score: i.score,
+      mark: i.excused ? ("excused" as const) : i.missing ? ("missing" as const) : i.late ? ("late" as const) : null,
+    }));
   const blank = inputs.assignments.map((a) => toWork(a, BLANK));
   const shown: GradebookAssignment[] = termGradeOf(
     terms,
@@ -38,29 +53,29 @@ export async function loadGradebook(
     today,
     now.getTime(),
   ).items.map((i) => ({ id: i.id, title: i.title, maxScore: i.maxScore }));
+  if (term && published.has(term.id)) {
+    const cards = await readStoredCardRows(term.id, levelCode);
+    // The scores of students who have left the class are not in the enrolled roster's read.
+    const scores = new Map(inputs.scores);
+    for (const c of cards) addScores(scores, c.id, c);
+    const withCards = { ...inputs, scores };
+    const students = cards.map((c): GradebookStudent => ({
+      name: c.name,
+      username: c.username,
+      sisId: c.sis_id,
+      cells: cellsOf(gradeOf(withCards, c.id).items),
+      grade: c.card,
+    }));
+    return { term: term.title, assignments: shown, students };
+  }
   const students = inputs.students.map((st): GradebookStudent => {
-    const work = studentWork(inputs, st.id);
-    const { items, grade } = termGradeOf(
-      terms,
-      settings,
-      work,
-      inputs.overrides.get(st.id) ?? new Map(),
-      choice,
-      today,
-      now.getTime(),
-    );
+    const { items, grade } = gradeOf(inputs, st.id);
     return {
       name: st.name,
       username: st.username,
       sisId: st.sisId,
-      cells: items.map((i) => ({
-        score: i.score,
-        mark: i.excused ? "excused" : i.missing ? "missing" : i.late ? "late" : null,
-      })),
-      grade:
-        stored === null
-          ? storedTermGrade(grade, NO_ATTENDANCE, null)
-          : (stored.get(st.id) ?? storedTermGrade(grade, NO_ATTENDANCE, null)),
+      cells: cellsOf(items),
+      grade: storedTermGrade(grade, NO_ATTENDANCE, null),
     };
   });
   return { term: term?.title ?? null, assignments: shown, students };

@@ -216,7 +216,8 @@ export const generatedId = {
   course: (classSourcedId: string) => `course-${classSourcedId}`,
   enrollment: (classSourcedId: string, userSourcedId: string) => `enrollment-${classSourcedId}-${userSourcedId}`,
   session: (start: string, end: string) => `session-${start.slice(0, 4)}-${end.slice(0, 4)}`,
-  term: (id: number) => `term-${id}`,
+  /** A term an admin made on /admin → Terms. */
+  term: (id: number) => `portal-term-${id}`,
   category: (id: number) => `category-${id}`,
   lineItem: (id: number) => `lineitem-${id}`,
   result: (assignmentId: number, studentId: number) => `result-${assignmentId}-${studentId}`,

@@ -40,7 +40,9 @@ export interface LevelRow {
   teacher_enrollment_sid: string | null;
 }
 export interface TermRow {
-  sourced_id: string;
+  id: number;
+  /** null: an admin's own term (the export names it generatedId.term). */
+  sourced_id: string | null;
   title: string;
   type: string;
   start_date: string;
@@ -124,8 +126,8 @@ export async function readSnapshot(timeZone: string): Promise<Snapshot> {
         from levels l left join users t on t.id = l.teacher_id and t.roster_deleted_at is null
         where l.roster_deleted_at is null order by l.code`);
       const terms = await q<TermRow>(sql`
-        select coalesce(sourced_id, 'portal-term-' || id) as sourced_id, title, type, start_date::text as start_date, end_date::text as end_date, parent_sourced_id, school_year
-        from school_terms order by start_date, end_date desc, sourced_id`);
+        select id, sourced_id, title, type, start_date::text as start_date, end_date::text as end_date, parent_sourced_id, school_year
+        from school_terms order by start_date, end_date desc, coalesce(sourced_id, 'portal-term-' || id)`);
       const [span] = await q<Snapshot["span"]>(sql`
         select least((select min(date) from attendance), (select min(${day(sql`created_at`)}) from assignments)::date,
             (select min(${day(sql`due_date`)}) from assignments)::date, (select min(${day(sql`enrolled_at`)}) from student_enrollment)::date)::text as first,

@@ -44,7 +44,7 @@ interface Session {
 function sessionsOf(s: Snapshot, timeZone: string): Session[] {
   if (s.terms.length) {
     return s.terms.map((t) => ({
-      sourcedId: t.sourced_id,
+      sourcedId: t.sourced_id ?? generatedId.term(Number(t.id)),
       title: t.title,
       type: t.type,
       startDate: t.start_date,

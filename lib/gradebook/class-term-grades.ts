@@ -157,11 +157,7 @@ export async function readClassTermInputs(
   const markRows = jsonColumn(facts?.marks) ?? [];
   const notes = jsonColumn(facts?.notes) ?? [];
   const scores = new Map<string, number>();
-  for (const r of students) {
-    if (r.assignment_ids === null || r.scores_h === null) continue;
-    const values = r.scores_h.split(",");
-    r.assignment_ids.split(",").forEach((id, k) => scores.set(cellKey(Number(id), Number(r.id)), Number(values[k])));
-  }
+  for (const r of students) addScores(scores, Number(r.id), r);
   const marks = new Map<string, CellMarks>();
   const handIns = new Map<string, string | number>();
   for (const m of markRows) {
@@ -190,6 +186,17 @@ export async function readClassTermInputs(
     overrides,
     comments,
   };
+}
+
+/** One student's scores, read as comma-separated assignment ids and hundredths, into a map of cells. */
+export function addScores(
+  scores: Map<string, number>,
+  studentId: number,
+  r: { assignment_ids: string | null; scores_h: string | null },
+): void {
+  if (r.assignment_ids === null || r.scores_h === null) return;
+  const values = r.scores_h.split(",");
+  r.assignment_ids.split(",").forEach((id, k) => scores.set(cellKey(Number(id), studentId), Number(values[k])));
 }
 
 /** One student's work in the class: every assignment with their score, marks and last hand-in. */

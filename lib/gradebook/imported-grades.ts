@@ -70,7 +70,11 @@ export interface ImportedGrade {
 /** Changes existing grades; a changed score is audited old → new. */
 export async function updateImportedGrades(
   tx: Tx,
-  rows: readonly (Omit<ImportedGrade, "assignmentId" | "studentId"> & { id: number })[],
+  rows: readonly (Omit<ImportedGrade, "assignmentId" | "studentId" | "sourcedId"> & {
+    id: number;
+    /** null: the portal's own grade, which stays its own. */
+    sourcedId: string | null;
+  })[],
   actorId: number | null,
   timeZone: string,
 ): Promise<void> {

@@ -46,10 +46,13 @@ export async function lockAssignment(
 export type GradeRow = { studentId: number; score: number; feedback: string | null | undefined };
 
 /**
- * Upserts the rows (distinct students) and records old → new for each in the audit log, in one
- * statement: the statement triggers update the totals once, and the old scores are read in the
- * same snapshot the write replaces (under the caller's assignment lock). Feedback left out of a
- * row (undefined) keeps the feedback already there.
+ * Upserts the rows (distinct students) that change something and records each in the audit log,
+ * in one statement: the statement triggers update the totals once, and the old values are read in
+ * the same snapshot the write replaces (under the caller's assignment lock). Feedback left out of a
+ * row (undefined) keeps the feedback already there. A row that changes nothing (the same score, and
+ * the same feedback or none given) is not written, audited or told to anyone (issue 39); a change of
+ * the feedback alone is written and audited but is not a new grade, so it notifies nobody (decision
+ * 015). Returns how many rows changed.
  */
 async function writeGrades(
   tx: Runner,
@@ -57,7 +60,7 @@ async function writeGrades(
   levelCode: string,
   assignmentId: number,
   rows: readonly GradeRow[],
-): Promise<void> {
+): Promise<number> {
   const input = JSON.stringify(
     rows.map((r) => ({
       student_id: r.studentId,
@@ -66,25 +69,38 @@ async function writeGrades(
       keep: r.feedback === undefined,
     })),
   );
-  await tx.execute(sql`
+  const changed = await queryRows<{ student_id: number; new_score: boolean }>(
+    sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(student_id int, score numeric, feedback text, keep boolean)
     ), old as (
-      select g.student_id, g.score from grades g join input i on i.student_id = g.student_id where g.assignment_id = ${assignmentId}
+      select g.student_id, g.score, g.feedback from grades g join input i on i.student_id = g.student_id where g.assignment_id = ${assignmentId}
+    ), change as (
+      select i.student_id, i.score, o.score as old_score,
+        case when i.keep then o.feedback else i.feedback end as feedback,
+        o.student_id is null or o.score <> i.score as new_score
+      from input i left join old o on o.student_id = i.student_id
+      where o.student_id is null or o.score <> i.score or (not i.keep and o.feedback is distinct from i.feedback)
     ), written as (
       insert into grades (assignment_id, student_id, score, feedback, graded_at)
-      select ${assignmentId}, i.student_id, i.score, case when i.keep then null else i.feedback end, now() from input i order by i.student_id
-      on conflict (assignment_id, student_id) do update set score = excluded.score, graded_at = excluded.graded_at,
-        feedback = case when (select i.keep from input i where i.student_id = excluded.student_id) then grades.feedback else excluded.feedback end
+      select ${assignmentId}, c.student_id, c.score, c.feedback, now() from change c order by c.student_id
+      on conflict (assignment_id, student_id) do update set score = excluded.score, feedback = excluded.feedback, graded_at = excluded.graded_at
       returning student_id
+    ), audited as (
+      insert into audit_log (action, actor_id, level_code, detail)
+      select 'grade.changed', ${actorId}::int, ${levelCode}::text,
+        jsonb_build_object('assignmentId', ${assignmentId}::int, 'studentId', c.student_id, 'old', c.old_score, 'new', c.score)
+          || case when c.new_score then '{}'::jsonb else '{"feedback": "changed"}'::jsonb end
+      from change c join written w on w.student_id = c.student_id
+      order by c.student_id
     )
-    insert into audit_log (action, actor_id, level_code, detail)
-    select 'grade.changed', ${actorId}::int, ${levelCode}::text,
-      jsonb_build_object('assignmentId', ${assignmentId}::int, 'studentId', i.student_id, 'old', o.score, 'new', i.score)
-    from input i join written w on w.student_id = i.student_id left join old o on o.student_id = i.student_id
-    order by i.student_id`);
-  // A grade below a family's threshold is news once it settles (lib/notify/grades.ts).
-  await noticeGrades(tx, { assignmentId, studentIds: rows.map((r) => r.studentId), actorId });
+    select c.student_id, c.new_score from change c join written w on w.student_id = c.student_id`,
+    tx,
+  );
+  // A new score below a family's threshold is news once it settles (lib/notify/grades.ts).
+  const scored = changed.filter((c) => c.new_score).map((c) => Number(c.student_id));
+  if (scored.length) await noticeGrades(tx, { assignmentId, studentIds: scored, actorId });
+  return changed.length;
 }
 
 /** One cell of the grid or gradebook, or the Add Grade modal: insert or update the (assignment, student) grade. */
@@ -180,6 +196,9 @@ export async function setMark(
           from grade_marks where assignment_id = ${assignmentId} and student_id = ${studentId}`,
       tx,
     );
+    const done = { ok: true, message: mark === "none" ? "Mark removed" : `Marked ${mark}` } as const;
+    // The same mark again changes nothing: nothing written, audited or told (issue 39).
+    if ((old?.mark ?? "none") === mark) return done;
     if (mark === "none") {
       await tx.execute(
         sql`delete from grade_marks where assignment_id = ${assignmentId} and student_id = ${studentId}`,
@@ -197,6 +216,6 @@ export async function setMark(
       levelCode: level.code,
       detail: { assignmentId, studentId, oldMark: old?.mark ?? "none", newMark: mark },
     });
-    return { ok: true, message: mark === "none" ? "Mark removed" : `Marked ${mark}` };
+    return done;
   });
 }

@@ -35,3 +35,28 @@ export async function readStoredCards(termId: number, levelCode: string, on?: Pa
   );
   return new Map(rows.map((r) => [Number(r.student_id), storedCardFrom(r.card)]));
 }
+
+/**
+ * Every stored card of one class in one published term with the student's name, username and
+ * sourcedId and their scores in the class (as readClassTermInputs reads an enrolled student's),
+ * in name order: the term's gradebook CSV lists every card, a student who has left the class too.
+ */
+export async function readStoredCardRows(termId: number, levelCode: string) {
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    username: string;
+    sis_id: string | null;
+    card: StoredTermGrade | string;
+    assignment_ids: string | null;
+    scores_h: string | null;
+  }>(
+    sql`select u.id, u.name, u.username, u.sourced_id as sis_id, ${storedCardJson("r")} as card, sc.assignment_ids, sc.scores_h
+        from term_grade_records r join users u on u.id = r.student_id
+        left join lateral (
+          select string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(((g.score * 100)::int)::text, ',') as scores_h
+          from grades g join assignments a on a.id = g.assignment_id where a.level_code = r.level_code and g.student_id = r.student_id) sc on true
+        where r.term_id = ${termId} and r.level_code = ${levelCode} order by u.name, u.id`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), card: storedCardFrom(r.card) }));
+}

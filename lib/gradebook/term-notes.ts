@@ -46,6 +46,15 @@ export async function setOverride(actor: Actor, level: LevelFacts, input: Overri
           where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId} for update`,
       tx,
     );
+    // The same override again changes nothing: nothing written or audited (issue 39).
+    const same =
+      old !== undefined &&
+      percent !== null &&
+      Number(old.percent) === percent &&
+      old.reason === reason &&
+      old.shared === shared &&
+      old.note === note;
+    if (same) return { ok: true, message: "Override saved" };
     if (percent === null) {
       if (!old) return { ok: true, message: "No override to remove" };
       await tx.execute(
@@ -103,7 +112,7 @@ export async function setComment(
         await tx.execute(
           sql`delete from term_comments where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId}`,
         );
-    } else {
+    } else if (old?.comment !== comment) {
       await tx.execute(sql`
         insert into term_comments (level_code, student_id, term_id, comment, teacher_id) values (${level.code}, ${studentId}, ${termId}, ${comment}, ${actor.id})
         on conflict (level_code, student_id, term_id) do update set comment = excluded.comment, teacher_id = excluded.teacher_id, updated_at = now()`);

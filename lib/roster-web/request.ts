@@ -5,7 +5,11 @@ import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { rosterTranslator, type RosterTranslator } from "@/lib/i18n/admin-roster-message";
 import { formatGroup, groupsCsv, rosterUploadFromFiles, type RosterRun, type RosterUpload } from "@/lib/roster/import";
+import { SPREADSHEET, toCsv } from "@/lib/export/csv";
+import type { AnyLocale } from "@/lib/i18n/locales";
+import { translatorFor } from "@/lib/i18n/translator";
 import { MAX_UPLOAD_BYTES } from "@/lib/roster/limits";
+import type { PortalRole } from "@/lib/roster/model";
 import type { ProblemGroup } from "@/lib/roster/problems";
 
 // The admin page's roster import requests (/admin/roster/preview and /apply): who may send them,
@@ -108,9 +112,14 @@ export interface RosterRunView {
   warningCount: number;
   /** Every problem and warning group, as a CSV file, when there are any. */
   problemsCsv: string | null;
-  /** Everyone and every class the import removes: deleted, or kept with the access code cleared. */
-  deletions: { entity: "users" | "classes"; name: string; kept: boolean }[];
+  /**
+   * Everyone and every class the import removes, deleted or kept with the access code cleared: every
+   * one, with a person's username and role (the page shows them a page at a time).
+   */
+  deletions: RemovalView[];
   deletionCount: number;
+  /** The same list as a CSV file, in the reader's language, when there is one. */
+  deletionsCsv: string | null;
   deletionGuard: RosterRun["deletionGuard"];
   skippable: boolean;
   skipped: number;
@@ -118,6 +127,31 @@ export interface RosterRunView {
   fingerprint: string;
   newUsers: number;
   durationMs: number;
+}
+
+export interface RemovalView {
+  entity: "users" | "classes";
+  name: string;
+  username: string | null;
+  role: PortalRole | null;
+  kept: boolean;
+}
+
+/** The removals as a spreadsheet (formulas neutralised: names come from an upload). */
+function removalsCsv(removals: readonly RemovalView[], locale: AnyLocale): string {
+  const t = translatorFor(locale, "adminRoster");
+  return toCsv(
+    [
+      [t("removalCols.outcome"), t("removalCols.name"), t("removalCols.username"), t("removalCols.role")],
+      ...removals.map((d) => [
+        t(d.kept ? "outcome.kept" : "outcome.deleted"),
+        d.entity === "classes" ? t("outcome.class", { name: d.name }) : d.name,
+        d.username ?? "",
+        d.role ? t(`roles.${d.role}`) : "",
+      ]),
+    ],
+    SPREADSHEET,
+  );
 }
 
 /**
@@ -134,6 +168,13 @@ export function runView(run: RosterRun, tr: RosterTranslator): RosterRunView {
     ...run.warningGroups.map((g) => ({ g: inReaderLanguage(g), severity: "warning" })),
   ];
   const format = (g: ProblemGroup) => tr.group(g, formatGroup);
+  const deletions = run.deletions.map((d): RemovalView => ({
+    entity: d.entity,
+    name: d.name,
+    username: d.username,
+    role: d.role,
+    kept: d.kept,
+  }));
   return {
     ok: run.ok,
     applied: run.applied,
@@ -146,9 +187,10 @@ export function runView(run: RosterRun, tr: RosterTranslator): RosterRunView {
     warnings: run.warningGroups.slice(0, PROBLEMS_SHOWN).map(format),
     warningCount: run.warningCount,
     problemsCsv: groups.length ? groupsCsv(groups) : null,
-    deletions: run.deletions.map((d) => ({ entity: d.entity, name: d.name, kept: d.kept })),
+    deletions,
     deletionCount:
       run.counts.users.delete + run.counts.users.kept + run.counts.classes.delete + run.counts.classes.kept,
+    deletionsCsv: deletions.length ? removalsCsv(deletions, tr.locale) : null,
     deletionGuard: run.deletionGuard && { ...run.deletionGuard, reason: tr.part(run.deletionGuard.reason) },
     skippable: run.skippable,
     skipped: run.skipped,

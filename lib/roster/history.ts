@@ -9,6 +9,16 @@ import type { RosterEntity } from "./model";
 // The history of roster imports (decision 012): one row per run, preview or apply, from the page
 // or the command line, for /admin's list and for "sign-in cards for the new users of the last import".
 
+/** Why a run was refused (kept in its summary; older rows have none). */
+export interface Refusal {
+  /** The files' own problems (rows, headers, the manifest…). */
+  problems: number;
+  /** The apply's fingerprint no longer matched the preview's. */
+  stale: boolean;
+  /** The removal guard: how many people it would remove, of how many, and the most allowed unconfirmed. */
+  deletions: { people: number; inPortal: number; percent: number; limit: number; admins: number } | null;
+}
+
 export interface RosterImportRow {
   id: number;
   at: Date;
@@ -24,6 +34,8 @@ export interface RosterImportRow {
   warnings: number;
   newUserIds: number[];
   durationMs: number;
+  /** A refused run: why. */
+  refusal: Refusal | null;
 }
 
 export interface RecordInput {
@@ -73,6 +85,7 @@ export async function listRosterImports(opts: { limit?: number } = {}): Promise<
     warnings: r.warnings,
     newUserIds: r.newUserIds,
     durationMs: r.durationMs,
+    refusal: (r.summary as { refusal?: Refusal }).refusal ?? null,
   }));
 }
 

@@ -8,7 +8,7 @@ import { schoolTimeZone } from "@/lib/env";
 import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { applyPlan, type ProgressCallback } from "./apply";
 import { readRoster, type FormatChoice, type ReadRoster } from "./dataset";
-import { recordImport } from "./history";
+import { recordImport, type Refusal } from "./history";
 import type { RosterEntity, RosterFormat } from "./model";
 import { buildPlan, changeCount, type Counts, type DeletionNote, type Plan } from "./plan";
 import type { ProblemGroup, RosterProblem } from "./problems";
@@ -66,7 +66,7 @@ export interface RosterRun {
   problemCount: number;
   warnings: RosterProblem[];
   warningCount: number;
-  /** People and classes the import would remove or keep without access (first 500). */
+  /** People and classes the import would remove or keep without access: every one (issue 39). */
   deletions: DeletionNote[];
   /** Alike problems and warnings as one line each, root causes first. */
   problemGroups: ProblemGroup[];
@@ -183,12 +183,12 @@ function runOf(
     problemCount: plan.problems.total,
     warnings: plan.warnings.items,
     warningCount: plan.warnings.total,
-    deletions: plan.deletions.slice(0, 500),
+    deletions: plan.deletions,
     fingerprint,
   };
 }
 
-const summaryOf = (plan: Plan, fingerprint: string, filesFingerprint?: string) => ({
+const summaryOf = (plan: Plan, fingerprint: string, filesFingerprint?: string, refusal?: Refusal) => ({
   ...(filesFingerprint ? { files: filesFingerprint } : {}),
   format: plan.format,
   modes: plan.modes,
@@ -196,7 +196,29 @@ const summaryOf = (plan: Plan, fingerprint: string, filesFingerprint?: string) =
   fingerprint,
   problems: plan.problems.items.slice(0, 50),
   warnings: plan.warnings.items.slice(0, 50),
+  ...(refusal ? { refusal } : {}),
 });
+
+/**
+ * Why a run was refused, as data for the history (issue 39: the nightly sync's history says why):
+ * the removal guard with its numbers, a preview gone stale, and the files' own problems. The page
+ * words it in the reader's language (admin.roster.refusal).
+ */
+function refusalOf(plan: Plan, tripped: { guard: DeletionGuard | null; share: number; stale: boolean }): Refusal {
+  const own = plan.problems.total - (tripped.guard ? 1 : 0) - (tripped.stale ? 1 : 0);
+  return {
+    problems: own,
+    stale: tripped.stale,
+    deletions: tripped.guard && {
+      people: tripped.guard.people,
+      inPortal: plan.peopleInPortal,
+      percent: Math.round(tripped.share * 10_000) / 100,
+      // The most the share lets go without a confirmation; none when an administrator is among them.
+      limit: plan.adminsRemoved.length ? 0 : Math.floor(tripped.share * plan.peopleInPortal),
+      admins: plan.adminsRemoved.length,
+    },
+  };
+}
 
 /** The dry run: what the import would do, and every problem. Writes nothing but its history row. */
 export async function previewRosterImport(upload: RosterUpload, opts: RosterRunOptions): Promise<RosterRun> {
@@ -221,7 +243,12 @@ export async function previewRosterImport(upload: RosterUpload, opts: RosterRunO
     fileName: upload.label,
     dryRun: true,
     status: ok ? "previewed" : "refused",
-    summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
+    summary: summaryOf(
+      plan,
+      fingerprint,
+      opts.filesFingerprint,
+      ok ? undefined : refusalOf(plan, { guard: null, share: DELETION_SHARE, stale: false }),
+    ),
     problems: plan.problems.total,
     warnings: plan.warnings.total,
     newUserIds: [],
@@ -251,6 +278,7 @@ export async function applyRosterImport(
   progress({ phase: "checking", done: 0, total: 1 });
   let planned: Plan | undefined;
   let fingerprint = "";
+  const tripped = { guard: null as DeletionGuard | null, share: opts.deletionShare ?? DELETION_SHARE, stale: false };
   try {
     const outcome = await db().transaction(async (tx) => {
       // One import at a time: a second waits for the first, then plans against its result.
@@ -264,6 +292,7 @@ export async function applyRosterImport(
       fingerprint = fingerprintOf(plan);
       const skipping = opts.skipInvalid === true && plan.problems.blocking === 0;
       if ((plan.problems.total === 0 || skipping) && opts.expectFingerprint && opts.expectFingerprint !== fingerprint) {
+        tripped.stale = true;
         plan.problems.add({
           file: upload.label,
           line: 0,
@@ -276,6 +305,7 @@ export async function applyRosterImport(
       const share = opts.deletionShare ?? DELETION_SHARE;
       const guard = deletionGuardOf(plan, share);
       if (guard && (opts.allowDeletions ?? 0) < guard.people) {
+        tripped.guard = guard;
         plan.problems.add({
           file: upload.label,
           line: 0,
@@ -333,7 +363,7 @@ export async function applyRosterImport(
       fileName: upload.label,
       dryRun: false,
       status: "refused",
-      summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
+      summary: summaryOf(plan, fingerprint, opts.filesFingerprint, refusalOf(plan, tripped)),
       problems: plan.problems.total,
       warnings: plan.warnings.total,
       newUserIds: [],

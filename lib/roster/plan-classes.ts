@@ -1,13 +1,8 @@
 import type { RosterClass, RosterEnrollment } from "./model";
-import {
-  isBulk,
-  type LevelValues,
-  type PlanContext,
-  type StateLevel,
-  type TermValues,
-  type UserRef,
-} from "./plan-context";
+import { isBulk, type LevelValues, type PlanContext, type StateLevel, type UserRef } from "./plan-context";
+import { keptSourcedId, ownId } from "./own-ids";
 import { quote } from "./problems";
+import { keptText, listReadBack } from "./values";
 
 // Classes, enrollments, class teachers and terms of the plan (decision 012). A class keeps the
 // code it was given when it was first imported (its address in the portal); the primary teacher
@@ -74,6 +69,8 @@ export function planClasses(ctx: PlanContext): void {
       entity: "classes",
       id: l.id,
       name: `${l.name} (${l.code})`,
+      username: null,
+      role: null,
       sourcedId: l.sourcedId,
       kept: hasRecords,
     });
@@ -263,6 +260,12 @@ export function planEnrollments(ctx: PlanContext): void {
   }
 
   // Student enrollments against the portal's.
+  const userById = new Map(state.users.map((u) => [u.id, u]));
+  const levelByCode = new Map(state.levels.map((l) => [l.code, l]));
+  const ownEnrollmentId = (studentId: number, levelCode: string) => {
+    const [u, l] = [userById.get(studentId), levelByCode.get(levelCode)];
+    return u && l ? ownId.enrollment(ownId.class(l), ownId.user(u)) : undefined;
+  };
   const byPair = new Map(state.enrollments.map((x) => [`${x.studentId}|${x.levelCode}`, x]));
   const bySourced = new Map(state.enrollments.filter((x) => x.sourcedId !== null).map((x) => [x.sourcedId!, x]));
   const gone = new Set<number>();
@@ -285,7 +288,9 @@ export function planEnrollments(ctx: PlanContext): void {
     } else {
       kept.add(existing.id);
       // beginDate → enrolled_at, compared as a day in the school's time zone (the export writes the day).
-      const newSourcedId = w.sourcedId !== null && existing.sourcedId !== w.sourcedId ? w.sourcedId : null;
+      const own =
+        existing.sourcedId === null && w.sourcedId === ownEnrollmentId(existing.studentId, existing.levelCode);
+      const newSourcedId = w.sourcedId !== null && existing.sourcedId !== w.sourcedId && !own ? w.sourcedId : null;
       const newDay = w.enrolledDay !== null && w.enrolledDay !== existing.enrolledDay ? w.enrolledDay : null;
       if (newSourcedId !== null || newDay !== null) {
         changes.enrollments.update.push({ id: existing.id, sourcedId: newSourcedId, enrolledDay: newDay });
@@ -360,14 +365,20 @@ function planClassRows(ctx: PlanContext, teachers: Map<string, { teacher: UserRe
       teacherId: db?.teacherId ?? null,
       tesid: db?.teacherEnrollmentSourcedId ?? null,
     });
+    // The portal's own teacher, named by the export's own enrollment id, stays set by hand.
+    if (db && db.teacherEnrollmentSourcedId === null && t.teacher !== null && t.teacher === db.teacherId) {
+      const teacher = state.users.find((u) => u.id === db.teacherId);
+      if (teacher && t.tesid === ownId.enrollment(ownId.class(db), ownId.user(teacher))) t.tesid = null;
+    }
     const values: LevelValues = {
       code: final.code,
-      name: c.name ?? db!.name,
-      period: c.period === undefined ? (db?.period ?? null) : c.period,
-      level: c.level === undefined ? (db?.level ?? null) : c.level,
+      // What the file says as the portal has it (after the reader's tidying) is the portal's.
+      name: c.name === null ? db!.name : (keptText(db?.name, c.name) ?? c.name),
+      period: c.period === undefined ? (db?.period ?? null) : keptText(db?.period, c.period, listReadBack),
+      level: c.level === undefined ? (db?.level ?? null) : keptText(db?.level, c.level, listReadBack),
       teacher: t.teacher,
       teacherEnrollmentSourcedId: t.tesid,
-      sourcedId: c.sourcedId ?? db?.sourcedId ?? null,
+      sourcedId: keptSourcedId(c.sourcedId, db, db && ownId.class(db)),
     };
     ctx.teacherByCode.set(final.code, t.teacher);
     if (!db) {
@@ -418,37 +429,4 @@ function planClassRows(ctx: PlanContext, teachers: Map<string, { teacher: UserRe
     });
     counts.classes.update += 1;
   }
-}
-
-export function planTerms(ctx: PlanContext): void {
-  const { data, state, counts, changes } = ctx;
-  const bySourced = new Map(state.terms.map((t) => [t.sourcedId, t]));
-  const seen = new Set<string>();
-  for (const t of data.terms) {
-    seen.add(t.sourcedId);
-    const values: TermValues = {
-      sourcedId: t.sourcedId,
-      title: t.title,
-      type: t.type,
-      startDate: t.startDate,
-      endDate: t.endDate,
-      parentSourcedId: t.parentSourcedId,
-      schoolYear: t.schoolYear,
-    };
-    const db = bySourced.get(t.sourcedId);
-    if (!db) {
-      changes.terms.create.push(values);
-      counts.terms.create += 1;
-    } else if ((Object.keys(values) as (keyof TermValues)[]).some((k) => values[k] !== db[k])) {
-      changes.terms.update.push({ ...values, id: db.id });
-      counts.terms.update += 1;
-    } else counts.terms.unchanged += 1;
-  }
-  const gone = isBulk(ctx, "terms")
-    ? state.terms.filter((t) => !seen.has(t.sourcedId))
-    : data.upsertOnly
-      ? []
-      : data.deleted.terms.map((d) => bySourced.get(d.sourcedId)).filter((t) => t !== undefined);
-  for (const t of gone) changes.terms.delete.push(t.id);
-  counts.terms.delete += gone.length;
 }

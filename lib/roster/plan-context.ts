@@ -101,7 +101,10 @@ export interface RosterState {
   levels: StateLevel[];
   enrollments: StateEnrollment[];
   links: StateLink[];
+  /** Terms an import made (with a sourcedId): the only ones an import writes. */
   terms: (TermValues & { id: number })[];
+  /** The admin's own terms (/admin → Terms, no sourcedId), for the portal's export to find them again. */
+  ownTerms: (Omit<TermValues, "sourcedId"> & { id: number })[];
   /** Loaded when the upload has gradebook files (categories, line items, results); else empty. */
   categories: StateCategory[];
   assignments: StateAssignment[];
@@ -202,7 +205,8 @@ export interface PlanChanges {
   terms: { create: TermValues[]; update: (TermValues & { id: number })[]; delete: number[] };
   categories: {
     create: { key: string; name: string; sourcedId: string }[];
-    update: { id: number; name: string; sourcedId: string }[];
+    /** sourcedId null: the portal's own category, named by its own id in the portal's export, stays its own. */
+    update: { id: number; name: string; sourcedId: string | null }[];
     delete: number[];
     /** Removed by the roster but still used by assignments: kept as the portal's own (sourced_id cleared). */
     detach: number[];
@@ -211,14 +215,16 @@ export interface PlanChanges {
   };
   assignments: {
     create: (AssignmentValues & { teacher: UserRef | null })[];
-    update: (AssignmentValues & { id: number })[];
+    /** sourcedId null: the portal's own assignment stays its own (decision 012, the portal's export re-imported). */
+    update: (Omit<AssignmentValues, "sourcedId"> & { sourcedId: string | null; id: number })[];
     delete: number[];
     /** Removed by the roster but holding grades or submissions: kept as the portal's own. */
     detach: number[];
   };
   grades: {
     create: GradeValues[];
-    update: (GradeValues & { id: number; oldScore100: number })[];
+    /** sourcedId null: the portal's own grade stays its own. */
+    update: (Omit<GradeValues, "sourcedId"> & { sourcedId: string | null; id: number; oldScore100: number })[];
     /** Deleted by a delta's tobedeleted row: each one audited. */
     delete: number[];
     /** Roster grades a bulk results file no longer lists: kept as the portal's own (never removed silently). */
@@ -240,7 +246,11 @@ export interface Counts {
 export interface DeletionNote {
   entity: "users" | "classes";
   id: number;
+  /** A person's name, or a class's name and code. */
   name: string;
+  /** A person's username and role (null for a class): how an admin tells two people of one name apart. */
+  username: string | null;
+  role: PortalRole | null;
   sourcedId: string | null;
   kept: boolean;
 }

@@ -9,8 +9,9 @@ import {
   type StateGrade,
   type UserRef,
 } from "./plan-context";
+import { keptSourcedId, ownId, ownIdNumber } from "./own-ids";
 import { quote } from "./problems";
-import { scoreText } from "./values";
+import { keptText, scoreText } from "./values";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { assignmentTerm, type Term } from "@/lib/domain/terms";
 
@@ -57,12 +58,18 @@ export function planCategories(ctx: PlanContext): void {
       const named = byName.get(title);
       if (named && !claimed.has(named.id)) db = named;
     }
-    // The category keeps its sourcedId while the file still has it, else takes the group's first.
+    // The category keeps its sourcedId while the file still has it, else takes the group's first;
+    // the portal's own category, named by its own id (the portal's export), stays its own.
     const current = db?.sourcedId ?? null;
-    const sourcedId = current !== null && rows.some((r) => r.sourcedId === current) ? current : rows[0]!.sourcedId;
+    const own = db !== undefined && current === null && rows.some((r) => r.sourcedId === ownId.category(db.id));
+    const sourcedId = own
+      ? null
+      : current !== null && rows.some((r) => r.sourcedId === current)
+        ? current
+        : rows[0]!.sourcedId;
     if (!db) {
       const key = `t:${title}`;
-      changes.categories.create.push({ key, name: title, sourcedId });
+      changes.categories.create.push({ key, name: title, sourcedId: rows[0]!.sourcedId });
       counts.categories.create += 1;
       for (const r of rows) refOfSourced.set(r.sourcedId, key);
       continue;
@@ -158,7 +165,12 @@ export function planAssignments(ctx: PlanContext): void {
       continue;
     }
     let db = bySourced.get(li.sourcedId);
-    if (!db) db = adoptable.get(`${cls.code}|${li.title}`)?.find((a) => !claimed.has(a.id));
+    if (!db) {
+      // The portal's own assignment by its own id first (two may share a title), else the first with the title.
+      const candidates = adoptable.get(`${cls.code}|${li.title}`)?.filter((a) => !claimed.has(a.id)) ?? [];
+      const own = ownIdNumber("lineItem", li.sourcedId);
+      db = candidates.find((a) => a.id === own) ?? candidates[0];
+    }
     if (db && db.levelCode !== cls.code) {
       problems.add({
         file: li.ref.file,
@@ -193,8 +205,9 @@ export function planAssignments(ctx: PlanContext): void {
     const values: AssignmentValues = {
       sourcedId: li.sourcedId,
       levelCode: cls.code,
-      title: li.title,
-      description: li.description ?? db?.description ?? "",
+      title: keptText(db?.title, li.title) ?? li.title,
+      description:
+        li.description === undefined ? (db?.description ?? "") : (keptText(db?.description, li.description) ?? ""),
       maxScore: li.maxScore,
       dueDate: li.dueDate === undefined ? (db?.dueDate ?? null) : li.dueDate,
       createdAt: li.assignDate === undefined || li.assignDate === null ? (db?.createdAt ?? null) : li.assignDate,
@@ -208,6 +221,7 @@ export function planAssignments(ctx: PlanContext): void {
     }
     claimed.add(db.id);
     finalOf.set(li.sourcedId, { ref: db.id, levelCode: cls.code, maxScore: li.maxScore, title: li.title });
+    const sourcedId = keptSourcedId(li.sourcedId, db, ownId.lineItem(db.id));
     const same =
       values.title === db.title &&
       values.description === db.description &&
@@ -215,10 +229,10 @@ export function planAssignments(ctx: PlanContext): void {
       values.dueDate === db.dueDate &&
       values.createdAt === db.createdAt &&
       values.category === db.categoryId &&
-      values.sourcedId === db.sourcedId;
+      sourcedId === db.sourcedId;
     if (same) counts.assignments.unchanged += 1;
     else {
-      changes.assignments.update.push({ ...values, id: db.id });
+      changes.assignments.update.push({ ...values, sourcedId, id: db.id });
       counts.assignments.update += 1;
     }
   }
@@ -378,8 +392,9 @@ export function planGrades(ctx: PlanContext): void {
       // A grade already given for the same student and assignment (in the portal, or by an earlier result) is that result's.
       if (!db && typeof li.ref === "number" && typeof student.ref === "number") db = byPair.get(pair);
       const locked = lockedTerm(li.ref);
-      const feedback = r.comment === undefined ? (db?.feedback ?? null) : r.comment;
+      const feedback = r.comment === undefined ? (db?.feedback ?? null) : keptText(db?.feedback, r.comment);
       const gradedDay = r.scoreDate ?? null;
+      const sourcedId = keptSourcedId(r.sourcedId, db, db && ownId.result(db.assignmentId, db.studentId));
       const values = {
         sourcedId: r.sourcedId,
         assignment: li.ref,
@@ -393,7 +408,7 @@ export function planGrades(ctx: PlanContext): void {
         db !== undefined &&
         db.score100 === r.score100 &&
         db.feedback === feedback &&
-        db.sourcedId === r.sourcedId &&
+        db.sourcedId === sourcedId &&
         (gradedDay === null || gradedDay === db.gradedDay);
       if (!same && locked) {
         problems.add({ ...where, column: file.labels.score, ...lockedProblem(locked) });
@@ -408,6 +423,7 @@ export function planGrades(ctx: PlanContext): void {
       else {
         changes.grades.update.push({
           ...values,
+          sourcedId,
           gradedDay: gradedDay === db.gradedDay ? null : gradedDay,
           id: db.id,
           oldScore100: db.score100,
@@ -473,7 +489,7 @@ export function planGrades(ctx: PlanContext): void {
   if (lowered.length) {
     const loaded = data.resultsFile !== null; // every grade was loaded (lib/roster/state.ts)
     for (const u of lowered) {
-      const row = data.lineItems.find((li) => li.sourcedId === u.sourcedId)!;
+      const row = data.lineItems.find((li) => ctx.lineItemFinal(li.sourcedId)?.ref === u.id)!;
       let over: { score: number; who: string } | undefined;
       if (loaded) {
         for (const g of state.grades) {

@@ -1,7 +1,9 @@
 import type { PortalRole, Relationship, RosterUser } from "./model";
 import { isBulk, type PlanContext, type StateUser, type UserRef, type UserValues } from "./plan-context";
+import { namePartsOf } from "@/lib/export/oneroster-format";
+import { keptSourcedId, ownId } from "./own-ids";
 import { quote } from "./problems";
-import { slugUsername } from "./values";
+import { keptText, nameReadBack, slugUsername } from "./values";
 
 // Users and guardian links of the plan (decision 012). People are matched on sourcedId, else a
 // portal user made by hand with the same username and role is adopted; a role is never changed
@@ -152,7 +154,15 @@ export function planUsers(ctx: PlanContext): void {
     ctx.usersGone.add(db.id);
     (hasRecords ? ctx.changes.users.keep : ctx.changes.users.delete).push(db.id);
     ctx.counts.users[hasRecords ? "kept" : "delete"] += 1;
-    ctx.deletions.push({ entity: "users", id: db.id, name: db.name, sourcedId: db.sourcedId, kept: hasRecords });
+    ctx.deletions.push({
+      entity: "users",
+      id: db.id,
+      name: db.name,
+      username: db.username,
+      role: db.role,
+      sourcedId: db.sourcedId,
+      kept: hasRecords,
+    });
   }
 
   // Usernames as the import leaves them: each must be one person's.
@@ -193,20 +203,23 @@ export function planUsers(ctx: PlanContext): void {
   for (const { u, db, role } of kept) {
     if (ctx.refusedUsers.has(u.key)) continue;
     const username = usernames.get(u)!;
+    const name = u.name === null ? db!.name : (keptText(db?.name, u.name, nameReadBack) ?? u.name);
+    const parts = namePartsKept(u, db, name);
+    // A carried field the file says as the portal has it (after the reader's tidying) is the portal's.
+    const carried = (file: string | null | undefined, portal: string | null | undefined) =>
+      file === undefined ? (portal ?? null) : keptText(portal, file);
     const values: UserValues = {
-      name: u.name ?? db!.name,
-      // Parts travel with the name: a row that keeps the portal's name keeps its parts too.
-      givenName: u.nameParts && u.name !== null ? u.nameParts.given : u.name === null ? (db?.givenName ?? null) : null,
-      familyName:
-        u.nameParts && u.name !== null ? u.nameParts.family : u.name === null ? (db?.familyName ?? null) : null,
+      name,
+      givenName: parts.given,
+      familyName: parts.family,
       username,
-      email: u.email === undefined ? (db?.email ?? null) : u.email,
+      email: carried(u.email, db?.email),
       role,
-      phoneNumber: u.phoneNumber === undefined ? (db?.phoneNumber ?? null) : u.phoneNumber,
-      parent1Number: u.parent1Number === undefined ? (db?.parent1Number ?? null) : u.parent1Number,
-      parent2Number: u.parent2Number === undefined ? (db?.parent2Number ?? null) : u.parent2Number,
+      phoneNumber: carried(u.phoneNumber, db?.phoneNumber),
+      parent1Number: carried(u.parent1Number, db?.parent1Number),
+      parent2Number: carried(u.parent2Number, db?.parent2Number),
       dateOfBirth: u.dateOfBirth === undefined ? (db?.dateOfBirth ?? null) : u.dateOfBirth,
-      sourcedId: u.sourcedId ?? db?.sourcedId ?? null,
+      sourcedId: keptSourcedId(u.sourcedId, db, db && ownId.user(db)),
     };
     if (!db) {
       ctx.changes.users.create.push({ ...values, key: u.key });
@@ -243,6 +256,26 @@ export function planUsers(ctx: PlanContext): void {
     if (taken) return finalByKey.get(taken.key);
     return { ref: db.id, role: db.role };
   };
+}
+
+/**
+ * The given and family names a row leaves: parts travel with the name, so a row that keeps the
+ * portal's name keeps its parts too; and parts that say what the portal already shows (the
+ * export's split of a name made in the portal, whose parts are not stored) change nothing.
+ */
+function namePartsKept(
+  u: RosterUser,
+  db: StateUser | undefined,
+  name: string,
+): { given: string | null; family: string | null } {
+  if (u.name === null) return { given: db?.givenName ?? null, family: db?.familyName ?? null };
+  if (!u.nameParts) return { given: null, family: null };
+  if (db && db.name === name) {
+    const shown = namePartsOf(db.name, db.givenName, db.familyName);
+    if (shown.givenName === u.nameParts.given && shown.familyName === u.nameParts.family)
+      return { given: db.givenName, family: db.familyName };
+  }
+  return { given: u.nameParts.given, family: u.nameParts.family };
 }
 
 /**
@@ -355,12 +388,21 @@ export function planGuardians(ctx: PlanContext): void {
       }
     }
   }
+  // People who stay the portal's own (no sourcedId: the portal's export re-imported) keep their
+  // links as they are, phone links too: no SIS is saying anything about them.
+  const takenOver = new Set(changes.users.update.filter((u) => u.sourcedId !== null).map((u) => u.id));
+  const portalMade = new Set(state.users.filter((u) => u.sourcedId === null).map((u) => u.id));
+  const ownPerson = (ref: UserRef) => typeof ref === "number" && portalMade.has(ref) && !takenOver.has(ref);
   for (const [key, pair] of declared) {
     const link = typeof pair.parent === "number" && typeof pair.student === "number" ? linkByPair.get(key) : undefined;
     if (!link) {
       changes.guardians.create.push(pair);
       counts.guardians.create += 1;
-    } else if (!link.removed && (link.fromRoster || link.source === "admin")) counts.guardians.unchanged += 1;
+    } else if (
+      !link.removed &&
+      (link.fromRoster || link.source === "admin" || (ownPerson(pair.parent) && ownPerson(pair.student)))
+    )
+      counts.guardians.unchanged += 1;
     else {
       changes.guardians.update.push(link.id);
       counts.guardians.update += 1;

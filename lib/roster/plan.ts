@@ -1,8 +1,9 @@
 import type { ReadRoster } from "./dataset";
 import { ENTITIES, type RosterEntity } from "./model";
-import { planClasses, planEnrollments, planTerms } from "./plan-classes";
+import { planClasses, planEnrollments } from "./plan-classes";
 import { planAssignments, planCategories, planGradebookRemovals, planGrades } from "./plan-gradebook";
 import { planBirthDates, planGuardians, planUsers } from "./plan-people";
+import { planTerms } from "./plan-terms";
 import { causeOrder } from "./problems";
 import { emptyCounts, type Counts, type Plan, type PlanContext, type RosterState } from "./plan-context";
 

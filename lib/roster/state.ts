@@ -65,10 +65,10 @@ export async function loadState(
         tx,
       ),
     () =>
-      queryRows<TermValues & { id: number }>(
+      queryRows<Omit<TermValues, "sourcedId"> & { id: number; sourcedId: string | null }>(
         sql`select id, sourced_id as "sourcedId", title, type, start_date::text as "startDate", end_date::text as "endDate",
             parent_sourced_id as "parentSourcedId", school_year as "schoolYear"
-          from school_terms where sourced_id is not null order by id`,
+          from school_terms order by id`,
         tx,
       ),
   ] as const);
@@ -115,7 +115,8 @@ export async function loadState(
     levels,
     enrollments,
     links,
-    terms,
+    terms: terms.filter((t): t is TermValues & { id: number } => t.sourcedId !== null),
+    ownTerms: terms.filter((t) => t.sourcedId === null).map(({ sourcedId: _none, ...t }) => t),
     categories,
     assignments,
     grades,

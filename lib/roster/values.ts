@@ -196,3 +196,26 @@ export function parseMaxScore(s: string, limit: number): Parsed<number> {
 
 /** Hundredths as the portal writes a score: 850 → "8.5", 1000 → "10". */
 export const scoreText = (hundredths: number): string => String(hundredths / 100);
+
+/** A stored text as the CSV reader gives it back: line breaks as \n (a browser's form sends \r\n), the cell trimmed. */
+export const readBack = (s: string): string => s.replace(/\r\n?/g, "\n").trim();
+
+/** A stored name as the readers give it back: spaces tidied. */
+export const nameReadBack = (s: string): string => s.trim().replace(/\s+/g, " ");
+
+/** A stored list (periods, grade levels) as the reader gives it back: "1,2" is "1, 2". */
+export const listReadBack = (s: string): string => splitList(s).join(", ");
+
+/**
+ * The portal's value when the file's is what the reader makes of it (an empty cell as none), else
+ * the file's: the portal's own export imported back changes nothing (decision 012), while a value
+ * the file really changes is written as the file has it.
+ */
+export function keptText(
+  portal: string | null | undefined,
+  file: string | null,
+  asRead: (s: string) => string = readBack,
+): string | null {
+  if (portal === undefined || portal === null) return file;
+  return (asRead(portal) || null) === (file === null ? null : asRead(file) || null) ? portal : file;
+}
