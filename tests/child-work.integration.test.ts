@@ -98,8 +98,7 @@ describe("the child's submitted work on the guardian's page", () => {
     await handIn(LIAM, "BIO-P2", bio, ["liam.pdf"]);
     // Uploaded but never handed in: not submitted work.
     await signInAs(AVA);
-    draft = (await uploadFile("BIO-P2", { kind: "submission", id: bio }, "draft.pdf", pdf("draft"))).json
-      .file!.id;
+    draft = (await uploadFile("BIO-P2", { kind: "submission", id: bio }, "draft.pdf", pdf("draft"))).json.file!.id;
   });
 
   it("per class and assignment, each submission newest first with its files; nothing of another child, no draft", async () => {
