@@ -79,8 +79,8 @@ export function formObject(formData: FormData): Record<string, string> {
   return out;
 }
 
-/** Positive integer id from a form or argument; anything else fails validation. */
 const invalidId = zmsg("classPage.actions.invalidId");
+/** Positive integer id from a form or argument; anything else fails validation. */
 export const idSchema = z.coerce
   .number({ message: invalidId })
   .int(invalidId)
