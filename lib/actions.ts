@@ -1,44 +1,72 @@
 import "server-only";
 import { z } from "zod";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult, Answer } from "@/lib/action-result";
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { AccessDenied, requireAdmin, requireClassAccess, requireUser } from "@/lib/auth/guards";
 import { canActAsStudent } from "@/lib/auth/policy";
-import { MSG } from "@/lib/domain/messages";
-import { getT } from "@/lib/i18n/request-locale";
+import { schoolLocale } from "@/lib/env";
+import { messageOfIssue, msg, zmsg, type Message } from "@/lib/i18n/message";
+import { holdsMessages, renderAnswer } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
+
+/**
+ * What a body may answer while the areas move to message descriptors (issue 40): descriptors, or
+ * English that the area's own wrapper (lib/i18n/*-message.ts) still translates by pattern. A
+ * converted area's wrapper takes `Answer` only (adminAction).
+ */
+export type AnyAnswer<T = undefined> = Answer<T, Message | string>;
 
 /**
  * Runs an action body: refusals (AccessDenied) become { ok: false, message }; anything
  * unexpected is logged and answered with a generic message, so no SQL text or stack trace
- * reaches the browser.
+ * reaches the browser. The answer's descriptors are written in the reader's language here, once,
+ * as it leaves the server.
  */
 export async function guarded<T>(
-  fn: () => Promise<ActionResult<T>>,
-  failureMessage: string = MSG.genericError,
+  fn: () => Promise<AnyAnswer<T>>,
+  failureMessage: Message | string = msg("common.genericError"),
 ): Promise<ActionResult<T>> {
+  let answer: AnyAnswer<T>;
   try {
-    return await fn();
+    answer = await fn();
   } catch (err) {
-    if (err instanceof AccessDenied) return { ok: false, message: err.message };
-    console.error("server action failed:", err);
-    return { ok: false, message: failureMessage };
+    if (err instanceof AccessDenied) answer = { ok: false, message: err.refusal };
+    else {
+      console.error("server action failed:", err);
+      answer = { ok: false, message: failureMessage };
+    }
   }
+  return inReaderLanguage(answer);
+}
+
+/** An answer with its descriptors written in the language of this request's reader. */
+async function inReaderLanguage<T>(answer: AnyAnswer<T>): Promise<ActionResult<T>> {
+  if (!holdsMessages(answer)) return answer as ActionResult<T>;
+  let locale;
+  try {
+    locale = await requestLocale();
+  } catch (err) {
+    console.error("server action: the reader's language could not be read:", err);
+    locale = schoolLocale();
+  }
+  return renderAnswer(answer, locale);
 }
 
 /** The first validation message, and all of them per field for forms that show them inline. */
 export function invalid(error: z.ZodError): {
   ok: false;
-  message: string;
-  fieldErrors: Record<string, string[] | undefined>;
+  message: Message | string;
+  fieldErrors: Record<string, (Message | string)[] | undefined>;
 } {
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors: Record<string, (Message | string)[]> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
-    (fieldErrors[key] ??= []).push(issue.message);
+    (fieldErrors[key] ??= []).push(messageOfIssue(issue.message));
   }
-  return { ok: false, message: error.issues[0]?.message ?? MSG.genericError, fieldErrors };
+  const first = error.issues[0];
+  return { ok: false, message: first ? messageOfIssue(first.message) : msg("common.genericError"), fieldErrors };
 }
 
 export function formObject(formData: FormData): Record<string, string> {
@@ -51,12 +79,13 @@ export function formObject(formData: FormData): Record<string, string> {
   return out;
 }
 
+const invalidId = zmsg("classPage.actions.invalidId");
 /** Positive integer id from a form or argument; anything else fails validation. */
 export const idSchema = z.coerce
-  .number({ message: "Invalid id" })
-  .int("Invalid id")
-  .positive("Invalid id")
-  .max(2_147_483_647, "Invalid id");
+  .number({ message: invalidId })
+  .int(invalidId)
+  .positive(invalidId)
+  .max(2_147_483_647, invalidId);
 
 type ClassContext = Awaited<ReturnType<typeof requireClassAccess>>;
 
@@ -73,7 +102,7 @@ export interface ClassActionOptions {
   /** Pages to render again after a success (none: the screen already shows the change). */
   revalidate?: (levelCode: string) => void;
   /** What an unexpected failure tells the browser (guarded's generic message if unset). */
-  failureMessage?: string;
+  failureMessage?: Message | string;
 }
 
 const levelCodeOf = (raw: unknown): string => {
@@ -89,7 +118,7 @@ const levelCodeOf = (raw: unknown): string => {
  */
 export function classAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, ctx: ClassContext) => Promise<ActionResult<T>>,
+  body: (input: z.output<S>, ctx: ClassContext) => Promise<AnyAnswer<T>>,
   options: ClassActionOptions = {},
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
   return (raw) =>
@@ -107,7 +136,7 @@ export function classAction<S extends z.ZodType, T = undefined>(
 /** classAction for a form read with useActionState: (previous state, FormData). */
 export function classFormAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, ctx: ClassContext) => Promise<ActionResult<T>>,
+  body: (input: z.output<S>, ctx: ClassContext) => Promise<AnyAnswer<T>>,
   options: ClassActionOptions = {},
 ): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
   const action = classAction(schema, body, options);
@@ -129,7 +158,7 @@ export interface AdminActionOptions {
  */
 export function adminAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, admin: AdminUser) => Promise<ActionResult<T>>,
+  body: (input: z.output<S>, admin: AdminUser) => Promise<Answer<T>>,
   options: AdminActionOptions = {},
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
   return (raw) =>
@@ -146,7 +175,7 @@ export function adminAction<S extends z.ZodType, T = undefined>(
 /** adminAction for a form read with useActionState: (previous state, FormData). */
 export function adminFormAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, admin: AdminUser) => Promise<ActionResult<T>>,
+  body: (input: z.output<S>, admin: AdminUser) => Promise<Answer<T>>,
   options: AdminActionOptions = {},
 ): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
   const action = adminAction(schema, body, options);
@@ -172,7 +201,7 @@ export const levelCodeField = z.string().trim().min(1).max(100);
 async function classGuard(levelCode: string, access: "teach" | "view" | "student"): Promise<ClassContext> {
   if (access !== "student") return requireClassAccess(levelCode, access);
   const user = await requireUser();
-  if (user.role !== "student") throw new AccessDenied("forbidden", MSG.studentIdRequired);
+  if (user.role !== "student") throw new AccessDenied("forbidden", msg("classPage.actions.studentIdRequired"));
   return requireClassAccess(levelCode, "view");
 }
 
@@ -180,7 +209,7 @@ async function classGuard(levelCode: string, access: "teach" | "view" | "student
 function requireSelf(user: ClassContext["user"], input: unknown): void {
   const claimed = input && typeof input === "object" && "studentId" in input ? input.studentId : undefined;
   if (typeof claimed === "number" && !canActAsStudent(user, claimed))
-    throw new AccessDenied("forbidden", "You can only do this for yourself.");
+    throw new AccessDenied("forbidden", msg("classPage.actions.onlyYourself"));
 }
 
 /* ---------- one's own account, and anonymous token-keyed actions (issue 34) ---------- */
@@ -192,9 +221,9 @@ export interface UserActionOptions<T> {
    * A further refusal on who the caller is (a role with nothing to choose), answered like the
    * session's before the parse; null lets the call through.
    */
-  refuse?: (user: SignedInUser) => Promise<string | null>;
+  refuse?: (user: SignedInUser) => Promise<Message | string | null>;
   /** The answer to input that fails validation (default: the schema's own messages, invalid()). */
-  invalid?: (error: z.ZodError) => Promise<ActionResult<T>>;
+  invalid?: (error: z.ZodError) => Promise<AnyAnswer<T>>;
   /** Pages to render again after a success. */
   revalidate?: () => void;
 }
@@ -206,7 +235,7 @@ export interface UserActionOptions<T> {
  */
 export function userAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, user: SignedInUser) => Promise<ActionResult<T>>,
+  body: (input: z.output<S>, user: SignedInUser) => Promise<AnyAnswer<T>>,
   options: UserActionOptions<T> = {},
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
   return (raw) =>
@@ -225,7 +254,7 @@ export function userAction<S extends z.ZodType, T = undefined>(
 /** userAction for a form read with useActionState: (previous state, FormData). */
 export function userFormAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, user: SignedInUser) => Promise<ActionResult<T>>,
+  body: (input: z.output<S>, user: SignedInUser) => Promise<AnyAnswer<T>>,
   options: UserActionOptions<T> = {},
 ): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
   const action = userAction(schema, body, options);
@@ -239,7 +268,7 @@ export interface PublicActionOptions<T> {
   /** The guard of an anonymous action: at most `max` calls per client address in `windowMs`. */
   limit: { bucket: string; max: number; windowMs: number };
   /** The answer to input that fails validation (default: the schema's own messages, invalid()). */
-  invalid?: (error: z.ZodError) => Promise<ActionResult<T>>;
+  invalid?: (error: z.ZodError) => Promise<AnyAnswer<T>>;
 }
 
 /**
@@ -249,7 +278,7 @@ export interface PublicActionOptions<T> {
  */
 export function publicAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>) => Promise<ActionResult<T>>,
+  body: (input: z.output<S>) => Promise<AnyAnswer<T>>,
   options: PublicActionOptions<T>,
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
   const { bucket, max, windowMs } = options.limit;
@@ -257,7 +286,7 @@ export function publicAction<S extends z.ZodType, T = undefined>(
     guarded(async () => {
       const limit = await hitRateLimit(clientKey(bucket, clientAddress(await headers())), max, windowMs);
       if (!limit.allowed)
-        return { ok: false, message: (await getT("common"))("tooManyRequests", { seconds: limit.retryAfterSeconds }) };
+        return { ok: false, message: msg("common.tooManyRequests", { seconds: limit.retryAfterSeconds }) };
       const parsed = schema.safeParse(raw);
       if (!parsed.success) return options.invalid ? options.invalid(parsed.error) : invalid(parsed.error);
       return body(parsed.data);

@@ -18,7 +18,9 @@ import { formatDay } from "@/lib/domain/format";
 import { resetEnvCache } from "@/lib/env";
 import { enqueue, runDueJobs } from "@/lib/jobs/queue";
 import { HANDLERS } from "@/lib/jobs/worker";
-import { MAIL_OFF_NO_PORTAL_URL, mailSettings } from "@/lib/mail/transport";
+import { msg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+import { mailSettings } from "@/lib/mail/transport";
 import { unsubscribeToken } from "@/lib/mail/unsubscribe";
 import { DIGEST_RUN } from "@/lib/notify/digest";
 import { loadPreferences } from "@/lib/notify/preferences";
@@ -578,8 +580,8 @@ describe("delivery", () => {
       await settle();
       expect((await noticesOf(ids.grace!)).some((n) => n.title.endsWith(formatDay(today)))).toBe(true);
       expect({ jobs: await mailJobs(), sent: smtp.messages.length }).toEqual(before);
-      expect(mailSettings()).toMatchObject({ enabled: false, offReason: MAIL_OFF_NO_PORTAL_URL });
-      expect(MAIL_OFF_NO_PORTAL_URL).toMatch(/PORTAL_URL is not set/);
+      expect(mailSettings()).toMatchObject({ enabled: false, offReason: msg("admin.mailOff.noPortalUrl") });
+      expect(render(msg("admin.mailOff.noPortalUrl"), "en")).toMatch(/PORTAL_URL is not set/);
     } finally {
       process.env.PORTAL_URL = ORIGIN;
       resetEnvCache();

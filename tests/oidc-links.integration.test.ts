@@ -7,6 +7,7 @@ import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-schoo
 import { users } from "@/lib/db/schema";
 import { signInRefusalKey } from "@/lib/domain/messages";
 import { messagesFor } from "@/lib/i18n/catalog";
+import { msg } from "@/lib/i18n/message";
 import {
   expectRefused,
   lastAudit,
@@ -99,7 +100,7 @@ describe("removing a link can block the account from linking again", () => {
     const [link] = await listSignInLinks(elena);
     expect(await removeSignInLink({ linkId: link!.id, actorId: admin, block: true })).toEqual({
       ok: true,
-      message: "Sign-in link removed; the school account cannot link again.",
+      message: msg("admin.actions.signInLinkRemovedBlocked"),
     });
     const [block] = await listSignInBlocks(elena);
     expect(block).toMatchObject({ provider: "school", subject: "elena", email: "elena.rivera@demo.school" });

@@ -22,6 +22,7 @@ import { pdfText } from "./support/pdf";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 import { setTermPublished } from "@/lib/terms/publishing";
+import { render } from "@/lib/i18n/render";
 
 // The term report-card PDF (issue 19), read back with poppler's pdftotext: every student's name,
 // each class's letter from the calculator and the teacher's comment are real text in it.
@@ -137,7 +138,7 @@ describe("report-card link PDF (/r/<token>/pdf)", () => {
       expiresAt: new Date(Date.now() + 86_400_000),
       actorId: admin,
     });
-    if (!issued.ok) throw new Error(issued.message);
+    if (!issued.ok) throw new Error(render(issued.message, "en"));
     [token, linkId] = [issued.token, issued.linkId];
     cookieJar.clear(); // a link holder has no session
   });

@@ -1,8 +1,8 @@
 "use server";
 
-import { adminTranslated } from "@/lib/i18n/admin-action-message";
 import { z } from "zod";
 import { adminFormAction } from "@/lib/actions";
+import { zmsg } from "@/lib/i18n/message";
 import { sendTestMail } from "@/lib/mail/test-mail";
 
 // /admin → E-mail: an admin's test message to check the school's SMTP settings (issue 20).
@@ -11,9 +11,9 @@ const input = z.object({
   to: z
     .string()
     .trim()
-    .min(1, "Enter an e-mail address")
-    .max(254, "That e-mail address is too long")
-    .email("Enter a valid e-mail address"),
+    .min(1, zmsg("admin.actions.enterEmail"))
+    .max(254, zmsg("admin.actions.emailTooLong"))
+    .email(zmsg("admin.actions.validEmail")),
 });
 
-export const sendTestMailAction = adminTranslated(adminFormAction(input, ({ to }, admin) => sendTestMail(to, admin)));
+export const sendTestMailAction = adminFormAction(input, ({ to }, admin) => sendTestMail(to, admin));

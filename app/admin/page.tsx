@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { PageMessages } from "@/components/page-messages";
 import type { PageNamespace } from "@/lib/i18n/client";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
+import { render } from "@/lib/i18n/render";
 import { translatorFor } from "@/lib/i18n/translator";
-import { mailOffReason } from "@/components/admin/mail-off-reason";
 import { AppShell } from "@/components/app-header";
 import { ClassesTab } from "@/components/admin/classes-tab";
 import { CLASS_LABELS, type ClassLabels } from "@/components/admin/class-labels";
@@ -85,6 +85,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const q = (tabParam(query.q) ?? "").slice(0, 100);
   const page = pageParam(query.page);
   const t = await getT("admin");
+  const mailOff = mailSettings().offReason;
 
   let counts;
   let panel: React.ReactNode;
@@ -111,12 +112,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
             <CreateUserButton />
           </div>
           {portalMode() === "open" && <OpenPortalBanner />}
-          {!mailSettings().enabled && (
+          {mailOff && (
             <p
               className="mt-3 rounded-lg border border-line bg-surface px-3 py-2 text-sm"
               data-testid="mail-off-banner"
             >
-              {mailOffReason(mailSettings().offReason, t)} {t("mailOffTail")}{" "}
+              {render(mailOff, await requestLocale())} {t("mailOffTail")}{" "}
               <a
                 href="/admin?tab=mail"
                 className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-100"
@@ -275,7 +276,8 @@ async function renderTab(
   }
   if (tab === "mail") {
     const [status, email] = await Promise.all([mailStatus(), emailOnFile(adminId)]);
-    return <MailTab status={{ ...status, offReason: mailOffReason(status.offReason, t) }} defaultTo={email ?? ""} />;
+    const offReason = status.offReason && render(status.offReason, locale);
+    return <MailTab status={{ ...status, offReason }} defaultTo={email ?? ""} />;
   }
   if (tab === "security") {
     const [weak, changes, pending, crossClass] = await Promise.all([

@@ -1,24 +1,24 @@
 "use server";
 
-import { adminTranslated } from "@/lib/i18n/admin-action-message";
 import { z } from "zod";
 import { adminFormAction, idSchema, refreshAdmin } from "@/lib/actions";
 import { MAX_TERMS, TERM_TITLE_MAX } from "@/lib/domain/terms";
+import { zmsg } from "@/lib/i18n/message";
 import { setTermPublished } from "@/lib/terms/publishing";
 import { saveSchoolTerms } from "@/lib/terms/terms";
 
 // /admin → Terms posts the whole list: row i is title.i, start.i, end.i, with id.i for a term that
 // exists and remove.i when its box is ticked. A row left blank is not a term.
 const MAX_ROWS = MAX_TERMS + 4;
-const day = z.string().trim().max(10, "Dates are YYYY-MM-DD");
+const day = z.string().trim().max(10, zmsg("admin.actions.datesFormat"));
 const row = z.object({
   id: z
     .string()
-    .regex(/^\d{0,9}$/, "Invalid id")
+    .regex(/^\d{0,9}$/, zmsg("classPage.actions.invalidId"))
     .optional(),
   title: z
     .string()
-    .max(TERM_TITLE_MAX * 2, `Term names are at most ${TERM_TITLE_MAX} characters`)
+    .max(TERM_TITLE_MAX * 2, zmsg("admin.actions.termNameMax", { max: TERM_TITLE_MAX }))
     .default(""),
   start: day.default(""),
   end: day.default(""),
@@ -42,24 +42,20 @@ function numberedRows(fields: unknown): Record<string, string | undefined>[] {
   return rows;
 }
 
-export const saveTermsAction = adminTranslated(
-  adminFormAction(
-    z.preprocess(numberedRows, z.array(row)),
-    (rows, admin) => {
-      const kept = rows
-        .filter((r) => !r.remove && (r.id || r.title.trim() || r.start || r.end))
-        .map((r) => ({ id: r.id ? Number(r.id) : null, title: r.title, startDate: r.start, endDate: r.end }));
-      return saveSchoolTerms(kept, admin.id);
-    },
-    { revalidate: refreshAdmin },
-  ),
+export const saveTermsAction = adminFormAction(
+  z.preprocess(numberedRows, z.array(row)),
+  (rows, admin) => {
+    const kept = rows
+      .filter((r) => !r.remove && (r.id || r.title.trim() || r.start || r.end))
+      .map((r) => ({ id: r.id ? Number(r.id) : null, title: r.title, startDate: r.start, endDate: r.end }));
+    return saveSchoolTerms(kept, admin.id);
+  },
+  { revalidate: refreshAdmin },
 );
 
 /** Publish a term's report cards (locking its grades), or unlock it: `publish` is "on" to publish. */
-export const setTermPublishedAction = adminTranslated(
-  adminFormAction(
-    z.object({ termId: idSchema, publish: z.enum(["on", "off"], { message: "Choose publish or unlock" }) }),
-    (v, admin) => setTermPublished(v.termId, v.publish === "on", admin.id),
-    { revalidate: refreshAdmin },
-  ),
+export const setTermPublishedAction = adminFormAction(
+  z.object({ termId: idSchema, publish: z.enum(["on", "off"], { message: zmsg("admin.actions.choosePublish") }) }),
+  (v, admin) => setTermPublished(v.termId, v.publish === "on", admin.id),
+  { revalidate: refreshAdmin },
 );

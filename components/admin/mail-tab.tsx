@@ -7,7 +7,14 @@ import { idle } from "@/lib/action-result";
 import type { MailStatus } from "@/lib/notify/mail-status";
 
 /** /admin → E-mail: whether e-mail is on, the queue's state, and a test message. */
-export function MailTab({ status, defaultTo }: { status: MailStatus; defaultTo: string }) {
+export function MailTab({
+  status,
+  defaultTo,
+}: {
+  /** offReason written in the reader's language by the page. */
+  status: Omit<MailStatus, "offReason"> & { offReason: string | null };
+  defaultTo: string;
+}) {
   const [state, action, pending] = useActionState(sendTestMailAction, idle);
   const t = useTranslations("adminMail");
   return (

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { generateAccessCode } from "@/lib/auth/codes";
 import { codeColumns } from "@/lib/auth/code-store";
@@ -8,13 +8,13 @@ import { db } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { users } from "@/lib/db/schema";
 import type { Role } from "@/lib/domain/constants";
+import { msg } from "@/lib/i18n/message";
 import { duplicateMessage } from "./duplicate";
 
 // An admin's writes to people's accounts (spec §5, §6). Each write and its audit entry commit in
 // one transaction: a failed audit leaves no unaudited change behind (issue 34).
 
 const CODE_ATTEMPTS = 3;
-const NO_UNIQUE_CODE = "Could not generate a unique access code. Please try again.";
 
 /** The spec's admin fields of a student; phone numbers are not among them and are never wiped here. */
 export async function editStudent(input: {
@@ -24,22 +24,22 @@ export async function editStudent(input: {
   email: string;
   dateOfBirth: string | null;
   actorId: number;
-}): Promise<ActionResult> {
+}): Promise<Answer> {
   const { id, actorId, ...v } = input;
   try {
-    return await db().transaction(async (tx): Promise<ActionResult> => {
+    return await db().transaction(async (tx): Promise<Answer> => {
       const updated = await tx
         .update(users)
         .set({ ...v, updatedAt: new Date() })
         .where(sql`${users.id} = ${id} and ${users.role} = 'student'`)
         .returning({ id: users.id });
-      if (updated.length === 0) return { ok: false, message: "That student no longer exists." };
+      if (updated.length === 0) return { ok: false, message: msg("admin.actions.studentGone") };
       await audit(tx, { action: "user.updated", actorId, detail: { userId: id, fields: Object.keys(v) } });
-      return { ok: true, message: `Saved ${v.name}` };
+      return { ok: true, message: msg("admin.actions.saved", { name: v.name }) };
     });
   } catch (err) {
-    const msg = duplicateMessage(err);
-    if (msg) return { ok: false, message: msg };
+    const duplicate = duplicateMessage(err);
+    if (duplicate) return { ok: false, message: duplicate };
     throw err;
   }
 }
@@ -56,7 +56,7 @@ export interface NewUser {
 }
 
 /** A user of any role with a generated access code, returned once (a code clash draws again). */
-export async function createUser(v: NewUser, actorId: number): Promise<ActionResult<{ code: string; name: string }>> {
+export async function createUser(v: NewUser, actorId: number): Promise<Answer<{ code: string; name: string }>> {
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const code = generateAccessCode();
     try {
@@ -67,22 +67,19 @@ export async function createUser(v: NewUser, actorId: number): Promise<ActionRes
           .returning({ id: users.id });
         await audit(tx, { action: "user.created", actorId, detail: { userId: row!.id, role: v.role } });
       });
-      return { ok: true, message: `Created ${v.name}`, data: { code, name: v.name } };
+      return { ok: true, message: msg("admin.actions.created", { name: v.name }), data: { code, name: v.name } };
     } catch (err) {
       if (uniqueViolation(err)?.constraint.includes("users_code")) continue;
-      const msg = duplicateMessage(err);
-      if (msg) return { ok: false, message: msg };
+      const duplicate = duplicateMessage(err);
+      if (duplicate) return { ok: false, message: duplicate };
       throw err;
     }
   }
-  return { ok: false, message: NO_UNIQUE_CODE };
+  return { ok: false, message: msg("admin.actions.noUniqueCode") };
 }
 
 /** A new access code for anyone, returned once; their open sessions end at once (session version). */
-export async function regenerateCode(
-  userId: number,
-  actorId: number,
-): Promise<ActionResult<{ code: string; name: string }>> {
+export async function regenerateCode(userId: number, actorId: number): Promise<Answer<{ code: string; name: string }>> {
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const code = generateAccessCode();
     try {
@@ -95,12 +92,13 @@ export async function regenerateCode(
         if (updated.length) await audit(tx, { action: "user.code_regenerated", actorId, detail: { userId } });
         return updated;
       });
-      if (rows.length === 0) return { ok: false, message: "That user no longer exists." };
-      return { ok: true, message: `New access code for ${rows[0]!.name}`, data: { code, name: rows[0]!.name } };
+      if (rows.length === 0) return { ok: false, message: msg("admin.actions.userGone") };
+      const name = rows[0]!.name;
+      return { ok: true, message: msg("admin.actions.newCodeFor", { name }), data: { code, name } };
     } catch (err) {
       if (uniqueViolation(err)) continue;
       throw err;
     }
   }
-  return { ok: false, message: NO_UNIQUE_CODE };
+  return { ok: false, message: msg("admin.actions.noUniqueCode") };
 }

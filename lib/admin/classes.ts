@@ -1,8 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { db } from "@/lib/db/client";
 import { levels, users } from "@/lib/db/schema";
+import { msg } from "@/lib/i18n/message";
 import { duplicateMessage } from "./duplicate";
 
 // An admin's class form (spec §6): create a class, or edit one the form names by id.
@@ -22,19 +23,22 @@ async function teacherIsInstructor(id: number | null): Promise<boolean> {
 }
 
 /** Creates the class (id undefined) or saves the one named; one row, so no transaction. */
-export async function saveClass({ id, ...v }: ClassFields & { id?: number }): Promise<ActionResult> {
-  if (!(await teacherIsInstructor(v.teacherId))) return { ok: false, message: "The teacher must be an instructor." };
+export async function saveClass({ id, ...v }: ClassFields & { id?: number }): Promise<Answer> {
+  if (!(await teacherIsInstructor(v.teacherId))) return { ok: false, message: msg("admin.actions.teacherInstructor") };
   try {
     if (id !== undefined) {
       const updated = await db().update(levels).set(v).where(eq(levels.id, id)).returning({ id: levels.id });
-      if (updated.length === 0) return { ok: false, message: "That class no longer exists." };
+      if (updated.length === 0) return { ok: false, message: msg("admin.actions.classGone") };
     } else {
       await db().insert(levels).values(v);
     }
   } catch (err) {
-    const msg = duplicateMessage(err);
-    if (msg) return { ok: false, message: msg };
+    const duplicate = duplicateMessage(err);
+    if (duplicate) return { ok: false, message: duplicate };
     throw err;
   }
-  return { ok: true, message: id !== undefined ? `Saved ${v.name}` : `Created ${v.name}` };
+  return {
+    ok: true,
+    message: msg(id !== undefined ? "admin.actions.saved" : "admin.actions.created", { name: v.name }),
+  };
 }

@@ -1,23 +1,28 @@
 import "server-only";
-import { MSG } from "@/lib/domain/messages";
+import { msg, type Message } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
 import { getLevelWithEnrollment, type LevelRow } from "@/lib/queries/levels";
 import { adminAccess, classPageAccess, teachAccess } from "./policy";
 import { getSessionUser, type SessionUser } from "./session";
 
-/** Thrown by require* helpers; actions turn it into { ok: false, message }, pages into a screen. */
+/**
+ * Thrown by require* helpers; actions answer with its `refusal` in the reader's language, pages show
+ * a screen. Its `message` is the refusal in English (the catalog's), for logs and for the routes
+ * that still answer with it.
+ */
 export class AccessDenied extends Error {
   constructor(
     readonly reason: "unauthenticated" | "forbidden" | "not-found",
-    message: string,
+    readonly refusal: Message,
   ) {
-    super(message);
+    super(render(refusal, "en"));
     this.name = "AccessDenied";
   }
 }
 
 export async function requireUser(): Promise<SessionUser> {
   const user = await getSessionUser();
-  if (!user) throw new AccessDenied("unauthenticated", MSG.signInRequired);
+  if (!user) throw new AccessDenied("unauthenticated", msg("states.signInRequired"));
   return user;
 }
 
@@ -27,8 +32,8 @@ export async function requireAdmin(): Promise<SessionUser> {
   const decision = adminAccess(user);
   if (!decision.allowed) {
     throw decision.reason === "no-session"
-      ? new AccessDenied("unauthenticated", MSG.adminNoSession)
-      : new AccessDenied("forbidden", MSG.adminOtherRole);
+      ? new AccessDenied("unauthenticated", msg("states.adminNoSession"))
+      : new AccessDenied("forbidden", msg("states.adminOtherRole"));
   }
   return user!;
 }
@@ -46,20 +51,23 @@ export interface ClassAccess {
 export async function requireClassAccess(levelCode: string, mode: "view" | "teach"): Promise<ClassAccess> {
   const user = await requireUser();
   const found = await getLevelWithEnrollment(levelCode, mode === "view" && user.role === "student" ? user.id : null);
-  if (!found) throw new AccessDenied("not-found", MSG.classNotFound);
+  if (!found) throw new AccessDenied("not-found", msg("states.classNotFound"));
   const { enrolled, ...level } = found;
   if (mode === "teach") {
     const decision = teachAccess(user, level);
     if (!decision.allowed) {
       throw new AccessDenied(
         "forbidden",
-        decision.reason === "not-teacher" ? MSG.onlyTeachers : MSG.notAuthorizedLevel,
+        decision.reason === "not-teacher" ? msg("states.onlyTeachers") : msg("states.notAuthorizedLevel"),
       );
     }
     return { user, level, view: "staff" };
   }
   const decision = classPageAccess(user, { enrolled });
   if (!decision.allowed)
-    throw new AccessDenied("forbidden", decision.reason === "not-enrolled" ? MSG.notEnrolled : MSG.accessDenied);
+    throw new AccessDenied(
+      "forbidden",
+      decision.reason === "not-enrolled" ? msg("states.notEnrolled") : msg("states.accessDenied"),
+    );
   return { user, level, view: decision.view };
 }

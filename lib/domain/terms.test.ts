@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { render } from "@/lib/i18n/render";
 import {
   assignmentTerm,
   defaultTerm,
@@ -62,13 +63,16 @@ describe("grading terms from an imported SIS", () => {
 });
 
 describe("saving terms", () => {
+  // The form's problems as an English reader reads them (the catalog's English).
+  const problemsInEnglish = (...args: Parameters<typeof termProblems>) =>
+    termProblems(...args).map((problem) => render(problem, "en"));
   const row = (title: string, startDate: string, endDate: string) => ({ title, startDate, endDate });
   it("accepts two semesters, three trimesters or four quarters", () => {
-    expect(termProblems([row("Fall", "2026-08-24", "2027-01-15"), row("Spring", "2027-01-19", "2027-06-11")])).toEqual(
-      [],
-    );
     expect(
-      termProblems([
+      problemsInEnglish([row("Fall", "2026-08-24", "2027-01-15"), row("Spring", "2027-01-19", "2027-06-11")]),
+    ).toEqual([]);
+    expect(
+      problemsInEnglish([
         row("T1", "2026-09-01", "2026-11-30"),
         row("T2", "2026-12-01", "2027-02-28"),
         row("T3", "2027-03-01", "2027-06-15"),
@@ -76,23 +80,25 @@ describe("saving terms", () => {
     ).toEqual([]);
   });
   it("refuses overlaps, with one another and with imported terms", () => {
-    expect(termProblems([row("Fall", "2026-08-24", "2027-01-15"), row("Spring", "2027-01-15", "2027-06-11")])).toEqual([
-      '"Fall" and "Spring" overlap: a day can be in only one term',
-    ]);
-    expect(termProblems([row("Summer", "2027-06-01", "2027-07-31")], [spring])).toEqual([
-      '"Summer" and "Spring semester" overlap: a day can be in only one term',
+    expect(
+      problemsInEnglish([row("Fall", "2026-08-24", "2027-01-15"), row("Spring", "2027-01-15", "2027-06-11")]),
+    ).toEqual(['"Fall" and "Spring" overlap: a day can be in only one term.']);
+    expect(problemsInEnglish([row("Summer", "2027-06-01", "2027-07-31")], [spring])).toEqual([
+      '"Summer" and "Spring semester" overlap: a day can be in only one term.',
     ]);
   });
   it("says what is missing or wrong", () => {
-    expect(termProblems([row("", "2026-08-24", "2027-01-15")])).toEqual(["Term 1 needs a name"]);
-    expect(termProblems([row("Fall", "2026-08-24", "")])).toEqual(['"Fall" needs a start and an end date']);
-    expect(termProblems([row("Fall", "2027-01-15", "2026-08-24")])).toEqual(['"Fall" ends before it starts']);
-    expect(termProblems([row("Fall", "2026-02-30", "2026-03-01")])).toEqual(['"Fall" needs a start and an end date']);
-    expect(termProblems([row("Q", "2026-01-01", "2026-01-02"), row("q", "2026-02-01", "2026-02-02")])).toEqual([
-      'Two terms are named "q"',
+    expect(problemsInEnglish([row("", "2026-08-24", "2027-01-15")])).toEqual(["Term 1 needs a name."]);
+    expect(problemsInEnglish([row("Fall", "2026-08-24", "")])).toEqual(['"Fall" needs a start and an end date.']);
+    expect(problemsInEnglish([row("Fall", "2027-01-15", "2026-08-24")])).toEqual(['"Fall" ends before it starts.']);
+    expect(problemsInEnglish([row("Fall", "2026-02-30", "2026-03-01")])).toEqual([
+      '"Fall" needs a start and an end date.',
+    ]);
+    expect(problemsInEnglish([row("Q", "2026-01-01", "2026-01-02"), row("q", "2026-02-01", "2026-02-02")])).toEqual([
+      'Two terms are named "q".',
     ]);
     expect(
-      termProblems(
+      problemsInEnglish(
         Array.from({ length: 13 }, (_, i) =>
           row(
             `T${i}`,
@@ -101,7 +107,7 @@ describe("saving terms", () => {
           ),
         ),
       )[0],
-    ).toBe("A school year has at most 12 terms");
+    ).toBe("A school year has at most 12 terms.");
   });
   it("knows a calendar day", () => {
     expect(["2026-02-28", "2028-02-29"].map(isCalendarDay)).toEqual([true, true]);

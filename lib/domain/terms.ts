@@ -1,6 +1,7 @@
 // The school year's grading terms (issue 19): which term a date, an assignment or an attendance day
 // falls in, which term a screen shows by default, and what makes a list of terms invalid. Dates are
 // calendar days ('YYYY-MM-DD', the school's own), compared as text: that order is the calendar's.
+import { msg, type Message, type Text } from "@/lib/i18n/message";
 
 export interface Term {
   id: number;
@@ -90,24 +91,26 @@ export interface TermInput {
 }
 
 /**
- * What is wrong with the terms an admin is saving, in the words the form shows; [] when they can
- * be saved. `fixed` are the imported terms the admin's own must not overlap either.
+ * What is wrong with the terms an admin is saving, as the form's messages; [] when they can be
+ * saved. `fixed` are the imported terms the admin's own must not overlap either.
  */
-export function termProblems(rows: readonly TermInput[], fixed: readonly Term[] = []): string[] {
-  const problems: string[] = [];
-  if (rows.length + fixed.length > MAX_TERMS) problems.push(`A school year has at most ${MAX_TERMS} terms`);
+export function termProblems(rows: readonly TermInput[], fixed: readonly Term[] = []): Message[] {
+  const problems: Message[] = [];
+  if (rows.length + fixed.length > MAX_TERMS) problems.push(msg("admin.actions.termsMax", { max: MAX_TERMS }));
   const titles = new Set<string>();
-  const valid: { label: string; startDate: string; endDate: string }[] = [];
+  const valid: { label: Text; startDate: string; endDate: string }[] = [];
   rows.forEach((r, i) => {
-    const label = r.title.trim() || `Term ${i + 1}`;
-    if (!r.title.trim()) problems.push(`Term ${i + 1} needs a name`);
-    else if (r.title.trim().length > TERM_TITLE_MAX)
-      problems.push(`The name of "${label.slice(0, 20)}…" is longer than ${TERM_TITLE_MAX} characters`);
-    else if (titles.has(label.toLowerCase())) problems.push(`Two terms are named "${label}"`);
-    titles.add(label.toLowerCase());
+    const title = r.title.trim();
+    // An unnamed row is called by its number, in the reader's words ("Term 3").
+    const label = title || msg("admin.actions.termNumber", { n: i + 1 });
+    if (!title) problems.push(msg("admin.actions.termNeedsName", { n: i + 1 }));
+    else if (title.length > TERM_TITLE_MAX)
+      problems.push(msg("admin.actions.termNameLong", { label: title.slice(0, 20), max: TERM_TITLE_MAX }));
+    else if (titles.has(title.toLowerCase())) problems.push(msg("admin.actions.termsSameName", { label }));
+    if (title) titles.add(title.toLowerCase());
     if (!isCalendarDay(r.startDate) || !isCalendarDay(r.endDate))
-      problems.push(`"${label}" needs a start and an end date`);
-    else if (r.endDate < r.startDate) problems.push(`"${label}" ends before it starts`);
+      problems.push(msg("admin.actions.termNeedsDates", { label }));
+    else if (r.endDate < r.startDate) problems.push(msg("admin.actions.termEndsBefore", { label }));
     else valid.push({ label, startDate: r.startDate, endDate: r.endDate });
   });
   const others = [
@@ -119,7 +122,7 @@ export function termProblems(rows: readonly TermInput[], fixed: readonly Term[] 
       const a = valid[i]!;
       const b = others[j]!;
       if (a.startDate <= b.endDate && b.startDate <= a.endDate)
-        problems.push(`"${a.label}" and "${b.label}" overlap: a day can be in only one term`);
+        problems.push(msg("admin.actions.termsOverlap", { a: a.label, b: b.label }));
     }
   }
   return problems;

@@ -14,7 +14,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { AccessDenied } from "@/lib/auth/guards";
 import { gradeChangeAccess, type Actor, type LevelFacts } from "@/lib/auth/policy";
 import { queryRows, type Db } from "@/lib/db/client";
-import { MSG } from "@/lib/domain/messages";
+import { msg } from "@/lib/i18n/message";
 import { lockedMessage } from "@/lib/domain/terms";
 
 /** A transaction (or the database): reads through queryRows, writes and audit entries. */
@@ -78,5 +78,8 @@ export async function gradeWriteRefusal(
   if (decision.allowed) return null;
   if (decision.reason === "published") return { ok: false, message: lockedMessage(decision.term) };
   // The caller's page check (requireClassAccess "teach") already refused these; kept for direct callers.
-  throw new AccessDenied("forbidden", decision.reason === "not-teacher" ? MSG.onlyTeachers : MSG.notAuthorizedLevel);
+  throw new AccessDenied(
+    "forbidden",
+    decision.reason === "not-teacher" ? msg("states.onlyTeachers") : msg("states.notAuthorizedLevel"),
+  );
 }

@@ -1,7 +1,8 @@
 import "server-only";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
+import { msg } from "@/lib/i18n/message";
 import { recipientLocale } from "@/lib/i18n/recipient";
 import { hitRateLimit } from "@/lib/rate-limit";
 import { testMail } from "./compose";
@@ -14,14 +15,14 @@ import { mailSettings, sendMail } from "./transport";
 export async function sendTestMail(
   to: string,
   admin: { id: number; name: string; locale: string | null },
-): Promise<ActionResult> {
+): Promise<Answer> {
   const settings = mailSettings();
-  if (!settings.enabled) return { ok: false, message: settings.offReason ?? "E-mail is off." };
+  if (!settings.enabled) return { ok: false, message: settings.offReason ?? msg("admin.actions.mailOff") };
   const limit = await hitRateLimit(`mail-test:${admin.id}`, 10, 3_600_000);
   if (!limit.allowed)
     return {
       ok: false,
-      message: `Ten test e-mails an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
+      message: msg("admin.actions.testMailLimit", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }),
     };
   try {
     await sendMail(testMail(to, admin.name, recipientLocale(admin.locale)));
@@ -30,9 +31,9 @@ export async function sendTestMail(
     console.error("test e-mail failed:", err instanceof Error ? err.message : err);
     return {
       ok: false,
-      message: `The mail server did not accept the message (${e.responseCode ?? e.code ?? "no answer"}). Check SMTP_URL and the server's log.`,
+      message: msg("admin.actions.mailRefused", { code: e.responseCode ?? e.code ?? "no answer" }),
     };
   }
   await audit(db(), { action: "mail.test_sent", actorId: admin.id, detail: { to } });
-  return { ok: true, message: `Test e-mail sent to ${to}` };
+  return { ok: true, message: msg("admin.actions.testSent", { to }) };
 }

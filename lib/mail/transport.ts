@@ -6,6 +6,8 @@ import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
+import { msg, type Message } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
 
 export interface OutgoingMail {
   to: string;
@@ -28,22 +30,18 @@ export interface OutgoingMail {
 export interface MailSettings {
   enabled: boolean;
   /** Why e-mail is off (null when on), as /admin shows it. */
-  offReason: string | null;
+  offReason: Message | null;
   from: string | null;
   /** The server's host and port, never its password. */
   server: string | null;
 }
 
-export const MAIL_OFF_NO_SMTP = "E-mail is off: set SMTP_URL and MAIL_FROM to send notifications by e-mail.";
-export const MAIL_OFF_NO_PORTAL_URL =
-  "E-mail is off: PORTAL_URL is not set, so the links in e-mails would point to http://localhost:3000. " +
-  "Set PORTAL_URL to the portal's public address (e.g. https://portal.school.org) and restart the portal.";
-
 export function mailSettings(): MailSettings {
   const { SMTP_URL, MAIL_FROM, PORTAL_URL } = env();
   const server = SMTP_URL ? hostOf(SMTP_URL) : null;
-  if (!SMTP_URL || !MAIL_FROM) return { enabled: false, offReason: MAIL_OFF_NO_SMTP, from: MAIL_FROM ?? null, server };
-  if (!PORTAL_URL) return { enabled: false, offReason: MAIL_OFF_NO_PORTAL_URL, from: MAIL_FROM, server };
+  if (!SMTP_URL || !MAIL_FROM)
+    return { enabled: false, offReason: msg("admin.mailOff.noSmtp"), from: MAIL_FROM ?? null, server };
+  if (!PORTAL_URL) return { enabled: false, offReason: msg("admin.mailOff.noPortalUrl"), from: MAIL_FROM, server };
   return { enabled: true, offReason: null, from: MAIL_FROM, server };
 }
 
@@ -74,7 +72,9 @@ function transporter(url: string): Transporter {
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   const { SMTP_URL, MAIL_FROM } = env();
   const settings = mailSettings();
-  if (!settings.enabled || !SMTP_URL || !MAIL_FROM) throw new Error(settings.offReason ?? "e-mail is off");
+  // The operator reads the reason in English (the job's log and its last error).
+  if (!settings.enabled || !SMTP_URL || !MAIL_FROM)
+    throw new Error(settings.offReason ? render(settings.offReason, "en") : "e-mail is off");
   await transporter(SMTP_URL).sendMail({
     from: MAIL_FROM,
     to: mail.to,

@@ -2,12 +2,13 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
+import type { Message } from "@/lib/i18n/message";
 import { mailSettings } from "@/lib/mail/transport";
 import { MAIL_SEND } from "./deliver";
 
 export interface MailStatus {
   enabled: boolean;
-  offReason: string | null;
+  offReason: Message | null;
   server: string | null;
   from: string | null;
   queued: number;

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { guardianLinks, users } from "@/lib/db/schema";
+import { msg, type Message } from "@/lib/i18n/message";
 
 // Guardian links (decision 004): the one answer to "whose parent is this?". Phone-matched links
 // are kept by a database trigger (drizzle/0010); this module adds and removes them by hand.
@@ -77,7 +78,7 @@ export async function isLinkedGuardian(parentId: number, studentId: number): Pro
   return rows.length > 0;
 }
 
-export type LinkResult = { ok: true; message: string } | { ok: false; message: string };
+export type LinkResult = { ok: true; message: Message } | { ok: false; message: Message };
 
 async function rolesOf(tx: Pick<Db, "select">, parentId: number, studentId: number) {
   const rows = await tx
@@ -96,8 +97,8 @@ export async function linkGuardian(input: {
 }): Promise<LinkResult> {
   return db().transaction(async (tx) => {
     const { parent, student } = await rolesOf(tx, input.parentId, input.studentId);
-    if (parent?.role !== "parent") return { ok: false, message: "Choose a parent account to link." };
-    if (student?.role !== "student") return { ok: false, message: "Choose a student to link." };
+    if (parent?.role !== "parent") return { ok: false, message: msg("admin.actions.chooseParent") };
+    if (student?.role !== "student") return { ok: false, message: msg("admin.actions.chooseStudent") };
     const [row] = await tx
       .insert(guardianLinks)
       .values({
@@ -122,7 +123,7 @@ export async function linkGuardian(input: {
         source: "admin",
       },
     });
-    return { ok: true, message: `Linked ${parent.name} to ${student.name}` };
+    return { ok: true, message: msg("admin.actions.linked", { parent: parent.name, student: student.name }) };
   });
 }
 
@@ -142,7 +143,7 @@ export async function unlinkGuardian(input: { linkId: number; actorId: number })
       .from(guardianLinks)
       .where(eq(guardianLinks.id, input.linkId))
       .for("update");
-    if (!link || link.removedAt) return { ok: false, message: "That link no longer exists." };
+    if (!link || link.removedAt) return { ok: false, message: msg("admin.actions.linkGone") };
     const [phoneMatch] = await queryRows<{ n: number }>(
       sql`select count(*)::int as n from users p join users s on s.id = ${link.studentId}
           where p.id = ${link.parentId} and length(p.phone_digits) >= 7 and p.phone_digits in (s.parent1_digits, s.parent2_digits)`,
@@ -171,7 +172,7 @@ export async function unlinkGuardian(input: { linkId: number; actorId: number })
         reportLinksRevoked: revoked.length,
       },
     });
-    return { ok: true, message: "Guardian link removed" };
+    return { ok: true, message: msg("admin.actions.guardianRemoved") };
   });
 }
 
@@ -195,7 +196,7 @@ export async function linkGuardianNamed(
 ): Promise<LinkResult> {
   const parentId = "parentId" in input ? input.parentId : await idByUsername(input.parentUsername, "parent");
   const studentId = "studentId" in input ? input.studentId : await idByUsername(input.studentUsername, "student");
-  if (parentId === null) return { ok: false, message: "No parent account has that username." };
-  if (studentId === null) return { ok: false, message: "No student has that username." };
+  if (parentId === null) return { ok: false, message: msg("admin.actions.noParentUsername") };
+  if (studentId === null) return { ok: false, message: msg("admin.actions.noStudentUsername") };
   return linkGuardian({ parentId, studentId, relationship: input.relationship, actorId: input.actorId });
 }

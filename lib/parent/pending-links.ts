@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
+import { msg, type Message } from "@/lib/i18n/message";
 
 // Parent links a teacher's parent-number edit would have made (issue 28, decision 019). The phone
 // sync files them in pending_guardian_links; an admin confirms (the link is made, kept in step with
@@ -43,7 +44,7 @@ export async function listPendingLinks(limit = 100): Promise<PendingLinkRow[]> {
   }));
 }
 
-type Result = { ok: true; message: string } | { ok: false; message: string };
+type Result = { ok: true; message: Message } | { ok: false; message: Message };
 
 /** Confirm: the pair becomes a phone link; dismiss: a removed phone link. Either way the pending row goes. */
 export async function settlePendingLink(input: {
@@ -58,7 +59,7 @@ export async function settlePendingLink(input: {
           returning pl.parent_id, pl.student_id, p.name as parent_name, s.name as student_name`,
       tx,
     );
-    if (!row) return { ok: false, message: "That pending link no longer exists." };
+    if (!row) return { ok: false, message: msg("admin.actions.pendingGone") };
     const parentId = Number(row.parent_id);
     const studentId = Number(row.student_id);
     const [link] = await queryRows<{ id: number }>(
@@ -72,12 +73,10 @@ export async function settlePendingLink(input: {
       actorId: input.actorId,
       detail: { linkId: link ? Number(link.id) : null, parentId, studentId, source: "phone", pending: input.decision },
     });
+    const names = { parent: row.parent_name, student: row.student_name };
     return {
       ok: true,
-      message:
-        input.decision === "confirm"
-          ? `Linked ${row.parent_name} to ${row.student_name}`
-          : `${row.parent_name} stays unlinked from ${row.student_name}`,
+      message: msg(input.decision === "confirm" ? "admin.actions.linked" : "admin.actions.stillUnlinked", names),
     };
   });
 }

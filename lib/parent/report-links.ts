@@ -1,13 +1,14 @@
 import "server-only";
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import { guardianLinks, reportCardLinks } from "@/lib/db/schema";
 import { REPORT_LINK_DEFAULT_DAYS, REPORT_LINK_MAX_DAYS } from "@/lib/domain/constants";
 import type { ReportCardView } from "@/lib/domain/report-card";
 import { env } from "@/lib/env";
+import { msg, type Message } from "@/lib/i18n/message";
 import { portalOrigin } from "@/lib/portal-origin";
 import { clientKey, hitRateLimit } from "@/lib/rate-limit";
 import { reportCardFor } from "./portal";
@@ -71,7 +72,8 @@ export async function listReportLinks(studentId: number): Promise<ReportLinkView
     .orderBy(desc(reportCardLinks.createdAt), desc(reportCardLinks.id));
 }
 
-export type IssueResult = { ok: true; token: string; linkId: number; expiresAt: Date } | { ok: false; message: string };
+export type IssueResult =
+  { ok: true; token: string; linkId: number; expiresAt: Date } | { ok: false; message: Message };
 
 /** A new link for one active guardian link; the token is returned once and never stored. */
 export async function issueReportLink(input: {
@@ -84,7 +86,7 @@ export async function issueReportLink(input: {
       .select({ id: guardianLinks.id, studentId: guardianLinks.studentId, parentId: guardianLinks.parentId })
       .from(guardianLinks)
       .where(and(eq(guardianLinks.id, input.guardianLinkId), isNull(guardianLinks.removedAt)));
-    if (!link) return { ok: false, message: "That guardian is no longer linked to this student." };
+    if (!link) return { ok: false, message: msg("admin.actions.guardianNotLinked") };
     const token = newReportToken();
     const [row] = await tx
       .insert(reportCardLinks)
@@ -118,28 +120,32 @@ export async function issueReportLinkAddress(input: {
   guardianLinkId: number;
   expires: string | null;
   actorId: number;
-}): Promise<ActionResult<{ path: string; url: string }>> {
+}): Promise<Answer<{ path: string; url: string }>> {
   const expiresAt = reportLinkExpiry(input.expires);
-  if (!expiresAt) return { ok: false, message: "Choose an expiry date between tomorrow and two years from now." };
+  if (!expiresAt) return { ok: false, message: msg("admin.actions.chooseExpiry") };
   const result = await issueReportLink({ guardianLinkId: input.guardianLinkId, expiresAt, actorId: input.actorId });
   if (!result.ok) return result;
   const path = reportLinkPath(result.token);
-  return { ok: true, message: "New report-card link", data: { path, url: `${await portalOrigin()}${path}` } };
+  return {
+    ok: true,
+    message: msg("admin.actions.newReportLink"),
+    data: { path, url: `${await portalOrigin()}${path}` },
+  };
 }
 
 export async function revokeReportLink(input: {
   linkId: number;
   actorId: number;
-}): Promise<{ ok: boolean; message: string }> {
+}): Promise<{ ok: boolean; message: Message }> {
   return db().transaction(async (tx) => {
     const rows = await tx
       .update(reportCardLinks)
       .set({ revokedAt: new Date() })
       .where(and(eq(reportCardLinks.id, input.linkId), isNull(reportCardLinks.revokedAt)))
       .returning({ id: reportCardLinks.id });
-    if (rows.length === 0) return { ok: false, message: "That link is already withdrawn or does not exist." };
+    if (rows.length === 0) return { ok: false, message: msg("admin.actions.linkAlreadyWithdrawn") };
     await audit(tx, { action: "report_link.revoked", actorId: input.actorId, detail: { linkId: input.linkId } });
-    return { ok: true, message: "Link withdrawn" };
+    return { ok: true, message: msg("admin.actions.linkWithdrawn") };
   });
 }
 

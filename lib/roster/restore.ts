@@ -1,11 +1,12 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { generateAccessCode } from "@/lib/auth/codes";
 import { sealedCodeSql } from "@/lib/auth/code-store";
 import { db, queryRows } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
+import { msg } from "@/lib/i18n/message";
 
 // Bringing back a person or class the roster removed but kept for its records (decision 012,
 // issue 29). A restored row becomes the portal's own: its sourcedId is cleared, so the next bulk
@@ -20,7 +21,7 @@ export async function restoreRosterRemoved(
   kind: RemovedKind,
   id: number,
   actorId: number,
-): Promise<ActionResult<{ name: string; code: string | null }>> {
+): Promise<Answer<{ name: string; code: string | null }>> {
   if (kind === "class") {
     return db().transaction(async (tx) => {
       const [row] = await queryRows<{ name: string; code: string }>(
@@ -28,9 +29,13 @@ export async function restoreRosterRemoved(
             where id = ${id} and roster_deleted_at is not null returning name, code`,
         tx,
       );
-      if (!row) return { ok: false, message: "That class was not removed by the roster. Reload the page." };
+      if (!row) return { ok: false, message: msg("admin.actions.classNotRemoved") };
       await audit(tx, { action: "roster.restored", actorId, levelCode: row.code, detail: { classId: id } });
-      return { ok: true, message: `${row.name} restored`, data: { name: row.name, code: null } };
+      return {
+        ok: true,
+        message: msg("admin.actions.restored", { name: row.name }),
+        data: { name: row.name, code: null },
+      };
     });
   }
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -43,14 +48,18 @@ export async function restoreRosterRemoved(
               where id = ${id} and roster_deleted_at is not null returning name`,
           tx,
         );
-        if (!row) return { ok: false, message: "That person was not removed by the roster. Reload the page." };
+        if (!row) return { ok: false, message: msg("admin.actions.personNotRemoved") };
         await audit(tx, { action: "roster.restored", actorId, detail: { userId: id } });
-        return { ok: true, message: `${row.name} restored with a new access code`, data: { name: row.name, code } };
+        return {
+          ok: true,
+          message: msg("admin.actions.restoredCode", { name: row.name }),
+          data: { name: row.name, code },
+        };
       });
     } catch (err) {
       if (uniqueViolation(err)) continue;
       throw err;
     }
   }
-  return { ok: false, message: "Could not generate a unique access code. Please try again." };
+  return { ok: false, message: msg("admin.actions.noUniqueCode") };
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { audit } from "@/lib/audit";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
+import { zmsg } from "@/lib/i18n/message";
 import { DELETION_SHARE } from "./import";
 
 // What the nightly roster sync may do without a person (issue 29, decision 012), saved by an admin
@@ -16,10 +17,10 @@ export const syncPolicySchema = z.object({
   skipInvalid: z.boolean(),
   /** Percent of the portal's people a sync may remove (deleted, or kept without access). */
   deletionPercent: z
-    .number({ message: "The threshold must be a number" })
-    .min(0, "The threshold is a percent from 0 to 100")
-    .max(100, "The threshold is a percent from 0 to 100")
-    .multipleOf(0.1, "The threshold has at most one decimal"),
+    .number({ message: zmsg("admin.actions.thresholdNumber") })
+    .min(0, zmsg("admin.actions.thresholdPercent"))
+    .max(100, zmsg("admin.actions.thresholdPercent"))
+    .multipleOf(0.1, zmsg("admin.actions.thresholdDecimal")),
 });
 export type SyncPolicy = z.infer<typeof syncPolicySchema>;
 

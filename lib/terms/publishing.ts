@@ -3,7 +3,7 @@
 // writes) until an admin unlocks it. Both audited.
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
@@ -11,6 +11,7 @@ import { lastPublishedTerm, type Term } from "@/lib/domain/terms";
 import { holdAllGradeWrites } from "@/lib/gradebook/lock";
 import { storeTermRecords } from "@/lib/gradebook/term-records";
 import { schoolTimeZone } from "@/lib/env";
+import { msg } from "@/lib/i18n/message";
 import { noticeTermPublished } from "@/lib/notify/report-cards";
 import { listGradingTerms } from "./terms";
 
@@ -24,10 +25,10 @@ export async function publishedTerms(on?: Runner): Promise<Map<number, Date>> {
   return new Map(rows.map((r) => [Number(r.term_id), new Date(r.published_at)]));
 }
 
-export async function setTermPublished(termId: number, publish: boolean, actorId: number): Promise<ActionResult> {
+export async function setTermPublished(termId: number, publish: boolean, actorId: number): Promise<Answer> {
   const terms = await listGradingTerms();
   const term = terms.find((t) => t.id === termId);
-  if (!term) return { ok: false, message: "That term no longer exists. Reload the page." };
+  if (!term) return { ok: false, message: msg("admin.actions.termGone") };
   const tz = schoolTimeZone();
   return db().transaction(async (tx) => {
     // No grade write is in flight while the cards are stored, and none starts until this commits.
@@ -37,7 +38,7 @@ export async function setTermPublished(termId: number, publish: boolean, actorId
         sql`insert into term_publications (term_id, published_by) values (${termId}, ${actorId}) on conflict do nothing returning term_id`,
         tx,
       );
-      if (done.length === 0) return { ok: true, message: `${term.title} is already published` };
+      if (done.length === 0) return { ok: true, message: msg("admin.actions.alreadyPublished", { title: term.title }) };
       const now = new Date();
       const stored = await storeTermRecords(tx, term, actorId, tz, now, dateInTimeZone(now, tz));
       await audit(tx, {
@@ -46,17 +47,20 @@ export async function setTermPublished(termId: number, publish: boolean, actorId
         detail: { termId, title: term.title, cards: stored.written, changed: stored.changed },
       });
       await noticeTermPublished(tx, { termId, actorId });
-      const again = stored.changed ? ` (${stored.changed} changed since it was last published)` : "";
-      return { ok: true, message: `${term.title} published: its report cards are out and its grades locked${again}` };
+      const { title } = term;
+      const message = stored.changed
+        ? msg("admin.actions.publishedAgain", { title, changed: stored.changed })
+        : msg("admin.actions.published", { title });
+      return { ok: true, message };
     }
     // The stored cards stay: publishing again compares with them and tells only the families whose card changed.
     const gone = await queryRows<{ term_id: number }>(
       sql`delete from term_publications where term_id = ${termId} returning term_id`,
       tx,
     );
-    if (gone.length === 0) return { ok: true, message: `${term.title} is not published` };
+    if (gone.length === 0) return { ok: true, message: msg("admin.actions.notPublished", { title: term.title }) };
     await audit(tx, { action: "term.unlocked", actorId, detail: { termId, title: term.title } });
-    return { ok: true, message: `${term.title} unlocked: teachers can change its grades again` };
+    return { ok: true, message: msg("admin.actions.unlocked", { title: term.title }) };
   });
 }
 

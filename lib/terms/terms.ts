@@ -3,11 +3,12 @@
 // imported from the roster are the SIS's (decision 012) and only listed here.
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { holdGradeWrites } from "@/lib/gradebook/lock";
 import { db, queryRows } from "@/lib/db/client";
-import { gradingTerms, lockedMessage, termProblems, type Term, type TermInput } from "@/lib/domain/terms";
+import { gradingTerms, termProblems, type Term, type TermInput } from "@/lib/domain/terms";
+import { msg, sentences } from "@/lib/i18n/message";
 
 type Runner = Parameters<typeof queryRows>[1];
 
@@ -32,7 +33,7 @@ export interface TermRowInput extends TermInput {
 const brief = (t: { title: string; startDate: string; endDate: string }) => `${t.title} ${t.startDate}…${t.endDate}`;
 
 /** Replaces the admin's own terms with `rows`: kept ids are updated, the rest deleted, new ones added. */
-export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: number): Promise<ActionResult> {
+export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: number): Promise<Answer> {
   return db().transaction(async (tx) => {
     // One saver at a time: two admins saving at once would each check overlaps without the other's.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('school_terms'))`);
@@ -42,13 +43,14 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
     const own = all.filter((t) => !t.imported);
     const ownIds = new Set(own.map((t) => t.id));
     if (rows.some((r) => r.id !== null && !ownIds.has(r.id)))
-      return { ok: false, message: "These terms were changed in the meantime. Reload the page and try again." };
+      return { ok: false, message: msg("admin.actions.termsChanged") };
     const trimmed = rows.map((r) => ({ ...r, title: r.title.trim() }));
-    const problems = termProblems(
+    const [problem, ...more] = termProblems(
       trimmed,
       all.filter((t) => t.imported),
     );
-    if (problems.length) return { ok: false, message: problems.join(". ") + "." };
+    // Every problem at once, as sentences of one answer: "A. B."
+    if (problem) return { ok: false, message: sentences(problem, ...more) };
     const kept = new Set(trimmed.flatMap((r) => (r.id === null ? [] : [r.id])));
     const gone = own.filter((t) => !kept.has(t.id)).map((t) => t.id);
     // A published term's dates decide what its stored report cards hold (issue 27): they stay
@@ -61,7 +63,7 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
     for (const t of own.filter((o) => published.has(o.id))) {
       const now = trimmed.find((r) => r.id === t.id);
       if (!now || now.startDate !== t.startDate || now.endDate !== t.endDate)
-        return { ok: false, message: `${lockedMessage(t.title)} Its dates cannot change while it is published.` };
+        return { ok: false, message: msg("admin.actions.termLocked", { title: t.title }) };
     }
     if (gone.length) {
       // Teachers' overrides and comments are not dropped as a side effect of tidying terms.
@@ -71,11 +73,13 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
             order by t.title`,
         tx,
       );
-      if (held.length)
+      if (held.length) {
+        const titles = held.map((h) => `"${h.title}"`).join(", ");
         return {
           ok: false,
-          message: `${held.map((h) => `"${h.title}"`).join(", ")} ${held.length === 1 ? "has" : "have"} teachers' term grades or report-card comments and cannot be removed.`,
+          message: msg(held.length === 1 ? "admin.actions.termHeld" : "admin.actions.termsHeld", { titles }),
         };
+      }
     }
     if (gone.length)
       await tx.execute(
@@ -92,6 +96,6 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
       }
     }
     await audit(tx, { action: "terms.saved", actorId, detail: { before: own.map(brief), after: trimmed.map(brief) } });
-    return { ok: true, message: rows.length === 1 ? "1 term saved" : `${rows.length} terms saved` };
+    return { ok: true, message: msg("admin.actions.termsSaved", { count: rows.length }) };
   });
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, desc, eq } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { oidcBlocks, users } from "@/lib/db/schema";
+import { msg } from "@/lib/i18n/message";
 import { oidcProviders } from "./config";
 
 // School accounts an admin blocked when removing their link (decision 022): refused at every
@@ -53,21 +54,15 @@ export async function listSignInBlocks(userId?: number): Promise<SignInBlockRow[
 }
 
 /** Lifts a block: the account links again at its next sign-in if it matches. Audited like the block. */
-export async function liftSignInBlock({
-  blockId,
-  actorId,
-}: {
-  blockId: number;
-  actorId: number;
-}): Promise<ActionResult> {
+export async function liftSignInBlock({ blockId, actorId }: { blockId: number; actorId: number }): Promise<Answer> {
   return db().transaction(async (tx) => {
     const [gone] = await tx.delete(oidcBlocks).where(eq(oidcBlocks.id, blockId)).returning();
-    if (!gone) return { ok: false, message: "That block no longer exists." };
+    if (!gone) return { ok: false, message: msg("admin.actions.signInBlockGone") };
     await audit(tx, {
       action: "oidc.unblocked",
       actorId,
       detail: { blockId, userId: gone.userId, provider: gone.provider },
     });
-    return { ok: true, message: "Block lifted: the school account can link again." };
+    return { ok: true, message: msg("admin.actions.signInBlockLifted") };
   });
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { desc, eq, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { oidcBlocks, oidcLinks, users } from "@/lib/db/schema";
+import { msg } from "@/lib/i18n/message";
 import { oidcProviders } from "./config";
 
 export interface SignInLinkRow {
@@ -60,10 +61,10 @@ export async function removeSignInLink({
   linkId: number;
   actorId: number;
   block?: boolean;
-}): Promise<ActionResult> {
+}): Promise<Answer> {
   return db().transaction(async (tx) => {
     const [gone] = await tx.delete(oidcLinks).where(eq(oidcLinks.id, linkId)).returning();
-    if (!gone) return { ok: false, message: "That sign-in link no longer exists." };
+    if (!gone) return { ok: false, message: msg("admin.actions.signInLinkGone") };
     await tx
       .update(users)
       .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
@@ -73,7 +74,7 @@ export async function removeSignInLink({
       actorId,
       detail: { linkId, userId: gone.userId, provider: gone.provider, matchedBy: gone.matchedBy, blocked: block },
     });
-    if (!block) return { ok: true, message: "Sign-in link removed." };
+    if (!block) return { ok: true, message: msg("admin.actions.signInLinkRemoved") };
     const [blocked] = await tx
       .insert(oidcBlocks)
       .values({
@@ -91,6 +92,6 @@ export async function removeSignInLink({
         actorId,
         detail: { blockId: blocked.id, linkId, userId: gone.userId, provider: gone.provider },
       });
-    return { ok: true, message: "Sign-in link removed; the school account cannot link again." };
+    return { ok: true, message: msg("admin.actions.signInLinkRemovedBlocked") };
   });
 }

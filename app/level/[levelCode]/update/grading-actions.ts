@@ -2,8 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import type { ActionResult } from "@/lib/action-result";
-import { classFormAction, invalid } from "@/lib/actions";
+import { classFormAction, invalid, type AnyAnswer } from "@/lib/actions";
 import { toHundredths } from "@/lib/domain/percent";
 import { loadGradingForm, saveGradeSettings } from "@/lib/gradebook/settings";
 import { translatedAction } from "@/lib/i18n/action-message";
@@ -38,7 +37,7 @@ const form = z.looseObject({
 export const saveGradingAction = translatedAction(
   classFormAction(
     form,
-    async (v, { user, level }): Promise<ActionResult> => {
+    async (v, { user, level }): Promise<AnyAnswer> => {
       const { categories: known } = await loadGradingForm(level.code);
       const categories = [];
       for (const c of known) {

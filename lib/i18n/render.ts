@@ -1,0 +1,52 @@
+import type { ActionResult, Answer } from "@/lib/action-result";
+import type { Messages } from "./catalog";
+import type { AnyLocale } from "./locales";
+import { isMessage, type Message } from "./message";
+import { translatorFor } from "./translator";
+
+// Where a message descriptor (lib/i18n/message.ts) becomes text: with the catalog of its reader's
+// language, at the edge (an action's answer as it leaves the server, a page, an e-mail, a PDF, the
+// command line in the school's language). The translators are lib/i18n/translator.ts's, built once
+// per language and namespace, so a message with only simple arguments is filled in without
+// use-intl's per-call work (fast-values.ts).
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/** One message in `locale`; a value that is itself a message is written first, in the same language. */
+export function render(message: Message, locale: AnyLocale): string {
+  const dot = message.key.indexOf(".");
+  const t = translatorFor(locale, message.key.slice(0, dot) as keyof Messages) as unknown as Translate;
+  const key = message.key.slice(dot + 1);
+  if (!message.values) return t(key);
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(message.values))
+    values[name] = typeof value === "object" ? render(value, locale) : value;
+  return t(key, values);
+}
+
+/** A text that is a descriptor in `locale`; a text an area not yet converted wrote stays as it is. */
+export function renderText(text: Message | string, locale: AnyLocale): string {
+  return isMessage(text) ? render(text, locale) : text;
+}
+
+/** Does this answer hold a descriptor (so the reader's language is needed to write it)? */
+export function holdsMessages<T>(answer: Answer<T, Message | string>): boolean {
+  if (answer.message !== undefined && isMessage(answer.message)) return true;
+  return !answer.ok && Object.values(answer.fieldErrors ?? {}).some((list) => list?.some((item) => isMessage(item)));
+}
+
+/** An action's answer as the browser receives it: its message and field messages written in `locale`. */
+export function renderAnswer<T>(answer: Answer<T, Message | string>, locale: AnyLocale): ActionResult<T> {
+  if (answer.ok) {
+    const { message, ...rest } = answer;
+    return message === undefined ? rest : { ...rest, message: renderText(message, locale) };
+  }
+  const { message, fieldErrors, ...rest } = answer;
+  const result: ActionResult<T> = { ...rest, message: renderText(message, locale) };
+  if (fieldErrors) {
+    const rendered: Record<string, string[] | undefined> = {};
+    for (const [field, list] of Object.entries(fieldErrors)) rendered[field] = list?.map((m) => renderText(m, locale));
+    result.fieldErrors = rendered;
+  }
+  return result;
+}
