@@ -14,6 +14,9 @@ export async function register() {
     console.error(`\nThe portal could not start: ${(err as Error).message}\n`);
     process.exit(1);
   }
+  // The balancer may send requests now (/api/health/ready).
+  const { markServing } = await import("./lib/health/lifecycle");
+  markServing();
   if (env().WORKERS === "on") {
     const { startWorker, stopWorker } = await import("./lib/jobs/worker");
     const { onBeforeClose } = await import("./lib/db/client");
