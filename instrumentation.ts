@@ -8,6 +8,9 @@ export async function register() {
   const { oidcProviders } = await import("./lib/auth/oidc/config");
   const providers = oidcProviders();
   if (providers.length) console.log(`School-account sign-in: ${providers.map((p) => p.label).join(", ")}`);
+  // The balancer may send requests now (/api/health/ready).
+  const { markServing } = await import("./lib/health/lifecycle");
+  markServing();
   if (env().WORKERS === "on") {
     const { startWorker, stopWorker } = await import("./lib/jobs/worker");
     const { onBeforeClose } = await import("./lib/db/client");

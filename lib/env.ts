@@ -122,6 +122,9 @@ const schema = z.object({
     .default(1),
   // How often an idle worker looks for due jobs.
   JOBS_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  // Draining on SIGTERM (scripts/start.mjs reads them; decision 031): checked here with the rest.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Attachments (issue 33, decision 023): caps in MB per file (audio/video smaller), per student in all.
   FILES_MAX_MB: z.coerce.number().int().min(1).max(1024).default(25),
   FILES_MEDIA_MAX_MB: z.coerce.number().int().min(1).max(1024).default(15),

@@ -44,6 +44,13 @@ console.log = (...args) => {
   consoleLog(...args);
 };
 
+// Readiness and draining (decision 031). The record is read by /api/health/ready through
+// lib/health/lifecycle.ts; instrumentation.ts turns it to "serving" once the database is prepared.
+const lifecycle = { state: "starting" };
+globalThis.__portalLifecycle = lifecycle;
+const servers = new Set();
+const inFlight = new Set();
+
 /**
  * Who sent each request (decision 009): the TCP peer's address goes into x-portal-peer, whatever
  * the client wrote there, and the X-Forwarded-* headers are dropped unless the peer is one of
@@ -55,6 +62,13 @@ function trustForwardedHeadersOnlyFromProxies() {
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (event, req, ...rest) {
     if (event === "request" && req?.headers) {
+      const res = rest[0];
+      servers.add(this);
+      inFlight.add(res);
+      res.once("close", () => inFlight.delete(res));
+      // While draining, every answer ends its connection: the client's next request opens a new
+      // one, which the balancer sends to a host that is still ready.
+      if (lifecycle.state === "draining") res.setHeader("connection", "close");
       const peer = plain(req.socket?.remoteAddress);
       const isProxy = isTrustedAddress(trusted, peer);
       req.headers["x-portal-peer"] = peer || "unknown";
@@ -74,10 +88,45 @@ function trustForwardedHeadersOnlyFromProxies() {
   };
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * SIGTERM/SIGINT: not ready at once, serve on for SHUTDOWN_DRAIN_SECONDS so the balancer's checks
+ * see it and stop sending, then stop accepting connections, finish the requests in flight (at most
+ * SHUTDOWN_TIMEOUT_SECONDS), close the database and exit. A rolling restart loses no request.
+ */
+async function drainAndExit(signal) {
+  if (lifecycle.state === "draining") return;
+  lifecycle.state = "draining";
+  const drainSeconds = Number(process.env.SHUTDOWN_DRAIN_SECONDS ?? "0") || 0;
+  const timeoutSeconds = Number(process.env.SHUTDOWN_TIMEOUT_SECONDS ?? "30") || 30;
+  console.log(
+    `${signal}: not ready; ${drainSeconds ? `serving ${drainSeconds} s more, then ` : ""}finishing requests in flight`,
+  );
+  await sleep(drainSeconds * 1000);
+  for (const server of servers) {
+    server.close();
+    server.closeIdleConnections?.();
+  }
+  const deadline = Date.now() + timeoutSeconds * 1000;
+  while (inFlight.size > 0 && Date.now() < deadline) await sleep(50);
+  if (inFlight.size > 0)
+    console.warn(`${inFlight.size} request(s) still open after ${timeoutSeconds} s; closing anyway.`);
+  try {
+    await globalThis.__portalCloseDb?.();
+    console.log("Database closed.");
+  } catch (err) {
+    console.error("Error while closing the database:", err);
+  }
+  process.exit(0);
+}
+
 async function serve() {
   trustForwardedHeadersOnlyFromProxies();
   // Before Next.js wraps console.error: a client's hang-up is not the server's error (lib/client-hang-up.mjs).
   quietClientHangUps();
+
+  for (const signal of ["SIGTERM", "SIGINT"]) process.once(signal, () => void drainAndExit(signal));
   // HOST: the address to listen on (default: every interface, as containers need).
   const host = process.env.HOST ? ["-H", process.env.HOST] : [];
   // Next's own command line, in this process.

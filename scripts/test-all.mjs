@@ -40,6 +40,21 @@ function vitest(title, args, env) {
   return ok;
 }
 
+/** scripts/pgbouncer-suite.ts starts PgBouncer in front of TEST_DATABASE_URL and runs vitest through it. */
+function vitestThroughPgBouncer(title) {
+  const out = path.join(tmp, `vitest-${title.replace(/\W+/g, "-")}.json`);
+  const ok = run(title, npx, [
+    "tsx",
+    "--conditions=react-server",
+    "scripts/pgbouncer-suite.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ]);
+  addVitest(summary, title, readJson(out), ok);
+  return ok;
+}
+
 function playwright(title) {
   const out = path.join(tmp, "playwright.json");
   const ok = run(title, npx, ["playwright", "test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
@@ -117,6 +132,11 @@ const phases = [
           title: "integration (PostgreSQL)",
           run: () => vitest("integration (PostgreSQL)", ["tests/"], { DATABASE_URL: pg }),
         },
+        // Decision 031: the same suite through PgBouncer in transaction mode, prepared statements off.
+        {
+          title: "integration (PgBouncer)",
+          run: () => vitestThroughPgBouncer("integration (PgBouncer)"),
+        },
       ]
     : []),
   {
@@ -129,6 +149,21 @@ const phases = [
   },
   { title: "end-to-end (Chromium)", run: () => playwright("end-to-end (Chromium)") },
   ...serverChecks,
+  // Decision 031: HAProxy, three hosts, PgBouncer, a primary and its standby, on this machine.
+  ...(pg
+    ? [
+        {
+          title: "cluster (HAProxy, 3 hosts, PgBouncer, primary + standby)",
+          independent: true,
+          run: () => {
+            const title = "cluster (HAProxy, 3 hosts, PgBouncer, primary + standby)";
+            const ok = run(title, npx, ["tsx", "--conditions=react-server", "scripts/cluster-test.ts"]);
+            addPhase(summary, title, ok);
+            return ok;
+          },
+        },
+      ]
+    : []),
   // Last, since it replaces .next with the demo's own build: the README's first command works.
   {
     title: "npm run demo",

@@ -5,9 +5,10 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
-import { Pool } from "pg";
+import { Pool, type PoolClient } from "pg";
 import { env } from "@/lib/env";
 import { acquireDataDirLock, secureDataDir } from "./data-dir-lock";
+import { databaseUnavailable } from "./errors";
 import { prepareRepeatedStatements } from "./prepared";
 import { queryLogger, timeCalls } from "./query-stats";
 import * as schema from "./schema";
@@ -71,8 +72,40 @@ export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle
   };
 }
 
+/** How long a request waits for the database to come back (a failover) before it is answered "try again". */
+const CONNECT_WAIT_MS = 10_000;
+
+/**
+ * A new connection that fails is tried again for CONNECT_WAIT_MS when the database is away
+ * (decision 030): nothing was sent yet, so it is safe for a write too, and a request that arrives
+ * while PgBouncer is pointed at a promoted standby waits a few seconds instead of failing.
+ */
+function retryConnections(pool: Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
+  const patient = async (): Promise<PoolClient> => {
+    const until = Date.now() + CONNECT_WAIT_MS;
+    for (let wait = 100; ; wait = Math.min(wait * 2, 1000)) {
+      try {
+        return await connect();
+      } catch (err) {
+        if (!databaseUnavailable(err) || Date.now() + wait > until) throw err;
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  };
+  // pg's pool.query() calls connect(callback); transactions call connect() for a promise.
+  pool.connect = ((callback?: (err: Error | undefined, client?: PoolClient, done?: PoolClient["release"]) => void) => {
+    if (!callback) return patient();
+    patient().then(
+      (client) => callback(undefined, client, (err?: Error | boolean) => client.release(err)),
+      (err: Error) => callback(err),
+    );
+  }) as Pool["connect"];
+}
+
 export function openPostgres(connectionString: string): DbHandle {
   const pool = new Pool({ connectionString, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
+  retryConnections(pool);
   // An idle client that loses its server must not crash the process.
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
   const prepare = env().DATABASE_PREPARED_STATEMENTS === "on";
@@ -123,6 +156,12 @@ let hooksInstalled = false;
 function installShutdownHooks() {
   if (hooksInstalled) return;
   hooksInstalled = true;
+  // Under `npm start` (scripts/start.mjs) the signal first drains the HTTP server, then calls this.
+  const managed = globalThis as unknown as { __portalLifecycle?: unknown; __portalCloseDb?: () => Promise<void> };
+  if (managed.__portalLifecycle) {
+    managed.__portalCloseDb = closeDb;
+    return;
+  }
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       // Close PGlite cleanly (it flushes to disk) before the process goes.

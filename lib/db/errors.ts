@@ -25,3 +25,25 @@ export function uniqueViolation(err: unknown): { constraint: string } | null {
   const fromMessage = /unique constraint "([^"]+)"/.exec(e.message ?? "")?.[1];
   return { constraint: e.constraint ?? fromMessage ?? "" };
 }
+
+/**
+ * The database could not be reached (decision 030): refused or lost connections, a server
+ * starting, shutting down or in recovery (SQLSTATE class 08, 57P01–57P03), or PgBouncer's own
+ * "server login has been failing". Not a bug of the request: it is answered with "try again".
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
+    const code = (e as PgLikeError).code;
+    if (typeof code === "string") {
+      if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH)$/.test(code)) return true;
+      if (/^08/.test(code) || /^57P0[123]$/.test(code)) return true;
+    }
+    if (
+      /Connection terminated|connection timeout|server login has been failing/i.test((e as PgLikeError).message ?? "")
+    )
+      return true;
+    e = (e as PgLikeError).cause;
+  }
+  return false;
+}

@@ -13,6 +13,10 @@ export function diskStorage(root: string): FileStorage {
   };
   return {
     kind: "disk",
+    async ping() {
+      // The folder may not exist before the first upload; its parent (DATA_DIR) must be writable.
+      await fsp.access(fs.existsSync(abs) ? abs : path.dirname(abs), fs.constants.W_OK);
+    },
     async put(key, sourcePath) {
       const target = pathOf(key);
       await fsp.mkdir(abs, { recursive: true, mode: 0o700 });

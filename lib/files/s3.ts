@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -65,6 +66,9 @@ export function s3Storage(settings: S3Settings): FileStorage {
     async delete(key) {
       assertKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket }));
     },
     async *list() {
       let ContinuationToken: string | undefined;

@@ -15,6 +15,8 @@ export interface FileStorage {
   list(): AsyncIterable<{ key: string; modifiedAt: Date }>;
   /** Removes half-written leftovers of a crash older than `before` (disk only; S3 puts are atomic). */
   cleanup?(before: Date): Promise<number>;
+  /** Throws when the storage cannot be reached or written (the readiness check, /api/health/ready). */
+  ping(): Promise<void>;
 }
 
 /** Keys are `<prefix>/<yyyy>/<random>`; anything else is refused before it reaches a path or a URL. */

@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { getSessionUser } from "@/lib/auth/session";
+import { databaseUnavailable } from "@/lib/db/errors";
 import { env, schoolLocale } from "@/lib/env";
 import { LOCALES, isLocale, isPseudoLocale, negotiateLocale, type AnyLocale } from "./locales";
 import { translatorFor } from "./translator";
@@ -18,7 +19,12 @@ export const requestLocale = cache(async (): Promise<AnyLocale> => {
   const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
   // Test-only: a pseudo-locale cookie wins, so the walk covers signed-in screens whatever the account chose.
   if (env().PSEUDO_LOCALES === "on" && isPseudoLocale(chosen)) return chosen;
-  const user = await getSessionUser();
+  // While the database is away (a failover) the page itself fails and says so (app/error.tsx), in
+  // the language the visitor's browser asks for: the layout around it must not fail first.
+  const user = await getSessionUser().catch((err: unknown) => {
+    if (databaseUnavailable(err)) return null;
+    throw err;
+  });
   if (isLocale(user?.locale)) return user.locale;
   if (isLocale(chosen)) return chosen;
   const asked = negotiateLocale((await headers()).get("accept-language"), LOCALES);

@@ -15,6 +15,7 @@ import { Client } from "pg";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "@/lib/db/client";
 import { MIGRATIONS_FOLDER, runMigrations } from "@/lib/db/migrate";
+import { testAdminUrl } from "./test-admin-url";
 
 export type TestDbTemplate = { engine: "pglite"; file: string } | { engine: "postgres"; database: string };
 
@@ -87,9 +88,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     project.provide("testDbTemplate", { engine: "pglite", file: await pgliteTemplate() });
     return undefined;
   }
+  // Through a pooler (TEST_DATABASE_ADMIN_URL: PostgreSQL itself), the template is made and
+  // migrated directly, so the pooler never holds a connection to it (a template must have none).
+  const admin = testAdminUrl();
   const database = `portal_template_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
-  await adminQuery(url, `create database ${database}`);
-  const target = new URL(url);
+  await adminQuery(admin, `create database ${database}`);
+  const target = new URL(admin);
   target.pathname = `/${database}`;
   const handle = openPostgres(target.toString());
   try {
@@ -99,5 +103,5 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await handle.close();
   }
   project.provide("testDbTemplate", { engine: "postgres", database });
-  return () => adminQuery(url, `drop database if exists ${database} with (force)`);
+  return () => adminQuery(admin, `drop database if exists ${database} with (force)`);
 }

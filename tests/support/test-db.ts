@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { Client } from "pg";
 import { openPglite, openPostgres, setDbHandle, type DbHandle } from "@/lib/db/client";
+import { testAdminUrl } from "./test-admin-url";
 
 let pgliteTemplate: { file: string; tar: Blob } | undefined;
 
@@ -25,8 +26,9 @@ export async function createTestDatabase(): Promise<DbHandle & { drop(): Promise
     return { ...handle, drop: () => handle.close() };
   }
   const url = process.env.DATABASE_URL!;
+  const adminUrl = testAdminUrl();
   const name = `portal_test_${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new Client({ connectionString: url });
+  const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`create database ${name} template ${template.database}`);
@@ -40,7 +42,7 @@ export async function createTestDatabase(): Promise<DbHandle & { drop(): Promise
     ...handle,
     async drop() {
       await handle.close();
-      const c = new Client({ connectionString: url });
+      const c = new Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
