@@ -3,7 +3,7 @@ import { z } from "zod";
 import { clientKey, giveBack, hitRateLimit } from "@/lib/rate-limit";
 import { ACCESS_CODE_MAX_LENGTH } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
-import { CODES_OFF_MESSAGE, codeSignInAllowed } from "./oidc/code-policy";
+import { codeSignInAllowed, codesOffMessage } from "./oidc/code-policy";
 import { startSession } from "./session";
 import { findUserByCode, normalizeCode } from "./sign-in";
 
@@ -62,7 +62,8 @@ export async function attemptSignIn(input: unknown, client: string): Promise<Sig
   const user = code.length > ACCESS_CODE_MAX_LENGTH ? null : await findUserByCode(code);
   if (user) {
     // SIGNIN_CODES (issue 32): a role whose codes are off signs in with its school account only.
-    if (!(await codeSignInAllowed(user.id))) return { status: 403, body: { ok: false, message: CODES_OFF_MESSAGE } };
+    if (!(await codeSignInAllowed(user.id)))
+      return { status: 403, body: { ok: false, message: await codesOffMessage() } };
     // A right code does not count against its client.
     await giveBack(perClient, SIGN_IN_WINDOW_MS).catch(() => undefined);
     await startSession(user);

@@ -4,15 +4,22 @@ import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { parseSignInCodes } from "@/lib/domain/sign-in-codes";
-import { OIDC_SIGN_IN_MESSAGES } from "@/lib/domain/oidc-messages";
 import { env } from "@/lib/env";
+import { getT } from "@/lib/i18n/request-locale";
 
 /** The roles whose access codes sign in (SIGNIN_CODES; validated at start, so never null here). */
 export function codeRoles(): Set<string> {
   return parseSignInCodes(env().SIGNIN_CODES) ?? new Set();
 }
 
-export const CODES_OFF_MESSAGE = OIDC_SIGN_IN_MESSAGES.codes_off;
+/**
+ * The refusal of a code whose role signs in with its school account only, in the reader's language
+ * (the catalog's signIn.refusals.codes_off, which the no-script redirect's ?signin=codes_off shows too;
+ * its English is OIDC_SIGN_IN_MESSAGES.codes_off).
+ */
+export async function codesOffMessage(): Promise<string> {
+  return (await getT("signIn"))("refusals.codes_off");
+}
 
 /**
  * Whether this user may sign in with their (correct) code. With SIGNIN_CODES=all no query is made;
