@@ -99,16 +99,16 @@ describe("grade action answers in the reader's language", () => {
     expect(answer).toBe(
       [
         "Cada categoría necesita un nombre",
-        "El peso de «Quizzes» debe estar entre 0 % y 100 %",
+        "El peso de «Quizzes» debe estar entre 0\u00a0% y 100\u00a0%",
         "«Quizzes» puede descartar entre 0 y 20 de sus calificaciones más bajas",
         "Los nombres de las categorías deben ser distintos («quizzes» dos veces)",
-        "El peso de «quizzes» debe estar entre 0 % y 100 %",
+        "El peso de «quizzes» debe estar entre 0\u00a0% y 100\u00a0%",
         "«quizzes» puede descartar entre 0 y 20 de sus calificaciones más bajas",
-        "Los pesos de las categorías deben sumar 100 % (ahora suman 225,015 %)",
-        "La penalización por atraso debe estar entre 1 % y 100 % por día",
-        "El mínimo por atraso debe estar entre 0 % y 100 %",
+        "Los pesos de las categorías deben sumar 100\u00a0% (ahora suman 225,015\u00a0%)",
+        "La penalización por atraso debe estar entre 1\u00a0% y 100\u00a0% por día",
+        "El mínimo por atraso debe estar entre 0\u00a0% y 100\u00a0%",
         "La calificación ponderada necesita al menos una categoría",
-        "Los pesos de las categorías deben sumar 100 % (ahora suman 0 %)",
+        "Los pesos de las categorías deben sumar 100\u00a0% (ahora suman 0\u00a0%)",
       ].join(". ") + ".",
     );
     expect(await translateGradeMessage(problems[0] + ".")).toBe("Cada categoría necesita un nombre.");
