@@ -25,7 +25,8 @@ export function SectionNav({
   const current = sections.find((s) => s.value === active);
   return (
     <div className="mt-6">
-      <nav aria-label={label} className="flex gap-1 overflow-x-auto border-b border-line">
+      {/* scroll-edges (globals.css): at 375 px the tabs scroll, and a shadow says so on the side with more. */}
+      <nav aria-label={label} className="scroll-edges flex gap-1 overflow-x-auto border-b border-line">
         {sections.map((s) => (
           <a
             key={s.value}

@@ -115,7 +115,7 @@ test("terms, weighted categories and an excused grade reach the student's Why th
   await panel.getByRole("link", { name: "Whole year" }).click();
   await expect(panel.getByRole("heading", { name: "Whole year" })).toBeVisible();
   await panel.getByText("Why this grade").click();
-  await expect(panel.getByTestId("why-this-grade")).toContainText(/Weighted categories: [\d.]+ %/);
+  await expect(panel.getByTestId("why-this-grade")).toContainText(/Weighted categories: [\d.]+\s%/);
   await expect(panel.getByTestId("why-this-grade")).toContainText("Quiz (weight 40 %)");
   await expect(student.getByTestId("grade-item").filter({ hasText: "Quiz 1 reflection" })).toHaveCount(1);
   await student.screenshot({ path: "test-results/term-grade.png", fullPage: true });

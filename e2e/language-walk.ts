@@ -68,3 +68,33 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .join(" | ")})`,
   );
 }
+
+/**
+ * Every "%" on the page that the browser put on another line than its number (issue 39 item 16):
+ * "89,5" at the end of one line and "%" alone at the start of the next. Returns the text around each.
+ */
+export async function percentsAlone(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const box = (node: Node, at: number) => {
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + 1);
+      return range.getBoundingClientRect();
+    };
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let i = text.indexOf("%"); i > 0; i = text.indexOf("%", i + 1)) {
+        let j = i - 1;
+        while (j >= 0 && /\s/.test(text[j]!)) j--;
+        if (j < 0 || !/[\d}]/.test(text[j]!)) continue; // only a number's own sign
+        const number = box(node, j);
+        const sign = box(node, i);
+        if (number.height && sign.height && Math.abs(number.top - sign.top) > number.height / 2)
+          out.push(text.slice(Math.max(0, j - 24), i + 1));
+      }
+    }
+    return out;
+  });
+}

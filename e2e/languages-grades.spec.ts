@@ -45,7 +45,7 @@ test.describe("a teacher in Spanish", () => {
     await expect(tab.getByText(/^En una celda:/)).toBeVisible();
     // A score out of range is refused by the grid itself, before anything is sent.
     await tab.locator("[data-cell='0:0']").click();
-    const editor = tab.getByRole("spinbutton", { name: /^Puntuación de / });
+    const editor = tab.getByRole("textbox", { name: /^Puntuación de / });
     await editor.fill("100000");
     await editor.press("Enter");
     await expect(page.getByText(/^Por favor, escriba una puntuación válida entre 0 y /).first()).toBeVisible();
@@ -64,7 +64,7 @@ test.describe("a teacher in Spanish", () => {
       /^Please enter a valid score/,
     ]);
     await tab.getByRole("button", { name: "Libro de calificaciones sencillo" }).click();
-    await expect(page.getByTestId("gradebook").getByRole("spinbutton").first()).toHaveAccessibleName(/^Puntuación de /);
+    await expect(page.getByTestId("gradebook").getByRole("textbox").first()).toHaveAccessibleName(/^Puntuación de /);
     await tab.getByRole("button", { name: "Agregar calificación" }).click();
     const dialog = page.getByRole("dialog", { name: "Agregar calificación" });
     await expect(dialog.getByLabel("Estudiante")).toBeVisible();
@@ -114,7 +114,7 @@ test.describe("a teacher in Spanish", () => {
     const weight = page.getByRole("textbox", { name: /^Peso de / }).first();
     await weight.fill("abc");
     await page.getByRole("button", { name: "Guardar la configuración de las calificaciones" }).click();
-    await expect(page.getByText("Los pesos son porcentajes, como 25 o 12.5")).toBeVisible();
+    await expect(page.getByText("Los pesos son porcentajes, como 25 o 12,5")).toBeVisible();
     await noEnglish(page, [
       "Grading settings",
       "How the term grade is made",

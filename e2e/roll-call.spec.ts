@@ -197,6 +197,53 @@ test("keyboard only: today's roll for 30, saved as it goes, seen after a reload 
   );
 });
 
+// Issue 39 item 12: every language's four letters set their status, lower or upper case, and
+// move on; a language's letters win over j/k (Spanish J is justificada), and its key help says
+// which keys move. Each language takes the roll of a day of its own.
+const LANGUAGES = [
+  { locale: "en", letters: "PALE", saving: "Saving…", added: "Attendance added for", jk: true },
+  { locale: "es", letters: "PATJ", saving: "Guardando…", added: "Asistencia agregada para el", jk: false },
+] as const;
+
+for (const [n, lang] of LANGUAGES.entries()) {
+  test(`in ${lang.locale}: ${[...lang.letters].join(" ")} each set their status; ${lang.jk ? "j and k move" : "j is a letter, the arrows move"}`, async ({
+    context,
+  }) => {
+    const day = weekdayAhead(42 + 7 * n);
+    await signInContext(context);
+    await context.addCookies([{ name: "portal_locale", value: lang.locale, url: server.base }]);
+    const page = await context.newPage();
+    await page.goto(rollUrl(day));
+    await expect(page.locator("html")).toHaveAttribute("lang", lang.locale);
+    const list = page.locator("ol[aria-describedby=roll-call-keys]");
+    await expect(page.getByRole("radiogroup")).toHaveCount(STUDENTS);
+    await tabInto(page);
+    await page.keyboard.press(lang.letters[0]!.toLowerCase()); // adds the day, everyone present
+    await expect(page.getByTestId("roll-call-note")).toContainText(lang.added);
+    // Students 1-3 the other three letters in lower case, 4-7 all four in upper case.
+    for (const letter of [...lang.letters.slice(1).toLowerCase(), ...lang.letters]) await page.keyboard.press(letter);
+    const marked = `${lang.letters}${lang.letters}${lang.letters[0]!.repeat(STUDENTS - 8)}`;
+    await expect.poll(() => letters(page)).toBe(marked);
+    await expect(list.locator('[data-rc="8:0"]')).toBeFocused();
+
+    // The arrows always move; j and k only where they are not letters (nothing happens otherwise).
+    await page.keyboard.press("ArrowUp");
+    await expect(list.locator('[data-rc="7:3"]')).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(list.locator('[data-rc="8:0"]')).toBeFocused();
+    await page.keyboard.press("k");
+    await expect(list.locator(lang.jk ? '[data-rc="7:3"]' : '[data-rc="8:0"]')).toBeFocused();
+    await expect(page.getByText(lang.saving)).toBeHidden();
+    expect(await letters(page)).toBe(marked);
+
+    await page.reload();
+    await expect.poll(() => letters(page)).toBe(marked);
+    // The key help says what moves in this language.
+    const keys = await page.locator("#roll-call-keys kbd").allTextContents();
+    expect(keys).toEqual([...lang.letters, "↑", "↓", ...(lang.jk ? ["j", "k"] : [])]);
+  });
+}
+
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
 

@@ -22,7 +22,7 @@ test.describe("teacher dashboard", () => {
     const card = page.getByTestId("managed-assignment").filter({ hasText: "Angles worksheet" });
     await card.getByRole("button", { name: "Bulk Grade" }).click();
     const bulk = page.getByRole("dialog", { name: "Bulk Grade: Angles worksheet" });
-    const scores = bulk.getByRole("spinbutton");
+    const scores = bulk.getByRole("textbox", { name: /^Score for / });
     await scores.nth(0).fill("9.5");
     await scores.nth(1).fill("7.5");
     await scores.nth(2).fill("5");
@@ -56,7 +56,7 @@ test.describe("teacher dashboard", () => {
     await page.waitForLoadState("networkidle");
     // And change the first one to yellow.
     await first.click();
-    await expect(page.getByRole("spinbutton", { name: /Score for/ })).toBeFocused();
+    await expect(page.getByRole("textbox", { name: /Score for/ })).toBeFocused();
     await page.keyboard.press("Control+A");
     await page.keyboard.type("8");
     await page.keyboard.press("Enter");

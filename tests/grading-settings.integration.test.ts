@@ -110,4 +110,24 @@ describe("grading settings", () => {
     expect((await loadStudentTermGrade(CLASS, student, "year", "UTC")).percent).toBe(pointsBefore.percent);
     expect(await loadGradeSettings(CLASS)).toEqual({ mode: "points", categories: [], latePolicy: null });
   });
+
+  // Issue 39 item 14: a teacher who writes decimals with a comma sets weights with one.
+  it("take a weight written with a decimal comma, exactly", async () => {
+    await signInAs(DEMO_INSTRUCTORS[0].code);
+    const [first, second] = Object.values(cats) as [number, number];
+    expect(await save({ mode: "weighted", [`weight.${first}`]: "12,5", [`weight.${second}`]: "87,50" })).toEqual({
+      ok: true,
+      message: "Grading settings saved",
+    });
+    const weights = (await loadGradeSettings(CLASS)).categories.map((c) => [c.id, c.weight]);
+    expect(weights).toEqual([
+      [first, 1250],
+      [second, 8750],
+    ]);
+    expect(await save({ mode: "weighted", [`weight.${first}`]: "12,505" })).toMatchObject({
+      ok: false,
+      message: "Weights are percents such as 25 or 12.5",
+    });
+    expect(await save({ mode: "points" })).toMatchObject({ ok: true });
+  });
 });

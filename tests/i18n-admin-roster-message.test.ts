@@ -63,7 +63,7 @@ const SENTENCES: [string, string][] = [
   ["this person would be a new administrator", "esta persona sería un administrador nuevo"],
   [
     "the import would remove 12 people (40 % of the 30 in the portal), among them the administrator Ada Admin: more than 5 % of people or an administrator needs a confirmation",
-    "la importación quitaría 12 personas (40 % de las 30 del portal), entre ellas el administrador Ada Admin: más del 5 % de las personas o un administrador requiere una confirmación",
+    "la importación quitaría 12 personas (40\u00a0% de las 30 del portal), entre ellas el administrador Ada Admin: más del 5\u00a0% de las personas o un administrador requiere una confirmación",
   ],
   [
     "check the list of removals; to go ahead, type 12 on the admin page (or run the command line with --allow-deletions 12)",
@@ -117,7 +117,7 @@ describe("the roster import's sentences in Spanish", () => {
 
   it("the removal reason the confirmation shows", () => {
     expect(es.part("the import would remove 1 person (100 % of the 1 in the portal)")).toBe(
-      "la importación quitaría 1 persona (100 % de las 1 del portal)",
+      "la importación quitaría 1 persona (100\u00a0% de las 1 del portal)",
     );
   });
 

@@ -37,6 +37,16 @@ describe("message catalogs", () => {
     });
   }
 
+  // Issue 39 item 16: at 375 px a "%" wrapped alone onto the next line. A language that spaces its
+  // percent sign ("35 %") writes a no-break space there. English is left as it is: its sentences are
+  // also the patterns that read the libraries' English back (lib/i18n/sentence-patterns.ts).
+  for (const locale of LOCALES.filter((l) => l !== "en")) {
+    it(`${locale} keeps every "%" on the line of its number (a no-break space)`, () => {
+      const split = [...leaves(messagesFor(locale))].filter(([, m]) => /[\d}][ \t]%/.test(m)).map(([k]) => k);
+      expect(split).toEqual([]);
+    });
+  }
+
   it("the pseudo-locale wraps every message in markers", () => {
     const pseudo = leaves(messagesFor("en-XA"));
     expect(pseudo.size).toBe(english.size);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MSG } from "@/lib/domain/messages";
-import { scoreRangeMessage } from "@/lib/domain/scores";
+import { SCORE_DECIMALS_MESSAGE, scoreRangeMessage } from "@/lib/domain/scores";
 import { gradeSettingsProblems } from "@/lib/domain/term-grade";
 import { lockedMessage } from "@/lib/domain/terms";
 import { inReaderLanguage } from "@/lib/i18n/action-message";
@@ -17,6 +17,7 @@ const SENTENCES: [string, string][] = [
   ["Grade saved", "Calificación guardada"],
   [scoreRangeMessage(10), "Por favor, escriba una puntuación válida entre 0 y 10"],
   [scoreRangeMessage(12.5), "Por favor, escriba una puntuación válida entre 0 y 12,5"],
+  [SCORE_DECIMALS_MESSAGE, "Por favor, escriba una puntuación con dos decimales como máximo, por ejemplo 17,5"],
   ["Student, assignment and score are required", "El estudiante, la tarea y la puntuación son obligatorios"],
   ["Feedback must be at most 20000 characters", "Los comentarios deben tener como máximo 20000 caracteres"],
   ["That student is not enrolled in this class.", "Ese estudiante no está inscrito en esta clase."],
@@ -30,7 +31,7 @@ const SENTENCES: [string, string][] = [
     lockedMessage("Autumn. Term 1"),
     "Autumn. Term 1 está publicado, así que sus calificaciones están bloqueadas. Un administrador puede desbloquear el período en /admin → Períodos.",
   ],
-  ["Weights are percents such as 25 or 12.5", "Los pesos son porcentajes, como 25 o 12.5"],
+  ["Weights are percents such as 25 or 12.5", "Los pesos son porcentajes, como 25 o 12,5"],
   ["The late penalty must be a whole number", "La penalización por atraso debe ser un número entero"],
   ["The late floor must be a whole number", "El mínimo por atraso debe ser un número entero"],
   [
@@ -98,16 +99,16 @@ describe("grade action answers in the reader's language", () => {
     expect(answer).toBe(
       [
         "Cada categoría necesita un nombre",
-        "El peso de «Quizzes» debe estar entre 0 % y 100 %",
+        "El peso de «Quizzes» debe estar entre 0\u00a0% y 100\u00a0%",
         "«Quizzes» puede descartar entre 0 y 20 de sus calificaciones más bajas",
         "Los nombres de las categorías deben ser distintos («quizzes» dos veces)",
-        "El peso de «quizzes» debe estar entre 0 % y 100 %",
+        "El peso de «quizzes» debe estar entre 0\u00a0% y 100\u00a0%",
         "«quizzes» puede descartar entre 0 y 20 de sus calificaciones más bajas",
-        "Los pesos de las categorías deben sumar 100 % (ahora suman 225,015 %)",
-        "La penalización por atraso debe estar entre 1 % y 100 % por día",
-        "El mínimo por atraso debe estar entre 0 % y 100 %",
+        "Los pesos de las categorías deben sumar 100\u00a0% (ahora suman 225,015\u00a0%)",
+        "La penalización por atraso debe estar entre 1\u00a0% y 100\u00a0% por día",
+        "El mínimo por atraso debe estar entre 0\u00a0% y 100\u00a0%",
         "La calificación ponderada necesita al menos una categoría",
-        "Los pesos de las categorías deben sumar 100 % (ahora suman 0 %)",
+        "Los pesos de las categorías deben sumar 100\u00a0% (ahora suman 0\u00a0%)",
       ].join(". ") + ".",
     );
     expect(await translateGradeMessage(problems[0] + ".")).toBe("Cada categoría necesita un nombre.");

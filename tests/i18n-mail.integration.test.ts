@@ -165,7 +165,7 @@ describe("a digest in Spanish", () => {
       `Se registró un retraso de ${maya.name} en Algebra I el ${formatDay(addDays(today, -2), "es")}`,
     );
     expect(mail.text).toContain("Nueva calificación en Algebra I: Fractions quiz");
-    expect(mail.text).toContain(`${maya.name}: 3,5 / 10 (35 %) en «Fractions quiz».`);
+    expect(mail.text).toContain(`${maya.name}: 3,5 / 10 (35\u00a0%) en «Fractions quiz».`);
     expect(mail.text).toContain("Comentario del maestro: Show your working on each step.");
     expect(mail.text).toContain(
       "Usted recibe este mensaje porque algunas notificaciones están configuradas como «Resumen diario».",

@@ -25,9 +25,6 @@ const BINDERS: Record<string, number> = { getT: 0, useTranslations: 0, translato
  * leaves this list when it is used again (or deleted), and a newly unused key fails.
  */
 const AWAITING_USE: Record<string, string> = {
-  "common.invalidCode": "the sign-in API's answers (lib/auth/sign-in-flow.ts still writes MSG's English)",
-  "common.enterCode": "the sign-in API's answers (lib/auth/sign-in-flow.ts still writes MSG's English)",
-  "common.tooManySignIns": "the sign-in API's answers (lib/auth/sign-in-flow.ts still writes MSG's English)",
   "parent.searchFailed": "the parent-portal API's refusals (lib/parent/portal.ts, still English)",
   "parent.reportFailed": "the parent-portal API's refusals (lib/parent/portal.ts, still English)",
   "common.returnHome": "the refusal screens (states.returnHome is read today); unused since they moved to `states`",

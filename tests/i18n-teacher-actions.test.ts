@@ -101,8 +101,8 @@ const SENTENCES: [string, string][] = [
   ],
   // The preview's description of whom a message goes to, alone and inside another answer.
   ["students who have not handed in “Lab report”", "estudiantes que no han entregado «Lab report»"],
-  ["students under 70 % in the whole year", "estudiantes por debajo del 70 % en todo el año"],
-  ["students under 70 % in Fall semester", "estudiantes por debajo del 70 % en Fall semester"],
+  ["students under 70 % in the whole year", "estudiantes por debajo del 70\u00a0% en todo el año"],
+  ["students under 70 % in Fall semester", "estudiantes por debajo del 70\u00a0% en Fall semester"],
   [
     "No linked guardians to send to (3 student(s): students who have not handed in “Lab report”).",
     "No hay tutores vinculados a quienes enviar (3 estudiantes: estudiantes que no han entregado «Lab report»).",

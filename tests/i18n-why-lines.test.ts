@@ -80,18 +80,20 @@ describe("why this grade in the reader's language", () => {
     expect(spanish).toContain("Se descarta (la más baja): Unit 2");
     expect(spanish).toContain("Sin entregar, cuentan como 0: Essay");
     expect(spanish).toContain("Exentas: Worksheet");
-    expect(spanish).toContain("Penalización por entrega tardía: Lab, part 1 (conserva el 90 %)");
+    expect(spanish).toContain("Penalización por entrega tardía: Lab, part 1 (conserva el 90 %)");
     expect(spanish).toContain("No pertenece a una categoría ponderada, no se cuenta: Extra credit");
-    expect(spanish).toContain("Puntos totales: 8,5 de 10 = 85 %");
+    expect(spanish).toContain("Puntos totales: 8,5 de 10 = 85 %");
     expect(spanish).toContain("Todavía no hay trabajos calificados");
-    expect(spanish).toContain("Modificada por el maestro: 80 % (calculada: 70 %)");
+    expect(spanish).toContain("Modificada por el maestro: 80 % (calculada: 70 %)");
     expect(spanish).toContain("Nota del maestro: Well done");
-    expect(spanish.some((l) => l.startsWith("Tests, quizzes (peso 60 %): "))).toBe(true);
+    expect(spanish.some((l) => l.startsWith("Tests, quizzes (peso 60 %): "))).toBe(true);
   });
 
-  it("leaves English, and any sentence it does not know, exactly as written", () => {
+  it("leaves English, and any sentence it does not know, as written, each % kept with its number", () => {
     const english = everySentence();
-    expect(whyInLanguage(english, "en")).toEqual(english);
+    // Issue 39 item 16: a no-break space before "%", so a narrow screen never starts a line with it.
+    expect(whyInLanguage(english, "en")).toEqual(english.map((l) => l.replaceAll(/(\d) %/g, "$1\u00a0%")));
+    expect(whyInLanguage(["Total points: 8.5 of 10 = 85 %"], "en")).toEqual(["Total points: 8.5 of 10 = 85\u00a0%"]);
     expect(whyInLanguage(["Something new the calculator says"], "es")).toEqual(["Something new the calculator says"]);
   });
 });

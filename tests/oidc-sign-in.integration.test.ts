@@ -5,7 +5,7 @@ import { attemptSignIn } from "@/lib/auth/sign-in-flow";
 import { db } from "@/lib/db/client";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { auditLog, rateLimits, users } from "@/lib/db/schema";
-import { MSG } from "@/lib/domain/messages";
+import { msg } from "@/lib/i18n/message";
 import { clientKey } from "@/lib/rate-limit";
 import { databaseChecksum } from "./support/fixtures";
 import { loginAtProvider } from "./support/oidc";
@@ -172,7 +172,7 @@ describe("attacks, each refused with nothing written", () => {
       const guess = await attemptSignIn({ code: wrong }, "10.0.0.3");
       const h2 = await hits();
       // Status and message alike: nothing tells a guesser the code exists.
-      expect(teacher).toEqual({ status: 401, body: { ok: false, message: MSG.invalidCode } });
+      expect(teacher).toEqual({ status: 401, body: { ok: false, message: msg("signInAnswers.invalidCode") } });
       expect(guess).toEqual(teacher);
       // Each counted against its client, its prefix and the school, as a miss.
       expect([h1.rightClient - h0.rightClient, h1.prefix - h0.prefix, h1.school - h0.school]).toEqual([1, 1, 1]);

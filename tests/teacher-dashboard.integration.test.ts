@@ -280,6 +280,39 @@ describe("grades", () => {
     expect(entries.rows[1]!.detail).toMatchObject({ new: 8.25, studentId: algStudent });
     expect(entries.rows[0]!.actor_id).toBe(await userIdByCode(RIVERA));
   });
+  // Issue 39 item 14: the server reads a decimal comma as a point, in every score field's action.
+  it("takes scores written with a decimal comma, exactly, and refuses more than two decimals", async () => {
+    await signInAs(RIVERA);
+    const before = await gradeOf(algAssignment, algStudent);
+    for (const score of ["1.000", "1,000", "7,255"]) {
+      const res = await saveGrade({ levelCode: ALG, assignmentId: algAssignment, studentId: algStudent, score });
+      expect(res, score).toEqual({
+        ok: false,
+        message: "Please enter a score with at most two decimals, such as 17.5",
+      });
+    }
+    expect(await gradeOf(algAssignment, algStudent)).toEqual(before);
+    const saved = async (write: () => Promise<{ ok: boolean }>, score: number) => {
+      expect((await write()).ok).toBe(true);
+      expect((await gradeOf(algAssignment, algStudent)).map((r) => r.score)).toEqual([score]);
+    };
+    await saved(
+      () => saveGrade({ levelCode: ALG, assignmentId: algAssignment, studentId: algStudent, score: "8,95" }),
+      8.95,
+    );
+    await saved(
+      () =>
+        addGrade(
+          { ok: true },
+          form({ levelCode: ALG, studentId: algStudent, assignmentId: algAssignment, score: "6,5" }),
+        ),
+      6.5,
+    );
+    await saved(
+      () => bulkGrade({ levelCode: ALG, assignmentId: algAssignment, rows: [{ studentId: algStudent, score: ",25" }] }),
+      0.25,
+    );
+  });
   it("leaves exactly one row when two saves of the same cell race", async () => {
     await signInAs(RIVERA);
     await createAssignment(

@@ -242,7 +242,7 @@ function ClassForm({
           >
             <option value="">{l.noTeacher}</option>
             {instructors.map((i) => (
-              <option key={i.id} value={i.id}>
+              <option key={i.id} value={i.id} data-user-text>
                 {i.name}
               </option>
             ))}

@@ -2,10 +2,12 @@
 
 import { useActionState } from "react";
 import { newCalendarFeedAction, turnOffCalendarFeedAction } from "@/app/calendar/actions";
+import { useTranslations } from "@/components/use-translations";
 import { idle, type ActionResult } from "@/lib/action-result";
 
-/** Make a new feed address (shown once, here) or turn the feed off. */
+/** Make a new feed address (shown once, here) or turn the feed off. The actions answer in the reader's language. */
 export function CalendarFeedForm({ live }: { live: boolean }) {
+  const t = useTranslations("calendarFeed");
   const [made, make, making] = useActionState(
     async () => newCalendarFeedAction(),
     idle as ActionResult<{ url: string }>,
@@ -20,7 +22,7 @@ export function CalendarFeedForm({ live }: { live: boolean }) {
             disabled={making}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
-            {live ? "Make a new address" : "Make a calendar address"}
+            {live ? t("makeNew") : t("make")}
           </button>
         </form>
         {live && (
@@ -30,7 +32,7 @@ export function CalendarFeedForm({ live }: { live: boolean }) {
               disabled={turning}
               className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
             >
-              Turn the feed off
+              {t("turnOff")}
             </button>
           </form>
         )}
@@ -38,14 +40,11 @@ export function CalendarFeedForm({ live }: { live: boolean }) {
       {made.ok && made.data && (
         <div role="status" className="rounded-xl border border-brand-600 bg-surface p-4 text-sm">
           <p>{made.message}</p>
-          <p className="mt-2 font-medium">
-            Add this address to your calendar app (as a subscription, &quot;from URL&quot;). It is shown only now: keep
-            it private.
-          </p>
+          <p className="mt-2 font-medium">{t("addThis")}</p>
           <input
             readOnly
             value={made.data.url}
-            aria-label="Calendar feed address"
+            aria-label={t("address")}
             className="mt-2 w-full rounded-md border border-line bg-surface-muted px-2 py-1.5 font-mono text-xs"
             data-testid="calendar-feed-url"
             onFocus={(e) => e.currentTarget.select()}

@@ -2,13 +2,17 @@
 
 import { useState } from "react";
 import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
+import { useGradeNumbers } from "@/components/grade-numbers";
+import { SCORE_INPUT } from "@/components/score-input";
 import { useToast } from "@/components/toast";
+import { useTranslations } from "@/components/use-translations";
 import type { FileView } from "@/lib/files/records";
 import { FileLinks, fileHref } from "./file-links";
 
 /**
  * One submission's files in View Responses (issue 33): images and PDFs shown in place (a PDF in
- * the browser's own viewer), others as downloads, with the student's score beside them.
+ * the browser's own viewer), others as downloads, with the student's score beside them, in the
+ * reader's language and digits ("12,75"; the teacher's View Responses words, teacherAssignments).
  */
 export function ResponseFilesAndScore({
   levelCode,
@@ -27,7 +31,10 @@ export function ResponseFilesAndScore({
   files: FileView[];
   score: number | undefined;
 }) {
-  const [value, setValue] = useState(score === undefined ? "" : String(score));
+  const t = useTranslations("teacherAssignments");
+  const common = useTranslations("common");
+  const { number } = useGradeNumbers();
+  const [value, setValue] = useState(score === undefined ? "" : number(score));
   const [saving, setSaving] = useState(false);
   const toast = useToast();
   const shown = files.filter((f) => f.mime.startsWith("image/") || f.mime === "application/pdf");
@@ -41,7 +48,7 @@ export function ResponseFilesAndScore({
             <iframe
               key={f.id}
               src={fileHref(f.id, { inline: true })}
-              title={`${f.name} by ${studentName}`}
+              title={t("fileBy", { file: f.name, name: studentName })}
               className="h-96 w-full rounded-lg border border-line"
             />
           ) : (
@@ -49,7 +56,7 @@ export function ResponseFilesAndScore({
               {/* eslint-disable-next-line @next/next/no-img-element */}
               <img
                 src={fileHref(f.id, { inline: true })}
-                alt={`${f.name} by ${studentName}`}
+                alt={t("fileBy", { file: f.name, name: studentName })}
                 className="max-h-96 rounded-lg border border-line"
               />
             </a>
@@ -64,16 +71,16 @@ export function ResponseFilesAndScore({
           setSaving(true);
           void saveGrade({ levelCode, assignmentId, studentId, score: value }).then((res) => {
             setSaving(false);
-            toast(res.ok ? "Grade saved" : res.message, res.ok ? "success" : "error");
+            toast(res.ok ? t("scoreSaved") : res.message, res.ok ? "success" : "error");
           });
         }}
       >
         <label htmlFor={inputId} className="text-sm font-medium">
-          Score for {studentName} (out of {maxScore})
+          {t("responseScoreFor", { name: studentName, max: number(maxScore) })}
         </label>
         <input
           id={inputId}
-          inputMode="decimal"
+          {...SCORE_INPUT}
           value={value}
           onChange={(e) => setValue(e.target.value)}
           className="w-24 rounded-lg border border-line bg-surface px-2 py-1 lg:w-full"
@@ -83,7 +90,7 @@ export function ResponseFilesAndScore({
           disabled={saving}
           className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
         >
-          {saving ? "Saving..." : "Save score"}
+          {saving ? common("saving") : t("saveScore")}
         </button>
       </form>
     </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "@/components/use-translations";
-import { useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
 import { ErrorBanner } from "@/components/error-banner";
 import { phoneDigits, validateParentPhone } from "@/lib/domain/phone";
 import type { ReportCardView } from "@/lib/domain/report-card";
@@ -38,27 +38,32 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
   const [students, setStudents] = useState<{ id: number; name: string }[] | null>(null);
   const [onFile, setOnFile] = useState(false);
   const [card, setCard] = useState<ReportCardView | null>(null);
+  const [lookedUp, setLookedUp] = useState("");
+  const lookups = useRef(0);
   const [pending, start] = useTransition();
   const digits = phoneDigits(phone);
 
   const search = (e: React.FormEvent) => {
     e.preventDefault();
+    // A new lookup clears the last one's answer at once: it belonged to another number, and must not
+    // stay on screen beside this one while the server answers (or when the form refuses this one).
+    setStudents(null);
+    setOnFile(false);
+    setError(null);
     const check = validateParentPhone(phone);
     if (!check.ok) return setError(t(check.problem));
+    const ticket = ++lookups.current;
     start(async () => {
       try {
         const res = await post<LookupReply>("/api/parent/lookup", { phone }, failed);
+        if (ticket !== lookups.current) return; // a newer lookup has started: this answer is stale
         if (res.ok) {
-          setError(null);
           setStudents(res.data.mode === "open" ? res.data.students : null);
           setOnFile(res.data.mode === "verified");
-        } else {
-          setStudents(null);
-          setOnFile(false);
-          setError(res.message);
-        }
+          setLookedUp(phone);
+        } else setError(res.message);
       } catch (err) {
-        setError(failed((err as Error).message));
+        if (ticket === lookups.current) setError(failed((err as Error).message));
       }
     });
   };
@@ -66,7 +71,8 @@ export function ParentPortal({ mode }: { mode: "verified" | "open" }) {
   const open = (studentId: number) =>
     start(async () => {
       try {
-        const res = await post<ReportCardView>("/api/parent/report", { phone, studentId }, failed);
+        // The number that found these students, even if the field has changed since.
+        const res = await post<ReportCardView>("/api/parent/report", { phone: lookedUp, studentId }, failed);
         if (res.ok) setCard(res.data);
         else setError(res.message);
       } catch (err) {

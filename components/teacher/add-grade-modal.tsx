@@ -10,6 +10,7 @@ import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { Field, FormActions, Select, TextArea, TextInput } from "./form-controls";
 import type { GridData } from "./grade-grid-parts";
+import { SCORE_INPUT } from "@/components/score-input";
 
 const idle: ActionResult = { ok: true };
 
@@ -86,10 +87,7 @@ export function AddGradeModal({
           <TextInput
             id="add-grade-score"
             name="score"
-            type="number"
-            min={0}
-            max={max}
-            step={0.01}
+            {...SCORE_INPUT}
             required
             value={score}
             onChange={(e) => setScore(e.target.value)}

@@ -9,21 +9,20 @@ import {
   editAssignmentText,
   loadAssignmentResponses,
   updateAssignment,
-  type ResponseEntry,
 } from "@/app/level/[levelCode]/update/assignment-actions";
-import { bulkGrade } from "@/app/level/[levelCode]/update/grade-actions";
-import { loadResponseFiles, type ResponseFiles } from "@/app/level/[levelCode]/files-actions";
+import { loadResponseFiles } from "@/app/level/[levelCode]/files-actions";
 import { AssignmentFilesButton } from "@/components/files/target-files";
-import { ResponseFilesAndScore } from "@/components/files/response-grading";
 import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
 import { EmptyState } from "@/components/states";
 import { useToast } from "@/components/toast";
 import type { ActionResult } from "@/lib/action-result";
 import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
-import { Field, PrimaryButton, SecondaryButton, Select, TextArea, TextInput, FormActions } from "./form-controls";
+import { BulkGradeModal } from "./bulk-grade-modal";
+import { Field, SecondaryButton, Select, TextArea, TextInput, FormActions } from "./form-controls";
 import { ConfirmDelete, ManagedPost, ManagerHeader } from "./manager-parts";
 import { MessageGuardians } from "./message-guardians";
+import { ResponsesModal, type ResponsesShown } from "./responses-modal";
 
 // The markdown renderer is only needed for the preview: load it when a form opens.
 const Markdown = lazyComponent(() => import("@/components/markdown").then((m) => m.Markdown));
@@ -66,11 +65,7 @@ export function AssignmentsManager({
   const [form, setForm] = useState<{ mode: "new" } | { mode: "edit"; assignment: ManagedAssignment } | null>(null);
   const [deleting, setDeleting] = useState<ManagedAssignment | null>(null);
   const [bulk, setBulk] = useState<ManagedAssignment | null>(null);
-  const [responses, setResponses] = useState<{
-    assignment: ManagedAssignment;
-    entries: ResponseEntry[];
-    files: ResponseFiles | null;
-  } | null>(null);
+  const [responses, setResponses] = useState<ResponsesShown | null>(null);
   const [, start] = useTransition();
   const toast = useToast();
   const t = useTranslations("teacherAssignments");
@@ -169,48 +164,7 @@ export function AssignmentsManager({
           onClose={() => setBulk(null)}
         />
       )}
-      <Modal
-        open={responses !== null}
-        onOpenChange={(o) => !o && setResponses(null)}
-        title={responses ? t("responsesOf", { title: responses.assignment.title }) : t("responses")}
-        wide
-      >
-        {responses && responses.entries.length === 0 && <p className="text-ink-muted">{t("noSubmissions")}</p>}
-        {responses && responses.entries.length > 0 && (
-          <a
-            href={`/level/${encodeURIComponent(levelCode)}/files/zip?assignmentId=${responses.assignment.id}`}
-            className="mb-3 inline-block rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
-          >
-            {t("downloadAll")}
-          </a>
-        )}
-        <ul className="space-y-3">
-          {responses?.entries.map((r) => (
-            <li key={r.id} className="rounded-lg border border-line p-3">
-              <div className="flex flex-wrap justify-between gap-2 text-sm">
-                <span className="font-semibold" data-user-text>
-                  {r.studentName}
-                </span>
-                <span className="text-ink-muted">{r.submittedAt}</span>
-              </div>
-              <p className="mt-2 whitespace-pre-line text-sm" data-user-text>
-                {r.content}
-              </p>
-              {responses.files?.submissions[r.id] && (
-                <ResponseFilesAndScore
-                  levelCode={levelCode}
-                  assignmentId={responses.assignment.id}
-                  studentId={responses.files.submissions[r.id]!.studentId}
-                  studentName={r.studentName}
-                  maxScore={responses.assignment.maxScore}
-                  files={responses.files.submissions[r.id]!.files}
-                  score={responses.files.scores[responses.files.submissions[r.id]!.studentId]}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      </Modal>
+      <ResponsesModal levelCode={levelCode} responses={responses} onClose={() => setResponses(null)} />
       <ConfirmDelete
         noun="assignment"
         target={deleting}
@@ -345,123 +299,6 @@ function AssignmentForm({
           </Field>
         </div>
         <FormActions onCancel={onClose} pending={pending} label={assignment ? shared("saveChanges") : t("create")} />
-      </form>
-    </Modal>
-  );
-}
-
-function BulkGradeModal({
-  levelCode,
-  assignment,
-  roster,
-  existing,
-  onClose,
-}: {
-  levelCode: string;
-  assignment: ManagedAssignment;
-  roster: RosterEntry[];
-  existing: Record<number, { score: number; feedback: string | null }>;
-  onClose: () => void;
-}) {
-  const [rows, setRows] = useState(() =>
-    Object.fromEntries(
-      roster.map((s) => [
-        s.id,
-        { score: existing[s.id] ? String(existing[s.id]!.score) : "", feedback: existing[s.id]?.feedback ?? "" },
-      ]),
-    ),
-  );
-  const [error, setError] = useState<string | null>(null);
-  const [pending, start] = useTransition();
-  const toast = useToast();
-  const t = useTranslations("teacherAssignments");
-  const common = useTranslations("common");
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    start(async () => {
-      // Only what the teacher changed: untouched grades keep their graded date.
-      const changed = roster.filter((s) => {
-        const before = existing[s.id];
-        const now = rows[s.id]!;
-        return now.score !== (before ? String(before.score) : "") || now.feedback !== (before?.feedback ?? "");
-      });
-      const res = await bulkGrade({
-        levelCode,
-        assignmentId: assignment.id,
-        rows: changed.map((s) => ({ studentId: s.id, score: rows[s.id]!.score, feedback: rows[s.id]!.feedback })),
-      });
-      if (res.ok) {
-        toast(res.message ?? t("gradesSaved"));
-        onClose();
-      } else setError(res.message);
-    });
-  };
-  return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
-      title={t("bulkTitle", { title: assignment.title })}
-      description={t("bulkHint", { max: assignment.maxScore })}
-      wide
-    >
-      <form onSubmit={submit} noValidate>
-        {error && (
-          <div className="mb-3">
-            <ErrorBanner message={error} />
-          </div>
-        )}
-        <div className="max-h-[55vh] overflow-y-auto rounded-lg border border-line">
-          <table className="w-full text-sm">
-            <thead className="sticky top-0 bg-surface-muted">
-              <tr>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  {t("student")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  {t("score")}
-                </th>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  {t("feedback")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {roster.map((s) => (
-                <tr key={s.id} className="border-t border-line">
-                  <th scope="row" className="px-3 py-2 text-left font-normal" data-user-text>
-                    {s.name}
-                  </th>
-                  <td className="px-3 py-1">
-                    <input
-                      type="number"
-                      min={0}
-                      max={assignment.maxScore}
-                      step={0.01}
-                      aria-label={t("scoreFor", { name: s.name })}
-                      value={rows[s.id]!.score}
-                      onChange={(e) => setRows((r) => ({ ...r, [s.id]: { ...r[s.id]!, score: e.target.value } }))}
-                      className="w-24 rounded-md border border-line bg-surface px-2 py-1"
-                    />
-                  </td>
-                  <td className="px-3 py-1">
-                    <input
-                      aria-label={t("feedbackFor", { name: s.name })}
-                      value={rows[s.id]!.feedback}
-                      onChange={(e) => setRows((r) => ({ ...r, [s.id]: { ...r[s.id]!, feedback: e.target.value } }))}
-                      className="w-full rounded-md border border-line bg-surface px-2 py-1"
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="mt-4 flex justify-end gap-2">
-          <SecondaryButton onClick={onClose}>{common("cancel")}</SecondaryButton>
-          <PrimaryButton type="submit" disabled={pending}>
-            {pending ? common("saving") : t("saveGrades")}
-          </PrimaryButton>
-        </div>
       </form>
     </Modal>
   );

@@ -30,8 +30,9 @@ export function TextInput(props: React.InputHTMLAttributes<HTMLInputElement>) {
   return <input {...props} className={`${inputClass} ${props.className ?? ""}`} />;
 }
 
+/** A textarea holds only what someone wrote: data-user-text (decision 029), as the pseudo-locale walk expects. */
 export function TextArea(props: React.TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea {...props} className={`${inputClass} ${props.className ?? ""}`} />;
+  return <textarea data-user-text {...props} className={`${inputClass} ${props.className ?? ""}`} />;
 }
 
 export function Select(props: React.SelectHTMLAttributes<HTMLSelectElement>) {

@@ -1,16 +1,19 @@
 "use client";
 
+import { useGradeNumbers } from "@/components/grade-numbers";
 import { useTranslations } from "@/components/use-translations";
 import { GRADEBOOK_THRESHOLDS } from "@/lib/domain/constants";
 import { band, itemPercent } from "@/lib/domain/grades";
 import { AssignmentHeaders, GRID_ROW_PX, type GridData, type OnSave, type Scores } from "./grade-grid-parts";
+import { SCORE_INPUT } from "@/components/score-input";
 import { useRowWindow } from "./use-row-window";
 
-/** The simpler gradebook (spec §2): a number input per cell, saved when it loses focus. */
+/** The simpler gradebook (spec §2): a score field per cell, saved when it loses focus. */
 export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Scores; onSave: OnSave }) {
   const { scroller, rows } = useRowWindow(data.students.length, GRID_ROW_PX);
   const columns = data.assignments.length + 1;
   const t = useTranslations("grades");
+  const { number } = useGradeNumbers();
   return (
     <div
       ref={scroller}
@@ -32,20 +35,17 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
                 </th>
                 {data.assignments.map((a, col) => {
                   const value = scores[row]?.[col] ?? null;
+                  const shown = value === null ? "" : number(value); // the reader's digits, "7,5"
                   const b = value === null ? null : band(itemPercent(value, a.maxScore), GRADEBOOK_THRESHOLDS);
                   return (
                     <td key={a.id} className="grid-td">
                       <input
-                        type="number"
-                        min={0}
-                        max={a.maxScore}
-                        step={0.01}
+                        {...SCORE_INPUT}
                         aria-label={t("grid.scoreFor", { name: s.name, title: a.title })}
-                        defaultValue={value ?? ""}
+                        defaultValue={shown}
                         key={value ?? "none"}
                         onBlur={(e) => {
-                          if (e.target.value !== (value === null ? "" : String(value)))
-                            void onSave(row, col, e.target.value);
+                          if (e.target.value !== shown) void onSave(row, col, e.target.value);
                         }}
                         className="grade-input"
                         data-band={b ?? "none"}

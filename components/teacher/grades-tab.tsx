@@ -13,6 +13,7 @@ import { useServerValue } from "@/components/use-server-value";
 import { GRADE_GRID_THRESHOLDS } from "@/lib/domain/constants";
 import { assignmentAveragePercent, band, itemPercent } from "@/lib/domain/grades";
 import { parseScore } from "@/lib/domain/scores";
+import { SCORE_INPUT } from "@/components/score-input";
 import { MARK_BY_CODE, MARK_CODES, MARK_KEYS, type GradeMark } from "@/lib/domain/grade-marks";
 import { gradebookExportHref } from "@/lib/export/links";
 import { PrimaryButton } from "./form-controls";
@@ -104,7 +105,11 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
     if (parsed.kind === "blank") return false; // blank or non-numeric entries are ignored
     if (parsed.kind === "invalid") {
       // lib/domain/scores' English, in the reader's words (the server's answer is translated on its way out).
-      toast(t("grid.scoreRange", { max: number(assignment.maxScore) }), "error");
+      const message =
+        parsed.reason === "range"
+          ? t("grid.scoreRange", { max: number(assignment.maxScore) })
+          : t("grid.scoreDecimals");
+      toast(message, "error");
       return false;
     }
     const previous = scores[row]?.[col] ?? null;
@@ -372,8 +377,7 @@ const GradeRow = memo(function GradeRow({
             {editingCol === col ? (
               <CellEditor
                 label={t("grid.scoreFor", { name: s.name, title: a.title })}
-                initial={value === null ? "" : String(value)}
-                max={a.maxScore}
+                initial={value === null ? "" : number(value)}
                 onDone={(raw, move) => void handlers.current.done(row, col, raw, move)}
               />
             ) : (
@@ -447,12 +451,11 @@ const GradeRow = memo(function GradeRow({
 function CellEditor({
   label,
   initial,
-  max,
   onDone,
 }: {
   label: string;
+  /** The score in the reader's digits ("7,5"), as the cell shows it. */
   initial: string;
-  max: number;
   onDone: (raw: string | null, move: "down" | "right" | "left" | null) => void;
 }) {
   const [value, setValue] = useState(initial);
@@ -467,10 +470,7 @@ function CellEditor({
       /* eslint-disable-next-line jsx-a11y/no-autofocus -- this input only exists once the teacher opened a grade cell
          to edit it (click, Enter or typing): focus belongs in it, as in any spreadsheet. */
       autoFocus
-      type="number"
-      min={0}
-      max={max}
-      step={0.01}
+      {...SCORE_INPUT}
       aria-label={label}
       value={value}
       onChange={(e) => setValue(e.target.value)}

@@ -8,7 +8,7 @@ import { useGradeNumbers } from "@/components/grade-numbers";
 import { keepFieldsSubmit } from "@/components/keep-fields-submit";
 import { PrimaryButton } from "@/components/teacher/form-controls";
 import type { ActionResult } from "@/lib/action-result";
-import { toHundredths } from "@/lib/domain/percent";
+import { decimalHundredths } from "@/lib/domain/scores";
 import type { GradingFormView } from "@/lib/gradebook/settings";
 
 // The grading settings form: the server checks everything again (weights total 100 %, drop
@@ -28,17 +28,20 @@ export function GradingSettingsForm({ levelCode, view }: { levelCode: string; vi
 function SettingsForm({ levelCode, view, form }: { levelCode: string; view: GradingFormView; form: FormState }) {
   const [state, action, pending] = form;
   const t = useTranslations("grades");
-  const { number } = useGradeNumbers();
+  const { number, percent } = useGradeNumbers();
   const current = new Map(view.settings.categories.map((c) => [c.id, c]));
   const [mode, setMode] = useState(view.settings.mode);
   const [weights, setWeights] = useState<Record<number, string>>(() =>
     Object.fromEntries(
-      view.categories.map((c) => [c.id, current.get(c.id)?.weight ? String(current.get(c.id)!.weight / 100) : ""]),
+      view.categories.map((c) => [c.id, current.get(c.id)?.weight ? number(current.get(c.id)!.weight / 100) : ""]),
     ),
   );
   const [late, setLate] = useState(view.settings.latePolicy !== null);
   // In hundredths of a percent, like the server: 33.33 + 33.33 + 33.34 is exactly 100.
-  const total = Object.values(weights).reduce((s, w) => s + toHundredths(Number(w) || 0), 0);
+  const total = Object.values(weights).reduce((s, w) => {
+    const h = decimalHundredths(w);
+    return s + (typeof h === "number" ? h : 0);
+  }, 0);
   return (
     <form className="mt-6 max-w-3xl space-y-6" onSubmit={keepFieldsSubmit(action)}>
       <input type="hidden" name="levelCode" value={levelCode} />
@@ -133,7 +136,7 @@ function SettingsForm({ levelCode, view, form }: { levelCode: string; view: Grad
                   className={`pt-2 font-medium tabular-nums ${total === 10000 ? "" : "text-red-700 dark:text-red-300"}`}
                   aria-live="polite"
                 >
-                  {number(total / 100)} %
+                  {percent(total / 100)}
                 </td>
               </tr>
             </tfoot>

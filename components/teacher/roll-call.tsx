@@ -9,10 +9,10 @@ import { TOAST_DISMISS_MS } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
 import { columnOf, rollCallRowsHtml } from "./roll-call-rows";
 import {
-  choiceOfTypedKey,
   letterOf,
   NO_MARK,
   ROLL_CALL_CHOICES,
+  rollCallKey,
   rollCallTotals,
   withDayAdded,
   withMark,
@@ -24,9 +24,10 @@ import {
 /**
  * Roll call for one class and one day (issue 21). Each student is a radio group of four radios
  * (Present, Absent, Late, Excused; aria-checked), and the whole list is one Tab stop (roving
- * tabindex): ↑ ↓ or j k move between students, ← → between a student's choices, Home and End to
- * the first and last student, Space or Enter (or a tap) sets the focused choice, and P, A, L or E
- * sets that status for the focused student and moves on to the next one. Arrows move focus only
+ * tabindex): ↑ ↓ (and j k where the reader's letters leave them free) move between students, ← →
+ * between a student's choices, Home and End to the first and last student, Space or Enter (or a
+ * tap) sets the focused choice, and a status's letter (the reader's, else P, A, L or E) sets it
+ * for the focused student and moves on to the next one (lib/domain/roll-call rollCallKey). Arrows move focus only
  * (as radios in a toolbar do), so walking the list never saves anything.
  *
  * Saved as you go: the list changes at once, the server action writes, the spec's note
@@ -172,14 +173,6 @@ export function RollCall({
     if (!at || e.altKey || e.ctrlKey || e.metaKey) return;
     const { row, col } = at;
     switch (e.key) {
-      case "ArrowDown":
-      case "j":
-        go(row + 1);
-        break;
-      case "ArrowUp":
-      case "k":
-        go(row - 1);
-        break;
       case "ArrowRight":
         go(row, col + 1);
         break;
@@ -193,12 +186,17 @@ export function RollCall({
         go(count - 1);
         break;
       default: {
-        const choice = e.key.length === 1 ? choiceOfTypedKey(e.key, words.choices) : null;
-        if (!choice) return; // Space and Enter click the focused radio natively; Tab leaves the list.
-        mark(data.students[row]!, choice.status);
+        // The reader's letters first: in Spanish J marks *justificada* and only the arrows move.
+        const key = rollCallKey(e.key, words.choices);
+        if (!key) return; // Space and Enter click the focused radio natively; Tab leaves the list.
+        if ("move" in key) {
+          go(row + key.move);
+          break;
+        }
+        mark(data.students[row]!, key.mark.status);
         // On to the next student, on their checked choice; the last one keeps focus on the new mark.
         if (row < count - 1) go(row + 1);
-        else go(row, ROLL_CALL_CHOICES.indexOf(choice));
+        else go(row, ROLL_CALL_CHOICES.indexOf(key.mark));
       }
     }
     e.preventDefault();

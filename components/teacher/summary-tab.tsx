@@ -47,8 +47,9 @@ export async function SummaryTab({
       value: averageAttendance === null ? "—" : percent(averageAttendance),
     },
   ];
-  // The calculator's "why" sentences, found by pattern and written again in the reader's language.
-  const rows = locale === "en" ? students : students.map((s) => ({ ...s, why: whyInLanguage(s.why, locale) }));
+  // The calculator's "why" sentences, found by pattern and written again in the reader's language
+  // (English as they are), each "%" kept with its number.
+  const rows = students.map((s) => ({ ...s, why: whyInLanguage(s.why, locale) }));
   return (
     <div className="space-y-6" data-testid="summary-tab">
       <dl className="grid gap-3 sm:grid-cols-3">

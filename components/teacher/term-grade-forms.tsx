@@ -4,7 +4,9 @@ import { useActionState } from "react";
 import { useTranslations } from "@/components/use-translations";
 import { setTermCommentAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { setTermOverrideAction } from "@/app/level/[levelCode]/update/term-grade-actions";
+import { useGradeNumbers } from "@/components/grade-numbers";
 import { keepFieldsSubmit } from "@/components/keep-fields-submit";
+import { SCORE_INPUT } from "@/components/score-input";
 import type { ActionResult } from "@/lib/action-result";
 
 // The Term grades page's two forms per student: the override (a percent and a required reason,
@@ -70,14 +72,15 @@ export function OverrideForm({
 }: Row & { current: { percent: number; reason: string; shared?: boolean; note?: string | null } | null }) {
   const [state, action, pending] = useActionState(setTermOverrideAction, idle);
   const t = useTranslations("grades.term");
+  const { number } = useGradeNumbers(); // the reader's digits, "87,5"
   const name = row.studentName;
   return (
     <TermRowForm row={row} action={action} state={state} pending={pending} what={t("saveOverrideFor", { name })}>
       <input
         className={`${input} w-20 tabular-nums`}
         name="percent"
-        inputMode="decimal"
-        defaultValue={current?.percent ?? ""}
+        {...SCORE_INPUT}
+        defaultValue={current ? number(current.percent) : ""}
         aria-label={t("percentFor", { name })}
         placeholder="%"
       />

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { clientKey, giveBack, hitRateLimit } from "@/lib/rate-limit";
 import { ACCESS_CODE_MAX_LENGTH } from "@/lib/domain/constants";
-import { MSG } from "@/lib/domain/messages";
+import { msg, type Message } from "@/lib/i18n/message";
 import { auditRefusedCode, codeSignInAllowed } from "./oidc/code-policy";
 import { startSession } from "./session";
 import { findUserByCode, normalizeCode } from "./sign-in";
@@ -18,25 +18,22 @@ export const SIGN_IN_FAILURES_PER_CLIENT = 10;
 export const SIGN_IN_FAILURES_PER_PREFIX = 50;
 export const SIGN_IN_FAILURES_SCHOOL_WIDE = 1000;
 
+/** The answer; its message a descriptor, written in the reader's language by the route (app/api/session). */
 export type SignInOutcome =
   | { status: 200; body: { ok: true } }
-  | { status: 400 | 401 | 429 | 503; body: { ok: false; message: string; retryAfterSeconds?: number } };
+  | { status: 400 | 401 | 429 | 503; body: { ok: false; message: Message; retryAfterSeconds?: number } };
 
 function tooMany(retryAfterSeconds: number): SignInOutcome {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return {
     status: 429,
-    body: {
-      ok: false,
-      message: `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
-      retryAfterSeconds,
-    },
+    body: { ok: false, message: msg("signInAnswers.waitMinutes", { minutes }), retryAfterSeconds },
   };
 }
 
 const UNAVAILABLE: SignInOutcome = {
   status: 503,
-  body: { ok: false, message: "Sign-in is unavailable for a moment. Please try again.", retryAfterSeconds: 30 },
+  body: { ok: false, message: msg("signInAnswers.unavailable"), retryAfterSeconds: 30 },
 };
 
 /**
@@ -48,7 +45,7 @@ export async function attemptSignIn(input: unknown, client: string): Promise<Sig
   const parsed = z.object({ code: z.string() }).safeParse(input);
   const raw = parsed.success ? parsed.data.code : "";
   const code = normalizeCode(raw);
-  if (code === "") return { status: 400, body: { ok: false, message: MSG.enterCode } };
+  if (code === "") return { status: 400, body: { ok: false, message: msg("signInAnswers.enterCode") } };
   const perClient = clientKey("signin:ip", client);
   let mine;
   try {
@@ -93,5 +90,5 @@ async function countMiss(code: string): Promise<SignInOutcome> {
   } catch (err) {
     console.error("sign-in: a miss could not be counted:", err);
   }
-  return { status: 401, body: { ok: false, message: MSG.invalidCode } };
+  return { status: 401, body: { ok: false, message: msg("signInAnswers.invalidCode") } };
 }

@@ -84,3 +84,12 @@ export function localizeDecimal(value: number | string, locale = "en"): string {
   }
   return String(value).replace(".", mark);
 }
+
+/**
+ * A percent sign kept on the line of its number: "89,5 %" with a no-break space, so a narrow screen
+ * never leaves "%" alone at the start of a line. For sentences written elsewhere (the calculator's
+ * "why this grade"); the catalogs write their own with the no-break space already.
+ */
+export function keepPercentWithNumber(text: string): string {
+  return text.replace(/(\d) %/g, "$1\u00a0%");
+}

@@ -60,14 +60,35 @@ export interface RollCallWords {
 /** The choices' own English names and letters. */
 export const ENGLISH_CHOICES: ChoiceWords[] = ROLL_CALL_CHOICES.map((c) => ({ label: c.label, letter: c.key }));
 
+/** What a key does on the roll call: set a student's status, or move to another student. */
+export type RollCallKey = { mark: RollCallChoice } | { move: 1 | -1 } | null;
+
+const ARROWS: Record<string, 1 | -1> = { ArrowDown: 1, ArrowUp: -1 };
+
 /**
- * The choice a typed letter sets: the reader's own letters first (Spanish T for tarde, J for
- * justificada), then the English ones, which keep working in every language.
+ * The letters that move between students, j down and k up (as in a mail reader), unless the
+ * reader's own letters take either of them: Spanish J is *justificada*, so in Spanish only the
+ * arrows move (a pair or nothing: k up without j down would be a trap). The key help of each
+ * language says which (teacherRollCall.keysHelp; tests/i18n-roll-call-keys.test.ts).
  */
-export function choiceOfTypedKey(key: string, choices: readonly ChoiceWords[]): RollCallChoice | null {
+export function movingLetters(choices: readonly ChoiceWords[]): Partial<Record<"j" | "k", 1 | -1>> {
+  const taken = new Set(choices.map((c) => c.letter.toLowerCase()));
+  return taken.has("j") || taken.has("k") ? {} : { j: 1, k: -1 };
+}
+
+/**
+ * What a typed key does, in this order: the reader's own letters (Spanish T for tarde, J for
+ * justificada), then the arrows and the moving letters, then the English letters P A L E, which
+ * keep working in every language where the reader's letters have not taken them.
+ */
+export function rollCallKey(key: string, choices: readonly ChoiceWords[]): RollCallKey {
   const typed = key.toUpperCase();
-  const own = choices.findIndex((c) => c.letter.toUpperCase() === typed);
-  return own >= 0 ? ROLL_CALL_CHOICES[own]! : choiceOfKey(key);
+  const own = key.length === 1 ? choices.findIndex((c) => c.letter.toUpperCase() === typed) : -1;
+  if (own >= 0) return { mark: ROLL_CALL_CHOICES[own]! };
+  const move = ARROWS[key] ?? (key.length === 1 ? movingLetters(choices)[key as "j" | "k"] : undefined);
+  if (move) return { move };
+  const english = key.length === 1 ? choiceOfKey(key) : null;
+  return english ? { mark: english } : null;
 }
 
 /** The choice a key sets (p, a, l, e in either case), or null. */

@@ -21,6 +21,7 @@ export const PAGE_NAMESPACES = [
   "reportCard",
   "settings",
   "classPage",
+  "calendarFeed",
   // The admin's screens (issue 31): each tab sends only its own client components' words.
   "adminUser",
   "adminStudents",

@@ -1,4 +1,5 @@
 import "server-only";
+import { keepPercentWithNumber } from "@/lib/domain/format";
 import { env } from "@/lib/env";
 import type { Messages } from "./catalog";
 import { intlLocaleOf, isLocale, isPseudoLocale, type AnyLocale } from "./locales";
@@ -65,8 +66,15 @@ const RULES = [
 const LATE = /^Late penalty: (.+)$/s;
 const LATE_ITEM = /(.*?) \(kept (\d+) %\)(?:, |$)/gs;
 
-/** The lines in the reader's language; English lines are returned as they are. */
+/**
+ * The lines in the reader's language, to be shown or printed: English lines as they are, each "%"
+ * kept on the line of its number (a no-break space, as the catalogs write it).
+ */
 export function whyInLanguage(lines: readonly string[], locale: string): string[] {
+  return translated(lines, locale).map(keepPercentWithNumber);
+}
+
+function translated(lines: readonly string[], locale: string): string[] {
   const reader: AnyLocale = isLocale(locale) || isPseudoLocale(locale) ? locale : "en";
   if (reader === "en") return [...lines];
   const t = translatorFor(reader, "why");

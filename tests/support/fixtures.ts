@@ -141,6 +141,7 @@ export const ALL_TABLES = [
   "oidc_links",
   "oidc_blocks",
   "oidc_pending",
+  "submission_files",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */

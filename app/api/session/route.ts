@@ -1,4 +1,7 @@
 import { attemptSignIn } from "@/lib/auth/sign-in-flow";
+import { msg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { BodyTooLarge, readForm, readJson, sameOrigin, TOO_LARGE } from "@/lib/http";
 import { clientAddress } from "@/lib/rate-limit";
 
@@ -25,7 +28,11 @@ export async function POST(request: Request) {
     const result = await attemptSignIn(input, clientAddress(request.headers));
     if (isForm) return backTo(request, result.body.ok ? null : FALLBACK_REASON[result.status]!);
     const retry = result.body.ok ? undefined : result.body.retryAfterSeconds;
-    return Response.json(result.body, {
+    // The refusal in the reader's language (the script shows it as it comes).
+    const body = result.body.ok
+      ? result.body
+      : { ...result.body, message: render(result.body.message, await requestLocale()) };
+    return Response.json(body, {
       status: result.status,
       headers: retry ? { "Retry-After": String(retry) } : undefined,
     });
@@ -36,7 +43,8 @@ export async function POST(request: Request) {
         : Response.json({ ok: false, message: TOO_LARGE.message }, { status: 413 });
     console.error("sign-in failed:", err);
     if (isForm) return backTo(request, FALLBACK_REASON[500]!);
-    return Response.json({ ok: false, message: "Something went wrong. Please try again." }, { status: 500 });
+    const message = render(msg("common.genericError"), await requestLocale().catch(() => "en" as const));
+    return Response.json({ ok: false, message }, { status: 500 });
   }
 }
 

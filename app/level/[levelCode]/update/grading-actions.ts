@@ -3,20 +3,21 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { classFormAction, invalid, type AnyAnswer } from "@/lib/actions";
-import { toHundredths } from "@/lib/domain/percent";
+import { decimalHundredths } from "@/lib/domain/scores";
 import { loadGradingForm, saveGradeSettings } from "@/lib/gradebook/settings";
 import { translatedAction } from "@/lib/i18n/action-message";
 import { translateGradeMessage } from "@/lib/i18n/grade-action-message";
 
 // The class's grading settings form (issue 19): the class's own staff only (access "teach");
-// weights are percents with up to two decimals, drop counts whole numbers. Answers in the reader's
-// language (translateGradeMessage).
+// weights are percents with up to two decimals (a point or a comma, as the reader writes them; read
+// exactly by lib/domain/scores), drop counts whole numbers. Answers in the reader's language
+// (translateGradeMessage).
 
 const percent = z
   .string()
   .trim()
-  .regex(/^(\d{1,3}(\.\d{1,2})?)?$/, "Weights are percents such as 25 or 12.5")
-  .transform((s) => (s === "" ? 0 : toHundredths(Number(s))));
+  .regex(/^(\d{1,3}([.,]\d{1,2})?)?$/, "Weights are percents such as 25 or 12.5")
+  .transform((s) => (s === "" ? 0 : (decimalHundredths(s) as number)));
 const whole = (what: string) =>
   z
     .string()

@@ -20,11 +20,13 @@ export const setTermOverrideAction = translatedAction(
       levelCode: levelCodeField,
       studentId: idSchema,
       termId: idSchema,
+      // A point or a comma for decimals, in every language ("87,5"): with one or two digits after it,
+      // neither can be a thousands separator (lib/domain/scores, decision 029).
       percent: z
         .string()
         .trim()
-        .regex(/^(\d{1,3}(\.\d{1,2})?)?$/, PERCENT)
-        .transform((s) => (s === "" ? null : Number(s)))
+        .regex(/^(\d{1,3}([.,]\d{1,2})?)?$/, PERCENT)
+        .transform((s) => (s === "" ? null : Number(s.replace(",", "."))))
         .refine((v) => v === null || v <= 100, PERCENT),
       reason: z.string().trim().max(500, "Keep the reason under 500 characters").default(""),
       // Families read the reason only when the teacher ticks this (issue 27); the note is for them.

@@ -1,0 +1,74 @@
+"use client";
+
+import { useTranslations } from "@/components/use-translations";
+import type { ResponseEntry } from "@/app/level/[levelCode]/update/assignment-actions";
+import type { ResponseFiles } from "@/app/level/[levelCode]/files-actions";
+import { ResponseFilesAndScore } from "@/components/files/response-grading";
+import { Modal } from "@/components/modal";
+import type { ManagedAssignment } from "./assignments-manager";
+
+export interface ResponsesShown {
+  assignment: ManagedAssignment;
+  entries: ResponseEntry[];
+  files: ResponseFiles | null;
+}
+
+/** View Responses (spec §2): each submission, its files and the student's score, with "Download all". */
+export function ResponsesModal({
+  levelCode,
+  responses,
+  onClose,
+}: {
+  levelCode: string;
+  responses: ResponsesShown | null;
+  onClose: () => void;
+}) {
+  const t = useTranslations("teacherAssignments");
+  return (
+    <Modal
+      open={responses !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title={responses ? t("responsesOf", { title: responses.assignment.title }) : t("responses")}
+      wide
+    >
+      {responses && responses.entries.length === 0 && <p className="text-ink-muted">{t("noSubmissions")}</p>}
+      {responses && responses.entries.length > 0 && (
+        <a
+          href={`/level/${encodeURIComponent(levelCode)}/files/zip?assignmentId=${responses.assignment.id}`}
+          className="mb-3 inline-block rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+        >
+          {t("downloadAll")}
+        </a>
+      )}
+      <ul className="space-y-3">
+        {responses?.entries.map((r) => {
+          const submission = responses.files?.submissions[r.id];
+          return (
+            <li key={r.id} className="rounded-lg border border-line p-3">
+              <div className="flex flex-wrap justify-between gap-2 text-sm">
+                <span className="font-semibold" data-user-text>
+                  {r.studentName}
+                </span>
+                <span className="text-ink-muted">{r.submittedAt}</span>
+              </div>
+              <p className="mt-2 whitespace-pre-line text-sm" data-user-text>
+                {r.content}
+              </p>
+              {submission && (
+                <ResponseFilesAndScore
+                  levelCode={levelCode}
+                  assignmentId={responses.assignment.id}
+                  studentId={submission.studentId}
+                  studentName={r.studentName}
+                  maxScore={responses.assignment.maxScore}
+                  files={submission.files}
+                  score={responses.files!.scores[submission.studentId]}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,26 @@
+// Every dialog of the portal (issue 39 item 13): each place in components/ that opens one (a Modal,
+// a ConfirmDialog, or the sign-in screen's role="dialog") and the names the pseudo-locale walk gives
+// what it opens there (e2e/languages-dialogs.spec.ts). tests/dialog-inventory.test.ts fails when a
+// file opens more dialogs than it has names here, so a new dialog is walked from the day it exists.
+// Plain data: vitest reads it too.
+
+export const DIALOG_SITES: Record<string, readonly string[]> = {
+  "components/sign-in-screen.tsx": ["sign in"],
+  "components/class-page/add-response-button.tsx": ["add response"],
+  "components/class-page/assignment-list.tsx": ["submission history", "submit response"],
+  "components/class-page/delete-response-button.tsx": ["delete response"],
+  "components/files/target-files.tsx": ["files"],
+  "components/teacher/updates-manager.tsx": ["new announcement", "edit announcement"],
+  "components/teacher/manager-parts.tsx": ["delete announcement", "delete assignment"],
+  "components/teacher/assignments-manager.tsx": ["new assignment", "edit assignment"],
+  "components/teacher/bulk-grade-modal.tsx": ["bulk grade"],
+  "components/teacher/responses-modal.tsx": ["view responses"],
+  "components/teacher/message-guardians.tsx": ["message guardians"],
+  "components/teacher/add-grade-modal.tsx": ["add grade"],
+  "components/teacher/students-tab.tsx": ["remove student", "add students", "create new student", "edit student"],
+  "components/admin/classes-tab.tsx": ["students of a class", "new class", "edit class"],
+  "components/admin/people.tsx": ["admin: edit student", "new user"],
+};
+
+/** What opens a dialog in a component's source. */
+export const DIALOG_OPENERS = /<Modal\b|<ConfirmDialog\b|role="(?:alert)?dialog"/g;
