@@ -7,7 +7,8 @@
 export const DIALOG_SITES: Record<string, readonly string[]> = {
   "components/sign-in-screen.tsx": ["sign in"],
   "components/class-page/add-response-button.tsx": ["add response"],
-  "components/class-page/assignment-list.tsx": ["submission history", "submit response"],
+  "components/class-page/assignment-list.tsx": ["submission history"],
+  "components/class-page/submit-modal.tsx": ["submit response"],
   "components/class-page/delete-response-button.tsx": ["delete response"],
   "components/files/target-files.tsx": ["files"],
   "components/teacher/updates-manager.tsx": ["new announcement", "edit announcement"],
@@ -20,6 +21,7 @@ export const DIALOG_SITES: Record<string, readonly string[]> = {
   "components/teacher/students-tab.tsx": ["remove student", "add students", "create new student", "edit student"],
   "components/admin/classes-tab.tsx": ["students of a class", "new class", "edit class"],
   "components/admin/people.tsx": ["admin: edit student", "new user"],
+  "components/admin/sign-in-link-button.tsx": ["remove sign-in link"],
 };
 
 /** What opens a dialog in a component's source. */

@@ -124,3 +124,18 @@ export async function issueReportLink(browser: Browser, studentCode: string): Pr
   await context.close();
   return url;
 }
+
+/**
+ * Noah Kim signs in with his school account (scripts/oidc-test-provider.mjs) in a browser of his
+ * own, which links it by his verified e-mail if it is not linked yet; returns that page. His account
+ * is used only for the link screens (e2e/oidc-links.spec.ts and the dialog walk).
+ */
+export async function noahSignsIn(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await gotoHydrated(page, "/");
+  await page.getByRole("dialog", { name: "Sign In" }).getByRole("link", { name: "Sign in with Demo School" }).click();
+  await page.locator('input[name="login"]').fill("noah");
+  await page.locator('input[name="password"]').fill("any password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  return page;
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { unmarkedText } from "./language-walk";
 import { DIALOG_SITES } from "./dialogs";
-import { CODES, expect, gotoHydrated, hydrated, signIn, test } from "./fixtures";
+import { CODES, expect, gotoHydrated, hydrated, noahSignsIn, signIn, test } from "./fixtures";
 import { PortalServer, freePort, freshTarget, type Target } from "../scripts/lib/portal-server";
 
 // Issue 39 item 13: the pseudo-locale walk (en-XA) opens every dialog of the portal that its role
@@ -216,6 +216,17 @@ const OPENERS: Record<string, Opener> = {
     open: async (page) => {
       await gotoHydrated(page, "/admin");
       await click(page, /New User/);
+    },
+  },
+  "remove sign-in link": {
+    role: "admin",
+    open: async (page) => {
+      // A link to remove: Noah's school account, linked by his first sign-in (kept if linked already).
+      const noah = await noahSignsIn(page.context().browser()!);
+      await expect(noah.getByText("Noah Kim").first()).toBeVisible();
+      await noah.context().close();
+      await gotoHydrated(page, "/admin/sign-in");
+      await page.getByTestId("sign-in-link-row").first().getByRole("button").click(AT_ONCE);
     },
   },
 };

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
-import { CODES, expect, gotoHydrated, signIn, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { CODES, expect, gotoHydrated, noahSignsIn, signIn, test } from "./fixtures";
 
 // Issue 39, item 3: an admin removes a school-account link and blocks the account from linking
 // again (a Radix confirmation with the choice), the account is then refused at sign-in, and the
@@ -8,17 +8,6 @@ import { CODES, expect, gotoHydrated, signIn, test } from "./fixtures";
 // here (scripts/oidc-test-provider.mjs), so the other sign-in specs are not affected.
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-
-/** Noah signs in with his school account in a browser of his own; returns that page. */
-async function noahSignsIn(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await gotoHydrated(page, "/");
-  await page.getByRole("dialog", { name: "Sign In" }).getByRole("link", { name: "Sign in with Demo School" }).click();
-  await page.locator('input[name="login"]').fill("noah");
-  await page.locator('input[name="password"]').fill("any password");
-  await page.getByRole("button", { name: "Sign-in" }).click();
-  return page;
-}
 
 async function axeFindings(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();

@@ -632,6 +632,10 @@ const PUBLIC: Record<string, string> = {
     "the provider's answer: signs in only with this browser's one-time state, PKCE, nonce, iss and a JWKS-checked ID token linked to a user; refusals audited (tests/oidc-sign-in.integration.test.ts)",
   "GET /calendar/feed/[token]":
     "a calendar feed: the secret in the address is the key (192 bits, only its SHA-256 stored), rate-limited per client (tests/calendar-feeds.integration.test.ts)",
+  "GET /api/health/live":
+    "the balancer's liveness check: answers 'live' and reads nothing (tests/health.integration.test.ts)",
+  "GET /api/health/ready":
+    "the balancer's readiness check: says only whether this host serves and why not, never data (tests/health.integration.test.ts, scripts/cluster-test.ts)",
   "GET /r/[token]/pdf":
     "report-card link's PDF: the secret in the address is the key, as on /r/<token> (rate-limited, audited by link id; tests/report-pdf.integration.test.ts)",
 };

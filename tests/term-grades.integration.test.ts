@@ -4,6 +4,7 @@ import { queryRows } from "@/lib/db/client";
 import { DEMO_CLASSES } from "@/lib/db/demo-school";
 import { gradePercent } from "@/lib/domain/grades";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
+import { whyInLanguage } from "@/lib/i18n/why-lines";
 import { reportCardFor } from "@/lib/parent/portal";
 import { getStudentClassTotals } from "@/lib/queries/class-page";
 import { seedDemo } from "./support/fixtures";
@@ -73,7 +74,11 @@ describe("term grades", () => {
     const card = await reportCardFor(students[0]!);
     const here = card!.classes.find((c) => c.code === CLASS)!;
     const today = await loadStudentTermGrade(CLASS, students[0]!, null, "UTC");
-    expect(here.term).toMatchObject({ title: "Second half", percent: today.percent, why: today.why });
+    expect(here.term).toMatchObject({
+      title: "Second half",
+      percent: today.percent,
+      why: whyInLanguage(today.why, "en"),
+    });
     // An unknown term id falls back to today's term, never to another class's or an error.
     expect((await loadStudentTermGrade(CLASS, students[0]!, 999999, "UTC")).term?.title).toBe("Second half");
   });

@@ -14,8 +14,10 @@ export function diskStorage(root: string): FileStorage {
   return {
     kind: "disk",
     async ping() {
-      // The folder may not exist before the first upload; its parent (DATA_DIR) must be writable.
-      await fsp.access(fs.existsSync(abs) ? abs : path.dirname(abs), fs.constants.W_OK);
+      // Made here if missing, as the first upload would make it: a host on PostgreSQL starts with no
+      // DATA_DIR at all, and must still be ready. A folder it cannot write to is not ready.
+      await fsp.mkdir(abs, { recursive: true, mode: 0o700 });
+      await fsp.access(abs, fs.constants.W_OK);
     },
     async put(key, sourcePath) {
       const target = pathOf(key);
