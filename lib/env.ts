@@ -11,6 +11,14 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The PostgreSQL server itself, for db:backup and db:restore when DATABASE_URL names a transaction
+  // pooler: pg_dump and pg_restore set session settings (search_path = '') that the pooler would
+  // hand on to the portal's next query on that server connection.
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_DIRECT_URL must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   DATA_DIR: z.string().min(1).default("./data"),
   // on: repeated statements are prepared once per connection (lib/db/prepared.ts); off: for a
   // pooler in transaction mode that cannot keep them (PgBouncer before 1.21).

@@ -81,10 +81,18 @@ async function main() {
   const student = await signIn(GENERATED_CODES.student(1));
   const admin = await signIn(GENERATED_CODES.admin);
   const parent = await signIn(openCode(pcode)!);
-  const pages: [string, string, string, string?][] = [
+  const day = d.toISOString().slice(0, 10);
+  // A roll-call tap as the form posts it before hydration (the same action as the list's); the
+  // statuses alternate so every request writes.
+  let tap = 0;
+  const mark = () =>
+    new URLSearchParams({ mark: `${id}:${++tap % 2 ? "late" : "present"}`, date: day, levelCode: h }).toString();
+  const pages: [string, string, string, (string | (() => string))?][] = [
     ["report-card link", `/r/${token}`, ""],
     ["parent report card", `/api/parent/report`, "", JSON.stringify({ phone, studentId: id })],
-    ["roll call", `/level/${h}/update?tab=attendance&day=${d.toISOString().slice(0, 10)}`, teacher],
+    ["roll call", `/level/${h}/update?tab=attendance&day=${day}`, teacher],
+    ["roll-call mark (POST)", `/api/roll-call`, teacher, mark],
+    ["home · student", `/`, student],
     ["class grades · student", `/level/${h}?tab=grades`, student],
     ["admin Classes tab", `/admin`, admin],
     ["home · instructor", `/`, teacher],
@@ -100,14 +108,17 @@ async function main() {
   for (const [name, path, cookie, body] of pages) {
     if (only && !only.some((o) => name.includes(o))) continue;
     const get = async () => {
+      const form = typeof body === "function";
       const res = await fetch(
         base + path,
         body
           ? {
               method: "POST",
-              body,
+              body: form ? body() : body,
+              redirect: "manual",
               headers: {
-                "content-type": "application/json",
+                cookie,
+                "content-type": form ? "application/x-www-form-urlencoded" : "application/json",
                 "accept-encoding": "identity",
                 origin: base,
                 "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
@@ -116,7 +127,9 @@ async function main() {
           : { headers: { cookie, "accept-encoding": "identity" } },
       );
       const t = await res.text();
-      if (res.status !== 200 && !name.startsWith("floor")) throw new Error(`${name}: ${res.status}`);
+      const refused = form && (res.headers.get("location") ?? "").includes("rollcall=refused");
+      if ((res.status !== (form ? 303 : 200) || refused) && !name.startsWith("floor"))
+        throw new Error(`${name}: ${res.status}`);
       return t.length;
     };
     for (let i = 0; i < 25; i++) await get();

@@ -6,8 +6,8 @@ import { restoreFiles } from "@/lib/files/backup";
 try {
   const file = process.argv[2];
   if (!file) throw new Error("usage: npm run db:restore -- <backup file>");
-  const { DATABASE_URL, DATA_DIR } = env();
-  if (DATABASE_URL) restorePostgres(file, DATABASE_URL);
+  const { DATABASE_URL, DATABASE_DIRECT_URL, DATA_DIR } = env();
+  if (DATABASE_URL) restorePostgres(file, DATABASE_DIRECT_URL ?? DATABASE_URL);
   else await restorePglite(file, DATA_DIR);
   console.log(`Restored ${file}.`);
   const files = restoreFiles(DATA_DIR, file);

@@ -33,7 +33,10 @@ try {
   console.log(
     `PgBouncer (transaction pooling) on 127.0.0.1:${pooler.port} → ${server.hostname}:${server.port || 5432}`,
   );
-  const res = spawnSync("npx", ["vitest", "run", "tests/", ...process.argv.slice(2)], {
+  // Test files named on the command line run alone (vitest ORs its filters: "tests/" would add all).
+  const args = process.argv.slice(2);
+  const named = args.some((a) => !a.startsWith("-"));
+  const res = spawnSync("npx", ["vitest", "run", ...(named ? [] : ["tests/"]), ...args], {
     stdio: "inherit",
     env: {
       ...process.env,

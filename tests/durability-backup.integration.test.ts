@@ -27,10 +27,14 @@ afterAll(async () => {
   }
 });
 
-async function freshTarget(): Promise<{ target: string; open: () => DbHandle }> {
+// Through PgBouncer (scripts/pgbouncer-suite.ts) the portal's queries go through the pool and
+// pg_dump / pg_restore to the server itself, as an operator runs them (DATABASE_DIRECT_URL).
+const DIRECT = process.env.TEST_DATABASE_ADMIN_URL || PG;
+
+async function freshTarget(): Promise<{ target: string; direct: string; open: () => DbHandle }> {
   if (!PG) {
     const dir = path.join(tmp, crypto.randomBytes(4).toString("hex"));
-    return { target: dir, open: () => openPglite(dir) };
+    return { target: dir, direct: dir, open: () => openPglite(dir) };
   }
   const name = `portal_dur_${crypto.randomBytes(4).toString("hex")}`;
   const c = new Client({ connectionString: PG });
@@ -40,7 +44,9 @@ async function freshTarget(): Promise<{ target: string; open: () => DbHandle }> 
   made.push(name);
   const url = new URL(PG);
   url.pathname = `/${name}`;
-  return { target: url.toString(), open: () => openPostgres(url.toString()) };
+  const direct = new URL(DIRECT!);
+  direct.pathname = `/${name}`;
+  return { target: url.toString(), direct: direct.toString(), open: () => openPostgres(url.toString()) };
 }
 
 async function withDb<T>(handle: DbHandle, fn: () => Promise<T>): Promise<T> {
@@ -131,12 +137,12 @@ describe(`backup and restore (${PG ? "pg_dump / pg_restore" : "PGlite data-folde
     setDbHandle(source);
     const before = await databaseChecksum();
     setDbHandle(undefined);
-    if (PG) backupPostgres(from.target, file);
+    if (PG) backupPostgres(from.direct, file);
     else await backupPglite(source, file);
     await source.close();
     expect(fs.statSync(file).size).toBeGreaterThan(1000);
 
-    if (PG) restorePostgres(file, to.target);
+    if (PG) restorePostgres(file, to.direct);
     else await restorePglite(file, to.target);
     const after = await withDb(to.open(), () => databaseChecksum());
     expect(after).toEqual(before);

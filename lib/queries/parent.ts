@@ -92,14 +92,16 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
     }>;
   }>(sql`
     select u.id, u.name,
-      (select json_agg(x order by x.enrolled_at desc) from (
+      -- Ties broken by a unique key: a class list (or a day's marks) that came back in another order
+      -- on each read shuffled the card between two views of the same data.
+      (select json_agg(x order by x.enrolled_at desc, x.code) from (
         select l.code, l.name, l.period, e.enrolled_at from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id) x) as classes,
-      (select json_agg(x order by x.graded_at desc) from (
-        select a.level_code, a.title, g.score, a.max_score, g.graded_at, g.feedback from grades g join assignments a on a.id = g.assignment_id where g.student_id = u.id) x) as grades,
-      (select json_agg(x order by x.date desc) from (
+      (select json_agg(x order by x.graded_at desc, x.assignment_id) from (
+        select a.id as assignment_id, a.level_code, a.title, g.score, a.max_score, g.graded_at, g.feedback from grades g join assignments a on a.id = g.assignment_id where g.student_id = u.id) x) as grades,
+      (select json_agg(x order by x.date desc, x.level_code) from (
         select level_code, to_char(date, 'YYYY-MM-DD') as date, status from attendance where student_id = u.id) x) as attendance,
       -- The stored cards of published terms, through their key (term, class, student).
-      (select json_agg(x) from (
+      (select json_agg(x order by x.term_id, x.level_code) from (
         select r.term_id, r.level_code, r.class_name, r.period, ${storedCardJson("r")} as card from term_publications p
         join term_grade_records r on r.term_id = p.term_id and r.student_id = u.id) x) as cards
     from users u where u.id = ${studentId} and u.role = 'student'`);
