@@ -8,7 +8,9 @@ try {
   const { DATABASE_URL, DATABASE_DIRECT_URL, DATA_DIR, S3_BUCKET } = env();
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = process.argv[2] ?? `backups/portal-${stamp}.${DATABASE_URL ? "dump" : "tar.gz"}`;
-  const bytes = DATABASE_URL ? backupPostgres(DATABASE_DIRECT_URL ?? DATABASE_URL, file) : await backupPglite(dbHandle(), file);
+  const bytes = DATABASE_URL
+    ? backupPostgres(DATABASE_DIRECT_URL ?? DATABASE_URL, file)
+    : await backupPglite(dbHandle(), file);
   console.log(`Backup written to ${file} (${bytes} bytes).`);
   if (S3_BUCKET)
     console.log(`Attachments are in the S3 bucket ${S3_BUCKET}: back it up with the object store's tools.`);
