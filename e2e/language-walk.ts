@@ -47,6 +47,8 @@ export async function unmarkedText(
         if (/^[A-F][+-]?$/.test(text)) continue; // a letter grade
         if (/^\d+(\.\d+)? %?[A-F][+-]?$/.test(text)) continue; // a grade cell: "87.5% B+" is numbers and a letter
         if (/^@[\w.-]+$/.test(text)) continue; // a username
+        // A file's size (components/files/file-format.ts): B, KB and MB are symbols, the same in every language.
+        if (/^\d+([.,]\d)? (B|KB|MB)$/.test(text)) continue;
         if (/^\d{1,2}:\d{2}\s?[AP]M$/.test(text)) continue; // a time of day, written by Intl
         out.push(text);
       }

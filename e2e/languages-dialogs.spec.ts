@@ -283,7 +283,8 @@ test("pseudo-locale walk (en-XA): every role's calendar feed page", async ({ bro
 // The refusal of a staff code when SIGNIN_CODES turns staff codes off (issue 32) reached a reader
 // in English after the script posted the code. It is now the same answer as a wrong code's (issue 39
 // item 6: no oracle), in the reader's language. A server of its own: staff codes off, a school
-// account provider named (never reached: the refusal comes before it), pseudo-locales on.
+// account provider named (never reached: the refusal comes before it; one that does not answer at
+// start is a warning), pseudo-locales on.
 test.describe("the SIGNIN_CODES refusal", () => {
   let target: Target;
   let server: PortalServer;
@@ -300,6 +301,9 @@ test.describe("the SIGNIN_CODES refusal", () => {
       OIDC_SCHOOL_CLIENT_ID: "portal",
       OIDC_SCHOOL_CLIENT_SECRET: "never-used",
       OIDC_SCHOOL_LABEL: "Demo School",
+      // The demo admin's own address is in the provider's domain, so an admin could still sign in
+      // (the start-up check refuses a configuration that locks every admin out, issue 39 item 7).
+      OIDC_SCHOOL_DOMAINS: "demo.school",
     });
     await server.start();
   });

@@ -208,7 +208,7 @@ test("every removal is listed with username and role, a page at a time and as a 
   await page.reload();
   await expect(result).toHaveText(
     new RegExp(
-      `^rechazada: protección contra eliminaciones: ${total} eliminaciones, límite \\d+ \\(5 % de \\d+ personas\\)$`,
+      `^rechazada: protección contra eliminaciones: ${total} eliminaciones, límite \\d+ \\(5\u00a0% de \\d+ personas\\)$`,
     ),
   );
   await page.getByLabel("Archivos").setInputFiles({ name: "one.zip", mimeType: "application/zip", buffer: small });
@@ -216,4 +216,15 @@ test("every removal is listed with username and role, a page at a time and as a 
   await expect(removals.getByRole("columnheader")).toHaveText(["Qué pasa", "Nombre", "Usuario", "Rol"]);
   await expect(rows.first()).toHaveText(["Eliminado", "Big Roll 2", "big.2", "Estudiante"].join(""));
   await page.screenshot({ path: "test-results/roster-removals-es.png", fullPage: true });
+
+  // Confirmed, the removals apply: the roster keeps one student and one class, so the specs after
+  // this one find the school as small as before (their own roster imports remove what this one made).
+  const applied = await page.request.post("/admin/roster/apply", {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: {
+      files: { name: "one.zip", mimeType: "application/zip", buffer: small },
+      allowDeletions: String(total),
+    },
+  });
+  expect(await applied.text()).toContain('"applied":true');
 });

@@ -152,6 +152,8 @@ export class Cluster {
     fs.rmSync(standby, { recursive: true, force: true });
     runDb(path.join(PG_BIN, "pg_basebackup"), [
       "-h", "127.0.0.1", "-p", this.primaryPort, "-U", DB_USER, "-D", standby, "-X", "stream", "-R", "--no-sync",
+      // A checkpoint now, not one spread over checkpoint_timeout: the copy waited minutes for it.
+      "--checkpoint=fast",
     ]); // prettier-ignore
     fs.appendFileSync(
       path.join(standby, "postgresql.auto.conf"),
