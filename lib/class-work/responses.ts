@@ -3,12 +3,13 @@
 // wrote it and when in the same transaction, so a deletion can always be accounted for.
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { ActionResult, Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db } from "@/lib/db/client";
 import { responses, updates } from "@/lib/db/schema";
 import { RESPONSE_RATE_LIMIT, RESPONSE_RATE_WINDOW_MS } from "@/lib/domain/constants";
+import { msg } from "@/lib/i18n/message";
 import { updateInLevel } from "@/lib/queries/class-page";
 import { hitRateLimit } from "@/lib/rate-limit";
 
@@ -36,7 +37,7 @@ export async function addResponse(
 }
 
 /** Delete one response to an announcement of this class. */
-export async function deleteResponse(actor: Actor, level: LevelFacts, responseId: number): Promise<ActionResult> {
+export async function deleteResponse(actor: Actor, level: LevelFacts, responseId: number): Promise<Answer> {
   const deleted = await db().transaction(async (tx) => {
     // The response must answer an announcement of this class: the id alone is not trusted.
     const [row] = await tx
@@ -73,6 +74,6 @@ export async function deleteResponse(actor: Actor, level: LevelFacts, responseId
     });
     return true;
   });
-  if (!deleted) return { ok: false, message: "That response is not in this class." };
-  return { ok: true, message: "Response deleted" };
+  if (!deleted) return { ok: false, message: msg("classPage.actions.responseNotHere") };
+  return { ok: true, message: msg("classPage.actions.responseDeleted") };
 }

@@ -1605,6 +1605,7 @@ export interface BareMessages {
   "teacherActions.validEmail": true;
   "teacherActions.usernameTaken": true;
   "teacherActions.codeInUse": true;
+  "teacherActions.recordExists": true;
   "teacherActions.percentRange": true;
   "teacherActions.writeMessage": true;
   "teacherActions.tickStudent": true;
