@@ -4,7 +4,8 @@
 // one into a published term, deleting one from it, or moving one into or out of it is refused.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+// Its own answers are still English (issue 40), passed on with lib/gradebook's descriptors (lock.ts, scores.ts).
+import type { AnyAnswer as ActionResult } from "@/lib/actions";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { assignments, gradeCategories, grades } from "@/lib/db/schema";

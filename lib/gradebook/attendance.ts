@@ -5,7 +5,8 @@
 // The per-class and per-student totals follow by statement triggers (drizzle/0007).
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+// Its own answers are still English (issue 40), passed on with lib/gradebook's descriptors (lock.ts, scores.ts).
+import type { AnyAnswer as ActionResult } from "@/lib/actions";
 import { audit } from "@/lib/audit";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
