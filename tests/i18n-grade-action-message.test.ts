@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { bulkGrade, saveGrade, setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
 import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-actions";
+import { loadGridTotal } from "@/app/level/[levelCode]/update/grid-total-actions";
 import { setTermOverrideAction } from "@/app/level/[levelCode]/update/term-grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
@@ -180,6 +181,7 @@ const SENTENCES: [Message, string, string][] = [
 const CLASS = DEMO_CLASSES[0].code; // Elena Rivera's
 let graded: { assignmentId: number; studentId: number };
 let maxScore: number;
+let outsider: number; // a student of another class
 let categories: number[];
 
 beforeAll(async () => {
@@ -189,6 +191,11 @@ beforeAll(async () => {
     where a.level_code = ${CLASS} order by a.id, g.student_id limit 1`);
   graded = { assignmentId: g!.assignment_id, studentId: g!.student_id };
   maxScore = Number(g!.max_score);
+  const [o] = await queryRows<{ id: number }>(sql`
+    select u.id from users u where u.role = 'student'
+      and not exists (select 1 from student_enrollment e where e.student_id = u.id and e.level_code = ${CLASS})
+    order by u.id limit 1`);
+  outsider = o!.id;
   categories = (await queryRows<{ id: number }>(sql`select id from grade_categories order by id`)).map((c) => c.id);
 });
 
@@ -298,6 +305,9 @@ describe("grade action answers in the reader's language", () => {
     expect(
       (await saveGradingAction({ ok: true }, form({ levelCode: CLASS, mode: "points", latePerDay: "x" }))).message,
     ).toBe("La penalización por atraso debe ser un número entero");
+    expect((await loadGridTotal({ levelCode: CLASS, studentId: outsider, term: "year" })).message).toBe(
+      "Ese estudiante no está inscrito en esta clase.",
+    );
     const override = await setTermOverrideAction(
       { ok: true },
       form({ levelCode: CLASS, studentId: graded.studentId, termId: 1, percent: "87,5", reason: "x".repeat(501) }),
