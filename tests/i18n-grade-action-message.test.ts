@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setAttendance } from "@/app/level/[levelCode]/update/attendance-actions";
 import { bulkGrade, saveGrade, setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
 import { saveGradingAction } from "@/app/level/[levelCode]/update/grading-actions";
 import { loadGridTotal } from "@/app/level/[levelCode]/update/grid-total-actions";
@@ -14,6 +15,7 @@ import { render } from "@/lib/i18n/render";
 import { LOCALE_COOKIE } from "@/lib/i18n/request-locale";
 import { seedDemo } from "./support/fixtures";
 import { form } from "./support/form";
+import { publishTerms } from "./support/publish";
 import { cookieJar } from "./support/request-context";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
@@ -323,6 +325,28 @@ describe("grade action answers in the reader's language", () => {
     expect((await setGradeMark({ levelCode: CLASS, ...graded, mark: "none" })).message).toBe("Mark removed");
     expect((await saveGradingAction({ ok: true }, form(weights))).message).toBe(
       "Category weights must total 100 % (they total 87.5 %).",
+    );
+  });
+});
+
+describe("a published term's lock", () => {
+  // Last in this file: it locks every grade of the class.
+  it("refuses the grade screens' writes and the dashboard's in the reader's language, the term's title as written", async () => {
+    const [{ id }] = (await queryRows<{ id: number }>(sql`insert into school_terms (title, type, start_date, end_date)
+      values ('Otoño', 'term', current_date - 400, current_date + 400) returning id`)) as [{ id: number }];
+    await publishTerms([id]);
+    const locked =
+      "Otoño está publicado, así que sus calificaciones están bloqueadas. Un administrador puede desbloquear el período en /admin → Períodos.";
+    await teacherReading("es");
+    expect(await saveGrade({ levelCode: CLASS, ...graded, score: "1" })).toEqual({ ok: false, message: locked });
+    // The dashboard's attendance grid (lib/gradebook/attendance) passes the same refusal on.
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await setAttendance({ levelCode: CLASS, studentId: graded.studentId, date: today, status: "late" })).toEqual(
+      { ok: false, message: locked },
+    );
+    await teacherReading("en");
+    expect((await setGradeMark({ levelCode: CLASS, ...graded, mark: "late" })).message).toBe(
+      "Otoño is published, so its grades are locked. An admin can unlock the term on /admin → Terms.",
     );
   });
 });
