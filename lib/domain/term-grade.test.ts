@@ -10,6 +10,7 @@ import {
   type GradeItem,
   type GradeSettings,
 } from "./term-grade";
+import { decimal, msg } from "@/lib/i18n/message";
 
 const NOW = Date.UTC(2026, 10, 24);
 const DAY = 86_400_000;
@@ -220,16 +221,13 @@ describe("settings validation", () => {
   });
   it("says what is wrong", () => {
     expect(gradeSettingsProblems(weighted([1, "Homework", 40], [2, "Tests", 50]))).toEqual([
-      "Category weights must total 100 % (they total 90 %)",
+      msg("gradesServer.actions.weightTotal", { total: decimal(90) }),
     ]);
     expect(gradeSettingsProblems(weighted([1, "Tests", 50], [2, "tests", 50]))).toEqual([
-      'Category names must be different ("tests" twice)',
+      msg("gradesServer.actions.categoryTwice", { name: "tests" }),
     ]);
     expect(
       gradeSettingsProblems({ ...DEFAULT_GRADE_SETTINGS, latePolicy: { perDayPercent: 0, floorPercent: 120 } }),
-    ).toEqual([
-      "The late penalty must be between 1 % and 100 % per day",
-      "The late floor must be between 0 % and 100 %",
-    ]);
+    ).toEqual([msg("gradesServer.actions.lateRange"), msg("gradesServer.actions.floorRange")]);
   });
 });

@@ -5,6 +5,7 @@
 //
 // With the default settings (total points, no categories, no late policy) and no excused or
 // missing flags this is spec §9's Σscores / Σmax × 100 — tests/ prove it against gradePercent.
+import { decimal, msg, type Message } from "@/lib/i18n/message";
 import { add, div, fraction, mul, roundHalfUp, type Fraction } from "./fraction";
 import { toHundredths } from "./percent";
 
@@ -258,31 +259,31 @@ export function computeTermGrade(
   return { mode: settings.mode, percent, computedPercent, exact, override, categories, items: rows, leftOut };
 }
 
-/** Problems with a class's settings, in the words the settings form shows; [] when valid. */
-export function gradeSettingsProblems(settings: GradeSettings): string[] {
-  const problems: string[] = [];
+/** Problems with a class's settings, one sentence each as the settings form's answer lists them; [] when valid. */
+export function gradeSettingsProblems(settings: GradeSettings): Message[] {
+  const problems: Message[] = [];
   const names = new Set<string>();
   for (const c of settings.categories) {
-    if (!c.name.trim()) problems.push("Every category needs a name");
+    if (!c.name.trim()) problems.push(msg("gradesServer.actions.categoryName"));
     else if (names.has(c.name.trim().toLowerCase()))
-      problems.push(`Category names must be different ("${c.name.trim()}" twice)`);
+      problems.push(msg("gradesServer.actions.categoryTwice", { name: c.name.trim() }));
     names.add(c.name.trim().toLowerCase());
     if (!Number.isInteger(c.weight) || c.weight < 0 || c.weight > 10000)
-      problems.push(`The weight of "${c.name}" must be between 0 % and 100 %`);
+      problems.push(msg("gradesServer.actions.weightRange", { name: c.name }));
     if (!Number.isInteger(c.dropLowest) || c.dropLowest < 0 || c.dropLowest > 20)
-      problems.push(`"${c.name}" may drop between 0 and 20 of its lowest grades`);
+      problems.push(msg("gradesServer.actions.dropRange", { name: c.name }));
   }
   if (settings.mode === "weighted") {
-    if (settings.categories.length === 0) problems.push("Weighted grading needs at least one category");
+    if (settings.categories.length === 0) problems.push(msg("gradesServer.actions.needCategory"));
     const total = settings.categories.reduce((s, c) => s + c.weight, 0);
-    if (total !== 10000) problems.push(`Category weights must total 100 % (they total ${total / 100} %)`);
+    if (total !== 10000) problems.push(msg("gradesServer.actions.weightTotal", { total: decimal(total / 100) }));
   }
   const late = settings.latePolicy;
   if (late) {
     if (!Number.isInteger(late.perDayPercent) || late.perDayPercent < 1 || late.perDayPercent > 100)
-      problems.push("The late penalty must be between 1 % and 100 % per day");
+      problems.push(msg("gradesServer.actions.lateRange"));
     if (!Number.isInteger(late.floorPercent) || late.floorPercent < 0 || late.floorPercent > 100)
-      problems.push("The late floor must be between 0 % and 100 %");
+      problems.push(msg("gradesServer.actions.floorRange"));
   }
   return problems;
 }

@@ -110,7 +110,7 @@ type Translate = (message: string) => Promise<string>;
 
 /**
  * An action's answer with its message (and field messages) in the reader's language. `translate`
- * finds the sentences of another screen's actions (lib/i18n/grade-action-message.ts).
+ * finds the sentences of another screen's actions (lib/i18n/teacher-actions.ts).
  */
 export async function inReaderLanguage<T>(
   answer: ActionResult<T> | Promise<ActionResult<T>>,

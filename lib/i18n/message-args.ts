@@ -481,6 +481,7 @@ export interface MessageArgs<Text> {
   "teacherRollCall.heading": { day: Text };
   "teacherRollCall.listLabel": { day: Text };
   "compose.sentences": { first: Text; next: Text };
+  "compose.decimal": { value: Text };
 }
 
 /** The catalog's messages without placeholders. */

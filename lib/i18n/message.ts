@@ -46,6 +46,17 @@ export function sentences(first: Message, ...rest: Message[]): Message {
   return rest.reduce((joined, next) => msg("compose.sentences", { first: joined, next }), first);
 }
 
+/**
+ * A number with decimals that the reader sees ("between 0 and 12.5", "they total 87.5 %"): its
+ * digits exactly as given, written with the reader's decimal mark where it is rendered ("12,5" in
+ * Spanish; "12.5" everywhere with GRADE_DECIMALS=point), as the grade screens write grade numbers.
+ * A descriptor of `compose.decimal` (whose text is only its value), so it stays plain JSON and can
+ * be stored; render() writes it without the catalog. Whole numbers may be passed plainly.
+ */
+export function decimal(value: number): Message {
+  return msg("compose.decimal", { value });
+}
+
 // zod keeps an issue's message as a string, so a schema's descriptor travels inside it as JSON
 // behind a marker that no text of ours starts with; lib/actions.ts invalid() takes it out again
 // (messageOfIssue). It is never shown: an issue's message is read only through messageOfIssue.
