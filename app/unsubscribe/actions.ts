@@ -2,11 +2,11 @@
 
 import { z } from "zod";
 import { publicAction } from "@/lib/actions";
-import { getT } from "@/lib/i18n/request-locale";
+import { msg } from "@/lib/i18n/message";
 import { inspectUnsubscribe, unsubscribe } from "@/lib/notify/unsubscribe";
-import { describeScopeForReader } from "./describe";
+import { describeScopeMessage } from "./describe";
 
-const invalidLink = async () => ({ ok: false as const, message: (await getT("unsubscribe"))("invalid") });
+const invalidLink = () => Promise.resolve({ ok: false as const, message: msg("unsubscribe.invalid") });
 
 // The unsubscribe page's button (issue 20): no sign-in; the token is the credential and can only turn a notification off.
 export const unsubscribeAction = publicAction(
@@ -15,7 +15,7 @@ export const unsubscribeAction = publicAction(
     const done = await unsubscribe(token);
     const scope = done ? inspectUnsubscribe(token)?.scope : undefined;
     if (!scope) return invalidLink();
-    return { ok: true, message: (await getT("unsubscribe"))("done", { what: await describeScopeForReader(scope) }) };
+    return { ok: true, message: msg("unsubscribe.done", { what: describeScopeMessage(scope) }) };
   },
   { limit: { bucket: "unsubscribe", max: 30, windowMs: 60_000 }, invalid: invalidLink },
 );
