@@ -2,20 +2,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { addResponse, loadSubmissionHistory, submitAssignment } from "@/app/level/[levelCode]/actions";
 import { loadAttachments } from "@/app/level/[levelCode]/files-actions";
+import { POST as oneClickRoute } from "@/app/api/unsubscribe/[token]/route";
 import { savePreferencesAction } from "@/app/notifications/actions";
-import { describeScopeMessage } from "@/app/unsubscribe/describe";
+import { unsubscribeAction } from "@/app/unsubscribe/actions";
 import { userFormAction } from "@/lib/actions";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { EVENT_LABELS, NOTIFY_EVENTS } from "@/lib/domain/notify-events";
 import { listOf, msg, type Message } from "@/lib/i18n/message";
 import { render } from "@/lib/i18n/render";
 import { LOCALE_COOKIE } from "@/lib/i18n/request-locale";
+import { unsubscribeToken } from "@/lib/mail/unsubscribe";
 import { firstAssignmentOf, firstUpdateOf, seedDemo } from "./support/fixtures";
 import { form } from "./support/form";
-import { cookieJar } from "./support/request-context";
+import { cookieJar, requestHeaders } from "./support/request-context";
 import { signInAs } from "./support/session";
 import { uploadFile } from "./support/upload";
 import { useTestDatabase } from "./support/test-db";
+import { describeScope } from "@/lib/notify/unsubscribe";
 
 // Issues 31 and 40: the student's class page (its actions, lib/class-work, the upload route and
 // lib/files), one's own calendar feed, notifications, language and the unsubscribe button answer
@@ -95,7 +98,7 @@ const SENTENCES: [Message, string, string][] = [
     "Elija cómo quiere recibir: ausencias y llegadas tarde",
   ],
   [
-    msg("unsubscribe.done", { what: describeScopeMessage("attendance") }),
+    msg("unsubscribe.done", { what: describeScope("attendance") }),
     "Unsubscribed: you will no longer receive e-mails about “Absences and tardies” (they stay in the portal).",
     "Suscripción cancelada: ya no recibirá los correos electrónicos sobre «Ausencias y llegadas tarde» (siguen en el portal).",
   ],
@@ -267,5 +270,39 @@ describe("one's own settings answer in the reader's language", () => {
     );
     expect(await choose({ ok: true }, form({ locale: "es" }))).toEqual({ ok: true, message: "Idioma guardado." });
     expect(await choose({ ok: true }, form({ locale: "en" }))).toEqual({ ok: true, message: "Language saved." });
+  });
+
+  it("unsubscribing answers in the reader's language: the page's button, and a mail provider's one-click POST", async () => {
+    const { id } = await signInAs(DEMO_STUDENTS[0]!.code);
+    cookieJar.clear();
+    cookieJar.set(LOCALE_COOKIE, "es");
+    expect(await unsubscribeAction(unsubscribeToken(id, "digest-daily"))).toEqual({
+      ok: true,
+      message: "Suscripción cancelada: ya no recibirá el correo electrónico de resumen diario (siguen en el portal).",
+    });
+    expect(await unsubscribeAction("1.attendance.x")).toEqual({
+      ok: false,
+      message:
+        "Este enlace para cancelar la suscripción no es válido. Inicie sesión en el portal y elija lo que recibe en Notificaciones.",
+    });
+    // A mail provider sends no cookie: its Accept-Language, else the school's language.
+    cookieJar.clear();
+    const token = unsubscribeToken(id, "digest-weekly-attendance-grade");
+    const post = (language: string) => {
+      requestHeaders.set("accept-language", language);
+      return oneClickRoute(new Request(`http://localhost/api/unsubscribe/${token}`, { method: "POST" }), {
+        params: Promise.resolve({ token }),
+      });
+    };
+    try {
+      expect(await (await post("es")).text()).toBe(
+        "Suscripción cancelada: ya no recibirá el correo electrónico de resumen semanal de «Ausencias y llegadas tarde» y «Calificaciones por debajo de mi límite» (siguen en el portal).",
+      );
+      expect(await (await post("en")).text()).toBe(
+        "Unsubscribed: you will no longer receive the weekly summary e-mail of “Absences and tardies” and “Grades below my threshold” (they stay in the portal).",
+      );
+    } finally {
+      requestHeaders.delete("accept-language");
+    }
   });
 });

@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { publicAction } from "@/lib/actions";
 import { msg } from "@/lib/i18n/message";
-import { inspectUnsubscribe, unsubscribe } from "@/lib/notify/unsubscribe";
-import { describeScopeMessage } from "./describe";
+import { unsubscribe } from "@/lib/notify/unsubscribe";
 
 const invalidLink = () => Promise.resolve({ ok: false as const, message: msg("unsubscribe.invalid") });
 
@@ -13,9 +12,8 @@ export const unsubscribeAction = publicAction(
   z.string().min(1).max(100),
   async (token) => {
     const done = await unsubscribe(token);
-    const scope = done ? inspectUnsubscribe(token)?.scope : undefined;
-    if (!scope) return invalidLink();
-    return { ok: true, message: msg("unsubscribe.done", { what: describeScopeMessage(scope) }) };
+    if (!done) return invalidLink();
+    return { ok: true, message: msg("unsubscribe.done", { what: done.what }) };
   },
   { limit: { bucket: "unsubscribe", max: 30, windowMs: 60_000 }, invalid: invalidLink },
 );
