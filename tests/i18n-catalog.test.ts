@@ -31,7 +31,7 @@ function placeholders(message: string): string[] {
       if (e.children) visit(e.children);
     }
   };
-  visit(new IntlMessageFormat(message, "en").getAst() as Element[]);
+  visit(new IntlMessageFormat(message, "en").getAst());
   return [...names].sort();
 }
 
