@@ -15,7 +15,7 @@ import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 /**
  * What a body may answer while the areas move to message descriptors (issue 40): descriptors, or
  * English that the area's own wrapper (lib/i18n/*-message.ts) still translates by pattern. A
- * converted area's wrapper takes `Answer` only (adminAction).
+ * converted area's wrapper takes `Answer` only (adminAction, userAction, publicAction).
  */
 export type AnyAnswer<T = undefined> = Answer<T, Message | string>;
 
