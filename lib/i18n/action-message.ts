@@ -14,10 +14,11 @@ import { translateRefusal } from "./refusal";
 import { getT, requestLocale } from "./request-locale";
 import { translatorFor } from "./translator";
 
-// The class page's actions (a student's responses, submissions and files; issue 31) keep writing
-// the spec's English sentences, in their zod schemas and guards as before; their answer is put in
-// the reader's language here, by the English text, when it leaves the action. So the action files
-// only wrap what they return (inReaderLanguage / translatedAction) and keep their structure.
+// The class dashboard's staff actions (app/level/[levelCode]/update) still answer with the class
+// page's English sentences (issue 31); their answer is put in the reader's language here, by the
+// English text, when it leaves the action (inReaderLanguage / translatedAction). The student's own
+// class-page actions and the upload route answer with descriptors instead (issue 40); this module
+// goes when the last staff action does too.
 
 type ActionKey = keyof Messages["classPage"]["actions"];
 type Values = Record<string, number>;
