@@ -9,15 +9,16 @@ import {
   TITLE_MAX_LENGTH,
 } from "@/lib/domain/constants";
 import { MSG } from "@/lib/domain/messages";
-import { messagesFor, type Messages } from "./catalog";
+import type { Messages } from "./catalog";
 import { translateRefusal } from "./refusal";
 import { getT, requestLocale } from "./request-locale";
 import { translatorFor } from "./translator";
 
-// The class page's actions (a student's responses, submissions and files; issue 31) keep writing
-// the spec's English sentences, in their zod schemas and guards as before; their answer is put in
-// the reader's language here, by the English text, when it leaves the action. So the action files
-// only wrap what they return (inReaderLanguage / translatedAction) and keep their structure.
+// The class dashboard's staff actions (app/level/[levelCode]/update) still answer with the class
+// page's English sentences (issue 31); their answer is put in the reader's language here, by the
+// English text, when it leaves the action (inReaderLanguage / translatedAction). The student's own
+// class-page actions and the upload route answer with descriptors instead (issue 40); this module
+// goes when the last staff action does too.
 
 type ActionKey = keyof Messages["classPage"]["actions"];
 type Values = Record<string, number>;
@@ -64,46 +65,6 @@ export async function translateActionMessage(message: string): Promise<string> {
   if (found) return (await getT("classPage"))(`actions.${found.key}`, found.values);
   if (message === MSG.genericError) return (await getT("common"))("genericError");
   return translateRefusal(message);
-}
-
-type UploadKey = keyof Messages["uploads"];
-
-// The upload route's refusals (app/level/[levelCode]/files/route.ts, lib/files) carry numbers from
-// the environment (FILES_MAX_MB, the quota, what is left of it), so they are found by pattern: each
-// English message with its {placeholders} read back as whole numbers.
-const UPLOAD_PATTERNS = Object.entries(messagesFor("en").uploads).map(([key, text]) => {
-  const names: string[] = [];
-  const source = text
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      names.push(name);
-      return "(\\d+)";
-    })
-    .join("");
-  return { key: key as UploadKey, names, pattern: new RegExp(`^${source}$`) };
-});
-
-/**
- * One of the upload route's English refusals in the reader's language; any other text as it is.
- * Never fails: the route answers from its own error handler with it too, so English beats a 500.
- */
-export async function translateUploadMessage(message: string): Promise<string> {
-  try {
-    if ((await requestLocale()) === "en") return message;
-    for (const { key, names, pattern } of UPLOAD_PATTERNS) {
-      const match = pattern.exec(message);
-      if (match) {
-        const values = Object.fromEntries(names.map((name, i) => [name, Number(match[i + 1])]));
-        return (await getT("uploads"))(key, values);
-      }
-    }
-    return await translateActionMessage(message);
-  } catch (err) {
-    console.error("upload message: the reader's language could not be read:", err);
-    return message;
-  }
 }
 
 type Translate = (message: string) => Promise<string>;

@@ -89,7 +89,7 @@ export interface MessageArgs<Text> {
   "settings.intro": { hour: Text };
   "settings.mailTo": { email: Text };
   "settings.default": { delivery: Text };
-  "settings.chooseHow": { event: Text };
+  "settings.chooseHow": { event: string };
   "unsubscribe.question": { what: Text };
   "unsubscribe.done": { what: Text };
   "unsubscribe.eventEmails": { event: Text };
@@ -482,6 +482,9 @@ export interface MessageArgs<Text> {
   "teacherRollCall.listLabel": { day: Text };
   "compose.sentences": { first: Text; next: Text };
   "compose.decimal": { value: Text };
+  "compose.listTwo": { first: Text; last: Text };
+  "compose.listStart": { first: Text; next: Text };
+  "compose.listEnd": { first: Text; last: Text };
 }
 
 /** The catalog's messages without placeholders. */

@@ -80,3 +80,16 @@ export function messageOfIssue(text: string): Message | string {
 export function isMessage(value: Message | string): value is Message {
   return typeof value === "object";
 }
+
+/**
+ * A list of things as one message ("“A”, “B”, and “C”"; "“A”, “B” y “C”"), joined by the catalog's
+ * `compose.list*` patterns (CLDR's two, start and end), so a list stays a descriptor that each
+ * language joins its own way.
+ */
+export function listOf(first: Message, ...rest: Message[]): Message {
+  if (rest.length === 0) return first;
+  if (rest.length === 1) return msg("compose.listTwo", { first, last: rest[0]! });
+  const last = rest[rest.length - 1]!;
+  const middle = rest.slice(0, -1).reduce((joined, next) => msg("compose.listStart", { first: joined, next }), first);
+  return msg("compose.listEnd", { first: middle, last });
+}
