@@ -137,6 +137,7 @@ export interface MessageArgs<Text> {
   "why.missing": { titles: Text };
   "why.late": { items: Text };
   "why.lateItem": { title: Text; kept: Text };
+  "why.lateList": { first: Text; next: Text };
   "why.overridden": { percent: Text; computed: Text };
   "why.overriddenReason": { percent: Text; computed: Text; reason: Text };
   "why.teachersNote": { note: Text };
@@ -481,6 +482,7 @@ export interface MessageArgs<Text> {
   "teacherRollCall.heading": { day: Text };
   "teacherRollCall.listLabel": { day: Text };
   "compose.sentences": { first: Text; next: Text };
+  "compose.asWritten": { text: Text };
 }
 
 /** The catalog's messages without placeholders. */

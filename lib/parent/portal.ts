@@ -10,7 +10,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { lastPublishedTerm } from "@/lib/domain/terms";
 import { PHONE_MESSAGES, validateParentPhone } from "@/lib/domain/phone";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { whyInLanguage } from "@/lib/i18n/why-lines";
+import { whyInLanguage } from "@/lib/i18n/why";
 import { buildReportCard, termAttendancePercent, type ReportCardView } from "@/lib/domain/report-card";
 import { storedPoints } from "@/lib/domain/stored-grade";
 import { clientNetwork } from "@/lib/client-address";
