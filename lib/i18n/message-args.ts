@@ -137,6 +137,7 @@ export interface MessageArgs<Text> {
   "why.missing": { titles: Text };
   "why.late": { items: Text };
   "why.lateItem": { title: Text; kept: Text };
+  "why.lateList": { first: Text; next: Text };
   "why.overridden": { percent: Text; computed: Text };
   "why.overriddenReason": { percent: Text; computed: Text; reason: Text };
   "why.teachersNote": { note: Text };
@@ -485,6 +486,7 @@ export interface MessageArgs<Text> {
   "compose.listTwo": { first: Text; last: Text };
   "compose.listStart": { first: Text; next: Text };
   "compose.listEnd": { first: Text; last: Text };
+  "compose.asWritten": { text: Text };
 }
 
 /** The catalog's messages without placeholders. */

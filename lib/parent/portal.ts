@@ -11,7 +11,7 @@ import { lastPublishedTerm } from "@/lib/domain/terms";
 import { validateParentPhone, type PhoneProblem } from "@/lib/domain/phone";
 import { msg, type Message } from "@/lib/i18n/message";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { whyInLanguage } from "@/lib/i18n/why-lines";
+import { whyInLanguage } from "@/lib/i18n/why";
 import { buildReportCard, termAttendancePercent, type ReportCardView } from "@/lib/domain/report-card";
 import { storedPoints } from "@/lib/domain/stored-grade";
 import { clientNetwork } from "@/lib/client-address";
