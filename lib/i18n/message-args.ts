@@ -245,7 +245,6 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.groupLine": { where: Text; count: number; column: Text; message: Text; fix: Text };
   "admin.rosterReport.andMore": { lines: Text; more: Text };
   "admin.rosterReport.refusals.uploadTooLarge": { mb: Text };
-  "admin.rosterReport.text.expectGot": { a: Text; b: Text };
   "admin.rosterReport.text.fileCannotBeRead": { a: Text };
   "admin.rosterReport.text.fileHasMoreThan": { a: Text };
   "admin.rosterReport.text.valueCharactersLongMore": { a: Text; b: Text };
@@ -375,6 +374,12 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.parts.amongThemAdministrator": { what: Text; names: Text };
   "admin.rosterReport.parts.amongThemAdministrators": { what: Text; names: Text };
   "admin.rosterReport.parts.importWouldRemove": { what: Text };
+  "admin.rosterReport.sync.folderUnreadable": { dir: Text };
+  "admin.rosterReport.sync.problems": { count: number };
+  "admin.rosterReport.syncMail.subject": { school: Text };
+  "admin.rosterReport.syncMail.title": { day: Text };
+  "admin.rosterReport.syncMail.titleWithReason": { title: Text; reason: Text };
+  "admin.rosterReport.syncMail.byHand": { link: Text };
   "adminUser.codeFor": { name: Text };
   "adminUser.forName": { name: Text };
   "adminUser.removedOn": { on: Text };
@@ -481,6 +486,7 @@ export interface MessageArgs<Text> {
   "teacherRollCall.heading": { day: Text };
   "teacherRollCall.listLabel": { day: Text };
   "compose.sentences": { first: Text; next: Text };
+  "compose.asWritten": { text: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1366,6 +1372,11 @@ export interface BareMessages {
   "admin.rosterReport.parts.role": true;
   "admin.rosterReport.parts.name": true;
   "admin.rosterReport.parts.email": true;
+  "admin.rosterReport.sync.importFailed": true;
+  "admin.rosterReport.sync.overThreshold": true;
+  "admin.rosterReport.syncMail.nothingChanged": true;
+  "admin.rosterReport.syncMail.byHandLink": true;
+  "admin.rosterReport.syncMail.why": true;
   "adminUser.newUser": true;
   "adminUser.newUserHint": true;
   "adminUser.role": true;
