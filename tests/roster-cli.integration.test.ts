@@ -11,7 +11,7 @@ import { smallSchool, userRow } from "@/lib/roster/test-support";
 const work = mkdtempSync(path.join(os.tmpdir(), "roster-cli-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function run(args: string[], extra: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string }> {
+function run(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; out: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(work, "data"), SEED_DEMO: "off", ...extra };
   delete env.DATABASE_URL;
   return new Promise((resolve) => {

@@ -64,7 +64,13 @@ const SENTENCES: [string, string][] = [
     "not a readable .zip file (no end of central directory)",
     "no es un archivo .zip legible (no tiene fin de directorio central)",
   ],
-  // Sentences with a word in them, one by one (the scan below skips their templates).
+  // Numbers the English grouped: the reader's own grouping now.
+  ["the file has more than 2,000,000 rows", "el archivo tiene más de 2.000.000 filas"],
+  [
+    "the value is 12,345 characters long, more than the 10,000 allowed",
+    "el valor tiene 12.345 caracteres, más de los 10.000 permitidos",
+  ],
+  // Sentences with a word in them.
   ['add a "role" column to the header', 'agregue una columna "role" al encabezado'],
   [
     'add a "role" column to the header, or upload a roles.csv',

@@ -246,10 +246,10 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.andMore": { lines: Text; more: Text };
   "admin.rosterReport.refusals.uploadTooLarge": { mb: Text };
   "admin.rosterReport.text.fileCannotBeRead": { a: Text };
-  "admin.rosterReport.text.fileHasMoreThan": { a: Text };
-  "admin.rosterReport.text.valueCharactersLongMore": { a: Text; b: Text };
+  "admin.rosterReport.text.fileHasMoreThan": { a: number };
+  "admin.rosterReport.text.valueCharactersLongMore": { a: number; b: number };
   "admin.rosterReport.text.rowHasFieldsHeader": { a: Text; b: Text };
-  "admin.rosterReport.text.rowLongerThanCharacters": { a: Text };
+  "admin.rosterReport.text.rowLongerThanCharacters": { a: number };
   "admin.rosterReport.text.rowCannotBeRead": { a: Text };
   "admin.rosterReport.text.columnGivenTwiceAlso": { a: Text; b: Text };
   "admin.rosterReport.text.moreThanPeopleAdministrator": { a: Text; b: Text };
@@ -351,8 +351,8 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.text.tooLargeForScore": { a: Text };
   "admin.rosterReport.text.below1": { a: Text };
   "admin.rosterReport.text.notWholeNumberPoints": { a: Text };
-  "admin.rosterReport.text.moreThanPointsPortal": { a: Text; b: Text };
-  "admin.rosterReport.text.useMaximumAtMost": { a: Text };
+  "admin.rosterReport.text.moreThanPointsPortal": { a: Text; b: number };
+  "admin.rosterReport.text.useMaximumAtMost": { a: number };
   "admin.rosterReport.text.addColumnHeader": { a: Text };
   "admin.rosterReport.text.addColumnHeaderRoles": { a: Text };
   "admin.rosterReport.text.skippedUserRefused": { a: Text; b: Text; c: Text };

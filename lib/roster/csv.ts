@@ -257,7 +257,7 @@ export function parseCsv(
       file,
       line: 0,
       column: "file",
-      message: msg("admin.rosterReport.text.fileHasMoreThan", { a: maxRows.toLocaleString("en-US") }),
+      message: msg("admin.rosterReport.text.fileHasMoreThan", { a: maxRows }),
       fix: msg("admin.rosterReport.text.splitImportIntoSmaller"),
     });
     return null;
@@ -271,8 +271,8 @@ export function parseCsv(
           line: row.line,
           column: head.cells[i] || `column ${i + 1}`,
           message: msg("admin.rosterReport.text.valueCharactersLongMore", {
-            a: c.length.toLocaleString("en-US"),
-            b: MAX_FIELD_CHARS.toLocaleString("en-US"),
+            a: c.length,
+            b: MAX_FIELD_CHARS,
           }),
           fix: msg("admin.rosterReport.text.shortenMissingClosingQuote"),
         });
@@ -308,7 +308,7 @@ function csvErrorText(code: string, message: string): { message: Message; fix: M
     case "CSV_MAX_RECORD_SIZE":
       return {
         message: msg("admin.rosterReport.text.rowLongerThanCharacters", {
-          a: MAX_RECORD_CHARS.toLocaleString("en-US"),
+          a: MAX_RECORD_CHARS,
         }),
         fix: msg("admin.rosterReport.text.lookForQuoteThat"),
       };

@@ -20,11 +20,19 @@ type Section = "text" | "parts" | "sync";
 type Entry = SentencePattern<string>;
 
 let patterns: Record<Section, Entry[]> | null = null;
+/** Placeholders that are ICU numbers, by section and key: the stored English wrote them "1,000". */
+const numbers = new Map<string, Set<string>>();
 
 function patternsOf(section: Section): Entry[] {
   const all = messagesFor("en").admin.rosterReport[section] as Record<string, string>;
-  // A plural is not a pattern (the sync's own reasons are its simple sentences).
-  const messages = Object.fromEntries(Object.entries(all).filter(([, text]) => !text.includes(", plural,")));
+  const messages: Record<string, string> = {};
+  for (const [key, text] of Object.entries(all)) {
+    // A plural is not a pattern (the sync's own reasons are its simple sentences).
+    if (text.includes(", plural,")) continue;
+    const names = [...text.matchAll(/\{(\w+), number\}/g)].map((m) => m[1]!);
+    if (names.length) numbers.set(`${section}.${key}`, new Set(names));
+    messages[key] = text.replace(/\{(\w+), number\}/g, "{$1}");
+  }
   const literal = (key: string) => messages[key]!.replace(/\{\w+\}/g, "").length;
   // The most specific first: "{a} is already the username of {b}, {c} in the portal" before "{a} is
   // already the username of {b}", which would match it too.
@@ -35,11 +43,14 @@ function bySection(section: Section, text: string, depth: number): Message | nul
   patterns ??= { text: patternsOf("text"), parts: patternsOf("parts"), sync: patternsOf("sync") };
   const found = matchSentence(patterns[section], text);
   if (!found) return null;
+  const numeric = numbers.get(`${section}.${found.key}`);
   const values: Record<string, Text> = {};
-  for (const [name, value] of Object.entries(found.values))
-    // {count} is a number (a plural's, or a count the reader's language writes); the others are
+  for (const [name, value] of Object.entries(found.values)) {
+    // {count} and an ICU number are numbers (as the English wrote them: "2,000,000"); the others are
     // words, a known part as its descriptor.
-    values[name] = name === "count" && /^\d+$/.test(value) ? Number(value) : part(value, depth + 1);
+    const isNumber = (name === "count" || numeric?.has(name)) && /^\d{1,3}(,?\d{3})*$/.test(value);
+    values[name] = isNumber ? Number(value.replace(/,/g, "")) : part(value, depth + 1);
+  }
   // The key is one of the catalog's (the patterns are its English), checked again when read.
   return { key: `admin.rosterReport.${section}.${found.key}`, values } as unknown as Message;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { msg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
 import { formatProblem, groupText, problemsCsv, problemText } from "./problems";
 
 const asWritten = (text: string) => msg("compose.asWritten", { text });
@@ -49,6 +50,11 @@ describe("problems", () => {
     expect(groupText(group, "es")).toMatch(
       /^users\.csv:3, 5, 7, 8, 9 y 1229 más \(1234 filas\): role — "coach" no es un rol/,
     );
+  });
+  it("write a limit with the reader's digit grouping", () => {
+    const rows = msg("admin.rosterReport.text.fileHasMoreThan", { a: 2_000_000 });
+    expect(render(rows, "en")).toBe("the file has more than 2,000,000 rows");
+    expect(render(rows, "es")).toBe("el archivo tiene más de 2.000.000 filas");
   });
   it("download as CSV that a spreadsheet opens safely: BOM, quoted, formulas neutralised", () => {
     const text = problemsCsv([

@@ -193,8 +193,8 @@ export function parseMaxScore(s: string, limit: number): Parsed<number> {
   if (n > limit)
     return {
       ok: false,
-      message: msg("admin.rosterReport.text.moreThanPointsPortal", { a: quote(v), b: limit.toLocaleString("en-US") }),
-      fix: msg("admin.rosterReport.text.useMaximumAtMost", { a: limit.toLocaleString("en-US") }),
+      message: msg("admin.rosterReport.text.moreThanPointsPortal", { a: quote(v), b: limit }),
+      fix: msg("admin.rosterReport.text.useMaximumAtMost", { a: limit }),
     };
   return { ok: true, value: n };
 }
