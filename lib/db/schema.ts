@@ -506,6 +506,10 @@ export const rosterImports = pgTable(
     // previewed | applied | refused (problems, or the data changed since the preview) | failed
     status: text("status").notNull(),
     summary: jsonb("summary").$type<Record<string, unknown>>().notNull().default({}),
+    // The run's first problems and warnings and a failed sync's reason, as message descriptors
+    // (decision 029), written in whoever reads them later. Null: a row written before they were
+    // descriptors and not yet converted (lib/roster/history-convert.ts, run at start-up).
+    report: jsonb("report").$type<Record<string, unknown>>(),
     problems: integer("problems").notNull().default(0),
     warnings: integer("warnings").notNull().default(0),
     newUserIds: jsonb("new_user_ids").$type<number[]>().notNull().default([]),
