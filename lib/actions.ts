@@ -13,13 +13,6 @@ import { requestLocale } from "@/lib/i18n/request-locale";
 import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 
 /**
- * What a body may answer while the areas move to message descriptors (issue 40): descriptors, or
- * English that the area's own wrapper (lib/i18n/*-message.ts) still translates by pattern. A
- * converted area's wrapper takes `Answer` only (adminAction, userAction, publicAction).
- */
-export type AnyAnswer<T = undefined> = Answer<T, Message | string>;
-
-/**
  * Runs an action body: refusals (AccessDenied) become { ok: false, message }; anything
  * unexpected is logged and answered with a generic message, so no SQL text or stack trace
  * reaches the browser. The answer's descriptors are written in the reader's language here, once,
@@ -27,11 +20,11 @@ export type AnyAnswer<T = undefined> = Answer<T, Message | string>;
  * reader's (the request's was read before it).
  */
 export async function guarded<T>(
-  fn: () => Promise<AnyAnswer<T>>,
-  failureMessage: Message | string = msg("common.genericError"),
+  fn: () => Promise<Answer<T>>,
+  failureMessage: Message = msg("common.genericError"),
   answerIn?: () => AnyLocale | undefined,
 ): Promise<ActionResult<T>> {
-  let answer: AnyAnswer<T>;
+  let answer: Answer<T>;
   try {
     answer = await fn();
   } catch (err) {
@@ -45,7 +38,7 @@ export async function guarded<T>(
 }
 
 /** An answer with its descriptors written in the language of this request's reader (or `chosen`). */
-async function inReaderLanguage<T>(answer: AnyAnswer<T>, chosen?: AnyLocale): Promise<ActionResult<T>> {
+async function inReaderLanguage<T>(answer: Answer<T>, chosen?: AnyLocale): Promise<ActionResult<T>> {
   if (!holdsMessages(answer)) return answer as ActionResult<T>;
   if (chosen) return renderAnswer(answer, chosen);
   let locale;
@@ -61,10 +54,10 @@ async function inReaderLanguage<T>(answer: AnyAnswer<T>, chosen?: AnyLocale): Pr
 /** The first validation message, and all of them per field for forms that show them inline. */
 export function invalid(error: z.ZodError): {
   ok: false;
-  message: Message | string;
-  fieldErrors: Record<string, (Message | string)[] | undefined>;
+  message: Message;
+  fieldErrors: Record<string, Message[] | undefined>;
 } {
-  const fieldErrors: Record<string, (Message | string)[]> = {};
+  const fieldErrors: Record<string, Message[]> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
     (fieldErrors[key] ??= []).push(messageOfIssue(issue.message));
@@ -106,7 +99,7 @@ export interface ClassActionOptions {
   /** Pages to render again after a success (none: the screen already shows the change). */
   revalidate?: (levelCode: string) => void;
   /** What an unexpected failure tells the browser (guarded's generic message if unset). */
-  failureMessage?: Message | string;
+  failureMessage?: Message;
 }
 
 const levelCodeOf = (raw: unknown): string => {
@@ -122,7 +115,7 @@ const levelCodeOf = (raw: unknown): string => {
  */
 export function classAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, ctx: ClassContext) => Promise<AnyAnswer<T>>,
+  body: (input: z.output<S>, ctx: ClassContext) => Promise<Answer<T>>,
   options: ClassActionOptions = {},
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
   return (raw) =>
@@ -140,7 +133,7 @@ export function classAction<S extends z.ZodType, T = undefined>(
 /** classAction for a form read with useActionState: (previous state, FormData). */
 export function classFormAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, ctx: ClassContext) => Promise<AnyAnswer<T>>,
+  body: (input: z.output<S>, ctx: ClassContext) => Promise<Answer<T>>,
   options: ClassActionOptions = {},
 ): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
   const action = classAction(schema, body, options);

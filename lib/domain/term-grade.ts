@@ -8,7 +8,6 @@
 import { decimal, msg, type Message } from "@/lib/i18n/message";
 import { add, div, fraction, mul, roundHalfUp, type Fraction } from "./fraction";
 import { toHundredths } from "./percent";
-import { msg, type Message } from "@/lib/i18n/message";
 
 export type GradingMode = "points" | "weighted";
 

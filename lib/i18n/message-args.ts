@@ -1785,4 +1785,5 @@ export interface BareMessages {
   "teacherRollCall.letters.absent": true;
   "teacherRollCall.letters.late": true;
   "teacherRollCall.letters.excused": true;
+  "compose.invalidValue": true;
 }

@@ -72,8 +72,12 @@ export function zmsg<K extends MessageKey>(key: K, ...values: ValuesOf<K>): stri
 }
 
 /** A zod issue's message: the schema's descriptor, or zod's own text for a check that has none. */
-export function messageOfIssue(text: string): Message | string {
-  return text.startsWith(ISSUE_MARK) ? (JSON.parse(text.slice(ISSUE_MARK.length)) as Message) : text;
+export function messageOfIssue(text: string): Message {
+  // A check without its own message (one no form of ours can fail) answers a plain "not valid" in
+  // the reader's language rather than zod's English.
+  return text.startsWith(ISSUE_MARK)
+    ? (JSON.parse(text.slice(ISSUE_MARK.length)) as Message)
+    : msg("compose.invalidValue");
 }
 
 /** A descriptor (an object), rather than a text not yet converted to one. */

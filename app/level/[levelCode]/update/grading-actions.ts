@@ -2,9 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { classFormAction, invalid, type AnyAnswer } from "@/lib/actions";
+import { classFormAction, invalid } from "@/lib/actions";
 import { decimalHundredths } from "@/lib/domain/scores";
 import { loadGradingForm, saveGradeSettings } from "@/lib/gradebook/settings";
+import type { Answer } from "@/lib/action-result";
 import { zmsg } from "@/lib/i18n/message";
 
 // The class's grading settings form (issue 19): the class's own staff only (access "teach");
@@ -37,8 +38,7 @@ const form = z.looseObject({
 
 export const saveGradingAction = classFormAction(
   form,
-  // AnyAnswer only for invalid()'s type: every check above carries a descriptor (zmsg).
-  async (v, { user, level }): Promise<AnyAnswer> => {
+  async (v, { user, level }): Promise<Answer> => {
     const { categories: known } = await loadGradingForm(level.code);
     const categories = [];
     for (const c of known) {
