@@ -198,7 +198,7 @@ test.describe("a student in Spanish", () => {
       /Por qué esta calificación|Todavía no hay trabajos calificados/,
     );
     await noEnglish(page, [/^Graded /, "Why this grade", "No graded work yet", "Whole year", /^Letter grade/]);
-    // The calculator's own sentences too (lib/i18n/why-lines.ts): "Puntos totales: … de … = … %".
+    // The calculator's own sentences too (lib/i18n/why.ts): "Puntos totales: … de … = … %".
     const why = page.getByTestId("why-this-grade").locator("li");
     await expect(why.first()).toHaveText(/^(Puntos totales|Categorías ponderadas|Todavía no hay trabajos calificados)/);
     await noEnglish(page, [/^Total points: /, /^Weighted categories: /]);

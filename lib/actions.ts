@@ -6,29 +6,25 @@ import { headers } from "next/headers";
 import { AccessDenied, requireAdmin, requireClassAccess, requireUser } from "@/lib/auth/guards";
 import { canActAsStudent } from "@/lib/auth/policy";
 import { schoolLocale } from "@/lib/env";
+import type { AnyLocale } from "@/lib/i18n/locales";
 import { messageOfIssue, msg, zmsg, type Message } from "@/lib/i18n/message";
 import { holdsMessages, renderAnswer } from "@/lib/i18n/render";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 
 /**
- * What a body may answer while the areas move to message descriptors (issue 40): descriptors, or
- * English that the area's own wrapper (lib/i18n/*-message.ts) still translates by pattern. A
- * converted area's wrapper takes `Answer` only (adminAction).
- */
-export type AnyAnswer<T = undefined> = Answer<T, Message | string>;
-
-/**
  * Runs an action body: refusals (AccessDenied) become { ok: false, message }; anything
  * unexpected is logged and answered with a generic message, so no SQL text or stack trace
  * reaches the browser. The answer's descriptors are written in the reader's language here, once,
- * as it leaves the server.
+ * as it leaves the server; `answerIn` names another language when the action has just changed the
+ * reader's (the request's was read before it).
  */
 export async function guarded<T>(
-  fn: () => Promise<AnyAnswer<T>>,
-  failureMessage: Message | string = msg("common.genericError"),
+  fn: () => Promise<Answer<T>>,
+  failureMessage: Message = msg("common.genericError"),
+  answerIn?: () => AnyLocale | undefined,
 ): Promise<ActionResult<T>> {
-  let answer: AnyAnswer<T>;
+  let answer: Answer<T>;
   try {
     answer = await fn();
   } catch (err) {
@@ -38,12 +34,13 @@ export async function guarded<T>(
       answer = { ok: false, message: failureMessage };
     }
   }
-  return inReaderLanguage(answer);
+  return inReaderLanguage(answer, answerIn?.());
 }
 
-/** An answer with its descriptors written in the language of this request's reader. */
-async function inReaderLanguage<T>(answer: AnyAnswer<T>): Promise<ActionResult<T>> {
+/** An answer with its descriptors written in the language of this request's reader (or `chosen`). */
+async function inReaderLanguage<T>(answer: Answer<T>, chosen?: AnyLocale): Promise<ActionResult<T>> {
   if (!holdsMessages(answer)) return answer as ActionResult<T>;
+  if (chosen) return renderAnswer(answer, chosen);
   let locale;
   try {
     locale = await requestLocale();
@@ -57,10 +54,10 @@ async function inReaderLanguage<T>(answer: AnyAnswer<T>): Promise<ActionResult<T
 /** The first validation message, and all of them per field for forms that show them inline. */
 export function invalid(error: z.ZodError): {
   ok: false;
-  message: Message | string;
-  fieldErrors: Record<string, (Message | string)[] | undefined>;
+  message: Message;
+  fieldErrors: Record<string, Message[] | undefined>;
 } {
-  const fieldErrors: Record<string, (Message | string)[]> = {};
+  const fieldErrors: Record<string, Message[]> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
     (fieldErrors[key] ??= []).push(messageOfIssue(issue.message));
@@ -102,7 +99,7 @@ export interface ClassActionOptions {
   /** Pages to render again after a success (none: the screen already shows the change). */
   revalidate?: (levelCode: string) => void;
   /** What an unexpected failure tells the browser (guarded's generic message if unset). */
-  failureMessage?: Message | string;
+  failureMessage?: Message;
 }
 
 const levelCodeOf = (raw: unknown): string => {
@@ -118,7 +115,7 @@ const levelCodeOf = (raw: unknown): string => {
  */
 export function classAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, ctx: ClassContext) => Promise<AnyAnswer<T>>,
+  body: (input: z.output<S>, ctx: ClassContext) => Promise<Answer<T>>,
   options: ClassActionOptions = {},
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
   return (raw) =>
@@ -136,7 +133,7 @@ export function classAction<S extends z.ZodType, T = undefined>(
 /** classAction for a form read with useActionState: (previous state, FormData). */
 export function classFormAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, ctx: ClassContext) => Promise<AnyAnswer<T>>,
+  body: (input: z.output<S>, ctx: ClassContext) => Promise<Answer<T>>,
   options: ClassActionOptions = {},
 ): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
   const action = classAction(schema, body, options);
@@ -216,46 +213,58 @@ function requireSelf(user: ClassContext["user"], input: unknown): void {
 
 type SignedInUser = Awaited<ReturnType<typeof requireUser>>;
 
-export interface UserActionOptions<T> {
+export interface UserActionOptions<T, I = unknown> {
   /**
    * A further refusal on who the caller is (a role with nothing to choose), answered like the
    * session's before the parse; null lets the call through.
    */
-  refuse?: (user: SignedInUser) => Promise<Message | string | null>;
+  refuse?: (user: SignedInUser) => Promise<Message | null>;
   /** The answer to input that fails validation (default: the schema's own messages, invalid()). */
-  invalid?: (error: z.ZodError) => Promise<AnyAnswer<T>>;
+  invalid?: (error: z.ZodError) => Promise<Answer<T>>;
   /** Pages to render again after a success. */
   revalidate?: () => void;
+  /** The language a success is answered in, when the action has just chosen it (saving one's language). */
+  answerIn?: (input: I) => AnyLocale;
 }
 
 /**
  * The one shape of an action on the caller's own account (notifications, language, calendar
  * feed): anyone signed in (requireUser, "Please sign in to continue." otherwise) → validate →
- * run as that user → revalidate. The body acts on the user's own rows only.
+ * run as that user → revalidate. The body acts on the user's own rows only, and answers with
+ * descriptors (Answer), written in the reader's language by guarded().
  */
 export function userAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, user: SignedInUser) => Promise<AnyAnswer<T>>,
-  options: UserActionOptions<T> = {},
+  body: (input: z.output<S>, user: SignedInUser) => Promise<Answer<T>>,
+  options: UserActionOptions<T, z.output<S>> = {},
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
-  return (raw) =>
-    guarded(async () => {
-      const user = await requireUser();
-      const refusal = await options.refuse?.(user);
-      if (refusal) return { ok: false, message: refusal };
-      const parsed = schema.safeParse(raw);
-      if (!parsed.success) return options.invalid ? options.invalid(parsed.error) : invalid(parsed.error);
-      const result = await body(parsed.data, user);
-      if (result.ok) options.revalidate?.();
-      return result;
-    });
+  return (raw) => {
+    let answerIn: AnyLocale | undefined;
+    return guarded(
+      async () => {
+        const user = await requireUser();
+        const refusal = await options.refuse?.(user);
+        if (refusal) return { ok: false, message: refusal };
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) return options.invalid ? options.invalid(parsed.error) : invalid(parsed.error);
+        const result = await body(parsed.data, user);
+        if (result.ok) {
+          options.revalidate?.();
+          answerIn = options.answerIn?.(parsed.data);
+        }
+        return result;
+      },
+      undefined,
+      () => answerIn,
+    );
+  };
 }
 
 /** userAction for a form read with useActionState: (previous state, FormData). */
 export function userFormAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>, user: SignedInUser) => Promise<AnyAnswer<T>>,
-  options: UserActionOptions<T> = {},
+  body: (input: z.output<S>, user: SignedInUser) => Promise<Answer<T>>,
+  options: UserActionOptions<T, z.output<S>> = {},
 ): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
   const action = userAction(schema, body, options);
   return (_previous, formData) => action(formObject(formData) as LooseInput<z.input<S>>);
@@ -268,7 +277,7 @@ export interface PublicActionOptions<T> {
   /** The guard of an anonymous action: at most `max` calls per client address in `windowMs`. */
   limit: { bucket: string; max: number; windowMs: number };
   /** The answer to input that fails validation (default: the schema's own messages, invalid()). */
-  invalid?: (error: z.ZodError) => Promise<AnyAnswer<T>>;
+  invalid?: (error: z.ZodError) => Promise<Answer<T>>;
 }
 
 /**
@@ -278,7 +287,7 @@ export interface PublicActionOptions<T> {
  */
 export function publicAction<S extends z.ZodType, T = undefined>(
   schema: S,
-  body: (input: z.output<S>) => Promise<AnyAnswer<T>>,
+  body: (input: z.output<S>) => Promise<Answer<T>>,
   options: PublicActionOptions<T>,
 ): (input: LooseInput<z.input<S>>) => Promise<ActionResult<T>> {
   const { bucket, max, windowMs } = options.limit;

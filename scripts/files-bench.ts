@@ -9,12 +9,13 @@ import { sql } from "drizzle-orm";
 import { openPglite, queryRows, setDbHandle } from "@/lib/db/client";
 import { runMigrations } from "@/lib/db/migrate";
 import { seedDemoSchool } from "@/lib/db/seed";
-import { resetEnvCache } from "@/lib/env";
+import { resetEnvCache, schoolLocale } from "@/lib/env";
 import { diskStorage } from "@/lib/files/disk";
 import { setFileStorage } from "@/lib/files/index";
 import { ingestUpload } from "@/lib/files/ingest";
 import { s3Storage } from "@/lib/files/s3";
 import { fileResponse } from "@/lib/files/serve";
+import { render } from "@/lib/i18n/render";
 import { startTestS3 } from "../tests/support/s3";
 
 const MB = 1024 * 1024;
@@ -89,7 +90,7 @@ for (const [label, storage] of [
       },
     );
     const t1 = performance.now();
-    if (!("file" in res)) throw new Error(res.message);
+    if (!("file" in res)) throw new Error(render(res.message, schoolLocale()));
     const [row] = await queryRows<{ storage_key: string; thumb_key: string | null }>(
       sql`select storage_key, thumb_key from files where id = ${res.file.id}`,
     );

@@ -10,9 +10,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { closeDb, dbHandle } from "@/lib/db/client";
-import { env, schoolTimeZone } from "@/lib/env";
+import { env, schoolLocale, schoolTimeZone } from "@/lib/env";
 import { runMigrations } from "@/lib/db/migrate";
-import { applyRosterImport, formatGroup, previewRosterImport, type RosterRun } from "@/lib/roster/import";
+import { render } from "@/lib/i18n/render";
+import { applyRosterImport, previewRosterImport, type RosterRun } from "@/lib/roster/import";
+import { groupText } from "@/lib/roster/problems";
 import { MAX_UPLOAD_BYTES } from "@/lib/roster/limits";
 import { ENTITIES } from "@/lib/roster/model";
 import type { RosterUpload } from "@/lib/roster/read-upload";
@@ -86,6 +88,9 @@ function readInput(paths: string[]): RosterUpload {
 }
 
 function printRun(run: RosterRun): void {
+  // The problems, warnings and removal reason in the school's language (SCHOOL_LOCALE): the command
+  // line has no reader of its own. Its own frame ("Problems", the counts' table) stays English.
+  const locale = schoolLocale();
   const modes = Object.entries(run.modes)
     .map(([entity, mode]) => `${entity} ${mode}`)
     .join(", ");
@@ -104,12 +109,12 @@ function printRun(run: RosterRun): void {
   for (const a of run.newAdmins) console.log(`  new administrator: ${a.name}${a.sourcedId ? ` [${a.sourcedId}]` : ""}`);
   if (run.deletionGuard)
     console.log(
-      `\nConfirmation needed: ${run.deletionGuard.reason}. Check the list, then run with --allow-deletions ${run.deletionGuard.people}.`,
+      `\nConfirmation needed: ${render(run.deletionGuard.reason, locale)}. Check the list, then run with --allow-deletions ${run.deletionGuard.people}.`,
     );
   const list = (title: string, groups: RosterRun["problemGroups"], total: number) => {
     if (total === 0) return;
     console.log(`\n${title} (${total}):`);
-    for (const g of groups.slice(0, SHOWN)) console.log(`  ${formatGroup(g)}`);
+    for (const g of groups.slice(0, SHOWN)) console.log(`  ${groupText(g, locale)}`);
     if (groups.length > SHOWN) console.log(`  … and ${groups.length - SHOWN} more kinds`);
   };
   list(run.applied ? "Skipped rows" : "Problems", run.problemGroups, run.problemCount);

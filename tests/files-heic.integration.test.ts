@@ -12,6 +12,8 @@ import { decodeHeic } from "@/lib/files/heic";
 import { setFileStorage } from "@/lib/files/index";
 import { s3Storage } from "@/lib/files/s3";
 import type { FileStorage } from "@/lib/files/storage";
+import { msg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
 import { LOCALE_COOKIE } from "@/lib/i18n/request-locale";
 import { firstAssignmentOf, seedDemo } from "./support/fixtures";
 import { cookieJar } from "./support/request-context";
@@ -139,7 +141,10 @@ describe.each(storages)("HEIC photos on %s", (_label, make) => {
 describe("the HEIC decoder's time limit", () => {
   it("stops a decode that runs past it, and the next photo is decoded as usual", async () => {
     const slow = await decodeHeic(TOO_MANY_PIXELS, { maxPixels: 100_000_000, timeoutMs: 100 });
-    expect(slow).toEqual({ ok: false, message: "This photo took too long to convert. Please send it as a JPEG." });
+    expect(slow).toEqual({ ok: false, message: msg("uploads.photoTooSlow") });
+    expect(render(msg("uploads.photoTooSlow"), "en")).toBe(
+      "This photo took too long to convert. Please send it as a JPEG.",
+    );
     const photo = path.join(dataDir, "photo.heic");
     fs.writeFileSync(photo, PHOTO);
     const next = await decodeHeic(photo, { maxPixels: 50_000_000, timeoutMs: 60_000 });

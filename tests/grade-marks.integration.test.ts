@@ -8,6 +8,7 @@ import { getGradeGrid } from "@/lib/queries/grade-grid";
 import { databaseChecksum, seedDemo } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
+import { whyEnglish } from "./support/why";
 
 // Marks beside scores (issue 19): set from the grade grid by the class's own staff, shown in the
 // grid's payload, audited, and followed by the term grade.
@@ -45,7 +46,7 @@ describe("grade marks", () => {
     });
     expect(await cell()).toBe("e");
     const excused = await loadStudentTermGrade(CLASS, graded.studentId, "year", "UTC");
-    expect(excused.why).toContain(`Excused: ${graded.title}`);
+    expect(whyEnglish(excused.why)).toContain(`Excused: ${graded.title}`);
     expect(await setGradeMark({ levelCode: CLASS, ...graded, mark: "late" })).toEqual({
       ok: true,
       message: "Marked late",

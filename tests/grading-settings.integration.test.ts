@@ -10,6 +10,7 @@ import { databaseChecksum, seedDemo } from "./support/fixtures";
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
+import { whyEnglish } from "./support/why";
 
 // A class's grading settings (issue 19): saved by the class's own teacher only, checked by the
 // calculator's rules on the server, audited, and followed by the student's term grade.
@@ -78,7 +79,7 @@ describe("grading settings", () => {
       sql`select g.student_id as id from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${CLASS} order by g.student_id limit 1`,
     );
     const pointsBefore = await loadStudentTermGrade(CLASS, student, "year", "UTC");
-    expect(pointsBefore.why[0]).toMatch(/^Total points: /);
+    expect(whyEnglish(pointsBefore.why)[0]).toMatch(/^Total points: /);
     const used = await queryRows<{ category_id: number }>(
       sql`select distinct category_id from assignments where level_code = ${CLASS} and category_id is not null order by 1`,
     );
@@ -100,7 +101,7 @@ describe("grading settings", () => {
       "10%/day, floor 60%",
     ]);
     const weighted = await loadStudentTermGrade(CLASS, student, "year", "UTC");
-    expect(weighted.why[0]).toMatch(/^Weighted categories: /);
+    expect(whyEnglish(weighted.why)[0]).toMatch(/^Weighted categories: /);
     // The report card's grade for the class is the same calculator's, never the raw points beside it.
     const card = (await reportCardFor(student))!.classes.find((c) => c.code === CLASS)!;
     expect([card.percent, card.letter]).toEqual([weighted.percent, teacherLetter(weighted.percent)]);

@@ -15,8 +15,24 @@ function leaves(messages: unknown, prefix = ""): Map<string, string> {
   return out;
 }
 
+type Element = { type: number; value?: string; options?: Record<string, { value: Element[] }>; children?: Element[] };
+
+/**
+ * The arguments a message names, from its ICU syntax tree (intl-messageformat's): the words of a
+ * select's or plural's branches are text, not placeholders. Element types 1-6 are the arguments
+ * (simple, number, date, time, select, plural); a tag's name is not one, its content may hold some.
+ */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{\s*([A-Za-z0-9_]+)/g)].map((m) => m[1]!).sort();
+  const names = new Set<string>();
+  const visit = (elements: Element[]) => {
+    for (const e of elements) {
+      if (e.type >= 1 && e.type <= 6 && e.value) names.add(e.value);
+      for (const option of Object.values(e.options ?? {})) visit(option.value);
+      if (e.children) visit(e.children);
+    }
+  };
+  visit(new IntlMessageFormat(message, "en").getAst());
+  return [...names].sort();
 }
 
 const english = leaves(messagesFor("en"));

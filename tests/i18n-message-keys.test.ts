@@ -25,8 +25,6 @@ const BINDERS: Record<string, number> = { getT: 0, useTranslations: 0, translato
  * leaves this list when it is used again (or deleted), and a newly unused key fails.
  */
 const AWAITING_USE: Record<string, string> = {
-  "parent.searchFailed": "the parent-portal API's refusals (lib/parent/portal.ts, still English)",
-  "parent.reportFailed": "the parent-portal API's refusals (lib/parent/portal.ts, still English)",
   "common.returnHome": "the refusal screens (states.returnHome is read today); unused since they moved to `states`",
   "common.language": "unused: the language forms read `settings`; remove with the screens' next change",
   "common.dash": "unused: remove with the screens' next change",

@@ -11,8 +11,8 @@ import { smallSchool, userRow } from "@/lib/roster/test-support";
 const work = mkdtempSync(path.join(os.tmpdir(), "roster-cli-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function run(args: string[]): Promise<{ code: number; out: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(work, "data"), SEED_DEMO: "off" };
+function run(args: string[], extra: Record<string, string> = {}): Promise<{ code: number; out: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(work, "data"), SEED_DEMO: "off", ...extra };
   delete env.DATABASE_URL;
   return new Promise((resolve) => {
     execFile(
@@ -44,6 +44,10 @@ describe("npm run roster:import", () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('users.csv:3: role — "coach" is not a role the portal has');
     expect(refused.out).toContain("Nothing was written: 1 problem to fix first");
+    // The problems in the school's language (SCHOOL_LOCALE): the command line has no reader of its own.
+    const spanish = await run([bad, "--dry-run", "--allow-new-admins"], { SCHOOL_LOCALE: "es" });
+    expect(spanish.code).toBe(1);
+    expect(spanish.out).toContain('users.csv:3: role — "coach" no es un rol que tenga el portal');
 
     const good = folder("good", school);
     const dry = await run([good, "--dry-run", "--allow-new-admins"]);

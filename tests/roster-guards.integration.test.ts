@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { applyRosterImport, formatGroup, previewRosterImport } from "@/lib/roster/import";
+import { render } from "@/lib/i18n/render";
 import { formatProblem } from "@/lib/roster/problems";
 import {
   csv,
@@ -106,10 +107,13 @@ describe("mass removals", () => {
     });
     const preview = await previewRosterImport(zipUpload(onlyAdmin), cli);
     expect(preview.ok).toBe(true);
-    expect(preview.deletionGuard).toEqual({
-      people: 8,
-      reason: "the import would remove 8 people (88.9 % of the 9 in the portal)",
-    });
+    expect(preview.deletionGuard?.people).toBe(8);
+    expect(render(preview.deletionGuard!.reason, "en")).toBe(
+      "the import would remove 8 people (88.9 % of the 9 in the portal)",
+    );
+    expect(render(preview.deletionGuard!.reason, "es")).toBe(
+      "la importación quitaría 8 personas (88.9\u00a0% de las 9 del portal)",
+    );
     expect(
       preview.deletions
         .filter((d) => d.entity === "users")

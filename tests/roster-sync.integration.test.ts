@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "@/lib/db/client";
 import { zonedTime } from "@/lib/domain/dates";
 import { resetEnvCache } from "@/lib/env";
+import { render } from "@/lib/i18n/render";
 import { runDueJobs } from "@/lib/jobs/queue";
 import { HANDLERS } from "@/lib/jobs/worker";
 import { closeMail } from "@/lib/mail/transport";
@@ -39,6 +40,7 @@ const ENV = [
   "SMTP_URL",
   "MAIL_FROM",
   "PORTAL_URL",
+  "SCHOOL_LOCALE",
 ];
 
 const admin = userRow({
@@ -135,7 +137,7 @@ describe("the nightly roster sync", () => {
     expect(smtp.messages.map((m) => m.envelopeTo)).toEqual([["ada@school.example"]]);
     const mail = smtp.messages[0]!.mail;
     expect(mail.subject).toBe("Roster sync not applied · Test High");
-    // Staff mail is not translated yet: English, and its header says so.
+    // In the school's language (SCHOOL_LOCALE, English by default), and its header says so.
     expect(smtp.messages[0]!.header("content-language")).toBe("en");
     expect(mail.text).toContain(
       "The roster sync of 2031-03-06 was not applied: it would remove more people than the saved threshold allows.",
@@ -163,5 +165,34 @@ describe("the nightly roster sync", () => {
     );
     expect(left[0]!.n).toBe(0);
     expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("e-mails a refusal in the school's language, its problems too", async () => {
+    process.env.SCHOOL_LOCALE = "es";
+    resetEnvCache();
+    const files = school();
+    const coach = userRow({ id: "x9", role: "coach", given: "Cam", family: "Coach", username: "ccoach" });
+    files["users.csv"] = `${files["users.csv"]!.trimEnd()}\n${coach.join(",")}\n`;
+    drop(files);
+    await scheduleRosterSync(db(), at("2031-03-07", 2, 1));
+    expect(await runDueJobs(HANDLERS, 100, at("2031-03-08", 2))).toBe(2);
+    const [refused] = await listRosterImports({ limit: 1 });
+    expect(refused).toMatchObject({ source: "sync", status: "refused" });
+    // The history keeps the problem as data: it reads in any language.
+    expect(refused!.report.problems.map((p) => render(p.message, "en"))).toEqual([
+      '"coach" is not a role the portal has',
+    ]);
+
+    expect(smtp.messages).toHaveLength(2);
+    const sent = smtp.messages[1]!;
+    expect(sent.mail.subject).toBe("Sincronización del padrón no aplicada · Test High");
+    expect(sent.header("content-language")).toBe("es");
+    expect(sent.mail.text).toContain(
+      "La sincronización del padrón del 2031-03-08 no se aplicó: 1 problema en los archivos.",
+    );
+    expect(sent.mail.text).toContain('role — "coach" no es un rol que tenga el portal — use student, teacher');
+    expect(sent.mail.text).toContain("No se cambió nada.");
+    expect(sent.mail.text).not.toMatch(/is not a role|Nothing was changed/);
+    expect(sent.mail.html).toContain('<html lang="es">');
   });
 });

@@ -4,11 +4,12 @@ import { queryRows } from "@/lib/db/client";
 import { DEMO_CLASSES } from "@/lib/db/demo-school";
 import { gradePercent } from "@/lib/domain/grades";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
-import { whyInLanguage } from "@/lib/i18n/why-lines";
+import { whyInLanguage } from "@/lib/i18n/why";
 import { reportCardFor } from "@/lib/parent/portal";
 import { getStudentClassTotals } from "@/lib/queries/class-page";
 import { seedDemo } from "./support/fixtures";
 import { useTestDatabase } from "./support/test-db";
+import { whyEnglish } from "./support/why";
 
 // Term grades on the screens (issue 19), from the database: with no terms and the default settings
 // they are spec §9's running totals; with terms each term holds the work due in it; a class's
@@ -106,13 +107,15 @@ describe("term grades", () => {
     // Half and half of the exact percents, rounded once.
     const exact = (Number(a.score) / a.max + Number(b.score) / b.max) * 50;
     expect(Math.abs(both.percent - exact)).toBeLessThanOrEqual(0.5);
-    expect(both.why[0]).toMatch(/^Weighted categories: /);
+    expect(whyEnglish(both.why)[0]).toMatch(/^Weighted categories: /);
 
     await queryRows(sql`insert into grade_marks (assignment_id, student_id, excused) values (${b.id}, ${id}, true)`);
     const excused = await loadStudentTermGrade(CLASS, id, "year", "UTC");
     expect(excused.percent).toBe(pa);
-    expect(excused.why).toContain(`Excused: ${b.title}`);
-    expect(excused.why).toContain("Nothing graded yet in Term test B: left out, the other weights scaled up to 100 %");
+    expect(whyEnglish(excused.why)).toContain(`Excused: ${b.title}`);
+    expect(whyEnglish(excused.why)).toContain(
+      "Nothing graded yet in Term test B: left out, the other weights scaled up to 100 %",
+    );
     expect(pb).toBeGreaterThanOrEqual(0);
 
     const [term] = await queryRows<{ id: number }>(sql`select id from school_terms order by start_date desc limit 1`);
@@ -122,7 +125,7 @@ describe("term grades", () => {
     const overridden = await loadStudentTermGrade(CLASS, id, term!.id, "UTC");
     expect([overridden.percent, overridden.overridden]).toEqual([89, true]);
     // The student reads the override, not the teacher's private reason (issue 27).
-    expect(overridden.why.at(-1)).toMatch(/^Overridden by the teacher: 89 % \(computed \d+ %\)$/);
+    expect(whyEnglish(overridden.why).at(-1)).toMatch(/^Overridden by the teacher: 89 % \(computed \d+ %\)$/);
     // The override is the term's: the whole year is still computed.
     expect((await loadStudentTermGrade(CLASS, id, "year", "UTC")).overridden).toBe(false);
   });

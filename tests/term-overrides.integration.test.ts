@@ -10,6 +10,7 @@ import { createClassOfSize, databaseChecksum, seedDemo } from "./support/fixture
 import { form } from "./support/form";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
+import { whyEnglish } from "./support/why";
 
 // The teacher's Term grades page (issue 19): every student's grade from the same calculator as
 // their own page, in a constant number of statements, and the override with its reason.
@@ -64,16 +65,16 @@ describe("term grades for a class", () => {
     const after = await loadStudentTermGrade(CLASS, student, null, "UTC");
     expect([after.percent, after.overridden]).toEqual([92, true]);
     // Issue 27: the reason is for staff unless the teacher shares it; families see the override.
-    expect(after.why.at(-1)).toBe(`Overridden by the teacher: 92 % (computed ${before.percent} %)`);
+    expect(whyEnglish(after.why).at(-1)).toBe(`Overridden by the teacher: 92 % (computed ${before.percent} %)`);
     const row = (await loadClassTermGrades(CLASS, null, "UTC")).rows.find((r) => r.studentId === student)!;
-    expect(row.view.why.at(-1)).toBe(
+    expect(whyEnglish(row.view.why).at(-1)).toBe(
       `Overridden by the teacher: 92 % (computed ${before.percent} %) — Oral exam retake`,
     );
     expect(row.override).toEqual({ percent: 91.5, reason: "Oral exam retake", shared: false, note: null });
     expect(
       await override({ percent: "91.5", reason: "Oral exam retake", shared: "on", note: "Well earned on the retake." }),
     ).toEqual({ ok: true, message: "Override saved" });
-    expect((await loadStudentTermGrade(CLASS, student, null, "UTC")).why.slice(-2)).toEqual([
+    expect(whyEnglish((await loadStudentTermGrade(CLASS, student, null, "UTC")).why).slice(-2)).toEqual([
       `Overridden by the teacher: 92 % (computed ${before.percent} %) — Oral exam retake`,
       "Teacher's note: Well earned on the retake.",
     ]);

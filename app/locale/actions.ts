@@ -7,8 +7,8 @@ import { formObject, userFormAction } from "@/lib/actions";
 import { isHttps } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { isLocale, isPseudoLocale, type AnyLocale } from "@/lib/i18n/locales";
-import { LOCALE_COOKIE, getT } from "@/lib/i18n/request-locale";
-import { translatorFor } from "@/lib/i18n/translator";
+import { msg } from "@/lib/i18n/message";
+import { LOCALE_COOKIE } from "@/lib/i18n/request-locale";
 import { saveUserLocale } from "@/lib/i18n/user-locale";
 
 // Choosing a language (issue 31). Only a code of lib/i18n/locales.ts is accepted (the test-only
@@ -44,11 +44,13 @@ export const saveMyLocaleAction = userFormAction(
   async ({ locale }, user) => {
     await saveUserLocale(user.id, locale);
     await rememberInCookie(locale);
-    // Answered in the language just chosen: the page around it re-renders in it too.
-    return { ok: true, message: translatorFor(locale, "common")("languageSaved") };
+    return { ok: true, message: msg("common.languageSaved") };
   },
   {
-    invalid: async () => ({ ok: false, message: (await getT("common"))("languageInvalid") }),
+    invalid: () => Promise.resolve({ ok: false, message: msg("common.languageInvalid") }),
     revalidate: () => revalidatePath("/", "layout"),
+    // Answered in the language just chosen: the page around it re-renders in it too (the
+    // request's language was read from the account before it changed).
+    answerIn: ({ locale }) => locale,
   },
 );

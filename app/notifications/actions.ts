@@ -2,11 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { idSchema, invalid, userFormAction } from "@/lib/actions";
-import { getT } from "@/lib/i18n/request-locale";
+import { idSchema, userFormAction } from "@/lib/actions";
+import { msg, zmsg } from "@/lib/i18n/message";
 import {
   DELIVERIES,
-  EVENT_LABELS,
   NOTIFY_EVENTS,
   type Delivery,
   type NotifyEvent,
@@ -20,25 +19,27 @@ export const markNotificationsReadAction = userFormAction(
   z.object({ id: z.union([z.literal("all"), idSchema]) }),
   async ({ id }, user) => {
     const n = await markNotificationsRead(user.id, id);
-    const t = await getT("notifications");
-    return { ok: true, message: n === 1 ? t("markedOne") : t("markedMany", { count: n }) };
+    return {
+      ok: true,
+      message: n === 1 ? msg("notifications.markedOne") : msg("notifications.markedMany", { count: n }),
+    };
   },
   { revalidate: () => revalidatePath("/notifications") },
 );
 
-// Saving one's own choices (issue 20): every event's delivery and the grade threshold, validated.
+const thresholdInvalid = zmsg("settings.thresholdInvalid");
+
+// Saving one's own choices (issue 20): every event's delivery and the grade threshold, validated;
+// each refusal names its event (settings.chooseHow, a select of the events in each language).
 const preferencesInput = z.object({
   ...Object.fromEntries(
-    NOTIFY_EVENTS.map((e) => [
-      e,
-      z.enum(DELIVERIES, { message: `Choose how you hear about ${EVENT_LABELS[e].toLowerCase()}` }),
-    ]),
+    NOTIFY_EVENTS.map((e) => [e, z.enum(DELIVERIES, { message: zmsg("settings.chooseHow", { event: e }) })]),
   ),
   threshold: z.coerce
-    .number({ message: "The grade threshold must be a whole percent from 1 to 100" })
-    .int("The grade threshold must be a whole percent from 1 to 100")
-    .min(1, "The grade threshold must be a whole percent from 1 to 100")
-    .max(100, "The grade threshold must be a whole percent from 1 to 100"),
+    .number({ message: thresholdInvalid })
+    .int(thresholdInvalid)
+    .min(1, thresholdInvalid)
+    .max(100, thresholdInvalid),
 }) as unknown as z.ZodType<Record<NotifyEvent, Delivery> & { threshold: number }>;
 
 export const savePreferencesAction = userFormAction(
@@ -51,26 +52,11 @@ export const savePreferencesAction = userFormAction(
         Preference
       >,
     );
-    return { ok: true, message: (await getT("settings"))("saved") };
+    return { ok: true, message: msg("settings.saved") };
   },
   {
     // Teachers and admins are told about no student: nothing to choose, whatever the form holds.
-    refuse: async (user) => (choosesNotifications(user.role) ? null : (await getT("settings"))("nothingToChoose")),
-    invalid: async (error) => invalid(await translatePreferenceErrors(error)),
+    refuse: (user) => Promise.resolve(choosesNotifications(user.role) ? null : msg("settings.nothingToChoose")),
     revalidate: () => revalidatePath("/notifications/settings"),
   },
 );
-
-/** The schema's English messages, in the reader's language (issue 31): per event, or the threshold's. */
-async function translatePreferenceErrors(error: z.ZodError): Promise<z.ZodError> {
-  const t = await getT("settings");
-  return new z.ZodError(
-    error.issues.map((issue) => {
-      const field = String(issue.path[0] ?? "");
-      const message = (NOTIFY_EVENTS as readonly string[]).includes(field)
-        ? t("chooseHow", { event: t(`events.${field as NotifyEvent}`).toLowerCase() })
-        : t("thresholdInvalid");
-      return { ...issue, message };
-    }),
-  );
-}

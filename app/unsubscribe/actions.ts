@@ -2,20 +2,18 @@
 
 import { z } from "zod";
 import { publicAction } from "@/lib/actions";
-import { getT } from "@/lib/i18n/request-locale";
-import { inspectUnsubscribe, unsubscribe } from "@/lib/notify/unsubscribe";
-import { describeScopeForReader } from "./describe";
+import { msg } from "@/lib/i18n/message";
+import { unsubscribe } from "@/lib/notify/unsubscribe";
 
-const invalidLink = async () => ({ ok: false as const, message: (await getT("unsubscribe"))("invalid") });
+const invalidLink = () => Promise.resolve({ ok: false as const, message: msg("unsubscribe.invalid") });
 
 // The unsubscribe page's button (issue 20): no sign-in; the token is the credential and can only turn a notification off.
 export const unsubscribeAction = publicAction(
   z.string().min(1).max(100),
   async (token) => {
     const done = await unsubscribe(token);
-    const scope = done ? inspectUnsubscribe(token)?.scope : undefined;
-    if (!scope) return invalidLink();
-    return { ok: true, message: (await getT("unsubscribe"))("done", { what: await describeScopeForReader(scope) }) };
+    if (!done) return invalidLink();
+    return { ok: true, message: msg("unsubscribe.done", { what: done.what }) };
   },
   { limit: { bucket: "unsubscribe", max: 30, windowMs: 60_000 }, invalid: invalidLink },
 );

@@ -79,7 +79,7 @@ export function SubmitModal({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state]);
 
-  // The action answers in the reader's language (lib/i18n/action-message.ts), as the catalog here.
+  // The action answers in the reader's language (rendered by guarded(), lib/actions.ts), as the catalog here.
   const serverError = !state.ok && state.message !== t("actions.submitFailed") ? state.message : null;
   return (
     <Modal

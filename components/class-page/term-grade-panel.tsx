@@ -2,12 +2,12 @@ import { TermSwitcher } from "@/components/term-switcher";
 import { teacherLetter } from "@/lib/domain/grades";
 import { gradeNumbers } from "@/lib/i18n/grade-numbers";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
-import { whyInLanguage } from "@/lib/i18n/why-lines";
+import { whyInLanguage } from "@/lib/i18n/why";
 import type { TermGradeView } from "@/lib/gradebook/term-grades";
 
 // The student's grade for a term (issue 19) above their list of grades: a switcher of the
 // school's terms and the whole year (links, rendered on the server), the grade, and "Why this
-// grade" in the calculator's sentences, in the reader's language (lib/i18n/why-lines.ts; decision
+// grade" from the calculator's descriptors, in the reader's language (lib/i18n/why.ts; decision
 // 029). Server component: no script.
 
 export async function TermGradePanel({ view, href }: { view: TermGradeView; href: (term: number | "year") => string }) {

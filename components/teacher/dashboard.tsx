@@ -11,7 +11,6 @@ import { getGradeGrid } from "@/lib/queries/grade-grid";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
 import { tabParam } from "@/lib/domain/url";
 import { TermSwitcher } from "@/components/term-switcher";
-import { lockedMessage } from "@/lib/domain/terms";
 import { loadUpdatesView } from "@/lib/queries/class-page-view";
 import { loadSummaryView } from "@/lib/queries/teacher-view";
 import { AssignmentsManager, GradesTab, UpdatesManager } from "./lazy-tabs";
@@ -188,7 +187,11 @@ async function GradesLoader({
   term: string | undefined;
   href: string;
 }) {
-  const [data, t] = await Promise.all([getGradeGrid(code, parseTermChoice(term), tz), getT("teacher")]);
+  const [data, t, grades] = await Promise.all([
+    getGradeGrid(code, parseTermChoice(term), tz),
+    getT("teacher"),
+    getT("gradesServer"),
+  ]);
   return (
     <>
       <TermSwitcher
@@ -202,7 +205,8 @@ async function GradesLoader({
           role="note"
           className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
         >
-          {lockedMessage(data.term.title)}
+          {/* The grade writes' own refusal (lib/gradebook/lock), in the reader's language. */}
+          {grades("actions.locked", { term: data.term.title })}
         </p>
       )}
       <GradesMessages parts={["grid"]}>

@@ -12,13 +12,16 @@ const STATUS_ICON: Record<NonNullable<SummaryStudent["status"]>, string> = {
   "Needs Attention": "!",
 };
 
+/** A Summary row as the client gets it: the "why" lines already written for its reader. */
+export type SummaryRow = Omit<SummaryStudent, "why"> & { why: string[] };
+
 /**
  * The Summary's rows (issue 21). A client component so that the page's RSC payload holds the rows
  * as data, not as elements: a hundred rows were 134 kB of payload for 57 kB of HTML. One text node
  * per value and the styling in CSS classes, as before. Its words are the `grades` namespace's; the
  * "why this grade" lines come already in the reader's language (summary-tab.tsx).
  */
-export function SummaryRows({ students }: { students: SummaryStudent[] }) {
+export function SummaryRows({ students }: { students: SummaryRow[] }) {
   const t = useTranslations("grades");
   const { number, percent } = useGradeNumbers();
   return (

@@ -5,7 +5,7 @@ import { schoolTimeZone } from "@/lib/env";
 import { gradeNumbers } from "@/lib/i18n/grade-numbers";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
-import { whyInLanguage } from "@/lib/i18n/why-lines";
+import { whyInLanguage } from "@/lib/i18n/why";
 import { MessageGuardians } from "./message-guardians";
 import { SummaryRows } from "./summary-rows";
 import type { SummaryActivity, SummaryStudent } from "@/lib/queries/teacher-view";
@@ -47,8 +47,7 @@ export async function SummaryTab({
       value: averageAttendance === null ? "—" : percent(averageAttendance),
     },
   ];
-  // The calculator's "why" sentences, found by pattern and written again in the reader's language
-  // (English as they are), each "%" kept with its number.
+  // The calculator's "why" descriptors, written in the reader's language, each "%" kept with its number.
   const rows = students.map((s) => ({ ...s, why: whyInLanguage(s.why, locale) }));
   return (
     <div className="space-y-6" data-testid="summary-tab">

@@ -3,22 +3,23 @@
 // hide who moved a student from /admin → Security (issue 28), an entry without its change would lie.
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { studentEnrollment, users } from "@/lib/db/schema";
+import { msg } from "@/lib/i18n/message";
 
-export const NOT_ENROLLED_HERE = "That student is not enrolled in this class.";
+export const NOT_ENROLLED_HERE = msg("teacherActions.notEnrolled");
 
 /** Add existing students; already-enrolled ones are skipped (and cannot be picked in the dialog). */
 export async function enrollStudents(
   actor: Actor,
   level: LevelFacts,
   studentIds: readonly number[],
-): Promise<ActionResult<{ added: number }>> {
+): Promise<Answer<{ added: number }>> {
   const ids = [...new Set(studentIds)];
-  return db().transaction(async (tx): Promise<ActionResult<{ added: number }>> => {
+  return db().transaction(async (tx): Promise<Answer<{ added: number }>> => {
     // Locked first, then read in a statement of its own (a fresh snapshot once a parallel
     // enrollment of the same student has committed), so "in no class" is never read stale.
     const students = await tx
@@ -26,7 +27,7 @@ export async function enrollStudents(
       .from(users)
       .where(and(inArray(users.id, ids), eq(users.role, "student")))
       .for("update");
-    if (students.length !== ids.length) return { ok: false, message: "Only existing students can be added." };
+    if (students.length !== ids.length) return { ok: false, message: msg("teacherActions.onlyExisting") };
     // A student in no class holds the code the office gave her: a teacher who adds her does not
     // receive it (decision 019, issue 39); it stays with admins for that teacher.
     const placed = new Set(
@@ -80,15 +81,15 @@ export async function enrollStudents(
       });
     return {
       ok: true,
-      message: `Successfully added ${added.length} student(s) to the class!`,
+      message: msg("teacherActions.studentsAdded", { count: added.length }),
       data: { added: added.length },
     };
   });
 }
 
 /** Remove from the class: the enrollment only; grades, submissions and attendance stay. */
-export async function removeStudent(actor: Actor, level: LevelFacts, studentId: number): Promise<ActionResult> {
-  return db().transaction(async (tx): Promise<ActionResult> => {
+export async function removeStudent(actor: Actor, level: LevelFacts, studentId: number): Promise<Answer> {
+  return db().transaction(async (tx): Promise<Answer> => {
     const removed = await tx
       .delete(studentEnrollment)
       .where(and(eq(studentEnrollment.studentId, studentId), eq(studentEnrollment.levelCode, level.code)))
@@ -100,6 +101,6 @@ export async function removeStudent(actor: Actor, level: LevelFacts, studentId: 
       levelCode: level.code,
       detail: { removed: [studentId] },
     });
-    return { ok: true, message: "Student removed from the class" };
+    return { ok: true, message: msg("teacherActions.studentRemoved") };
   });
 }

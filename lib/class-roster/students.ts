@@ -4,7 +4,7 @@
 // who the student's guardians are).
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { accessCodeDecision } from "@/lib/auth/code-access";
 import { generateAccessCode } from "@/lib/auth/codes";
@@ -13,7 +13,7 @@ import { canEditStudent, type Actor, type LevelFacts } from "@/lib/auth/policy";
 import { db, type Db } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { studentEnrollment, users } from "@/lib/db/schema";
-import { ADMINS_ONLY_CODE_MESSAGE } from "@/lib/domain/constants";
+import { msg, type Message } from "@/lib/i18n/message";
 import { isStudentEnrolled } from "@/lib/queries/levels";
 import { NOT_ENROLLED_HERE } from "./enroll";
 
@@ -23,14 +23,14 @@ type Optional = (typeof OPTIONAL_FIELDS)[number];
 
 /** A form's student fields: an optional one is null when sent blank, undefined when left out. */
 export type StudentFields = { name: string; username: string } & { [K in Optional]?: string | null };
-type Saved = ActionResult<{ code: string | null; name: string }>;
+type Saved = Answer<{ code: string | null; name: string }>;
 
-function duplicateMessage(err: unknown): string | null {
+function duplicateMessage(err: unknown): Message | null {
   const dup = uniqueViolation(err);
   if (!dup) return null;
-  if (dup.constraint.includes("username")) return "That username is already taken.";
-  if (dup.constraint.includes("code")) return "That access code is already in use.";
-  return "That record already exists.";
+  if (dup.constraint.includes("username")) return msg("teacherActions.usernameTaken");
+  if (dup.constraint.includes("code")) return msg("teacherActions.codeInUse");
+  return msg("teacherActions.recordExists");
 }
 
 /**
@@ -78,17 +78,17 @@ export async function createStudent(actor: Actor, level: LevelFacts, fields: Stu
       });
       return {
         ok: true,
-        message: `Successfully created and added ${v.name} to the class!`,
+        message: msg("teacherActions.studentCreated", { name: v.name }),
         data: { code, name: v.name },
       };
     } catch (err) {
       if (uniqueViolation(err)?.constraint.includes("code")) continue; // astronomically unlikely: draw again
-      const msg = duplicateMessage(err);
-      if (msg) return { ok: false, message: msg };
+      const duplicate = duplicateMessage(err);
+      if (duplicate) return { ok: false, message: duplicate };
       throw err;
     }
   }
-  return { ok: false, message: "Could not generate a unique access code. Please try again." };
+  return { ok: false, message: msg("teacherActions.noUniqueCode") };
 }
 
 /**
@@ -105,7 +105,7 @@ export async function editStudent(
   if (!canEditStudent(actor, { studentInActorsClass: await isStudentEnrolled(studentId, level.code) }))
     return { ok: false, message: NOT_ENROLLED_HERE };
   if (edit.newCode && !(await accessCodeDecision(actor, studentId)).allowed)
-    return { ok: false, message: ADMINS_ONLY_CODE_MESSAGE };
+    return { ok: false, message: msg("teacherActions.adminsOnlyCode") };
   const code = edit.newCode ? generateAccessCode() : null;
   try {
     const done = await db().transaction(async (tx) => {
@@ -163,13 +163,15 @@ export async function editStudent(
     });
     if (!done) return { ok: false, message: NOT_ENROLLED_HERE };
   } catch (err) {
-    const msg = duplicateMessage(err);
-    if (msg) return { ok: false, message: msg };
+    const duplicate = duplicateMessage(err);
+    if (duplicate) return { ok: false, message: duplicate };
     throw err;
   }
   return {
     ok: true,
-    message: code ? `Saved ${v.name}; new access code ${code}` : `Saved ${v.name}`,
+    message: code
+      ? msg("teacherActions.savedWithCode", { name: v.name, code })
+      : msg("teacherActions.saved", { name: v.name }),
     data: { code, name: v.name },
   };
 }

@@ -3,20 +3,21 @@
 // poster: past that it is posted and tells nobody.
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db } from "@/lib/db/client";
 import { updates } from "@/lib/db/schema";
+import { msg } from "@/lib/i18n/message";
 import { ANNOUNCEMENT_NOTICES_PER_HOUR, noticeAnnouncement } from "@/lib/notify/announcements";
 import { hitRateLimit } from "@/lib/rate-limit";
 
-const NOT_HERE = { ok: false, message: "That announcement is not in this class." } as const;
+const NOT_HERE: Answer = { ok: false, message: msg("classPage.actions.announcementNotHere") };
 
 export async function createAnnouncement(
   actor: Actor,
   level: LevelFacts,
   v: { title: string; content: string },
-): Promise<ActionResult> {
+): Promise<Answer> {
   const notify = (await hitRateLimit(`announcement-notice:${actor.id}`, ANNOUNCEMENT_NOTICES_PER_HOUR, 3_600_000))
     .allowed;
   await db().transaction(async (tx) => {
@@ -26,7 +27,7 @@ export async function createAnnouncement(
       .returning({ id: updates.id });
     if (notify) await noticeAnnouncement(tx, { updateId: row!.id, actorId: actor.id });
   });
-  return { ok: true, message: "Announcement posted" };
+  return { ok: true, message: msg("teacherActions.announcementPosted") };
 }
 
 /** Inline edit and Edit Full: either field or both. */
@@ -34,19 +35,19 @@ export async function editAnnouncement(
   level: LevelFacts,
   updateId: number,
   set: { title?: string; content?: string },
-): Promise<ActionResult> {
+): Promise<Answer> {
   const done = await db()
     .update(updates)
     .set(Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)))
     .where(and(eq(updates.id, updateId), eq(updates.levelCode, level.code)))
     .returning({ id: updates.id });
-  return done.length ? { ok: true, message: "Announcement updated" } : NOT_HERE;
+  return done.length ? { ok: true, message: msg("teacherActions.announcementUpdated") } : NOT_HERE;
 }
 
-export async function deleteAnnouncement(level: LevelFacts, updateId: number): Promise<ActionResult> {
+export async function deleteAnnouncement(level: LevelFacts, updateId: number): Promise<Answer> {
   const deleted = await db()
     .delete(updates)
     .where(and(eq(updates.id, updateId), eq(updates.levelCode, level.code)))
     .returning({ id: updates.id });
-  return deleted.length ? { ok: true, message: "Announcement deleted" } : NOT_HERE;
+  return deleted.length ? { ok: true, message: msg("teacherActions.announcementDeleted") } : NOT_HERE;
 }

@@ -3,19 +3,22 @@
 // wrote it and when in the same transaction, so a deletion can always be accounted for.
 import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db } from "@/lib/db/client";
 import { responses, updates } from "@/lib/db/schema";
 import { RESPONSE_RATE_LIMIT, RESPONSE_RATE_WINDOW_MS } from "@/lib/domain/constants";
+import { msg, type Message } from "@/lib/i18n/message";
 import { updateInLevel } from "@/lib/queries/class-page";
 import { hitRateLimit } from "@/lib/rate-limit";
 
-function responseRateMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  const every = RESPONSE_RATE_WINDOW_MS / 60_000;
-  return `Too many responses: at most ${RESPONSE_RATE_LIMIT} every ${every} minutes. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
+function responseRateMessage(retryAfterSeconds: number): Message {
+  return msg("classPage.actions.tooManyResponses", {
+    limit: RESPONSE_RATE_LIMIT,
+    every: RESPONSE_RATE_WINDOW_MS / 60_000,
+    minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)),
+  });
 }
 
 /** Add Response to an announcement of the student's class. */
@@ -23,20 +26,20 @@ export async function addResponse(
   student: Actor,
   level: LevelFacts,
   input: { updateId: number; title: string; content: string },
-): Promise<ActionResult> {
+): Promise<Answer> {
   if (!(await updateInLevel(input.updateId, level.code)))
-    return { ok: false, message: "That announcement is not in this class." };
+    return { ok: false, message: msg("classPage.actions.announcementNotHere") };
   // Counted once the post is valid, so only posts that would be written use up the allowance.
   const rate = await hitRateLimit(`response:${student.id}`, RESPONSE_RATE_LIMIT, RESPONSE_RATE_WINDOW_MS);
   if (!rate.allowed) return { ok: false, message: responseRateMessage(rate.retryAfterSeconds) };
   await db()
     .insert(responses)
     .values({ updateId: input.updateId, studentId: student.id, title: input.title, content: input.content });
-  return { ok: true, message: "Response added" };
+  return { ok: true, message: msg("classPage.actions.responseAdded") };
 }
 
 /** Delete one response to an announcement of this class. */
-export async function deleteResponse(actor: Actor, level: LevelFacts, responseId: number): Promise<ActionResult> {
+export async function deleteResponse(actor: Actor, level: LevelFacts, responseId: number): Promise<Answer> {
   const deleted = await db().transaction(async (tx) => {
     // The response must answer an announcement of this class: the id alone is not trusted.
     const [row] = await tx
@@ -73,6 +76,6 @@ export async function deleteResponse(actor: Actor, level: LevelFacts, responseId
     });
     return true;
   });
-  if (!deleted) return { ok: false, message: "That response is not in this class." };
-  return { ok: true, message: "Response deleted" };
+  if (!deleted) return { ok: false, message: msg("classPage.actions.responseNotHere") };
+  return { ok: true, message: msg("classPage.actions.responseDeleted") };
 }

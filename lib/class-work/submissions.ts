@@ -3,14 +3,14 @@
 // files it keeps from their previous submission (issue 39).
 import "server-only";
 import { TransactionRollbackError } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db } from "@/lib/db/client";
 import { assignmentSubmissions } from "@/lib/db/schema";
 import { formatDateTime } from "@/lib/domain/format";
-import { MSG } from "@/lib/domain/messages";
 import { schoolTimeZone } from "@/lib/env";
 import { intlLocaleOf } from "@/lib/i18n/locales";
+import { msg } from "@/lib/i18n/message";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { filesOfSubmissions, handInFiles, type FileView } from "@/lib/files/records";
 import { listOwnSubmissions } from "@/lib/queries/class-page";
@@ -21,9 +21,9 @@ export async function submitAssignment(
   student: Actor,
   level: LevelFacts,
   input: { assignmentId: number; content: string; fileIds: number[] },
-): Promise<ActionResult> {
+): Promise<Answer> {
   if (!(await getAssignmentInLevel(input.assignmentId, level.code)))
-    return { ok: false, message: "That assignment is not in this class." };
+    return { ok: false, message: msg("classPage.actions.assignmentNotHere") };
   const attached = await db()
     .transaction(async (tx) => {
       const [row] = await tx
@@ -43,8 +43,8 @@ export async function submitAssignment(
       if (err instanceof TransactionRollbackError) return false;
       throw err;
     });
-  if (!attached) return { ok: false, message: "An attached file is no longer there. Remove it and attach it again." };
-  return { ok: true, message: MSG.submissionSent };
+  if (!attached) return { ok: false, message: msg("classPage.actions.fileGone") };
+  return { ok: true, message: msg("classPage.actions.submissionSent") };
 }
 
 export interface HistoryEntry {
@@ -60,8 +60,9 @@ export async function submissionHistory(
   student: Actor,
   level: LevelFacts,
   assignmentId: number,
-): Promise<ActionResult<HistoryEntry[]>> {
-  if (!(await getAssignmentInLevel(assignmentId, level.code))) return { ok: false, message: MSG.submissionsLoadFailed };
+): Promise<Answer<HistoryEntry[]>> {
+  if (!(await getAssignmentInLevel(assignmentId, level.code)))
+    return { ok: false, message: msg("classPage.actions.submissionsLoadFailed") };
   const rows = await listOwnSubmissions(student.id, assignmentId);
   const attachments = await filesOfSubmissions(rows.map((r) => r.id));
   const tz = schoolTimeZone();

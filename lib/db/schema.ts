@@ -506,6 +506,10 @@ export const rosterImports = pgTable(
     // previewed | applied | refused (problems, or the data changed since the preview) | failed
     status: text("status").notNull(),
     summary: jsonb("summary").$type<Record<string, unknown>>().notNull().default({}),
+    // The run's first problems and warnings and a failed sync's reason, as message descriptors
+    // (decision 029), written in whoever reads them later. Null: a row written before they were
+    // descriptors and not yet converted (lib/roster/history-convert.ts, run at start-up).
+    report: jsonb("report").$type<Record<string, unknown>>(),
     problems: integer("problems").notNull().default(0),
     warnings: integer("warnings").notNull().default(0),
     newUserIds: jsonb("new_user_ids").$type<number[]>().notNull().default([]),
@@ -646,8 +650,17 @@ export const termGradeRecords = pgTable(
     categories: jsonb("categories").notNull(),
     /** How many items were counted, dropped, excused, missing and late. */
     marks: jsonb("marks").notNull(),
-    /** "Why this grade" as families read it (a private override reason left out). */
+    /**
+     * "Why this grade" as message descriptors (issue 40), `{ family, staff }`: families' lines leave
+     * a private override reason out. Written in the reader's language only when shown.
+     */
     why: jsonb("why").notNull(),
+    /**
+     * The English lines of a card published before "why" held descriptors, copied here by the
+     * migration that added this column; the first start after it converts them into `why` once
+     * (lib/gradebook/why-conversion.ts) and clears this. Always null afterwards.
+     */
+    whyEnglish: jsonb("why_english"),
     overridePercent: numeric("override_percent", { precision: 5, scale: 2, mode: "string" }),
     overrideReason: text("override_reason"),
     overrideReasonShared: boolean("override_reason_shared").notNull().default(false),
@@ -669,6 +682,10 @@ export const termGradeRecords = pgTable(
   (t) => [
     primaryKey({ columns: [t.termId, t.levelCode, t.studentId] }),
     index("term_grade_records_student_idx").on(t.studentId, t.termId),
+    // Empty once converted: each start finds the cards still to convert without reading the table.
+    index("term_grade_records_why_english_idx")
+      .on(t.termId)
+      .where(sql`${t.whyEnglish} is not null`),
   ],
 );
 

@@ -10,6 +10,8 @@ import { runMigrations } from "./migrate";
 import { users } from "./schema";
 import { hasAnyUser, seedDemoSchool } from "./seed";
 import { storeCardsOfEarlierPublications } from "@/lib/gradebook/term-records";
+import { convertStoredWhyLines } from "@/lib/gradebook/why-conversion";
+import { convertRosterHistory } from "@/lib/roster/history-convert";
 
 /** What the ready line says (readyMessage), once every start-up check has passed. */
 export interface PreparedDatabase {
@@ -29,8 +31,13 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
   // whether the database is empty, so the demo is never loaded twice.
   await withAdvisoryLock(handle.connectionString, "startup", async () => {
     await runMigrations(handle);
+    // Once, after migration 0031: the published cards' English "why" lines become descriptors.
+    const whyCards = await convertStoredWhyLines();
+    if (whyCards) console.log(`Converted the "why this grade" lines of ${whyCards} published report-card lines.`);
     const cards = await storeCardsOfEarlierPublications(schoolTimeZone());
     if (cards) console.log(`Stored ${cards} report-card lines of terms published before this version.`);
+    const history = await convertRosterHistory();
+    if (history) console.log(`Converted the problems of ${history} roster import(s) recorded before this version.`);
     // Access codes at rest (decision 019): seal any plaintext code (a school upgrading, or a bulk
     // writer's leftovers), then make sure the key still opens what is sealed.
     const sealedNow = await sealPlaintextCodes(handle.db);

@@ -41,10 +41,6 @@ export const REPORT_LINK_MAX_DAYS = 730;
 // Access-code strength (decision 010): at least 10 letters or digits, not counting separators.
 // From the portal's 31-symbol alphabet that is log2(31^10) ≈ 49.5 bits; the generated codes meet it.
 export const ACCESS_CODE_MIN_SYMBOLS = 10;
-/** Issue 28: what a teacher reads where a student's code is for admins only (policy.accessCodeAccess). */
-export const ADMINS_ONLY_CODE_MESSAGE =
-  "Only an admin can see or reset this student's access code: the student also takes another teacher's class, or was in no class when you added them.";
-
 // Markdown limits (lib/domain/markdown-depth.ts). Block quotes and list items nested deeper than
 // this are refused on save (no real description needs 20 levels); a text over the limit or over
 // the render budget (lines, block markers and markup characters together) is shown as plain text,

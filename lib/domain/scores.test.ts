@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { decimal, msg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
 import { parseScore } from "./scores";
 
 describe("parseScore", () => {
@@ -27,8 +29,17 @@ describe("parseScore", () => {
       expect(parseScore(raw, 10), raw).toEqual({
         kind: "invalid",
         reason: "range",
-        message: "Please enter a valid score between 0 and 10",
+        message: msg("gradesServer.actions.scoreRange", { max: decimal(10) }),
       });
+  });
+  it("writes the maximum in the reader's digits when the refusal is shown (issue 40)", () => {
+    const refused = parseScore("13", 12.5);
+    expect(refused.kind === "invalid" && render(refused.message, "en")).toBe(
+      "Please enter a valid score between 0 and 12.5",
+    );
+    expect(refused.kind === "invalid" && render(refused.message, "es")).toBe(
+      "Por favor, escriba una puntuación válida entre 0 y 12,5",
+    );
   });
   it("accepts the bounds", () => {
     expect(parseScore("0", 10)).toEqual({ kind: "ok", value: 0 });
@@ -61,7 +72,7 @@ describe("parseScore", () => {
       expect(parseScore(raw, 2000), raw).toEqual({
         kind: "invalid",
         reason: "decimals",
-        message: "Please enter a score with at most two decimals, such as 17.5",
+        message: msg("gradesServer.actions.scoreDecimals"),
       });
   });
 });

@@ -1,15 +1,17 @@
+import { decimal, msg, type Message } from "@/lib/i18n/message";
 import { SCORE_MIN } from "./constants";
 
 export type ParsedScore =
   | { kind: "blank" }
-  | { kind: "invalid"; reason: "range" | "decimals"; message: string }
+  | { kind: "invalid"; reason: "range" | "decimals"; message: Message }
   | { kind: "ok"; value: number };
 
-export function scoreRangeMessage(maxScore: number): string {
-  return `Please enter a valid score between 0 and ${maxScore}`;
+/** The spec's out-of-range message, the maximum in the reader's digits ("… between 0 and 12,5"). */
+export function scoreRangeMessage(maxScore: number): Message {
+  return msg("gradesServer.actions.scoreRange", { max: decimal(maxScore) });
 }
 
-export const SCORE_DECIMALS_MESSAGE = "Please enter a score with at most two decimals, such as 17.5";
+export const SCORE_DECIMALS_MESSAGE = msg("gradesServer.actions.scoreDecimals");
 
 const NUMBER = /^([-+]?)(\d*)(?:[.,](\d*))?$/;
 

@@ -7,6 +7,7 @@ import { add, fraction, mul, roundHalfUp } from "./fraction";
 import { teacherLetter } from "./grades";
 import { toHundredths } from "./percent";
 import { explainTermGrade, type TermGrade } from "./term-grade";
+import type { Message } from "@/lib/i18n/message";
 
 export interface StoredCategory {
   name: string;
@@ -39,7 +40,11 @@ export interface StoredTermGrade {
   possiblePoints: string | null;
   categories: StoredCategory[];
   marks: StoredMarks;
-  why: { family: string[]; staff: string[] };
+  /**
+   * "Why this grade" as descriptors, for families (a private override reason left out) and for
+   * staff; cards published before descriptors were converted once by lib/gradebook/why-conversion.
+   */
+  why: { family: Message[]; staff: Message[] };
   override: { percent: string; reason: string; shared: boolean; note: string | null } | null;
   comment: string | null;
   attendance: AttendanceCounts;

@@ -9,7 +9,13 @@ import {
   gradeSettingsProblems,
   type GradeItem,
   type GradeSettings,
+  type TermGrade,
 } from "./term-grade";
+import { decimal, msg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+
+/** The calculator's "why" lines as an English reader reads them. */
+const english = (g: TermGrade) => explainTermGrade(g).map((line) => render(line, "en"));
 
 const NOW = Date.UTC(2026, 10, 24);
 const DAY = 86_400_000;
@@ -57,7 +63,7 @@ describe("defaults reproduce spec §9", () => {
   it("is 0 with nothing graded", () => {
     const g = grade([item(null, 10)]);
     expect([g.percent, g.exact]).toEqual([0, null]);
-    expect(explainTermGrade(g)).toEqual(["No graded work yet"]);
+    expect(english(g)).toEqual(["No graded work yet"]);
   });
 });
 
@@ -78,10 +84,8 @@ describe("weighted categories", () => {
     );
     expect(g.percent).toBe(80);
     expect(g.leftOut).toEqual(["Tests"]);
-    expect(explainTermGrade(g)).toContain(
-      "Nothing graded yet in Tests: left out, the other weights scaled up to 100 %",
-    );
-    expect(explainTermGrade(g)).toEqual([
+    expect(english(g)).toContain("Nothing graded yet in Tests: left out, the other weights scaled up to 100 %");
+    expect(english(g)).toEqual([
       "Weighted categories: 80 %",
       "Homework (weight 40 %): 8 of 10 = 80 % — counts 100 %",
       "Nothing graded yet in Tests: left out, the other weights scaled up to 100 %",
@@ -94,7 +98,7 @@ describe("weighted categories", () => {
     );
     expect(g.percent).toBe(100);
     expect(g.items[1]!.status).toBe("uncategorized");
-    expect(explainTermGrade(g)).toContain("Not in a weighted category, not counted: Quiz 0");
+    expect(english(g)).toContain("Not in a weighted category, not counted: Quiz 0");
   });
   it("rounds .5 up on the exact value where floats fall short", () => {
     // 8.95/10 = 89.5 % and 89.5/100 = 89.5 %, half and half: 89.5 → 90 (float maths gives 89.49999…).
@@ -137,7 +141,7 @@ describe("drop the lowest", () => {
     });
     expect(g.percent).toBe(86);
     expect(g.items.find((i) => i.id === low.id)!.status).toBe("dropped");
-    expect(explainTermGrade(g)).toContain("Dropped (lowest): Test 2");
+    expect(english(g)).toContain("Dropped (lowest): Test 2");
   });
   it("never drops an excused item, and never every item", () => {
     const excused = item(0, 10, { categoryId: 1, excused: true, title: "Excused one" });
@@ -147,7 +151,7 @@ describe("drop the lowest", () => {
     );
     expect(g.items.map((i) => i.status)).toEqual(["excused", "dropped", "counted"]);
     expect(g.percent).toBe(90);
-    const lines = explainTermGrade(g);
+    const lines = english(g);
     expect(lines).toContain("Excused: Excused one");
     expect(lines).toContain("Dropped (lowest): Low");
     const all = grade(
@@ -175,7 +179,7 @@ describe("excused, missing, late", () => {
     expect([before.percent, before.items[0]!.status, before.items[0]!.missingFlag]).toEqual([90, "ungraded", true]);
     const after = grade([item(null, 10, { missing: true, dueAt: NOW - 1, title: "Essay" }), item(9, 10)]);
     expect([after.percent, after.items[0]!.status]).toEqual([45, "missing"]);
-    expect(explainTermGrade(after)).toContain("Missing, counted as 0: Essay");
+    expect(english(after)).toContain("Missing, counted as 0: Essay");
     // Not flagged: an ungraded item past due is simply not graded yet (spec §9).
     expect(grade([item(null, 10, { dueAt: NOW - DAY }), item(9, 10)]).percent).toBe(90);
   });
@@ -185,7 +189,7 @@ describe("excused, missing, late", () => {
     expect(grade([late(2)], policy).percent).toBe(80);
     expect(grade([late(5)], policy).percent).toBe(70);
     expect(grade([late(5)]).percent).toBe(100);
-    expect(explainTermGrade(grade([late(1)], policy))).toContain("Late penalty: Lab (kept 90 %)");
+    expect(english(grade([late(1)], policy))).toContain("Late penalty: Lab (kept 90 %)");
     // 8.95 × 90 % = 8.055 of 10 → 80.55 → 81, exactly.
     expect(grade([item(8.95, 10, { late: true, daysLate: 1 })], policy).percent).toBe(81);
   });
@@ -207,9 +211,7 @@ describe("override", () => {
       NOW,
     );
     expect([g.percent, g.computedPercent]).toEqual([90, 70]);
-    expect(explainTermGrade(g)).toContain(
-      "Overridden by the teacher: 90 % (computed 70 %) — Completed the make-up exam",
-    );
+    expect(english(g)).toContain("Overridden by the teacher: 90 % (computed 70 %) — Completed the make-up exam");
   });
 });
 
@@ -220,16 +222,13 @@ describe("settings validation", () => {
   });
   it("says what is wrong", () => {
     expect(gradeSettingsProblems(weighted([1, "Homework", 40], [2, "Tests", 50]))).toEqual([
-      "Category weights must total 100 % (they total 90 %)",
+      msg("gradesServer.actions.weightTotal", { total: decimal(90) }),
     ]);
     expect(gradeSettingsProblems(weighted([1, "Tests", 50], [2, "tests", 50]))).toEqual([
-      'Category names must be different ("tests" twice)',
+      msg("gradesServer.actions.categoryTwice", { name: "tests" }),
     ]);
     expect(
       gradeSettingsProblems({ ...DEFAULT_GRADE_SETTINGS, latePolicy: { perDayPercent: 0, floorPercent: 120 } }),
-    ).toEqual([
-      "The late penalty must be between 1 % and 100 % per day",
-      "The late floor must be between 0 % and 100 %",
-    ]);
+    ).toEqual([msg("gradesServer.actions.lateRange"), msg("gradesServer.actions.floorRange")]);
   });
 });

@@ -5,6 +5,7 @@
 //
 // With the default settings (total points, no categories, no late policy) and no excused or
 // missing flags this is spec §9's Σscores / Σmax × 100 — tests/ prove it against gradePercent.
+import { decimal, msg, type Message } from "@/lib/i18n/message";
 import { add, div, fraction, mul, roundHalfUp, type Fraction } from "./fraction";
 import { toHundredths } from "./percent";
 
@@ -258,81 +259,106 @@ export function computeTermGrade(
   return { mode: settings.mode, percent, computedPercent, exact, override, categories, items: rows, leftOut };
 }
 
-/** Problems with a class's settings, in the words the settings form shows; [] when valid. */
-export function gradeSettingsProblems(settings: GradeSettings): string[] {
-  const problems: string[] = [];
+/** Problems with a class's settings, one sentence each as the settings form's answer lists them; [] when valid. */
+export function gradeSettingsProblems(settings: GradeSettings): Message[] {
+  const problems: Message[] = [];
   const names = new Set<string>();
   for (const c of settings.categories) {
-    if (!c.name.trim()) problems.push("Every category needs a name");
+    if (!c.name.trim()) problems.push(msg("gradesServer.actions.categoryName"));
     else if (names.has(c.name.trim().toLowerCase()))
-      problems.push(`Category names must be different ("${c.name.trim()}" twice)`);
+      problems.push(msg("gradesServer.actions.categoryTwice", { name: c.name.trim() }));
     names.add(c.name.trim().toLowerCase());
     if (!Number.isInteger(c.weight) || c.weight < 0 || c.weight > 10000)
-      problems.push(`The weight of "${c.name}" must be between 0 % and 100 %`);
+      problems.push(msg("gradesServer.actions.weightRange", { name: c.name }));
     if (!Number.isInteger(c.dropLowest) || c.dropLowest < 0 || c.dropLowest > 20)
-      problems.push(`"${c.name}" may drop between 0 and 20 of its lowest grades`);
+      problems.push(msg("gradesServer.actions.dropRange", { name: c.name }));
   }
   if (settings.mode === "weighted") {
-    if (settings.categories.length === 0) problems.push("Weighted grading needs at least one category");
+    if (settings.categories.length === 0) problems.push(msg("gradesServer.actions.needCategory"));
     const total = settings.categories.reduce((s, c) => s + c.weight, 0);
-    if (total !== 10000) problems.push(`Category weights must total 100 % (they total ${total / 100} %)`);
+    if (total !== 10000) problems.push(msg("gradesServer.actions.weightTotal", { total: decimal(total / 100) }));
   }
   const late = settings.latePolicy;
   if (late) {
     if (!Number.isInteger(late.perDayPercent) || late.perDayPercent < 1 || late.perDayPercent > 100)
-      problems.push("The late penalty must be between 1 % and 100 % per day");
+      problems.push(msg("gradesServer.actions.lateRange"));
     if (!Number.isInteger(late.floorPercent) || late.floorPercent < 0 || late.floorPercent > 100)
-      problems.push("The late floor must be between 0 % and 100 %");
+      problems.push(msg("gradesServer.actions.floorRange"));
   }
   return problems;
 }
 
-const pct = (f: Fraction | null, decimals = 0) => (f === null ? "—" : `${roundHalfUp(f, decimals)} %`);
-const num = (f: Fraction) => String(roundHalfUp(f, 2));
+// The numbers go into the descriptors as numbers, exactly as the calculator rounded them: the
+// reader's decimal mark is put in when a line is written (lib/i18n/why.ts), never here.
+const pct = (f: Fraction, decimals = 0) => roundHalfUp(f, decimals);
+const num = (f: Fraction) => roundHalfUp(f, 2);
 
 /**
- * "Why this grade", as sentences the class page, the report card, the Summary row and the PDF
- * all print: how the grade is made, each category's earned / possible and weight, what was
- * dropped or excused, what counts as missing, and the override.
+ * "Why this grade", one message each (issue 40: descriptors, written in the reader's language only
+ * where they are shown, lib/i18n/why.ts), as the class page, the report card, the Summary row and
+ * the PDF all print them: how the grade is made, each category's earned / possible and weight,
+ * what was dropped or excused, what counts as missing, and the override. A published term stores
+ * them with its card. Titles and names are the teacher's, one value joined by ", ".
  */
-export function explainTermGrade(g: TermGrade, audience: Audience = "staff"): string[] {
-  const lines: string[] = [];
+export function explainTermGrade(g: TermGrade, audience: Audience = "staff"): Message[] {
+  const lines: Message[] = [];
   const titles = (s: ItemStatus) => g.items.filter((i) => i.status === s).map((i) => i.title);
   if (g.mode === "points") {
     const earned = g.categories.reduce((s, c) => add(s, c.earned), fraction(0));
     const possible = g.categories.reduce((s, c) => s + toHundredths(c.possible), 0);
+    // possible > 0: something counts, so the exact grade is there.
     lines.push(
-      possible > 0 ? `Total points: ${num(earned)} of ${possible / 100} = ${pct(g.exact, 1)}` : "No graded work yet",
+      possible > 0 && g.exact
+        ? msg("why.totalPoints", { earned: num(earned), possible: possible / 100, percent: pct(g.exact, 1) })
+        : msg("why.noGradedWork"),
     );
   } else {
-    lines.push(g.exact ? `Weighted categories: ${pct(g.exact, 1)}` : "No graded work yet");
+    lines.push(g.exact ? msg("why.weighted", { percent: pct(g.exact, 1) }) : msg("why.noGradedWork"));
     for (const c of g.categories) {
       // A category with nothing counted is named once below, with the re-normalisation.
       if (c.id === null || c.possible === 0) continue;
-      const share = c.share ? ` — counts ${pct(mul(c.share, HUNDRED), 1)}` : "";
+      const values = {
+        name: c.name,
+        weight: c.weight / 100,
+        earned: num(c.earned),
+        possible: c.possible,
+        percent: pct(categoryPercent(c.earned, toHundredths(c.possible))!, 1),
+      };
       lines.push(
-        `${c.name} (weight ${c.weight / 100} %): ${num(c.earned)} of ${c.possible} = ${pct(categoryPercent(c.earned, toHundredths(c.possible)), 1)}${share}`,
+        c.share
+          ? msg("why.categoryShare", { ...values, share: pct(mul(c.share, HUNDRED), 1) })
+          : msg("why.category", values),
       );
     }
-    if (g.leftOut.length)
-      lines.push(`Nothing graded yet in ${g.leftOut.join(", ")}: left out, the other weights scaled up to 100 %`);
+    if (g.leftOut.length) lines.push(msg("why.leftOut", { names: g.leftOut.join(", ") }));
     const unc = titles("uncategorized");
-    if (unc.length) lines.push(`Not in a weighted category, not counted: ${unc.join(", ")}`);
+    if (unc.length) lines.push(msg("why.notCategorized", { titles: unc.join(", ") }));
   }
   const dropped = titles("dropped");
-  if (dropped.length) lines.push(`Dropped (lowest): ${dropped.join(", ")}`);
+  if (dropped.length) lines.push(msg("why.dropped", { titles: dropped.join(", ") }));
   const excused = titles("excused");
-  if (excused.length) lines.push(`Excused: ${excused.join(", ")}`);
+  if (excused.length) lines.push(msg("why.excused", { titles: excused.join(", ") }));
   const missing = titles("missing");
-  if (missing.length) lines.push(`Missing, counted as 0: ${missing.join(", ")}`);
+  if (missing.length) lines.push(msg("why.missing", { titles: missing.join(", ") }));
   const late = g.items.filter((i) => i.status === "counted" && i.lateKeptPercent < 100);
-  if (late.length)
-    lines.push(`Late penalty: ${late.map((i) => `${i.title} (kept ${i.lateKeptPercent} %)`).join(", ")}`);
+  if (late.length) {
+    const items = late.map((i) => msg("why.lateItem", { title: i.title, kept: i.lateKeptPercent }));
+    lines.push(msg("why.late", { items: lateList(items) }));
+  }
   if (g.override) {
     // The reason is the teacher's note to colleagues unless they chose to share it (issue 27).
-    const reason = audience === "staff" || g.override.shared ? ` — ${g.override.reason}` : "";
-    lines.push(`Overridden by the teacher: ${g.percent} % (computed ${g.computedPercent} %)${reason}`);
-    if (g.override.note) lines.push(`Teacher's note: ${g.override.note}`);
+    const values = { percent: g.percent, computed: g.computedPercent };
+    lines.push(
+      audience === "staff" || g.override.shared
+        ? msg("why.overriddenReason", { ...values, reason: g.override.reason })
+        : msg("why.overridden", values),
+    );
+    if (g.override.note) lines.push(msg("why.teachersNote", { note: g.override.note }));
   }
   return lines;
+}
+
+/** The late items as one value, "A (kept 90 %), B (kept 80 %)", joined the catalog's way. */
+export function lateList(items: readonly Message[]): Message {
+  return items.slice(1).reduce((first, next) => msg("why.lateList", { first, next }), items[0]!);
 }

@@ -127,7 +127,3 @@ export function termProblems(rows: readonly TermInput[], fixed: readonly Term[] 
   }
   return problems;
 }
-
-/** The refusal of every write that feeds a published term (issues 19 and 27). */
-export const lockedMessage = (title: string) =>
-  `${title} is published, so its grades are locked. An admin can unlock the term on /admin → Terms.`;

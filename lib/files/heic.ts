@@ -1,12 +1,13 @@
 import "server-only";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { msg, type Message } from "@/lib/i18n/message";
 
 // iPhone photos (HEIC/HEIF) become JPEGs on the server (decision 023). sharp's prebuilt libvips
 // reads HEIF's container but has no HEVC decoder (a patent-licensing choice), so the pixels come
 // from libheif-js in a worker thread (heic-worker.mjs) and sharp writes the JPEG as for any photo.
 
-export type DecodedHeic = { ok: true; pixels: Buffer; width: number; height: number } | { ok: false; message: string };
+export type DecodedHeic = { ok: true; pixels: Buffer; width: number; height: number } | { ok: false; message: Message };
 
 export interface HeicLimits {
   /** Refused before decoding, from the size the container declares. */
@@ -15,10 +16,10 @@ export interface HeicLimits {
   timeoutMs: number;
 }
 
-const UNREADABLE = "This image could not be read. Please take the photo again or send a PDF.";
-const TOO_SLOW = "This photo took too long to convert. Please send it as a JPEG.";
-const tooManyPixels = (max: number) =>
-  `This photo is too large to convert: at most ${Math.floor(max / 1_000_000)} megapixels. Please send a smaller photo or a JPEG.`;
+// The refusals, as descriptors: the upload route writes them in the uploader's language.
+const UNREADABLE = msg("uploads.unreadableImage");
+const TOO_SLOW = msg("uploads.photoTooSlow");
+const tooManyPixels = (max: number) => msg("uploads.photoTooManyPixels", { max: Math.floor(max / 1_000_000) });
 
 // One decode at a time in the whole process: a 48-megapixel photo holds about 700 MB while it is
 // decoded, and the machine's cores are the pages' too. Others wait their turn in order.

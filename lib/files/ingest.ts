@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import { env } from "@/lib/env";
+import { msg, type Message } from "@/lib/i18n/message";
 import { clamScan } from "./scan";
 import { fileStorage, stagingDir } from "./index";
 import { decodeHeic } from "./heic";
@@ -12,7 +13,7 @@ import { CONVERTED_TO_JPEG, safeFileName } from "./types";
 
 export type IngestResult =
   | { status: 201; file: { id: number; name: string; mime: string; size: number } }
-  | { status: 400 | 409 | 413 | 415 | 422 | 503; message: string };
+  | { status: 400 | 409 | 413 | 415 | 422 | 503; message: Message };
 
 const MB = 1024 * 1024;
 /** A 12-megapixel photo took 9 s on a 2-core machine at load 20: room for 48 megapixels there. Longer is refused. */
@@ -61,7 +62,7 @@ export async function ingestUpload(
     const type = await inspectFile(received.tempPath);
     if (!type.ok) return { status: 415, message: type.message };
     if (type.cls === "media" && received.size > e.FILES_MEDIA_MAX_MB * MB)
-      return { status: 413, message: `Audio and video files can be at most ${e.FILES_MEDIA_MAX_MB} MB.` };
+      return { status: 413, message: msg("uploads.mediaTooLarge", { mb: e.FILES_MEDIA_MAX_MB }) };
 
     let body = received.tempPath;
     let thumb: string | null = null;
@@ -83,9 +84,8 @@ export async function ingestUpload(
     let scan: "clean" | "unscanned" = "unscanned";
     if (e.CLAMAV_HOST) {
       const verdict = await clamScan(e.CLAMAV_HOST, body);
-      if (verdict === "infected") return { status: 422, message: "The virus scanner refused this file." };
-      if (verdict === "error")
-        return { status: 503, message: "Files cannot be checked right now. Please try again later." };
+      if (verdict === "infected") return { status: 422, message: msg("uploads.infected") };
+      if (verdict === "error") return { status: 503, message: msg("uploads.cannotCheck") };
       scan = "clean";
     }
 
@@ -106,7 +106,7 @@ export async function ingestUpload(
     });
     if (!("id" in inserted)) {
       await removeObjects(storageKey, thumbKey);
-      return { status: 409, message: inserted.ok ? "The file could not be saved." : inserted.message };
+      return { status: 409, message: inserted.ok ? msg("uploads.notSaved") : inserted.message };
     }
     return { status: 201, file: { id: inserted.id, name, mime, size } };
   } finally {

@@ -2,12 +2,12 @@ import "server-only";
 import fs from "node:fs";
 import { fileTypeFromFile } from "file-type";
 import sharp from "sharp";
+import { msg, type Message } from "@/lib/i18n/message";
 import { ALLOWED, type FileClass } from "./types";
 
-export type Inspected = { ok: true; mime: string; cls: FileClass; ext: string } | { ok: false; message: string };
+export type Inspected = { ok: true; mime: string; cls: FileClass; ext: string } | { ok: false; message: Message };
 
-const REFUSED =
-  "This kind of file cannot be uploaded. Use a photo, a PDF, an office document, plain text, audio or video.";
+const REFUSED = msg("uploads.kind");
 
 /** The file's type from its bytes, checked against the allow-list (lib/files/types.ts). */
 export async function inspectFile(p: string): Promise<Inspected> {
@@ -61,7 +61,7 @@ export async function reencodeImage(
   output: string,
   thumb: string,
   mime: string,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+): Promise<{ ok: true } | { ok: false; message: Message }> {
   const open = (animated: boolean) =>
     typeof input === "string"
       ? sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error", animated }).rotate()
@@ -87,6 +87,6 @@ export async function reencodeImage(
       .toFile(thumb);
     return { ok: true };
   } catch {
-    return { ok: false, message: "This image could not be read. Please take the photo again or send a PDF." };
+    return { ok: false, message: msg("uploads.unreadableImage") };
   }
 }

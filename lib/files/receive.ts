@@ -6,9 +6,11 @@ import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
+import { msg, type Message } from "@/lib/i18n/message";
 
 export type Received =
-  { ok: true; tempPath: string; claimedName: string; size: number } | { ok: false; status: 400 | 413; message: string };
+  | { ok: true; tempPath: string; claimedName: string; size: number }
+  | { ok: false; status: 400 | 413; message: Message };
 
 /** multipart/form-data overhead allowed on top of the file itself (boundaries, part headers). */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -21,7 +23,7 @@ const ENVELOPE_BYTES = 64 * 1024;
 export async function receiveOneFile(request: Request, dir: string, maxBytes: number): Promise<Received> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data;/i.test(type) || !request.body)
-    return { ok: false, status: 400, message: "Send the file as a form upload." };
+    return { ok: false, status: 400, message: msg("uploads.notForm") };
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) return tooLarge(maxBytes);
 
@@ -37,7 +39,7 @@ export async function receiveOneFile(request: Request, dir: string, maxBytes: nu
       limits: { files: 1, fileSize: maxBytes, fields: 0, parts: 1, headerPairs: 20 },
     });
   } catch {
-    return { ok: false, status: 400, message: "Send the file as a form upload." };
+    return { ok: false, status: 400, message: msg("uploads.notForm") };
   }
 
   return new Promise<Received>((resolve) => {
@@ -71,18 +73,18 @@ export async function receiveOneFile(request: Request, dir: string, maxBytes: nu
       pipeline(file, counter, out)
         .then(() => {
           if (file.truncated) return finish(tooLarge(maxBytes));
-          if (size === 0) return finish({ ok: false, status: 400, message: "The file is empty." });
+          if (size === 0) return finish({ ok: false, status: 400, message: msg("uploads.empty") });
           // busboy may still be reading the closing boundary; the file itself is complete.
           return finish({ ok: true, tempPath, claimedName: info.filename ?? "file", size });
         })
-        .catch(() => finish({ ok: false, status: 400, message: "The upload was interrupted. Please try again." }));
+        .catch(() => finish({ ok: false, status: 400, message: msg("uploads.interruptedRetry") }));
     });
     bb.on("filesLimit", () => undefined);
-    bb.on("error", () => void finish({ ok: false, status: 400, message: "The upload could not be read." }));
+    bb.on("error", () => void finish({ ok: false, status: 400, message: msg("uploads.unreadable") }));
     bb.on("close", () => {
-      if (!sawFile) void finish({ ok: false, status: 400, message: "Choose a file to upload." });
+      if (!sawFile) void finish({ ok: false, status: 400, message: msg("uploads.chooseFile") });
     });
-    source.on("error", () => void finish({ ok: false, status: 400, message: "The upload was interrupted." }));
+    source.on("error", () => void finish({ ok: false, status: 400, message: msg("uploads.interrupted") }));
     source.pipe(bb);
   });
 }
@@ -91,7 +93,7 @@ function tooLarge(maxBytes: number): Received {
   return {
     ok: false,
     status: 413,
-    message: `The file is too large: at most ${Math.floor(maxBytes / (1024 * 1024))} MB.`,
+    message: msg("uploads.tooLarge", { mb: Math.floor(maxBytes / (1024 * 1024)) }),
   };
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { files, submissionFiles } from "@/lib/db/schema";
+import { msg, type Message } from "@/lib/i18n/message";
 
 /** Attachments per submission, per assignment and per announcement (issue 33). */
 export const MAX_FILES_PER_RECORD = 10;
@@ -66,12 +67,12 @@ export interface NewFile {
   scan: "clean" | "unscanned";
 }
 
-export type Admission = { ok: true } | { ok: false; message: string };
+export type Admission = { ok: true } | { ok: false; message: Message };
 
 type Slot = Pick<NewFile, "kind" | "targetId" | "uploaderId" | "draftId">;
 
-export const quotaMessage = (quotaBytes: number) =>
-  `Your files would use more than your ${Math.round(quotaBytes / 1024 / 1024)} MB. Remove some files first.`;
+export const quotaMessage = (quotaBytes: number): Message =>
+  msg("uploads.quota", { mb: Math.round(quotaBytes / 1024 / 1024) });
 
 /**
  * The count and quota limits, checked before the upload is read and again when its row is written.
@@ -92,12 +93,9 @@ async function admits(tx: Pick<Db, "execute">, f: Slot, adding: number, quotaByt
     tx,
   );
   if ((c?.n ?? 0) >= MAX_FILES_PER_RECORD)
-    return { ok: false, message: `At most ${MAX_FILES_PER_RECORD} files can be attached.` };
+    return { ok: false, message: msg("uploads.tooManyFiles", { max: MAX_FILES_PER_RECORD }) };
   if (f.kind === "submission" && (c?.staged ?? 0) >= MAX_STAGED_FILES)
-    return {
-      ok: false,
-      message: `At most ${MAX_STAGED_FILES} of your uploads can wait to be handed in. Hand in your work first, or try again in a few hours.`,
-    };
+    return { ok: false, message: msg("uploads.stagedLimit", { max: MAX_STAGED_FILES }) };
   if (quotaBytes !== null && Number(c?.used ?? 0) + adding > quotaBytes)
     return { ok: false, message: quotaMessage(quotaBytes) };
   return { ok: true };

@@ -4,19 +4,29 @@
 // one into a published term, deleting one from it, or moving one into or out of it is refused.
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { assignments, gradeCategories, grades } from "@/lib/db/schema";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
+import { msg } from "@/lib/i18n/message";
 import { scheduleMissingCheck } from "@/lib/notify/work";
 import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
 import { gradeWriteRefusal, type Runner } from "./lock";
-import { lockAssignment, NOT_IN_CLASS } from "./scores";
+import { lockAssignment } from "./scores";
 
-export const NOT_IN_CLASS_RESULT = NOT_IN_CLASS;
+const NOT_IN_CLASS: Answer = { ok: false, message: msg("classPage.actions.assignmentNotHere") };
+const INVALID_CATEGORY: Answer = { ok: false, message: msg("teacherActions.invalidCategory") };
+
+/**
+ * A published term's refusal, as lib/gradebook/lock.ts answers it: a write that feeds the term passes
+ * it on. Whatever the lock answers with (text until the grade screens' answers are descriptors, then
+ * a descriptor), so these answers become strict on their own when it does.
+ */
+type LockRefusal = NonNullable<Awaited<ReturnType<typeof gradeWriteRefusal>>>;
+type Written = Promise<Answer | LockRefusal>;
 
 export interface AssignmentFields {
   title: string;
@@ -32,19 +42,19 @@ async function categoryExists(id: number | null, on: Pick<Runner, "execute">): P
   return rows.length > 0;
 }
 
-export async function createAssignment(actor: Actor, level: LevelFacts, v: AssignmentFields): Promise<ActionResult> {
+export async function createAssignment(actor: Actor, level: LevelFacts, v: AssignmentFields): Written {
   const tz = schoolTimeZone();
-  return db().transaction(async (tx): Promise<ActionResult> => {
+  return db().transaction(async (tx): Written => {
     const refused = await gradeWriteRefusal(tx, actor, level, { days: [dateInTimeZone(v.dueDate, tz)] }, tz);
     if (refused) return refused;
-    if (!(await categoryExists(v.categoryId, tx))) return { ok: false, message: "Invalid category" };
+    if (!(await categoryExists(v.categoryId, tx))) return INVALID_CATEGORY;
     const [row] = await tx
       .insert(assignments)
       .values({ levelCode: level.code, teacherId: actor.id, ...v })
       .returning({ id: assignments.id });
     // Its missing-work check runs at the due time (lib/notify/work.ts).
     await scheduleMissingCheck(tx, { assignmentId: row!.id, dueDate: v.dueDate });
-    return { ok: true, message: "Assignment created" };
+    return { ok: true, message: msg("teacherActions.assignmentCreated") };
   });
 }
 
@@ -54,9 +64,9 @@ export async function updateAssignment(
   level: LevelFacts,
   assignmentId: number,
   v: AssignmentFields,
-): Promise<ActionResult> {
+): Written {
   const tz = schoolTimeZone();
-  return db().transaction(async (tx): Promise<ActionResult> => {
+  return db().transaction(async (tx): Written => {
     if (!(await lockAssignment(tx, assignmentId, level.code))) return NOT_IN_CLASS;
     // Its term now (by its current dates) and the term its new due date would put it in.
     const refused = await gradeWriteRefusal(
@@ -67,7 +77,7 @@ export async function updateAssignment(
       tz,
     );
     if (refused) return refused;
-    if (!(await categoryExists(v.categoryId, tx))) return { ok: false, message: "Invalid category" };
+    if (!(await categoryExists(v.categoryId, tx))) return INVALID_CATEGORY;
     // Lowering the max score below an existing grade would make that grade impossible.
     const [over] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -76,14 +86,14 @@ export async function updateAssignment(
     if ((over?.n ?? 0) > 0)
       return {
         ok: false,
-        message: `Max score cannot be lower than an existing grade (${over!.n} grade(s) are above ${v.maxScore}).`,
+        message: msg("teacherActions.maxBelowGrades", { count: over!.n, max: v.maxScore }),
       };
     await tx
       .update(assignments)
       .set(v)
       .where(and(eq(assignments.id, assignmentId), eq(assignments.levelCode, level.code)));
     await scheduleMissingCheck(tx, { assignmentId, dueDate: v.dueDate });
-    return { ok: true, message: "Assignment updated" };
+    return { ok: true, message: msg("teacherActions.assignmentUpdated") };
   });
 }
 
@@ -93,8 +103,8 @@ export async function updateAssignment(
  * that counts in a published term. Counted under the assignment's UPDATE lock: a grade save waits
  * for the delete (then finds no assignment), and a grade or submission committed first is counted.
  */
-export async function deleteAssignment(actor: Actor, level: LevelFacts, id: number): Promise<ActionResult> {
-  return db().transaction(async (tx): Promise<ActionResult> => {
+export async function deleteAssignment(actor: Actor, level: LevelFacts, id: number): Written {
+  return db().transaction(async (tx): Written => {
     if (!(await lockAssignment(tx, id, level.code, "update"))) return NOT_IN_CLASS;
     const refused = await gradeWriteRefusal(tx, actor, level, { assignmentId: id }, schoolTimeZone());
     if (refused) return refused;
@@ -107,11 +117,11 @@ export async function deleteAssignment(actor: Actor, level: LevelFacts, id: numb
     if (work && (work.subs > 0 || work.graded > 0)) {
       return {
         ok: false,
-        message: `This assignment has ${work.subs} submission(s) and ${work.graded} grade(s), so it cannot be deleted: students' work is kept.`,
+        message: msg("teacherActions.assignmentHasWork", { submissions: work.subs, grades: work.graded }),
       };
     }
     await tx.delete(assignments).where(and(eq(assignments.id, id), eq(assignments.levelCode, level.code)));
-    return { ok: true, message: "Assignment deleted" };
+    return { ok: true, message: msg("teacherActions.assignmentDeleted") };
   });
 }
 
@@ -120,13 +130,13 @@ export async function editAssignmentText(
   level: LevelFacts,
   id: number,
   set: { title?: string; description?: string },
-): Promise<ActionResult> {
+): Promise<Answer> {
   const done = await db()
     .update(assignments)
     .set(Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)))
     .where(and(eq(assignments.id, id), eq(assignments.levelCode, level.code)))
     .returning({ id: assignments.id });
-  return done.length ? { ok: true, message: "Assignment updated" } : NOT_IN_CLASS;
+  return done.length ? { ok: true, message: msg("teacherActions.assignmentUpdated") } : NOT_IN_CLASS;
 }
 
 export interface ResponseEntry {
@@ -141,9 +151,8 @@ export async function assignmentResponses(
   level: LevelFacts,
   id: number,
   locale = "en",
-): Promise<ActionResult<ResponseEntry[]>> {
-  if (!(await getAssignmentInLevel(id, level.code)))
-    return { ok: false, message: "That assignment is not in this class." };
+): Promise<Answer<ResponseEntry[]>> {
+  if (!(await getAssignmentInLevel(id, level.code))) return NOT_IN_CLASS;
   const tz = schoolTimeZone();
   const rows = await listSubmissionsForAssignment(id);
   return {

@@ -5,7 +5,7 @@
 // The per-class and per-student totals follow by statement triggers (drizzle/0007).
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
@@ -13,18 +13,28 @@ import { uniqueViolation } from "@/lib/db/errors";
 import { attendance, studentEnrollment } from "@/lib/db/schema";
 import type { AttendanceStatus } from "@/lib/domain/constants";
 import { schoolTimeZone } from "@/lib/env";
+import { msg } from "@/lib/i18n/message";
 import { noticeAttendanceMark } from "@/lib/notify/attendance";
 import { gradeWriteRefusal, type Runner } from "./lock";
-import { NOT_ENROLLED } from "./scores";
+
+const NOT_ENROLLED: Answer = { ok: false, message: msg("teacherActions.notEnrolled") };
+
+/**
+ * A published term's refusal, as lib/gradebook/lock.ts answers it: a mark on one of its days passes
+ * it on. Whatever the lock answers with (text until the grade screens' answers are descriptors, then
+ * a descriptor), so these answers become strict on their own when it does.
+ */
+type LockRefusal = NonNullable<Awaited<ReturnType<typeof gradeWriteRefusal>>>;
+type Written<T = undefined> = Promise<Answer<T> | LockRefusal>;
 
 const refusalFor = (tx: Parameters<typeof gradeWriteRefusal>[0], actor: Actor, level: LevelFacts, date: string) =>
   gradeWriteRefusal(tx, actor, level, { days: [date] }, schoolTimeZone());
 
 /** Add a day: every enrolled student present, in one transaction; refused if the day has any record. */
-export async function addAttendanceDay(actor: Actor, level: LevelFacts, date: string): Promise<ActionResult> {
-  const exists = `Attendance already exists for ${date}. Please edit existing records.`;
+export async function addAttendanceDay(actor: Actor, level: LevelFacts, date: string): Written {
+  const exists = msg("teacherActions.attendanceExists", { date });
   try {
-    return await db().transaction(async (tx): Promise<ActionResult> => {
+    return await db().transaction(async (tx): Written => {
       const refused = await refusalFor(tx, actor, level, date);
       if (refused) return refused;
       const [any] = await tx
@@ -37,7 +47,7 @@ export async function addAttendanceDay(actor: Actor, level: LevelFacts, date: st
         .select({ id: studentEnrollment.studentId })
         .from(studentEnrollment)
         .where(eq(studentEnrollment.levelCode, level.code));
-      if (roster.length === 0) return { ok: false, message: "No students enrolled yet" };
+      if (roster.length === 0) return { ok: false, message: msg("teacherActions.noStudents") };
       // A plain insert: if another tab adds the same day at the same moment, the unique
       // (student, level, date) key fails this transaction instead of duplicating rows.
       await tx
@@ -49,7 +59,7 @@ export async function addAttendanceDay(actor: Actor, level: LevelFacts, date: st
         levelCode: level.code,
         detail: { date, added: roster.length, status: "present" },
       });
-      return { ok: true, message: `Attendance added for ${date}` };
+      return { ok: true, message: msg("teacherActions.attendanceAdded", { date }) };
     });
   } catch (err) {
     if (uniqueViolation(err)) return { ok: false, message: exists };
@@ -58,8 +68,8 @@ export async function addAttendanceDay(actor: Actor, level: LevelFacts, date: st
 }
 
 /** Mark every enrolled student present for a day (inserting missing records); the audit entry commits with it. */
-export async function markAllPresent(actor: Actor, level: LevelFacts, date: string): Promise<ActionResult> {
-  return db().transaction(async (tx): Promise<ActionResult> => {
+export async function markAllPresent(actor: Actor, level: LevelFacts, date: string): Written {
+  return db().transaction(async (tx): Written => {
     const refused = await refusalFor(tx, actor, level, date);
     if (refused) return refused;
     await tx.execute(sql`
@@ -72,7 +82,7 @@ export async function markAllPresent(actor: Actor, level: LevelFacts, date: stri
       levelCode: level.code,
       detail: { date, markAll: "present" },
     });
-    return { ok: true, message: `Everyone marked present for ${date}` };
+    return { ok: true, message: msg("teacherActions.everyonePresent", { date }) };
   });
 }
 
@@ -115,9 +125,9 @@ export async function setAttendance(
   actor: Actor,
   level: LevelFacts,
   input: { studentId: number; date: string; status: AttendanceStatus | "" },
-): Promise<ActionResult> {
+): Written {
   const { studentId, date, status } = input;
-  return db().transaction(async (tx): Promise<ActionResult> => {
+  return db().transaction(async (tx): Written => {
     const student = await onRoll(tx, level.code, studentId, date);
     if (!student) return NOT_ENROLLED;
     const refused = await refusalFor(tx, actor, level, date);
@@ -133,7 +143,7 @@ export async function setAttendance(
         detail: { studentId, date, old: student.old, new: null },
       });
     } else await writeStatus(tx, actor, level, { studentId, date, status, old: student.old });
-    return { ok: true, message: `Attendance updated for ${student.name}` };
+    return { ok: true, message: msg("teacherActions.attendanceUpdated", { name: student.name }) };
   });
 }
 
@@ -148,9 +158,9 @@ export async function markRollCall(
   actor: Actor,
   level: LevelFacts,
   input: { studentId: number; date: string; status: AttendanceStatus },
-): Promise<ActionResult<{ added: number }>> {
+): Written<{ added: number }> {
   const { studentId, date, status } = input;
-  return db().transaction(async (tx): Promise<ActionResult<{ added: number }>> => {
+  return db().transaction(async (tx): Written<{ added: number }> => {
     const student = await onRoll(tx, level.code, studentId, date);
     if (!student) return NOT_ENROLLED;
     const refused = await refusalFor(tx, actor, level, date);
@@ -178,12 +188,11 @@ export async function markRollCall(
     }
     const old = added ? "present" : student.old;
     if (old !== status) await writeStatus(tx, actor, level, { studentId, date, status, old });
-    const updated = `Attendance updated for ${student.name}`;
     const message = !added
-      ? updated
+      ? msg("teacherActions.attendanceUpdated", { name: student.name })
       : status === "present"
-        ? `Attendance added for ${date}`
-        : `Attendance added for ${date}. ${updated}`;
+        ? msg("teacherActions.attendanceAdded", { date })
+        : msg("teacherActions.attendanceAddedUpdated", { date, name: student.name });
     return { ok: true, message, data: { added } };
   });
 }

@@ -10,12 +10,11 @@
 // published (and is refused): none lands in between.
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { AccessDenied } from "@/lib/auth/guards";
 import { gradeChangeAccess, type Actor, type LevelFacts } from "@/lib/auth/policy";
 import { queryRows, type Db } from "@/lib/db/client";
 import { msg } from "@/lib/i18n/message";
-import { lockedMessage } from "@/lib/domain/terms";
 
 /** A transaction (or the database): reads through queryRows, writes and audit entries. */
 export type Runner = Pick<Db, "execute" | "insert">;
@@ -70,13 +69,14 @@ export async function gradeWriteRefusal(
   level: LevelFacts,
   touched: Touched,
   timeZone: string,
-): Promise<ActionResult | null> {
+): Promise<Answer | null> {
   await holdGradeWrites(tx);
   const decision = gradeChangeAccess(actor, level, {
     publishedTerm: await publishedTermTouched(touched, timeZone, tx),
   });
   if (decision.allowed) return null;
-  if (decision.reason === "published") return { ok: false, message: lockedMessage(decision.term) };
+  if (decision.reason === "published")
+    return { ok: false, message: msg("gradesServer.actions.locked", { term: decision.term }) };
   // The caller's page check (requireClassAccess "teach") already refused these; kept for direct callers.
   throw new AccessDenied(
     "forbidden",

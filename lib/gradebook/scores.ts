@@ -3,18 +3,19 @@
 // under the assignment's row lock, writes, and audits old → new in the same transaction.
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { audit } from "@/lib/audit";
 import { parseScore, scoreRangeMessage } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
+import { msg, type Message } from "@/lib/i18n/message";
 import { noticeGrades } from "@/lib/notify/grades";
 import { noticeMissingMark } from "@/lib/notify/work";
 import { gradeWriteRefusal, type Runner } from "./lock";
 
-export const NOT_IN_CLASS = { ok: false, message: "That assignment is not in this class." } as const;
-export const NOT_ENROLLED = { ok: false, message: "That student is not enrolled in this class." } as const;
+export const NOT_IN_CLASS = { ok: false, message: msg("classPage.actions.assignmentNotHere") } as const;
+export const NOT_ENROLLED = { ok: false, message: msg("gradesServer.actions.notEnrolled") } as const;
 
 /**
  * Takes this assignment's row lock for the rest of the transaction and reads its maximum under
@@ -108,8 +109,8 @@ export async function saveScore(
   actor: Actor,
   level: LevelFacts,
   input: { assignmentId: number; studentId: number; score: unknown; feedback: string | null | undefined },
-): Promise<ActionResult> {
-  return db().transaction(async (tx): Promise<ActionResult> => {
+): Promise<Answer> {
+  return db().transaction(async (tx): Promise<Answer> => {
     const assignment = await lockAssignment(tx, input.assignmentId, level.code, "no key update", input.studentId);
     if (!assignment) return NOT_IN_CLASS;
     if (!assignment.enrolled) return NOT_ENROLLED;
@@ -121,7 +122,7 @@ export async function saveScore(
     await writeGrades(tx, actor.id, level.code, assignment.id, [
       { studentId: input.studentId, score: score.value, feedback: input.feedback },
     ]);
-    return { ok: true, message: "Grade saved" };
+    return { ok: true, message: msg("gradesServer.actions.gradeSaved") };
   });
 }
 
@@ -135,9 +136,9 @@ export async function saveScores(
   actor: Actor,
   level: LevelFacts,
   input: { assignmentId: number; rows: readonly { studentId: number; score?: string; feedback?: string }[] },
-): Promise<ActionResult<{ saved: number }>> {
+): Promise<Answer<{ saved: number }>> {
   const rows = input.rows;
-  return db().transaction(async (tx): Promise<ActionResult<{ saved: number }>> => {
+  return db().transaction(async (tx): Promise<Answer<{ saved: number }>> => {
     const assignment = await lockAssignment(tx, input.assignmentId, level.code);
     if (!assignment) return NOT_IN_CLASS;
     const refused = await gradeWriteRefusal(tx, actor, level, { assignmentId: assignment.id }, schoolTimeZone());
@@ -150,7 +151,8 @@ export async function saveScores(
     if (rows.length > size) {
       return {
         ok: false,
-        message: `This class has ${size} ${size === 1 ? "student" : "students"}, so a bulk grade can have at most ${size} ${size === 1 ? "row" : "rows"}.`,
+        message:
+          size === 1 ? msg("gradesServer.actions.bulkTooManyOne") : msg("gradesServer.actions.bulkTooMany", { size }),
       };
     }
     const toSave: GradeRow[] = [];
@@ -164,7 +166,7 @@ export async function saveScores(
           feedback: row.feedback === undefined ? undefined : row.feedback.trim() || null,
         });
     }
-    if (toSave.length === 0) return { ok: false, message: "Enter at least one score" };
+    if (toSave.length === 0) return { ok: false, message: msg("gradesServer.actions.enterOneScore") };
     const ids = `{${toSave.map((r) => r.studentId).join(",")}}`;
     const [listed] = await queryRows<{ n: number }>(
       sql`select count(*)::int as n from student_enrollment where level_code = ${level.code} and student_id = any(${ids}::int[])`,
@@ -172,20 +174,31 @@ export async function saveScores(
     );
     if (Number(listed?.n ?? 0) !== toSave.length) return NOT_ENROLLED;
     await writeGrades(tx, actor.id, level.code, assignment.id, toSave);
-    return { ok: true, message: `Saved ${toSave.length} grade(s)`, data: { saved: toSave.length } };
+    return {
+      ok: true,
+      message: msg("gradesServer.actions.bulkSaved", { count: toSave.length }),
+      data: { saved: toSave.length },
+    };
   });
 }
 
 export type Mark = "none" | "excused" | "missing" | "late";
+
+const MARK_DONE: Record<Mark, Message> = {
+  none: msg("gradesServer.actions.markRemoved"),
+  excused: msg("gradesServer.actions.markedExcused"),
+  missing: msg("gradesServer.actions.markedMissing"),
+  late: msg("gradesServer.actions.markedLate"),
+};
 
 /** A mark beside a score in the grade grid (issue 19): excused, missing or late, or none; audited old → new. */
 export async function setMark(
   actor: Actor,
   level: LevelFacts,
   input: { assignmentId: number; studentId: number; mark: Mark },
-): Promise<ActionResult> {
+): Promise<Answer> {
   const { assignmentId, studentId, mark } = input;
-  return db().transaction(async (tx): Promise<ActionResult> => {
+  return db().transaction(async (tx): Promise<Answer> => {
     const assignment = await lockAssignment(tx, assignmentId, level.code, "no key update", studentId);
     if (!assignment) return NOT_IN_CLASS;
     if (!assignment.enrolled) return NOT_ENROLLED;
@@ -196,7 +209,7 @@ export async function setMark(
           from grade_marks where assignment_id = ${assignmentId} and student_id = ${studentId}`,
       tx,
     );
-    const done = { ok: true, message: mark === "none" ? "Mark removed" : `Marked ${mark}` } as const;
+    const done = { ok: true, message: MARK_DONE[mark] } as const;
     // The same mark again changes nothing: nothing written, audited or told (issue 39).
     if ((old?.mark ?? "none") === mark) return done;
     if (mark === "none") {

@@ -3,10 +3,11 @@
 // gradeSettingsProblems) decide what may be saved.
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import { gradeSettingsProblems, type GradeSettings } from "@/lib/domain/term-grade";
+import { msg, sentences } from "@/lib/i18n/message";
 import { loadGradeSettings } from "./term-grades";
 
 export interface GradingFormView {
@@ -32,13 +33,10 @@ const summary = (s: GradeSettings) => ({
 });
 
 /** Saves `settings` for the class; categories with no weight and no drop rule are not stored. */
-export async function saveGradeSettings(
-  levelCode: string,
-  settings: GradeSettings,
-  actorId: number,
-): Promise<ActionResult> {
-  const problems = gradeSettingsProblems(settings);
-  if (problems.length) return { ok: false, message: problems.join(". ") + "." };
+export async function saveGradeSettings(levelCode: string, settings: GradeSettings, actorId: number): Promise<Answer> {
+  const [first, ...more] = gradeSettingsProblems(settings);
+  // Every problem in one answer, each its own sentence.
+  if (first) return { ok: false, message: sentences(first, ...more) };
   const before = await loadGradeSettings(levelCode);
   const stored = settings.categories.filter((c) => c.weight > 0 || c.dropLowest > 0);
   await db().transaction(async (tx) => {
@@ -57,5 +55,5 @@ export async function saveGradeSettings(
       detail: { before: summary(before), after: summary({ ...settings, categories: stored }) },
     });
   });
-  return { ok: true, message: "Grading settings saved" };
+  return { ok: true, message: msg("gradesServer.actions.settingsSaved") };
 }

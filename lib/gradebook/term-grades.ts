@@ -17,6 +17,7 @@ import {
   type GradeSettings,
   type TermGrade,
 } from "@/lib/domain/term-grade";
+import { msg, type Message } from "@/lib/i18n/message";
 import { assignmentTerm, defaultTerm, type Term } from "@/lib/domain/terms";
 import {
   codeList,
@@ -49,8 +50,8 @@ export interface TermGradeView {
   customized: boolean;
   /** The assignments the grade is made of (the term's, or all). */
   assignmentIds: number[];
-  /** "Why this grade", one sentence each (lib/domain/term-grade's explainTermGrade). */
-  why: string[];
+  /** "Why this grade", one message each (lib/domain/term-grade's explainTermGrade), written where shown (lib/i18n/why.ts). */
+  why: Message[];
   /** The calculator's counted points (after drops, excused work and late penalties); null when nothing counts. */
   points: { earned: string; possible: string } | null;
   /** The term shown is published: these figures are its stored report card (issue 27), not a recomputation. */
@@ -264,7 +265,7 @@ export function termGradeView(
       percent: s?.percent ?? 0,
       empty: s?.percent == null,
       overridden: s?.override != null,
-      why: s ? (audience === "staff" ? s.why.staff : s.why.family) : ["Not on this term's published report card"],
+      why: s ? (audience === "staff" ? s.why.staff : s.why.family) : [msg("why.notPublished")],
       points: s ? storedPoints(s) : null,
       published: true,
     };

@@ -4,17 +4,18 @@
 // old → new.
 import "server-only";
 import { sql } from "drizzle-orm";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { fillFirstName, toTemplate } from "@/lib/domain/comments";
 import { schoolTimeZone } from "@/lib/env";
+import { msg } from "@/lib/i18n/message";
 import { listGradingTerms } from "@/lib/terms/terms";
 import { gradeWriteRefusal } from "./lock";
 import { NOT_ENROLLED } from "./scores";
 
-const NO_TERM = { ok: false, message: "That term no longer exists. Reload the page." } as const;
+const NO_TERM = { ok: false, message: msg("gradesServer.actions.noTerm") } as const;
 const MAX_BANK = 200;
 
 export interface OverrideInput {
@@ -29,11 +30,11 @@ export interface OverrideInput {
   note: string | null;
 }
 
-export async function setOverride(actor: Actor, level: LevelFacts, input: OverrideInput): Promise<ActionResult> {
+export async function setOverride(actor: Actor, level: LevelFacts, input: OverrideInput): Promise<Answer> {
   const { studentId, termId, percent, reason, shared, note } = input;
-  if (percent !== null && reason === "") return { ok: false, message: "Say why: an override needs a reason." };
+  if (percent !== null && reason === "") return { ok: false, message: msg("gradesServer.actions.needReason") };
   if (!(await listGradingTerms()).some((t) => t.id === termId)) return NO_TERM;
-  return db().transaction(async (tx): Promise<ActionResult> => {
+  return db().transaction(async (tx): Promise<Answer> => {
     const [enrolled] = await queryRows<{ n: number }>(
       sql`select count(*)::int as n from student_enrollment where student_id = ${studentId} and level_code = ${level.code}`,
       tx,
@@ -54,9 +55,9 @@ export async function setOverride(actor: Actor, level: LevelFacts, input: Overri
       old.reason === reason &&
       old.shared === shared &&
       old.note === note;
-    if (same) return { ok: true, message: "Override saved" };
+    if (same) return { ok: true, message: msg("gradesServer.actions.overrideSaved") };
     if (percent === null) {
-      if (!old) return { ok: true, message: "No override to remove" };
+      if (!old) return { ok: true, message: msg("gradesServer.actions.noOverride") };
       await tx.execute(
         sql`delete from term_grade_overrides where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId}`,
       );
@@ -78,7 +79,10 @@ export async function setOverride(actor: Actor, level: LevelFacts, input: Overri
         new: percent === null ? null : { percent, reason, shared, note },
       },
     });
-    return { ok: true, message: percent === null ? "Override removed" : "Override saved" };
+    return {
+      ok: true,
+      message: msg(percent === null ? "gradesServer.actions.overrideRemoved" : "gradesServer.actions.overrideSaved"),
+    };
   });
 }
 
@@ -90,10 +94,10 @@ export async function setComment(
   actor: Actor,
   level: LevelFacts,
   input: { studentId: number; termId: number; comment: string; bank: boolean },
-): Promise<ActionResult> {
+): Promise<Answer> {
   const { studentId, termId, bank } = input;
   if (!(await listGradingTerms()).some((t) => t.id === termId)) return NO_TERM;
-  return db().transaction(async (tx): Promise<ActionResult> => {
+  return db().transaction(async (tx): Promise<Answer> => {
     const [student] = await queryRows<{ name: string }>(
       sql`select u.name from student_enrollment e join users u on u.id = e.student_id where e.student_id = ${studentId} and e.level_code = ${level.code}`,
       tx,
@@ -102,7 +106,7 @@ export async function setComment(
     const refused = await gradeWriteRefusal(tx, actor, level, { termId }, schoolTimeZone());
     if (refused) return refused;
     const comment = fillFirstName(input.comment, student.name);
-    if (comment.length > 1000) return { ok: false, message: "Keep the comment under 1,000 characters" };
+    if (comment.length > 1000) return { ok: false, message: msg("gradesServer.actions.commentTooLong") };
     const [old] = await queryRows<{ comment: string }>(
       sql`select comment from term_comments where level_code = ${level.code} and student_id = ${studentId} and term_id = ${termId} for update`,
       tx,
@@ -131,14 +135,20 @@ export async function setComment(
         tx,
       );
       if ((count?.n ?? 0) >= MAX_BANK)
-        return { ok: false, message: `Your comment bank is full (${MAX_BANK} comments).` };
+        return { ok: false, message: msg("gradesServer.actions.bankFull", { max: MAX_BANK }) };
       await tx.execute(
         sql`insert into comment_bank (teacher_id, text) values (${actor.id}, ${toTemplate(comment, student.name)}) on conflict do nothing`,
       );
     }
     return {
       ok: true,
-      message: comment ? (bank ? "Comment saved and added to your bank" : "Comment saved") : "Comment removed",
+      message: msg(
+        comment
+          ? bank
+            ? "gradesServer.actions.commentBanked"
+            : "gradesServer.actions.commentSaved"
+          : "gradesServer.actions.commentRemoved",
+      ),
     };
   });
 }

@@ -21,6 +21,9 @@ type Runner = Pick<Db, "execute" | "insert">;
 
 const sha256 = (v: unknown) => crypto.createHash("sha256").update(JSON.stringify(v)).digest("hex");
 
+/** The hash of what a card shows (display_hash): two cards with the same one read the same. */
+export const displayHashOf = (card: StoredTermGrade) => sha256(displayedFacts(card));
+
 interface Line {
   levelCode: string;
   studentId: number;
@@ -50,7 +53,7 @@ async function classLines(tx: Runner, levelCode: string, term: Term, timeZone: s
       card,
       // What the calculator was given: a republication with the same inputs is the same card.
       fingerprint: sha256([settings, items, overrides.get(term.id) ?? null, counts, comment]),
-      displayHash: sha256(displayedFacts(card)),
+      displayHash: displayHashOf(card),
     });
   }
   return lines;

@@ -89,7 +89,7 @@ export interface MessageArgs<Text> {
   "settings.intro": { hour: Text };
   "settings.mailTo": { email: Text };
   "settings.default": { delivery: Text };
-  "settings.chooseHow": { event: Text };
+  "settings.chooseHow": { event: string };
   "unsubscribe.question": { what: Text };
   "unsubscribe.done": { what: Text };
   "unsubscribe.eventEmails": { event: Text };
@@ -137,6 +137,7 @@ export interface MessageArgs<Text> {
   "why.missing": { titles: Text };
   "why.late": { items: Text };
   "why.lateItem": { title: Text; kept: Text };
+  "why.lateList": { first: Text; next: Text };
   "why.overridden": { percent: Text; computed: Text };
   "why.overriddenReason": { percent: Text; computed: Text; reason: Text };
   "why.teachersNote": { note: Text };
@@ -245,12 +246,11 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.groupLine": { where: Text; count: number; column: Text; message: Text; fix: Text };
   "admin.rosterReport.andMore": { lines: Text; more: Text };
   "admin.rosterReport.refusals.uploadTooLarge": { mb: Text };
-  "admin.rosterReport.text.expectGot": { a: Text; b: Text };
   "admin.rosterReport.text.fileCannotBeRead": { a: Text };
-  "admin.rosterReport.text.fileHasMoreThan": { a: Text };
-  "admin.rosterReport.text.valueCharactersLongMore": { a: Text; b: Text };
+  "admin.rosterReport.text.fileHasMoreThan": { a: number };
+  "admin.rosterReport.text.valueCharactersLongMore": { a: number; b: number };
   "admin.rosterReport.text.rowHasFieldsHeader": { a: Text; b: Text };
-  "admin.rosterReport.text.rowLongerThanCharacters": { a: Text };
+  "admin.rosterReport.text.rowLongerThanCharacters": { a: number };
   "admin.rosterReport.text.rowCannotBeRead": { a: Text };
   "admin.rosterReport.text.columnGivenTwiceAlso": { a: Text; b: Text };
   "admin.rosterReport.text.moreThanPeopleAdministrator": { a: Text; b: Text };
@@ -352,8 +352,8 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.text.tooLargeForScore": { a: Text };
   "admin.rosterReport.text.below1": { a: Text };
   "admin.rosterReport.text.notWholeNumberPoints": { a: Text };
-  "admin.rosterReport.text.moreThanPointsPortal": { a: Text; b: Text };
-  "admin.rosterReport.text.useMaximumAtMost": { a: Text };
+  "admin.rosterReport.text.moreThanPointsPortal": { a: Text; b: number };
+  "admin.rosterReport.text.useMaximumAtMost": { a: number };
   "admin.rosterReport.text.addColumnHeader": { a: Text };
   "admin.rosterReport.text.addColumnHeaderRoles": { a: Text };
   "admin.rosterReport.text.skippedUserRefused": { a: Text; b: Text; c: Text };
@@ -375,6 +375,12 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.parts.amongThemAdministrator": { what: Text; names: Text };
   "admin.rosterReport.parts.amongThemAdministrators": { what: Text; names: Text };
   "admin.rosterReport.parts.importWouldRemove": { what: Text };
+  "admin.rosterReport.sync.folderUnreadable": { dir: Text };
+  "admin.rosterReport.sync.problems": { count: number };
+  "admin.rosterReport.syncMail.subject": { school: Text };
+  "admin.rosterReport.syncMail.title": { day: Text };
+  "admin.rosterReport.syncMail.titleWithReason": { title: Text; reason: Text };
+  "admin.rosterReport.syncMail.byHand": { link: Text };
   "adminUser.codeFor": { name: Text };
   "adminUser.forName": { name: Text };
   "adminUser.removedOn": { on: Text };
@@ -481,6 +487,11 @@ export interface MessageArgs<Text> {
   "teacherRollCall.heading": { day: Text };
   "teacherRollCall.listLabel": { day: Text };
   "compose.sentences": { first: Text; next: Text };
+  "compose.decimal": { value: Text };
+  "compose.listTwo": { first: Text; last: Text };
+  "compose.listStart": { first: Text; next: Text };
+  "compose.listEnd": { first: Text; last: Text };
+  "compose.asWritten": { text: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1366,6 +1377,11 @@ export interface BareMessages {
   "admin.rosterReport.parts.role": true;
   "admin.rosterReport.parts.name": true;
   "admin.rosterReport.parts.email": true;
+  "admin.rosterReport.sync.importFailed": true;
+  "admin.rosterReport.sync.overThreshold": true;
+  "admin.rosterReport.syncMail.nothingChanged": true;
+  "admin.rosterReport.syncMail.byHandLink": true;
+  "admin.rosterReport.syncMail.why": true;
   "adminUser.newUser": true;
   "adminUser.newUserHint": true;
   "adminUser.role": true;
@@ -1605,6 +1621,7 @@ export interface BareMessages {
   "teacherActions.validEmail": true;
   "teacherActions.usernameTaken": true;
   "teacherActions.codeInUse": true;
+  "teacherActions.recordExists": true;
   "teacherActions.percentRange": true;
   "teacherActions.writeMessage": true;
   "teacherActions.tickStudent": true;
@@ -1768,4 +1785,5 @@ export interface BareMessages {
   "teacherRollCall.letters.absent": true;
   "teacherRollCall.letters.late": true;
   "teacherRollCall.letters.excused": true;
+  "compose.invalidValue": true;
 }

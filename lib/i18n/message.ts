@@ -46,6 +46,17 @@ export function sentences(first: Message, ...rest: Message[]): Message {
   return rest.reduce((joined, next) => msg("compose.sentences", { first: joined, next }), first);
 }
 
+/**
+ * A number with decimals that the reader sees ("between 0 and 12.5", "they total 87.5 %"): its
+ * digits exactly as given, written with the reader's decimal mark where it is rendered ("12,5" in
+ * Spanish; "12.5" everywhere with GRADE_DECIMALS=point), as the grade screens write grade numbers.
+ * A descriptor of `compose.decimal` (whose text is only its value), so it stays plain JSON and can
+ * be stored; render() writes it without the catalog. Whole numbers may be passed plainly.
+ */
+export function decimal(value: number): Message {
+  return msg("compose.decimal", { value });
+}
+
 // zod keeps an issue's message as a string, so a schema's descriptor travels inside it as JSON
 // behind a marker that no text of ours starts with; lib/actions.ts invalid() takes it out again
 // (messageOfIssue). It is never shown: an issue's message is read only through messageOfIssue.
@@ -61,11 +72,28 @@ export function zmsg<K extends MessageKey>(key: K, ...values: ValuesOf<K>): stri
 }
 
 /** A zod issue's message: the schema's descriptor, or zod's own text for a check that has none. */
-export function messageOfIssue(text: string): Message | string {
-  return text.startsWith(ISSUE_MARK) ? (JSON.parse(text.slice(ISSUE_MARK.length)) as Message) : text;
+export function messageOfIssue(text: string): Message {
+  // A check without its own message (one no form of ours can fail) answers a plain "not valid" in
+  // the reader's language rather than zod's English.
+  return text.startsWith(ISSUE_MARK)
+    ? (JSON.parse(text.slice(ISSUE_MARK.length)) as Message)
+    : msg("compose.invalidValue");
 }
 
 /** A descriptor (an object), rather than a text not yet converted to one. */
 export function isMessage(value: Message | string): value is Message {
   return typeof value === "object";
+}
+
+/**
+ * A list of things as one message ("“A”, “B”, and “C”"; "“A”, “B” y “C”"), joined by the catalog's
+ * `compose.list*` patterns (CLDR's two, start and end), so a list stays a descriptor that each
+ * language joins its own way.
+ */
+export function listOf(first: Message, ...rest: Message[]): Message {
+  if (rest.length === 0) return first;
+  if (rest.length === 1) return msg("compose.listTwo", { first, last: rest[0]! });
+  const last = rest[rest.length - 1]!;
+  const middle = rest.slice(0, -1).reduce((joined, next) => msg("compose.listStart", { first: joined, next }), first);
+  return msg("compose.listEnd", { first: middle, last });
 }

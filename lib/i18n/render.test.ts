@@ -46,7 +46,7 @@ describe("a message descriptor", () => {
 });
 
 describe("a zod schema's descriptor", () => {
-  it("travels in the issue and comes out whole; zod's own text stays as it is", () => {
+  it("travels in the issue and comes out whole; a check without one answers 'not valid', never zod's English", () => {
     const schema = z.object({
       name: z.string().trim().min(1, zmsg("admin.actions.nameRequired")),
       code: z.string().max(3, { error: (issue) => zmsg("admin.actions.atMost", { max: Number(issue.maximum) }) }),
@@ -56,7 +56,8 @@ describe("a zod schema's descriptor", () => {
     expect(parsed.success).toBe(false);
     const messages = parsed.error!.issues.map((issue) => messageOfIssue(issue.message));
     expect(messages.slice(0, 2)).toEqual([msg("admin.actions.nameRequired"), msg("admin.actions.atMost", { max: 3 })]);
-    expect(typeof messages[2]).toBe("string");
+    expect(messages[2]).toEqual(msg("compose.invalidValue"));
+    expect(render(messages[2]!, "es")).toBe("Ese valor no es válido.");
   });
 });
 

@@ -1,6 +1,9 @@
 import type { ActionResult, Answer } from "@/lib/action-result";
+import { localizeDecimal } from "@/lib/domain/format";
+import { env } from "@/lib/env";
 import type { Messages } from "./catalog";
 import type { AnyLocale } from "./locales";
+import { intlLocaleOf } from "./locales";
 import { isMessage, type Message } from "./message";
 import { translatorFor } from "./translator";
 
@@ -14,6 +17,7 @@ type Translate = (key: string, values?: Record<string, string | number>) => stri
 
 /** One message in `locale`; a value that is itself a message is written first, in the same language. */
 export function render(message: Message, locale: AnyLocale): string {
+  if (message.key === "compose.decimal") return decimalIn(message.values?.value, locale);
   const dot = message.key.indexOf(".");
   const t = translatorFor(locale, message.key.slice(0, dot) as keyof Messages) as unknown as Translate;
   const key = message.key.slice(dot + 1);
@@ -22,6 +26,16 @@ export function render(message: Message, locale: AnyLocale): string {
   for (const [name, value] of Object.entries(message.values))
     values[name] = typeof value === "object" ? render(value, locale) : value;
   return t(key, values);
+}
+
+/**
+ * A `decimal()` value: the digits as given, with the reader's decimal mark, as grade numbers are
+ * written on the screens (lib/i18n/grade-numbers.ts): GRADE_DECIMALS=point keeps the point. Not
+ * through the catalog, so a pseudo-locale does not wrap a number as if it were a sentence.
+ */
+function decimalIn(value: unknown, locale: AnyLocale): string {
+  if (typeof value !== "number" && typeof value !== "string") return "";
+  return localizeDecimal(value, env().GRADE_DECIMALS === "point" ? "en" : intlLocaleOf(locale));
 }
 
 /** A text that is a descriptor in `locale`; a text an area not yet converted wrote stays as it is. */

@@ -227,17 +227,31 @@ export function deliverableAddress(email: string | null | undefined): string | n
 }
 
 /** To the admins when the nightly roster sync did not apply (issue 29): why, and where to look. */
-export function rosterSyncMail(to: string, r: { day: string; reason: string; lines: readonly string[] }): OutgoingMail {
+/**
+ * The nightly roster sync's e-mail to the admins when it applied nothing: in `locale`, the school's
+ * (SCHOOL_LOCALE), as are `reason` and `lines` (lib/roster/sync.ts writes them in it).
+ */
+export function rosterSyncMail(
+  to: string,
+  r: { day: string; reason: string; lines: readonly string[]; locale: Locale },
+): OutgoingMail {
   const school = env().SCHOOL_NAME;
+  const t = translatorFor(r.locale, "admin");
   const link = `${mailOrigin()}/admin?tab=roster`;
-  const title = `The roster sync of ${r.day} was not applied`;
-  const text = `${school}\n\n${title}: ${r.reason}.\n\n${r.lines.map((l) => `- ${l}`).join("\n")}\n\nNothing was changed. See the import history and import the files by hand: ${link}`;
+  const title = t("rosterReport.syncMail.title", { day: r.day });
+  const nothingChanged = t("rosterReport.syncMail.nothingChanged");
+  const text = `${school}\n\n${t("rosterReport.syncMail.titleWithReason", { title, reason: r.reason })}\n\n${r.lines.map((l) => `- ${l}`).join("\n")}\n\n${nothingChanged} ${t("rosterReport.syncMail.byHand", { link })}`;
   const html = frame(
     school,
-    `<h1 style="font-size:18px">${escapeHtml(title)}</h1><p>${escapeHtml(r.reason)}.</p><ul>${r.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul><p>Nothing was changed. <a href="${escapeHtml(link)}">See the import history</a> and import the files by hand.</p>`,
-    "You receive this because you are an administrator of the portal and a roster sync is set up (ROSTER_SYNC_DIR).",
-    // Staff mail is not in the catalog yet (issue 31 translated what families receive): English.
-    "en",
+    `<h1 style="font-size:18px">${escapeHtml(title)}</h1><p>${escapeHtml(r.reason)}.</p><ul>${r.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul><p>${escapeHtml(nothingChanged)} <a href="${escapeHtml(link)}">${escapeHtml(t("rosterReport.syncMail.byHandLink"))}</a>.</p>`,
+    escapeHtml(t("rosterReport.syncMail.why")),
+    r.locale,
   );
-  return { to, subject: oneLine(`Roster sync not applied · ${school}`), text, html, language: "en" };
+  return {
+    to,
+    subject: oneLine(t("rosterReport.syncMail.subject", { school })),
+    text,
+    html,
+    language: r.locale,
+  };
 }

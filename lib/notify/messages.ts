@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import { env, schoolTimeZone } from "@/lib/env";
+import { msg, type Message } from "@/lib/i18n/message";
 import { translatorFor } from "@/lib/i18n/translator";
 import { deliverableAddress } from "@/lib/mail/compose";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
@@ -24,14 +25,14 @@ export const MESSAGE_MAX_STUDENTS = 500;
 export interface MessagePreview {
   students: { id: number; name: string }[];
   guardians: number;
-  /** What the target is, in words, for the preview and the audit. */
-  describe: string;
+  /** What the target is, in words, for the preview and the answer that nobody can be reached. */
+  describe: Message;
 }
 
 /** The students the target picks and how many linked guardians they have; null when the assignment is not this class's. */
 export async function previewMessage(levelCode: string, target: MessageTarget): Promise<MessagePreview | null> {
   let students: { id: number; name: string }[];
-  let describe: string;
+  let describe: Message;
   if (target.kind === "not_submitted") {
     const [a] = await queryRows<{ title: string }>(
       sql`select title from assignments where id = ${target.assignmentId} and level_code = ${levelCode}`,
@@ -46,13 +47,15 @@ export async function previewMessage(levelCode: string, target: MessageTarget): 
             and not exists (select 1 from grade_marks m where m.assignment_id = ${target.assignmentId} and m.student_id = u.id and m.excused)
           order by u.name, u.id`,
     );
-    describe = `students who have not handed in “${a.title}”`;
+    describe = msg("teacherActions.describeNotSubmitted", { title: a.title });
   } else {
     const grades = await loadClassTermGrades(levelCode, target.term, schoolTimeZone());
     students = grades.rows
       .filter((r) => !r.view.empty && r.view.percent < target.percent)
       .map((r) => ({ id: r.studentId, name: r.name }));
-    describe = `students under ${target.percent} % in ${grades.term?.title ?? "the whole year"}`;
+    describe = grades.term
+      ? msg("teacherActions.describeBelow", { percent: target.percent, term: grades.term.title })
+      : msg("teacherActions.describeBelowYear", { percent: target.percent });
   }
   const family = await familiesOf(
     db(),

@@ -8,9 +8,10 @@ import { REPORT_CARD_THRESHOLDS } from "@/lib/domain/constants";
 import { readStudentTermInputs, studentTermViews } from "@/lib/gradebook/term-grades";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { lastPublishedTerm } from "@/lib/domain/terms";
-import { PHONE_MESSAGES, validateParentPhone } from "@/lib/domain/phone";
+import { validateParentPhone, type PhoneProblem } from "@/lib/domain/phone";
+import { msg, type Message } from "@/lib/i18n/message";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { whyInLanguage } from "@/lib/i18n/why-lines";
+import { whyInLanguage } from "@/lib/i18n/why";
 import { buildReportCard, termAttendancePercent, type ReportCardView } from "@/lib/domain/report-card";
 import { storedPoints } from "@/lib/domain/stored-grade";
 import { clientNetwork } from "@/lib/client-address";
@@ -30,17 +31,20 @@ import {
 //   report card on the full number.
 // - off: nothing.
 // Every lookup is rate-limited per client and per network, and written to the audit log.
+// Refusals are descriptors of the catalog's `parent`, written in the family's language by the route
+// (lib/parent/route.ts).
 
 export type PortalResult<T> =
   | { status: 200; body: T }
-  | { status: 400 | 403 | 404 | 429 | 503; body: { error: string; retryAfterSeconds?: number } };
+  | { status: 400 | 403 | 404 | 429 | 503; body: { error: Message; retryAfterSeconds?: number } };
 export type PortalMode = "off" | "verified" | "open";
 
 const MINUTE = 60_000;
-export const PORTAL_OFF_MESSAGE = "The parent portal is turned off at this school. Please contact the school office.";
-export const NOT_FOUND_MESSAGE = "No students found with that parent phone number";
-export const VERIFIED_REPORT_MESSAGE =
-  "Report cards open with the link or the access code in the letter from the school. Please contact the school office if you have no letter.";
+const PORTAL_OFF = msg("parent.portalOff");
+const NOT_FOUND = msg("parent.notFound");
+const VERIFIED_REPORT = msg("parent.verifiedReport");
+const phoneRefusal = (problem: PhoneProblem) =>
+  msg(problem === "enterPhone" ? "parent.enterPhone" : "parent.phoneInvalid");
 
 export function portalMode(): PortalMode {
   return env().PARENT_PORTAL;
@@ -65,7 +69,7 @@ async function limit(client: string): Promise<PortalResult<never> | null> {
   return {
     status: 429,
     body: {
-      error: `Too many lookups. Please wait ${blocked.retryAfterSeconds} seconds and try again.`,
+      error: msg("parent.tooManyLookups", { seconds: blocked.retryAfterSeconds }),
       retryAfterSeconds: blocked.retryAfterSeconds,
     },
   };
@@ -77,10 +81,10 @@ export type LookupBody =
 
 export async function lookupStudents(input: unknown, client: string): Promise<PortalResult<LookupBody>> {
   const mode = portalMode();
-  if (mode === "off") return { status: 503, body: { error: PORTAL_OFF_MESSAGE } };
+  if (mode === "off") return { status: 503, body: { error: PORTAL_OFF } };
   const parsed = z.object({ phone: z.string().max(100) }).safeParse(input);
   const phone = validateParentPhone(parsed.success ? parsed.data.phone : "");
-  if (!phone.ok) return { status: 400, body: { error: phone.message } };
+  if (!phone.ok) return { status: 400, body: { error: phoneRefusal(phone.problem) } };
   const limited = await limit(client);
   if (limited) return limited;
   if (mode === "verified") {
@@ -89,36 +93,36 @@ export async function lookupStudents(input: unknown, client: string): Promise<Po
     await audit(db(), { action: "parent.lookup", detail: { mode, digits: phone.digits, onFile } });
     return onFile
       ? { status: 200, body: { mode, digits: phone.digits, onFile } }
-      : { status: 404, body: { error: NOT_FOUND_MESSAGE } };
+      : { status: 404, body: { error: NOT_FOUND } };
   }
   const students = await findStudentsByParentDigits(phone.digits);
   await audit(db(), { action: "parent.lookup", detail: { mode, digits: phone.digits, results: students.length } });
-  if (students.length === 0) return { status: 404, body: { error: NOT_FOUND_MESSAGE } };
+  if (students.length === 0) return { status: 404, body: { error: NOT_FOUND } };
   return { status: 200, body: { mode, digits: phone.digits, students } };
 }
 
 export async function loadParentReportCard(input: unknown, client: string): Promise<PortalResult<ReportCardView>> {
   const mode = portalMode();
-  if (mode === "off") return { status: 503, body: { error: PORTAL_OFF_MESSAGE } };
+  if (mode === "off") return { status: 503, body: { error: PORTAL_OFF } };
   // Verified: a phone number is not a secret the school issued, so it opens nothing.
-  if (mode === "verified") return { status: 403, body: { error: VERIFIED_REPORT_MESSAGE } };
+  if (mode === "verified") return { status: 403, body: { error: VERIFIED_REPORT } };
   const parsed = z
     .object({ phone: z.string().max(100), studentId: z.number().int().positive().max(2_147_483_647) })
     .safeParse(input);
-  if (!parsed.success) return { status: 400, body: { error: PHONE_MESSAGES.enterPhone } };
+  if (!parsed.success) return { status: 400, body: { error: phoneRefusal("enterPhone") } };
   const phone = validateParentPhone(parsed.data.phone);
-  if (!phone.ok) return { status: 400, body: { error: phone.message } };
+  if (!phone.ok) return { status: 400, body: { error: phoneRefusal(phone.problem) } };
   const limited = await limit(client);
   if (limited) return limited;
   // The full number is the key, never the 7 digits that found the name.
   if (!(await studentHasParentNumber(parsed.data.studentId, phone.digits)))
-    return { status: 404, body: { error: NOT_FOUND_MESSAGE } };
+    return { status: 404, body: { error: NOT_FOUND } };
   const card = await reportCardFor(parsed.data.studentId, await requestLocale());
   await audit(db(), {
     action: "parent.report",
     detail: { mode, digits: phone.digits, studentId: parsed.data.studentId },
   });
-  return card ? { status: 200, body: card } : { status: 404, body: { error: NOT_FOUND_MESSAGE } };
+  return card ? { status: 200, body: card } : { status: 404, body: { error: NOT_FOUND } };
 }
 
 /**

@@ -1,29 +1,30 @@
 import "server-only";
-import { PHONE_MESSAGES } from "@/lib/domain/phone";
-import { BodyTooLarge, readJson, sameOrigin, TOO_LARGE } from "@/lib/http";
-import { getT } from "@/lib/i18n/request-locale";
+import { schoolLocale } from "@/lib/env";
+import { BodyTooLarge, readJson, sameOrigin } from "@/lib/http";
+import { msg, type Message } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { clientAddress } from "@/lib/rate-limit";
-import { NOT_FOUND_MESSAGE, PORTAL_OFF_MESSAGE, VERIFIED_REPORT_MESSAGE, type PortalResult } from "./portal";
+import type { PortalResult } from "./portal";
 
 // Report cards are records: no cache, shared or private, may keep them.
 const NO_STORE = { "Cache-Control": "no-store" };
 
 type Route = "search" | "report";
 
-/** The portal's answers are the spec's English; the family reads them in their language (issue 31). */
-const IN_CATALOG = new Map<string, "portalOff" | "notFound" | "verifiedReport" | "enterPhone" | "phoneInvalid">([
-  [PORTAL_OFF_MESSAGE, "portalOff"],
-  [NOT_FOUND_MESSAGE, "notFound"],
-  [VERIFIED_REPORT_MESSAGE, "verifiedReport"],
-  [PHONE_MESSAGES.enterPhone, "enterPhone"],
-  [PHONE_MESSAGES.phoneInvalid, "phoneInvalid"],
-]);
+/** The family's language; the school's if it cannot be read, so a refusal never becomes a 500. */
+async function readerLocale() {
+  try {
+    return await requestLocale();
+  } catch (err) {
+    console.error("parent portal: the reader's language could not be read:", err);
+    return schoolLocale();
+  }
+}
 
-async function inReadersLanguage(error: string, retryAfterSeconds: number | undefined): Promise<string> {
-  const t = await getT("parent");
-  if (retryAfterSeconds) return t("tooManyLookups", { seconds: retryAfterSeconds });
-  const key = IN_CATALOG.get(error);
-  return key ? t(key) : error;
+/** A refusal, its descriptor written in the family's language (issues 31, 40). */
+async function refusal(error: Message, status: number, headers: Record<string, string> = NO_STORE) {
+  return Response.json({ error: render(error, await readerLocale()) }, { status, headers });
 }
 
 /** A parent-portal POST handler: Origin check, JSON body, status and Retry-After from the result. */
@@ -32,18 +33,18 @@ export function portalRoute<T>(name: Route, run: (body: unknown, client: string)
     if (!sameOrigin(request)) return Response.json({ error: "Forbidden" }, { status: 403 });
     try {
       const result = await run(await readJson(request, 2_000), clientAddress(request.headers));
-      const body = result.body as { error?: string; retryAfterSeconds?: number };
-      if (typeof body.error === "string") body.error = await inReadersLanguage(body.error, body.retryAfterSeconds);
-      const headers = body.retryAfterSeconds
-        ? { ...NO_STORE, "Retry-After": String(body.retryAfterSeconds) }
-        : NO_STORE;
-      return Response.json(body, { status: result.status, headers });
+      if (result.status === 200) return Response.json(result.body, { status: 200, headers: NO_STORE });
+      const { error, retryAfterSeconds } = result.body;
+      const headers = retryAfterSeconds ? { ...NO_STORE, "Retry-After": String(retryAfterSeconds) } : NO_STORE;
+      return Response.json(
+        { error: render(error, await readerLocale()), ...(retryAfterSeconds ? { retryAfterSeconds } : {}) },
+        { status: result.status, headers },
+      );
     } catch (err) {
-      if (err instanceof BodyTooLarge)
-        return Response.json({ error: TOO_LARGE.message }, { status: 413, headers: NO_STORE });
+      // The print routes' words for the same refusal (lib/http's TOO_LARGE, in the reader's language).
+      if (err instanceof BodyTooLarge) return refusal(msg("adminPrint.refusals.tooLargeMessage"), 413);
       console.error(`${name} failed:`, err);
-      const t = await getT("parent");
-      return Response.json({ error: t(`${name}Failed`) }, { status: 500, headers: NO_STORE });
+      return refusal(msg(name === "search" ? "parent.searchFailed" : "parent.reportFailed"), 500);
     }
   };
 }

@@ -8,6 +8,7 @@ import { classTermGradesWithCards, readClassTermInputs } from "@/lib/gradebook/c
 import type { TermChoice, TermGradeView } from "@/lib/gradebook/term-grades";
 import { countAttendanceBetween, listAttendanceTotals } from "./attendance";
 import { listRecentActivity } from "./teacher";
+import type { Message } from "@/lib/i18n/message";
 
 // The teacher's Summary tab (spec §2, issue 19): each student's grade for the term shown from the
 // one calculator, with its "why", and attendance for the term's dates (the whole year from the
@@ -26,7 +27,7 @@ export interface SummaryStudent {
   points: { earned: string; possible: string } | null;
   overridden: boolean;
   /** "Why this grade", the calculator's sentences. */
-  why: string[];
+  why: Message[];
   gradeBand: Band | null;
   /** null: no attendance taken in the period shown. */
   attendancePercent: number | null;

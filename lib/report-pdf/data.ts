@@ -9,6 +9,7 @@ import type { Term } from "@/lib/domain/terms";
 import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
 import type { Locale } from "@/lib/i18n/locales";
 import { recipientLocale } from "@/lib/i18n/recipient";
+import type { Message } from "@/lib/i18n/message";
 
 export type PdfScope =
   | { kind: "school" }
@@ -28,7 +29,7 @@ export interface PdfClassLine {
   attendancePercent: number | null;
   attendance: { present: number; absent: number; late: number; excused: number };
   comment: string | null;
-  why: string[];
+  why: Message[];
 }
 
 export interface PdfStudent {

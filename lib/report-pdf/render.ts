@@ -6,7 +6,7 @@ import PDFDocument from "pdfkit";
 import { formatDay } from "@/lib/domain/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeDigits } from "@/lib/i18n/recipient";
-import { whyInLanguage } from "@/lib/i18n/why-lines";
+import { whyInLanguage } from "@/lib/i18n/why";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { PdfStudent } from "./data";
 import { fontRuns, REPLACEMENT, reportFonts, type FontStyle } from "./fonts";

@@ -3,14 +3,16 @@ import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
-import { rosterTranslator, type RosterTranslator } from "@/lib/i18n/admin-roster-message";
-import { formatGroup, groupsCsv, rosterUploadFromFiles, type RosterRun, type RosterUpload } from "@/lib/roster/import";
+import { groupsCsv, rosterUploadFromFiles, type RosterRun, type RosterUpload } from "@/lib/roster/import";
 import { SPREADSHEET, toCsv } from "@/lib/export/csv";
 import type { AnyLocale } from "@/lib/i18n/locales";
+import { msg, type Message } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { translatorFor } from "@/lib/i18n/translator";
 import { MAX_UPLOAD_BYTES } from "@/lib/roster/limits";
 import type { PortalRole } from "@/lib/roster/model";
-import type { ProblemGroup } from "@/lib/roster/problems";
+import { groupText, type ProblemGroup } from "@/lib/roster/problems";
 
 // The admin page's roster import requests (/admin/roster/preview and /apply): who may send them,
 // how the upload is read, and what the page gets back. The engine itself is lib/roster.
@@ -28,11 +30,9 @@ export type RosterRequest =
     }
   | { ok: false; response: Response };
 
-// The refusals are in the reader's language (admin.rosterReport.refusals; English is the spec's).
-const fail = (status: number, message: string) => ({
-  ok: false as const,
-  response: Response.json({ ok: false, message }, { status, headers: { "cache-control": "no-store" } }),
-});
+/** A refusal of the routes (`admin.rosterReport.refusals`; English is the spec's) in the reader's language. */
+export const refusalResponse = (status: number, message: Message, locale: AnyLocale) =>
+  Response.json({ ok: false, message: render(message, locale) }, { status, headers: { "cache-control": "no-store" } });
 
 const fields = z.object({
   format: z.enum(["auto", "oneroster", "spreadsheet"]).default("auto"),
@@ -45,26 +45,35 @@ const fields = z.object({
 
 /** Admin, same origin, at most the upload limit (plus the form's own bytes), at least one file. */
 export async function readRosterRequest(request: Request): Promise<RosterRequest> {
-  const tr = await rosterTranslator();
-  if (!sameOrigin(request)) return fail(403, tr.refusal("forbidden"));
+  const locale = await requestLocale();
+  const fail = (status: number, message: Message) => ({
+    ok: false as const,
+    response: refusalResponse(status, message, locale),
+  });
+  if (!sameOrigin(request)) return fail(403, msg("admin.rosterReport.refusals.forbidden"));
   const user = await getSessionUser();
   const decision = adminAccess(user);
   if (!decision.allowed)
     return fail(
       decision.reason === "no-session" ? 401 : 403,
-      decision.reason === "no-session" ? tr.refusal("logIn") : tr.refusal("accessDenied"),
+      msg(
+        decision.reason === "no-session"
+          ? "admin.rosterReport.refusals.logIn"
+          : "admin.rosterReport.refusals.accessDenied",
+      ),
     );
   let form: FormData | null;
   try {
     form = await readForm(request, MAX_UPLOAD_BYTES + 64 * 1024);
   } catch (err) {
-    if (err instanceof BodyTooLarge) return fail(413, tr.refusal("uploadTooLarge", { mb: MAX_UPLOAD_BYTES / 2 ** 20 }));
+    if (err instanceof BodyTooLarge)
+      return fail(413, msg("admin.rosterReport.refusals.uploadTooLarge", { mb: MAX_UPLOAD_BYTES / 2 ** 20 }));
     throw err;
   }
-  if (!form) return fail(400, tr.refusal("chooseFiles"));
+  if (!form) return fail(400, msg("admin.rosterReport.refusals.chooseFiles"));
   const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
-  if (files.length === 0) return fail(400, tr.refusal("chooseFilesKinds"));
-  if (files.length > 50) return fail(400, tr.refusal("atMost50"));
+  if (files.length === 0) return fail(400, msg("admin.rosterReport.refusals.chooseFilesKinds"));
+  if (files.length > 50) return fail(400, msg("admin.rosterReport.refusals.atMost50"));
   const parsed = fields.safeParse({
     format: form.get("format") ?? undefined,
     fingerprint: form.get("fingerprint") ?? undefined,
@@ -72,7 +81,7 @@ export async function readRosterRequest(request: Request): Promise<RosterRequest
     allowNewAdmins: form.get("allowNewAdmins") ?? undefined,
     allowDeletions: form.get("allowDeletions") || undefined,
   });
-  if (!parsed.success) return fail(400, tr.refusal("badFields"));
+  if (!parsed.success) return fail(400, msg("admin.rosterReport.refusals.badFields"));
   return {
     ok: true,
     admin: user!,
@@ -120,7 +129,8 @@ export interface RosterRunView {
   deletionCount: number;
   /** The same list as a CSV file, in the reader's language, when there is one. */
   deletionsCsv: string | null;
-  deletionGuard: RosterRun["deletionGuard"];
+  /** The removals to confirm, and why, in the reader's language. */
+  deletionGuard: { people: number; reason: string } | null;
   skippable: boolean;
   skipped: number;
   newAdmins: string[];
@@ -155,19 +165,15 @@ function removalsCsv(removals: readonly RemovalView[], locale: AnyLocale): strin
 }
 
 /**
- * What the page shows of a run, its problems, warnings and removal reason in the reader's language
- * (`tr`, lib/i18n/admin-roster-message.ts); lib/roster and its history keep English.
+ * What the page shows of a run: its problems, warnings and removal reason (descriptors from
+ * lib/roster) written in the reader's language, `locale`.
  */
-export function runView(run: RosterRun, tr: RosterTranslator): RosterRunView {
-  const inReaderLanguage = (g: ProblemGroup): ProblemGroup => ({
-    ...g,
-    problem: { ...g.problem, message: tr.sentence(g.problem.message), fix: tr.sentence(g.problem.fix) },
-  });
+export function runView(run: RosterRun, locale: AnyLocale): RosterRunView {
   const groups = [
-    ...run.problemGroups.map((g) => ({ g: inReaderLanguage(g), severity: "problem" })),
-    ...run.warningGroups.map((g) => ({ g: inReaderLanguage(g), severity: "warning" })),
+    ...run.problemGroups.map((g) => ({ g, severity: "problem" })),
+    ...run.warningGroups.map((g) => ({ g, severity: "warning" })),
   ];
-  const format = (g: ProblemGroup) => tr.group(g, formatGroup);
+  const format = (g: ProblemGroup) => groupText(g, locale);
   const deletions = run.deletions.map((d): RemovalView => ({
     entity: d.entity,
     name: d.name,
@@ -186,12 +192,15 @@ export function runView(run: RosterRun, tr: RosterTranslator): RosterRunView {
     problemCount: run.problemCount,
     warnings: run.warningGroups.slice(0, PROBLEMS_SHOWN).map(format),
     warningCount: run.warningCount,
-    problemsCsv: groups.length ? groupsCsv(groups) : null,
+    problemsCsv: groups.length ? groupsCsv(groups, locale) : null,
     deletions,
     deletionCount:
       run.counts.users.delete + run.counts.users.kept + run.counts.classes.delete + run.counts.classes.kept,
-    deletionsCsv: deletions.length ? removalsCsv(deletions, tr.locale) : null,
-    deletionGuard: run.deletionGuard && { ...run.deletionGuard, reason: tr.part(run.deletionGuard.reason) },
+    deletionsCsv: deletions.length ? removalsCsv(deletions, locale) : null,
+    deletionGuard: run.deletionGuard && {
+      people: run.deletionGuard.people,
+      reason: render(run.deletionGuard.reason, locale),
+    },
     skippable: run.skippable,
     skipped: run.skipped,
     newAdmins: run.newAdmins.map((a) => a.name),

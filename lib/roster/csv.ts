@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { fileBounds, MAX_FIELD_CHARS, MAX_RECORD_CHARS } from "./limits";
 import { quote, type RosterProblem } from "./problems";
+import { msg, type Message } from "@/lib/i18n/message";
 
 // CSV as other systems really write it (decision 012): UTF-8 with or without BOM, CRLF or LF (or
 // old Mac CR), quoted fields with commas, quotes and line breaks, Excel's semicolon or tab
@@ -194,6 +195,7 @@ export function parseCsv(
             skipped.push({
               code: "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH",
               line,
+              // csv-parse's own wording, read by csvErrorText like its other errors.
               message: `expect ${headerCore}, got ${r.record.length}`,
             });
             return null;
@@ -210,8 +212,8 @@ export function parseCsv(
         file,
         line: 0,
         column: "file",
-        message: `the file cannot be read as CSV (${(err as Error).message})`,
-        fix: 'save it again as "CSV UTF-8"',
+        message: msg("admin.rosterReport.text.fileCannotBeRead", { a: (err as Error).message }),
+        fix: msg("admin.rosterReport.text.saveAgainAsCSV"),
       });
       return null;
     }
@@ -242,8 +244,8 @@ export function parseCsv(
       file,
       line: 1,
       column: "header",
-      message: "the file is empty (no header row)",
-      fix: "export the file again, or leave it out and mark it absent in manifest.csv",
+      message: msg("admin.rosterReport.text.fileEmptyNoHeader"),
+      fix: msg("admin.rosterReport.text.exportFileAgainLeave"),
       blocking: true,
     });
     return null;
@@ -255,8 +257,8 @@ export function parseCsv(
       file,
       line: 0,
       column: "file",
-      message: `the file has more than ${maxRows.toLocaleString("en-US")} rows`,
-      fix: "split the import into smaller files",
+      message: msg("admin.rosterReport.text.fileHasMoreThan", { a: maxRows }),
+      fix: msg("admin.rosterReport.text.splitImportIntoSmaller"),
     });
     return null;
   }
@@ -268,8 +270,11 @@ export function parseCsv(
           file,
           line: row.line,
           column: head.cells[i] || `column ${i + 1}`,
-          message: `the value is ${c.length.toLocaleString("en-US")} characters long, more than the ${MAX_FIELD_CHARS.toLocaleString("en-US")} allowed`,
-          fix: "shorten it (a missing closing quote can join many lines into one field)",
+          message: msg("admin.rosterReport.text.valueCharactersLongMore", {
+            a: c.length,
+            b: MAX_FIELD_CHARS,
+          }),
+          fix: msg("admin.rosterReport.text.shortenMissingClosingQuote"),
         });
         row.cells[i] = "";
       }
@@ -278,35 +283,40 @@ export function parseCsv(
   return { file, header: head.cells, headerLine: head.line, rows: data, damaged: skipped.length > 0 };
 }
 
-function csvErrorText(code: string, message: string): { message: string; fix: string } {
+function csvErrorText(code: string, message: string): { message: Message; fix: Message } {
   switch (code) {
     case "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH": {
       const m = /expect (\d+), got (\d+)/.exec(message);
       return {
         message: m
-          ? `the row has ${m[2]} fields, the header has ${m[1]}`
-          : "the row does not have as many fields as the header",
-        fix: 'quote any value that contains a comma ("Smith, Jr."), and give every row the header\'s columns',
+          ? msg("admin.rosterReport.text.rowHasFieldsHeader", { a: m[2]!, b: m[1]! })
+          : msg("admin.rosterReport.text.rowDoesNotHave"),
+        fix: msg("admin.rosterReport.text.quoteAnyValueThat"),
       };
     }
     case "CSV_QUOTE_NOT_CLOSED":
       return {
-        message: "a quoted field starts on this line and is never closed",
-        fix: 'close the quote, and write a quote inside a quoted field as two quotes ("")',
+        message: msg("admin.rosterReport.text.quotedFieldStartsOn"),
+        fix: msg("admin.rosterReport.text.closeQuoteWriteQuote"),
       };
     case "CSV_INVALID_CLOSING_QUOTE":
     case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
       return {
-        message: "a quote ends a field in the middle of its text",
-        fix: 'quote the whole field, and write a quote inside it as two quotes ("")',
+        message: msg("admin.rosterReport.text.quoteEndsFieldMiddle"),
+        fix: msg("admin.rosterReport.text.quoteWholeFieldWrite"),
       };
     case "CSV_MAX_RECORD_SIZE":
       return {
-        message: `the row is longer than ${MAX_RECORD_CHARS.toLocaleString("en-US")} characters`,
-        fix: "look for a quote that is opened and never closed",
+        message: msg("admin.rosterReport.text.rowLongerThanCharacters", {
+          a: MAX_RECORD_CHARS,
+        }),
+        fix: msg("admin.rosterReport.text.lookForQuoteThat"),
       };
     default:
-      return { message: `the row cannot be read (${message})`, fix: 'save the file again as "CSV UTF-8"' };
+      return {
+        message: msg("admin.rosterReport.text.rowCannotBeRead", { a: message }),
+        fix: msg("admin.rosterReport.text.saveFileAgainAs"),
+      };
   }
 }
 
@@ -339,7 +349,7 @@ export function bindColumns(
   table: CsvTable,
   specs: readonly ColumnSpec[],
   problems: { add(p: RosterProblem): void },
-  requiredNote = "",
+  orRolesFile = false,
 ): BoundTable {
   const index = new Map<string, number>();
   const missing: string[] = [];
@@ -356,8 +366,11 @@ export function bindColumns(
         file: table.file,
         line: table.headerLine,
         column: table.header[found[1]!]!,
-        message: `the column ${quote(table.header[found[0]!]!)} is given twice (also as ${quote(table.header[found[1]!]!)})`,
-        fix: "keep one of the two columns",
+        message: msg("admin.rosterReport.text.columnGivenTwiceAlso", {
+          a: quote(table.header[found[0]!]!),
+          b: quote(table.header[found[1]!]!),
+        }),
+        fix: msg("admin.rosterReport.text.keepOneTwoColumns"),
         blocking: true,
       });
     }
@@ -368,8 +381,13 @@ export function bindColumns(
         file: table.file,
         line: table.headerLine,
         column: spec.name,
-        message: "the column is missing",
-        fix: `add a ${quote(spec.name)} column to the header${requiredNote}`,
+        message: msg("admin.rosterReport.text.columnMissing"),
+        fix: msg(
+          orRolesFile ? "admin.rosterReport.text.addColumnHeaderRoles" : "admin.rosterReport.text.addColumnHeader",
+          {
+            a: quote(spec.name),
+          },
+        ),
         blocking: true,
       });
     }

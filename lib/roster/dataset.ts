@@ -5,6 +5,7 @@ import { looksLikeOneRoster, readOneRoster, type ReadOptions } from "./oneroster
 import { ProblemList } from "./problems";
 import { readUpload, type RosterUpload } from "./read-upload";
 import { readSpreadsheets } from "./spreadsheet";
+import { msg } from "@/lib/i18n/message";
 
 // Upload → roster model: the whole pure front half of an import. Which format an upload is
 // follows from its files: any OneRoster file name (users.csv, manifest.csv, …) makes it OneRoster;
@@ -37,8 +38,8 @@ export function readRoster(
         file: upload.label,
         line: 0,
         column: "file",
-        message: "the upload holds no .csv file",
-        fix: "upload the OneRoster .zip, its CSV files, or a filled-in template",
+        message: msg("admin.rosterReport.text.uploadHoldsNoCsv"),
+        fix: msg("admin.rosterReport.text.uploadOneRosterZipIts"),
       });
     return { dataset: emptyDataset(chosen), problems, warnings };
   }

@@ -3,8 +3,11 @@ import { desc, eq } from "drizzle-orm";
 import { users } from "@/lib/db/schema";
 import { db, type Db } from "@/lib/db/client";
 import { rosterImports } from "@/lib/db/schema";
+import type { Message } from "@/lib/i18n/message";
+import { storedMessage } from "@/lib/i18n/stored-message";
 import type { Counts } from "./plan";
 import type { RosterEntity } from "./model";
+import type { RosterProblem } from "./problems";
 
 // The history of roster imports (decision 012): one row per run, preview or apply, from the page
 // or the command line, for /admin's list and for "sign-in cards for the new users of the last import".
@@ -17,6 +20,42 @@ export interface Refusal {
   stale: boolean;
   /** The removal guard: how many people it would remove, of how many, and the most allowed unconfirmed. */
   deletions: { people: number; inPortal: number; percent: number; limit: number; admins: number } | null;
+}
+
+/**
+ * What a run reported, kept with its row as descriptors (decision 029): its first problems and
+ * warnings, and a failed sync's reason. Written in its reader's language when read, so a run
+ * recorded in English reads in Spanish later without parsing.
+ */
+export interface ImportReport {
+  problems: RosterProblem[];
+  warnings: RosterProblem[];
+  reason?: Message;
+}
+
+/** How many problems and warnings a history row keeps (the counts say how many there were). */
+export const REPORTED = 50;
+
+/** A stored report, each message checked before it is written out (lib/i18n/stored-message.ts). */
+export function storedReport(value: unknown): ImportReport {
+  const r = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  const list = (items: unknown): RosterProblem[] =>
+    (Array.isArray(items) ? items : []).map((item) => {
+      const p = (item && typeof item === "object" ? item : {}) as Record<string, unknown>;
+      return {
+        file: typeof p.file === "string" ? p.file : "",
+        line: typeof p.line === "number" ? p.line : 0,
+        column: typeof p.column === "string" ? p.column : "",
+        message: storedMessage(p.message),
+        fix: storedMessage(p.fix),
+        ...(p.blocking === true ? { blocking: true } : {}),
+      };
+    });
+  return {
+    problems: list(r.problems),
+    warnings: list(r.warnings),
+    ...(r.reason !== undefined ? { reason: storedMessage(r.reason) } : {}),
+  };
 }
 
 export interface RosterImportRow {
@@ -36,6 +75,8 @@ export interface RosterImportRow {
   durationMs: number;
   /** A refused run: why. */
   refusal: Refusal | null;
+  /** Its first problems and warnings, and a failed sync's reason, as descriptors. */
+  report: ImportReport;
 }
 
 export interface RecordInput {
@@ -45,6 +86,7 @@ export interface RecordInput {
   dryRun: boolean;
   status: RosterImportRow["status"];
   summary: Record<string, unknown>;
+  report: Partial<ImportReport>;
   problems: number;
   warnings: number;
   newUserIds: number[];
@@ -86,6 +128,7 @@ export async function listRosterImports(opts: { limit?: number } = {}): Promise<
     newUserIds: r.newUserIds,
     durationMs: r.durationMs,
     refusal: (r.summary as { refusal?: Refusal }).refusal ?? null,
+    report: storedReport(r.report),
   }));
 }
 

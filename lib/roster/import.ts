@@ -8,12 +8,13 @@ import { schoolTimeZone } from "@/lib/env";
 import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { applyPlan, type ProgressCallback } from "./apply";
 import { readRoster, type FormatChoice, type ReadRoster } from "./dataset";
-import { recordImport, type Refusal } from "./history";
+import { recordImport, REPORTED, type Refusal } from "./history";
 import type { RosterEntity, RosterFormat } from "./model";
 import { buildPlan, changeCount, type Counts, type DeletionNote, type Plan } from "./plan";
 import type { ProblemGroup, RosterProblem } from "./problems";
 import type { RosterUpload } from "./read-upload";
 import { loadState, withRecords } from "./state";
+import { msg, type Message } from "@/lib/i18n/message";
 
 // The roster import's entry points (decision 012), for the admin page and the command line:
 //   previewRosterImport(upload, opts)  — the dry run: counts, problems, warnings; writes only its history row
@@ -92,8 +93,8 @@ const LOCK = "classroom-portal:roster-import";
 export interface DeletionGuard {
   /** People the import removes (deleted, or kept with their access code cleared). */
   people: number;
-  /** Why it needs a confirmation, in words. */
-  reason: string;
+  /** Why it needs a confirmation ("the import would remove 8 people (…)"), written by its reader. */
+  reason: Message;
 }
 
 /** More than this share of the portal's people removed at once needs a confirmation (decision 012). */
@@ -106,14 +107,20 @@ export function deletionGuardOf(plan: Plan, allowedShare = DELETION_SHARE): Dele
   const share = plan.peopleInPortal > 0 ? people / plan.peopleInPortal : 1;
   if (share <= allowedShare && plan.adminsRemoved.length === 0) return null;
   const percent = plan.peopleInPortal > 0 ? ratioPercent(people, plan.peopleInPortal, 1) : 100;
-  const parts = [
-    `${people} ${people === 1 ? "person" : "people"} (${percent} % of the ${plan.peopleInPortal} in the portal)`,
-  ];
-  if (plan.adminsRemoved.length)
-    parts.push(
-      `among them the administrator${plan.adminsRemoved.length === 1 ? "" : "s"} ${plan.adminsRemoved.join(", ")}`,
-    );
-  return { people, reason: `the import would remove ${parts.join(", ")}` };
+  const who = msg(people === 1 ? "admin.rosterReport.parts.personPortal" : "admin.rosterReport.parts.peoplePortal", {
+    count: people,
+    percent,
+    total: plan.peopleInPortal,
+  });
+  const what = plan.adminsRemoved.length
+    ? msg(
+        plan.adminsRemoved.length === 1
+          ? "admin.rosterReport.parts.amongThemAdministrator"
+          : "admin.rosterReport.parts.amongThemAdministrators",
+        { what: who, names: plan.adminsRemoved.join(", ") },
+      )
+    : who;
+  return { people, reason: msg("admin.rosterReport.parts.importWouldRemove", { what }) };
 }
 
 /** Whether the upload writes the gradebook (line items, results): the apply then locks the assignments first. */
@@ -194,9 +201,13 @@ const summaryOf = (plan: Plan, fingerprint: string, filesFingerprint?: string, r
   modes: plan.modes,
   counts: plan.counts,
   fingerprint,
-  problems: plan.problems.items.slice(0, 50),
-  warnings: plan.warnings.items.slice(0, 50),
   ...(refusal ? { refusal } : {}),
+});
+
+/** The history row's first problems and warnings, as descriptors. */
+const reportOf = (plan: Plan) => ({
+  problems: plan.problems.items.slice(0, REPORTED),
+  warnings: plan.warnings.items.slice(0, REPORTED),
 });
 
 /**
@@ -249,6 +260,7 @@ export async function previewRosterImport(upload: RosterUpload, opts: RosterRunO
       opts.filesFingerprint,
       ok ? undefined : refusalOf(plan, { guard: null, share: DELETION_SHARE, stale: false }),
     ),
+    report: reportOf(plan),
     problems: plan.problems.total,
     warnings: plan.warnings.total,
     newUserIds: [],
@@ -297,8 +309,8 @@ export async function applyRosterImport(
           file: upload.label,
           line: 0,
           column: "file",
-          message: "the portal's data or the files changed since the preview",
-          fix: "preview the import again, check it, then apply",
+          message: msg("admin.rosterReport.text.portalSDataFiles"),
+          fix: msg("admin.rosterReport.text.previewImportAgainCheck"),
         });
       }
       // Mass removals wait for the admin's confirmation of their number (decision 012).
@@ -310,11 +322,14 @@ export async function applyRosterImport(
           file: upload.label,
           line: 0,
           column: "file",
-          message: `${guard.reason}: more than ${ratioPercent(share * 1000, 1000, 1)} % of people or an administrator needs a confirmation`,
+          message: msg("admin.rosterReport.text.moreThanPeopleAdministrator", {
+            a: guard.reason,
+            b: ratioPercent(share * 1000, 1000, 1),
+          }),
           fix:
             opts.source === "sync"
-              ? `check the list of removals; to let the nightly sync go ahead, raise its removal threshold under "Nightly roster sync" on the admin page, or import these files by hand`
-              : `check the list of removals; to go ahead, type ${guard.people} on the admin page (or run the command line with --allow-deletions ${guard.people})`,
+              ? msg("admin.rosterReport.text.checkListRemovalsLet")
+              : msg("admin.rosterReport.text.checkListRemovalsGo", { a: guard.people, b: guard.people }),
         });
       }
       progress({ phase: "checking", done: 1, total: 1 });
@@ -330,6 +345,7 @@ export async function applyRosterImport(
         dryRun: false,
         status: "applied",
         summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
+        report: reportOf(plan),
         // Rows skipped with the admin's consent (listed in the summary).
         problems: plan.problems.total,
         warnings: plan.warnings.total,
@@ -364,6 +380,7 @@ export async function applyRosterImport(
       dryRun: false,
       status: "refused",
       summary: summaryOf(plan, fingerprint, opts.filesFingerprint, refusalOf(plan, tripped)),
+      report: reportOf(plan),
       problems: plan.problems.total,
       warnings: plan.warnings.total,
       newUserIds: [],
@@ -383,6 +400,7 @@ export async function applyRosterImport(
       dryRun: false,
       status: "failed",
       summary: planned ? summaryOf(planned, fingerprint, opts.filesFingerprint) : {},
+      report: planned ? reportOf(planned) : {},
       problems: 0,
       warnings: 0,
       newUserIds: [],

@@ -1,3 +1,4 @@
+import type { Message } from "@/lib/i18n/message";
 // The internal roster model (decision 012): what an upload says, whichever format it came in.
 // OneRoster files and the two spreadsheet templates are both read into this, and the plan and the
 // apply only ever see this. Pure types.
@@ -77,7 +78,7 @@ export interface RosterClass {
   /** True when `code` came from the file as written (classCode, class_code), so it may match a portal class. */
   codeFromFile: boolean;
   /** Why `code` is not the file's classCode as written: a warning when the class is new. */
-  codeNote?: { message: string; fix: string };
+  codeNote?: { message: Message; fix: Message };
   name: string | null;
   period?: string | null;
   level?: string | null;

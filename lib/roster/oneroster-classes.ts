@@ -2,6 +2,7 @@ import { FIELD_LIMITS } from "./limits";
 import { COMMON, eachRow, refuse, type FileReader } from "./oneroster-rows";
 import { quote } from "./problems";
 import { CLASS_CODE_SHAPE, isDate, parseBoolean, slugCode, splitList } from "./values";
+import { msg, type Message } from "@/lib/i18n/message";
 
 // OneRoster's class files (decision 012): academicSessions.csv (terms), classes.csv and
 // enrollments.csv. Pure.
@@ -36,27 +37,38 @@ export const academicSessionsFile: FileReader = {
     const { data } = ctx;
     eachRow(file, ctx, "terms", (start, row) => {
       const title = row.value("title");
-      if (title === "") row.problem("title", "the session has no title", "fill the title");
+      if (title === "")
+        row.problem(
+          "title",
+          msg("admin.rosterReport.text.sessionHasNoTitle"),
+          msg("admin.rosterReport.text.fillTitle"),
+        );
       else row.tooLong("title", title, FIELD_LIMITS.title);
       const dates: Record<"startDate" | "endDate", string> = { startDate: "", endDate: "" };
       for (const column of ["startDate", "endDate"] as const) {
         const v = row.value(column);
         if (!isDate(v))
-          row.problem(column, v === "" ? "the date is empty" : `${quote(v)} is not a date`, "write it as YYYY-MM-DD");
+          row.problem(
+            column,
+            v === ""
+              ? msg("admin.rosterReport.text.dateEmpty")
+              : msg("admin.rosterReport.text.notDate", { a: quote(v) }),
+            msg("admin.rosterReport.text.writeAsYYYYMM"),
+          );
         dates[column] = v;
       }
       if (row.ok && dates.endDate < dates.startDate)
         row.problem(
           "endDate",
-          `the session ends (${dates.endDate}) before it starts (${dates.startDate})`,
-          "correct the dates",
+          msg("admin.rosterReport.text.sessionEndsBeforeStarts", { a: dates.endDate, b: dates.startDate }),
+          msg("admin.rosterReport.text.correctDates"),
         );
       const type = row.value("type") || "term";
       if (!TERM_TYPES.has(type.toLowerCase()) && !/^ext:/i.test(type))
         row.warn(
           "type",
-          `${quote(type)} is not a OneRoster session type`,
-          "nothing (it is kept as written); the types are calendarYear, gradingPeriod, schoolYear, semester and term",
+          msg("admin.rosterReport.text.notOneRosterSessionType", { a: quote(type) }),
+          msg("admin.rosterReport.text.nothingKeptAsWritten"),
         );
       const yearText = row.value("schoolYear");
       let schoolYear: number | null = null;
@@ -64,8 +76,8 @@ export const academicSessionsFile: FileReader = {
         if (!/^\d{4}$/.test(yearText))
           row.problem(
             "schoolYear",
-            `${quote(yearText)} is not a year`,
-            "write the year the school year ends in, e.g. 2025",
+            msg("admin.rosterReport.text.notYear", { a: quote(yearText) }),
+            msg("admin.rosterReport.text.writeYearSchoolYear"),
           );
         else schoolYear = Number(yearText);
       } else if (row.ok) schoolYear = Number(dates.endDate.slice(0, 4));
@@ -108,34 +120,38 @@ export const classesFile: FileReader = {
       if (course && courseTitles && !courseTitles.has(course))
         row.warn(
           "courseSourcedId",
-          `no course ${quote(course)} in courses.csv`,
-          "add the course to courses.csv (the portal does not keep courses, so the class is imported anyway)",
+          msg("admin.rosterReport.text.noCourseCoursesCsv", { a: quote(course) }),
+          msg("admin.rosterReport.text.addCourseCoursesCsv"),
         );
       const school = row.value("schoolSourcedId");
       if (school && ctx.orgIds && !ctx.orgIds.has(school))
         row.warn(
           "schoolSourcedId",
-          `no org ${quote(school)} in orgs.csv`,
-          "add the school to orgs.csv (the class is imported anyway)",
+          msg("admin.rosterReport.text.noOrgOrgsCsv", { a: quote(school) }),
+          msg("admin.rosterReport.text.addSchoolOrgsCsv"),
         );
       for (const term of splitList(row.value("termSourcedIds"))) {
         if (ctx.termIds && !ctx.termIds.has(term))
           row.warn(
             "termSourcedIds",
-            `no academic session ${quote(term)} in academicSessions.csv`,
-            "add the term to academicSessions.csv (the class is imported anyway)",
+            msg("admin.rosterReport.text.noAcademicSessionAcademicSessions", { a: quote(term) }),
+            msg("admin.rosterReport.text.addTermAcademicSessionsCsv"),
           );
       }
       const title = row.value("title") || ctx.courseTitles?.get(course) || "";
       if (title === "")
-        row.problem("title", "the class has no title", "fill the title (the class's name in the portal)");
+        row.problem(
+          "title",
+          msg("admin.rosterReport.text.classHasNoTitle"),
+          msg("admin.rosterReport.text.fillTitleClassS"),
+        );
       else row.tooLong("title", title, FIELD_LIMITS.title);
       // The level code: classCode as written when a class code can be that; otherwise made from it,
       // or from the sourcedId when there is no classCode (decision 012).
       const classCode = row.value("classCode");
       let code: string;
       let codeFromFile = false;
-      let codeNote: { message: string; fix: string } | undefined;
+      let codeNote: { message: Message; fix: Message } | undefined;
       if (CLASS_CODE_SHAPE.test(classCode)) {
         code = classCode;
         codeFromFile = true;
@@ -144,8 +160,8 @@ export const classesFile: FileReader = {
         // Said by the plan, and only when the class is new: an existing class keeps its code.
         if (classCode)
           codeNote = {
-            message: `${quote(classCode)} cannot be a class code (letters, digits, '.', '_' and '-', at most 50)`,
-            fix: `nothing: the class gets the code ${quote(code)} (change it in the SIS to choose another)`,
+            message: msg("admin.rosterReport.text.cannotBeClassCode", { a: quote(classCode) }),
+            fix: msg("admin.rosterReport.text.nothingClassGetsCode", { a: quote(code) }),
           };
       }
       const period = b.has("periods") ? splitList(row.value("periods")).join(", ") || null : undefined;
@@ -197,16 +213,25 @@ export const enrollmentsFile: FileReader = {
       else if (!ENROLLMENT_ROLES_IGNORED.has(rawRole))
         row.problem(
           "role",
-          `${quote(row.value("role"))} is not an enrollment role`,
-          "write student or teacher (or another OneRoster role, which the portal skips)",
+          msg("admin.rosterReport.text.notEnrollmentRole", { a: quote(row.value("role")) }),
+          msg("admin.rosterReport.text.writeStudentTeacherAnother"),
         );
       const primaryText = row.value("primary");
       const primary = parseBoolean(primaryText);
       if (primary === undefined)
-        row.problem("primary", `${quote(primaryText)} is not true or false`, "write true or false");
+        row.problem(
+          "primary",
+          msg("admin.rosterReport.text.notTrueFalse", { a: quote(primaryText) }),
+          msg("admin.rosterReport.text.writeTrueFalse"),
+        );
       for (const column of ["beginDate", "endDate"] as const) {
         const v = row.value(column);
-        if (v !== "" && !isDate(v)) row.problem(column, `${quote(v)} is not a date`, "write it as YYYY-MM-DD");
+        if (v !== "" && !isDate(v))
+          row.problem(
+            column,
+            msg("admin.rosterReport.text.notDate", { a: quote(v) }),
+            msg("admin.rosterReport.text.writeAsYYYYMM"),
+          );
       }
       const beginDate = row.value("beginDate") || undefined;
       if (!row.ok) return;

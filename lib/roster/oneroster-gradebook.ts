@@ -2,6 +2,7 @@ import { FIELD_LIMITS, MAX_SCORE_LIMIT } from "./limits";
 import { COMMON, eachRow, type FileReader } from "./oneroster-rows";
 import { quote } from "./problems";
 import { instantOf, isDate, isDateTime, parseMaxScore, parseScore } from "./values";
+import { msg } from "@/lib/i18n/message";
 
 // OneRoster's gradebook files (decision 012): categories.csv, lineItems.csv (assignments) and
 // results.csv (grades). Pure.
@@ -20,7 +21,11 @@ export const categoriesFile: FileReader = {
       const key = `s:${start.sourcedId}`;
       const title = row.value("title").replace(/\s+/g, " ");
       if (title === "")
-        row.problem("title", "the category has no title", "fill the title (the category's name in the portal)");
+        row.problem(
+          "title",
+          msg("admin.rosterReport.text.categoryHasNoTitle"),
+          msg("admin.rosterReport.text.fillTitleCategoryS"),
+        );
       else row.tooLong("title", title, FIELD_LIMITS.title);
       if (!row.ok) {
         data.refused.categories.add(key);
@@ -59,9 +64,13 @@ export const lineItemsFile: FileReader = {
       const key = `s:${start.sourcedId}`;
       const title = row.value("title");
       if (title === "")
-        row.problem("title", "the line item has no title", "fill the title (the assignment's name in the portal)");
+        row.problem(
+          "title",
+          msg("admin.rosterReport.text.lineItemHasNo"),
+          msg("admin.rosterReport.text.fillTitleAssignmentS"),
+        );
       else row.tooLong("title", title, FIELD_LIMITS.title);
-      const cls = row.required("classSourcedId", "fill the classSourcedId (the class the line item belongs to)");
+      const cls = row.required("classSourcedId", msg("admin.rosterReport.text.fillClassSourcedIdClassLine"));
       const instant = (column: "dueDate" | "assignDate", dateOnly: "start" | "end"): string | null | undefined => {
         if (!b.has(column)) return undefined;
         const v = row.value(column);
@@ -70,8 +79,8 @@ export const lineItemsFile: FileReader = {
         if (at === null)
           row.problem(
             column,
-            `${quote(v)} is not a date and time`,
-            "write it as ISO 8601, e.g. 2024-09-20T23:59:00Z (or a date, YYYY-MM-DD)",
+            msg("admin.rosterReport.text.notDateTime", { a: quote(v) }),
+            msg("admin.rosterReport.text.writeAsISO8601"),
           );
         return at;
       };
@@ -83,8 +92,8 @@ export const lineItemsFile: FileReader = {
       if (min !== "" && !/^0*(\.0*)?$/.test(min))
         row.warn(
           "resultValueMin",
-          `the portal's scores start at 0, not ${quote(min)}`,
-          "nothing: the minimum is not kept (scores are checked against 0 and resultValueMax)",
+          msg("admin.rosterReport.text.portalSScoresStart", { a: quote(min) }),
+          msg("admin.rosterReport.text.nothingMinimumNotKept"),
         );
       if (!row.ok || !max.ok) {
         data.refused.lineItems.add(key);
@@ -151,8 +160,8 @@ export const resultsFile: FileReader = {
           // Not a grade (yet): the row is read, its grade (if any) left as it is, and it is never a removal.
           row.warn(
             "scoreStatus",
-            `${quote(statusText)}: the portal keeps fully graded results only`,
-            "nothing: the row is skipped (a grade the portal already has for it stays as it is)",
+            msg("admin.rosterReport.text.portalKeepsFullyGraded", { a: quote(statusText) }),
+            msg("admin.rosterReport.text.nothingRowSkippedGrade"),
           );
           data.ignored.grades = (data.ignored.grades ?? 0) + 1;
           data.skippedResults.add(start.sourcedId);
@@ -160,18 +169,14 @@ export const resultsFile: FileReader = {
         }
         row.problem(
           "scoreStatus",
-          `${quote(statusText)} is not a score status`,
-          "write fully graded (exempt, not submitted, partially graded and submitted rows are skipped)",
+          msg("admin.rosterReport.text.notScoreStatus", { a: quote(statusText) }),
+          msg("admin.rosterReport.text.writeFullyGradedExempt"),
         );
       }
       const scoreText = row.value("score");
       let score100 = 0;
       if (scoreText === "") {
-        row.problem(
-          "score",
-          "the score is empty",
-          "fill the score (e.g. 8.5), or mark the result with its scoreStatus (e.g. not submitted)",
-        );
+        row.problem("score", msg("admin.rosterReport.text.scoreEmpty"), msg("admin.rosterReport.text.fillScoreEG"));
       } else {
         let score = scores.get(scoreText);
         if (!score) scores.set(scoreText, (score = parseScore(scoreText)));
@@ -182,7 +187,12 @@ export const resultsFile: FileReader = {
       let dateOk = dateText === "" || dates.get(dateText);
       if (dateOk === undefined)
         dates.set(dateText, (dateOk = isDate(dateText) || (isDateTime(dateText) && dateText.length > 10)));
-      if (!dateOk) row.problem("scoreDate", `${quote(dateText)} is not a date`, "write it as YYYY-MM-DD");
+      if (!dateOk)
+        row.problem(
+          "scoreDate",
+          msg("admin.rosterReport.text.notDate", { a: quote(dateText) }),
+          msg("admin.rosterReport.text.writeAsYYYYMM"),
+        );
       if (!row.ok) return;
       data.results.push({
         line: row.line,

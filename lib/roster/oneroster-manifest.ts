@@ -3,6 +3,7 @@ import type { FileMode } from "./model";
 import type { Sink } from "./oneroster-rows";
 import { quote } from "./problems";
 import type { CsvText } from "./read-upload";
+import { msg } from "@/lib/i18n/message";
 
 // OneRoster's manifest.csv (decision 012): which files an upload's reader reads, as bulk or delta. Pure.
 
@@ -26,9 +27,8 @@ export function manifestModes(
         file: byBase.get(present[0]!)!.name,
         line: 0,
         column: "file",
-        message:
-          "there is no manifest.csv, so every file was read as delta (rows are added and updated; nothing is removed unless marked tobedeleted)",
-        fix: "for a full sync, add a manifest.csv with file.users=bulk (and the others)",
+        message: msg("admin.rosterReport.text.thereNoManifestCsv"),
+        fix: msg("admin.rosterReport.text.forFullSyncAdd"),
       });
     }
     return modes;
@@ -60,8 +60,8 @@ export function manifestModes(
           file: file.name,
           line: 0,
           column: "file",
-          message: `manifest.csv does not list ${key}, so the file was not read`,
-          fix: `add ${key},bulk (or delta) to manifest.csv`,
+          message: msg("admin.rosterReport.text.manifestCsvDoesNot", { a: key }),
+          fix: msg("admin.rosterReport.text.addBulkDeltaManifest", { a: key }),
         });
       continue;
     }
@@ -71,8 +71,8 @@ export function manifestModes(
         file: manifest.name,
         line: entry.line,
         column: "value",
-        message: `${quote(entry.value)} is not bulk, delta or absent`,
-        fix: `write bulk, delta or absent for ${key}`,
+        message: msg("admin.rosterReport.text.notBulkDeltaAbsent", { a: quote(entry.value) }),
+        fix: msg("admin.rosterReport.text.writeBulkDeltaAbsent", { a: key }),
       });
       continue;
     }
@@ -82,8 +82,8 @@ export function manifestModes(
           file: file.name,
           line: 0,
           column: "file",
-          message: `manifest.csv says ${key} is absent, so the file was not read`,
-          fix: `write ${key},bulk (or delta) in manifest.csv to import it`,
+          message: msg("admin.rosterReport.text.manifestCsvSaysAbsent", { a: key }),
+          fix: msg("admin.rosterReport.text.writeBulkDeltaManifest", { a: key }),
         });
       continue;
     }
@@ -93,8 +93,8 @@ export function manifestModes(
         file: manifest.name,
         line: entry.line,
         column: "value",
-        message: `${key} is ${entry.value} but ${base} is not in the upload`,
-        fix: `add ${base}, or write ${key},absent`,
+        message: msg("admin.rosterReport.text.butNotUpload", { a: key, b: entry.value, c: base }),
+        fix: msg("admin.rosterReport.text.addWriteAbsent", { a: base, b: key }),
       });
       continue;
     }

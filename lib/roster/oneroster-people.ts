@@ -4,6 +4,7 @@ import type { PortalRole, Relationship } from "./model";
 import { COMMON, eachRow, refuse, idsOf, type FileReader, type RoleRow } from "./oneroster-rows";
 import { quote } from "./problems";
 import { isDate, isDateTime, looksLikeExcelNumber, slugUsername, splitList } from "./values";
+import { msg } from "@/lib/i18n/message";
 
 // OneRoster's people files (decision 012): orgs.csv and roles.csv (read for users.csv's sake),
 // users.csv, and demographics.csv's birth dates. Pure.
@@ -21,8 +22,7 @@ const ROLE_MAP: Record<string, { role: PortalRole; relationship?: Relationship }
   guardian: { role: "parent", relationship: "guardian" },
   relative: { role: "parent", relationship: "other" },
 };
-const ROLE_HELP =
-  "use student, teacher, administrator, parent, guardian or relative (aides and proctors have no account in the portal: leave them out)";
+const ROLE_HELP = msg("admin.rosterReport.text.useStudentTeacherAdministrator");
 const RELATIONSHIPS = new Set<Relationship>(["mother", "father", "guardian", "grandparent", "other"]);
 
 export const orgsFile: FileReader = {
@@ -71,8 +71,8 @@ export const rolesFile: FileReader = {
           file: b.table.file,
           line: row.line,
           column: b.label(user ? "role" : "userSourcedId"),
-          message: `the ${user ? "role" : "userSourcedId"} is empty`,
-          fix: "fill it, or remove the row",
+          message: msg("admin.rosterReport.text.empty", { a: user ? "role" : "userSourcedId" }),
+          fix: msg("admin.rosterReport.text.fillRemoveRow"),
         });
         continue;
       }
@@ -94,10 +94,10 @@ export const rolesFile: FileReader = {
         file: b.table.file,
         line: s.line,
         column: b.label("roleType"),
-        message: `${quote(s.value)} is a secondary role: it does not change ${quote(s.user)}'s role`,
+        message: msg("admin.rosterReport.text.secondaryRoleDoesNot", { a: quote(s.value), b: quote(s.user) }),
         fix: taken
-          ? `nothing: the person's role is their primary one (${quote(taken.value)} on line ${taken.ref.line})`
-          : "nothing: the person keeps the portal's role (a new person needs a primary role row)",
+          ? msg("admin.rosterReport.text.nothingPersonSRole", { a: quote(taken.value), b: taken.ref.line })
+          : msg("admin.rosterReport.text.nothingPersonKeepsPortal"),
       });
     }
     ctx.roleOf = out;
@@ -128,7 +128,7 @@ export const usersFile: FileReader = {
   entity: "users",
   // The role column is required unless a roles.csv gives the roles.
   columns: (ctx) => USER_COLUMNS.map((s) => (s.name === "role" ? { ...s, required: !ctx.hasRoles } : s)),
-  requiredNote: (ctx) => (ctx.hasRoles ? "" : ", or upload a roles.csv"),
+  orRolesFile: (ctx) => !ctx.hasRoles,
   read: (file, ctx) => {
     const { data } = ctx;
     const b = file.bound;
@@ -148,7 +148,8 @@ export const usersFile: FileReader = {
       let relationship: Relationship | undefined;
       if (rawRole) {
         const mapped = ROLE_MAP[rawRole.toLowerCase()];
-        if (!mapped) row.problemAt(roleColumn, `${quote(rawRole)} is not a role the portal has`, ROLE_HELP);
+        if (!mapped)
+          row.problemAt(roleColumn, msg("admin.rosterReport.text.notRolePortalHas", { a: quote(rawRole) }), ROLE_HELP);
         else {
           role = mapped.role;
           relationship = mapped.relationship;
@@ -158,7 +159,12 @@ export const usersFile: FileReader = {
       const given = (row.value("preferredGivenName") || row.value("givenName")).trim().replace(/\s+/g, " ");
       const family = row.value("familyName").trim().replace(/\s+/g, " ");
       const name = `${given} ${family}`.trim();
-      if (name === "") row.problem("givenName", "the user has no name", "fill givenName and familyName");
+      if (name === "")
+        row.problem(
+          "givenName",
+          msg("admin.rosterReport.text.userHasNoName"),
+          msg("admin.rosterReport.text.fillGivenNameFamilyName"),
+        );
       else row.tooLong("givenName", name, FIELD_LIMITS.name);
       const username = row.value("username");
       row.tooLong("username", username, FIELD_LIMITS.username);
@@ -168,8 +174,8 @@ export const usersFile: FileReader = {
         if (email && !row.tooLong("email", email, FIELD_LIMITS.email) && !z.email().safeParse(email).success)
           row.problem(
             "email",
-            `${quote(email)} is not an e-mail address`,
-            "correct it (name@school.example), or leave the cell empty",
+            msg("admin.rosterReport.text.notEMailAddress", { a: quote(email) }),
+            msg("admin.rosterReport.text.correctNameSchoolExample"),
           );
       }
       // A phone number is anyone's own (a parent's is what the phone sync of decision 004 matches).
@@ -179,8 +185,8 @@ export const usersFile: FileReader = {
         if (value && looksLikeExcelNumber(value)) {
           row.problem(
             column,
-            `${quote(value)} is a number a spreadsheet rewrote, not a phone number`,
-            "format the column as Text and type the numbers again",
+            msg("admin.rosterReport.text.numberSpreadsheetRewroteNot", { a: quote(value) }),
+            msg("admin.rosterReport.text.formatColumnAsText"),
           );
         } else if (value) row.tooLong(column, value, FIELD_LIMITS.phone);
         return value;
@@ -199,8 +205,8 @@ export const usersFile: FileReader = {
           if (row.value(column))
             row.warn(
               column,
-              "only a student has parent numbers",
-              "nothing: the number is not kept (a parent's own number goes in phone)",
+              msg("admin.rosterReport.text.onlyStudentHasParent"),
+              msg("admin.rosterReport.text.nothingNumberNotKept"),
             );
         }
       }
@@ -217,8 +223,8 @@ export const usersFile: FileReader = {
           if (id === start.sourcedId) {
             row.warn(
               "agentSourcedIds",
-              "the user is listed as their own agent",
-              "remove their own sourcedId from agentSourcedIds",
+              msg("admin.rosterReport.text.userListedAsTheir"),
+              msg("admin.rosterReport.text.removeTheirOwnSourcedId"),
             );
             return;
           }
@@ -227,8 +233,8 @@ export const usersFile: FileReader = {
           if (said !== "" && !known)
             row.warn(
               "ext_portal_agentRelationships",
-              `${quote(said)} is not a relationship the portal has`,
-              "nothing: a new link is a guardian link (mother, father, guardian, grandparent or other)",
+              msg("admin.rosterReport.text.notRelationshipPortalHas", { a: quote(said) }),
+              msg("admin.rosterReport.text.nothingNewLinkGuardian"),
             );
           list.push(known ? { key: `s:${id}`, id, relationship: said as Relationship } : { key: `s:${id}`, id });
         });
@@ -239,8 +245,8 @@ export const usersFile: FileReader = {
           if (!ctx.orgIds.has(org))
             row.warn(
               "orgSourcedIds",
-              `no org ${quote(org)} in orgs.csv`,
-              "add the org to orgs.csv (the portal does not use orgs, so the user is imported anyway)",
+              msg("admin.rosterReport.text.noOrgOrgsCsv", { a: quote(org) }),
+              msg("admin.rosterReport.text.addOrgOrgsCsv"),
             );
         }
       }
@@ -298,7 +304,11 @@ export const demographicsFile: FileReader = {
       } else {
         const v = row.value("birthDate");
         if (v !== "" && !isDate(v) && !(isDateTime(v) && v.length > 10)) {
-          row.problem("birthDate", `${quote(v)} is not a date`, "write it as YYYY-MM-DD");
+          row.problem(
+            "birthDate",
+            msg("admin.rosterReport.text.notDate", { a: quote(v) }),
+            msg("admin.rosterReport.text.writeAsYYYYMM"),
+          );
           return;
         }
         dateOfBirth = v === "" ? null : v.slice(0, 10);

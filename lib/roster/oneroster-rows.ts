@@ -3,6 +3,7 @@ import { FIELD_LIMITS } from "./limits";
 import type { DeletedRow, FileEntity, FileMode, RosterDataset, SourceRef } from "./model";
 import { quote, type RosterProblem } from "./problems";
 import { isDateTime } from "./values";
+import { msg, type Message } from "@/lib/i18n/message";
 
 // What every OneRoster file reader shares (decision 012): the table entry each file is read by,
 // the context earlier files leave for later ones, and one row's checks. Pure.
@@ -51,8 +52,8 @@ export interface FileReader {
   /** The entity its manifest mode is kept for, and which a file not read whole marks broken. */
   entity?: FileEntity;
   columns(ctx: ReadContext): readonly ColumnSpec[];
-  /** Added to a missing required column's fix. */
-  requiredNote?(ctx: ReadContext): string;
+  /** A missing required column's fix also offers another file (users.csv's role: a roles.csv). */
+  orRolesFile?(ctx: ReadContext): boolean;
   read(file: ReadFile, ctx: ReadContext): void;
 }
 
@@ -81,15 +82,15 @@ export class RowCheck {
     return this.b.get(this.row, column) ?? "";
   }
   /** A problem on a column named as the file's header writes it. */
-  problem(column: string, message: string, fix: string): void {
+  problem(column: string, message: Message, fix: Message): void {
     this.problemAt(this.b.label(column), message, fix);
   }
   /** A problem whose column is already a label (e.g. "role (roles.csv:3)"). */
-  problemAt(label: string, message: string, fix: string): void {
+  problemAt(label: string, message: Message, fix: Message): void {
     this.ctx.problems.add({ file: this.file, line: this.line, column: label, message, fix });
     this.ok = false;
   }
-  warn(column: string, message: string, fix: string): void {
+  warn(column: string, message: Message, fix: Message): void {
     this.ctx.warnings.add({ file: this.file, line: this.line, column: this.b.label(column), message, fix });
   }
   /** A problem when the value is longer than the portal keeps. */
@@ -97,15 +98,15 @@ export class RowCheck {
     if (value.length <= max) return false;
     this.problem(
       column,
-      `the value is ${value.length} characters long, more than the ${max} the portal keeps`,
-      `shorten it to ${max} characters`,
+      msg("admin.rosterReport.text.valueCharactersLongMore2", { a: value.length, b: max }),
+      msg("admin.rosterReport.text.shortenCharacters", { a: max }),
     );
     return true;
   }
   /** The cell, with a problem when it is empty. */
-  required(column: string, fix = `fill the ${column}`): string {
+  required(column: string, fix = msg("admin.rosterReport.text.fill", { a: column })): string {
     const v = this.value(column);
-    if (v === "") this.problem(column, "the value is empty", fix);
+    if (v === "") this.problem(column, msg("admin.rosterReport.text.valueEmpty"), fix);
     return v;
   }
 }
@@ -121,14 +122,18 @@ function rowStart(check: RowCheck, seen: Map<string, number>): RowStart | null {
   const ref = { file: check.file, line: check.line };
   const sourcedId = check.value("sourcedId");
   if (sourcedId === "") {
-    check.problem("sourcedId", "the sourcedId is empty", "give every row its own sourcedId");
+    check.problem(
+      "sourcedId",
+      msg("admin.rosterReport.text.sourcedidEmpty"),
+      msg("admin.rosterReport.text.giveEveryRowIts"),
+    );
     return null;
   }
   if (sourcedId.length > FIELD_LIMITS.sourcedId) {
     check.problem(
       "sourcedId",
-      `the sourcedId is longer than ${FIELD_LIMITS.sourcedId} characters`,
-      "use the SIS's own identifier",
+      msg("admin.rosterReport.text.sourcedidLongerThanCharacters", { a: FIELD_LIMITS.sourcedId }),
+      msg("admin.rosterReport.text.useSISSOwn"),
     );
     return null;
   }
@@ -136,8 +141,8 @@ function rowStart(check: RowCheck, seen: Map<string, number>): RowStart | null {
   if (first !== undefined) {
     check.problem(
       "sourcedId",
-      `${quote(sourcedId)} is also on line ${first}`,
-      "give every row its own sourcedId (list each record once)",
+      msg("admin.rosterReport.text.alsoOnLine", { a: quote(sourcedId), b: first }),
+      msg("admin.rosterReport.text.giveEveryRowIts2"),
     );
     return null;
   }
@@ -147,15 +152,15 @@ function rowStart(check: RowCheck, seen: Map<string, number>): RowStart | null {
     // OneRoster 1.0's word (still in many 1.1 exports) for what 1.1 calls tobedeleted.
     check.warn(
       "status",
-      `${quote(check.value("status"))} is OneRoster 1.0's word for tobedeleted`,
-      "nothing: the row is read as tobedeleted (the record is removed or ended, as the standard says)",
+      msg("admin.rosterReport.text.oneroster10S", { a: quote(check.value("status")) }),
+      msg("admin.rosterReport.text.nothingRowReadAs"),
     );
     status = "tobedeleted";
   } else if (status !== "" && status !== "active" && status !== "tobedeleted") {
     check.problem(
       "status",
-      `${quote(check.value("status"))} is not a status`,
-      "write active or tobedeleted (or leave it empty in a bulk file)",
+      msg("admin.rosterReport.text.notStatus", { a: quote(check.value("status")) }),
+      msg("admin.rosterReport.text.writeActiveTobedeletedLeave"),
     );
   }
   const modified = check.value("dateLastModified");
@@ -163,8 +168,8 @@ function rowStart(check: RowCheck, seen: Map<string, number>): RowStart | null {
     // No import uses it: a date the portal cannot read is no reason to refuse the row.
     check.warn(
       "dateLastModified",
-      `${quote(modified)} is not an ISO 8601 date and time`,
-      "nothing: the portal does not use dateLastModified (write it as 2024-08-01T12:00:00.000Z to silence this)",
+      msg("admin.rosterReport.text.notISO8601Date", { a: quote(modified) }),
+      msg("admin.rosterReport.text.nothingPortalDoesNot"),
     );
   }
   if (!check.ok) return null;

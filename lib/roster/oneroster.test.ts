@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { msg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
 import { readRoster } from "./dataset";
 import { formatProblem } from "./problems";
 import {
@@ -346,7 +348,7 @@ describe("classes", () => {
     ]);
     // Said by the plan when the class is new (tests/roster-tolerance), not on every re-import.
     expect(warnings).toEqual([]);
-    expect(data.classes[1]!.codeNote?.message).toBe(
+    expect(render(data.classes[1]!.codeNote!.message, "en")).toBe(
       `"Bio 1 (P2)" cannot be a class code (letters, digits, '.', '_' and '-', at most 50)`,
     );
   });
@@ -594,7 +596,10 @@ describe("values", () => {
   it("reads a maximum as whole points: 10 and 10.0, never 12.5 (a problem, not rounded)", () => {
     expect(parseMaxScore("10.0", 999_999)).toEqual({ ok: true, value: 10 });
     expect(parseMaxScore("12.5", 999_999).ok).toBe(false);
-    expect(parseMaxScore("", 999_999)).toMatchObject({ ok: false, message: "the maximum score is empty" });
+    expect(parseMaxScore("", 999_999)).toMatchObject({
+      ok: false,
+      message: msg("admin.rosterReport.text.maximumScoreEmpty"),
+    });
   });
   it("reads instants with an offset as written, and without one on the school's clock, across DST", () => {
     expect(instantOf("2024-03-10T12:00:00.123456Z", "UTC")).toBe("2024-03-10T12:00:00.123Z");

@@ -7,6 +7,7 @@ import { coursesFile, demographicsFile, orgsFile, rolesFile, usersFile } from ".
 import type { FileReader, ReadContext, ReadOptions, Sink } from "./oneroster-rows";
 import { quote } from "./problems";
 import type { CsvText } from "./read-upload";
+import { msg } from "@/lib/i18n/message";
 
 // OneRoster 1.1 CSV (and 1.2's roles.csv) into the roster model, by the rules of decision 012.
 // Pure: the texts come in, the dataset and every problem found in the files alone go out;
@@ -90,7 +91,7 @@ export function readOneRoster(
     const mode = modes.get(reader.base);
     if (!text || !mode) continue;
     const t = parseCsv(text.name, text.text, problems);
-    const bound = t ? bindColumns(t, reader.columns(ctx), problems, reader.requiredNote?.(ctx) ?? "") : undefined;
+    const bound = t ? bindColumns(t, reader.columns(ctx), problems, reader.orRolesFile?.(ctx) ?? false) : undefined;
     if (reader.entity && (!bound || bound.missing.length > 0 || bound.table.damaged)) data.broken.add(reader.entity);
     // Without a required column no row can be read: the header's problem is the one to fix.
     if (!bound || bound.missing.length > 0) continue;
@@ -111,8 +112,8 @@ function legacyColumns(bound: BoundTable, specs: readonly ColumnSpec[], warnings
       file: bound.table.file,
       line: bound.table.headerLine,
       column: label,
-      message: `${quote(label)} is OneRoster 1.0's name for ${spec.name}`,
-      fix: `nothing: the column is read as ${spec.name}`,
+      message: msg("admin.rosterReport.text.oneroster10S2", { a: quote(label), b: spec.name }),
+      fix: msg("admin.rosterReport.text.nothingColumnReadAs", { a: spec.name }),
     });
   }
 }

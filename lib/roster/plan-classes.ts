@@ -3,6 +3,8 @@ import { isBulk, type LevelValues, type PlanContext, type StateLevel, type UserR
 import { keptSourcedId, ownId } from "./own-ids";
 import { quote } from "./problems";
 import { keptText, listReadBack } from "./values";
+import { msg } from "@/lib/i18n/message";
+import { ROLE_WORD } from "./words";
 
 // Classes, enrollments, class teachers and terms of the plan (decision 012). A class keeps the
 // code it was given when it was first imported (its address in the portal); the primary teacher
@@ -26,8 +28,8 @@ export function planClasses(ctx: PlanContext): void {
         file: c.ref.file,
         line: c.ref.line,
         column: c.labels.code,
-        message: `this is the same portal class (${db.code}) as line ${matched.get(db.id)!.ref.line}`,
-        fix: "list each class once",
+        message: msg("admin.rosterReport.text.thisSamePortalClass", { a: db.code, b: matched.get(db.id)!.ref.line }),
+        fix: msg("admin.rosterReport.text.listEachClassOnce"),
       });
       ctx.refusedClasses.add(c.key);
       ctx.causes.classes.set(c.key, c.ref);
@@ -39,8 +41,8 @@ export function planClasses(ctx: PlanContext): void {
         file: c.ref.file,
         line: c.ref.line,
         column: c.labels.name,
-        message: `the class ${quote(c.code)} is new and has no name`,
-        fix: "fill the class's name",
+        message: msg("admin.rosterReport.text.classNewHasNo", { a: quote(c.code) }),
+        fix: msg("admin.rosterReport.text.fillClassSName"),
       });
       ctx.refusedClasses.add(c.key);
       ctx.causes.classes.set(c.key, c.ref);
@@ -96,8 +98,8 @@ export function planClasses(ctx: PlanContext): void {
           file: c.ref.file,
           line: c.ref.line,
           column: c.labels.code,
-          message: `the portal already has a class whose code differs from ${quote(c.code)} only in capitals`,
-          fix: "write the code exactly as the portal shows it",
+          message: msg("admin.rosterReport.text.portalAlreadyHasClass", { a: quote(c.code) }),
+          fix: msg("admin.rosterReport.text.writeCodeExactlyAs"),
         });
         ctx.refusedClasses.add(c.key);
         ctx.causes.classes.set(c.key, c.ref);
@@ -109,8 +111,8 @@ export function planClasses(ctx: PlanContext): void {
         file: c.ref.file,
         line: c.ref.line,
         column: c.labels.code,
-        message: `another class already has the code ${quote(c.code)}`,
-        fix: `nothing: this class gets the code ${quote(code)} (give each class its own classCode to choose)`,
+        message: msg("admin.rosterReport.text.anotherClassAlreadyHas", { a: quote(c.code) }),
+        fix: msg("admin.rosterReport.text.nothingThisClassGets", { a: quote(code) }),
       });
     }
     taken.add(code.toLowerCase());
@@ -146,12 +148,6 @@ export function planEnrollments(ctx: PlanContext): void {
   }[] = [];
   const pairs = new Map<string, RosterEnrollment>();
   const teachers = new Map<string, { teacher: UserRef; e: RosterEnrollment }[]>();
-  const ROLE_WORD = {
-    student: "a student",
-    parent: "a parent",
-    instructor: "a teacher",
-    admin: "an administrator",
-  } as const;
   for (const e of data.enrollments) {
     const user = ctx.userFinal(e.userKey);
     const cls = ctx.classFinal(e.classKey);
@@ -160,7 +156,6 @@ export function planEnrollments(ctx: PlanContext): void {
       // A row this upload refused or marks tobedeleted is the cause: name it, and skip this one.
       const which = !user ? ("users" as const) : ("classes" as const);
       const key = which === "users" ? e.userKey : e.classKey;
-      const word = which === "users" ? "user" : "class";
       const refusedAt = ctx.causes[which].get(key);
       const deletedAt = data.causes.deleted[which].get(key);
       const column = which === "users" ? e.labels.user : e.labels.class;
@@ -170,11 +165,21 @@ export function planEnrollments(ctx: PlanContext): void {
           line: e.ref.line,
           column,
           message: refusedAt
-            ? `skipped: its ${word} ${quote(id(key))} was refused at ${refusedAt.file}:${refusedAt.line}`
-            : `skipped: its ${word} ${quote(id(key))} is marked tobedeleted at ${deletedAt!.file}:${deletedAt!.line}`,
+            ? msg(
+                which === "users"
+                  ? "admin.rosterReport.text.skippedUserRefused"
+                  : "admin.rosterReport.text.skippedClassRefused",
+                { a: quote(id(key)), b: refusedAt.file, c: refusedAt.line },
+              )
+            : msg(
+                which === "users"
+                  ? "admin.rosterReport.text.skippedUserDeleted"
+                  : "admin.rosterReport.text.skippedClassDeleted",
+                { a: quote(id(key)), b: deletedAt!.file, c: deletedAt!.line },
+              ),
           fix: refusedAt
-            ? `nothing here: fix the ${word}'s row and this enrollment is imported with it`
-            : "nothing: the enrollment goes with it",
+            ? msg(which === "users" ? "admin.rosterReport.text.fixUserRow" : "admin.rosterReport.text.fixClassRow")
+            : msg("admin.rosterReport.text.nothingEnrollmentGoesWith"),
         });
         counts.enrollments.ignored += 1;
       } else if (!(which === "users" ? ctx.brokenUsers : ctx.brokenClasses))
@@ -182,13 +187,18 @@ export function planEnrollments(ctx: PlanContext): void {
           file: e.ref.file,
           line: e.ref.line,
           column,
-          message: `no ${word} ${quote(id(key))} in the ${which} file or the portal`,
+          message: msg(
+            which === "users" ? "admin.rosterReport.text.noUserInFile" : "admin.rosterReport.text.noClassInFile",
+            {
+              a: quote(id(key)),
+            },
+          ),
           fix:
             which === "users"
-              ? "add the user, or remove the enrollment"
+              ? msg("admin.rosterReport.text.addUserRemoveEnrollment")
               : data.format === "spreadsheet"
-                ? "add the class to the staff and classes file, or create it in the portal first"
-                : "add the class, or remove the enrollment",
+                ? msg("admin.rosterReport.text.addClassStaffClasses")
+                : msg("admin.rosterReport.text.addClassRemoveEnrollment"),
         });
       continue;
     }
@@ -199,8 +209,11 @@ export function planEnrollments(ctx: PlanContext): void {
           file: e.ref.file,
           line: e.ref.line,
           column: e.labels.role,
-          message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a student: the staff role wins`,
-          fix: "nothing: this student enrollment is skipped (a person has one role in the portal)",
+          message: msg("admin.rosterReport.text.enrolledAsStudentStaff", {
+            a: quote(id(e.userKey)),
+            b: ROLE_WORD[user.role],
+          }),
+          fix: msg("admin.rosterReport.text.nothingThisStudentEnrollment"),
         });
         counts.enrollments.ignored += 1;
         continue;
@@ -210,8 +223,11 @@ export function planEnrollments(ctx: PlanContext): void {
           file: e.ref.file,
           line: e.ref.line,
           column: e.labels.role,
-          message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a student`,
-          fix: "correct the enrollment's role or the user's",
+          message: msg("admin.rosterReport.text.enrolledAsStudent", {
+            a: quote(id(e.userKey)),
+            b: ROLE_WORD[user.role],
+          }),
+          fix: msg("admin.rosterReport.text.correctEnrollmentSRole"),
         });
         continue;
       }
@@ -222,8 +238,8 @@ export function planEnrollments(ctx: PlanContext): void {
           file: e.ref.file,
           line: e.ref.line,
           column: e.labels.class,
-          message: `the same student is enrolled in the same class on line ${first.ref.line}`,
-          fix: "nothing: the enrollment is counted once",
+          message: msg("admin.rosterReport.text.sameStudentEnrolledSame", { a: first.ref.line }),
+          fix: msg("admin.rosterReport.text.nothingEnrollmentCountedOnce"),
         });
         continue;
       }
@@ -244,8 +260,8 @@ export function planEnrollments(ctx: PlanContext): void {
         file: e.ref.file,
         line: e.ref.line,
         column: e.labels.user,
-        message: `${quote(id(e.userKey))} is an administrator: a class's teacher in the portal is a teacher`,
-        fix: "nothing: this teacher enrollment is skipped",
+        message: msg("admin.rosterReport.text.administratorClassSTeacher", { a: quote(id(e.userKey)) }),
+        fix: msg("admin.rosterReport.text.nothingThisTeacherEnrollment"),
       });
       counts.enrollments.ignored += 1;
     } else {
@@ -253,8 +269,8 @@ export function planEnrollments(ctx: PlanContext): void {
         file: e.ref.file,
         line: e.ref.line,
         column: e.labels.role,
-        message: `${quote(id(e.userKey))} is ${ROLE_WORD[user.role]}, enrolled as a teacher`,
-        fix: "correct the enrollment's role or the user's",
+        message: msg("admin.rosterReport.text.enrolledAsTeacher", { a: quote(id(e.userKey)), b: ROLE_WORD[user.role] }),
+        fix: msg("admin.rosterReport.text.correctEnrollmentSRole"),
       });
     }
   }
@@ -338,8 +354,8 @@ function planClassRows(ctx: PlanContext, teachers: Map<string, { teacher: UserRe
         file: extra.e.ref.file,
         line: extra.e.ref.line,
         column: extra.e.labels.role,
-        message: `the class already has a primary teacher on line ${primaries[0]!.e.ref.line}`,
-        fix: "nothing: the portal keeps one teacher per class, the first primary one",
+        message: msg("admin.rosterReport.text.classAlreadyHasPrimary", { a: primaries[0]!.e.ref.line }),
+        fix: msg("admin.rosterReport.text.nothingPortalKeepsOne"),
       });
     }
     const currentStays =

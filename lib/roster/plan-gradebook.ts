@@ -1,4 +1,4 @@
-import type { RosterCategory } from "./model";
+import type { PortalRole, RosterCategory } from "./model";
 import {
   isBulk,
   type AssignmentRef,
@@ -14,6 +14,8 @@ import { quote } from "./problems";
 import { keptText, scoreText } from "./values";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { assignmentTerm, type Term } from "@/lib/domain/terms";
+import { msg, type Message } from "@/lib/i18n/message";
+import { ROLE_WORD } from "./words";
 
 // Categories, assignments and grades of the plan (decision 012): OneRoster's categories.csv,
 // lineItems.csv and results.csv, keyed on sourcedId like everything else. Categories are the
@@ -22,13 +24,6 @@ import { assignmentTerm, type Term } from "@/lib/domain/terms";
 // told to remove: a delta's tobedeleted result deletes the grade (each one listed and audited),
 // a bulk results file that no longer lists a grade leaves it to the portal. An assignment or a
 // category the roster removes is deleted only when nothing refers to it any more.
-
-const ROLE_WORD = {
-  student: "a student",
-  parent: "a parent",
-  instructor: "a teacher",
-  admin: "an administrator",
-} as const;
 
 const at = (ref: { file: string; line: number }) => ({ file: ref.file, line: ref.line });
 
@@ -116,8 +111,8 @@ export function planCategories(ctx: PlanContext): void {
         file: r.row.ref.file,
         line: r.row.ref.line,
         column: r.row.labels.title,
-        message: `the portal already has another category named ${quote(r.name)}`,
-        fix: "give the category another title, or rename or remove the portal's category first",
+        message: msg("admin.rosterReport.text.portalAlreadyHasAnother", { a: quote(r.name) }),
+        fix: msg("admin.rosterReport.text.giveCategoryAnotherTitle"),
       });
   }
 
@@ -157,8 +152,8 @@ export function planAssignments(ctx: PlanContext): void {
           file: li.ref.file,
           line: li.ref.line,
           column: li.labels.class,
-          message: `no class ${quote(li.classKey.slice(2))} in classes.csv or the portal`,
-          fix: "add the class, or remove the line item",
+          message: msg("admin.rosterReport.text.noClassClassesCsv", { a: quote(li.classKey.slice(2)) }),
+          fix: msg("admin.rosterReport.text.addClassRemoveLine"),
         });
       }
       data.refused.lineItems.add(key);
@@ -176,8 +171,8 @@ export function planAssignments(ctx: PlanContext): void {
         file: li.ref.file,
         line: li.ref.line,
         column: li.labels.class,
-        message: `the line item is an assignment of the class ${quote(db.levelCode)} in the portal, not of ${quote(cls.code)}`,
-        fix: "a line item cannot move to another class (its grades belong to that class): give it a new sourcedId",
+        message: msg("admin.rosterReport.text.lineItemAssignmentClass", { a: quote(db.levelCode), b: quote(cls.code) }),
+        fix: msg("admin.rosterReport.text.lineItemCannotMove"),
       });
       data.refused.lineItems.add(key);
       continue;
@@ -193,8 +188,8 @@ export function planAssignments(ctx: PlanContext): void {
             file: li.ref.file,
             line: li.ref.line,
             column: li.labels.category,
-            message: `no category ${quote(li.categoryId)} in categories.csv or the portal`,
-            fix: "add the category to categories.csv, or leave categorySourcedId empty",
+            message: msg("admin.rosterReport.text.noCategoryCategoriesCsv", { a: quote(li.categoryId) }),
+            fix: msg("admin.rosterReport.text.addCategoryCategoriesCsv"),
           });
         }
         data.refused.lineItems.add(key);
@@ -272,8 +267,8 @@ export function planAssignments(ctx: PlanContext): void {
 
 /** A published term's refusal: its report cards are out and its grades locked (issue 19). */
 const lockedProblem = (term: Term) => ({
-  message: `the grade falls in the term ${quote(term.title)}, which is published: its grades are locked`,
-  fix: "leave the result out, or unlock the term on the admin page (Terms) and import again",
+  message: msg("admin.rosterReport.text.gradeFallsTermWhich", { a: quote(term.title) }),
+  fix: msg("admin.rosterReport.text.leaveResultOutUnlock"),
 });
 
 /** The published term an assignment (as this import leaves it) falls in, or null. */
@@ -329,8 +324,8 @@ export function planGrades(ctx: PlanContext): void {
           problems.add({
             ...where,
             column: file.labels.lineItem,
-            message: `no line item ${quote(r.lineItemId)} in lineItems.csv or the portal`,
-            fix: "add the line item, or remove the result",
+            message: msg("admin.rosterReport.text.noLineItemLineItems", { a: quote(r.lineItemId) }),
+            fix: msg("admin.rosterReport.text.addLineItemRemove"),
           });
         }
         continue;
@@ -343,8 +338,8 @@ export function planGrades(ctx: PlanContext): void {
           problems.add({
             ...where,
             column: file.labels.student,
-            message: `no user ${quote(r.studentId)} in users.csv or the portal`,
-            fix: "add the student, or remove the result",
+            message: msg("admin.rosterReport.text.noUserUsersCsv", { a: quote(r.studentId) }),
+            fix: msg("admin.rosterReport.text.addStudentRemoveResult"),
           });
         }
         continue;
@@ -353,8 +348,11 @@ export function planGrades(ctx: PlanContext): void {
         problems.add({
           ...where,
           column: file.labels.student,
-          message: `${quote(r.studentId)} is ${ROLE_WORD[student.role as keyof typeof ROLE_WORD]}: a result is a student's`,
-          fix: "correct the studentSourcedId",
+          message: msg("admin.rosterReport.text.resultStudentS", {
+            a: quote(r.studentId),
+            b: ROLE_WORD[student.role as PortalRole],
+          }),
+          fix: msg("admin.rosterReport.text.correctStudentSourcedId"),
         });
         continue;
       }
@@ -362,8 +360,8 @@ export function planGrades(ctx: PlanContext): void {
         problems.add({
           ...where,
           column: file.labels.score,
-          message: `${scoreText(r.score100)} is more than the line item's maximum of ${li.maxScore} points`,
-          fix: "correct the score, or raise the line item's resultValueMax",
+          message: msg("admin.rosterReport.text.moreThanLineItem", { a: scoreText(r.score100), b: li.maxScore }),
+          fix: msg("admin.rosterReport.text.correctScoreRaiseLine"),
         });
         continue;
       }
@@ -373,8 +371,8 @@ export function planGrades(ctx: PlanContext): void {
         problems.add({
           ...where,
           column: file.labels.student,
-          message: `the student already has a result for this line item on line ${first}`,
-          fix: "list one result per student and line item",
+          message: msg("admin.rosterReport.text.studentAlreadyHasResult", { a: first }),
+          fix: msg("admin.rosterReport.text.listOneResultPer"),
         });
         continue;
       }
@@ -384,8 +382,8 @@ export function planGrades(ctx: PlanContext): void {
         problems.add({
           ...where,
           column: file.labels.sourcedId,
-          message: `the result ${quote(r.sourcedId)} is another student's or line item's grade in the portal`,
-          fix: "a result cannot move to another student or line item: give it a new sourcedId",
+          message: msg("admin.rosterReport.text.resultAnotherStudentS", { a: quote(r.sourcedId) }),
+          fix: msg("admin.rosterReport.text.resultCannotMoveAnother"),
         });
         continue;
       }
@@ -438,9 +436,15 @@ export function planGrades(ctx: PlanContext): void {
   // file that no longer lists a roster grade leaves it in the portal as the portal's own.
   const titleOf = new Map(state.assignments.map((a) => [a.id, a.title]));
   const names = new Map(state.users.map((u) => [u.id, u.name]));
-  const nameOf = (id: number) => names.get(id) ?? `user ${id}`;
-  const describe = (g: StateGrade) =>
-    `${nameOf(g.studentId)}'s grade on ${quote(titleOf.get(g.assignmentId) ?? `assignment ${g.assignmentId}`)} (${scoreText(g.score100)})`;
+  const nameOf = (id: number): Message | string => names.get(id) ?? msg("admin.rosterReport.parts.user", { a: id });
+  const describe = (g: StateGrade) => {
+    const title = titleOf.get(g.assignmentId);
+    return msg("admin.rosterReport.parts.sGradeOn", {
+      a: nameOf(g.studentId),
+      b: title !== undefined ? quote(title) : msg("admin.rosterReport.parts.assignment", { a: g.assignmentId }),
+      c: scoreText(g.score100),
+    });
+  };
   const deleted = new Set<number>();
   if (file && isBulk(ctx, "grades")) {
     const listed = new Set<string>();
@@ -454,8 +458,8 @@ export function planGrades(ctx: PlanContext): void {
         file: file.name,
         line: 0,
         column: file.labels.sourcedId,
-        message: `${describe(g)}, result ${quote(g.sourcedId)}, is not in the file`,
-        fix: "nothing: the grade stays, as the portal's own (an import removes a grade only when a delta marks it tobedeleted)",
+        message: msg("admin.rosterReport.text.resultNotFile", { a: describe(g), b: quote(g.sourcedId) }),
+        fix: msg("admin.rosterReport.text.nothingGradeStaysAs"),
       });
     }
   } else if (!data.upsertOnly) {
@@ -475,8 +479,8 @@ export function planGrades(ctx: PlanContext): void {
         file: d.ref.file,
         line: d.ref.line,
         column: "status",
-        message: `${describe(g)} will be deleted`,
-        fix: "nothing, if the SIS removed it on purpose (the deletion is audited); otherwise correct the file",
+        message: msg("admin.rosterReport.text.willBeDeleted", { a: describe(g) }),
+        fix: msg("admin.rosterReport.text.nothingIfSISRemoved"),
       });
     }
   }
@@ -490,21 +494,29 @@ export function planGrades(ctx: PlanContext): void {
     const loaded = data.resultsFile !== null; // every grade was loaded (lib/roster/state.ts)
     for (const u of lowered) {
       const row = data.lineItems.find((li) => ctx.lineItemFinal(li.sourcedId)?.ref === u.id)!;
-      let over: { score: number; who: string } | undefined;
+      let over: { score: number; who: Message | string } | undefined;
       if (loaded) {
         for (const g of state.grades) {
           if (g.assignmentId !== u.id || deleted.has(g.id)) continue;
           const score = updatedScore.get(g.id) ?? g.score100;
           if (score > u.maxScore * 100 && (!over || score > over.score)) over = { score, who: nameOf(g.studentId) };
         }
-      } else over = { score: state.assignments.find((a) => a.id === u.id)!.topScore100!, who: "a student" };
+      } else
+        over = {
+          score: state.assignments.find((a) => a.id === u.id)!.topScore100!,
+          who: msg("admin.rosterReport.parts.student"),
+        };
       if (over) {
         problems.add({
           file: row.ref.file,
           line: row.ref.line,
           column: row.labels.max,
-          message: `the portal has a grade above ${u.maxScore} on this assignment (${scoreText(over.score)} for ${over.who})`,
-          fix: "keep resultValueMax at or above every grade, or correct the grades in results.csv",
+          message: msg("admin.rosterReport.text.portalHasGradeAbove", {
+            a: u.maxScore,
+            b: scoreText(over.score),
+            c: over.who,
+          }),
+          fix: msg("admin.rosterReport.text.keepResultValueMaxAtAbove"),
         });
       }
     }
@@ -519,15 +531,23 @@ export function planGradebookRemovals(ctx: PlanContext): void {
   for (const p of ctx.pending.assignments) {
     const a = byId.get(p.id)!;
     const remaining = a.grades - (ctx.gradesDeletedOn.get(a.id) ?? 0);
-    const what = `the assignment ${quote(a.title)} of ${quote(a.levelCode)}`;
+    const what = msg("admin.rosterReport.parts.assignment2", { a: quote(a.title), b: quote(a.levelCode) });
     if (a.submitted || remaining > 0) {
       changes.assignments.detach.push(a.id);
       counts.assignments.kept += 1;
       warnings.add({
         ...p.ref,
         column: "sourcedId",
-        message: `${what} is no longer in the roster but has ${remaining > 0 ? `${remaining} grade${remaining === 1 ? "" : "s"}` : "submissions"}`,
-        fix: "nothing: it stays, as the portal's own (delete it in the portal when its records can go)",
+        message: msg("admin.rosterReport.text.noLongerRosterBut", {
+          a: what,
+          b:
+            remaining > 0
+              ? msg(remaining === 1 ? "admin.rosterReport.parts.grade" : "admin.rosterReport.parts.grades", {
+                  count: remaining,
+                })
+              : msg("admin.rosterReport.parts.submissions"),
+        }),
+        fix: msg("admin.rosterReport.text.nothingStaysAsPortal"),
       });
     } else {
       gone.add(a.id);
@@ -536,8 +556,8 @@ export function planGradebookRemovals(ctx: PlanContext): void {
       warnings.add({
         ...p.ref,
         column: "sourcedId",
-        message: `${what} will be deleted (it has no grades or submissions)`,
-        fix: "nothing, if the SIS removed it on purpose",
+        message: msg("admin.rosterReport.text.willBeDeletedHas", { a: what }),
+        fix: msg("admin.rosterReport.text.nothingIfSISRemoved2"),
       });
     }
   }
@@ -559,8 +579,8 @@ export function planGradebookRemovals(ctx: PlanContext): void {
       warnings.add({
         ...p.ref,
         column: "sourcedId",
-        message: `the category ${quote(nameOf.get(p.id) ?? "")} is no longer in the roster but assignments use it`,
-        fix: "nothing: it stays, as the portal's own",
+        message: msg("admin.rosterReport.text.categoryNoLongerRoster", { a: quote(nameOf.get(p.id) ?? "") }),
+        fix: msg("admin.rosterReport.text.nothingStaysAsPortal2"),
       });
     } else {
       changes.categories.delete.push(p.id);

@@ -4,17 +4,12 @@ import { namePartsOf } from "@/lib/export/oneroster-format";
 import { keptSourcedId, ownId } from "./own-ids";
 import { quote } from "./problems";
 import { keptText, nameReadBack, slugUsername } from "./values";
+import { msg } from "@/lib/i18n/message";
+import { ROLE_WORD } from "./words";
 
 // Users and guardian links of the plan (decision 012). People are matched on sourcedId, else a
 // portal user made by hand with the same username and role is adopted; a role is never changed
 // by an import; someone the roster deletes who has academic records is kept without a code.
-
-const ROLE_WORD: Record<PortalRole, string> = {
-  student: "a student",
-  parent: "a parent",
-  instructor: "a teacher",
-  admin: "an administrator",
-};
 
 /** A row the plan refuses: references to it name it as their cause. */
 function refuseUser(ctx: PlanContext, u: RosterUser): void {
@@ -41,8 +36,12 @@ export function planUsers(ctx: PlanContext): void {
             file: u.ref.file,
             line: u.ref.line,
             column: u.labels.username,
-            message: `${quote(u.username)} is already the username of ${holder.name}, ${ROLE_WORD[holder.role]} in the portal`,
-            fix: "give this person another username, or change that user's username in the portal",
+            message: msg("admin.rosterReport.text.alreadyUsernamePortal", {
+              a: quote(u.username),
+              b: holder.name,
+              c: ROLE_WORD[holder.role],
+            }),
+            fix: msg("admin.rosterReport.text.giveThisPersonAnother"),
           });
           refuseUser(ctx, u);
           continue;
@@ -56,8 +55,8 @@ export function planUsers(ctx: PlanContext): void {
         file: u.ref.file,
         line: u.ref.line,
         column: u.labels.username,
-        message: `this is the same portal user (${db.name}) as line ${first.ref.line}`,
-        fix: "list each person once",
+        message: msg("admin.rosterReport.text.thisSamePortalUser", { a: db.name, b: first.ref.line }),
+        fix: msg("admin.rosterReport.text.listEachPersonOnce"),
       });
       refuseUser(ctx, u);
       continue;
@@ -70,8 +69,8 @@ export function planUsers(ctx: PlanContext): void {
         file: u.ref.file,
         line: u.ref.line,
         column: u.labels.role,
-        message: "the user has no role",
-        fix: "give the user a role (in users.csv, or in roles.csv)",
+        message: msg("admin.rosterReport.text.userHasNoRole"),
+        fix: msg("admin.rosterReport.text.giveUserRoleUsers"),
       });
       refuseUser(ctx, u);
       continue;
@@ -81,8 +80,12 @@ export function planUsers(ctx: PlanContext): void {
         file: u.ref.file,
         line: u.ref.line,
         column: u.labels.role,
-        message: `the portal has ${db.name} as ${ROLE_WORD[db.role]}, the file as ${ROLE_WORD[role]}`,
-        fix: "the import does not change a person's role: correct the file, or give the person a new sourcedId",
+        message: msg("admin.rosterReport.text.portalHasAsFile", {
+          a: db.name,
+          b: ROLE_WORD[db.role],
+          c: ROLE_WORD[role],
+        }),
+        fix: msg("admin.rosterReport.text.importDoesNotChange"),
       });
       refuseUser(ctx, u);
       continue;
@@ -95,8 +98,10 @@ export function planUsers(ctx: PlanContext): void {
           file: u.ref.file,
           line: u.ref.line,
           column: u.labels.role,
-          message: `${u.name ?? u.sourcedId ?? "this person"} would be a new administrator`,
-          fix: 'tick "Allow new administrators" (--allow-new-admins on the command line) if they should be one, or correct the role',
+          message: msg("admin.rosterReport.text.wouldBeNewAdministrator", {
+            a: u.name ?? u.sourcedId ?? msg("admin.rosterReport.parts.thisPerson"),
+          }),
+          fix: msg("admin.rosterReport.text.tickAllowNewAdministrators"),
         });
         refuseUser(ctx, u);
         continue;
@@ -108,8 +113,8 @@ export function planUsers(ctx: PlanContext): void {
         file: u.ref.file,
         line: u.ref.line,
         column: u.labels.name,
-        message: "a new person needs a name",
-        fix: "fill in the person's name",
+        message: msg("admin.rosterReport.text.newPersonNeedsName"),
+        fix: msg("admin.rosterReport.text.fillPersonSName"),
       });
       refuseUser(ctx, u);
       continue;
@@ -144,8 +149,8 @@ export function planUsers(ctx: PlanContext): void {
         file: row.file,
         line: row.line,
         column: "sourcedId",
-        message: `the import would remove your own account (${db.name}, sourcedId ${quote(db.sourcedId ?? "")})`,
-        fix: "keep yourself in the users file, or have another administrator run the import",
+        message: msg("admin.rosterReport.text.importWouldRemoveYour", { a: db.name, b: quote(db.sourcedId ?? "") }),
+        fix: msg("admin.rosterReport.text.keepYourselfUsersFile"),
         blocking: true,
       });
       continue;
@@ -180,8 +185,13 @@ export function planUsers(ctx: PlanContext): void {
         file: u.ref.file,
         line: u.ref.line,
         column: u.labels.username,
-        message: `${quote(wanted)} is already the username of ${holder.line ? `the user on line ${holder.line}` : `${holder.name} in the portal`}`,
-        fix: "give each person their own username",
+        message: msg("admin.rosterReport.text.alreadyUsername", {
+          a: quote(wanted),
+          b: holder.line
+            ? msg("admin.rosterReport.parts.userOnLine", { a: holder.line })
+            : msg("admin.rosterReport.parts.portal", { a: holder.name }),
+        }),
+        fix: msg("admin.rosterReport.text.giveEachPersonTheir"),
       });
       refuseUser(ctx, u);
       continue;
@@ -299,8 +309,8 @@ export function planBirthDates(ctx: PlanContext): void {
           file: b.ref.file,
           line: b.ref.line,
           column: "sourcedId",
-          message: `no user ${quote(b.sourcedId)} in users.csv or the portal`,
-          fix: "add the user to users.csv, or remove the row",
+          message: msg("admin.rosterReport.text.noUserUsersCsv", { a: quote(b.sourcedId) }),
+          fix: msg("admin.rosterReport.text.addUserUsersCsv"),
         });
       }
       continue;
@@ -356,8 +366,8 @@ export function planGuardians(ctx: PlanContext): void {
               file: u.ref.file,
               line: u.ref.line,
               column: u.labels.agents,
-              message: `no user ${quote(agent.id)} in users.csv or the portal`,
-              fix: "add that user, or remove the sourcedId from agentSourcedIds",
+              message: msg("admin.rosterReport.text.noUserUsersCsv", { a: quote(agent.id) }),
+              fix: msg("admin.rosterReport.text.addThatUserRemove"),
             });
           }
           continue;
@@ -378,8 +388,12 @@ export function planGuardians(ctx: PlanContext): void {
             file: u.ref.file,
             line: u.ref.line,
             column: u.labels.agents,
-            message: `${quote(agent.id)} is ${ROLE_WORD[other.role]} and this user ${ROLE_WORD[me.role]}: a guardian link joins a parent to a student`,
-            fix: "nothing: this agent is skipped",
+            message: msg("admin.rosterReport.text.thisUserGuardianLink", {
+              a: quote(agent.id),
+              b: ROLE_WORD[other.role],
+              c: ROLE_WORD[me.role],
+            }),
+            fix: msg("admin.rosterReport.text.nothingThisAgentSkipped"),
           });
           continue;
         }

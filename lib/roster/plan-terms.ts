@@ -1,6 +1,7 @@
 import { isBulk, type PlanContext, type TermValues } from "./plan-context";
 import { ownIdNumber } from "./own-ids";
 import { quote } from "./problems";
+import { msg } from "@/lib/i18n/message";
 
 // Terms of the plan (decision 012): academicSessions.csv → school_terms, keyed on sourcedId. An
 // import writes only the terms it made; an admin's own term (decision 014), named by the id the
@@ -26,8 +27,8 @@ export function planTerms(ctx: PlanContext): void {
         file: t.ref.file,
         line: t.ref.line,
         column: "sourcedId",
-        message: `the term ${quote(t.sourcedId)} is the portal's own term ${quote(own.title)}, made on the admin page: an import does not change it`,
-        fix: "nothing: change the term on the admin page (Terms) if it should change",
+        message: msg("admin.rosterReport.text.portalOwnTerm", { a: quote(t.sourcedId), b: quote(own.title) }),
+        fix: msg("admin.rosterReport.text.changeTermOnAdminPage"),
       });
       counts.terms.ignored += 1;
       continue;

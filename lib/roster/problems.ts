@@ -1,7 +1,12 @@
 // Row-level problems and warnings (decision 012): every message says where (`file:line`), which
 // column, what is wrong and what to do, so an IT admin can fix the file without guessing.
-// Pure: also usable by the page to format and download the list.
+// What is wrong and what to do are descriptors (decision 029, "Messages as data"): made here in
+// no language, written at the edge in the reader's (the page's request, the command line's and the
+// nightly sync's school language) by problemText/groupText; the stored history keeps them as data.
 import { SPREADSHEET, toCsv } from "@/lib/export/csv";
+import type { AnyLocale } from "@/lib/i18n/locales";
+import { msg, type Message } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
 
 export interface RosterProblem {
   /** The file as named in the upload ("users.csv", "export/users.csv", "roster.zip"). */
@@ -11,9 +16,9 @@ export interface RosterProblem {
   /** The column as written in the file's header, or a word for the row or file ("row", "file"). */
   column: string;
   /** What is wrong. */
-  message: string;
+  message: Message;
   /** What to do about it. */
-  fix: string;
+  fix: Message;
   /**
    * About the upload or a whole file (a header, the manifest, a guard), not one row: it cannot be
    * skipped. A problem on line 0 is one too.
@@ -34,15 +39,42 @@ export interface ProblemGroup {
 /** The lines a group names before "and N more". */
 const GROUP_LINES = 5;
 
-/** `users.csv:3, 5, 9 and 12 more: status — what is wrong — what to do` */
-export function formatGroup(g: ProblemGroup): string {
-  if (g.count === 1) return formatProblem(g.problem);
-  const p = g.problem;
-  const lines = g.lines.filter((l) => l > 0);
-  const more = g.count - lines.length;
-  const where = lines.length ? `${p.file}:${lines.join(", ")}${more > 0 ? ` and ${more} more` : ""}` : p.file;
-  return `${where} (${g.count.toLocaleString("en-US")} rows): ${p.column} — ${p.message} — ${p.fix}`;
+/** lib/roster's own words for a column ("file", "row", "header"); a column of the file's header stays as written. */
+const COLUMN_WORDS: Record<string, Message> = {
+  file: msg("admin.rosterReport.columnWords.file"),
+  row: msg("admin.rosterReport.columnWords.row"),
+  header: msg("admin.rosterReport.columnWords.header"),
+};
+
+/** `file:line: column — what is wrong — what to do` in `locale` (line left out when it is about the whole file). */
+export function problemText(p: RosterProblem, locale: AnyLocale): string {
+  return groupText({ problem: p, count: 1, lines: [p.line] }, locale);
 }
+
+/** `users.csv:3, 5, 9 and 12 more (14 rows): status — what is wrong — what to do` in `locale`. */
+export function groupText(g: ProblemGroup, locale: AnyLocale): string {
+  const p = g.problem;
+  const values = {
+    column: Object.hasOwn(COLUMN_WORDS, p.column) ? COLUMN_WORDS[p.column]! : p.column,
+    message: p.message,
+    fix: p.fix,
+  };
+  if (g.count === 1)
+    return render(
+      msg("admin.rosterReport.oneLine", { where: p.line > 0 ? `${p.file}:${p.line}` : p.file, ...values }),
+      locale,
+    );
+  const shown = g.lines.filter((l) => l > 0);
+  const more = g.count - shown.length;
+  const lines = shown.join(", ");
+  const where = shown.length
+    ? `${p.file}:${more > 0 ? render(msg("admin.rosterReport.andMore", { lines, more }), locale) : lines}`
+    : p.file;
+  return render(msg("admin.rosterReport.groupLine", { where, count: g.count, ...values }), locale);
+}
+
+/** A group in English (the tests', and the logs'). */
+export const formatGroup = (g: ProblemGroup): string => groupText(g, "en");
 
 /**
  * The order files are read in, so that a cause (a refused user) comes before its consequences (its
@@ -80,11 +112,8 @@ export function causeOrder(a: RosterProblem, b: RosterProblem): number {
   return a.line - b.line;
 }
 
-/** `file:line: column — what is wrong — what to do` (line left out when it is about the whole file). */
-export function formatProblem(p: RosterProblem): string {
-  const where = p.line > 0 ? `${p.file}:${p.line}` : p.file;
-  return `${where}: ${p.column} — ${p.message} — ${p.fix}`;
-}
+/** A problem in English (the tests', and the logs'). */
+export const formatProblem = (p: RosterProblem): string => problemText(p, "en");
 
 /** Quotes a value from a file for a message: short, on one line, and visibly empty when blank. */
 export function quote(value: string, max = 60): string {
@@ -104,7 +133,7 @@ export class ProblemList {
     this.total += 1;
     if (!isRowProblem(p)) this.blocking += 1;
     if (this.items.length < this.cap) this.items.push(p);
-    const key = `${p.file}\u0000${p.column}\u0000${p.message}\u0000${p.fix}`;
+    const key = `${p.file}\u0000${p.column}\u0000${JSON.stringify(p.message)}\u0000${JSON.stringify(p.fix)}`;
     const g = this.byKey.get(key);
     if (g) {
       g.count += 1;
@@ -126,22 +155,29 @@ export class ProblemList {
   }
 }
 
-/** The grouped list as a CSV file (one row a group: its count and first lines), for download, through lib/export/csv. */
-export function groupsCsv(groups: readonly { g: ProblemGroup; severity: string }[]): string {
+/**
+ * The grouped list as a CSV file (one row a group: its count and first lines), for download, through
+ * lib/export/csv: its sentences in `locale`, under the English column headers.
+ */
+export function groupsCsv(groups: readonly { g: ProblemGroup; severity: string }[], locale: AnyLocale): string {
   const rows: (string | number)[][] = [["severity", "file", "lines", "rows", "column", "what is wrong", "what to do"]];
   for (const { g, severity } of groups) {
     const p = g.problem;
     const shown = g.lines.filter((l) => l > 0).join(" ");
     const where = g.count > g.lines.length ? `${shown} …` : shown;
-    rows.push([severity, p.file, where, g.count, p.column, p.message, p.fix]);
+    rows.push([severity, p.file, where, g.count, p.column, render(p.message, locale), render(p.fix, locale)]);
   }
   return toCsv(rows, SPREADSHEET);
 }
 
 /** The full list as a CSV file for a spreadsheet (lib/export/csv.ts: BOM, formulas neutralised, text quoted). */
-export function problemsCsv(problems: readonly RosterProblem[], severity: "problem" | "warning" = "problem"): string {
+export function problemsCsv(
+  problems: readonly RosterProblem[],
+  severity: "problem" | "warning" = "problem",
+  locale: AnyLocale = "en",
+): string {
   return toCsv([
     ["severity", "file", "line", "column", "what is wrong", "what to do"],
-    ...problems.map((p) => [severity, p.file, p.line, p.column, p.message, p.fix]),
+    ...problems.map((p) => [severity, p.file, p.line, p.column, render(p.message, locale), render(p.fix, locale)]),
   ]);
 }

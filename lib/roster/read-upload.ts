@@ -1,6 +1,7 @@
 import { fileBounds, MAX_RESULTS_BYTES, MAX_TOTAL_BYTES, MAX_UPLOAD_BYTES, MAX_ZIP_ENTRIES } from "./limits";
 import { ProblemList, quote, type RosterProblem } from "./problems";
 import { crc32, inflateNow, inflateOffLoop, type Inflated, type ZipEntryRef } from "./zip-inflate";
+import { msg, type Message } from "@/lib/i18n/message";
 
 export { crc32 };
 
@@ -93,8 +94,8 @@ export function readUpload(upload: RosterUpload): ReadResult {
       file: upload.label,
       line: 0,
       column: "file",
-      message: `the upload is ${mb(uploaded)}, more than the ${mb(MAX_UPLOAD_BYTES)} allowed`,
-      fix: "upload the CSV files in a .zip, or split the import",
+      message: msg("admin.rosterReport.text.uploadMoreThanAllowed", { a: mb(uploaded), b: mb(MAX_UPLOAD_BYTES) }),
+      fix: msg("admin.rosterReport.text.uploadCSVFilesZip"),
     });
     return { texts, problems: problems.items, warnings: warnings.items };
   }
@@ -105,8 +106,8 @@ export function readUpload(upload: RosterUpload): ReadResult {
         file: name,
         line: 0,
         column: "file",
-        message: `the file is ${mb(bytes.length)}, more than the ${mb(bounds.bytes)} allowed for one file`,
-        fix: "split the import into smaller files",
+        message: msg("admin.rosterReport.text.fileMoreThanAllowed", { a: mb(bytes.length), b: mb(bounds.bytes) }),
+        fix: msg("admin.rosterReport.text.splitImportIntoSmaller"),
       });
       return true;
     }
@@ -117,8 +118,8 @@ export function readUpload(upload: RosterUpload): ReadResult {
         file: name,
         line: 0,
         column: "file",
-        message: `the files add up to more than ${mb(MAX_TOTAL_BYTES)}`,
-        fix: "split the import into smaller uploads",
+        message: msg("admin.rosterReport.text.filesAddUpMore", { a: mb(MAX_TOTAL_BYTES) }),
+        fix: msg("admin.rosterReport.text.splitImportIntoSmaller2"),
       });
       return false;
     }
@@ -131,7 +132,7 @@ export function readUpload(upload: RosterUpload): ReadResult {
           line: 0,
           column: "file",
           message: decoded.warning,
-          fix: 'save the file as "CSV UTF-8" to be sure every accent is read right',
+          fix: msg("admin.rosterReport.text.saveFileAsCSV"),
         });
       texts.push({ name, base: baseName(name), text: decoded.text });
     }
@@ -148,8 +149,8 @@ export function readUpload(upload: RosterUpload): ReadResult {
         file: file.name,
         line: 0,
         column: "file",
-        message: "not a .csv or .zip file, so it was not read",
-        fix: "nothing, unless it holds roster data: then save it as CSV",
+        message: msg("admin.rosterReport.text.notCsvZipFile"),
+        fix: msg("admin.rosterReport.text.nothingUnlessHoldsRoster"),
       });
     }
   }
@@ -161,8 +162,8 @@ export function readUpload(upload: RosterUpload): ReadResult {
         file: t.name,
         line: 0,
         column: "file",
-        message: `two files are named ${t.base} (also ${quote(other)})`,
-        fix: "upload one of each file",
+        message: msg("admin.rosterReport.text.twoFilesAreNamed", { a: t.base, b: quote(other) }),
+        fix: msg("admin.rosterReport.text.uploadOneEachFile"),
       });
     else seen.set(t.base, t.name);
   }
@@ -177,8 +178,8 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
       file: file.name,
       line: 0,
       column: "file",
-      message: `not a readable .zip file (${directory.message})`,
-      fix: "zip the CSV files again, or upload them loose",
+      message: msg("admin.rosterReport.text.notReadableZipFile", { a: directory.message }),
+      fix: msg("admin.rosterReport.text.zipCSVFilesAgain"),
     });
     return true;
   }
@@ -188,8 +189,8 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
       file: file.name,
       line: 0,
       column: "file",
-      message: `the zip holds ${entries.length} entries, more than the ${MAX_ZIP_ENTRIES} allowed`,
-      fix: "zip only the roster's CSV files",
+      message: msg("admin.rosterReport.text.zipHoldsEntriesMore", { a: entries.length, b: MAX_ZIP_ENTRIES }),
+      fix: msg("admin.rosterReport.text.zipOnlyRosterS"),
     });
     return false;
   }
@@ -198,8 +199,8 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
       file: file.name,
       line: 0,
       column: "file",
-      message: "this is an Excel workbook, not CSV",
-      fix: 'in Excel choose File → Save As → "CSV UTF-8" and upload that file',
+      message: msg("admin.rosterReport.text.thisExcelWorkbookNot"),
+      fix: msg("admin.rosterReport.text.excelChooseFileSave"),
     });
     return true;
   }
@@ -213,8 +214,8 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
         file: `${file.name}/${e.name}`,
         line: 0,
         column: "file",
-        message: `the entry unpacks to ${mb(e.size)}, more than the ${mb(bounds.bytes)} allowed for one file`,
-        fix: "split the import into smaller files",
+        message: msg("admin.rosterReport.text.entryUnpacksMoreThan", { a: mb(e.size), b: mb(bounds.bytes) }),
+        fix: msg("admin.rosterReport.text.splitImportIntoSmaller"),
       });
       return false;
     }
@@ -227,8 +228,8 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
       file: file.name,
       line: 0,
       column: "file",
-      message: `the zip unpacks to ${mb(declared)}, more than the ${mb(MAX_TOTAL_BYTES)} allowed`,
-      fix: "split the import into smaller uploads",
+      message: msg("admin.rosterReport.text.zipUnpacksMoreThan", { a: mb(declared), b: mb(MAX_TOTAL_BYTES) }),
+      fix: msg("admin.rosterReport.text.splitImportIntoSmaller2"),
     });
     return false;
   }
@@ -242,8 +243,8 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
         file: `${file.name}/${e.name}`,
         line: 0,
         column: "file",
-        message: "the entry is compressed in a way this portal cannot read",
-        fix: "zip the CSV files again with your computer's own Compress or Send to → Compressed folder",
+        message: msg("admin.rosterReport.text.entryCompressedWayThis"),
+        fix: msg("admin.rosterReport.text.zipCSVFilesAgain2"),
       });
       continue;
     }
@@ -252,8 +253,8 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
         file: `${file.name}/${e.name}`,
         line: 0,
         column: "file",
-        message: "the entry is damaged (its content does not match its size or checksum)",
-        fix: "zip the CSV files again",
+        message: msg("admin.rosterReport.text.entryDamagedItsContent"),
+        fix: msg("admin.rosterReport.text.zipCSVFilesAgain3"),
       });
       continue;
     }
@@ -263,29 +264,30 @@ function readZip(file: UploadFile, problems: ProblemList, take: (name: string, b
 }
 
 /** The zip's table of contents: names, CRC-32s and declared sizes, without inflating anything. */
-function centralDirectory(b: Uint8Array): { ok: true; entries: ZipEntryRef[] } | { ok: false; message: string } {
+function centralDirectory(b: Uint8Array): { ok: true; entries: ZipEntryRef[] } | { ok: false; message: Message } {
   const u16 = (o: number) => b[o]! | (b[o + 1]! << 8);
   const u32 = (o: number) => (b[o]! | (b[o + 1]! << 8) | (b[o + 2]! << 16) | (b[o + 3]! << 24)) >>> 0;
   let end = b.length - 22;
   while (end >= 0 && u32(end) !== 0x06054b50) {
-    if (b.length - end > 65_557) return { ok: false, message: "no end of central directory" };
+    if (b.length - end > 65_557) return { ok: false, message: msg("admin.rosterReport.text.noEndCentralDirectory") };
     end--;
   }
-  if (end < 0) return { ok: false, message: "no end of central directory" };
+  if (end < 0) return { ok: false, message: msg("admin.rosterReport.text.noEndCentralDirectory") };
   const count = u16(end + 10);
   let offset = u32(end + 16);
-  if (count === 0xffff || offset === 0xffffffff) return { ok: false, message: "ZIP64 archives are not supported" };
+  if (count === 0xffff || offset === 0xffffffff)
+    return { ok: false, message: msg("admin.rosterReport.text.zip64ArchivesAreNot") };
   const entries: ZipEntryRef[] = [];
   for (let i = 0; i < count; i++) {
     if (offset + 46 > b.length || u32(offset) !== 0x02014b50)
-      return { ok: false, message: "a damaged central directory" };
+      return { ok: false, message: msg("admin.rosterReport.text.damagedCentralDirectory") };
     const nameLength = u16(offset + 28);
     const name = new TextDecoder("utf-8").decode(b.subarray(offset + 46, offset + 46 + nameLength));
     const size = u32(offset + 24);
     const compressedSize = u32(offset + 20);
     const localOffset = u32(offset + 42);
     if (size === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff)
-      return { ok: false, message: "ZIP64 archives are not supported" };
+      return { ok: false, message: msg("admin.rosterReport.text.zip64ArchivesAreNot") };
     entries.push({ name, crc: u32(offset + 16), size, compressedSize, method: u16(offset + 10), localOffset });
     offset += 46 + nameLength + u16(offset + 30) + u16(offset + 32);
     if (entries.length > MAX_ZIP_ENTRIES) break;
@@ -293,7 +295,7 @@ function centralDirectory(b: Uint8Array): { ok: true; entries: ZipEntryRef[] } |
   return { ok: true, entries };
 }
 
-type Decoded = { ok: true; text: string; warning?: string } | { ok: false; message: string; fix: string };
+type Decoded = { ok: true; text: string; warning?: Message } | { ok: false; message: Message; fix: Message };
 
 /**
  * UTF-8 with or without a byte-order mark; UTF-16 when it has one (Excel's "Unicode" files);
@@ -305,8 +307,8 @@ export function decodeText(bytes: Uint8Array): Decoded {
   if (bytes.includes(0))
     return {
       ok: false,
-      message: "this is not a text file (it holds binary data)",
-      fix: 'save the sheet as "CSV UTF-8" and upload that file',
+      message: msg("admin.rosterReport.text.thisNotTextFile"),
+      fix: msg("admin.rosterReport.text.saveSheetAsCSV"),
     };
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes) };
@@ -314,7 +316,7 @@ export function decodeText(bytes: Uint8Array): Decoded {
     return {
       ok: true,
       text: new TextDecoder("windows-1252").decode(bytes),
-      warning: "the file is not UTF-8, so it was read as Windows-1252 (Excel's plain CSV)",
+      warning: msg("admin.rosterReport.text.fileNotUTF8"),
     };
   }
 }

@@ -5,6 +5,14 @@ import { quote, type RosterProblem } from "./problems";
 import type { CsvText } from "./read-upload";
 import { STAFF_TEMPLATE, STUDENT_TEMPLATE } from "./templates";
 import { CLASS_CODE_SHAPE, isDate, looksLikeExcelNumber, phoneDigitCount, slugUsername, splitList } from "./values";
+import { msg } from "@/lib/i18n/message";
+
+/** The value two rows of one person give differently, as its sentence names it. */
+const CLASH_WORD = {
+  teacher_name: msg("admin.rosterReport.parts.name"),
+  teacher_email: msg("admin.rosterReport.parts.email"),
+  role: msg("admin.rosterReport.parts.role"),
+};
 
 // The two spreadsheet templates (docs/roster-templates.md) into the roster model. A school without a
 // SIS keeps its lists in a spreadsheet: these imports add and update, never remove, and a blank cell
@@ -34,8 +42,8 @@ export function readSpreadsheets(texts: readonly CsvText[], problems: Sink, warn
         file: t.name,
         line: 1,
         column: "header",
-        message: "the header matches neither template (students, or staff and classes)",
-        fix: "start from a template downloaded from the import page and keep its header row",
+        message: msg("admin.rosterReport.text.headerMatchesNeitherTemplate"),
+        fix: msg("admin.rosterReport.text.startFromTemplateDownloaded"),
       });
   }
   if (staff.length) data.modes.classes = "delta";
@@ -88,8 +96,8 @@ function readStudents(
         file,
         line: row.line,
         column: b.label(b.has("student_id") ? "student_id" : "username"),
-        message: "the student has neither a student_id nor a username",
-        fix: "give every student a student_id (best) or a username",
+        message: msg("admin.rosterReport.text.studentHasNeitherStudent"),
+        fix: msg("admin.rosterReport.text.giveEveryStudentStudent"),
       });
       continue;
     }
@@ -100,8 +108,8 @@ function readStudents(
         file,
         line: row.line,
         column: b.label(id ? "student_id" : "username"),
-        message: `${quote(id || username)} is also on line ${first}`,
-        fix: "list each student once (put all their classes in class_codes)",
+        message: msg("admin.rosterReport.text.alsoOnLine", { a: quote(id || username), b: first }),
+        fix: msg("admin.rosterReport.text.listEachStudentOnce"),
       });
       continue;
     }
@@ -123,8 +131,8 @@ function readStudents(
         file,
         line: row.line,
         column: b.label("date_of_birth"),
-        message: `${quote(dob)} is not a date`,
-        fix: "write it as YYYY-MM-DD (format the column as Text so the spreadsheet keeps it)",
+        message: msg("admin.rosterReport.text.notDate", { a: quote(dob) }),
+        fix: msg("admin.rosterReport.text.writeAsYYYYMM2"),
       });
       ok = false;
     }
@@ -139,8 +147,8 @@ function readStudents(
           file,
           line: row.line,
           column: b.label(column),
-          message: `${quote(v)} is a number the spreadsheet rewrote, not a phone number`,
-          fix: "format the column as Text and type the numbers again",
+          message: msg("admin.rosterReport.text.numberSpreadsheetRewroteNot2", { a: quote(v) }),
+          fix: msg("admin.rosterReport.text.formatColumnAsText"),
         });
         ok = false;
       } else if (v && tooLong(b, row, column, v, FIELD_LIMITS.phone, problems)) ok = false;
@@ -149,8 +157,8 @@ function readStudents(
           file,
           line: row.line,
           column: b.label(column),
-          message: `${quote(v)} has fewer than 7 digits`,
-          fix: "write the whole number: only whole numbers link a parent's account to the student",
+          message: msg("admin.rosterReport.text.hasFewerThan7", { a: quote(v) }),
+          fix: msg("admin.rosterReport.text.writeWholeNumberOnly"),
         });
       }
       phones[column] = v;
@@ -162,8 +170,8 @@ function readStudents(
           file,
           line: row.line,
           column: b.label("class_codes"),
-          message: `${quote(code)} is not a class code`,
-          fix: "separate class codes with ; and use the codes the portal shows",
+          message: msg("admin.rosterReport.text.notClassCode", { a: quote(code) }),
+          fix: msg("admin.rosterReport.text.separateClassCodesWith"),
         });
         ok = false;
       }
@@ -231,8 +239,8 @@ function readStaff(b: BoundTable, data: RosterDataset, users: Map<string, Roster
         file,
         line: row.line,
         column: b.label("class_code"),
-        message: "the row has neither a class_code nor a teacher_username",
-        fix: "fill class_code for a class, teacher_username for a person, or both",
+        message: msg("admin.rosterReport.text.rowHasNeitherClass"),
+        fix: msg("admin.rosterReport.text.fillClassCodeFor"),
       });
       continue;
     }
@@ -243,8 +251,8 @@ function readStaff(b: BoundTable, data: RosterDataset, users: Map<string, Roster
           file,
           line: row.line,
           column: b.label("class_code"),
-          message: `${quote(code)} cannot be a class code`,
-          fix: "use letters, digits, '.', '_' and '-' (at most 50)",
+          message: msg("admin.rosterReport.text.cannotBeClassCode2", { a: quote(code) }),
+          fix: msg("admin.rosterReport.text.useLettersDigitsAt"),
         });
         ok = false;
       } else if (first !== undefined) {
@@ -252,8 +260,8 @@ function readStaff(b: BoundTable, data: RosterDataset, users: Map<string, Roster
           file,
           line: row.line,
           column: b.label("class_code"),
-          message: `the class ${quote(code)} is also on line ${first}`,
-          fix: "one row per class: a class has one teacher in the portal",
+          message: msg("admin.rosterReport.text.classAlsoOnLine", { a: quote(code), b: first }),
+          fix: msg("admin.rosterReport.text.oneRowPerClass"),
         });
         ok = false;
       } else classLines.set(code, row.line);
@@ -273,8 +281,8 @@ function readStaff(b: BoundTable, data: RosterDataset, users: Map<string, Roster
           file,
           line: row.line,
           column: b.label("role"),
-          message: `${quote(b.get(row, "role") ?? "")} is not a staff role`,
-          fix: "write teacher or admin (or leave it empty for a teacher)",
+          message: msg("admin.rosterReport.text.notStaffRole", { a: quote(b.get(row, "role") ?? "") }),
+          fix: msg("admin.rosterReport.text.writeTeacherAdminLeave"),
         });
         ok = false;
       } else if (role === "admin" && code) {
@@ -282,8 +290,8 @@ function readStaff(b: BoundTable, data: RosterDataset, users: Map<string, Roster
           file,
           line: row.line,
           column: b.label("role"),
-          message: "an admin cannot be a class's teacher",
-          fix: "give the class a teacher, or put the admin on a row of their own without a class",
+          message: msg("admin.rosterReport.text.adminCannotBeClass"),
+          fix: msg("admin.rosterReport.text.giveClassTeacherPut"),
         });
         ok = false;
       }
@@ -295,8 +303,8 @@ function readStaff(b: BoundTable, data: RosterDataset, users: Map<string, Roster
         file,
         line: row.line,
         column: b.label("teacher_username"),
-        message: "the teacher has no username",
-        fix: "fill teacher_username: it is how the portal knows the person",
+        message: msg("admin.rosterReport.text.teacherHasNoUsername"),
+        fix: msg("admin.rosterReport.text.fillTeacherUsernameHow"),
       });
       ok = false;
     }
@@ -318,8 +326,12 @@ function readStaff(b: BoundTable, data: RosterDataset, users: Map<string, Roster
             file,
             line: row.line,
             column: b.label(clash),
-            message: `${quote(username)} is given another ${clash.replace("teacher_", "")} on line ${had.ref.line}`,
-            fix: "give a person the same name, e-mail and role on every row",
+            message: msg("admin.rosterReport.text.givenAnotherOnLine", {
+              a: quote(username),
+              b: CLASH_WORD[clash],
+              c: had.ref.line,
+            }),
+            fix: msg("admin.rosterReport.text.givePersonSameName"),
           });
           data.refused.users.add(key);
           if (code) data.refused.classes.add(`c:${code}`);
@@ -375,8 +387,8 @@ function tooLong(b: BoundTable, row: CsvRow, column: string, value: string, max:
     file: b.table.file,
     line: row.line,
     column: b.label(column),
-    message: `the value is ${value.length} characters long, more than the ${max} the portal keeps`,
-    fix: `shorten it to ${max} characters`,
+    message: msg("admin.rosterReport.text.valueCharactersLongMore2", { a: value.length, b: max }),
+    fix: msg("admin.rosterReport.text.shortenCharacters", { a: max }),
   });
   return true;
 }

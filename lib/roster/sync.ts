@@ -5,7 +5,7 @@
 // and removal guard as an import from the page. Nothing is applied twice: the files' fingerprint
 // is kept in the history row, and files already applied by a sync are not imported again (a
 // history row "unchanged" says the sync ran). A refusal, a tripped threshold or a failure e-mails
-// the admins (through the queue's mail jobs) and shows in the history.
+// the admins (through the queue's mail jobs), in the school's language, and shows in the history.
 import "server-only";
 import crypto from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
@@ -13,13 +13,16 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
 import { addDays, dateInTimeZone, zonedTime } from "@/lib/domain/dates";
-import { env, schoolTimeZone } from "@/lib/env";
+import { env, schoolLocale, schoolTimeZone } from "@/lib/env";
+import { msg, type Message } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
 import { enqueue, enqueueMany, type JobHandler } from "@/lib/jobs/queue";
 import { deliverableAddress, rosterSyncMail } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
 import { MAIL_SEND } from "@/lib/notify/deliver";
 import { recordImport } from "./history";
-import { applyRosterImport, formatGroup, type RosterRun, type RosterUpload } from "./import";
+import { applyRosterImport, type RosterRun, type RosterUpload } from "./import";
+import { groupText, type ProblemGroup } from "./problems";
 import { MAX_UPLOAD_BYTES } from "./limits";
 import { loadSyncPolicy } from "./sync-policy";
 
@@ -62,7 +65,7 @@ async function readFolder(dir: string): Promise<{ upload: RosterUpload; fingerpr
     if (!st.isFile()) continue;
     total += st.size;
     if (total > MAX_UPLOAD_BYTES)
-      throw new SyncRefusal(`the files add up to more than ${MAX_UPLOAD_BYTES / 1048576} MB`);
+      throw new SyncRefusal(msg("admin.rosterReport.text.filesAddUpMore", { a: `${MAX_UPLOAD_BYTES / 1048576} MB` }));
     const bytes = new Uint8Array(await readFile(full));
     hash.update(`${name}\u0000${bytes.length}\u0000`).update(bytes);
     files.push({ name, bytes });
@@ -71,13 +74,18 @@ async function readFolder(dir: string): Promise<{ upload: RosterUpload; fingerpr
   return { upload: { label: `sync: ${path.basename(path.resolve(dir))}`, files }, fingerprint: hash.digest("hex") };
 }
 
-class SyncRefusal extends Error {}
+/** Why the folder was not imported: the history keeps it, the e-mail says it. */
+class SyncRefusal extends Error {
+  constructor(readonly reason: Message) {
+    super(render(reason, "en"));
+  }
+}
 
 export type SyncOutcome =
   | { kind: "no-files" }
   | { kind: "unchanged"; importId: number }
   | { kind: "applied" | "refused"; run: RosterRun }
-  | { kind: "failed"; message: string };
+  | { kind: "failed"; message: Message };
 
 /** One run of the sync: read the folder, skip files already applied, else apply under the saved policy. */
 export async function runRosterSync(opts: { dir: string; day: string }): Promise<SyncOutcome> {
@@ -86,7 +94,8 @@ export async function runRosterSync(opts: { dir: string; day: string }): Promise
   try {
     read = await readFolder(opts.dir);
   } catch (err) {
-    const message = err instanceof SyncRefusal ? err.message : `the folder ${opts.dir} could not be read`;
+    const message =
+      err instanceof SyncRefusal ? err.reason : msg("admin.rosterReport.sync.folderUnreadable", { dir: opts.dir });
     await recordImport(db(), failedRow(opts.dir, message, started));
     await mailAdmins(opts.day, message, []);
     return { kind: "failed", message };
@@ -103,6 +112,7 @@ export async function runRosterSync(opts: { dir: string; day: string }): Promise
       dryRun: false,
       status: "unchanged",
       summary: { files: read.fingerprint, sameAs: Number(done.id) },
+      report: {},
       problems: 0,
       warnings: 0,
       newUserIds: [],
@@ -123,29 +133,29 @@ export async function runRosterSync(opts: { dir: string; day: string }): Promise
   } catch (err) {
     // applyRosterImport recorded the failure; the reason stays in the server's log, not in an e-mail.
     console.error("roster sync failed:", err);
-    await mailAdmins(opts.day, "the import failed (the server's log says why); nothing was changed", []);
-    return { kind: "failed", message: "the import failed" };
+    await mailAdmins(opts.day, msg("admin.rosterReport.sync.importFailed"), []);
+    return { kind: "failed", message: msg("admin.rosterReport.text.importFailed") };
   }
   if (run.applied) return { kind: "applied", run };
-  const groups = run.problemGroups.slice(0, 20).map(formatGroup);
   await mailAdmins(
     opts.day,
     run.deletionGuard
-      ? "it would remove more people than the saved threshold allows"
-      : `${run.problemCount} problem${run.problemCount === 1 ? "" : "s"} in the files`,
-    groups,
+      ? msg("admin.rosterReport.sync.overThreshold")
+      : msg("admin.rosterReport.sync.problems", { count: run.problemCount }),
+    run.problemGroups.slice(0, 20),
   );
   return { kind: "refused", run };
 }
 
-function failedRow(dir: string, message: string, started: number) {
+function failedRow(dir: string, reason: Message, started: number) {
   return {
     actorId: null,
     source: "sync" as const,
     fileName: `sync: ${path.basename(path.resolve(dir))}`,
     dryRun: false,
     status: "failed" as const,
-    summary: { reason: message },
+    summary: {},
+    report: { reason },
     problems: 0,
     warnings: 0,
     newUserIds: [],
@@ -153,19 +163,24 @@ function failedRow(dir: string, message: string, started: number) {
   };
 }
 
-/** One e-mail per administrator with an address on file, through the queue (retried like every e-mail). */
-async function mailAdmins(day: string, reason: string, lines: readonly string[]): Promise<void> {
+/**
+ * One e-mail per administrator with an address on file, through the queue (retried like every e-mail),
+ * in the school's language (SCHOOL_LOCALE): the sync runs for no one reader.
+ */
+async function mailAdmins(day: string, reason: Message, groups: readonly ProblemGroup[]): Promise<void> {
   if (!mailSettings().enabled) return;
   const admins = await queryRows<{ id: number; email: string | null }>(
     sql`select id, email from users where role = 'admin' and roster_deleted_at is null order by id`,
   );
+  const locale = schoolLocale();
+  const lines = groups.map((g) => groupText(g, locale));
   const key = crypto.randomUUID();
   await enqueueMany(
     db(),
     admins.flatMap((a) => {
       const to = deliverableAddress(a.email);
       if (!to) return [];
-      const mail = rosterSyncMail(to, { day, reason, lines });
+      const mail = rosterSyncMail(to, { day, reason: render(reason, locale), lines, locale });
       return [
         {
           kind: MAIL_SEND,

@@ -1,5 +1,6 @@
 import { dateTimeFormat } from "@/lib/domain/intl";
 import { quote } from "./problems";
+import { msg, type Message } from "@/lib/i18n/message";
 
 // Value checks shared by the OneRoster and spreadsheet readers. Pure.
 
@@ -117,33 +118,37 @@ export function instantOf(s: string, timeZone: string, dateOnly: "start" | "end"
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string; fix: string };
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: Message; fix: Message };
 
 /** A score in hundredths: "8", "8.5", "8.50" (0.01 is the portal's step). Not negative, at most two decimals. */
 export function parseScore(s: string): Parsed<number> {
   const v = s.trim();
   const m = /^(\d*)(?:\.(\d*))?$/.exec(v);
   if (/^-\d*(\.\d*)?$/.test(v) && /\d/.test(v))
-    return { ok: false, message: `${quote(v)} is below 0`, fix: "a score is 0 or more" };
+    return {
+      ok: false,
+      message: msg("admin.rosterReport.text.below0", { a: quote(v) }),
+      fix: msg("admin.rosterReport.text.score0More"),
+    };
   if (!m || !/\d/.test(v))
     return {
       ok: false,
-      message: `${quote(v)} is not a number`,
-      fix: "write the score as a number with a point for decimals, e.g. 8.5",
+      message: msg("admin.rosterReport.text.notNumber", { a: quote(v) }),
+      fix: msg("admin.rosterReport.text.writeScoreAsNumber"),
     };
   const decimals = m[2] ?? "";
   if (/[1-9]/.test(decimals.slice(2)))
     return {
       ok: false,
-      message: `${quote(v)} has more than two decimals`,
-      fix: "round it to hundredths: the portal keeps scores to 0.01",
+      message: msg("admin.rosterReport.text.hasMoreThanTwo", { a: quote(v) }),
+      fix: msg("admin.rosterReport.text.roundHundredthsPortalKeeps"),
     };
   const whole = m[1] ?? "";
   if (whole.replace(/^0+/, "").length > 9)
     return {
       ok: false,
-      message: `${quote(v)} is too large for a score`,
-      fix: "write the score in points, at most the line item's resultValueMax",
+      message: msg("admin.rosterReport.text.tooLargeForScore", { a: quote(v) }),
+      fix: msg("admin.rosterReport.text.writeScorePointsAt"),
     };
   return { ok: true, value: Number(whole || "0") * 100 + Number(decimals.slice(0, 2).padEnd(2, "0")) };
 }
@@ -154,42 +159,42 @@ export function parseMaxScore(s: string, limit: number): Parsed<number> {
   if (v === "")
     return {
       ok: false,
-      message: "the maximum score is empty",
-      fix: "write the line item's maximum score (a whole number of points, at least 1)",
+      message: msg("admin.rosterReport.text.maximumScoreEmpty"),
+      fix: msg("admin.rosterReport.text.writeLineItemS"),
     };
   const m = /^(\d*)(?:\.(\d*))?$/.exec(v);
   if (!m || !/\d/.test(v)) {
     if (/^-\d*(\.\d*)?$/.test(v) && /\d/.test(v))
       return {
         ok: false,
-        message: `${quote(v)} is below 1`,
-        fix: "a line item's maximum is a whole number of points, at least 1",
+        message: msg("admin.rosterReport.text.below1", { a: quote(v) }),
+        fix: msg("admin.rosterReport.text.lineItemSMaximum"),
       };
     return {
       ok: false,
-      message: `${quote(v)} is not a number`,
-      fix: "write the maximum as a whole number of points, e.g. 20",
+      message: msg("admin.rosterReport.text.notNumber", { a: quote(v) }),
+      fix: msg("admin.rosterReport.text.writeMaximumAsWhole"),
     };
   }
   if (/[1-9]/.test(m[2] ?? "")) {
     return {
       ok: false,
-      message: `${quote(v)} is not a whole number of points (the portal's maximum score is one)`,
-      fix: "make it whole in the SIS (e.g. 25 points instead of 12.5, or round it up there): the portal does not change a maximum, which would change every percentage",
+      message: msg("admin.rosterReport.text.notWholeNumberPoints", { a: quote(v) }),
+      fix: msg("admin.rosterReport.text.makeWholeSISE"),
     };
   }
   const n = Number(m[1] || "0");
   if (n < 1)
     return {
       ok: false,
-      message: `${quote(v)} is below 1`,
-      fix: "a line item's maximum is a whole number of points, at least 1",
+      message: msg("admin.rosterReport.text.below1", { a: quote(v) }),
+      fix: msg("admin.rosterReport.text.lineItemSMaximum"),
     };
   if (n > limit)
     return {
       ok: false,
-      message: `${quote(v)} is more than the ${limit.toLocaleString("en-US")} points the portal allows`,
-      fix: `use a maximum of at most ${limit.toLocaleString("en-US")}`,
+      message: msg("admin.rosterReport.text.moreThanPointsPortal", { a: quote(v), b: limit }),
+      fix: msg("admin.rosterReport.text.useMaximumAtMost", { a: limit }),
     };
   return { ok: true, value: n };
 }

@@ -1,4 +1,6 @@
-import { rosterTranslator } from "@/lib/i18n/admin-roster-message";
+import { msg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { applyRosterImport, type RosterProgress } from "@/lib/roster/import";
 import { readRosterRequest, runOptionsOf, runView } from "@/lib/roster-web/request";
 
@@ -11,7 +13,7 @@ export async function POST(request: Request): Promise<Response> {
   const req = await readRosterRequest(request);
   if (!req.ok) return req.response;
   // The reader's language, read now: the stream runs after the request's own work.
-  const tr = await rosterTranslator();
+  const locale = await requestLocale();
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -22,10 +24,10 @@ export async function POST(request: Request): Promise<Response> {
           expectFingerprint: req.fingerprint,
           onProgress: (p: RosterProgress) => send({ type: "progress", ...p }),
         });
-        send({ type: "result", ...runView(run, tr) });
+        send({ type: "result", ...runView(run, locale) });
       } catch (err) {
         console.error("roster apply failed:", err);
-        send({ type: "error", message: tr.refusal("notCompleted") });
+        send({ type: "error", message: render(msg("admin.rosterReport.refusals.notCompleted"), locale) });
       } finally {
         controller.close();
       }

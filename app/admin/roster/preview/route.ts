@@ -1,6 +1,7 @@
-import { rosterTranslator } from "@/lib/i18n/admin-roster-message";
+import { msg } from "@/lib/i18n/message";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { previewRosterImport } from "@/lib/roster/import";
-import { readRosterRequest, runOptionsOf, runView } from "@/lib/roster-web/request";
+import { readRosterRequest, refusalResponse, runOptionsOf, runView } from "@/lib/roster-web/request";
 
 /** The dry run of a roster upload (admins): counts per entity and every problem; writes only the history row. */
 export async function POST(request: Request): Promise<Response> {
@@ -8,12 +9,9 @@ export async function POST(request: Request): Promise<Response> {
     const req = await readRosterRequest(request);
     if (!req.ok) return req.response;
     const run = await previewRosterImport(req.upload, runOptionsOf(req));
-    return Response.json(runView(run, await rosterTranslator()), { headers: { "cache-control": "no-store" } });
+    return Response.json(runView(run, await requestLocale()), { headers: { "cache-control": "no-store" } });
   } catch (err) {
     console.error("roster preview failed:", err);
-    return Response.json(
-      { ok: false, message: (await rosterTranslator()).refusal("notChecked") },
-      { status: 500, headers: { "cache-control": "no-store" } },
-    );
+    return refusalResponse(500, msg("admin.rosterReport.refusals.notChecked"), await requestLocale());
   }
 }

@@ -1,4 +1,8 @@
 import { headers } from "next/headers";
+import { schoolLocale } from "@/lib/env";
+import { msg, type Message } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { unsubscribe } from "@/lib/notify/unsubscribe";
 import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 
@@ -13,19 +17,27 @@ const plain = (status: number, text: string, extra: Record<string, string> = {})
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...extra },
   });
 
+/**
+ * An answer in the poster's language: a mail provider sends no cookie, so its Accept-Language, else
+ * the school's. Never fails for want of a language: the school's then.
+ */
+async function answer(status: number, message: Message, extra: Record<string, string> = {}): Promise<Response> {
+  const locale = await requestLocale().catch((err: unknown) => {
+    console.error("one-click unsubscribe: the reader's language could not be read:", err);
+    return schoolLocale();
+  });
+  return plain(status, render(message, locale), extra);
+}
+
 export async function POST(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const limit = await hitRateLimit(clientKey("unsubscribe", clientAddress(await headers())), 30, 60_000);
   if (!limit.allowed)
-    return plain(429, `Too many requests. Please wait ${limit.retryAfterSeconds} seconds and try again.`, {
+    return answer(429, msg("common.tooManyRequests", { seconds: limit.retryAfterSeconds }), {
       "retry-after": String(limit.retryAfterSeconds),
     });
   const done = await unsubscribe((await params).token.slice(0, 100));
-  if (!done)
-    return plain(
-      404,
-      "This unsubscribe link is not valid. Sign in to the portal and choose what you receive under Notifications.",
-    );
-  return plain(200, `Unsubscribed: you will no longer receive ${done.what}.`);
+  if (!done) return answer(404, msg("unsubscribe.invalid"));
+  return answer(200, msg("unsubscribe.done", { what: done.what }));
 }
 
 export function GET(): Response {

@@ -5,8 +5,9 @@ import { auditCardsPrinted, loadCards, type CardScope } from "@/lib/export/cards
 import { CARDS_HEADERS, cardsDocument, cardsMessagePage } from "@/lib/export/cards-html";
 import { deniedStatus } from "@/lib/export/responses";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
-import { translateActionMessage } from "@/lib/i18n/action-message";
 import { printRefusals } from "@/lib/i18n/print-refusal";
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 /**
  * Sign-in cards for a class's students (name, username, class, access code, the portal's address
@@ -30,7 +31,7 @@ export async function POST(
       return cardsMessagePage(
         deniedStatus(err),
         r.t("accessDenied"),
-        await translateActionMessage(err.message),
+        render(err.refusal, await requestLocale()),
         "/",
         r,
       );

@@ -5,8 +5,11 @@ import { safeDecode } from "@/lib/domain/url";
 import { deniedStatus } from "@/lib/export/responses";
 import { ingestUpload } from "@/lib/files/ingest";
 import { targetInLevel } from "@/lib/files/records";
+import { schoolLocale } from "@/lib/env";
 import { sameOrigin } from "@/lib/http";
-import { translateUploadMessage } from "@/lib/i18n/action-message";
+import { msg, type Message } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 const query = z.object({
   kind: z.enum(["submission", "assignment", "announcement"]),
@@ -18,15 +21,24 @@ const query = z.object({
     .optional(),
 });
 
-// A refusal's message in the uploader's language (issue 31); the route's returns keep the spec's English.
-const json = async (status: number, body: Record<string, unknown>) =>
-  Response.json(
-    typeof body.message === "string" ? { ...body, message: await translateUploadMessage(body.message) } : body,
-    {
-      status,
-      headers: { "cache-control": "no-store" },
-    },
-  );
+/**
+ * The uploader's language, for the refusals. Never fails: the route answers from its own error
+ * handler with it too, so the school's language beats a 500.
+ */
+async function readerLocale() {
+  try {
+    return await requestLocale();
+  } catch (err) {
+    console.error("upload: the reader's language could not be read:", err);
+    return schoolLocale();
+  }
+}
+
+const NO_STORE = { "cache-control": "no-store" };
+
+/** A refusal (issue 40): made as a descriptor here and in lib/files, written in the uploader's language only here. */
+const refuse = async (status: number, message: Message) =>
+  Response.json({ ok: false, message: render(message, await readerLocale()) }, { status, headers: NO_STORE });
 
 /**
  * Upload one attachment (issue 33): POST multipart/form-data with one file, to
@@ -37,22 +49,25 @@ const json = async (status: number, body: Record<string, unknown>) =>
  * under the route's own cap (lib/files/receive.ts).
  */
 export async function POST(request: Request, { params }: { params: Promise<{ levelCode: string }> }) {
-  if (!sameOrigin(request)) return json(403, { ok: false, message: "Forbidden" });
+  if (!sameOrigin(request)) return refuse(403, msg("uploads.forbidden"));
   const levelCode = safeDecode((await params).levelCode);
   const parsed = query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return json(400, { ok: false, message: "Say what the file is for." });
+  if (!parsed.success) return refuse(400, msg("uploads.whatFor"));
   const { kind, id, draft } = parsed.data;
   try {
     const user = await requireUser();
     if (kind === "submission") {
-      if (!canActAsStudent(user, user.id)) return json(403, { ok: false, message: "Only students hand in work." });
+      if (!canActAsStudent(user, user.id)) return refuse(403, msg("uploads.onlyStudents"));
       await requireClassAccess(levelCode, "view");
     } else {
       await requireClassAccess(levelCode, "teach");
     }
     const kindForTarget = kind === "announcement" ? "announcement" : "assignment";
     if (!(await targetInLevel(kindForTarget, id, levelCode)))
-      return json(404, { ok: false, message: `That ${kindForTarget} is not in this class.` });
+      return refuse(
+        404,
+        msg(kindForTarget === "assignment" ? "uploads.assignmentNotHere" : "uploads.announcementNotHere"),
+      );
     const result = await ingestUpload(request, {
       levelCode,
       kind,
@@ -61,12 +76,12 @@ export async function POST(request: Request, { params }: { params: Promise<{ lev
       draftId: kind === "submission" ? (draft ?? null) : null,
       quota: user.role === "student",
     });
-    return await ("file" in result
-      ? json(201, { ok: true, file: result.file })
-      : json(result.status, { ok: false, message: result.message }));
+    return "file" in result
+      ? Response.json({ ok: true, file: result.file }, { status: 201, headers: NO_STORE })
+      : await refuse(result.status, result.message);
   } catch (err) {
-    if (err instanceof AccessDenied) return json(deniedStatus(err), { ok: false, message: err.message });
+    if (err instanceof AccessDenied) return refuse(deniedStatus(err), err.refusal);
     console.error("upload failed:", err);
-    return json(500, { ok: false, message: "The file could not be uploaded. Please try again." });
+    return refuse(500, msg("uploads.failed"));
   }
 }

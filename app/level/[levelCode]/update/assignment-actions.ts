@@ -7,14 +7,14 @@ import { markdownField, titleField as title } from "@/lib/class-fields";
 import { MAX_SCORE_DEFAULT, MAX_SCORE_MIN } from "@/lib/domain/constants";
 import * as gradebook from "@/lib/gradebook/assignments";
 import { intlLocaleOf } from "@/lib/i18n/locales";
+import { zmsg } from "@/lib/i18n/message";
 import { requestLocale } from "@/lib/i18n/request-locale";
-import { teacherAction } from "@/lib/i18n/teacher-actions";
 
 // Assignments of the class dashboard (spec §2 Assignments manager). Creating, deleting and
 // re-dating go through lib/gradebook/assignments (a due date decides the term it counts in).
 
 const description = markdownField("Description");
-const MAX_SCORE_MESSAGE = "Max score must be a whole number of at least 1";
+const MAX_SCORE_MESSAGE = zmsg("teacherActions.maxScoreWhole");
 const fields = z.object({
   levelCode: levelCodeField,
   title,
@@ -23,22 +23,22 @@ const fields = z.object({
     .number({ message: MAX_SCORE_MESSAGE })
     .int(MAX_SCORE_MESSAGE)
     .min(MAX_SCORE_MIN, MAX_SCORE_MESSAGE)
-    .max(100_000, "Max score is too large")
+    .max(100_000, zmsg("teacherActions.maxScoreTooLarge"))
     .default(MAX_SCORE_DEFAULT),
   dueDate: z
     .string()
     .trim()
-    .min(1, "Due date is required")
+    .min(1, zmsg("teacherActions.dueRequired"))
     .transform((s) => new Date(s))
     .refine(
       (d) => !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 2000 && d.getUTCFullYear() <= 2200,
-      "Due date is not a valid date",
+      zmsg("teacherActions.dueInvalid"),
     ),
   categoryId: z
     .string()
     .optional()
     .transform((s) => (s && s.trim() !== "" ? Number(s) : null))
-    .refine((n) => n === null || (Number.isInteger(n) && n > 0), "Invalid category"),
+    .refine((n) => n === null || (Number.isInteger(n) && n > 0), zmsg("teacherActions.invalidCategory")),
 });
 const refresh = { revalidate: refreshClass };
 const assignmentOf = ({ title, description, maxScore, dueDate, categoryId }: z.output<typeof fields>) => ({
@@ -49,51 +49,44 @@ const assignmentOf = ({ title, description, maxScore, dueDate, categoryId }: z.o
   categoryId,
 });
 
-export const createAssignment = teacherAction(
-  classFormAction(fields, (v, { user, level }) => gradebook.createAssignment(user, level, assignmentOf(v)), refresh),
+export const createAssignment = classFormAction(
+  fields,
+  (v, { user, level }) => gradebook.createAssignment(user, level, assignmentOf(v)),
+  refresh,
 );
 
 /** Edit Full (all fields) — the form posts every field. */
-export const updateAssignment = teacherAction(
-  classFormAction(
-    fields.extend({ assignmentId: idSchema }),
-    (v, { user, level }) => gradebook.updateAssignment(user, level, v.assignmentId, assignmentOf(v)),
-    refresh,
-  ),
+export const updateAssignment = classFormAction(
+  fields.extend({ assignmentId: idSchema }),
+  (v, { user, level }) => gradebook.updateAssignment(user, level, v.assignmentId, assignmentOf(v)),
+  refresh,
 );
 
 /** Inline edit of the title or the description (neither changes a grade). */
-export const editAssignmentText = teacherAction(
-  classAction(
-    z
-      .object({
-        levelCode: levelCodeField,
-        assignmentId: idSchema,
-        title: title.optional(),
-        description: description.optional(),
-      })
-      .refine((v) => v.title !== undefined || v.description !== undefined, "Nothing to change"),
-    (v, { level }) =>
-      gradebook.editAssignmentText(level, v.assignmentId, { title: v.title, description: v.description }),
-    refresh,
-  ),
+export const editAssignmentText = classAction(
+  z
+    .object({
+      levelCode: levelCodeField,
+      assignmentId: idSchema,
+      title: title.optional(),
+      description: description.optional(),
+    })
+    .refine((v) => v.title !== undefined || v.description !== undefined, zmsg("teacherActions.nothingToChange")),
+  (v, { level }) => gradebook.editAssignmentText(level, v.assignmentId, { title: v.title, description: v.description }),
+  refresh,
 );
 
 /** Delete an assignment: refused when students' work is attached or its term is published. */
-export const deleteAssignment = teacherAction(
-  classAction(
-    z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
-    (v, { user, level }) => gradebook.deleteAssignment(user, level, v.assignmentId),
-    refresh,
-  ),
+export const deleteAssignment = classAction(
+  z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
+  (v, { user, level }) => gradebook.deleteAssignment(user, level, v.assignmentId),
+  refresh,
 );
 
 export type ResponseEntry = gradebook.ResponseEntry;
 
-const responsesOf = teacherAction(
-  classAction(z.object({ levelCode: levelCodeField, assignmentId: idSchema }), async (v, { level }) =>
-    gradebook.assignmentResponses(level, v.assignmentId, intlLocaleOf(await requestLocale())),
-  ),
+const responsesOf = classAction(z.object({ levelCode: levelCodeField, assignmentId: idSchema }), async (v, { level }) =>
+  gradebook.assignmentResponses(level, v.assignmentId, intlLocaleOf(await requestLocale())),
 );
 
 /** View Responses: every submission to one assignment of this class, with the student's name. */

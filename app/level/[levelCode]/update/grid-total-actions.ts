@@ -1,10 +1,11 @@
 "use server";
 
 import { z } from "zod";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { classAction, idSchema } from "@/lib/actions";
 import { schoolTimeZone } from "@/lib/env";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
+import { msg } from "@/lib/i18n/message";
 import { gridTotal, type GridTotal } from "@/lib/queries/grade-grid";
 import { isStudentEnrolled } from "@/lib/queries/levels";
 
@@ -18,9 +19,9 @@ export const loadGridTotal = classAction(
     studentId: idSchema,
     term: z.union([z.literal("year"), idSchema]),
   }),
-  async ({ studentId, term }, { level }): Promise<ActionResult<GridTotal>> => {
+  async ({ studentId, term }, { level }): Promise<Answer<GridTotal>> => {
     if (!(await isStudentEnrolled(studentId, level.code)))
-      return { ok: false, message: "That student is not enrolled in this class." };
+      return { ok: false, message: msg("gradesServer.actions.notEnrolled") };
     const view = await loadStudentTermGrade(level.code, studentId, term, schoolTimeZone());
     return { ok: true, data: gridTotal(view) };
   },

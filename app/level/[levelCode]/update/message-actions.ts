@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import type { ActionResult } from "@/lib/action-result";
+import type { Answer } from "@/lib/action-result";
 import { classAction, idSchema, levelCodeField } from "@/lib/actions";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
 import {
@@ -11,36 +11,41 @@ import {
   sendTeacherMessage,
   type MessageTarget,
 } from "@/lib/notify/messages";
+import { msg, zmsg } from "@/lib/i18n/message";
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 import { hitRateLimit } from "@/lib/rate-limit";
-import { teacherAction, translateTeacherMessage } from "@/lib/i18n/teacher-actions";
 
 // Teacher messages (issue 20): the class's own staff (its instructor or an admin) preview and send
 // a short text to the guardians of the students an assignment or a grade threshold picks, less
 // any the teacher unticked in the preview.
 
+const PERCENT_RANGE = zmsg("teacherActions.percentRange");
 const target = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("not_submitted"), assignmentId: idSchema }),
   z.object({
     kind: z.literal("below"),
     percent: z.coerce
-      .number({ message: "The percent must be a whole number from 1 to 100" })
-      .int("The percent must be a whole number from 1 to 100")
-      .min(1, "The percent must be a whole number from 1 to 100")
-      .max(100, "The percent must be a whole number from 1 to 100"),
+      .number({ message: PERCENT_RANGE })
+      .int(PERCENT_RANGE)
+      .min(1, PERCENT_RANGE)
+      .max(100, PERCENT_RANGE),
     term: z.string().max(12).optional(),
   }),
 ]);
 const text = z
   .string()
   .trim()
-  .min(1, "Write a message")
-  .max(MESSAGE_MAX_LENGTH, `A message is at most ${MESSAGE_MAX_LENGTH} characters`);
+  .min(1, zmsg("teacherActions.writeMessage"))
+  .max(MESSAGE_MAX_LENGTH, zmsg("teacherActions.messageTooLong", { max: MESSAGE_MAX_LENGTH }));
 // The students left ticked in the preview (absent: every student the target picks).
 const studentIds = z
   .array(idSchema)
-  .min(1, "Tick at least one student")
-  .max(MESSAGE_MAX_STUDENTS, `At most ${MESSAGE_MAX_STUDENTS} students`)
+  .min(1, zmsg("teacherActions.tickStudent"))
+  .max(MESSAGE_MAX_STUDENTS, zmsg("teacherActions.atMostStudents", { max: MESSAGE_MAX_STUDENTS }))
   .optional();
+
+const NOT_IN_CLASS: Answer = { ok: false, message: msg("classPage.actions.assignmentNotHere") };
 
 // What the dialog posts is checked here, so the action takes any value where the target belongs.
 const postedTarget = z.unknown().pipe(target);
@@ -57,53 +62,49 @@ export interface MessagePreviewView {
   describe: string;
 }
 
-export const previewGuardianMessage = teacherAction(
-  classAction(
-    z.object({ levelCode: levelCodeField, target: postedTarget }),
-    async (v, { level }): Promise<ActionResult<MessagePreviewView>> => {
-      const preview = await previewMessage(level.code, toTarget(v.target));
-      if (!preview) return { ok: false, message: "That assignment is not in this class." };
-      return {
-        ok: true,
-        data: {
-          students: preview.students.length,
-          guardians: preview.guardians,
-          picked: preview.students.slice(0, MESSAGE_MAX_STUDENTS).map((s) => ({ id: s.id, name: s.name })),
-          // Written in English by lib/notify/messages (the notice's own words are the recipient's).
-          describe: await translateTeacherMessage(preview.describe),
-        },
-      };
-    },
-  ),
+export const previewGuardianMessage = classAction(
+  z.object({ levelCode: levelCodeField, target: postedTarget }),
+  async (v, { level }): Promise<Answer<MessagePreviewView>> => {
+    const preview = await previewMessage(level.code, toTarget(v.target));
+    if (!preview) return NOT_IN_CLASS;
+    return {
+      ok: true,
+      data: {
+        students: preview.students.length,
+        guardians: preview.guardians,
+        picked: preview.students.slice(0, MESSAGE_MAX_STUDENTS).map((s) => ({ id: s.id, name: s.name })),
+        // Data, not the answer's message, so written here in the reader's language.
+        describe: render(preview.describe, await requestLocale()),
+      },
+    };
+  },
 );
 
-export const sendGuardianMessage = teacherAction(
-  classAction(
-    z.object({ levelCode: levelCodeField, target: postedTarget, text, studentIds }),
-    async (v, { user, level }): Promise<ActionResult> => {
-      const limit = await hitRateLimit(`guardian-message:${user.id}`, 20, 3_600_000);
-      if (!limit.allowed)
-        return {
-          ok: false,
-          message: `Twenty messages an hour at most. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.`,
-        };
-      const sent = await sendTeacherMessage(
-        { id: user.id, name: user.name },
-        { code: level.code, name: level.name },
-        toTarget(v.target),
-        v.text,
-        v.studentIds,
-      );
-      if (!sent) return { ok: false, message: "That assignment is not in this class." };
-      if (sent.guardians === 0)
-        return {
-          ok: false,
-          message: `No linked guardians to send to (${sent.students.length} student(s): ${sent.describe}).`,
-        };
+export const sendGuardianMessage = classAction(
+  z.object({ levelCode: levelCodeField, target: postedTarget, text, studentIds }),
+  async (v, { user, level }): Promise<Answer> => {
+    const limit = await hitRateLimit(`guardian-message:${user.id}`, 20, 3_600_000);
+    if (!limit.allowed)
       return {
-        ok: true,
-        message: `Message sent to ${sent.guardians} guardian(s) of ${sent.students.length} student(s)`,
+        ok: false,
+        message: msg("teacherActions.messagesPerHour", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }),
       };
-    },
-  ),
+    const sent = await sendTeacherMessage(
+      { id: user.id, name: user.name },
+      { code: level.code, name: level.name },
+      toTarget(v.target),
+      v.text,
+      v.studentIds,
+    );
+    if (!sent) return NOT_IN_CLASS;
+    if (sent.guardians === 0)
+      return {
+        ok: false,
+        message: msg("teacherActions.noGuardians", { students: sent.students.length, describe: sent.describe }),
+      };
+    return {
+      ok: true,
+      message: msg("teacherActions.messageSent", { guardians: sent.guardians, students: sent.students.length }),
+    };
+  },
 );

@@ -3,16 +3,13 @@
 import { z } from "zod";
 import { classAction, idSchema, levelCodeField, refreshClass } from "@/lib/actions";
 import * as responses from "@/lib/class-work/responses";
-import { translatedAction } from "@/lib/i18n/action-message";
 
 // Students' responses to announcements, moderated by the class's teacher (or an admin): a
 // response that floods or abuses the class can be removed, audited (lib/class-work/responses).
 
-/** Delete one response to an announcement of this class; the answer in the reader's language. */
-export const deleteResponse = translatedAction(
-  classAction(
-    z.object({ levelCode: levelCodeField, responseId: idSchema }),
-    (v, { user, level }) => responses.deleteResponse(user, level, v.responseId),
-    { revalidate: refreshClass },
-  ),
+/** Delete one response to an announcement of this class. */
+export const deleteResponse = classAction(
+  z.object({ levelCode: levelCodeField, responseId: idSchema }),
+  (v, { user, level }) => responses.deleteResponse(user, level, v.responseId),
+  { revalidate: refreshClass },
 );

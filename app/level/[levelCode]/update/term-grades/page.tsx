@@ -13,7 +13,7 @@ import { listCommentBank } from "@/lib/gradebook/comment-bank";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
 import { gradeNumbers } from "@/lib/i18n/grade-numbers";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
-import { whyInLanguage } from "@/lib/i18n/why-lines";
+import { whyInLanguage } from "@/lib/i18n/why";
 
 export async function generateMetadata() {
   return { title: (await getT("gradesServer"))("termGradesTitle") };
@@ -22,7 +22,7 @@ export async function generateMetadata() {
 // Every student's term grade with its why, and the teacher's override (issue 19). The class's
 // own staff only (dashboardPageAccess); the override form posts to an action that checks again.
 // In the reader's language (issue 31): the page's words from `gradesServer`, the forms' from
-// `grades`, the calculator's "why" sentences by lib/i18n/why-lines.
+// `grades`, the calculator's "why" descriptors by lib/i18n/why.
 export default async function TermGradesPage({
   params,
   searchParams,
