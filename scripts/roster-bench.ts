@@ -15,6 +15,7 @@ import { openPglite, openPostgres, setDbHandle, type DbHandle } from "@/lib/db/c
 import { runMigrations } from "@/lib/db/migrate";
 import { oneRosterZip } from "@/lib/export/oneroster";
 import { applyRosterImport, previewRosterImport, type RosterRun } from "@/lib/roster/import";
+import { problemText } from "@/lib/roster/problems";
 import type { RosterUpload } from "@/lib/roster/read-upload";
 import {
   CATEGORIES_HEADER,
@@ -351,7 +352,7 @@ async function bench(engine: string, handle: DbHandle, upload: RosterUpload): Pr
     throw new Error(
       `dry run refused: ${dry.run.problems
         .slice(0, 5)
-        .map((p) => `${p.file}:${p.line} ${p.message}`)
+        .map((p) => problemText(p, "en"))
         .join("; ")}`,
     );
   const apply = await measured((sample) =>
