@@ -2,26 +2,23 @@ import { AppShell } from "@/components/app-header";
 import { BlockedScreen } from "@/components/states";
 import type { PageRefusal } from "@/lib/auth/page-access";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
-import { getT } from "@/lib/i18n/request-locale";
-import { translateRefusal } from "@/lib/i18n/refusal";
-
-/** The refusal in the reader's language: the guards and page-access.ts say it in the spec's English. */
-async function translated(refusal: PageRefusal): Promise<PageRefusal> {
-  const child = await getT("child");
-  const message =
-    refusal.message === "You can only see the report cards of your own children."
-      ? child("denied")
-      : await translateRefusal(refusal.message);
-  return { ...refusal, title: await translateRefusal(refusal.title), message };
-}
+import { render } from "@/lib/i18n/render";
+import { requestLocale } from "@/lib/i18n/request-locale";
 
 /**
  * A refused page's screen (spec §2, §6, §8: Access Denied, Class Not Found…), inside the app's
  * header for a signed-in visitor.
  */
 export async function RefusalScreen({ user, refusal }: { user: SessionUser | null; refusal: PageRefusal }) {
-  const { title, message } = await translated(refusal);
-  const screen = <BlockedScreen title={title} message={message} homeLabel={refusal.homeLabel} />;
+  // The refusal's descriptors (lib/auth/page-access.ts) in the reader's language.
+  const locale = await requestLocale();
+  const screen = (
+    <BlockedScreen
+      title={render(refusal.title, locale)}
+      message={render(refusal.message, locale)}
+      homeLabel={refusal.homeLabel && render(refusal.homeLabel, locale)}
+    />
+  );
   return user ? <AppShell user={user}>{screen}</AppShell> : <main className="px-4 py-10">{screen}</main>;
 }
 

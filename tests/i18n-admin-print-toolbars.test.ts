@@ -8,7 +8,7 @@ import { lettersDocument } from "@/lib/parent/letters-html";
 
 const cardsCtx = { school: "Demo School", portal: "https://portal.example", title: "Biology (BIO-P2)", backHref: "/" };
 const batch = {
-  scopeName: "the whole school",
+  scopeName: null,
   letters: [],
   withoutGuardian: ["Ava Johnson"],
   parentsCreated: 2,

@@ -54,8 +54,9 @@ describe("message catalogs", () => {
   }
 
   // Issue 39 item 16: at 375 px a "%" wrapped alone onto the next line. A language that spaces its
-  // percent sign ("35 %") writes a no-break space there. English is left as it is: its sentences are
-  // also the patterns that read the libraries' English back (lib/i18n/sentence-patterns.ts).
+  // percent sign ("35 %") writes a no-break space there. English is left as it is: it is the spec's
+  // wording, and the patterns that convert the roster history stored before descriptors
+  // (lib/db/legacy-english.ts) read it.
   for (const locale of LOCALES.filter((l) => l !== "en")) {
     it(`${locale} keeps every "%" on the line of its number (a no-break space)`, () => {
       const split = [...leaves(messagesFor(locale))].filter(([, m]) => /[\d}][ \t]%/.test(m)).map(([k]) => k);

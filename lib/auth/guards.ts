@@ -6,9 +6,9 @@ import { adminAccess, classPageAccess, teachAccess } from "./policy";
 import { getSessionUser, type SessionUser } from "./session";
 
 /**
- * Thrown by require* helpers; actions answer with its `refusal` in the reader's language, pages show
- * a screen. Its `message` is the refusal in English (the catalog's), for logs and for the routes
- * that still answer with it.
+ * Thrown by require* helpers; actions, routes and refusal screens answer with its `refusal` in the
+ * reader's language. Its `message` is the refusal in English (the catalog's), for logs and the
+ * operators' bench endpoint (app/api/query-stats) only: nothing shows it to a reader.
  */
 export class AccessDenied extends Error {
   constructor(

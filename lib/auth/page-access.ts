@@ -2,8 +2,8 @@ import "server-only";
 import { headers } from "next/headers";
 import { forbidden, notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { MSG } from "@/lib/domain/messages";
 import { safeDecode } from "@/lib/domain/url";
+import { msg, type Message } from "@/lib/i18n/message";
 import { isLinkedGuardian } from "@/lib/parent/guardians";
 import { reportCardFor } from "@/lib/parent/portal";
 import { getPerson, type PersonHeader } from "@/lib/queries/people";
@@ -18,26 +18,35 @@ import { getSessionUser, type SessionUser } from "./session";
 // the forbidden.tsx / not-found.tsx next to each page render the same screen (*RefusalOf* below).
 // Signed-out visitors are not refused here: each page keeps its own sign-in screen or redirect.
 
-/** The screen a refused page shows (spec wording) and the status it answers with. */
+/**
+ * The screen a refused page shows and the status it answers with. Its words are message descriptors
+ * (issue 40, decision 029), the spec's wording in English, written in the reader's language by the
+ * screen (components/access-screens.tsx).
+ */
 export interface PageRefusal {
   status: 403 | 404;
-  title: string;
-  message: string;
-  homeLabel?: "Go to Home";
+  title: Message;
+  message: Message;
+  /** The home link's words, when not the screen's own "Return to Home". */
+  homeLabel?: Message;
 }
 
 const ADMIN_REFUSAL: PageRefusal = {
   status: 403,
-  title: MSG.accessDenied,
-  message: MSG.adminOtherRole,
-  homeLabel: "Go to Home",
+  title: msg("states.accessDenied"),
+  message: msg("states.adminOtherRole"),
+  homeLabel: msg("admin.goHome"),
 };
-const STAFF_REFUSAL: PageRefusal = { status: 403, title: MSG.accessDenied, message: MSG.onlyTeachers };
+const STAFF_REFUSAL: PageRefusal = {
+  status: 403,
+  title: msg("states.accessDenied"),
+  message: msg("states.onlyTeachers"),
+};
 /** 404: the same answer for a missing student and another family's child, so neither is told apart. */
 const CHILD_REFUSAL: PageRefusal = {
   status: 404,
-  title: MSG.accessDenied,
-  message: "You can only see the report cards of your own children.",
+  title: msg("states.accessDenied"),
+  message: msg("child.denied"),
 };
 
 export function refuse(refusal: PageRefusal): never {
@@ -62,8 +71,8 @@ async function refuseOrRender(refusal: PageRefusal): Promise<Refused> {
 
 function classRefusal(err: AccessDenied): PageRefusal {
   return err.reason === "not-found"
-    ? { status: 404, title: MSG.classNotFoundTitle, message: MSG.classNotFound }
-    : { status: 403, title: MSG.accessDenied, message: err.message };
+    ? { status: 404, title: msg("states.classNotFoundTitle"), message: msg("states.classNotFound") }
+    : { status: 403, title: msg("states.accessDenied"), message: err.refusal };
 }
 
 type Decision<T> = { allowed: T } | { signedOut: true } | { refusal: PageRefusal };
@@ -181,11 +190,16 @@ type PersonRole = "student" | "parent";
 const MISSING_PERSON: Record<PersonRole, PageRefusal> = {
   student: {
     status: 404,
-    title: "Student not found",
-    message: "That student does not exist.",
-    homeLabel: "Go to Home",
+    title: msg("admin.person.missing.studentTitle"),
+    message: msg("admin.person.missing.student"),
+    homeLabel: msg("admin.goHome"),
   },
-  parent: { status: 404, title: "Parent not found", message: "That parent does not exist.", homeLabel: "Go to Home" },
+  parent: {
+    status: 404,
+    title: msg("admin.person.missing.parentTitle"),
+    message: msg("admin.person.missing.parent"),
+    homeLabel: msg("admin.goHome"),
+  },
 };
 
 const personOf = cache((rawId: string, role: PersonRole) => getPerson(Number(rawId), role));

@@ -1,31 +1,11 @@
 import { OIDC_SIGN_IN_MESSAGES } from "./oidc-messages";
 
-// User-facing wording from the spec (§2, §5, §8), verbatim, in one place.
+// The spec's wording (§2, §8) that code still reads as English: the sign-in form's fallback
+// reasons below and the roll call's generic failure. Every other message is a catalog descriptor
+// (lib/i18n/message.ts, decision 029); the catalog's English (lib/i18n/messages/en.json) is the
+// spec's wording too, and the single place the rest of it lives.
 export const MSG = {
   invalidCode: "Invalid code",
-  onlyTeachers: "Only teachers and admins can access this page",
-  notAuthorizedLevel: "You are not authorized to access this level",
-  adminNoSession: "Please log in to access this page",
-  adminOtherRole: "Access Denied. Only administrators can access this page.",
-  notEnrolled: "You are not enrolled in this class. Please contact your teacher to get access.",
-  classNotFoundTitle: "Class Not Found",
-  classNotFound: "The requested class could not be found.",
-  accessDenied: "Access Denied",
-  returnHome: "Return to Home",
-  studentIdRequired: "Student ID is required",
-  responseTooShort: "Response must be at least 10 characters.",
-  submissionsLoadFailed: "Failed to load submissions.",
-  submitFailed: "Failed to submit. Please try again.",
-  submissionSent: "Submission sent successfully!",
-  noClassesStudentTitle: "No classes enrolled",
-  noClassesStudent: "You are not enrolled in any classes yet. Contact your teacher for access.",
-  noClassesOtherTitle: "No classes available",
-  noClassesOther: "No classroom levels have been created yet.",
-  dashboardErrorTitle: "Oops! Something went wrong",
-  dashboardErrorPrefix: "Error loading dashboard: ",
-  tryAgain: "Try Again",
-  // Ours, for a session that is missing or over (the spec shows the sign-in modal).
-  signInRequired: "Please sign in to continue.",
   enterCode: "Please enter your access code",
   genericError: "Something went wrong. Please try again.",
 } as const;

@@ -744,6 +744,7 @@ export interface BareMessages {
   "unsubscribe.goToPortal": true;
   "unsubscribe.periods.daily": true;
   "unsubscribe.periods.weekly": true;
+  "unsubscribe.oneClickOnly": true;
   "classPage.title": true;
   "classPage.back": true;
   "classPage.sections": true;
@@ -851,6 +852,10 @@ export interface BareMessages {
   "uploads.unreadable": true;
   "uploads.chooseFile": true;
   "uploads.interrupted": true;
+  "uploads.fileNotFound": true;
+  "uploads.openFailed": true;
+  "uploads.removeFailed": true;
+  "uploads.collectFailed": true;
   "why.noGradedWork": true;
   "why.notPublished": true;
   "grades.shared.student": true;
@@ -1127,6 +1132,10 @@ export interface BareMessages {
   "admin.person.status.guardianRemoved": true;
   "admin.person.status.expired": true;
   "admin.person.status.active": true;
+  "admin.person.missing.studentTitle": true;
+  "admin.person.missing.student": true;
+  "admin.person.missing.parentTitle": true;
+  "admin.person.missing.parent": true;
   "admin.signInLinks.title": true;
   "admin.signInLinks.heading": true;
   "admin.signInLinks.help": true;

@@ -1,6 +1,8 @@
 import "server-only";
-import { messagesFor, type Messages } from "./catalog";
-import { directionOf } from "./locales";
+import type { Messages } from "./catalog";
+import { directionOf, type AnyLocale } from "./locales";
+import type { Message } from "./message";
+import { render } from "./render";
 import { requestLocale } from "./request-locale";
 import { translatorFor } from "./translator";
 
@@ -11,11 +13,11 @@ type RefusalKey = keyof Messages["adminPrint"]["refusals"];
 
 export interface PrintRefusals {
   /** The page's language and direction, for <html lang dir>. */
-  lang: string;
+  lang: AnyLocale;
   dir: "ltr" | "rtl";
   t: (key: RefusalKey) => string;
-  /** An English refusal written elsewhere (lib/parent/letters.ts), in the reader's language when known. */
-  known: (english: string) => string;
+  /** A refusal made elsewhere as a descriptor (lib/parent/letters.ts, the guards), in the reader's language. */
+  text: (message: Message) => string;
   back: string;
   backAdmin: string;
 }
@@ -23,15 +25,11 @@ export interface PrintRefusals {
 export async function printRefusals(): Promise<PrintRefusals> {
   const locale = await requestLocale();
   const t = translatorFor(locale, "adminPrint");
-  const english = messagesFor("en").adminPrint.refusals;
   return {
     lang: locale,
     dir: directionOf(locale),
     t: (key) => t(`refusals.${key}`),
-    known: (text) => {
-      const key = (Object.keys(english) as RefusalKey[]).find((k) => english[k] === text);
-      return key ? t(`refusals.${key}`) : text;
-    },
+    text: (message) => render(message, locale),
     back: t("back"),
     backAdmin: t("backAdmin"),
   };

@@ -31,6 +31,20 @@ export const requestLocale = cache(async (): Promise<AnyLocale> => {
   return isLocale(asked) ? asked : schoolLocale();
 });
 
+/**
+ * The request's language for a route's answer (a refusal, a failure), never failing for want of
+ * one: the school's when the request's cannot be read, so a route answers from its own error
+ * handler too.
+ */
+export async function answerLocale(route: string): Promise<AnyLocale> {
+  try {
+    return await requestLocale();
+  } catch (err) {
+    console.error(`${route}: the reader's language could not be read:`, err);
+    return schoolLocale();
+  }
+}
+
 /** `const t = await getT("parent")` in a server component or action. */
 export async function getT<N extends keyof Messages>(namespace: N) {
   return translatorFor(await requestLocale(), namespace);

@@ -97,8 +97,7 @@ export async function lettersDocument(
 ): Promise<string> {
   const locale = ctx.locale ?? "en";
   const t = translatorFor(locale, "adminPrint");
-  // "the whole school" is the batch's own English name for that scope (lib/parent/letters).
-  const scope = batch.scopeName === "the whole school" ? t("wholeSchool") : batch.scopeName;
+  const scope = batch.scopeName ?? t("wholeSchool");
   const pages: string[] = [];
   for (const l of batch.letters) pages.push(await letterHtml(l, ctx));
   const missing = batch.withoutGuardian.length

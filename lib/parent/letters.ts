@@ -7,6 +7,7 @@ import { db, queryRows, type Db } from "@/lib/db/client";
 import { reportCardLinks, users } from "@/lib/db/schema";
 import { REPORT_LINK_DEFAULT_DAYS } from "@/lib/domain/constants";
 import type { Locale } from "@/lib/i18n/locales";
+import { msg, type Message } from "@/lib/i18n/message";
 import { printLocale } from "@/lib/i18n/recipient";
 import { hashReportToken, newReportToken, reportLinkPath } from "./report-links";
 
@@ -27,7 +28,8 @@ export interface ParentLetter {
 }
 
 export interface LetterBatch {
-  scopeName: string;
+  /** The class's name, or null for the whole school (each page words that in its own language). */
+  scopeName: string | null;
   letters: ParentLetter[];
   /** Students in scope with no guardian on file and no parent number to make one from. */
   withoutGuardian: string[];
@@ -101,16 +103,16 @@ export async function prepareLetters(input: {
   now?: Date;
   /** One language for every letter, or null: each guardian's own. */
   language?: Locale | null;
-}): Promise<{ ok: true; batch: LetterBatch } | { ok: false; message: string }> {
+}): Promise<{ ok: true; batch: LetterBatch } | { ok: false; message: Message }> {
   const now = input.now ?? new Date();
   return db().transaction(async (tx) => {
-    let scopeName = "the whole school";
+    let scopeName: string | null = null;
     if (input.levelCode !== null) {
       const [level] = await queryRows<{ name: string }>(
         sql`select name from levels where code = ${input.levelCode}`,
         tx,
       );
-      if (!level) return { ok: false, message: "Class not found" };
+      if (!level) return { ok: false, message: msg("adminPrint.refusals.classNotFound") };
       scopeName = level.name;
     }
     const parentsCreated = await createMissingParents(tx, input.levelCode);

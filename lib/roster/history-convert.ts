@@ -4,7 +4,7 @@ import { db as database, type Db } from "@/lib/db/client";
 import { rosterImports } from "@/lib/db/schema";
 import { messagesFor } from "@/lib/i18n/catalog";
 import { msg, type Message, type Text } from "@/lib/i18n/message";
-import { matchSentence, sentencePatterns, type SentencePattern } from "@/lib/i18n/sentence-patterns";
+import { matchSentence, sentencePatterns, type SentencePattern } from "@/lib/db/legacy-english";
 import type { ImportReport } from "./history";
 
 // The import history kept its problems, warnings and a failed sync's reason in English (in

@@ -61,7 +61,7 @@ export async function POST(request: Request): Promise<Response> {
       now,
       language: parsed.data.language,
     });
-    if (!result.ok) return page(r, 404, r.t("classNotFound"), r.known(result.message));
+    if (!result.ok) return page(r, 404, r.t("classNotFound"), r.text(result.message));
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
     const html = await lettersDocument(result.batch, {
       school: env().SCHOOL_NAME,

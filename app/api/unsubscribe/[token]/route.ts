@@ -1,8 +1,7 @@
 import { headers } from "next/headers";
-import { schoolLocale } from "@/lib/env";
 import { msg, type Message } from "@/lib/i18n/message";
 import { render } from "@/lib/i18n/render";
-import { requestLocale } from "@/lib/i18n/request-locale";
+import { answerLocale } from "@/lib/i18n/request-locale";
 import { unsubscribe } from "@/lib/notify/unsubscribe";
 import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 
@@ -22,11 +21,7 @@ const plain = (status: number, text: string, extra: Record<string, string> = {})
  * the school's. Never fails for want of a language: the school's then.
  */
 async function answer(status: number, message: Message, extra: Record<string, string> = {}): Promise<Response> {
-  const locale = await requestLocale().catch((err: unknown) => {
-    console.error("one-click unsubscribe: the reader's language could not be read:", err);
-    return schoolLocale();
-  });
-  return plain(status, render(message, locale), extra);
+  return plain(status, render(message, await answerLocale("one-click unsubscribe")), extra);
 }
 
 export async function POST(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
@@ -40,6 +35,6 @@ export async function POST(_request: Request, { params }: { params: Promise<{ to
   return answer(200, msg("unsubscribe.done", { what: done.what }));
 }
 
-export function GET(): Response {
-  return plain(405, "Use the link in the e-mail's footer, or your mail app's Unsubscribe button.", { allow: "POST" });
+export function GET(): Promise<Response> {
+  return answer(405, msg("unsubscribe.oneClickOnly"), { allow: "POST" });
 }

@@ -6,8 +6,6 @@ import { CARDS_HEADERS, cardsDocument, cardsMessagePage } from "@/lib/export/car
 import { deniedStatus } from "@/lib/export/responses";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { printRefusals } from "@/lib/i18n/print-refusal";
-import { render } from "@/lib/i18n/render";
-import { requestLocale } from "@/lib/i18n/request-locale";
 
 /**
  * Sign-in cards for a class's students (name, username, class, access code, the portal's address
@@ -28,13 +26,7 @@ export async function POST(
     access = await requireClassAccess(levelCode, "teach");
   } catch (err) {
     if (err instanceof AccessDenied)
-      return cardsMessagePage(
-        deniedStatus(err),
-        r.t("accessDenied"),
-        render(err.refusal, await requestLocale()),
-        "/",
-        r,
-      );
+      return cardsMessagePage(deniedStatus(err), r.t("accessDenied"), r.text(err.refusal), "/", r);
     throw err;
   }
   // Nothing is read from the form, but the body is still capped before anything else happens.

@@ -5,11 +5,10 @@ import { safeDecode } from "@/lib/domain/url";
 import { deniedStatus } from "@/lib/export/responses";
 import { ingestUpload } from "@/lib/files/ingest";
 import { targetInLevel } from "@/lib/files/records";
-import { schoolLocale } from "@/lib/env";
 import { sameOrigin } from "@/lib/http";
 import { msg, type Message } from "@/lib/i18n/message";
 import { render } from "@/lib/i18n/render";
-import { requestLocale } from "@/lib/i18n/request-locale";
+import { answerLocale } from "@/lib/i18n/request-locale";
 
 const query = z.object({
   kind: z.enum(["submission", "assignment", "announcement"]),
@@ -21,24 +20,14 @@ const query = z.object({
     .optional(),
 });
 
-/**
- * The uploader's language, for the refusals. Never fails: the route answers from its own error
- * handler with it too, so the school's language beats a 500.
- */
-async function readerLocale() {
-  try {
-    return await requestLocale();
-  } catch (err) {
-    console.error("upload: the reader's language could not be read:", err);
-    return schoolLocale();
-  }
-}
-
 const NO_STORE = { "cache-control": "no-store" };
 
-/** A refusal (issue 40): made as a descriptor here and in lib/files, written in the uploader's language only here. */
+/**
+ * A refusal (issue 40): made as a descriptor here and in lib/files, written in the uploader's language
+ * only here (the school's if it cannot be read: the route answers from its own error handler too).
+ */
 const refuse = async (status: number, message: Message) =>
-  Response.json({ ok: false, message: render(message, await readerLocale()) }, { status, headers: NO_STORE });
+  Response.json({ ok: false, message: render(message, await answerLocale("upload")) }, { status, headers: NO_STORE });
 
 /**
  * Upload one attachment (issue 33): POST multipart/form-data with one file, to

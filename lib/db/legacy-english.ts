@@ -1,7 +1,9 @@
-// The actions keep writing the spec's English; their answers are put in the reader's language by
-// finding each English sentence of a catalog namespace as a pattern, its {placeholders} read back
-// from the text (decision 029). One builder for the class dashboard's, the grade screens' and the
-// admin's sentences.
+// Exists only to convert rows stored before messages were descriptors (issue 40, decision 029): the
+// roster import's history kept English sentences, which lib/roster/history-convert.ts reads back
+// once at start-up, each English sentence of a catalog namespace taken as a pattern and its
+// {placeholders} read from the text (the why-lines have their own rules in
+// lib/gradebook/why-conversion.ts). Nothing else reads English back: new code makes descriptors
+// where a message arises. It can go when no database from before descriptors is left.
 
 export interface SentencePattern<K extends string> {
   key: K;
