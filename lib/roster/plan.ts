@@ -1,7 +1,9 @@
 import type { ReadRoster } from "./dataset";
 import { ENTITIES, type RosterEntity } from "./model";
 import { planClasses, planEnrollments } from "./plan-classes";
-import { planAssignments, planCategories, planGradebookRemovals, planGrades } from "./plan-gradebook";
+import { planAssignments, planCategories } from "./plan-gradebook";
+import { planGradebookRemovals } from "./plan-gradebook-removals";
+import { planGrades } from "./plan-grades";
 import { planBirthDates, planGuardians, planUsers } from "./plan-people";
 import { planTerms } from "./plan-terms";
 import { causeOrder } from "./problems";
