@@ -1,4 +1,5 @@
-import { bindColumns, normalizeHeader, parseCsv, type BoundTable, type ColumnSpec } from "./csv";
+import { normalizeHeader, parseCsv } from "./csv";
+import { bindColumns, type BoundTable, type ColumnSpec } from "./csv-columns";
 import { emptyDataset, type RosterDataset } from "./model";
 import { academicSessionsFile, classesFile, enrollmentsFile } from "./oneroster-classes";
 import { categoriesFile, lineItemsFile, resultsFile } from "./oneroster-gradebook";

@@ -1,4 +1,5 @@
-import { bindColumns, normalizeHeader, parseCsv, type BoundTable, type CsvRow } from "./csv";
+import { normalizeHeader, parseCsv, type CsvRow } from "./csv";
+import { bindColumns, type BoundTable } from "./csv-columns";
 import { FIELD_LIMITS } from "./limits";
 import { emptyDataset, type PortalRole, type RosterDataset, type RosterUser } from "./model";
 import { quote, type RosterProblem } from "./problems";
