@@ -1,14 +1,6 @@
 import { zipSync, strToU8 } from "fflate";
-import {
-  GRADEBOOK_BULK,
-  classRow,
-  enrollmentRow,
-  lineItemRow,
-  resultRow,
-  smallGradebook,
-  smallSchool,
-  userRow,
-} from "../lib/roster/test-support";
+import { classRow, enrollmentRow, smallSchool, userRow } from "../lib/roster/test-support";
+import { GRADEBOOK_BULK, lineItemRow, resultRow, smallGradebook } from "../lib/roster/test-support-gradebook";
 import { expect, gotoHydrated, test } from "./fixtures";
 
 // Issue 29: a student and a class the roster removes but keeps for their records (grades,

@@ -18,17 +18,19 @@ import { applyRosterImport, previewRosterImport, type RosterRun } from "@/lib/ro
 import { problemText } from "@/lib/roster/problems";
 import type { RosterUpload } from "@/lib/roster/read-upload";
 import {
-  CATEGORIES_HEADER,
   CLASSES_HEADER,
   csv,
-  DEMOGRAPHICS_HEADER,
   ENROLLMENTS_HEADER,
-  LINEITEMS_HEADER,
   manifest,
-  RESULTS_HEADER,
   SESSIONS_HEADER,
   USERS_HEADER,
 } from "@/lib/roster/test-support";
+import {
+  CATEGORIES_HEADER,
+  DEMOGRAPHICS_HEADER,
+  LINEITEMS_HEADER,
+  RESULTS_HEADER,
+} from "@/lib/roster/test-support-gradebook";
 
 const option = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -5,7 +5,7 @@ import { loadAttachments } from "@/app/level/[levelCode]/files-actions";
 import { POST as oneClickRoute } from "@/app/api/unsubscribe/[token]/route";
 import { savePreferencesAction } from "@/app/notifications/actions";
 import { unsubscribeAction } from "@/app/unsubscribe/actions";
-import { userFormAction } from "@/lib/actions";
+import { userFormAction } from "@/lib/user-actions";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { EVENT_LABELS, NOTIFY_EVENTS } from "@/lib/domain/notify-events";
 import { listOf, msg, type Message } from "@/lib/i18n/message";

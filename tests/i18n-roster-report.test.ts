@@ -5,17 +5,14 @@ import { groupText } from "@/lib/roster/problems";
 import {
   csv,
   enrollmentRow,
-  lineItemRow,
-  LINEITEMS_HEADER,
   looseUpload,
   manifest,
-  resultRow,
-  RESULTS_HEADER,
   smallSchool,
   userRow,
   USERS_HEADER,
   zipUpload,
 } from "@/lib/roster/test-support";
+import { lineItemRow, LINEITEMS_HEADER, resultRow, RESULTS_HEADER } from "@/lib/roster/test-support-gradebook";
 import { useTestDatabase } from "./support/test-db";
 
 // Issue 40: the roster import's problems and warnings are descriptors made where lib/roster finds

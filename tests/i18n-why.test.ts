@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  computeTermGrade,
-  DEFAULT_GRADE_SETTINGS,
-  explainTermGrade,
-  type GradeItem,
-  type GradeSettings,
-} from "@/lib/domain/term-grade";
+import { computeTermGrade, DEFAULT_GRADE_SETTINGS, type GradeItem, type GradeSettings } from "@/lib/domain/term-grade";
+import { explainTermGrade } from "@/lib/domain/term-grade-why";
 import { resetEnvCache } from "@/lib/env";
 import { whyFromEnglish, whyLineFromEnglish } from "@/lib/gradebook/why-conversion";
 import { msg } from "@/lib/i18n/message";

@@ -4,21 +4,16 @@ import { apply as applyFiles, cli as cliOptions, SCHOOL_TABLES } from "./support
 import { queryRows } from "@/lib/db/client";
 import { applyRosterImport, previewRosterImport } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
+import { csv, ENROLLMENTS_HEADER, enrollmentRow, manifest, smallSchool, zipUpload } from "@/lib/roster/test-support";
 import {
   categoryRow,
-  csv,
   DEMOGRAPHICS_HEADER,
-  ENROLLMENTS_HEADER,
-  enrollmentRow,
   GRADEBOOK_BULK,
   lineItemRow,
-  manifest,
   resultRow,
   RESULTS_HEADER,
   smallGradebook,
-  smallSchool,
-  zipUpload,
-} from "@/lib/roster/test-support";
+} from "@/lib/roster/test-support-gradebook";
 import { databaseChecksum } from "./support/fixtures";
 import { useTestDatabase } from "./support/test-db";
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { applyRosterImport, previewRosterImport } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
-import { resultRow, zipUpload } from "@/lib/roster/test-support";
+import { zipUpload } from "@/lib/roster/test-support";
+import { resultRow } from "@/lib/roster/test-support-gradebook";
 import { cli, FALL_LOCKED, fallGradeChanged, schoolWithGrades, scoreOf } from "./support/roster";
 import { useTestDatabase } from "./support/test-db";
 

@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { noInput, userAction } from "@/lib/actions";
+import { noInput, userAction } from "@/lib/user-actions";
 import { makeOwnFeed, turnOffOwnFeed } from "@/lib/calendar/own-feed";
 
 // One's own calendar feed (issue 20): buttons on /calendar, for anyone signed in, answered in the

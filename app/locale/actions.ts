@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { formObject, userFormAction } from "@/lib/actions";
+import { formObject } from "@/lib/actions";
+import { userFormAction } from "@/lib/user-actions";
 import { isHttps } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { isLocale, isPseudoLocale, type AnyLocale } from "@/lib/i18n/locales";

@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { idSchema, userFormAction } from "@/lib/actions";
+import { idSchema } from "@/lib/actions";
+import { userFormAction } from "@/lib/user-actions";
 import { msg, zmsg } from "@/lib/i18n/message";
 import {
   DELIVERIES,

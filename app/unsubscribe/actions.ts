@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { publicAction } from "@/lib/actions";
+import { publicAction } from "@/lib/user-actions";
 import { msg } from "@/lib/i18n/message";
 import { unsubscribe } from "@/lib/notify/unsubscribe";
 

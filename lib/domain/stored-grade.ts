@@ -6,7 +6,8 @@ import { reportCardAttendancePercent, type AttendanceCounts } from "./attendance
 import { add, fraction, mul, roundHalfUp } from "./fraction";
 import { teacherLetter } from "./grades";
 import { toHundredths } from "./percent";
-import { explainTermGrade, type TermGrade } from "./term-grade";
+import { type TermGrade } from "./term-grade";
+import { explainTermGrade } from "./term-grade-why";
 import type { Message } from "@/lib/i18n/message";
 
 export interface StoredCategory {

@@ -5,12 +5,12 @@ import {
   computeTermGrade,
   daysLate,
   DEFAULT_GRADE_SETTINGS,
-  explainTermGrade,
   gradeSettingsProblems,
   type GradeItem,
   type GradeSettings,
   type TermGrade,
 } from "./term-grade";
+import { explainTermGrade } from "./term-grade-why";
 import { decimal, msg } from "@/lib/i18n/message";
 import { render } from "@/lib/i18n/render";
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { storedTermGrade } from "@/lib/domain/stored-grade";
-import { addScores, readClassTermInputs, studentWork, type ClassTermInputs } from "@/lib/gradebook/class-term-grades";
+import { studentWork } from "@/lib/gradebook/class-term-grades";
+import { addScores, readClassTermInputs, type ClassTermInputs } from "@/lib/gradebook/class-term-inputs";
 import { readStoredCardRows } from "@/lib/gradebook/stored-cards";
 import { chosenTerm, termGradeOf, toWork, type TermChoice } from "@/lib/gradebook/term-grades";
 import type { Locale } from "@/lib/i18n/locales";

@@ -10,13 +10,13 @@ import { countedPoints, storedPoints, type StoredTermGrade } from "@/lib/domain/
 import {
   computeTermGrade,
   daysLate,
-  explainTermGrade,
   type Audience,
   type GradeItem,
   type GradeOverride,
   type GradeSettings,
   type TermGrade,
 } from "@/lib/domain/term-grade";
+import { explainTermGrade } from "@/lib/domain/term-grade-why";
 import { msg, type Message } from "@/lib/i18n/message";
 import { assignmentTerm, defaultTerm, type Term } from "@/lib/domain/terms";
 import {

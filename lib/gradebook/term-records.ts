@@ -14,7 +14,8 @@ import { displayedFacts, storedTermGrade, type StoredTermGrade } from "@/lib/dom
 import { storedCardFrom, storedCardJson } from "./stored-cards";
 import type { Term } from "@/lib/domain/terms";
 import { countAttendanceBetween } from "@/lib/queries/attendance";
-import { readClassTermInputs, studentWork } from "./class-term-grades";
+import { studentWork } from "./class-term-grades";
+import { readClassTermInputs } from "./class-term-inputs";
 import { termGradeOf } from "./term-grades";
 
 type Runner = Pick<Db, "execute" | "insert">;

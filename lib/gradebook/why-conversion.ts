@@ -9,7 +9,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
-import { lateList } from "@/lib/domain/term-grade";
+import { lateList } from "@/lib/domain/term-grade-why";
 import { msg, type Message, type MessageKey } from "@/lib/i18n/message";
 import { displayHashOf } from "./term-records";
 import { storedCardFrom, storedCardJson } from "./stored-cards";

@@ -1,7 +1,8 @@
 import "server-only";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { teacherLetter } from "@/lib/domain/grades";
-import { cellKey, classTermGradesWithCards, readClassTermInputs } from "@/lib/gradebook/class-term-grades";
+import { classTermGradesWithCards } from "@/lib/gradebook/class-term-grades";
+import { cellKey, readClassTermInputs } from "@/lib/gradebook/class-term-inputs";
 import type { TermChoice, TermGradeView } from "@/lib/gradebook/term-grades";
 
 // The teacher's grade grid (spec §2, issue 19): the term's assignments as columns, every score and

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bindColumns, normalizeHeader, parseCsv } from "./csv";
+import { normalizeHeader, parseCsv } from "./csv";
+import { bindColumns } from "./csv-columns";
 import { formatProblem, ProblemList } from "./problems";
 
 const read = (text: string) => {

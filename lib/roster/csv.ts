@@ -1,7 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { fileBounds, MAX_FIELD_CHARS, MAX_RECORD_CHARS } from "./limits";
-import { quote, type RosterProblem } from "./problems";
-import { msg, type Message } from "@/lib/i18n/message";
+import { type RosterProblem } from "./problems";
+import { msg } from "@/lib/i18n/message";
+import { csvErrorText } from "./csv-errors";
 
 // CSV as other systems really write it (decision 012): UTF-8 with or without BOM, CRLF or LF (or
 // old Mac CR), quoted fields with commas, quotes and line breaks, Excel's semicolon or tab
@@ -281,128 +282,4 @@ export function parseCsv(
     }
   }
   return { file, header: head.cells, headerLine: head.line, rows: data, damaged: skipped.length > 0 };
-}
-
-function csvErrorText(code: string, message: string): { message: Message; fix: Message } {
-  switch (code) {
-    case "CSV_RECORD_INCONSISTENT_FIELDS_LENGTH": {
-      const m = /expect (\d+), got (\d+)/.exec(message);
-      return {
-        message: m
-          ? msg("admin.rosterReport.text.rowHasFieldsHeader", { a: m[2]!, b: m[1]! })
-          : msg("admin.rosterReport.text.rowDoesNotHave"),
-        fix: msg("admin.rosterReport.text.quoteAnyValueThat"),
-      };
-    }
-    case "CSV_QUOTE_NOT_CLOSED":
-      return {
-        message: msg("admin.rosterReport.text.quotedFieldStartsOn"),
-        fix: msg("admin.rosterReport.text.closeQuoteWriteQuote"),
-      };
-    case "CSV_INVALID_CLOSING_QUOTE":
-    case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
-      return {
-        message: msg("admin.rosterReport.text.quoteEndsFieldMiddle"),
-        fix: msg("admin.rosterReport.text.quoteWholeFieldWrite"),
-      };
-    case "CSV_MAX_RECORD_SIZE":
-      return {
-        message: msg("admin.rosterReport.text.rowLongerThanCharacters", {
-          a: MAX_RECORD_CHARS,
-        }),
-        fix: msg("admin.rosterReport.text.lookForQuoteThat"),
-      };
-    default:
-      return {
-        message: msg("admin.rosterReport.text.rowCannotBeRead", { a: message }),
-        fix: msg("admin.rosterReport.text.saveFileAgainAs"),
-      };
-  }
-}
-
-/** One column the importer reads: its name in messages and every spelling it answers to. */
-export interface ColumnSpec {
-  name: string;
-  aliases?: readonly string[];
-  required?: boolean;
-  /** Aliases that are an older version's name (OneRoster 1.0): read, with a warning. */
-  legacy?: readonly string[];
-}
-
-export interface BoundTable {
-  table: CsvTable;
-  /** The value of a column in a row: undefined when the file has no such column. */
-  get(row: CsvRow, column: string): string | undefined;
-  has(column: string): boolean;
-  /** Required columns the header lacks (each reported): the rows cannot be read. */
-  missing: string[];
-  /** The column's name as written in this file's header, for messages. */
-  label(column: string): string;
-}
-
-/**
- * Finds each wanted column in the header, whatever its case, order or vendor spelling; unknown
- * columns (ext_*, metadata.*, anything else) are ignored. A required column that is missing, or a
- * column given twice, is a problem on the header line.
- */
-export function bindColumns(
-  table: CsvTable,
-  specs: readonly ColumnSpec[],
-  problems: { add(p: RosterProblem): void },
-  orRolesFile = false,
-): BoundTable {
-  const index = new Map<string, number>();
-  const missing: string[] = [];
-  const byHeader = new Map<string, number>();
-  table.header.forEach((h, i) => {
-    const n = normalizeHeader(h);
-    if (n && !byHeader.has(n)) byHeader.set(n, i);
-  });
-  for (const spec of specs) {
-    const spellings = [spec.name, ...(spec.aliases ?? [])].map(normalizeHeader);
-    const found = [...new Set(spellings.map((s) => byHeader.get(s)).filter((i): i is number => i !== undefined))];
-    if (found.length > 1) {
-      problems.add({
-        file: table.file,
-        line: table.headerLine,
-        column: table.header[found[1]!]!,
-        message: msg("admin.rosterReport.text.columnGivenTwiceAlso", {
-          a: quote(table.header[found[0]!]!),
-          b: quote(table.header[found[1]!]!),
-        }),
-        fix: msg("admin.rosterReport.text.keepOneTwoColumns"),
-        blocking: true,
-      });
-    }
-    if (found.length > 0) index.set(spec.name, found[0]!);
-    else if (spec.required) {
-      missing.push(spec.name);
-      problems.add({
-        file: table.file,
-        line: table.headerLine,
-        column: spec.name,
-        message: msg("admin.rosterReport.text.columnMissing"),
-        fix: msg(
-          orRolesFile ? "admin.rosterReport.text.addColumnHeaderRoles" : "admin.rosterReport.text.addColumnHeader",
-          {
-            a: quote(spec.name),
-          },
-        ),
-        blocking: true,
-      });
-    }
-  }
-  return {
-    table,
-    get: (row, column) => {
-      const i = index.get(column);
-      return i === undefined ? undefined : (row.cells[i] ?? "");
-    },
-    has: (column) => index.has(column),
-    missing,
-    label: (column) => {
-      const i = index.get(column);
-      return i === undefined ? column : table.header[i]!;
-    },
-  };
 }

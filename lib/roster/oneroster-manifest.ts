@@ -1,4 +1,5 @@
-import { bindColumns, parseCsv } from "./csv";
+import { parseCsv } from "./csv";
+import { bindColumns } from "./csv-columns";
 import type { FileMode } from "./model";
 import type { Sink } from "./oneroster-rows";
 import { quote } from "./problems";

@@ -3,11 +3,11 @@ import { FIELD_LIMITS } from "./limits";
 import type { PortalRole, Relationship } from "./model";
 import { COMMON, eachRow, refuse, idsOf, type FileReader, type RoleRow } from "./oneroster-rows";
 import { quote } from "./problems";
-import { isDate, isDateTime, looksLikeExcelNumber, slugUsername, splitList } from "./values";
+import { looksLikeExcelNumber, slugUsername, splitList } from "./values";
 import { msg } from "@/lib/i18n/message";
 
 // OneRoster's people files (decision 012): orgs.csv and roles.csv (read for users.csv's sake),
-// users.csv, and demographics.csv's birth dates. Pure.
+// and users.csv (demographics.csv in oneroster-demographics.ts). Pure.
 
 /** OneRoster roles → portal roles. Aides and proctors have no portal role: a problem, not a guess. */
 const ROLE_MAP: Record<string, { role: PortalRole; relationship?: Relationship }> = {
@@ -277,46 +277,6 @@ export const usersFile: FileReader = {
           name: b.label("givenName"),
         },
       });
-    });
-  },
-};
-
-/** demographics.csv: birthDate → the user's date of birth (the rest of the file is not kept). */
-export const demographicsFile: FileReader = {
-  base: "demographics.csv",
-  entity: "demographics",
-  // OneRoster 1.0 keyed the file by userSourcedId; 1.1 by sourcedId (the user's).
-  columns: () => [
-    { name: "sourcedId", required: true, aliases: ["userSourcedId"], legacy: ["userSourcedId"] },
-    ...COMMON.slice(1),
-    { name: "birthDate", aliases: ["birthdate", "dateOfBirth"] },
-  ],
-  read: (file, ctx) => {
-    if (!file.bound.has("birthDate")) return;
-    const { data } = ctx;
-    const byKey = new Map(data.users.map((u) => [u.key, u]));
-    eachRow(file, ctx, null, (start, row) => {
-      const key = `s:${start.sourcedId}`;
-      let dateOfBirth: string | null;
-      if (!start.active) {
-        if (file.mode !== "delta") return;
-        dateOfBirth = null; // a delta's tobedeleted demographics row: the SIS no longer has the birth date
-      } else {
-        const v = row.value("birthDate");
-        if (v !== "" && !isDate(v) && !(isDateTime(v) && v.length > 10)) {
-          row.problem(
-            "birthDate",
-            msg("admin.rosterReport.text.notDate", { a: quote(v) }),
-            msg("admin.rosterReport.text.writeAsYYYYMM"),
-          );
-          return;
-        }
-        dateOfBirth = v === "" ? null : v.slice(0, 10);
-      }
-      if (data.refused.users.has(key)) return;
-      const user = byKey.get(key);
-      if (user) user.dateOfBirth = dateOfBirth;
-      else data.birthDates.push({ ref: start.ref, key, sourcedId: start.sourcedId, dateOfBirth });
     });
   },
 };

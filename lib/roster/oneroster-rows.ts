@@ -1,4 +1,5 @@
-import type { BoundTable, ColumnSpec, CsvRow } from "./csv";
+import type { CsvRow } from "./csv";
+import type { BoundTable, ColumnSpec } from "./csv-columns";
 import { FIELD_LIMITS } from "./limits";
 import type { DeletedRow, FileEntity, FileMode, RosterDataset, SourceRef } from "./model";
 import { quote, type RosterProblem } from "./problems";

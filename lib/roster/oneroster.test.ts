@@ -4,25 +4,27 @@ import { render } from "@/lib/i18n/render";
 import { readRoster } from "./dataset";
 import { formatProblem } from "./problems";
 import {
-  CATEGORIES_HEADER,
-  categoryRow,
   CLASSES_HEADER,
   classRow,
   csv,
-  DEMOGRAPHICS_HEADER,
   ENROLLMENTS_HEADER,
   enrollmentRow,
-  LINEITEMS_HEADER,
-  lineItemRow,
   looseUpload,
   manifest,
-  resultRow,
-  RESULTS_HEADER,
   SESSIONS_HEADER,
   userRow,
   USERS_HEADER,
   zipUpload,
 } from "./test-support";
+import {
+  CATEGORIES_HEADER,
+  categoryRow,
+  DEMOGRAPHICS_HEADER,
+  LINEITEMS_HEADER,
+  lineItemRow,
+  resultRow,
+  RESULTS_HEADER,
+} from "./test-support-gradebook";
 import { instantOf, parseMaxScore, parseScore } from "./values";
 
 // The OneRoster reader's mapping rules (decision 012), file by file. The plan's rules (matching,

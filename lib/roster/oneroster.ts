@@ -1,9 +1,11 @@
-import { bindColumns, normalizeHeader, parseCsv, type BoundTable, type ColumnSpec } from "./csv";
+import { normalizeHeader, parseCsv } from "./csv";
+import { bindColumns, type BoundTable, type ColumnSpec } from "./csv-columns";
 import { emptyDataset, type RosterDataset } from "./model";
 import { academicSessionsFile, classesFile, enrollmentsFile } from "./oneroster-classes";
 import { categoriesFile, lineItemsFile, resultsFile } from "./oneroster-gradebook";
 import { manifestModes } from "./oneroster-manifest";
-import { coursesFile, demographicsFile, orgsFile, rolesFile, usersFile } from "./oneroster-people";
+import { coursesFile, orgsFile, rolesFile, usersFile } from "./oneroster-people";
+import { demographicsFile } from "./oneroster-demographics";
 import type { FileReader, ReadContext, ReadOptions, Sink } from "./oneroster-rows";
 import { quote } from "./problems";
 import type { CsvText } from "./read-upload";

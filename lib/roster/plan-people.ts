@@ -1,4 +1,4 @@
-import type { PortalRole, Relationship, RosterUser } from "./model";
+import type { PortalRole, RosterUser } from "./model";
 import { isBulk, type PlanContext, type StateUser, type UserRef, type UserValues } from "./plan-context";
 import { namePartsOf } from "@/lib/export/oneroster-format";
 import { keptSourcedId, ownId } from "./own-ids";
@@ -7,9 +7,10 @@ import { keptText, nameReadBack, slugUsername } from "./values";
 import { msg } from "@/lib/i18n/message";
 import { ROLE_WORD } from "./words";
 
-// Users and guardian links of the plan (decision 012). People are matched on sourcedId, else a
+// Users of the plan (decision 012). People are matched on sourcedId, else a
 // portal user made by hand with the same username and role is adopted; a role is never changed
 // by an import; someone the roster deletes who has academic records is kept without a code.
+// Guardian links are planned in plan-guardians.ts, demographics' birth dates in plan-birth-dates.ts.
 
 /** A row the plan refuses: references to it name it as their cause. */
 function refuseUser(ctx: PlanContext, u: RosterUser): void {
@@ -286,154 +287,4 @@ function namePartsKept(
       return { given: db.givenName, family: db.familyName };
   }
   return { given: u.nameParts.given, family: u.nameParts.family };
-}
-
-/**
- * Birth dates from demographics.csv for people the users file does not list (those it lists carry
- * theirs on their row): an update of the person's date of birth only.
- */
-export function planBirthDates(ctx: PlanContext): void {
-  const { data, state } = ctx;
-  if (data.birthDates.length === 0) return;
-  const byId = new Map(state.users.map((u) => [u.id, u]));
-  const bySourced = new Map(state.users.filter((u) => u.sourcedId !== null).map((u) => [u.sourcedId!, u]));
-  const pending = new Map(ctx.changes.users.update.map((u) => [u.id, u]));
-  for (const b of data.birthDates) {
-    const final = ctx.userFinal(b.key);
-    if (!final || typeof final.ref !== "number") {
-      const db = bySourced.get(b.sourcedId);
-      // Someone this import removes (or the roster removed before) has no birth date to keep in step.
-      if (db && (ctx.usersGone.has(db.id) || db.rosterDeleted)) continue;
-      if (!ctx.refusedUsers.has(b.key) && !ctx.brokenUsers) {
-        ctx.problems.add({
-          file: b.ref.file,
-          line: b.ref.line,
-          column: "sourcedId",
-          message: msg("admin.rosterReport.text.noUserUsersCsv", { a: quote(b.sourcedId) }),
-          fix: msg("admin.rosterReport.text.addUserUsersCsv"),
-        });
-      }
-      continue;
-    }
-    const db = byId.get(final.ref)!;
-    const update = pending.get(db.id);
-    if (update) {
-      update.dateOfBirth = b.dateOfBirth;
-      continue;
-    }
-    if (db.dateOfBirth === b.dateOfBirth) continue;
-    const row = { ...db, dateOfBirth: b.dateOfBirth, reactivate: false };
-    ctx.changes.users.update.push({
-      id: row.id,
-      name: row.name,
-      givenName: row.givenName,
-      familyName: row.familyName,
-      username: row.username,
-      email: row.email,
-      role: row.role,
-      phoneNumber: row.phoneNumber,
-      parent1Number: row.parent1Number,
-      parent2Number: row.parent2Number,
-      dateOfBirth: row.dateOfBirth,
-      sourcedId: row.sourcedId,
-      reactivate: false,
-    });
-    pending.set(db.id, ctx.changes.users.update[ctx.changes.users.update.length - 1]!);
-    ctx.counts.users.update += 1;
-  }
-}
-
-/**
- * Guardian links from agentSourcedIds, in both directions (a student's agents are their parents; a
- * parent's agents are their children). A link the roster made goes when a row of either person no
- * longer lists the other; links made by hand or by phone numbers are left alone.
- */
-export function planGuardians(ctx: PlanContext): void {
-  const { data, state, counts, changes } = ctx;
-  const linkByPair = new Map(state.links.map((l) => [`${l.parentId}|${l.studentId}`, l]));
-  const declared = new Map<string, { parent: UserRef; student: UserRef; relationship: Relationship }>();
-  if (data.agentsCarried) {
-    const relationshipByKey = new Map(data.users.map((x) => [x.key, x.relationship]));
-    for (const u of data.users) {
-      if (!u.agents || ctx.refusedUsers.has(u.key)) continue;
-      const me = ctx.userFinal(u.key);
-      if (!me) continue;
-      for (const agent of u.agents) {
-        const other = ctx.userFinal(agent.key);
-        if (!other) {
-          if (!ctx.refusedUsers.has(agent.key) && !ctx.brokenUsers) {
-            ctx.problems.add({
-              file: u.ref.file,
-              line: u.ref.line,
-              column: u.labels.agents,
-              message: msg("admin.rosterReport.text.noUserUsersCsv", { a: quote(agent.id) }),
-              fix: msg("admin.rosterReport.text.addThatUserRemove"),
-            });
-          }
-          continue;
-        }
-        let pair: { parent: UserRef; student: UserRef; relationship: Relationship } | undefined;
-        const relationshipOf = (key: string) => relationshipByKey.get(key) ?? "guardian";
-        // The link's own relationship when the file says it (the portal's export), else from the parent's OneRoster role.
-        if (me.role === "student" && other.role === "parent")
-          pair = { parent: other.ref, student: me.ref, relationship: agent.relationship ?? relationshipOf(agent.key) };
-        else if (me.role === "parent" && other.role === "student")
-          pair = {
-            parent: me.ref,
-            student: other.ref,
-            relationship: agent.relationship ?? u.relationship ?? "guardian",
-          };
-        if (!pair) {
-          ctx.warnings.add({
-            file: u.ref.file,
-            line: u.ref.line,
-            column: u.labels.agents,
-            message: msg("admin.rosterReport.text.thisUserGuardianLink", {
-              a: quote(agent.id),
-              b: ROLE_WORD[other.role],
-              c: ROLE_WORD[me.role],
-            }),
-            fix: msg("admin.rosterReport.text.nothingThisAgentSkipped"),
-          });
-          continue;
-        }
-        const key = `${pair.parent}|${pair.student}`;
-        if (!declared.has(key)) declared.set(key, pair);
-      }
-    }
-  }
-  // People who stay the portal's own (no sourcedId: the portal's export re-imported) keep their
-  // links as they are, phone links too: no SIS is saying anything about them.
-  const takenOver = new Set(changes.users.update.filter((u) => u.sourcedId !== null).map((u) => u.id));
-  const portalMade = new Set(state.users.filter((u) => u.sourcedId === null).map((u) => u.id));
-  const ownPerson = (ref: UserRef) => typeof ref === "number" && portalMade.has(ref) && !takenOver.has(ref);
-  for (const [key, pair] of declared) {
-    const link = typeof pair.parent === "number" && typeof pair.student === "number" ? linkByPair.get(key) : undefined;
-    if (!link) {
-      changes.guardians.create.push(pair);
-      counts.guardians.create += 1;
-    } else if (
-      !link.removed &&
-      (link.fromRoster || link.source === "admin" || (ownPerson(pair.parent) && ownPerson(pair.student)))
-    )
-      counts.guardians.unchanged += 1;
-    else {
-      changes.guardians.update.push(link.id);
-      counts.guardians.update += 1;
-    }
-  }
-  const gone = new Set<number>();
-  for (const l of state.links) {
-    const userDeleted = (id: number) => ctx.usersGone.has(id) && !state.usersWithRecords.has(id);
-    if (userDeleted(l.parentId) || userDeleted(l.studentId)) gone.add(l.id);
-    else if (!l.fromRoster) continue;
-    else if (ctx.usersGone.has(l.parentId) || ctx.usersGone.has(l.studentId)) gone.add(l.id);
-    else if (
-      !declared.has(`${l.parentId}|${l.studentId}`) &&
-      (ctx.fileUserIds.has(l.parentId) || ctx.fileUserIds.has(l.studentId))
-    )
-      gone.add(l.id);
-  }
-  changes.guardians.delete.push(...gone);
-  counts.guardians.delete += gone.size;
 }

@@ -1,8 +1,13 @@
 import type { ReadRoster } from "./dataset";
 import { ENTITIES, type RosterEntity } from "./model";
-import { planClasses, planEnrollments } from "./plan-classes";
-import { planAssignments, planCategories, planGradebookRemovals, planGrades } from "./plan-gradebook";
-import { planBirthDates, planGuardians, planUsers } from "./plan-people";
+import { planClasses } from "./plan-classes";
+import { planEnrollments } from "./plan-enrollments";
+import { planAssignments, planCategories } from "./plan-gradebook";
+import { planGradebookRemovals } from "./plan-gradebook-removals";
+import { planGrades } from "./plan-grades";
+import { planBirthDates } from "./plan-birth-dates";
+import { planGuardians } from "./plan-guardians";
+import { planUsers } from "./plan-people";
 import { planTerms } from "./plan-terms";
 import { causeOrder } from "./problems";
 import { emptyCounts, type Counts, type Plan, type PlanContext, type RosterState } from "./plan-context";

@@ -1,24 +1,18 @@
-import { bindColumns, normalizeHeader, parseCsv, type BoundTable, type CsvRow } from "./csv";
+import { normalizeHeader, parseCsv } from "./csv";
+import { bindColumns, type BoundTable } from "./csv-columns";
 import { FIELD_LIMITS } from "./limits";
-import { emptyDataset, type PortalRole, type RosterDataset, type RosterUser } from "./model";
-import { quote, type RosterProblem } from "./problems";
+import { emptyDataset, type RosterDataset, type RosterUser } from "./model";
+import { quote } from "./problems";
 import type { CsvText } from "./read-upload";
 import { STAFF_TEMPLATE, STUDENT_TEMPLATE } from "./templates";
 import { CLASS_CODE_SHAPE, isDate, looksLikeExcelNumber, phoneDigitCount, slugUsername, splitList } from "./values";
 import { msg } from "@/lib/i18n/message";
-
-/** The value two rows of one person give differently, as its sentence names it. */
-const CLASH_WORD = {
-  teacher_name: msg("admin.rosterReport.parts.name"),
-  teacher_email: msg("admin.rosterReport.parts.email"),
-  role: msg("admin.rosterReport.parts.role"),
-};
+import { labelsOf, tooLong, type Sink } from "./spreadsheet-cells";
+import { readStaff } from "./spreadsheet-staff";
 
 // The two spreadsheet templates (docs/roster-templates.md) into the roster model. A school without a
 // SIS keeps its lists in a spreadsheet: these imports add and update, never remove, and a blank cell
-// keeps what the portal has (decision 012). Pure.
-
-type Sink = { add(p: RosterProblem): void };
+// keeps what the portal has (decision 012). Pure. The staff template is read in spreadsheet-staff.ts.
 
 /** Which template a CSV follows, from its header (file names get changed; headers rarely do). */
 export function templateOf(text: CsvText): "students" | "staff" | null {
@@ -62,13 +56,6 @@ export function readSpreadsheets(texts: readonly CsvText[], problems: Sink, warn
   }
   return data;
 }
-
-const labelsOf = (b: BoundTable, name: string, username: string) => ({
-  role: b.label("role"),
-  username: b.label(username),
-  agents: "",
-  name: b.label(name),
-});
 
 function readStudents(
   b: BoundTable,
@@ -213,182 +200,4 @@ function readStudents(
       });
     }
   }
-}
-
-const STAFF_ROLES: Record<string, PortalRole> = {
-  "": "instructor",
-  teacher: "instructor",
-  instructor: "instructor",
-  admin: "admin",
-  administrator: "admin",
-};
-
-function readStaff(b: BoundTable, data: RosterDataset, users: Map<string, RosterUser>, problems: Sink): void {
-  const file = b.table.file;
-  const classLines = new Map<string, number>();
-  for (const row of b.table.rows) {
-    const ref = { file, line: row.line };
-    let ok = true;
-    const code = b.get(row, "class_code") ?? "";
-    const username = b.get(row, "teacher_username") ?? "";
-    const teacherName = (b.get(row, "teacher_name") ?? "").replace(/\s+/g, " ");
-    const email = b.get(row, "teacher_email") || undefined;
-    const roleText = (b.get(row, "role") ?? "").toLowerCase();
-    if (!code && !username) {
-      problems.add({
-        file,
-        line: row.line,
-        column: b.label("class_code"),
-        message: msg("admin.rosterReport.text.rowHasNeitherClass"),
-        fix: msg("admin.rosterReport.text.fillClassCodeFor"),
-      });
-      continue;
-    }
-    if (code) {
-      const first = classLines.get(code);
-      if (!CLASS_CODE_SHAPE.test(code)) {
-        problems.add({
-          file,
-          line: row.line,
-          column: b.label("class_code"),
-          message: msg("admin.rosterReport.text.cannotBeClassCode2", { a: quote(code) }),
-          fix: msg("admin.rosterReport.text.useLettersDigitsAt"),
-        });
-        ok = false;
-      } else if (first !== undefined) {
-        problems.add({
-          file,
-          line: row.line,
-          column: b.label("class_code"),
-          message: msg("admin.rosterReport.text.classAlsoOnLine", { a: quote(code), b: first }),
-          fix: msg("admin.rosterReport.text.oneRowPerClass"),
-        });
-        ok = false;
-      } else classLines.set(code, row.line);
-      for (const [column, max] of [
-        ["class_name", FIELD_LIMITS.title],
-        ["period", FIELD_LIMITS.period],
-        ["level", FIELD_LIMITS.level],
-      ] as const) {
-        if (tooLong(b, row, column, b.get(row, column) ?? "", max, problems)) ok = false;
-      }
-    }
-    let role: PortalRole | undefined;
-    if (username) {
-      role = STAFF_ROLES[roleText];
-      if (!role) {
-        problems.add({
-          file,
-          line: row.line,
-          column: b.label("role"),
-          message: msg("admin.rosterReport.text.notStaffRole", { a: quote(b.get(row, "role") ?? "") }),
-          fix: msg("admin.rosterReport.text.writeTeacherAdminLeave"),
-        });
-        ok = false;
-      } else if (role === "admin" && code) {
-        problems.add({
-          file,
-          line: row.line,
-          column: b.label("role"),
-          message: msg("admin.rosterReport.text.adminCannotBeClass"),
-          fix: msg("admin.rosterReport.text.giveClassTeacherPut"),
-        });
-        ok = false;
-      }
-      if (tooLong(b, row, "teacher_username", username, FIELD_LIMITS.username, problems)) ok = false;
-      if (tooLong(b, row, "teacher_name", teacherName, FIELD_LIMITS.name, problems)) ok = false;
-      if (email && tooLong(b, row, "teacher_email", email, FIELD_LIMITS.email, problems)) ok = false;
-    } else if (teacherName || email || roleText) {
-      problems.add({
-        file,
-        line: row.line,
-        column: b.label("teacher_username"),
-        message: msg("admin.rosterReport.text.teacherHasNoUsername"),
-        fix: msg("admin.rosterReport.text.fillTeacherUsernameHow"),
-      });
-      ok = false;
-    }
-    if (!ok) {
-      if (code) data.refused.classes.add(`c:${code}`);
-      if (username) data.refused.users.add(`u:${username}`);
-      continue;
-    }
-    const key = `u:${username}`;
-    if (username) {
-      const had = users.get(key);
-      if (had) {
-        const clash =
-          (teacherName && had.name && teacherName !== had.name && "teacher_name") ||
-          (email && had.email && email !== had.email && "teacher_email") ||
-          (role !== had.role && "role");
-        if (clash) {
-          problems.add({
-            file,
-            line: row.line,
-            column: b.label(clash),
-            message: msg("admin.rosterReport.text.givenAnotherOnLine", {
-              a: quote(username),
-              b: CLASH_WORD[clash],
-              c: had.ref.line,
-            }),
-            fix: msg("admin.rosterReport.text.givePersonSameName"),
-          });
-          data.refused.users.add(key);
-          if (code) data.refused.classes.add(`c:${code}`);
-          continue;
-        }
-        had.name ??= teacherName || null;
-        had.email ??= email;
-      } else {
-        const user: RosterUser = {
-          ref,
-          key,
-          sourcedId: null,
-          role: role!,
-          name: teacherName || null,
-          username,
-          usernameHint: username,
-          email,
-          labels: labelsOf(b, "teacher_name", "teacher_username"),
-        };
-        users.set(key, user);
-        data.users.push(user);
-      }
-    }
-    if (code) {
-      data.classes.push({
-        ref,
-        key: `c:${code}`,
-        sourcedId: null,
-        code,
-        codeFromFile: true,
-        name: b.get(row, "class_name") || null,
-        period: b.get(row, "period") || undefined,
-        level: b.get(row, "level") || undefined,
-        labels: { code: b.label("class_code"), name: b.label("class_name") },
-      });
-      if (username)
-        data.enrollments.push({
-          ref,
-          sourcedId: null,
-          userKey: key,
-          classKey: `c:${code}`,
-          role: "teacher",
-          primary: true,
-          labels: { user: b.label("teacher_username"), class: b.label("class_code"), role: b.label("role") },
-        });
-    }
-  }
-}
-
-function tooLong(b: BoundTable, row: CsvRow, column: string, value: string, max: number, problems: Sink): boolean {
-  if (value.length <= max) return false;
-  problems.add({
-    file: b.table.file,
-    line: row.line,
-    column: b.label(column),
-    message: msg("admin.rosterReport.text.valueCharactersLongMore2", { a: value.length, b: max }),
-    fix: msg("admin.rosterReport.text.shortenCharacters", { a: max }),
-  });
-  return true;
 }

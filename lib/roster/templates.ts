@@ -1,4 +1,4 @@
-import type { ColumnSpec } from "./csv";
+import type { ColumnSpec } from "./csv-columns";
 
 // The two spreadsheet templates (docs/roster-templates.md), defined once: the reader binds these
 // columns, the page offers these files, and a test checks that public/templates/ and the docs say

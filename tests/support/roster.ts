@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { applyRosterImport } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
-import { GRADEBOOK_BULK, resultRow, smallGradebook, smallSchool, zipUpload } from "@/lib/roster/test-support";
+import { smallSchool, zipUpload } from "@/lib/roster/test-support";
+import { GRADEBOOK_BULK, resultRow, smallGradebook } from "@/lib/roster/test-support-gradebook";
 import { CORE_TABLES } from "./fixtures";
 
 /** The tables an import may touch, for checksums before and after. */

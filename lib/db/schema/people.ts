@@ -1,0 +1,184 @@
+// Users, classes (levels), enrollment, and announcements with their responses.
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    username: text("username").notNull(),
+    email: text("email"),
+    // Access codes at rest (issue 28, decision 019): never in plain text. `code_hash` is the
+    // HMAC-SHA256 of the lower-cased code (the sign-in look-up), `code_sealed` the code under
+    // AES-256-GCM so the class's instructor, admins and printed cards can show it again, and
+    // `code_weak` the strength rule's answer, taken when the code was sealed (lib/auth/code-store.ts).
+    // `unsealedCode` (column "code") is only an inbox for bulk SQL writers: a plaintext code put
+    // there is sealed and cleared in the same transaction (sealPlaintextCodes), and at every start.
+    unsealedCode: text("code"),
+    codeHash: text("code_hash"),
+    codeSealed: text("code_sealed"),
+    codeWeak: boolean("code_weak").notNull().default(false),
+    role: text("role").notNull(),
+    // The language this person reads (issue 31): screens once signed in, and every e-mail to them.
+    // Null: the school's SCHOOL_LOCALE. A code of lib/i18n/locales.ts, checked where it is written.
+    locale: text("locale"),
+    phoneNumber: text("phone_number"),
+    parent1Number: text("parent1_number"),
+    parent2Number: text("parent2_number"),
+    // Digits-only copies so '(555) 123-4567' and '5551234567' compare equal in parent lookups.
+    phoneDigits: text("phone_digits").generatedAlwaysAs(
+      sql`regexp_replace(coalesce(phone_number, ''), '[^0-9]', '', 'g')`,
+    ),
+    parent1Digits: text("parent1_digits").generatedAlwaysAs(
+      sql`regexp_replace(coalesce(parent1_number, ''), '[^0-9]', '', 'g')`,
+    ),
+    parent2Digits: text("parent2_digits").generatedAlwaysAs(
+      sql`regexp_replace(coalesce(parent2_number, ''), '[^0-9]', '', 'g')`,
+    ),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    // Bumped on logout and on a code change: every cookie carrying an older version is refused.
+    sessionVersion: integer("session_version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Rostering (decision 012): the OneRoster sourcedId this row is kept in step with (NULL: made in
+    // the portal), and when the roster deleted a person whose academic records keep the row.
+    sourcedId: text("sourced_id"),
+    rosterDeletedAt: timestamp("roster_deleted_at", { withTimezone: true }),
+    // The given and family names as the roster imported them (issue 29), so the OneRoster export
+    // writes them back unchanged; NULL for people made in the portal (the export splits the name).
+    givenName: text("given_name"),
+    familyName: text("family_name"),
+    // The teacher who added this student to a class while she was in no class (issue 39, decision
+    // 019): her access code stays with admins for that teacher, who would otherwise receive the
+    // credential of any unplaced student by enrolling her. Set by enrollStudents, never cleared.
+    codeWithheldFrom: integer("code_withheld_from").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+  },
+  (t) => [
+    unique("users_code_key").on(t.unsealedCode),
+    unique("users_code_hash_key").on(t.codeHash),
+    unique("users_sourced_id_key").on(t.sourcedId),
+    unique("users_username_key").on(t.username),
+    index("users_role_name_idx").on(t.role, t.name),
+    // The guardian phone sync (drizzle/0010) matches full numbers from either side.
+    index("users_student_parent1_digits_idx")
+      .on(t.parent1Digits)
+      .where(sql`role = 'student' and length(parent1_digits) >= 7`),
+    index("users_student_parent2_digits_idx")
+      .on(t.parent2Digits)
+      .where(sql`role = 'student' and length(parent2_digits) >= 7`),
+    index("users_parent_phone_digits_idx")
+      .on(t.phoneDigits)
+      .where(sql`role = 'parent' and length(phone_digits) >= 7`),
+    check("users_role_check", sql`${t.role} in ('student', 'parent', 'instructor', 'admin')`),
+    check("users_code_lower_check", sql`${t.unsealedCode} = lower(${t.unsealedCode})`),
+    check("users_code_sealed_check", sql`(${t.codeHash} is null) = (${t.codeSealed} is null)`),
+  ],
+);
+
+export const levels = pgTable(
+  "levels",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    period: text("period"),
+    level: text("level"),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    // Rostering (decision 012): the OneRoster class sourcedId, the sourcedId of the teacher
+    // enrollment that set teacher_id (NULL: set in the portal), and when the roster deleted a class
+    // whose records keep it.
+    sourcedId: text("sourced_id"),
+    teacherEnrollmentSourcedId: text("teacher_enrollment_sourced_id"),
+    rosterDeletedAt: timestamp("roster_deleted_at", { withTimezone: true }),
+    // The class's grading (issue 19, lib/domain/term-grade): total points (spec §9, the default)
+    // or weighted categories (level_category_weights); a late policy when both are set.
+    gradingMode: text("grading_mode").notNull().default("points"),
+    latePerDayPercent: integer("late_per_day_percent"),
+    lateFloorPercent: integer("late_floor_percent"),
+  },
+  (t) => [
+    check("levels_grading_mode_check", sql`${t.gradingMode} in ('points', 'weighted')`),
+    check(
+      "levels_late_policy_check",
+      sql`(${t.latePerDayPercent} is null) = (${t.lateFloorPercent} is null) and coalesce(${t.latePerDayPercent} between 1 and 100, true) and coalesce(${t.lateFloorPercent} between 0 and 100, true)`,
+    ),
+    unique("levels_code_key").on(t.code),
+    unique("levels_sourced_id_key").on(t.sourcedId),
+    index("levels_teacher_name_idx").on(t.teacherId, t.name),
+    index("levels_name_idx").on(t.name),
+  ],
+);
+
+export const levelCodeRef = (onDelete: "cascade" | "restrict") =>
+  text("level_code")
+    .notNull()
+    .references(() => levels.code, { onDelete, onUpdate: "cascade" });
+
+export const studentEnrollment = pgTable(
+  "student_enrollment",
+  {
+    id: serial("id").primaryKey(),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    levelCode: levelCodeRef("cascade"),
+    enrolledAt: timestamp("enrolled_at", { withTimezone: true }).notNull().defaultNow(),
+    // The OneRoster enrollment sourcedId (decision 012); NULL: enrolled in the portal.
+    sourcedId: text("sourced_id"),
+  },
+  (t) => [
+    unique("student_enrollment_student_level_key").on(t.studentId, t.levelCode),
+    unique("student_enrollment_sourced_id_key").on(t.sourcedId),
+    index("student_enrollment_level_enrolled_idx").on(t.levelCode, t.enrolledAt),
+  ],
+);
+
+export const updates = pgTable(
+  "updates",
+  {
+    id: serial("id").primaryKey(),
+    levelCode: levelCodeRef("cascade"),
+    teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("updates_level_created_idx").on(t.levelCode, t.createdAt)],
+);
+
+export const responses = pgTable(
+  "responses",
+  {
+    id: serial("id").primaryKey(),
+    updateId: integer("update_id")
+      .notNull()
+      .references(() => updates.id, { onDelete: "cascade" }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("responses_update_created_idx").on(t.updateId, t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Level = typeof levels.$inferSelect;

@@ -1,0 +1,116 @@
+// The portal's rows as the roster plan reads them (loaded by state.ts); plan-context.ts re-exports them.
+import type { PortalRole } from "./model";
+import type { Term } from "@/lib/domain/terms";
+
+export interface StateUser {
+  id: number;
+  sourcedId: string | null;
+  username: string;
+  role: PortalRole;
+  name: string;
+  givenName: string | null;
+  familyName: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  parent1Number: string | null;
+  parent2Number: string | null;
+  dateOfBirth: string | null;
+  rosterDeleted: boolean;
+}
+
+export interface StateLevel {
+  id: number;
+  code: string;
+  sourcedId: string | null;
+  name: string;
+  period: string | null;
+  level: string | null;
+  teacherId: number | null;
+  teacherEnrollmentSourcedId: string | null;
+  rosterDeleted: boolean;
+}
+
+export interface StateEnrollment {
+  id: number;
+  studentId: number;
+  levelCode: string;
+  sourcedId: string | null;
+  /** enrolled_at's day in the school's time zone. */
+  enrolledDay: string;
+}
+
+export interface StateLink {
+  id: number;
+  parentId: number;
+  studentId: number;
+  source: string;
+  removed: boolean;
+  fromRoster: boolean;
+}
+
+export interface TermValues {
+  sourcedId: string;
+  title: string;
+  type: string;
+  startDate: string;
+  endDate: string;
+  parentSourcedId: string | null;
+  schoolYear: number | null;
+}
+
+export interface StateCategory {
+  id: number;
+  name: string;
+  sourcedId: string | null;
+}
+
+export interface StateAssignment {
+  id: number;
+  sourcedId: string | null;
+  levelCode: string;
+  title: string;
+  description: string;
+  maxScore: number;
+  /** ISO 8601 in UTC with milliseconds, as the export writes it. */
+  dueDate: string | null;
+  createdAt: string;
+  categoryId: number | null;
+  /** How many grades it has, the highest (in hundredths), and whether students submitted work. */
+  grades: number;
+  topScore100: number | null;
+  submitted: boolean;
+}
+
+export interface StateGrade {
+  id: number;
+  sourcedId: string | null;
+  assignmentId: number;
+  studentId: number;
+  score100: number;
+  feedback: string | null;
+  /** graded_at's day in the school's time zone. */
+  gradedDay: string;
+}
+
+export interface RosterState {
+  users: StateUser[];
+  levels: StateLevel[];
+  enrollments: StateEnrollment[];
+  links: StateLink[];
+  /** Terms an import made (with a sourcedId): the only ones an import writes. */
+  terms: (TermValues & { id: number })[];
+  /** The admin's own terms (/admin → Terms, no sourcedId), for the portal's export to find them again. */
+  ownTerms: (Omit<TermValues, "sourcedId"> & { id: number })[];
+  /** Loaded when the upload has gradebook files (categories, line items, results); else empty. */
+  categories: StateCategory[];
+  assignments: StateAssignment[];
+  /** Every grade, loaded only when the upload has results.csv. */
+  grades: StateGrade[];
+  /** Users and classes with academic records (grades, work, attendance, announcements, audit entries). */
+  /** The school's grading terms, loaded with results.csv when any term is published (else empty). */
+  gradingTerms: Term[];
+  /** Published terms: their grades are locked, an import writes none. */
+  publishedTermIds: Set<number>;
+  usersWithRecords: Set<number>;
+  levelsWithRecords: Set<number>;
+}
