@@ -18,6 +18,7 @@ import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
 import { buildOneRosterExport } from "@/lib/export/oneroster";
 import { ONEROSTER_HEADERS, type OneRosterFile as OneRosterFileName } from "@/lib/export/oneroster-format";
 import { cookieJar } from "./support/request-context";
+import { LOCALE_COOKIE } from "@/lib/i18n/request-locale";
 import { createClassOfSize, databaseChecksum, seedDemo, storedCodes } from "./support/fixtures";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
@@ -181,6 +182,11 @@ describe("attendance CSV", () => {
       expect(res.status, query).toBe(400);
       expect(await res.text()).toBe(`${message}\n`);
     }
+    // In the reader's language: the parameters' names stay as the address writes them.
+    cookieJar.set(LOCALE_COOKIE, "es");
+    expect(await (await attendance(BIO, "from=2020-01-01&to=2026-01-01")).text()).toBe(
+      "El intervalo tiene más de 400 días: expórtelo por partes.\n",
+    );
     cookieJar.clear();
     expect((await attendance(BIO, "to=nonsense")).status).toBe(401);
   });

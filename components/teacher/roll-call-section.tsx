@@ -80,9 +80,10 @@ async function RollCallLoader({
   link: (p: Record<string, string>) => string;
   href: string;
 }) {
-  const [data, t, locale] = await Promise.all([
+  const [data, t, common, locale] = await Promise.all([
     getRollCall({ levelCode: code, day, today }),
     getT("teacherRollCall"),
+    getT("common"),
     requestLocale(),
   ]);
   const label = formatDay(day, locale);
@@ -93,6 +94,7 @@ async function RollCallLoader({
     listLabel: t("listLabel", { day: label }),
     saving: t("saving"),
     unmarked: t("unmarked"),
+    failed: common("genericError"),
   };
   // The day picker is a plain GET form carrying the tab's own query (and /teacher's class).
   const target = new URL(href, "http://portal.invalid");

@@ -6,7 +6,6 @@ import { markRollCall } from "@/app/level/[levelCode]/update/attendance-actions"
 import { useToast } from "@/components/toast";
 import { useServerValue } from "@/components/use-server-value";
 import { TOAST_DISMISS_MS } from "@/lib/domain/constants";
-import { MSG } from "@/lib/domain/messages";
 import { columnOf, rollCallRowsHtml } from "./roll-call-rows";
 import {
   letterOf,
@@ -152,11 +151,12 @@ export function RollCall({
       .then(
         (res) => {
           if (!res.ok) return fail(res.message);
-          setNote({ text: res.message ?? `Attendance updated for ${student.name}`, at: Date.now() });
+          // The server's answer is in the reader's language and always says what it did.
+          if (res.message) setNote({ text: res.message, at: Date.now() });
           // Another tab added (or cleared) the day meanwhile: show what the database holds.
           if (creates !== (res.data?.added ?? 0) > 0) router.refresh();
         },
-        () => fail(MSG.genericError),
+        () => fail(words.failed),
       )
       .finally(() => setPending((n) => n - 1));
   };

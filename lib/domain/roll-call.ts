@@ -55,6 +55,8 @@ export interface RollCallWords {
   listLabel: string;
   saving: string;
   unmarked: string;
+  /** What a mark that never reached the server says (the network failed). */
+  failed: string;
 }
 
 /** The choices' own English names and letters. */

@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { attendanceExportHref } from "./links";
+import { render } from "@/lib/i18n/render";
 import { daysInRange, MAX_RANGE_DAYS, parseRange } from "./range";
 
-const q = (s: string) => parseRange(new URLSearchParams(s));
+/** The range, a refusal's message as an English reader reads it. */
+const q = (s: string) => {
+  const r = parseRange(new URLSearchParams(s));
+  return r.ok ? r : { ok: false, message: render(r.message, "en") };
+};
 
 describe("attendance export range", () => {
+  it("says why in the reader's language", () => {
+    const r = parseRange(new URLSearchParams("from=2026-02-01&to=2026-01-31"));
+    expect(r.ok ? "" : render(r.message, "es")).toBe("from debe ser igual o anterior a to.");
+  });
   it("accepts a range of calendar days, both ends included", () => {
     expect(q("from=2026-01-05&to=2026-01-30")).toEqual({ ok: true, from: "2026-01-05", to: "2026-01-30" });
     expect(q("from=2026-01-05&to=2026-01-05")).toEqual({ ok: true, from: "2026-01-05", to: "2026-01-05" });

@@ -492,6 +492,10 @@ export interface MessageArgs<Text> {
   "compose.listStart": { first: Text; next: Text };
   "compose.listEnd": { first: Text; last: Text };
   "compose.asWritten": { text: Text };
+  "exports.dayMissing": { name: Text };
+  "exports.dayFormat": { name: Text };
+  "exports.dayNotCalendar": { name: Text };
+  "exports.tooLong": { max: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1795,4 +1799,8 @@ export interface BareMessages {
   "teacherRollCall.letters.late": true;
   "teacherRollCall.letters.excused": true;
   "compose.invalidValue": true;
+  "exports.order": true;
+  "exports.oneRosterFailed": true;
+  "exports.attendanceFailed": true;
+  "exports.gradebookFailed": true;
 }

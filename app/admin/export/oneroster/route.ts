@@ -2,7 +2,8 @@ import { requireAdmin } from "@/lib/auth/guards";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { env, schoolTimeZone } from "@/lib/env";
 import { oneRosterZip } from "@/lib/export/oneroster";
-import { download, guard, textResponse } from "@/lib/export/responses";
+import { download, guard, messageResponse } from "@/lib/export/responses";
+import { msg } from "@/lib/i18n/message";
 
 /**
  * The whole school as a OneRoster 1.1 CSV zip (lib/export/oneroster.ts): admins only. People,
@@ -17,6 +18,6 @@ export async function GET(): Promise<Response> {
     return download(zip, `oneroster-${dateInTimeZone(new Date(), timeZone)}.zip`, "application/zip");
   } catch (err) {
     console.error("OneRoster export failed:", err);
-    return textResponse(500, "The OneRoster export could not be built. Please try again.");
+    return await messageResponse(500, msg("exports.oneRosterFailed"));
   }
 }

@@ -3,7 +3,8 @@ import { safeDecode } from "@/lib/domain/url";
 import { attendanceCsv } from "@/lib/export/attendance";
 import { readerLocale } from "@/lib/i18n/recipient-request";
 import { parseRange } from "@/lib/export/range";
-import { download, guard, textResponse } from "@/lib/export/responses";
+import { download, guard, messageResponse } from "@/lib/export/responses";
+import { msg } from "@/lib/i18n/message";
 
 /**
  * The class's attendance records from `from` to `to` (YYYY-MM-DD, both included, at most 400
@@ -15,12 +16,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ leve
   const refused = await guard(() => requireClassAccess(levelCode, "teach"));
   if (refused) return refused;
   const range = parseRange(new URL(request.url).searchParams);
-  if (!range.ok) return textResponse(400, range.message);
+  if (!range.ok) return messageResponse(400, range.message);
   try {
     const { csv } = await attendanceCsv(levelCode, range.from, range.to, await readerLocale());
     return download(csv, `attendance-${levelCode}-${range.from}-to-${range.to}.csv`, "text/csv; charset=utf-8");
   } catch (err) {
     console.error("attendance export failed:", err);
-    return textResponse(500, "The attendance could not be exported. Please try again.");
+    return await messageResponse(500, msg("exports.attendanceFailed"));
   }
 }

@@ -5,7 +5,8 @@ import { schoolTimeZone } from "@/lib/env";
 import { gradebookCsv } from "@/lib/export/gradebook";
 import { readerLocale } from "@/lib/i18n/recipient-request";
 import { parseTermChoice } from "@/lib/gradebook/term-grades";
-import { download, guard, textResponse } from "@/lib/export/responses";
+import { download, guard, messageResponse } from "@/lib/export/responses";
+import { msg } from "@/lib/i18n/message";
 
 /**
  * The class's gradebook for a term as CSV (lib/export/gradebook-layout.ts): the class's own
@@ -30,6 +31,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ leve
     );
   } catch (err) {
     console.error("gradebook export failed:", err);
-    return textResponse(500, "The gradebook could not be exported. Please try again.");
+    return await messageResponse(500, msg("exports.gradebookFailed"));
   }
 }
