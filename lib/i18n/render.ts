@@ -35,6 +35,11 @@ export function render(message: Message, locale: AnyLocale): string {
  */
 function decimalIn(value: unknown, locale: AnyLocale): string {
   if (typeof value !== "number" && typeof value !== "string") return "";
+  return readerDecimal(value, locale);
+}
+
+/** A number in the reader's decimal mark, or with the point when GRADE_DECIMALS=point. */
+export function readerDecimal(value: number | string, locale: AnyLocale): string {
   return localizeDecimal(value, env().GRADE_DECIMALS === "point" ? "en" : intlLocaleOf(locale));
 }
 

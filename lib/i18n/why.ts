@@ -1,10 +1,8 @@
 import "server-only";
 import { keepPercentWithNumber } from "@/lib/domain/format";
-import { env } from "@/lib/env";
-import { intlLocaleOf, isLocale, isPseudoLocale, type AnyLocale } from "./locales";
+import { isLocale, isPseudoLocale, type AnyLocale } from "./locales";
 import type { Message, Text } from "./message";
-import { localeDigits } from "./recipient";
-import { render } from "./render";
+import { readerDecimal, render } from "./render";
 import { storedMessage } from "./stored-message";
 
 // "Why this grade" is made as descriptors by the calculator (lib/domain/term-grade.ts,
@@ -31,6 +29,6 @@ function withDigits(message: Message, digits: (n: number) => string): Message {
  */
 export function whyInLanguage(lines: readonly unknown[], locale: string): string[] {
   const reader: AnyLocale = isLocale(locale) || isPseudoLocale(locale) ? locale : "en";
-  const digits = (n: number) => (env().GRADE_DECIMALS === "point" ? String(n) : localeDigits(n, intlLocaleOf(reader)));
+  const digits = (n: number) => readerDecimal(n, reader);
   return lines.map((line) => keepPercentWithNumber(render(withDigits(storedMessage(line), digits), reader)));
 }
