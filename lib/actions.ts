@@ -9,6 +9,7 @@ import type { AnyLocale } from "@/lib/i18n/locales";
 import { messageOfIssue, msg, zmsg, type Message } from "@/lib/i18n/message";
 import { holdsMessages, renderAnswer } from "@/lib/i18n/render";
 import { requestLocale } from "@/lib/i18n/request-locale";
+import { requireWritable } from "@/lib/years/conclusion";
 
 /**
  * Runs an action body: refusals (AccessDenied) become { ok: false, message }; anything
@@ -98,6 +99,11 @@ export interface ClassActionOptions {
   revalidate?: (levelCode: string) => void;
   /** What an unexpected failure tells the browser (guarded's generic message if unset). */
   failureMessage?: Message;
+  /**
+   * The action only reads (a total, a list of files): it answers for a concluded class too. Every
+   * other class action writes, and a concluded class refuses it (issue 41, lib/years/conclusion).
+   */
+  reads?: true;
 }
 
 const levelCodeOf = (raw: unknown): string => {
@@ -119,6 +125,7 @@ export function classAction<S extends z.ZodType, T = undefined>(
   return (raw) =>
     guarded(async () => {
       const ctx = await classGuard(levelCodeOf(raw), options.access ?? "teach");
+      if (!options.reads) requireWritable(ctx.level);
       const parsed = schema.safeParse(raw);
       if (!parsed.success) return invalid(parsed.error);
       if (options.access === "student") requireSelf(ctx.user, parsed.data);

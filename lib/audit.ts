@@ -50,6 +50,14 @@ export const AUDIT_ACTIONS = [
   "signin.code_refused",
   "file.removed",
   "files.orphans_removed",
+  "year.created",
+  "year.closed",
+  "year.reopened",
+  "year.current_chosen",
+  "year.next_started",
+  "class.setup_copied",
+  "records.exported",
+  "records.erased",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

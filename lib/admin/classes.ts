@@ -1,4 +1,6 @@
 import "server-only";
+import { concludedMessage, concludedYearOf } from "@/lib/years/conclusion";
+import { yearsNow } from "@/lib/queries/school-years";
 import { eq } from "drizzle-orm";
 import type { Answer } from "@/lib/action-result";
 import { db } from "@/lib/db/client";
@@ -27,10 +29,17 @@ export async function saveClass({ id, ...v }: ClassFields & { id?: number }): Pr
   if (!(await teacherIsInstructor(v.teacherId))) return { ok: false, message: msg("admin.actions.teacherInstructor") };
   try {
     if (id !== undefined) {
+      const [row] = await db().select({ code: levels.code }).from(levels).where(eq(levels.id, id));
+      const year = row ? await concludedYearOf(row.code) : null;
+      if (year !== null) return { ok: false, message: concludedMessage(year) };
       const updated = await db().update(levels).set(v).where(eq(levels.id, id)).returning({ id: levels.id });
       if (updated.length === 0) return { ok: false, message: msg("admin.actions.classGone") };
     } else {
-      await db().insert(levels).values(v);
+      // A new class is the current year's (issue 41); a closed current year gives it none.
+      const { current } = await yearsNow();
+      await db()
+        .insert(levels)
+        .values({ ...v, yearId: current && !current.closed ? current.id : null });
     }
   } catch (err) {
     const duplicate = duplicateMessage(err);

@@ -13,6 +13,19 @@ export interface LevelFacts {
   teacherId: number | null;
 }
 
+/**
+ * "May anything in this class change?" (issue 41): never once its school year is closed — the
+ * class is concluded and kept as it was. Asked by every class write (lib/actions classAction, the
+ * class's route handlers, gradeWriteRefusal inside the write's transaction) after its own access check.
+ */
+export function classWritable(facts: {
+  concludedYear: string | null;
+}): { allowed: true } | { allowed: false; reason: "concluded"; year: string } {
+  return facts.concludedYear === null
+    ? { allowed: true }
+    : { allowed: false, reason: "concluded", year: facts.concludedYear };
+}
+
 /** Spec §1: the role word 'teacher' is treated like an instructor. */
 export function isTeacherLike(role: string): boolean {
   return role === "instructor" || role === "teacher";
@@ -115,7 +128,8 @@ export function canActAsStudent(actor: Actor, studentId: number): boolean {
 export type GradeChangeDecision =
   | { allowed: true }
   | { allowed: false; reason: "not-teacher" | "not-owner" }
-  | { allowed: false; reason: "published"; term: string };
+  | { allowed: false; reason: "published"; term: string }
+  | { allowed: false; reason: "concluded"; year: string };
 
 /**
  * "May this actor change these grades now?" (issue 27): every write that feeds a grade or a
@@ -126,10 +140,12 @@ export type GradeChangeDecision =
 export function gradeChangeAccess(
   actor: Actor,
   level: LevelFacts,
-  facts: { publishedTerm: string | null },
+  facts: { publishedTerm: string | null; concludedYear: string | null },
 ): GradeChangeDecision {
   const teach = teachAccess(actor, level);
   if (!teach.allowed) return teach;
+  const writable = classWritable(facts);
+  if (!writable.allowed) return writable;
   return facts.publishedTerm === null
     ? { allowed: true }
     : { allowed: false, reason: "published", term: facts.publishedTerm };

@@ -15,6 +15,7 @@ import { AccessDenied } from "@/lib/auth/guards";
 import { gradeChangeAccess, type Actor, type LevelFacts } from "@/lib/auth/policy";
 import { queryRows, type Db } from "@/lib/db/client";
 import { msg } from "@/lib/i18n/message";
+import { concludedMessage, concludedYearOf } from "@/lib/years/conclusion";
 
 /** A transaction (or the database): reads through queryRows, writes and audit entries. */
 export type Runner = Pick<Db, "execute" | "insert">;
@@ -73,8 +74,11 @@ export async function gradeWriteRefusal(
   await holdGradeWrites(tx);
   const decision = gradeChangeAccess(actor, level, {
     publishedTerm: await publishedTermTouched(touched, timeZone, tx),
+    // Read inside the write's transaction, after the lock: a year closed a moment ago is seen.
+    concludedYear: await concludedYearOf(level.code, tx),
   });
   if (decision.allowed) return null;
+  if (decision.reason === "concluded") return { ok: false, message: concludedMessage(decision.year) };
   if (decision.reason === "published")
     return { ok: false, message: msg("gradesServer.actions.locked", { term: decision.term }) };
   // The caller's page check (requireClassAccess "teach") already refused these; kept for direct callers.

@@ -496,6 +496,12 @@ export interface MessageArgs<Text> {
   "exports.dayFormat": { name: Text };
   "exports.dayNotCalendar": { name: Text };
   "exports.tooLong": { max: Text };
+  "years.concluded": { year: Text };
+  "years.actions.alreadyClosed": { year: Text };
+  "years.actions.notClosed": { year: Text };
+  "years.actions.closed": { year: Text; count: number };
+  "years.actions.reopened": { year: Text };
+  "years.actions.currentChosen": { year: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1803,4 +1809,6 @@ export interface BareMessages {
   "exports.oneRosterFailed": true;
   "exports.attendanceFailed": true;
   "exports.gradebookFailed": true;
+  "years.actions.notFound": true;
+  "years.actions.currentByDates": true;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { levels, studentEnrollment } from "@/lib/db/schema";
 import { homeClassScope, type Actor } from "@/lib/auth/policy";
+import { inCurrentYear, yearsNow } from "./school-years";
 
 export interface LevelRow {
   id: number;
@@ -11,15 +12,20 @@ export interface LevelRow {
   period: string | null;
   level: string | null;
   teacherId: number | null;
+  /** The closed school year's title when the class is concluded (issue 41), else null. */
+  concludedYear: string | null;
 }
 
-const levelColumns = {
+export const levelColumns = {
   id: levels.id,
   code: levels.code,
   name: levels.name,
   period: levels.period,
   level: levels.level,
   teacherId: levels.teacherId,
+  concludedYear: sql<
+    string | null
+  >`(select y.title from school_years y where y.id = ${levels.yearId} and y.closed_at is not null)`,
 };
 
 /** A class and whether this student is enrolled in it, in one statement (the class page's access check). */
@@ -56,6 +62,8 @@ export const HOME_PAGE_SIZE = 60;
 export async function listHomeClasses(actor: Actor, page = 1): Promise<{ rows: LevelRow[]; total: number }> {
   const scope = homeClassScope(actor);
   if (scope === "children") return { rows: [], total: 0 };
+  // The current year's classes only (issue 41); concluded ones are under Past years.
+  const current = inCurrentYear((await yearsNow()).current);
   const columns = { ...levelColumns, total: sql<number>`count(*) over ()` };
   const select = () =>
     scope === "enrolled"
@@ -63,10 +71,13 @@ export async function listHomeClasses(actor: Actor, page = 1): Promise<{ rows: L
           .select(columns)
           .from(levels)
           .innerJoin(studentEnrollment, eq(studentEnrollment.levelCode, levels.code))
-          .where(eq(studentEnrollment.studentId, actor.id))
+          .where(and(eq(studentEnrollment.studentId, actor.id), current))
       : scope === "own"
-        ? db().select(columns).from(levels).where(eq(levels.teacherId, actor.id))
-        : db().select(columns).from(levels);
+        ? db()
+            .select(columns)
+            .from(levels)
+            .where(and(eq(levels.teacherId, actor.id), current))
+        : db().select(columns).from(levels).where(current);
   const rows = await select()
     .orderBy(asc(levels.name), asc(levels.id))
     .limit(HOME_PAGE_SIZE)

@@ -14,7 +14,8 @@ import {
   type RunningTotals,
 } from "@/lib/db/schema";
 import { isStaff, type Actor } from "@/lib/auth/policy";
-import type { LevelRow } from "./levels";
+import { levelColumns, type LevelRow } from "./levels";
+import { inCurrentYear, yearsNow } from "./school-years";
 
 // Teacher dashboard queries: aggregates are computed in SQL, one statement per screen part,
 // so the number of queries never grows with the number of students or assignments.
@@ -207,18 +208,12 @@ export async function listSubmissionsForAssignment(assignmentId: number): Promis
 /** Classes a staff member can open on /teacher: own ones for instructors, all for admins. */
 export async function listTeachableClasses(actor: Actor): Promise<LevelRow[]> {
   if (!isStaff(actor.role)) return [];
-  const cols = {
-    id: levels.id,
-    code: levels.code,
-    name: levels.name,
-    period: levels.period,
-    level: levels.level,
-    teacherId: levels.teacherId,
-  };
-  const q = db().select(cols).from(levels);
+  // The current year's classes (issue 41): a concluded class is under Past years.
+  const current = inCurrentYear((await yearsNow()).current);
+  const q = db().select(levelColumns).from(levels);
   return actor.role === "admin"
-    ? q.orderBy(asc(levels.name))
-    : q.where(eq(levels.teacherId, actor.id)).orderBy(asc(levels.name));
+    ? q.where(current).orderBy(asc(levels.name))
+    : q.where(and(eq(levels.teacherId, actor.id), current)).orderBy(asc(levels.name));
 }
 
 export async function getAssignmentInLevel(

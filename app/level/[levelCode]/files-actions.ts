@@ -18,6 +18,7 @@ export const loadResponseFiles = classAction(
       return { ok: false, message: msg("classPage.actions.assignmentNotHere") };
     return { ok: true, data: await responseFilesOf(assignmentId) };
   },
+  { reads: true },
 );
 
 /** An assignment's or announcement's own files (the teacher's handouts): whoever sees the class page, in their language. */
@@ -33,7 +34,7 @@ export const loadAttachments = classAction(
       };
     return { ok: true, data: await filesOfTarget(kind, id) };
   },
-  { access: "view" },
+  { access: "view", reads: true },
 );
 
 export interface HandInFiles {

@@ -91,6 +91,30 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A school year (issue 41): groups the terms and the classes of one year. Made by an admin, or
+ * from a OneRoster academicSession of type schoolYear (sourced_id). Closing it (closed_at) concludes
+ * every class of the year: read-only everywhere, kept for good, listed under "Past years".
+ */
+export const schoolYears = pgTable(
+  "school_years",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    sourcedId: text("sourced_id"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closedBy: integer("closed_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("school_years_sourced_id_key").on(t.sourcedId),
+    check("school_years_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+    check("school_years_title_check", sql`length(${t.title}) between 1 and 100`),
+  ],
+);
+
 export const levels = pgTable(
   "levels",
   {
@@ -112,6 +136,9 @@ export const levels = pgTable(
     gradingMode: text("grading_mode").notNull().default("points"),
     latePerDayPercent: integer("late_per_day_percent"),
     lateFloorPercent: integer("late_floor_percent"),
+    // The school year the class belongs to (issue 41); null: the current year (a class made before
+    // years existed, or by a path that does not name one). A closed year's classes are concluded.
+    yearId: integer("year_id").references((): AnyPgColumn => schoolYears.id, { onDelete: "restrict" }),
   },
   (t) => [
     check("levels_grading_mode_check", sql`${t.gradingMode} in ('points', 'weighted')`),
@@ -123,6 +150,7 @@ export const levels = pgTable(
     unique("levels_sourced_id_key").on(t.sourcedId),
     index("levels_teacher_name_idx").on(t.teacherId, t.name),
     index("levels_name_idx").on(t.name),
+    index("levels_year_idx").on(t.yearId),
   ],
 );
 

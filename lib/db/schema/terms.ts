@@ -17,7 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { assignments, gradeCategories } from "./coursework";
-import { levelCodeRef, users } from "./people";
+import { levelCodeRef, schoolYears, users } from "./people";
 
 /**
  * The school's terms: made by an admin on /admin → Terms (sourced_id NULL, type 'term'), or from
@@ -36,6 +36,9 @@ export const schoolTerms = pgTable(
     endDate: date("end_date", { mode: "string" }).notNull(),
     parentSourcedId: text("parent_sourced_id"),
     schoolYear: integer("school_year"),
+    // The school year the term is part of (issue 41): its parent schoolYear session, or the year
+    // whose dates hold it. Null: a term outside every year.
+    yearId: integer("year_id").references(() => schoolYears.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AccessDenied, requireClassAccess, requireUser } from "@/lib/auth/guards";
+import { requireWritable } from "@/lib/years/conclusion";
 import { canActAsStudent } from "@/lib/auth/policy";
 import { safeDecode } from "@/lib/domain/url";
 import { deniedStatus } from "@/lib/export/responses";
@@ -47,9 +48,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ lev
     const user = await requireUser();
     if (kind === "submission") {
       if (!canActAsStudent(user, user.id)) return refuse(403, msg("uploads.onlyStudents"));
-      await requireClassAccess(levelCode, "view");
+      requireWritable((await requireClassAccess(levelCode, "view")).level);
     } else {
-      await requireClassAccess(levelCode, "teach");
+      requireWritable((await requireClassAccess(levelCode, "teach")).level);
     }
     const kindForTarget = kind === "announcement" ? "announcement" : "assignment";
     if (!(await targetInLevel(kindForTarget, id, levelCode)))

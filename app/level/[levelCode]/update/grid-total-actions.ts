@@ -25,4 +25,5 @@ export const loadGridTotal = classAction(
     const view = await loadStudentTermGrade(level.code, studentId, term, schoolTimeZone());
     return { ok: true, data: gridTotal(view) };
   },
+  { reads: true },
 );
