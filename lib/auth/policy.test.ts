@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  classWritable,
+  gradeChangeAccess,
   accessCodeAccess,
   adminAccess,
   canActAsStudent,
@@ -198,5 +200,28 @@ describe("canReadFile (decision 023)", () => {
     expect(canReadFile({ id: 2, role: "student" }, handout)).toBe(true);
     expect(canReadFile({ id: 2, role: "student" }, { ...handout, enrolled: false })).toBe(false);
     expect(canReadFile({ id: 5, role: "parent" }, { ...handout, isLinkedGuardian: true })).toBe(false);
+  });
+});
+
+describe("gradeChangeAccess and a concluded class (issue 41)", () => {
+  const level = { code: "BIO", teacherId: 7 };
+  const teacher = { id: 7, role: "instructor" };
+  const admin = { id: 9, role: "admin" };
+  it("refuses the class's own teacher and admins alike once the year is closed", () => {
+    for (const actor of [teacher, admin])
+      expect(gradeChangeAccess(actor, level, { publishedTerm: null, concludedYear: "2025–2026" })).toEqual({
+        allowed: false,
+        reason: "concluded",
+        year: "2025–2026",
+      });
+  });
+  it("asks who may teach first: another teacher is refused as not the owner, closed year or not", () => {
+    expect(
+      gradeChangeAccess({ id: 8, role: "instructor" }, level, { publishedTerm: null, concludedYear: "2025–2026" }),
+    ).toEqual({ allowed: false, reason: "not-owner" });
+  });
+  it("lets an open class's teacher write", () => {
+    expect(gradeChangeAccess(teacher, level, { publishedTerm: null, concludedYear: null })).toEqual({ allowed: true });
+    expect(classWritable({ concludedYear: null })).toEqual({ allowed: true });
   });
 });

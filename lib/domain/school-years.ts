@@ -31,9 +31,6 @@ export function currentYearOf<Y extends SchoolYear>(
   );
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-
 /** A calendar day moved by whole years, 29 February becoming 28 February in a common year. */
 export function shiftYears(day: string, years: number): string {
   const [y, m, d] = day.split("-").map(Number) as [number, number, number];
@@ -77,9 +74,4 @@ export function overlaps(
   b: { startDate: string; endDate: string },
 ): boolean {
   return a.startDate <= b.endDate && b.startDate <= a.endDate;
-}
-
-/** Days from one calendar day to another (the close preview says how long ago a year ended). */
-export function daysFrom(from: string, to: string): number {
-  return Math.round(dayNumber(to) - dayNumber(from));
 }

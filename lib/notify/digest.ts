@@ -4,6 +4,7 @@
 // and, when missing and upcoming work is theirs to hear that way, what is due in the coming days.
 // The e-mails are queued in the run's transaction, with the notifications marked as digested, so a
 // run that fails leaves both for its retry and a run that commits is never repeated (its key).
+import { concludedClass } from "@/lib/queries/school-years";
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
@@ -105,7 +106,8 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
           join student_enrollment e on e.student_id = w.student_id
           join assignments a on a.level_code = e.level_code and a.due_date > now() and a.due_date <= now() + make_interval(days => ${UPCOMING_DAYS[period]})
           join levels l on l.code = a.level_code
-        where not exists (select 1 from assignment_submissions x where x.assignment_id = a.id and x.student_id = w.student_id)
+        -- A concluded class (issue 41) sends nothing.
+        where not ${concludedClass("l")} and not exists (select 1 from assignment_submissions x where x.assignment_id = a.id and x.student_id = w.student_id)
         order by w.user_id, s.name, w.student_id, a.due_date, a.id`,
     tx,
   );

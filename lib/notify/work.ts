@@ -5,6 +5,7 @@
 // later, which leaves the teacher time to enter what was handed in on paper (issue 27: it was
 // skipped when more than two days past). A teacher's M (missing) mark tells them the same, once
 // it has settled. Roster imports schedule nothing: their work is a record, not news.
+import { concludedClass } from "@/lib/queries/school-years";
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
@@ -64,7 +65,8 @@ export const missingWorkCheck: JobHandler = async (job, tx) => {
     due_date: string | Date | null;
     teacher_id: number | null;
   }>(
-    sql`select a.title, a.level_code, l.name as class_name, a.due_date, a.teacher_id from assignments a join levels l on l.code = a.level_code where a.id = ${assignmentId}`,
+    // A concluded class (issue 41) sends nothing: its year is closed.
+    sql`select a.title, a.level_code, l.name as class_name, a.due_date, a.teacher_id from assignments a join levels l on l.code = a.level_code where a.id = ${assignmentId} and not ${concludedClass("l")}`,
     tx,
   );
   if (!a?.due_date) return;
