@@ -2,6 +2,7 @@
 // report card says (term_grade_records); every view of a published term reads those rows back and
 // nothing recomputes them. Publishing again (after an unlock and edits) replaces the rows of the
 // students whose card changed, each audited old → new, and marks them for a new notice.
+import { concludedClass } from "@/lib/queries/school-years";
 import "server-only";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -75,8 +76,15 @@ export async function storeTermRecords(
   today: string,
 ): Promise<{ written: number; changed: number }> {
   const classes = await queryRows<{ code: string; name: string; period: string | null; teacher: string | null }>(
-    sql`select l.code, l.name, l.period, t.name as teacher from levels l left join users t on t.id = l.teacher_id
-        where l.roster_deleted_at is null order by l.code`,
+    sql`select l.code, l.name, l.period, t.name as teacher
+        from school_terms tt, levels l left join users t on t.id = l.teacher_id
+        where l.roster_deleted_at is null
+          -- The term's own year's classes (issue 41): a concluded class keeps the cards it had, and a
+          -- class of another year has no card for this term.
+          and not ${concludedClass("l")}
+          and coalesce(l.year_id, tt.year_id) is not distinct from tt.year_id
+          and tt.id = ${term.id}
+        order by l.code`,
     tx,
   );
   const before = await queryRows<{
