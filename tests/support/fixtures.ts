@@ -142,6 +142,7 @@ export const ALL_TABLES = [
   "oidc_blocks",
   "oidc_pending",
   "submission_files",
+  "school_years",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */
