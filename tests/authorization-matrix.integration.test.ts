@@ -42,6 +42,7 @@ import {
   updates,
   users,
 } from "@/lib/db/schema";
+import { actionExports, actionFiles } from "./support/action-files";
 import { cookieJar } from "./support/request-context";
 import { databaseChecksum, firstAssignmentOf, firstUpdateOf, seedDemo, userIdByCode } from "./support/fixtures";
 import { form } from "./support/form";
@@ -673,13 +674,6 @@ const GUARDED_ROUTES: Record<string, string> = {
     "Download all: the class's own teacher and admins only (tests/files.integration.test.ts)",
 };
 
-function actionFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return actionFiles(p);
-    return /\.tsx?$/.test(e.name) && /^\s*["']use server["']/.test(fs.readFileSync(p, "utf8")) ? [p] : [];
-  });
-}
 function routeFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
@@ -689,12 +683,8 @@ function routeFiles(dir: string): string[] {
 
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
-    const files = actionFiles(path.resolve("app"));
-    expect(files.length).toBe(23);
-    const exported: string[] = [];
-    for (const f of files)
-      for (const [name, v] of Object.entries((await import(f)) as Record<string, unknown>))
-        if (typeof v === "function") exported.push(name);
+    expect(actionFiles().length).toBe(23);
+    const exported = (await actionExports()).map((a) => a.name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
     expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);
     expect(exported.length).toBe(

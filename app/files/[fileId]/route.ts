@@ -9,6 +9,7 @@ import { fileResponse } from "@/lib/files/serve";
 import { drainTrash } from "@/lib/files/sweep";
 import { sameOrigin } from "@/lib/http";
 import { msg } from "@/lib/i18n/message";
+import { concludedYearOf, requireWritable } from "@/lib/years/conclusion";
 
 const fileId = z.coerce.number().int().positive().max(2_147_483_647);
 const NOT_FOUND = msg("uploads.fileNotFound");
@@ -44,6 +45,8 @@ export async function DELETE(request: Request, { params }: { params: Promise<{ f
     const user = await requireUser();
     const file = await removableFile(id.data, user);
     if (!file) return messageResponse(404, NOT_FOUND);
+    // A concluded class's files are its records too (issue 41): kept as they were.
+    requireWritable({ concludedYear: await concludedYearOf(file.levelCode) });
     // The trigger queues the object; the queue is drained now, and by the sweep if this fails.
     await db().delete(files).where(eq(files.id, file.id));
     await drainTrash().catch((err) => console.warn("file removal queued:", err));
