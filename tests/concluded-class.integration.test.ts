@@ -23,6 +23,7 @@ import { resetEnvCache } from "@/lib/env";
 import { setFileStorage } from "@/lib/files";
 import { msg } from "@/lib/i18n/message";
 import { render } from "@/lib/i18n/render";
+import { setTermPublished } from "@/lib/terms/publishing";
 import { closeYear, reopenYear } from "@/lib/years/close";
 import { actionExports } from "./support/action-files";
 import { databaseChecksum } from "./support/fixtures";
@@ -242,13 +243,11 @@ const WRITES: Record<string, Write> = {
 };
 
 /**
- * Class actions that only read but are not declared { reads: true }: refused for a concluded
- * class like a write. Listed apart so the report can ask whether each should answer.
+ * Class actions that read but lead to a write (the hand-in dialog, the enrol search, a message's
+ * preview): refused for a concluded class like the write they open.
  */
-const UNDECLARED_READS: Record<string, Write> = {
-  loadSubmissionHistory: { as: "student", call: () => studentActions.loadSubmissionHistory(CLASS, ids.graded!) },
+const READS_BEFORE_A_WRITE: Record<string, Write> = {
   loadHandIn: { as: "student", call: () => fileActions.loadHandIn({ levelCode: CLASS, assignmentId: ids.graded! }) },
-  loadAssignmentResponses: { as: "teach", call: () => assignmentActions.loadAssignmentResponses(CLASS, ids.graded!) },
   searchStudents: { as: "teach", call: () => rosterActions.searchStudents(CLASS, "s") },
   previewGuardianMessage: {
     as: "teach",
@@ -258,6 +257,8 @@ const UNDECLARED_READS: Record<string, Write> = {
 
 /** Reads declared { reads: true } (and an admin's class read): they answer for a concluded class. */
 const READS: Record<string, Write> = {
+  loadSubmissionHistory: { as: "student", call: () => studentActions.loadSubmissionHistory(CLASS, ids.graded!) },
+  loadAssignmentResponses: { as: "teach", call: () => assignmentActions.loadAssignmentResponses(CLASS, ids.graded!) },
   loadGridTotal: {
     as: "teach",
     call: () => gridTotalActions.loadGridTotal({ levelCode: CLASS, studentId: student.id, term: year.terms[0].id }),
@@ -389,7 +390,7 @@ afterAll(() => {
 describe("the list covers every action exported from app/", () => {
   it("names each action as a class write, a read, or not a class's", async () => {
     const exported = await actionExports();
-    const listed = { ...WRITES, ...UNDECLARED_READS, ...READS };
+    const listed = { ...WRITES, ...READS_BEFORE_A_WRITE, ...READS };
     const unlisted = exported.filter((a) => !(a.name in listed) && !(a.name in NOT_CLASS)).map((a) => a.name);
     expect(unlisted, "a new action: add it to WRITES (or READS, or NOT_CLASS with a reason)").toEqual([]);
     // Everything under app/level/ acts on a class: none of it may be set aside as "not a class's".
@@ -400,7 +401,7 @@ describe("the list covers every action exported from app/", () => {
 });
 
 describe("a concluded class", () => {
-  for (const [name, write] of Object.entries({ ...WRITES, ...UNDECLARED_READS }))
+  for (const [name, write] of Object.entries({ ...WRITES, ...READS_BEFORE_A_WRITE }))
     for (const who of callersOf(write))
       it(`refuses ${name} as ${who === "teacher" ? "its teacher" : `a${who === "admin" ? "n" : ""} ${who}`}, and nothing changes`, async () => {
         await signInAs(callerCode(who));
@@ -449,6 +450,21 @@ describe("a concluded class", () => {
     }
   });
 
+  it("keeps its year's report cards as they are: unlocking its published term or publishing its other term is refused", async () => {
+    for (const [term, publish] of [
+      [year.terms[0], false],
+      [year.terms[1], true],
+    ] as const) {
+      const before = await databaseChecksum();
+      const result = await setTermPublished(term.id, publish, adminId);
+      expect({ ok: result.ok, message: result.ok ? null : render(result.message, "en") }).toEqual({
+        ok: false,
+        message: `${term.title} belongs to ${year.title}, which is closed: its report cards stay as they are. An admin can reopen the year on /admin → Years first.`,
+      });
+      expect(await databaseChecksum()).toEqual(before);
+    }
+  });
+
   it("sends a roll-call tap back refused, writing nothing", async () => {
     for (const who of ["teacher", "admin"] as const) {
       await signInAs(callerCode(who));
@@ -464,7 +480,7 @@ describe("a concluded class", () => {
 describe("the year reopened", () => {
   it("takes the same writes again", async () => {
     expect(await reopenYear(year.id, adminId)).toMatchObject({ ok: true });
-    for (const [name, write] of Object.entries({ ...WRITES, ...UNDECLARED_READS })) {
+    for (const [name, write] of Object.entries({ ...WRITES, ...READS_BEFORE_A_WRITE })) {
       await signInAs(callerCode(write.as === "teach" ? "teacher" : write.as));
       const result = await write.call();
       expect({ name, ok: result.ok, message: result.message }).toMatchObject({ name, ok: true });

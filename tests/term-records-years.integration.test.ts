@@ -12,7 +12,7 @@ import { useTestDatabase } from "./support/test-db";
 // grade screens list its own year's terms.
 
 useTestDatabase();
-const ids: Record<string, number> = {};
+const ids: Record<string, number | undefined> = {};
 
 beforeAll(async () => {
   await seedDemo();
@@ -31,7 +31,7 @@ beforeAll(async () => {
   await queryRows(
     sql`update levels set year_id = case when code in ('GEO-P3', 'BIO-P2') then ${ids.y1}::int else ${ids.y2}::int end`,
   );
-  await publishTerms([ids.fall25]);
+  await publishTerms([ids.fall25!]);
   expect(await closeYear(ids.y1!, await userIdByCode("admin-demo"))).toMatchObject({ ok: true });
 });
 

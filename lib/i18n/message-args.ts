@@ -502,6 +502,7 @@ export interface MessageArgs<Text> {
   "years.actions.closed": { year: Text; count: number };
   "years.actions.reopened": { year: Text };
   "years.actions.currentChosen": { year: Text };
+  "years.termOfClosedYear": { term: Text; year: Text };
 }
 
 /** The catalog's messages without placeholders. */

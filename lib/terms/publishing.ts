@@ -33,6 +33,13 @@ export async function setTermPublished(termId: number, publish: boolean, actorId
   return db().transaction(async (tx) => {
     // No grade write is in flight while the cards are stored, and none starts until this commits.
     await holdAllGradeWrites(tx);
+    // A closed year's terms stay as the year closed them (issue 41): its cards neither come
+    // (its classes are concluded) nor go (unlocking would promise teachers a change they cannot make).
+    const [closed] = await queryRows<{ title: string }>(
+      sql`select y.title from school_terms t join school_years y on y.id = t.year_id where t.id = ${termId} and y.closed_at is not null`,
+      tx,
+    );
+    if (closed) return { ok: false, message: msg("years.termOfClosedYear", { term: term.title, year: closed.title }) };
     if (publish) {
       const done = await queryRows<{ term_id: number }>(
         sql`insert into term_publications (term_id, published_by) values (${termId}, ${actorId}) on conflict do nothing returning term_id`,

@@ -95,7 +95,8 @@ export const submitAssignment = classFormAction(
 const history = classAction(
   z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
   (v, { user, level }) => submissions.submissionHistory(user, level, v.assignmentId),
-  { access: "student", failureMessage: msg("classPage.actions.submissionsLoadFailed") },
+  // A student reads what they handed in to a concluded class too (issue 41).
+  { access: "student", failureMessage: msg("classPage.actions.submissionsLoadFailed"), reads: true },
 );
 
 /** The signed-in student's own submissions for one assignment, newest first, numbered. */

@@ -85,8 +85,11 @@ export const deleteAssignment = classAction(
 
 export type ResponseEntry = gradebook.ResponseEntry;
 
-const responsesOf = classAction(z.object({ levelCode: levelCodeField, assignmentId: idSchema }), async (v, { level }) =>
-  gradebook.assignmentResponses(level, v.assignmentId, intlLocaleOf(await requestLocale())),
+// View Responses reads a concluded class's work too (issue 41).
+const responsesOf = classAction(
+  z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
+  async (v, { level }) => gradebook.assignmentResponses(level, v.assignmentId, intlLocaleOf(await requestLocale())),
+  { reads: true },
 );
 
 /** View Responses: every submission to one assignment of this class, with the student's name. */
