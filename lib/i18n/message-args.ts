@@ -1816,5 +1816,6 @@ export interface BareMessages {
   "years.actions.notFound": true;
   "years.actions.currentByDates": true;
   "years.roster.reopenFirst": true;
+  "years.roster.rowLeftFix": true;
   "years.roster.leaversFix": true;
 }

@@ -63,21 +63,20 @@ export function planClasses(ctx: PlanContext): void {
   const candidates: StateLevel[] = [];
   if (isBulk(ctx, "classes")) {
     for (const l of state.levels)
-      if (
-        l.sourcedId !== null &&
-        !l.rosterDeleted &&
-        !l.concluded &&
-        !matched.has(l.id) &&
-        !ctx.refusedClasses.has(`s:${l.sourcedId}`)
-      )
+      if (l.sourcedId !== null && !l.rosterDeleted && !matched.has(l.id) && !ctx.refusedClasses.has(`s:${l.sourcedId}`))
         candidates.push(l);
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.classes) {
       const l = bySourced.get(d.sourcedId);
-      if (l && !l.rosterDeleted && !l.concluded && !matched.has(l.id)) candidates.push(l);
+      if (l && !l.rosterDeleted && !matched.has(l.id)) candidates.push(l);
     }
   }
   for (const l of candidates) {
+    // A class of a closed year stays, whatever the file leaves out or deletes (issue 41).
+    if (l.concluded) {
+      ctx.shielded.add(l.code);
+      continue;
+    }
     const hasRecords = state.levelsWithRecords.has(l.id);
     ctx.levelsGone.add(l.id);
     (hasRecords ? ctx.changes.classes.keep : ctx.changes.classes.delete).push(l.id);

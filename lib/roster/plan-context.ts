@@ -240,6 +240,8 @@ export interface PlanContext {
   gradesDeletedOn: Map<number, number>;
   /** Codes of concluded classes (their year is closed): nothing of theirs changes (issue 41). */
   concludedCodes: Set<string>;
+  /** Codes of concluded classes this import would have changed (removed, or their enrollments or gradebook) and leaves alone. */
+  shielded: Set<string>;
   /** The year a class row belongs to as this import leaves it (plan-years.ts). */
   yearOfClass(c: { termIds?: string[] }, db: { yearId: number | null } | undefined): YearRef | null;
   /** A session's year as this import leaves it, by its sourcedId (plan-years.ts). */

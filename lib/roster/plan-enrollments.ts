@@ -222,7 +222,8 @@ export function planEnrollments(ctx: PlanContext): void {
   const goneCodes = new Set(state.levels.filter((l) => ctx.levelsGone.has(l.id)).map((l) => l.code));
   for (const x of state.enrollments) if (ctx.usersGone.has(x.studentId) || goneCodes.has(x.levelCode)) gone.add(x.id);
   // A closed year's enrollments stay, whoever or whatever else goes (issue 41).
-  for (const x of state.enrollments) if (ctx.concludedCodes.has(x.levelCode)) gone.delete(x.id);
+  for (const x of state.enrollments)
+    if (ctx.concludedCodes.has(x.levelCode) && gone.delete(x.id)) ctx.shielded.add(x.levelCode);
   changes.enrollments.delete.push(...gone);
   counts.enrollments.delete += gone.size;
 

@@ -239,6 +239,10 @@ export function planAssignments(ctx: PlanContext): void {
   const removing = new Set<number>();
   if (isBulk(ctx, "assignments")) {
     for (const a of state.assignments) {
+      if (a.sourcedId !== null && !claimed.has(a.id) && ctx.concludedCodes.has(a.levelCode)) {
+        ctx.shielded.add(a.levelCode);
+        continue;
+      }
       if (a.sourcedId !== null && !claimed.has(a.id) && !data.refused.lineItems.has(`s:${a.sourcedId}`)) {
         removing.add(a.id);
         ctx.pending.assignments.push({
@@ -250,7 +254,8 @@ export function planAssignments(ctx: PlanContext): void {
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.lineItems) {
       const a = bySourced.get(d.sourcedId);
-      if (a && !claimed.has(a.id) && !removing.has(a.id) && !ctx.concludedCodes.has(a.levelCode)) {
+      if (a && ctx.concludedCodes.has(a.levelCode)) ctx.shielded.add(a.levelCode);
+      else if (a && !claimed.has(a.id) && !removing.has(a.id)) {
         removing.add(a.id);
         ctx.pending.assignments.push({ id: a.id, ref: at(d.ref) });
       }

@@ -205,7 +205,11 @@ export function planGrades(ctx: PlanContext): void {
     for (const r of data.results) listed.add(r.sourcedId);
     for (const id of data.skippedResults) listed.add(id);
     for (const g of state.grades) {
-      if (g.sourcedId === null || claimed.has(g.id) || listed.has(g.sourcedId) || closedGrade(g)) continue;
+      if (g.sourcedId === null || claimed.has(g.id) || listed.has(g.sourcedId)) continue;
+      if (closedGrade(g)) {
+        ctx.shielded.add(classOf.get(g.assignmentId)!);
+        continue;
+      }
       changes.grades.detach.push(g.id);
       counts.grades.kept += 1;
       warnings.add({
@@ -222,6 +226,7 @@ export function planGrades(ctx: PlanContext): void {
       if (!g || claimed.has(g.id) || deleted.has(g.id)) continue;
       if (closedGrade(g)) {
         const code = classOf.get(g.assignmentId)!;
+        ctx.shielded.add(code);
         leaveConcludedRow(ctx, d.ref, "status", code);
         continue;
       }

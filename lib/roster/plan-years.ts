@@ -128,21 +128,20 @@ export function leaveConcludedRow(
       class: quote(code),
       year: (level?.yearId != null && ctx.closedYears.get(level.yearId)) || "",
     }),
-    fix: msg("years.roster.reopenFirst"),
+    fix: msg("years.roster.rowLeftFix"),
   });
 }
 
 /**
- * What the preview (and the applied report) says it leaves alone: the classes of closed years,
- * and the people only in them whom the file leaves out (signed out, their history kept).
+ * What the preview (and the applied report) says it leaves alone: the classes of closed years it
+ * would otherwise have changed (removed, or their enrollments or gradebook), and the people only
+ * in them whom the file leaves out (signed out, their history kept).
  */
 export function yearNotes(ctx: PlanContext): void {
-  const { data, state } = ctx;
-  const carriesClasses =
-    data.modes.classes !== undefined || data.modes.enrollments !== undefined || data.classes.length > 0;
-  const concluded = state.levels.filter((l) => l.concluded && !l.rosterDeleted).length;
+  const { data } = ctx;
+  const concluded = ctx.shielded.size;
   const file = data.classes[0]?.ref.file ?? data.enrollments[0]?.ref.file ?? data.users[0]?.ref.file ?? "classes.csv";
-  if (carriesClasses && concluded > 0)
+  if (concluded > 0)
     ctx.warnings.add({
       file,
       line: 0,

@@ -69,6 +69,7 @@ export function buildPlan(
     pending: { categories: [], assignments: [] },
     gradesDeletedOn: new Map(),
     concludedCodes: new Set(),
+    shielded: new Set(),
     yearOfClass: () => null,
     termYear: () => null,
     closedYears: new Map(),
