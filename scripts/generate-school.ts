@@ -34,6 +34,8 @@ try {
     seed,
     timeZone: schoolTimeZone(),
     log: (l) => console.log(l),
+    // --year: a school year holding today, with two terms, that every class belongs to.
+    year: process.argv.includes("--year"),
   });
   await closeDb();
   const total = Object.values(result.rows).reduce((a, b) => a + b, 0);

@@ -34,6 +34,12 @@ beforeAll(async () => {
   await queryRows(sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year) values
     ('sy-2526', '2025-26', 'schoolYear', '2025-08-20', '2026-06-30', null, 2026),
     ('fall-25', 'Fall, 2025', 'semester', '2025-08-20', '2025-12-19', 'sy-2526', 2026)`);
+  // A school with terms has its school year (issue 41: drizzle/0033 makes it), its terms and classes in it.
+  await queryRows(
+    sql`insert into school_years (title, start_date, end_date, sourced_id) values ('2025-26', '2025-08-20', '2026-06-30', 'sy-2526')`,
+  );
+  await queryRows(sql`update school_terms set year_id = (select id from school_years where sourced_id = 'sy-2526')`);
+  await queryRows(sql`update levels set year_id = (select id from school_years where sourced_id = 'sy-2526')`);
   await queryRows(sql`update users set phone_number = '+1 (555) 010-9999' where username = 'erivera'`);
   await queryRows(
     sql`update guardian_links set relationship = 'mother' where id = (select min(id) from guardian_links)`,

@@ -90,7 +90,14 @@ const textArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.
 export async function generateSchool(
   db: Db,
   shape: SchoolShape,
-  opts: { seed?: number; today?: string; timeZone?: string; log?: (line: string) => void } = {},
+  opts: {
+    seed?: number;
+    today?: string;
+    timeZone?: string;
+    log?: (line: string) => void;
+    /** Also a school year holding today, with a fall and a spring term, that every class belongs to (issue 41). */
+    year?: boolean;
+  } = {},
 ): Promise<GenerateResult> {
   const students = int(shape.students, "students", 1, 200_000);
   const classes = int(shape.classes, "classes", 1, 20_000);
@@ -169,6 +176,7 @@ export async function generateSchool(
        cross join lateral (select (${textArray(SUBJECTS.map((x) => x[0]))})[1 + (c / ${periods} * 7 + c % ${periods}) % ${SUBJECTS.length}] as abbr,
                                   (${textArray(SUBJECTS.map((x) => x[1]))})[1 + (c / ${periods} * 7 + c % ${periods}) % ${SUBJECTS.length}] as name) s`,
     ],
+    ...(opts.year ? yearSteps(today) : []),
     [
       "map classes",
       `create temp table gen_classes on commit drop as
@@ -275,7 +283,8 @@ export async function generateSchool(
       };
       const n = res.affectedRows ?? res.rowCount ?? 0;
       const isTable =
-        !name.startsWith("map") && !["school days", "pause totals", "class totals", "resume totals"].includes(name);
+        !name.startsWith("map") &&
+        !["school days", "pause totals", "class totals", "resume totals", "classes' year"].includes(name);
       if (isTable) rows[name] = n;
       log(
         `  ${name.padEnd(14)} ${isTable ? `${String(n).padStart(9)} rows` : "".padStart(14)}  ${String(Date.now() - t0).padStart(6)} ms`,
@@ -296,4 +305,43 @@ export async function generateSchool(
     rows: { code: string }[];
   };
   return { rows, ms: Date.now() - started, homeroom: homes.rows[0]?.code ?? "" };
+}
+
+/**
+ * A school year holding today (15 August to 31 July, titled by its two calendar years) with a fall
+ * and a spring term, and every class in it: what a school that has run a year looks like.
+ */
+export function generatedYear(today: string): {
+  title: string;
+  startDate: string;
+  endDate: string;
+  terms: { title: string; startDate: string; endDate: string }[];
+} {
+  const y = Number(today.slice(0, 4)) - (today.slice(5) < "08-15" ? 1 : 0);
+  return {
+    title: `${y}–${y + 1}`,
+    startDate: `${y}-08-15`,
+    endDate: `${y + 1}-07-31`,
+    terms: [
+      { title: "Fall", startDate: `${y}-08-15`, endDate: `${y}-12-20` },
+      { title: "Spring", startDate: `${y + 1}-01-05`, endDate: `${y + 1}-07-31` },
+    ],
+  };
+}
+
+function yearSteps(today: string): [string, string][] {
+  const year = generatedYear(today);
+  return [
+    [
+      "school year",
+      `insert into school_years (title, start_date, end_date) values ('${year.title}', '${year.startDate}', '${year.endDate}')`,
+    ],
+    [
+      "terms",
+      `insert into school_terms (title, type, start_date, end_date, year_id)
+       select t.title, 'semester', t.s::date, t.e::date, (select max(id) from school_years)
+       from (values ${year.terms.map((t) => `('${t.title}', '${t.startDate}', '${t.endDate}')`).join(", ")}) as t(title, s, e)`,
+    ],
+    ["classes' year", `update levels set year_id = (select max(id) from school_years)`],
+  ];
 }

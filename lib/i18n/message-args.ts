@@ -503,6 +503,10 @@ export interface MessageArgs<Text> {
   "years.actions.reopened": { year: Text };
   "years.actions.currentChosen": { year: Text };
   "years.termOfClosedYear": { term: Text; year: Text };
+  "years.roster.rowLeft": { class: Text; year: Text };
+  "years.roster.termLeft": { term: Text; year: Text };
+  "years.roster.classesLeft": { count: number };
+  "years.roster.leavers": { count: number };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1812,4 +1816,7 @@ export interface BareMessages {
   "exports.gradebookFailed": true;
   "years.actions.notFound": true;
   "years.actions.currentByDates": true;
+  "years.roster.reopenFirst": true;
+  "years.roster.rowLeftFix": true;
+  "years.roster.leaversFix": true;
 }

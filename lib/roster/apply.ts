@@ -4,7 +4,7 @@ import { generateAccessCode } from "@/lib/auth/codes";
 import { sealedCodeSql } from "@/lib/auth/code-store"; // issue 28: codes stored hashed and sealed
 import { queryRows, type Db } from "@/lib/db/client";
 import { createImportedGrades, removeImportedGrades, updateImportedGrades } from "@/lib/gradebook/imported-grades";
-import type { AssignmentRef, CategoryRef, Plan, UserRef } from "./plan";
+import type { AssignmentRef, CategoryRef, Plan, UserRef, YearRef } from "./plan";
 
 // Carrying out a plan (decision 012), inside the caller's transaction. Set-based: multi-row
 // INSERTs and UPDATE … FROM (VALUES …) in chunks, so a school of 2,000 is a few dozen statements.
@@ -153,6 +153,29 @@ export async function applyPlan(
   const idOf = (ref: UserRef | null): number | null =>
     ref === null ? null : typeof ref === "number" ? ref : idOfKey.get(ref)!;
 
+  // ---- school years (issue 41), before the classes and terms that belong to them. A closed year
+  // is never written (the plan leaves it; the condition says so again).
+  const yearOfKey = new Map<string, number>();
+  if (c.years.update.length)
+    await run(sql`
+      update school_years y set title = t.title, start_date = t.start_date, end_date = t.end_date
+      from jsonb_to_recordset(${json(c.years.update.map((u) => ({ id: u.id, title: u.title, start_date: u.startDate, end_date: u.endDate })))}::jsonb)
+        as t(id int, title text, start_date date, end_date date)
+      where y.id = t.id and y.closed_at is null`);
+  if (c.years.create.length) {
+    const made = await queryRows<{ id: number; sourced_id: string }>(
+      sql`insert into school_years (sourced_id, title, start_date, end_date)
+          select t.sourced_id, t.title, t.start_date, t.end_date
+          from jsonb_to_recordset(${json(c.years.create.map((y) => ({ sourced_id: y.sourcedId, title: y.title, start_date: y.startDate, end_date: y.endDate })))}::jsonb)
+            as t(sourced_id text, title text, start_date date, end_date date)
+          returning id, sourced_id`,
+      tx,
+    );
+    for (const m of made) yearOfKey.set(`y:${m.sourced_id}`, Number(m.id));
+  }
+  const yearId = (ref: YearRef | null): number | null =>
+    ref === null ? null : typeof ref === "number" ? ref : yearOfKey.get(ref)!;
+
   // ---- classes
   const classTotal = c.classes.update.length + c.classes.create.length;
   done = 0;
@@ -160,22 +183,22 @@ export async function applyPlan(
   for (const rows of chunks(c.classes.update)) {
     const values = rows.map(
       (l) =>
-        sql`(${l.id}::int, ${l.name}::text, ${l.period}::text, ${l.level}::text, ${idOf(l.teacher)}::int, ${l.teacherEnrollmentSourcedId}::text, ${l.sourcedId}::text)`,
+        sql`(${l.id}::int, ${l.name}::text, ${l.period}::text, ${l.level}::text, ${idOf(l.teacher)}::int, ${l.teacherEnrollmentSourcedId}::text, ${l.sourcedId}::text, ${yearId(l.yearId)}::int)`,
     );
     await run(sql`
       update levels l set name = v.name, period = v.period, level = v.level, teacher_id = v.teacher_id,
-        teacher_enrollment_sourced_id = v.tesid, sourced_id = v.sourced_id, roster_deleted_at = null
-      from (values ${list(values)}) as v(id, name, period, level, teacher_id, tesid, sourced_id)
+        teacher_enrollment_sourced_id = v.tesid, sourced_id = v.sourced_id, roster_deleted_at = null, year_id = v.year_id
+      from (values ${list(values)}) as v(id, name, period, level, teacher_id, tesid, sourced_id, year_id)
       where l.id = v.id`);
     progress({ phase: "classes", done: (done += rows.length), total: classTotal });
   }
   for (const rows of chunks(c.classes.create)) {
     const values = rows.map(
       (l) =>
-        sql`(${l.code}, ${l.name}, ${l.period}, ${l.level}, ${idOf(l.teacher)}::int, ${l.teacherEnrollmentSourcedId}, ${l.sourcedId})`,
+        sql`(${l.code}, ${l.name}, ${l.period}, ${l.level}, ${idOf(l.teacher)}::int, ${l.teacherEnrollmentSourcedId}, ${l.sourcedId}, ${yearId(l.yearId)}::int)`,
     );
     await run(
-      sql`insert into levels (code, name, period, level, teacher_id, teacher_enrollment_sourced_id, sourced_id) values ${list(values)}`,
+      sql`insert into levels (code, name, period, level, teacher_id, teacher_enrollment_sourced_id, sourced_id, year_id) values ${list(values)}`,
     );
     progress({ phase: "classes", done: (done += rows.length), total: classTotal });
   }
@@ -243,21 +266,21 @@ export async function applyPlan(
   if (c.terms.update.length) {
     const values = c.terms.update.map(
       (t) =>
-        sql`(${t.id}::int, ${t.title}::text, ${t.type}::text, ${t.startDate}::date, ${t.endDate}::date, ${t.parentSourcedId}::text, ${t.schoolYear}::int)`,
+        sql`(${t.id}::int, ${t.title}::text, ${t.type}::text, ${t.startDate}::date, ${t.endDate}::date, ${t.parentSourcedId}::text, ${t.schoolYear}::int, ${yearId(t.yearId)}::int)`,
     );
     await run(sql`
       update school_terms t set title = v.title, type = v.type, start_date = v.start_date, end_date = v.end_date,
-        parent_sourced_id = v.parent_sourced_id, school_year = v.school_year, updated_at = now()
-      from (values ${list(values)}) as v(id, title, type, start_date, end_date, parent_sourced_id, school_year)
+        parent_sourced_id = v.parent_sourced_id, school_year = v.school_year, year_id = v.year_id, updated_at = now()
+      from (values ${list(values)}) as v(id, title, type, start_date, end_date, parent_sourced_id, school_year, year_id)
       where t.id = v.id`);
   }
   for (const rows of chunks(c.terms.create)) {
     const values = rows.map(
       (t) =>
-        sql`(${t.sourcedId}, ${t.title}, ${t.type}, ${t.startDate}::date, ${t.endDate}::date, ${t.parentSourcedId}, ${t.schoolYear}::int)`,
+        sql`(${t.sourcedId}, ${t.title}, ${t.type}, ${t.startDate}::date, ${t.endDate}::date, ${t.parentSourcedId}, ${t.schoolYear}::int, ${yearId(t.yearId)}::int)`,
     );
     await run(
-      sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year) values ${list(values)}`,
+      sql`insert into school_terms (sourced_id, title, type, start_date, end_date, parent_sourced_id, school_year, year_id) values ${list(values)}`,
     );
   }
   progress({ phase: "terms", done: termTotal, total: termTotal });

@@ -82,9 +82,13 @@ export interface DeletionGuard {
 /** More than this share of the portal's people removed at once needs a confirmation (decision 012). */
 export const DELETION_SHARE = 0.05;
 
-/** Whether the plan's removals need the admin's confirmation: more than 5 % of people, or any administrator. */
+/**
+ * Whether the plan's removals need the admin's confirmation: more than 5 % of people, or any
+ * administrator. People only in classes of closed years are not counted (issue 41): a new year's
+ * file leaves out last year's leavers, and that is no mass removal.
+ */
 export function deletionGuardOf(plan: Plan, allowedShare = DELETION_SHARE): DeletionGuard | null {
-  const people = plan.changes.users.delete.length + plan.changes.users.keep.length;
+  const people = plan.changes.users.delete.length + plan.changes.users.keep.length - plan.leavers;
   if (people === 0) return null;
   const share = plan.peopleInPortal > 0 ? people / plan.peopleInPortal : 1;
   if (share <= allowedShare && plan.adminsRemoved.length === 0) return null;

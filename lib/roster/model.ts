@@ -82,6 +82,8 @@ export interface RosterClass {
   name: string | null;
   period?: string | null;
   level?: string | null;
+  /** termSourcedIds: the class's year is theirs (issue 41); undefined when the upload does not say. */
+  termIds?: string[];
   labels: { code: string; name: string };
 }
 

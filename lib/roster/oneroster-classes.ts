@@ -130,7 +130,8 @@ export const classesFile: FileReader = {
           msg("admin.rosterReport.text.noOrgOrgsCsv", { a: quote(school) }),
           msg("admin.rosterReport.text.addSchoolOrgsCsv"),
         );
-      for (const term of splitList(row.value("termSourcedIds"))) {
+      const termIds = splitList(row.value("termSourcedIds"));
+      for (const term of termIds) {
         if (ctx.termIds && !ctx.termIds.has(term))
           row.warn(
             "termSourcedIds",
@@ -182,6 +183,7 @@ export const classesFile: FileReader = {
         name: title,
         period,
         level,
+        termIds: termIds.length ? termIds : undefined,
         labels: { code: b.label("classCode"), name: b.label("title") },
       });
     });

@@ -3,6 +3,7 @@ import { isBulk, type LevelValues, type PlanContext, type StateLevel, type UserR
 import { keptSourcedId, ownId } from "./own-ids";
 import { quote } from "./problems";
 import { keptText, listReadBack } from "./values";
+import { leaveConcludedRow } from "./plan-years";
 import { msg } from "@/lib/i18n/message";
 
 // Classes, enrollments, class teachers and terms of the plan (decision 012). A class keeps the
@@ -16,6 +17,7 @@ export function planClasses(ctx: PlanContext): void {
   const byCode = new Map(state.levels.map((l) => [l.code, l]));
   const matched = new Map<number, RosterClass>();
   const rows: { c: RosterClass; db?: StateLevel }[] = [];
+  const concludedRows = new Map<string, string>();
   for (const c of data.classes) {
     let db = c.sourcedId !== null ? bySourced.get(c.sourcedId) : undefined;
     if (!db && c.codeFromFile) {
@@ -36,6 +38,13 @@ export function planClasses(ctx: PlanContext): void {
       continue;
     }
     if (db) matched.set(db.id, c);
+    if (db?.concluded) {
+      // A class of a closed year stays as it is (issue 41); rows naming it still find it, and are left out.
+      leaveConcludedRow(ctx, c.ref, c.labels.code, db.code);
+      ctx.counts.classes.ignored += 1;
+      concludedRows.set(c.key, db.code);
+      continue;
+    }
     if (!db && c.name === null) {
       problems.add({
         file: c.ref.file,
@@ -63,6 +72,11 @@ export function planClasses(ctx: PlanContext): void {
     }
   }
   for (const l of candidates) {
+    // A class of a closed year stays, whatever the file leaves out or deletes (issue 41).
+    if (l.concluded) {
+      ctx.shielded.add(l.code);
+      continue;
+    }
     const hasRecords = state.levelsWithRecords.has(l.id);
     ctx.levelsGone.add(l.id);
     (hasRecords ? ctx.changes.classes.keep : ctx.changes.classes.delete).push(l.id);
@@ -84,7 +98,7 @@ export function planClasses(ctx: PlanContext): void {
       .filter((l) => !(ctx.levelsGone.has(l.id) && !state.levelsWithRecords.has(l.id)))
       .map((l) => l.code.toLowerCase()),
   );
-  const finalByKey = new Map<string, { code: string }>();
+  const finalByKey = new Map<string, { code: string }>([...concludedRows].map(([key, code]) => [key, { code }]));
   for (const { c, db } of rows) {
     if (db) {
       finalByKey.set(c.key, { code: db.code });
@@ -181,7 +195,7 @@ export function planClassRows(
   for (const c of data.classes) {
     if (ctx.refusedClasses.has(c.key)) continue;
     const final = ctx.classFinal(c.key);
-    if (!final) continue;
+    if (!final || ctx.concludedCodes.has(final.code)) continue;
     const db = state.levels.find((l) => l.code === final.code && !ctx.levelsGone.has(l.id));
     const t = teacherOf(final.code, {
       teacherId: db?.teacherId ?? null,
@@ -201,6 +215,7 @@ export function planClassRows(
       teacher: t.teacher,
       teacherEnrollmentSourcedId: t.tesid,
       sourcedId: keptSourcedId(c.sourcedId, db, db && ownId.class(db)),
+      yearId: ctx.yearOfClass(c, db),
     };
     ctx.teacherByCode.set(final.code, t.teacher);
     if (!db) {
@@ -215,7 +230,8 @@ export function planClassRows(
       values.level === db.level &&
       values.teacher === db.teacherId &&
       values.teacherEnrollmentSourcedId === db.teacherEnrollmentSourcedId &&
-      values.sourcedId === db.sourcedId;
+      values.sourcedId === db.sourcedId &&
+      values.yearId === db.yearId;
     if (same && !db.rosterDeleted) counts.classes.unchanged += 1;
     else {
       changes.classes.update.push({ ...values, id: db.id, reactivate: db.rosterDeleted });
@@ -225,7 +241,9 @@ export function planClassRows(
   // Classes the upload does not list whose teacher still changes (a teacher enrollment, or its removal).
   for (const l of state.levels) {
     // A class the roster removed but its records kept is left as it is.
-    if (fileRows.has(l.id) || ctx.levelsGone.has(l.id) || l.rosterDeleted || rowsByCode.has(l.code)) continue;
+    // So is a class of a closed year: its teacher is history too.
+    if (fileRows.has(l.id) || ctx.levelsGone.has(l.id) || l.rosterDeleted || l.concluded || rowsByCode.has(l.code))
+      continue;
     if (
       !teachers.has(l.code) &&
       !(
@@ -246,6 +264,7 @@ export function planClassRows(
       teacher: t.teacher,
       teacherEnrollmentSourcedId: t.tesid,
       sourcedId: l.sourcedId,
+      yearId: l.yearId,
       id: l.id,
       reactivate: false,
     });

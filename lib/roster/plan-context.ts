@@ -1,6 +1,6 @@
 import type { FileEntity, PortalRole, Relationship, RosterDataset, RosterEntity, RosterFormat } from "./model";
 import type { ProblemList } from "./problems";
-import type { RosterState, TermValues } from "./plan-state";
+import type { RosterState, TermValues, YearRef } from "./plan-state";
 
 // What the parts of the plan share (decision 012): the state the plan reads, the changes it
 // decides, and the context its parts (plan-people, plan-classes, plan-gradebook) pass along.
@@ -16,7 +16,9 @@ export type {
   StateLevel,
   StateLink,
   StateUser,
+  StateYear,
   TermValues,
+  YearRef,
 } from "./plan-state";
 
 /** An existing user's id, or the key of a user this import creates. */
@@ -45,6 +47,16 @@ export interface LevelValues {
   teacher: UserRef | null;
   teacherEnrollmentSourcedId: string | null;
   sourcedId: string | null;
+  /** Its school year (issue 41): its terms' year, else the current year's. */
+  yearId: YearRef | null;
+}
+
+/** A school year an academicSessions.csv row of type schoolYear makes or updates (issue 41). */
+export interface YearValues {
+  sourcedId: string;
+  title: string;
+  startDate: string;
+  endDate: string;
 }
 
 /** An existing category's id, or the key ("t:<title>") of one this import creates. */
@@ -75,6 +87,8 @@ export interface GradeValues {
 }
 
 export interface PlanChanges {
+  /** School years, upserted by sourcedId; an import never removes one (classes and terms belong to it). */
+  years: { create: YearValues[]; update: (YearValues & { id: number })[] };
   users: {
     create: (UserValues & { key: string })[];
     /** Full rows: fields the upload does not carry hold the portal's values. */
@@ -171,6 +185,11 @@ export interface Plan {
   peopleInPortal: number;
   /** Roster removals of administrators (by name). */
   adminsRemoved: string[];
+  /**
+   * People removed (deleted or kept) who were only in classes of closed years (issue 41): a year's
+   * leavers, not counted by the removal guard.
+   */
+  leavers: number;
 }
 
 /** What the parts of the plan share: the upload, the state, and what earlier parts decided. */
@@ -219,6 +238,20 @@ export interface PlanContext {
   };
   /** Grades this import deletes, per assignment id. */
   gradesDeletedOn: Map<number, number>;
+  /** Codes of concluded classes (their year is closed): nothing of theirs changes (issue 41). */
+  concludedCodes: Set<string>;
+  /** Codes of concluded classes this import would have changed (removed, or their enrollments or gradebook) and leaves alone. */
+  shielded: Set<string>;
+  /** The year a class row belongs to as this import leaves it (plan-years.ts). */
+  yearOfClass(c: { termIds?: string[] }, db: { yearId: number | null } | undefined): YearRef | null;
+  /** A session's year as this import leaves it, by its sourcedId (plan-years.ts). */
+  termYear(sourcedId: string): YearRef | null;
+  /** Closed years' titles by id. */
+  closedYears: Map<number, string>;
+  /** Users only in classes of closed years (students, teachers) and parents only of such students. */
+  closedYearPeople: Set<number>;
+  /** How many of the people this import removes are such people: a closed year's leavers. */
+  leavers: number;
 }
 
 export const emptyCounts = (): Counts => ({ create: 0, update: 0, unchanged: 0, delete: 0, kept: 0, ignored: 0 });

@@ -6,6 +6,7 @@ import { quote } from "./problems";
 import { msg } from "@/lib/i18n/message";
 import { ROLE_WORD } from "./words";
 import { planClassRows } from "./plan-classes";
+import { leaveConcludedRow } from "./plan-years";
 
 /** Student enrollments, and each class's teacher from its teacher enrollments; then the class rows. */
 export function planEnrollments(ctx: PlanContext): void {
@@ -19,6 +20,7 @@ export function planEnrollments(ctx: PlanContext): void {
   }[] = [];
   const pairs = new Map<string, RosterEnrollment>();
   const teachers = new Map<string, { teacher: UserRef; e: RosterEnrollment }[]>();
+  let closedPairs: Set<string> | undefined;
   for (const e of data.enrollments) {
     const user = ctx.userFinal(e.userKey);
     const cls = ctx.classFinal(e.classKey);
@@ -71,6 +73,21 @@ export function planEnrollments(ctx: PlanContext): void {
                 ? msg("admin.rosterReport.text.addClassStaffClasses")
                 : msg("admin.rosterReport.text.addClassRemoveEnrollment"),
         });
+      continue;
+    }
+    // A class of a closed year keeps its students and teacher as they were (issue 41).
+    if (ctx.concludedCodes.has(cls.code)) {
+      closedPairs ??= new Set(
+        state.enrollments
+          .filter((x) => ctx.concludedCodes.has(x.levelCode))
+          .map((x) => `${x.studentId}|${x.levelCode}`),
+      );
+      const existing = e.role === "student" && closedPairs.has(`${user.ref}|${cls.code}`);
+      if (existing) counts.enrollments.unchanged += 1;
+      else {
+        leaveConcludedRow(ctx, e.ref, e.labels.class, cls.code);
+        counts.enrollments.ignored += 1;
+      }
       continue;
     }
     if (e.role === "student") {
@@ -160,15 +177,21 @@ export function planEnrollments(ctx: PlanContext): void {
   const moved: number[] = [];
   for (const w of wanted) {
     const existing = typeof w.student === "number" ? byPair.get(`${w.student}|${w.levelCode}`) : undefined;
-    if (w.sourcedId !== null) {
-      const holder = bySourced.get(w.sourcedId);
-      if (holder && holder !== existing) moved.push(holder.id); // the enrollment moved to another class or student
+    let sourcedId = w.sourcedId;
+    if (sourcedId !== null) {
+      const holder = bySourced.get(sourcedId);
+      // The enrollment moved to another class or student; one in a closed year's class stays there,
+      // with its sourcedId, and the new one goes without.
+      if (holder && holder !== existing) {
+        if (ctx.concludedCodes.has(holder.levelCode)) sourcedId = null;
+        else moved.push(holder.id);
+      }
     }
     if (!existing) {
       changes.enrollments.create.push({
         student: w.student,
         levelCode: w.levelCode,
-        sourcedId: w.sourcedId,
+        sourcedId,
         enrolledDay: w.enrolledDay,
       });
       counts.enrollments.create += 1;
@@ -198,6 +221,9 @@ export function planEnrollments(ctx: PlanContext): void {
   }
   const goneCodes = new Set(state.levels.filter((l) => ctx.levelsGone.has(l.id)).map((l) => l.code));
   for (const x of state.enrollments) if (ctx.usersGone.has(x.studentId) || goneCodes.has(x.levelCode)) gone.add(x.id);
+  // A closed year's enrollments stay, whoever or whatever else goes (issue 41).
+  for (const x of state.enrollments)
+    if (ctx.concludedCodes.has(x.levelCode) && gone.delete(x.id)) ctx.shielded.add(x.levelCode);
   changes.enrollments.delete.push(...gone);
   counts.enrollments.delete += gone.size;
 

@@ -12,6 +12,7 @@ import { keptSourcedId, ownId, ownIdNumber } from "./own-ids";
 import { quote } from "./problems";
 import { keptText } from "./values";
 import { msg } from "@/lib/i18n/message";
+import { leaveConcludedRow } from "./plan-years";
 
 // Categories, assignments and grades of the plan (decision 012): OneRoster's categories.csv,
 // lineItems.csv and results.csv, keyed on sourcedId like everything else. Categories are the
@@ -134,9 +135,21 @@ export function planAssignments(ctx: PlanContext): void {
     const level = state.levels.find((l) => l.code === code);
     return level?.teacherId != null && !ctx.usersGone.has(level.teacherId) ? level.teacherId : null;
   };
+  // A closed year's assignments are its history (issue 41): results naming them are left out, and a
+  // bulk file that does not list them removes none.
+  for (const a of state.assignments)
+    if (a.sourcedId !== null && ctx.concludedCodes.has(a.levelCode)) data.refused.lineItems.add(`s:${a.sourcedId}`);
   for (const li of data.lineItems) {
     const key = `s:${li.sourcedId}`;
     const cls = ctx.classFinal(li.classKey);
+    if (cls && ctx.concludedCodes.has(cls.code)) {
+      leaveConcludedRow(ctx, li.ref, li.labels.class, cls.code);
+      counts.assignments.ignored += 1;
+      data.refused.lineItems.add(key);
+      const db = bySourced.get(li.sourcedId);
+      if (db) claimed.add(db.id);
+      continue;
+    }
     if (!cls) {
       if (!ctx.refusedClasses.has(li.classKey) && !ctx.brokenClasses) {
         problems.add({
@@ -226,6 +239,10 @@ export function planAssignments(ctx: PlanContext): void {
   const removing = new Set<number>();
   if (isBulk(ctx, "assignments")) {
     for (const a of state.assignments) {
+      if (a.sourcedId !== null && !claimed.has(a.id) && ctx.concludedCodes.has(a.levelCode)) {
+        ctx.shielded.add(a.levelCode);
+        continue;
+      }
       if (a.sourcedId !== null && !claimed.has(a.id) && !data.refused.lineItems.has(`s:${a.sourcedId}`)) {
         removing.add(a.id);
         ctx.pending.assignments.push({
@@ -237,7 +254,8 @@ export function planAssignments(ctx: PlanContext): void {
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.lineItems) {
       const a = bySourced.get(d.sourcedId);
-      if (a && !claimed.has(a.id) && !removing.has(a.id)) {
+      if (a && ctx.concludedCodes.has(a.levelCode)) ctx.shielded.add(a.levelCode);
+      else if (a && !claimed.has(a.id) && !removing.has(a.id)) {
         removing.add(a.id);
         ctx.pending.assignments.push({ id: a.id, ref: at(d.ref) });
       }

@@ -8,6 +8,7 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { assignmentTerm, type Term } from "@/lib/domain/terms";
 import { msg, type Message } from "@/lib/i18n/message";
 import { ROLE_WORD } from "./words";
+import { leaveConcludedRow } from "./plan-years";
 
 /** A (assignment, student) cell as one Map key: a number for existing rows (hundreds of thousands of them), else text. */
 const cellKey = (assignment: AssignmentRef, student: UserRef): number | string =>
@@ -196,12 +197,19 @@ export function planGrades(ctx: PlanContext): void {
     });
   };
   const deleted = new Set<number>();
+  // A closed year's grades stay as they are (issue 41), whatever the file leaves out or deletes.
+  const classOf = new Map(state.assignments.map((a) => [a.id, a.levelCode]));
+  const closedGrade = (g: StateGrade) => ctx.concludedCodes.has(classOf.get(g.assignmentId) ?? "");
   if (file && isBulk(ctx, "grades")) {
     const listed = new Set<string>();
     for (const r of data.results) listed.add(r.sourcedId);
     for (const id of data.skippedResults) listed.add(id);
     for (const g of state.grades) {
       if (g.sourcedId === null || claimed.has(g.id) || listed.has(g.sourcedId)) continue;
+      if (closedGrade(g)) {
+        ctx.shielded.add(classOf.get(g.assignmentId)!);
+        continue;
+      }
       changes.grades.detach.push(g.id);
       counts.grades.kept += 1;
       warnings.add({
@@ -216,6 +224,12 @@ export function planGrades(ctx: PlanContext): void {
     for (const d of data.deleted.results) {
       const g = bySourced.get(d.sourcedId);
       if (!g || claimed.has(g.id) || deleted.has(g.id)) continue;
+      if (closedGrade(g)) {
+        const code = classOf.get(g.assignmentId)!;
+        ctx.shielded.add(code);
+        leaveConcludedRow(ctx, d.ref, "status", code);
+        continue;
+      }
       const locked = lockedTerm(g.assignmentId);
       if (locked) {
         problems.add({ file: d.ref.file, line: d.ref.line, column: "status", ...lockedProblem(locked) });

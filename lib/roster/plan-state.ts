@@ -28,6 +28,10 @@ export interface StateLevel {
   teacherId: number | null;
   teacherEnrollmentSourcedId: string | null;
   rosterDeleted: boolean;
+  /** Its school year (issue 41); null: the current year's class. */
+  yearId: number | null;
+  /** Its year is closed: the import leaves it, its enrollments and its gradebook as they are. */
+  concluded: boolean;
 }
 
 export interface StateEnrollment {
@@ -56,6 +60,21 @@ export interface TermValues {
   endDate: string;
   parentSourcedId: string | null;
   schoolYear: number | null;
+  /** Its school year (issue 41): an existing year's id, or the key ("y:<sourcedId>") of one this import makes. */
+  yearId: YearRef | null;
+}
+
+/** An existing school year's id, or the key ("y:<sourcedId>") of one this import creates. */
+export type YearRef = number | string;
+
+/** A school year as the plan reads it (issue 41). */
+export interface StateYear {
+  id: number;
+  title: string;
+  startDate: string;
+  endDate: string;
+  sourcedId: string | null;
+  closed: boolean;
 }
 
 export interface StateCategory {
@@ -93,6 +112,10 @@ export interface StateGrade {
 }
 
 export interface RosterState {
+  /** School years (issue 41), the admin's choice of current year, and the school's day today. */
+  years: StateYear[];
+  chosenYearId: number | null;
+  today: string;
   users: StateUser[];
   levels: StateLevel[];
   enrollments: StateEnrollment[];

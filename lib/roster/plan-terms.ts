@@ -1,4 +1,4 @@
-import { isBulk, type PlanContext, type TermValues } from "./plan-context";
+import { isBulk, type PlanContext, type TermValues, type YearRef } from "./plan-context";
 import { ownIdNumber } from "./own-ids";
 import { quote } from "./problems";
 import { msg } from "@/lib/i18n/message";
@@ -41,8 +41,26 @@ export function planTerms(ctx: PlanContext): void {
       endDate: t.endDate,
       parentSourcedId: t.parentSourcedId,
       schoolYear: t.schoolYear,
+      yearId: ctx.termYear(t.sourcedId),
     };
     const db = bySourced.get(t.sourcedId);
+    // A closed year's sessions are its history (issue 41): neither changed nor added to.
+    const closedYear = closedYearOf(ctx, db?.yearId ?? values.yearId);
+    if (closedYear !== null) {
+      const same = db && (Object.keys(values) as (keyof TermValues)[]).every((k) => values[k] === db[k]);
+      if (same) counts.terms.unchanged += 1;
+      else {
+        ctx.warnings.add({
+          file: t.ref.file,
+          line: t.ref.line,
+          column: "sourcedId",
+          message: msg("years.roster.termLeft", { term: quote(t.title), year: closedYear }),
+          fix: msg("years.roster.reopenFirst"),
+        });
+        counts.terms.ignored += 1;
+      }
+      continue;
+    }
     if (!db) {
       changes.terms.create.push(values);
       counts.terms.create += 1;
@@ -51,11 +69,18 @@ export function planTerms(ctx: PlanContext): void {
       counts.terms.update += 1;
     } else counts.terms.unchanged += 1;
   }
-  const gone = isBulk(ctx, "terms")
-    ? state.terms.filter((t) => !seen.has(t.sourcedId))
-    : data.upsertOnly
-      ? []
-      : data.deleted.terms.map((d) => bySourced.get(d.sourcedId)).filter((t) => t !== undefined);
+  const gone = (
+    isBulk(ctx, "terms")
+      ? state.terms.filter((t) => !seen.has(t.sourcedId))
+      : data.upsertOnly
+        ? []
+        : data.deleted.terms.map((d) => bySourced.get(d.sourcedId)).filter((t) => t !== undefined)
+  ).filter((t) => closedYearOf(ctx, t.yearId) === null);
   for (const t of gone) changes.terms.delete.push(t.id);
   counts.terms.delete += gone.length;
+}
+
+/** The title of the closed year a session belongs to, or null. */
+function closedYearOf(ctx: PlanContext, year: YearRef | null): string | null {
+  return typeof year === "number" ? (ctx.closedYears.get(year) ?? null) : null;
 }

@@ -9,6 +9,7 @@ import { planBirthDates } from "./plan-birth-dates";
 import { planGuardians } from "./plan-guardians";
 import { planUsers } from "./plan-people";
 import { planTerms } from "./plan-terms";
+import { planYears, yearNotes } from "./plan-years";
 import { causeOrder } from "./problems";
 import { emptyCounts, type Counts, type Plan, type PlanContext, type RosterState } from "./plan-context";
 
@@ -34,6 +35,7 @@ export function buildPlan(
     warnings: read.warnings.copy(),
     counts,
     changes: {
+      years: { create: [], update: [] },
       users: { create: [], update: [], delete: [], keep: [], parkUsernames: false },
       classes: { create: [], update: [], delete: [], keep: [] },
       enrollments: { create: [], update: [], delete: [] },
@@ -66,8 +68,17 @@ export function buildPlan(
     lineItemFinal: () => undefined,
     pending: { categories: [], assignments: [] },
     gradesDeletedOn: new Map(),
+    concludedCodes: new Set(),
+    shielded: new Set(),
+    yearOfClass: () => null,
+    termYear: () => null,
+    closedYears: new Map(),
+    closedYearPeople: new Set(),
+    leavers: 0,
   };
+  planYears(ctx);
   planUsers(ctx);
+  ctx.leavers = [...ctx.usersGone].filter((id) => ctx.closedYearPeople.has(id)).length;
   planBirthDates(ctx);
   planClasses(ctx);
   planEnrollments(ctx);
@@ -77,6 +88,7 @@ export function buildPlan(
   planAssignments(ctx);
   planGrades(ctx);
   planGradebookRemovals(ctx);
+  yearNotes(ctx);
   // Root causes first (a refused user before its enrollments), then line by line: the order an
   // admin works through them in.
   for (const list of [ctx.problems, ctx.warnings]) list.items.sort(causeOrder);
@@ -92,6 +104,7 @@ export function buildPlan(
     newAdmins: ctx.newAdmins,
     peopleInPortal: state.users.length,
     adminsRemoved: state.users.filter((u) => u.role === "admin" && ctx.usersGone.has(u.id)).map((u) => u.name),
+    leavers: ctx.leavers,
   };
 }
 

@@ -1,7 +1,9 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
+import { dateInTimeZone } from "@/lib/domain/dates";
 import { gradingTerms, type Term } from "@/lib/domain/terms";
+import { concludedClass, listYears } from "@/lib/queries/school-years";
 import type {
   RosterState,
   StateAssignment,
@@ -50,7 +52,8 @@ export async function loadState(
     () =>
       queryRows<StateLevel>(
         sql`select id, code, sourced_id as "sourcedId", name, period, level, teacher_id as "teacherId",
-            teacher_enrollment_sourced_id as "teacherEnrollmentSourcedId", roster_deleted_at is not null as "rosterDeleted"
+            teacher_enrollment_sourced_id as "teacherEnrollmentSourcedId", roster_deleted_at is not null as "rosterDeleted",
+            year_id as "yearId", ${concludedClass("levels")} as concluded
           from levels order by id`,
         tx,
       ),
@@ -67,7 +70,7 @@ export async function loadState(
     () =>
       queryRows<Omit<TermValues, "sourcedId"> & { id: number; sourcedId: string | null }>(
         sql`select id, sourced_id as "sourcedId", title, type, start_date::text as "startDate", end_date::text as "endDate",
-            parent_sourced_id as "parentSourcedId", school_year as "schoolYear"
+            parent_sourced_id as "parentSourcedId", school_year as "schoolYear", year_id as "yearId"
           from school_terms order by id`,
         tx,
       ),
@@ -98,6 +101,7 @@ export async function loadState(
         topScore100: a.topScore100 === null ? null : Number(a.topScore100),
       }))
     : [];
+  const years = await listYears(tx);
   const grades = opts.grades ? await loadGrades(tx, day) : [];
   // Published terms lock their grades (issue 19): an import writes none there.
   const published = opts.grades
@@ -111,11 +115,23 @@ export async function loadState(
   return {
     gradingTerms: published.some((t) => t.published) ? gradingTerms(published) : [],
     publishedTermIds: new Set(published.filter((t) => t.published).map((t) => t.id)),
+    years: years.map((y) => ({
+      id: y.id,
+      title: y.title,
+      startDate: y.startDate,
+      endDate: y.endDate,
+      sourcedId: y.sourcedId,
+      closed: y.closed,
+    })),
+    chosenYearId: years.find((y) => y.chosen)?.id ?? null,
+    today: dateInTimeZone(new Date(), opts.timeZone),
     users,
-    levels,
+    levels: levels.map((l) => ({ ...l, yearId: l.yearId === null ? null : Number(l.yearId) })),
     enrollments,
     links,
-    terms: terms.filter((t): t is TermValues & { id: number } => t.sourcedId !== null),
+    terms: terms
+      .filter((t): t is TermValues & { id: number } => t.sourcedId !== null)
+      .map((t) => ({ ...t, yearId: t.yearId === null ? null : Number(t.yearId) })),
     ownTerms: terms.filter((t) => t.sourcedId === null).map(({ sourcedId: _none, ...t }) => t),
     categories,
     assignments,
@@ -176,7 +192,8 @@ const intArray = (ids: readonly number[]) => `{${ids.join(",")}}`;
 /**
  * Which of these users and classes hold records that must not go (decision 003): a student's
  * grades, submissions, attendance or responses; anyone named in the append-only audit log (whose
- * actor column cannot be cleared); a class's assignments, attendance or announcements.
+ * actor column cannot be cleared); a student or teacher of a class of a closed year (issue 41); a
+ * class's assignments, attendance or announcements.
  */
 export async function withRecords(
   tx: Tx,
@@ -190,7 +207,10 @@ export async function withRecords(
               or exists (select 1 from assignment_submissions s where s.student_id = u.id)
               or exists (select 1 from attendance a where a.student_id = u.id)
               or exists (select 1 from responses r where r.student_id = u.id)
-              or exists (select 1 from audit_log l where l.actor_id = u.id))`,
+              or exists (select 1 from audit_log l where l.actor_id = u.id)
+              -- A class of a closed year keeps its students and teacher (issue 41): their history.
+              or exists (select 1 from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id and ${concludedClass("l")})
+              or exists (select 1 from levels l where l.teacher_id = u.id and ${concludedClass("l")}))`,
         tx,
       )
     : [];
