@@ -53,8 +53,14 @@ describe("creating a school year", () => {
     expect(await databaseChecksum(YEAR_TABLES)).toEqual(before);
   });
 
-  it("creates a year and audits it", async () => {
+  it("creates a year and audits it; terms of no year within its dates join it", async () => {
     await signInAs(DEMO_ADMIN.code);
+    // A term saved before the school had years.
+    const early = { start: iso(NOW - 10 * DAY), end: iso(NOW + 10 * DAY) };
+    expect(
+      await saveTermsAction(idle, form({ "title.0": "Early", "start.0": early.start, "end.0": early.end })),
+    ).toMatchObject({ ok: true });
+    expect(await titles(null)).toEqual([`Early ${early.start} ${early.end}`]);
     expect(await createYearAction(idle, form(THIS_YEAR))).toMatchObject({ ok: true, message: "This year created." });
     expect(await createYearAction(idle, form(OLD_YEAR))).toMatchObject({ ok: true, message: "2023–2024 created." });
     expect((await listYears()).map((y) => `${y.title} ${y.startDate} ${y.endDate}`)).toEqual([
@@ -62,6 +68,8 @@ describe("creating a school year", () => {
       `This year ${THIS_YEAR.startDate} ${THIS_YEAR.endDate}`,
     ]);
     expect((await audits("year.created")).map((a) => a.detail.title)).toEqual(["This year", "2023–2024"]);
+    expect(await titles(await yearId(THIS_YEAR.title))).toEqual([`Early ${early.start} ${early.end}`]);
+    expect(await titles(null)).toEqual([]);
   });
 
   it("refuses overlapping dates, a last day before the first and a bad title, changing nothing", async () => {
