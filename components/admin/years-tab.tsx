@@ -42,7 +42,7 @@ export function YearsTab({ years, next }: { years: YearView[]; next: NextYearVie
       <p className="max-w-prose text-sm text-ink-muted">{t("intro")}</p>
       <YearList years={years} />
       {years.length > 0 && <CurrentYear years={years} />}
-      <NewYear key={years.length} />
+      <NewYear made={years.length} />
       {next && <NextYearForm key={`${next.fromId}:${next.title}:${next.startDate}`} next={next} />}
     </div>
   );
@@ -95,7 +95,7 @@ function YearList({ years }: { years: YearView[] }) {
           <tbody>
             {years.map((y) => (
               <tr key={y.id} className="border-t border-line" data-testid="year-row">
-                <th scope="row" className="px-3 py-2 font-medium">
+                <th scope="row" className="px-3 py-2 text-start font-medium">
                   <span data-user-text>{y.title}</span>
                   {y.current && (
                     <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
@@ -232,7 +232,8 @@ function CurrentYear({ years }: { years: YearView[] }) {
   );
 }
 
-function NewYear() {
+/** `made`: how many years there are; a new form (blank fields) after each year made, the answer kept above it. */
+function NewYear({ made }: { made: number }) {
   const t = useTranslations("years.admin");
   const [state, action, pending] = useActionState(createYearAction, idle);
   return (
@@ -240,8 +241,8 @@ function NewYear() {
       <h2 id="new-year" className="text-lg font-semibold">
         {t("createHeading")}
       </h2>
-      <form className="max-w-3xl space-y-3" onSubmit={keepFieldsSubmit(action)}>
-        <ActionOutcome state={state} />
+      <ActionOutcome state={state} />
+      <form key={made} className="max-w-3xl space-y-3" onSubmit={keepFieldsSubmit(action)}>
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label={t("title")} htmlFor="new-year-title">
             <TextInput id="new-year-title" name="title" required maxLength={100} placeholder={t("titlePlaceholder")} />
