@@ -35,8 +35,13 @@ export function NextYearForm({ next }: { next: NextYearView }) {
         {t("nextHeading", { year: next.fromTitle })}
       </h2>
       <p className="max-w-prose text-sm text-ink-muted">{t("nextHelp")}</p>
-      <form className="max-w-3xl space-y-3" onSubmit={keepFieldsSubmit(action)}>
-        <ActionOutcome state={state} />
+      <ActionOutcome state={state} />
+      {/* A new form once the year it starts from changes (after a save); the answer stays above. */}
+      <form
+        key={`${next.fromId}:${next.title}:${next.startDate}`}
+        className="max-w-3xl space-y-3"
+        onSubmit={keepFieldsSubmit(action)}
+      >
         <input type="hidden" name="fromId" value={next.fromId} />
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label={t("title")} htmlFor="next-year-title">

@@ -43,7 +43,7 @@ export function YearsTab({ years, next }: { years: YearView[]; next: NextYearVie
       <YearList years={years} />
       {years.length > 0 && <CurrentYear years={years} />}
       <NewYear made={years.length} />
-      {next && <NextYearForm key={`${next.fromId}:${next.title}:${next.startDate}`} next={next} />}
+      {next && <NextYearForm next={next} />}
     </div>
   );
 }
