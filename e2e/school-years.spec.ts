@@ -84,6 +84,7 @@ test("an admin makes a year, closes it after the preview and starts the next; th
   await expect(admin.locator("#next-year-title")).toHaveValue(NEXT);
   await expect(admin.locator("#next-year-start")).toHaveValue(`${FIRST + 1}${START.slice(4)}`);
   await admin.getByRole("button", { name: "Create the year and its terms" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: `${NEXT} created with 0 terms.` })).toBeVisible();
   await expect(yearRow(admin, NEXT)).toContainText("Open");
   await expect(yearRow(admin, TITLE)).toContainText("Closed");
   await teacher.context().close();

@@ -96,7 +96,9 @@ function YearList({ years }: { years: YearView[] }) {
             {years.map((y) => (
               <tr key={y.id} className="border-t border-line" data-testid="year-row">
                 <th scope="row" className="px-3 py-2 text-start font-medium">
-                  <span data-user-text>{y.title}</span>
+                  <span className="whitespace-nowrap" data-user-text>
+                    {y.title}
+                  </span>
                   {y.current && (
                     <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
                       {t("current")}
