@@ -7,7 +7,7 @@ import { CODES, expect, gotoHydrated, signIn, test } from "./fixtures";
 // the `portal_locale` cookie (the account has chosen none), and the one form posted is refused.
 // The server runs with PSEUDO_LOCALES=on (scripts/e2e-server.mjs), so the walk can ask for en-XA.
 
-const TABS = ["classes", "students", "parents", "terms", "roster", "mail", "security", "audit"] as const;
+const TABS = ["classes", "students", "parents", "years", "terms", "roster", "mail", "security", "audit"] as const;
 
 async function inLanguage(page: Page, context: BrowserContext, locale: string): Promise<void> {
   await signIn(page, CODES.admin);

@@ -138,7 +138,7 @@ export const SCREENS: Record<Role, Screen[]> = {
   ],
   admin: [
     at("home", "/"),
-    ...["classes", "students", "parents", "terms", "roster", "mail", "security", "audit"].map((t) =>
+    ...["classes", "students", "parents", "years", "terms", "roster", "mail", "security", "audit"].map((t) =>
       at(`admin ${t}`, `/admin?tab=${t}`),
     ),
     {

@@ -24,6 +24,10 @@ import * as mailActions from "@/app/admin/mail-actions";
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
 import * as signInLinkActions from "@/app/admin/sign-in-link-actions";
 import * as rosterActions from "@/app/admin/roster-actions";
+import * as yearActions from "@/app/admin/year-actions";
+import * as setupCopyActions from "@/app/level/[levelCode]/update/setup-copy-actions";
+import { closeYear } from "@/lib/years/close";
+import { createYear } from "@/lib/years/create";
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { and, eq } from "drizzle-orm";
@@ -32,6 +36,7 @@ import {
   assignments,
   grades,
   guardianLinks,
+  levels,
   pendingGuardianLinks,
   oidcBlocks,
   oidcLinks,
@@ -193,6 +198,31 @@ const freshReportLink = async () => {
     .values({ guardianLinkId, tokenHash: `h-${unique()}`, expiresAt: new Date(Date.now() + 86_400_000) })
     .returning({ id: reportCardLinks.id });
   return { reportLinkId: l!.id };
+};
+
+// School years (issue 41), each its own half of a year long ago, so none holds today's classes
+// (the demo's classes were made today) or shares a day with another.
+let yearN = 0;
+const freshYear = async (from = 1100) => {
+  const y = from + ++yearN;
+  const [admin] = await db().select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  const made = await createYear({ title: `Matrix ${y}`, startDate: `${y}-01-01`, endDate: `${y}-06-30` }, admin!.id);
+  if (!made.ok || !made.data) throw new Error("freshYear: no year made");
+  return { yearId: made.data.id, year: y, adminId: admin!.id };
+};
+const freshClosedYear = async () => {
+  const made = await freshYear();
+  await closeYear(made.yearId, made.adminId);
+  return made;
+};
+// A class of David Chen's in a year before every other (Biology, without a year, is the current year's).
+const freshSetupSource = async () => {
+  const { yearId } = await freshYear(900);
+  await freshYear(1600);
+  const [teacher] = await db().select({ teacherId: levels.teacherId }).from(levels).where(eq(levels.code, BIO));
+  const code = `SRC-${unique()}`;
+  await db().insert(levels).values({ code, name: "Old biology", teacherId: teacher!.teacherId, yearId });
+  return { source: code };
 };
 
 // Terms from a roster import (sourced_id set): the admin's own terms, saved by saveTermsAction, never overlap them.
@@ -419,8 +449,62 @@ const MATRIX: Record<string, Row> = {
     call: () =>
       termActions.saveTermsAction(
         { ok: true },
-        form({ "title.0": "Matrix year", "start.0": "2050-01-01", "end.0": "2050-06-30" }),
+        // The terms of no year (year ""): the school years other rows make lie long ago.
+        form({ year: "", "title.0": "Matrix year", "start.0": "2050-01-01", "end.0": "2050-06-30" }),
       ),
+  },
+  // app/admin/year-actions.ts — school years (issue 41)
+  createYearAction: {
+    who: "admin",
+    call: () => {
+      const y = 1300 + ++yearN;
+      return yearActions.createYearAction(
+        { ok: true },
+        form({ title: `Matrix ${y}`, startDate: `${y}-01-01`, endDate: `${y}-06-30` }),
+      );
+    },
+  },
+  closePreviewAction: {
+    who: "admin",
+    prepare: () => freshYear(),
+    call: (c) => yearActions.closePreviewAction({ yearId: c.yearId }),
+  },
+  closeYearAction: {
+    who: "admin",
+    prepare: () => freshYear(),
+    call: (c) => yearActions.closeYearAction({ yearId: c.yearId }),
+  },
+  reopenYearAction: {
+    who: "admin",
+    prepare: freshClosedYear,
+    call: (c) => yearActions.reopenYearAction({ yearId: c.yearId }),
+  },
+  chooseCurrentYearAction: {
+    who: "admin",
+    call: () => yearActions.chooseCurrentYearAction({ ok: true }, form({ yearId: "" })),
+  },
+  startNextYearAction: {
+    who: "admin",
+    prepare: () => freshYear(),
+    call: (c) =>
+      yearActions.startNextYearAction(
+        { ok: true },
+        form({
+          fromId: c.yearId as number,
+          title: `Matrix ${c.year as number} b`,
+          startDate: `${c.year as number}-07-01`,
+          endDate: `${c.year as number}-12-31`,
+          "title.0": "Autumn",
+          "start.0": `${c.year as number}-09-01`,
+          "end.0": `${c.year as number}-12-20`,
+        }),
+      ),
+  },
+  // app/level/[levelCode]/update/setup-copy-actions.ts — a set-up from an earlier year's class
+  copySetupAction: {
+    who: "teach",
+    prepare: freshSetupSource,
+    call: (c) => setupCopyActions.copySetupAction({ ok: true }, form({ levelCode: BIO, source: c.source as string })),
   },
   setTermPublishedAction: {
     who: "admin",
@@ -683,7 +767,7 @@ function routeFiles(dir: string): string[] {
 
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
-    expect(actionFiles().length).toBe(23);
+    expect(actionFiles().length).toBe(25);
     const exported = (await actionExports()).map((a) => a.name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
     expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);

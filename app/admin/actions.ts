@@ -60,6 +60,8 @@ const classFields = z.object({
 export const saveClass = adminFormAction(
   classFields.extend({
     id: z.preprocess((s) => (s === "" ? undefined : s), idSchema.optional()),
+    // The class's school year (issue 41): one of the open years the form lists.
+    yearId: z.preprocess((s) => (s === "" ? undefined : s), idSchema.optional()),
   }),
   (v) => saveClassRow(v),
   {

@@ -30,7 +30,7 @@ const TAB_NAMESPACES: Record<string, PageNamespace[]> = {
   security: ["adminSecurity"],
 };
 
-const TABS = ["classes", "students", "parents", "terms", "roster", "mail", "security", "audit"] as const;
+const TABS = ["classes", "students", "parents", "years", "terms", "roster", "mail", "security", "audit"] as const;
 type Query = { tab?: string | string[]; q?: string | string[]; page?: string | string[]; action?: string | string[] };
 
 export default async function AdminPage({ searchParams }: { searchParams: Promise<Query> }) {
@@ -43,6 +43,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const q = (tabParam(query.q) ?? "").slice(0, 100);
   const page = pageParam(query.page);
   const t = await getT("admin");
+  const yearsTab = (await getT("years"))("admin.tab");
   const mailOff = mailSettings().offReason;
 
   let counts;
@@ -92,6 +93,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
               { value: "classes", label: t("tabs.classes", { count: counts.classes }) },
               { value: "students", label: t("tabs.students", { count: counts.students }) },
               { value: "parents", label: t("tabs.parents", { count: counts.parents }) },
+              { value: "years", label: yearsTab },
               { value: "terms", label: t("tabs.terms") },
               { value: "roster", label: t("tabs.roster") },
               { value: "mail", label: t("tabs.mail") },

@@ -22,7 +22,10 @@ import { reportFontGaps } from "@/lib/report-pdf/font-gaps";
 import { dateInTimeZone } from "@/lib/domain/dates";
 import { defaultTerm, gradingTerms } from "@/lib/domain/terms";
 import { publishedTerms } from "@/lib/terms/publishing";
-import { listTerms } from "@/lib/terms/terms";
+import { listTerms, listYearTerms } from "@/lib/terms/terms";
+import { YearsTab } from "@/components/admin/years-tab";
+import { YearsAdminMessages } from "@/components/admin/years-messages";
+import { nextYearDraft } from "@/lib/years/next";
 import { listRosterImports } from "@/lib/roster/history";
 import { listPendingLinks } from "@/lib/parent/pending-links";
 import { listCrossClassEnrollments } from "@/lib/queries/cross-class-enrollments";
@@ -34,6 +37,7 @@ import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { env, schoolTimeZone, trustedProxies } from "@/lib/env";
 import { loadSyncPolicy } from "@/lib/roster/sync-policy";
+import { yearClassCounts, yearsNow } from "@/lib/queries/school-years";
 import {
   ADMIN_PAGE_SIZE,
   listAudit,
@@ -58,7 +62,11 @@ export async function renderTab(
   const locale = await requestLocale();
   const t = translatorFor(locale, "admin");
   if (tab === "classes") {
-    const [{ rows, total }, instructors] = await Promise.all([listClassesWithStats(page), listInstructors()]);
+    const [{ rows, total }, instructors, { years, current }] = await Promise.all([
+      listClassesWithStats(page),
+      listInstructors(),
+      yearsNow(),
+    ]);
     const classes = rows.map((c) => {
       const average = scorePercent(c.earned, c.possible);
       const attendance = teacherAttendancePercent(c);
@@ -75,7 +83,16 @@ export async function renderTab(
     const labels = Object.fromEntries(CLASS_LABELS.map((key) => [key, t.raw(`classes.${key}`) as string]));
     return (
       <>
-        <ClassesTab classes={classes} instructors={instructors} labels={labels as ClassLabels} />
+        <ClassesTab
+          classes={classes}
+          instructors={instructors}
+          labels={labels as ClassLabels}
+          years={{
+            open: years.filter((y) => !y.closed).map((y) => ({ id: y.id, title: y.title })),
+            currentId: current && !current.closed ? current.id : null,
+            label: translatorFor(locale, "years")("admin.classYear"),
+          }}
+        />
         <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("classes", "")} />
       </>
     );
@@ -144,9 +161,36 @@ export async function renderTab(
       </>
     );
   }
+  if (tab === "years") {
+    const { years, current } = await yearsNow();
+    const counts = await yearClassCounts(current);
+    // The next year is made from the last (years are listed by their first day).
+    const last = years.at(-1);
+    const draft = last ? await nextYearDraft(last.id) : null;
+    return (
+      <YearsAdminMessages>
+        <YearsTab
+          years={years.map((y) => ({
+            id: y.id,
+            title: y.title,
+            startDate: y.startDate,
+            endDate: y.endDate,
+            closedOn: y.closedAt ? formatDate(new Date(y.closedAt), tz, locale) : null,
+            current: y.id === current?.id,
+            chosen: y.chosen,
+            classes: counts.get(y.id) ?? 0,
+          }))}
+          next={draft && last ? { ...draft, fromTitle: last.title } : null}
+        />
+      </YearsAdminMessages>
+    );
+  }
   if (tab === "terms") {
-    const [terms, published, classes, fontGaps] = await Promise.all([
+    // The form edits the current year's terms (issue 41); publishing lists every year's.
+    const { current } = await yearsNow();
+    const [terms, yearTerms, published, classes, fontGaps] = await Promise.all([
       listTerms(),
+      listYearTerms(current?.id ?? null),
       publishedTerms(),
       listClassOptions(),
       reportFontGaps(),
@@ -156,8 +200,14 @@ export async function renderTab(
     return (
       <>
         <ReportFontsNote gaps={fontGaps} />
+        {current && (
+          <p className="mb-3 max-w-prose text-sm text-ink-muted" data-testid="terms-year">
+            {translatorFor(locale, "years")("admin.termsOf", { year: current.title })}
+          </p>
+        )}
         <TermsTab
-          terms={terms}
+          yearId={current?.id ?? null}
+          terms={yearTerms}
           grading={grading}
           published={Object.fromEntries([...published].map(([id, at]) => [id, formatDateTime(at, tz, locale)]))}
           current={defaultTerm(dateInTimeZone(new Date(), tz), grading)?.id ?? null}

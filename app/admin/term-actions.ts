@@ -43,12 +43,20 @@ function numberedRows(fields: unknown): Record<string, string | undefined>[] {
 }
 
 export const saveTermsAction = adminFormAction(
-  z.preprocess(numberedRows, z.array(row)),
-  (rows, admin) => {
+  // `year`: the school year whose terms the form showed (issue 41); "" when the school has none,
+  // absent: the current year's.
+  z.preprocess(
+    (fields) => ({ year: (fields as Record<string, unknown> | undefined)?.year, rows: numberedRows(fields) }),
+    z.object({
+      year: z.preprocess((s) => (s === "" ? null : s), idSchema.nullable().optional()),
+      rows: z.array(row),
+    }),
+  ),
+  ({ year, rows }, admin) => {
     const kept = rows
       .filter((r) => !r.remove && (r.id || r.title.trim() || r.start || r.end))
       .map((r) => ({ id: r.id ? Number(r.id) : null, title: r.title, startDate: r.start, endDate: r.end }));
-    return saveSchoolTerms(kept, admin.id);
+    return saveSchoolTerms(kept, admin.id, year);
   },
   { revalidate: refreshAdmin },
 );

@@ -24,14 +24,23 @@ const BAND_WORD: Record<Band, "high" | "fair" | "low"> = { good: "high", fair: "
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
+/** The open school years a class may be put in (issue 41), the current one first chosen. */
+export interface ClassYears {
+  open: { id: number; title: string }[];
+  currentId: number | null;
+  label: string;
+}
+
 export function ClassesTab({
   classes,
   instructors,
   labels: l,
+  years,
 }: {
   classes: AdminClassView[];
   instructors: { id: number; name: string }[];
   labels: ClassLabels;
+  years: ClassYears;
 }) {
   const [viewing, setViewing] = useState<{ c: AdminClassView; rows: ClassStudentStats[] } | null>(null);
   const [editing, setEditing] = useState<AdminClassView | "new" | null>(null);
@@ -175,6 +184,7 @@ export function ClassesTab({
           value={editing === "new" ? null : editing}
           instructors={instructors}
           labels={l}
+          years={years}
           onClose={() => setEditing(null)}
         />
       )}
@@ -188,11 +198,13 @@ function ClassForm({
   value,
   instructors,
   labels: l,
+  years,
   onClose,
 }: {
   value: AdminClassView | null;
   instructors: { id: number; name: string }[];
   labels: ClassLabels;
+  years: ClassYears;
   onClose: () => void;
 }) {
   const [state, action, pending] = useActionState(saveClass, idle);
@@ -202,6 +214,8 @@ function ClassForm({
     period: value?.period ?? "",
     level: value?.level ?? "",
     teacherId: value?.teacherId ? String(value.teacherId) : "",
+    // A class without a year is the current year's.
+    yearId: String(value?.yearId ?? years.currentId ?? years.open[0]?.id ?? ""),
   });
   useEffect(() => {
     if (state !== idle && state.ok) onClose();
@@ -248,6 +262,22 @@ function ClassForm({
             ))}
           </Select>
         </Field>
+        {years.open.length > 0 && (
+          <Field label={years.label} htmlFor="class-year">
+            <Select
+              id="class-year"
+              name="yearId"
+              value={v.yearId}
+              onChange={(e) => setV((x) => ({ ...x, yearId: e.target.value }))}
+            >
+              {years.open.map((y) => (
+                <option key={y.id} value={y.id} data-user-text>
+                  {y.title}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        )}
         <div className="flex justify-end gap-2">
           <SecondaryButton onClick={onClose}>{l.cancel}</SecondaryButton>
           <PrimaryButton type="submit" disabled={pending}>

@@ -24,12 +24,15 @@ export interface PdfScopes {
 }
 
 export function TermsTab({
+  yearId,
   terms,
   current,
   grading,
   published,
   scopes,
 }: {
+  /** The school year whose terms the form edits (issue 41); null: the school has no year. */
+  yearId: number | null;
   terms: Term[];
   current: number | null;
   grading: Term[];
@@ -45,6 +48,7 @@ export function TermsTab({
         key={terms.map((t) => `${t.id}:${t.title}:${t.startDate}:${t.endDate}`).join("|")}
         terms={terms}
         current={current}
+        yearId={yearId}
       />
       {grading.length > 0 && <Publishing terms={grading} published={published} scopes={scopes} />}
     </>
@@ -140,7 +144,17 @@ function Publishing({
   );
 }
 
-function TermsForm({ terms, current, form }: { terms: Term[]; current: number | null; form: FormState }) {
+function TermsForm({
+  terms,
+  current,
+  form,
+  yearId,
+}: {
+  terms: Term[];
+  current: number | null;
+  form: FormState;
+  yearId: number | null;
+}) {
   const [state, action, pending] = form;
   const tr = useTranslations("adminTerms");
   const own = terms.filter((t) => !t.imported);
@@ -155,6 +169,7 @@ function TermsForm({ terms, current, form }: { terms: Term[]; current: number | 
       <p className="max-w-prose text-sm text-muted">{tr("intro")}</p>
       <form className="space-y-3" onSubmit={keepFieldsSubmit(action)}>
         <ActionOutcome state={state} />
+        <input type="hidden" name="year" value={yearId ?? ""} />
         <div className="relative max-w-3xl overflow-x-auto">
           <table className="w-full text-sm">
             <caption className="sr-only">{tr("caption")}</caption>

@@ -75,3 +75,20 @@ export function overlaps(
 ): boolean {
   return a.startDate <= b.endDate && b.startDate <= a.endDate;
 }
+
+/** The first of `years` (other than `exceptId`) whose dates share a day with `candidate`, else null. */
+export function overlappingYear<Y extends { id: number; startDate: string; endDate: string }>(
+  candidate: { startDate: string; endDate: string },
+  years: readonly Y[],
+  exceptId: number | null = null,
+): Y | null {
+  return years.find((y) => y.id !== exceptId && overlaps(candidate, y)) ?? null;
+}
+
+/** Whether a term lies within its year's dates (a term outside them would belong to no year's screens). */
+export function withinYear(
+  term: { startDate: string; endDate: string },
+  year: { startDate: string; endDate: string },
+): boolean {
+  return year.startDate <= term.startDate && term.endDate <= year.endDate;
+}

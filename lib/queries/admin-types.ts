@@ -13,6 +13,8 @@ export interface AdminClassRow extends RunningTotals {
   level: string | null;
   teacherId: number | null;
   teacherName: string | null;
+  /** The class's school year (issue 41); null: the current year's. */
+  yearId: number | null;
   students: number;
   assignments: number;
   /** Removed by the roster but kept for its records (decision 012): shown with a marker. */

@@ -32,7 +32,7 @@ export async function listClassesWithStats(
   const offset = (page - 1) * pageSize;
   const rows = await queryRows<Record<string, unknown>>(sql`
     with pg as (
-      select l.id, l.code, l.name, l.period, l.level, l.teacher_id, l.roster_deleted_at, count(*) over () as total
+      select l.id, l.code, l.name, l.period, l.level, l.teacher_id, l.year_id, l.roster_deleted_at, count(*) over () as total
       from levels l order by l.name, l.id limit ${pageSize} offset ${offset}
     ), s as (
       select level_code, count(*) as n from student_enrollment where level_code in (select code from pg) group by level_code
@@ -56,6 +56,7 @@ export async function listClassesWithStats(
       level: (r.level as string | null) ?? null,
       teacherId: r.teacher_id === null ? null : Number(r.teacher_id),
       teacherName: (r.teacher_name as string | null) ?? null,
+      yearId: r.year_id === null ? null : Number(r.year_id),
       students: Number(r.students),
       assignments: Number(r.assignments),
       earned: Number(r.earned),

@@ -77,3 +77,19 @@ export function inCurrentYear(current: YearRow | null, alias = "levels") {
 export function concludedClass(alias = "levels") {
   return sql`exists (select 1 from school_years y where y.id = ${sql.raw(`${alias}.year_id`)} and y.closed_at is not null)`;
 }
+
+/**
+ * How many classes each year has (by year id). A class without a year is the current year's
+ * (inCurrentYear), so it is counted there.
+ */
+export async function yearClassCounts(current: YearRow | null): Promise<Map<number, number>> {
+  const rows = await queryRows<{ yearId: number | null; n: number }>(
+    sql`select year_id as "yearId", count(*)::int as n from levels group by year_id`,
+  );
+  const counts = new Map<number, number>();
+  for (const r of rows) {
+    const id = r.yearId === null ? current?.id : Number(r.yearId);
+    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + Number(r.n));
+  }
+  return counts;
+}

@@ -1,14 +1,17 @@
 // The school year's terms (issue 19): read for every screen that shows a term, saved from
-// /admin → Terms. An admin's terms are replaced as a set in one transaction and audited; terms
-// imported from the roster are the SIS's (decision 012) and only listed here.
+// /admin → Terms. An admin's terms of one school year (issue 41: the current one on the Terms tab)
+// are replaced as a set in one transaction and audited; other years' terms are left alone, and
+// terms imported from the roster are the SIS's (decision 012) and only listed here.
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { holdGradeWrites } from "@/lib/gradebook/lock";
 import { db, queryRows } from "@/lib/db/client";
-import { gradingTerms, termProblems, type Term, type TermInput } from "@/lib/domain/terms";
+import { withinYear } from "@/lib/domain/school-years";
+import { gradingTerms, isCalendarDay, termProblems, type Term, type TermInput } from "@/lib/domain/terms";
 import { msg, sentences } from "@/lib/i18n/message";
+import { currentOf, listYears } from "@/lib/queries/school-years";
 
 type Runner = Parameters<typeof queryRows>[1];
 
@@ -16,6 +19,15 @@ export async function listTerms(on?: Runner): Promise<Term[]> {
   return queryRows<Term>(
     sql`select id, title, type, start_date::text as "startDate", end_date::text as "endDate", sourced_id is not null as imported
         from school_terms order by start_date, id`,
+    on,
+  );
+}
+
+/** One school year's terms (null: the terms of no year, as before the school had years). */
+export async function listYearTerms(yearId: number | null, on?: Runner): Promise<Term[]> {
+  return queryRows<Term>(
+    sql`select id, title, type, start_date::text as "startDate", end_date::text as "endDate", sourced_id is not null as imported
+        from school_terms where year_id is not distinct from ${yearId}::int order by start_date, id`,
     on,
   );
 }
@@ -32,14 +44,28 @@ export interface TermRowInput extends TermInput {
 
 const brief = (t: { title: string; startDate: string; endDate: string }) => `${t.title} ${t.startDate}…${t.endDate}`;
 
-/** Replaces the admin's own terms with `rows`: kept ids are updated, the rest deleted, new ones added. */
-export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: number): Promise<Answer> {
+/**
+ * Replaces the admin's own terms of one school year with `rows`: kept ids are updated, the rest of
+ * that year's own terms deleted, new ones added to that year. `yearId` is the year the form showed
+ * (undefined: the current year when saving; null: the terms of no year, when the school has none).
+ * Every row must lie within the year's dates, so terms of different years never share a day.
+ */
+export async function saveSchoolTerms(
+  rows: readonly TermRowInput[],
+  actorId: number,
+  yearId?: number | null,
+): Promise<Answer> {
   return db().transaction(async (tx) => {
     // One saver at a time: two admins saving at once would each check overlaps without the other's.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('school_terms'))`);
     // Moving terms moves work between them: ordered with publishing like every grade write.
     await holdGradeWrites(tx);
-    const all = await listTerms(tx);
+    const years = await listYears(tx);
+    const year = yearId === undefined ? currentOf(years) : yearId === null ? null : years.find((y) => y.id === yearId);
+    if (year === undefined) return { ok: false, message: msg("years.actions.notFound") };
+    // A closed year's classes are concluded; their terms decide what their records hold.
+    if (year?.closed) return { ok: false, message: msg("years.admin.actions.yearClosed", { year: year.title }) };
+    const all = await listYearTerms(year?.id ?? null, tx);
     const own = all.filter((t) => !t.imported);
     const ownIds = new Set(own.map((t) => t.id));
     if (rows.some((r) => r.id !== null && !ownIds.has(r.id)))
@@ -49,8 +75,16 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
       trimmed,
       all.filter((t) => t.imported),
     );
+    const outside = year
+      ? trimmed
+          .filter((r) => isCalendarDay(r.startDate) && isCalendarDay(r.endDate) && !withinYear(r, year))
+          .map((r) =>
+            msg("years.admin.actions.termOutside", { title: r.title, start: year.startDate, end: year.endDate }),
+          )
+      : [];
     // Every problem at once, as sentences of one answer: "A. B."
-    if (problem) return { ok: false, message: sentences(problem, ...more) };
+    if (problem) return { ok: false, message: sentences(problem, ...more, ...outside) };
+    if (outside.length) return { ok: false, message: sentences(outside[0]!, ...outside.slice(1)) };
     const kept = new Set(trimmed.flatMap((r) => (r.id === null ? [] : [r.id])));
     const gone = own.filter((t) => !kept.has(t.id)).map((t) => t.id);
     // A published term's dates decide what its stored report cards hold (issue 27): they stay
@@ -91,11 +125,16 @@ export async function saveSchoolTerms(rows: readonly TermRowInput[], actorId: nu
           where id = ${r.id} and sourced_id is null`);
       } else {
         await tx.execute(
-          sql`insert into school_terms (sourced_id, title, type, start_date, end_date) values (null, ${r.title}, 'term', ${r.startDate}::date, ${r.endDate}::date)`,
+          sql`insert into school_terms (sourced_id, title, type, start_date, end_date, year_id)
+              values (null, ${r.title}, 'term', ${r.startDate}::date, ${r.endDate}::date, ${year?.id ?? null})`,
         );
       }
     }
-    await audit(tx, { action: "terms.saved", actorId, detail: { before: own.map(brief), after: trimmed.map(brief) } });
+    await audit(tx, {
+      action: "terms.saved",
+      actorId,
+      detail: { ...(year ? { year: year.title } : {}), before: own.map(brief), after: trimmed.map(brief) },
+    });
     return { ok: true, message: msg("admin.actions.termsSaved", { count: rows.length }) };
   });
 }

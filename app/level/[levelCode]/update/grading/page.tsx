@@ -5,6 +5,9 @@ import { GradingSettingsForm } from "@/components/teacher/grading-settings-form"
 import { dashboardPageAccess } from "@/lib/auth/page-access";
 import { safeDecode } from "@/lib/domain/url";
 import { loadGradingForm } from "@/lib/gradebook/settings";
+import { setupSources } from "@/lib/gradebook/copy-setup";
+import { CopySetupForm } from "@/components/teacher/copy-setup-form";
+import { YearsAdminMessages } from "@/components/admin/years-messages";
 import { getT } from "@/lib/i18n/request-locale";
 
 export async function generateMetadata() {
@@ -18,7 +21,12 @@ export default async function GradingSettingsPage({ params }: { params: Promise<
   const access = await dashboardPageAccess(safeDecode((await params).levelCode));
   if ("refusal" in access) return <RefusalScreen {...access} />;
   const { level } = access;
-  const [view, t] = await Promise.all([loadGradingForm(level.code), getT("gradesServer")]);
+  const [view, t, sources] = await Promise.all([
+    loadGradingForm(level.code),
+    getT("gradesServer"),
+    // A concluded class takes no copy (nor any write); the list would only offer a refusal.
+    level.concludedYear === null ? setupSources(level.code, access.user) : [],
+  ]);
   const back = `/level/${encodeURIComponent(level.code)}/update?tab=grades`;
   return (
     <AppShell user={access.user}>
@@ -32,6 +40,11 @@ export default async function GradingSettingsPage({ params }: { params: Promise<
       <GradesMessages parts={["form"]}>
         <GradingSettingsForm levelCode={level.code} view={view} />
       </GradesMessages>
+      {sources.length > 0 && (
+        <YearsAdminMessages>
+          <CopySetupForm levelCode={level.code} sources={sources} />
+        </YearsAdminMessages>
+      )}
     </AppShell>
   );
 }
