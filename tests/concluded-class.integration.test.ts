@@ -17,6 +17,7 @@ import * as gradingActions from "@/app/level/[levelCode]/update/grading-actions"
 import * as gridTotalActions from "@/app/level/[levelCode]/update/grid-total-actions";
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
 import * as responseActions from "@/app/level/[levelCode]/update/response-actions";
+import * as setupCopyActions from "@/app/level/[levelCode]/update/setup-copy-actions";
 import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
@@ -168,6 +169,10 @@ const WRITES: Record<string, Write> = {
         form({ levelCode: CLASS, mode: "points", late: "on", latePerDay: String((n++ % 20) + 1), lateFloor: "50" }),
       ),
   },
+  copySetupAction: {
+    as: "teach",
+    call: () => setupCopyActions.copySetupAction(idle, form({ levelCode: CLASS, source: "EARLIER-1" })),
+  },
   setTermOverrideAction: {
     as: "teach",
     call: () =>
@@ -289,6 +294,12 @@ const NOT_CLASS: Record<string, string> = {
   saveSyncPolicyAction: "the roster sync's policy",
   removeSignInLinkAction: "a school-account link",
   liftSignInBlockAction: "a school-account block",
+  createYearAction: "the school's years",
+  closePreviewAction: "the school's years (a read)",
+  closeYearAction: "the school's years: closing is what concludes a class",
+  reopenYearAction: "the school's years: reopening is the way back",
+  chooseCurrentYearAction: "which year is current",
+  startNextYearAction: "the next year and its terms",
   saveTermsAction: "the school's terms (a published term's dates are locked: tests/published-term-lock)",
   setTermPublishedAction: "publishing a term's report cards",
   signOut: "the caller's session",
@@ -368,6 +379,13 @@ beforeAll(async () => {
       await one<{ id: number }>(sql`insert into responses (update_id, student_id, title, content)
         values (${ids.post}, ${student.id}, 'Spare', 'A spare response') returning id`)
     ).id,
+  );
+  // A class of an earlier year, the teacher's own: where a set-up is copied from.
+  const earlier = await one<{ id: number }>(
+    sql`insert into school_years (title, start_date, end_date) values ('Earlier', ${year.start}::date - 400, ${year.start}::date - 40) returning id`,
+  );
+  await queryRows(
+    sql`insert into levels (code, name, teacher_id, year_id) values ('EARLIER-1', 'Earlier class', ${ids.teacher}, ${earlier.id})`,
   );
   ids.leaver = (await studentOf(CLASS, 1)).id;
   ids.joiner = await newStudent("Joiner", "joiner", "joiner-code-1234");
