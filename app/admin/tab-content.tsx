@@ -34,7 +34,10 @@ import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { env, schoolTimeZone, trustedProxies } from "@/lib/env";
 import { loadSyncPolicy } from "@/lib/roster/sync-policy";
+import { ClassYearFilterForm } from "@/components/admin/class-year-filter";
+import { yearsNow } from "@/lib/queries/school-years";
 import {
+  type ClassYearFilter,
   ADMIN_PAGE_SIZE,
   listAudit,
   listClassesWithStats,
@@ -53,12 +56,19 @@ export async function renderTab(
   page: number,
   action: string | undefined,
   adminId: number,
+  /** The classes tab's ?year= (issue 41): a year's id or "all"; absent: the current year. */
+  yearParam?: string,
 ): Promise<React.ReactNode> {
   const tz = schoolTimeZone();
   const locale = await requestLocale();
   const t = translatorFor(locale, "admin");
   if (tab === "classes") {
-    const [{ rows, total }, instructors] = await Promise.all([listClassesWithStats(page), listInstructors()]);
+    const year: ClassYearFilter = yearParam === "all" ? "all" : /^\d{1,9}$/.test(yearParam ?? "") ? Number(yearParam) : "current";
+    const [{ rows, total }, instructors, { years, current }] = await Promise.all([
+      listClassesWithStats(page, ADMIN_PAGE_SIZE, year),
+      listInstructors(),
+      yearsNow(),
+    ]);
     const classes = rows.map((c) => {
       const average = scorePercent(c.earned, c.possible);
       const attendance = teacherAttendancePercent(c);
@@ -75,8 +85,16 @@ export async function renderTab(
     const labels = Object.fromEntries(CLASS_LABELS.map((key) => [key, t.raw(`classes.${key}`) as string]));
     return (
       <>
+        {years.length > 0 && (
+          <ClassYearFilterForm years={years} chosen={year === "current" ? (current?.id ?? "all") : year} />
+        )}
         <ClassesTab classes={classes} instructors={instructors} labels={labels as ClassLabels} />
-        <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("classes", "")} />
+        <Pager
+          page={page}
+          total={total}
+          pageSize={ADMIN_PAGE_SIZE}
+          href={(p) => `${adminPageHref("classes", "")(p)}${year === "current" ? "" : `&year=${year}`}`}
+        />
       </>
     );
   }

@@ -5,6 +5,7 @@ import {
   canActAsStudent,
   canReadFile,
   canReadReportCard,
+  canReadStudentRecord,
   canEditStudent,
   canSeeAccessCodes,
   canSeeAdminButton,
@@ -198,5 +199,27 @@ describe("canReadFile (decision 023)", () => {
     expect(canReadFile({ id: 2, role: "student" }, handout)).toBe(true);
     expect(canReadFile({ id: 2, role: "student" }, { ...handout, enrolled: false })).toBe(false);
     expect(canReadFile({ id: 5, role: "parent" }, { ...handout, isLinkedGuardian: true })).toBe(false);
+  });
+});
+
+describe("a student's record of every year (issue 41)", () => {
+  const of = (studentId: number, isLinkedGuardian = false) => ({ studentId, isLinkedGuardian });
+  it("lets the student read their own record, never another student's", () => {
+    expect(canReadStudentRecord(student, of(10))).toBe(true);
+    expect(canReadStudentRecord(student, of(11))).toBe(false);
+    expect(canReadStudentRecord(student, of(11, true))).toBe(false);
+  });
+  it("lets admins read any student's record", () => {
+    expect(canReadStudentRecord(admin, of(10))).toBe(true);
+  });
+  it("lets a parent read it only while linked to the student", () => {
+    expect(canReadStudentRecord(parent, of(10, true))).toBe(true);
+    expect(canReadStudentRecord(parent, of(10, false))).toBe(false);
+  });
+  it("refuses teachers, even of the student's own classes, and unknown roles", () => {
+    for (const actor of [instructor, teacherWord, { id: 10, role: "janitor" }])
+      expect(canReadStudentRecord(actor, of(10, true))).toBe(false);
+    // An instructor whose id happens to be the student's is still not the student.
+    expect(canReadStudentRecord({ id: 10, role: "instructor" }, of(10))).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import type { AdminClassRow, AdminStudentRow, ClassStudentStats } from "./admin-
 import { listStudentSummaries } from "./teacher";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { scorePercent } from "@/lib/domain/percent";
+import { inCurrentYear, yearsNow } from "./school-years";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
 // pagination so the page stays the same size for 20 classes or 2,000.
@@ -24,16 +25,29 @@ export async function adminCounts(): Promise<{ classes: number; students: number
   return row!;
 }
 
+/** Which classes the admin's class list shows (issue 41): the current year's by default, one year's, or all. */
+export type ClassYearFilter = "current" | "all" | number;
+
+async function classYearCondition(filter: ClassYearFilter): Promise<SQL> {
+  if (filter === "all") return sql`true`;
+  const { current } = await yearsNow();
+  if (filter === "current") return inCurrentYear(current, "l");
+  // A class without a year is the current year's.
+  return current?.id === filter ? sql`coalesce(l.year_id, ${filter}) = ${filter}` : sql`l.year_id = ${filter}`;
+}
+
 /** One page of classes with their figures: counts for the page's classes, grade and attendance totals from level_stats. */
 export async function listClassesWithStats(
   page: number,
   pageSize = ADMIN_PAGE_SIZE,
+  year: ClassYearFilter = "current",
 ): Promise<{ rows: AdminClassRow[]; total: number }> {
   const offset = (page - 1) * pageSize;
+  const inYear = await classYearCondition(year);
   const rows = await queryRows<Record<string, unknown>>(sql`
     with pg as (
       select l.id, l.code, l.name, l.period, l.level, l.teacher_id, l.roster_deleted_at, count(*) over () as total
-      from levels l order by l.name, l.id limit ${pageSize} offset ${offset}
+      from levels l where ${inYear} order by l.name, l.id limit ${pageSize} offset ${offset}
     ), s as (
       select level_code, count(*) as n from student_enrollment where level_code in (select code from pg) group by level_code
     ), a as (
@@ -45,7 +59,9 @@ export async function listClassesWithStats(
     from pg left join users t on t.id = pg.teacher_id left join s on s.level_code = pg.code left join a on a.level_code = pg.code
       left join level_stats st on st.level_code = pg.code
     order by pg.name, pg.id`);
-  const total = rows.length ? Number(rows[0]!.total) : (await adminCounts()).classes;
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : Number((await queryRows<{ n: number }>(sql`select count(*)::int as n from levels l where ${inYear}`))[0]?.n ?? 0);
   return {
     total,
     rows: rows.map((r) => ({

@@ -95,7 +95,8 @@ export const submitAssignment = classFormAction(
 const history = classAction(
   z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
   (v, { user, level }) => submissions.submissionHistory(user, level, v.assignmentId),
-  { access: "student", failureMessage: msg("classPage.actions.submissionsLoadFailed") },
+  // A read: a concluded class (issue 41) still shows a student what they handed in.
+  { access: "student", failureMessage: msg("classPage.actions.submissionsLoadFailed"), reads: true },
 );
 
 /** The signed-in student's own submissions for one assignment, newest first, numbered. */

@@ -85,8 +85,11 @@ export const deleteAssignment = classAction(
 
 export type ResponseEntry = gradebook.ResponseEntry;
 
-const responsesOf = classAction(z.object({ levelCode: levelCodeField, assignmentId: idSchema }), async (v, { level }) =>
-  gradebook.assignmentResponses(level, v.assignmentId, intlLocaleOf(await requestLocale())),
+const responsesOf = classAction(
+  z.object({ levelCode: levelCodeField, assignmentId: idSchema }),
+  async (v, { level }) => gradebook.assignmentResponses(level, v.assignmentId, intlLocaleOf(await requestLocale())),
+  // A read: a concluded class's (issue 41) responses can still be read.
+  { reads: true },
 );
 
 /** View Responses: every submission to one assignment of this class, with the student's name. */
