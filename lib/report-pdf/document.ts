@@ -32,7 +32,13 @@ export function schoolPdf(
   options: { lang: string; info: PDFKit.DocumentInfo },
   write: (chunk: Uint8Array) => void,
 ): SchoolPdf {
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, lang: options.lang, info: options.info, autoFirstPage: false });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    lang: options.lang,
+    info: options.info,
+    autoFirstPage: false,
+  });
   const done = new Promise<void>((resolve, reject) => {
     doc.on("data", (chunk: Uint8Array) => write(chunk));
     doc.on("end", () => resolve());

@@ -33,8 +33,16 @@ export function renderReportCards(
     locale = l;
     t = translatorFor(l, "pdf");
   };
-  const { doc, say, footnote: writeFootnote, done } = schoolPdf(
-    { lang: firstLocale, info: { Title: t("docTitle", { school: meta.school, term: meta.term }), Author: meta.school } },
+  const {
+    doc,
+    say,
+    footnote: writeFootnote,
+    done,
+  } = schoolPdf(
+    {
+      lang: firstLocale,
+      info: { Title: t("docTitle", { school: meta.school, term: meta.term }), Author: meta.school },
+    },
     write,
   );
   const footnote = () => writeFootnote((mark) => t("replaced", { mark }));
