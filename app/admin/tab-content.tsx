@@ -63,7 +63,8 @@ export async function renderTab(
   const locale = await requestLocale();
   const t = translatorFor(locale, "admin");
   if (tab === "classes") {
-    const year: ClassYearFilter = yearParam === "all" ? "all" : /^\d{1,9}$/.test(yearParam ?? "") ? Number(yearParam) : "current";
+    const year: ClassYearFilter =
+      yearParam === "all" ? "all" : /^\d{1,9}$/.test(yearParam ?? "") ? Number(yearParam) : "current";
     const [{ rows, total }, instructors, { years, current }] = await Promise.all([
       listClassesWithStats(page, ADMIN_PAGE_SIZE, year),
       listInstructors(),

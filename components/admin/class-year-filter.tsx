@@ -23,7 +23,10 @@ export async function ClassYearFilterForm({ years, chosen }: { years: readonly Y
           <option value="all">{t("history.adminAllYears")}</option>
         </select>
       </label>
-      <button type="submit" className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted">
+      <button
+        type="submit"
+        className="rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
+      >
         {t("history.adminShow")}
       </button>
     </form>

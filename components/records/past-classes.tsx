@@ -27,7 +27,9 @@ export async function PastClassList({
         <section key={y.id} aria-labelledby={`past-${headingLevel}-${y.id}`} data-testid="past-year">
           <Heading id={`past-${headingLevel}-${y.id}`} className="text-lg font-semibold">
             <span data-user-text>{y.title}</span>{" "}
-            <span className="text-sm font-normal text-ink-muted">{t("history.classes", { count: y.classes.length })}</span>
+            <span className="text-sm font-normal text-ink-muted">
+              {t("history.classes", { count: y.classes.length })}
+            </span>
           </Heading>
           <ul className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
             {y.classes.map((c) => {

@@ -93,8 +93,7 @@ function StoredCard({
             <span className="text-ink-muted">{t("history.noGradedWork")}</span>
           ) : (
             <>
-              <span className="text-lg font-semibold">{card.letter}</span>{" "}
-              <span>{numbers.percent(card.percent)}</span>
+              <span className="text-lg font-semibold">{card.letter}</span> <span>{numbers.percent(card.percent)}</span>
               {card.override && <span className="text-sm text-ink-muted"> ({t("history.setByTeacher")})</span>}
             </>
           )}

@@ -204,15 +204,13 @@ export async function mayReadStudentRecord(user: SessionUser, rawId: string | nu
   return canReadStudentRecord(user, { studentId: id, isLinkedGuardian: linked }) ? id : null;
 }
 
-const recordDecision = cache(
-  async (rawId: string): Promise<Decision<{ user: SessionUser; record: StudentRecord }>> => {
-    const user = await getSessionUser();
-    if (!user) return { signedOut: true };
-    const id = await mayReadStudentRecord(user, rawId);
-    const record = id === null ? null : await getStudentRecord(id);
-    return record ? { allowed: { user, record } } : { refusal: RECORD_REFUSAL };
-  },
-);
+const recordDecision = cache(async (rawId: string): Promise<Decision<{ user: SessionUser; record: StudentRecord }>> => {
+  const user = await getSessionUser();
+  if (!user) return { signedOut: true };
+  const id = await mayReadStudentRecord(user, rawId);
+  const record = id === null ? null : await getStudentRecord(id);
+  return record ? { allowed: { user, record } } : { refusal: RECORD_REFUSAL };
+});
 
 /** /records/{id}: the student's record for the student, an admin or a linked guardian; null when signed out. */
 export async function recordPageAccess(

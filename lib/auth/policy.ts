@@ -84,10 +84,7 @@ export function canReadReportCard(actor: Actor, facts: { isLinkedGuardian: boole
  * student themself, admins, and the student's guardians while their link is active. Not a teacher
  * of one of the student's classes: they see their own class, never the student's other years.
  */
-export function canReadStudentRecord(
-  actor: Actor,
-  facts: { studentId: number; isLinkedGuardian: boolean },
-): boolean {
+export function canReadStudentRecord(actor: Actor, facts: { studentId: number; isLinkedGuardian: boolean }): boolean {
   if (actor.role === "admin") return true;
   if (actor.role === "student") return actor.id === facts.studentId;
   return actor.role === "parent" && facts.isLinkedGuardian;

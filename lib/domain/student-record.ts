@@ -24,6 +24,8 @@ export interface RecordCardFacts {
   termId: number;
   termTitle: string;
   termStart: string;
+  /** The term's school year; null: a term outside every year. */
+  termYearId: number | null;
   levelCode: string;
   card: StoredTermGrade;
 }
@@ -54,7 +56,8 @@ export interface RecordYear {
 /**
  * The record's years, newest first (the one a reader most often wants on top), each with its
  * classes by name. A class without a year is the current year's. Years with no class of the
- * student are left out.
+ * student are left out. A class lists the published cards of its own year's terms (and of terms
+ * outside every year).
  */
 export function recordByYear(
   years: readonly RecordYearFacts[],
@@ -87,8 +90,9 @@ export function recordByYear(
     const { yearId: _year, ...shown } = c;
     year.classes.push({
       ...shown,
+      // A term of another year is not this class's, even where publishing stored a line for it.
       cards: cards
-        .filter((k) => k.levelCode === c.code)
+        .filter((k) => k.levelCode === c.code && (k.termYearId === null || key === null || k.termYearId === key))
         .sort((a, b) => a.termStart.localeCompare(b.termStart) || a.termId - b.termId)
         .map((k) => ({ termId: k.termId, termTitle: k.termTitle, card: k.card })),
     });

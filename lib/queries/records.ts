@@ -26,8 +26,21 @@ export async function getStudentRecord(studentId: number): Promise<StudentRecord
   const [row] = await queryRows<{
     id: number;
     name: string;
-    classes: Json<{ code: string; name: string; period: string | null; teacher: string | null; year_id: number | null }>;
-    cards: Json<{ term_id: number; term_title: string; term_start: string; level_code: string; card: StoredTermGrade }>;
+    classes: Json<{
+      code: string;
+      name: string;
+      period: string | null;
+      teacher: string | null;
+      year_id: number | null;
+    }>;
+    cards: Json<{
+      term_id: number;
+      term_title: string;
+      term_start: string;
+      term_year: number | null;
+      level_code: string;
+      card: StoredTermGrade;
+    }>;
     attendance: Json<{ level_code: string; status: string; n: number }>;
   }>(sql`
     select u.id, u.name,
@@ -37,7 +50,7 @@ export async function getStudentRecord(studentId: number): Promise<StudentRecord
                          union select r.level_code from term_grade_records r where r.student_id = u.id
                          union select a.level_code from attendance a where a.student_id = u.id)) x) as classes,
       (select json_agg(x) from (
-        select r.term_id, st.title as term_title, st.start_date::text as term_start, r.level_code, ${storedCardJson("r")} as card
+        select r.term_id, st.title as term_title, st.start_date::text as term_start, st.year_id as term_year, r.level_code, ${storedCardJson("r")} as card
         from term_grade_records r join term_publications p on p.term_id = r.term_id join school_terms st on st.id = r.term_id
         where r.student_id = u.id) x) as cards,
       (select json_agg(x) from (
@@ -61,6 +74,7 @@ export async function getStudentRecord(studentId: number): Promise<StudentRecord
         termId: Number(c.term_id),
         termTitle: c.term_title,
         termStart: c.term_start,
+        termYearId: c.term_year === null ? null : Number(c.term_year),
         levelCode: c.level_code,
         card: storedCardFrom(c.card),
       })),

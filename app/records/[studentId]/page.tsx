@@ -29,7 +29,9 @@ export default async function StudentRecordPage({ params }: { params: Promise<{ 
       </Link>
       <div className="mt-2 flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold sm:text-3xl">{t("history.recordHeading", { name: record.student.name })}</h1>
+          <h1 className="text-2xl font-semibold sm:text-3xl">
+            {t("history.recordHeading", { name: record.student.name })}
+          </h1>
           <p className="mt-1 text-ink-muted">{t("history.recordIntro")}</p>
         </div>
         <a
