@@ -63,12 +63,17 @@ export async function renderTab(
   const locale = await requestLocale();
   const t = translatorFor(locale, "admin");
   if (tab === "classes") {
+    const { years, current } = await yearsNow();
     const year: ClassYearFilter =
-      yearParam === "all" ? "all" : /^\d{1,9}$/.test(yearParam ?? "") ? Number(yearParam) : "current";
-    const [{ rows, total }, instructors, { years, current }] = await Promise.all([
+      yearParam === "all"
+        ? { current, show: "all" }
+        : /^\d{1,9}$/.test(yearParam ?? "")
+          ? { current, show: "year", id: Number(yearParam) }
+          : { current, show: "current" };
+    const shown = year.show === "year" ? year.id : year.show === "all" ? "all" : null;
+    const [{ rows, total }, instructors] = await Promise.all([
       listClassesWithStats(page, ADMIN_PAGE_SIZE, year),
       listInstructors(),
-      yearsNow(),
     ]);
     const classes = rows.map((c) => {
       const average = scorePercent(c.earned, c.possible);
@@ -86,15 +91,13 @@ export async function renderTab(
     const labels = Object.fromEntries(CLASS_LABELS.map((key) => [key, t.raw(`classes.${key}`) as string]));
     return (
       <>
-        {years.length > 0 && (
-          <ClassYearFilterForm years={years} chosen={year === "current" ? (current?.id ?? "all") : year} />
-        )}
+        {years.length > 0 && <ClassYearFilterForm years={years} chosen={shown ?? current?.id ?? "all"} />}
         <ClassesTab classes={classes} instructors={instructors} labels={labels as ClassLabels} />
         <Pager
           page={page}
           total={total}
           pageSize={ADMIN_PAGE_SIZE}
-          href={(p) => `${adminPageHref("classes", "")(p)}${year === "current" ? "" : `&year=${year}`}`}
+          href={(p) => `${adminPageHref("classes", "")(p)}${shown === null ? "" : `&year=${shown}`}`}
         />
       </>
     );

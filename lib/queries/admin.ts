@@ -10,7 +10,7 @@ import type { AdminClassRow, AdminStudentRow, ClassStudentStats } from "./admin-
 import { listStudentSummaries } from "./teacher";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { scorePercent } from "@/lib/domain/percent";
-import { inCurrentYear, yearsNow } from "./school-years";
+import { inCurrentYear, type YearRow } from "./school-years";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
 // pagination so the page stays the same size for 20 classes or 2,000.
@@ -25,25 +25,33 @@ export async function adminCounts(): Promise<{ classes: number; students: number
   return row!;
 }
 
-/** Which classes the admin's class list shows (issue 41): the current year's by default, one year's, or all. */
-export type ClassYearFilter = "current" | "all" | number;
+/**
+ * Which classes the admin's class list shows (issue 41): the current year's (the page's default),
+ * one year's, or all. The caller passes the current year it has read (yearsNow, once per request),
+ * so the list stays one statement.
+ */
+export type ClassYearFilter =
+  | { current: YearRow | null; show: "current" }
+  | { current: YearRow | null; show: "all" }
+  | { current: YearRow | null; show: "year"; id: number };
 
-async function classYearCondition(filter: ClassYearFilter): Promise<SQL> {
-  if (filter === "all") return sql`true`;
-  const { current } = await yearsNow();
-  if (filter === "current") return inCurrentYear(current, "l");
+function classYearCondition(filter: ClassYearFilter): SQL {
+  if (filter.show === "all") return sql`true`;
+  if (filter.show === "current") return inCurrentYear(filter.current, "l");
   // A class without a year is the current year's.
-  return current?.id === filter ? sql`coalesce(l.year_id, ${filter}) = ${filter}` : sql`l.year_id = ${filter}`;
+  return filter.current?.id === filter.id
+    ? sql`coalesce(l.year_id, ${filter.id}) = ${filter.id}`
+    : sql`l.year_id = ${filter.id}`;
 }
 
 /** One page of classes with their figures: counts for the page's classes, grade and attendance totals from level_stats. */
 export async function listClassesWithStats(
   page: number,
   pageSize = ADMIN_PAGE_SIZE,
-  year: ClassYearFilter = "current",
+  year: ClassYearFilter = { current: null, show: "all" },
 ): Promise<{ rows: AdminClassRow[]; total: number }> {
   const offset = (page - 1) * pageSize;
-  const inYear = await classYearCondition(year);
+  const inYear = classYearCondition(year);
   const rows = await queryRows<Record<string, unknown>>(sql`
     with pg as (
       select l.id, l.code, l.name, l.period, l.level, l.teacher_id, l.roster_deleted_at, count(*) over () as total

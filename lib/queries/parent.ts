@@ -4,7 +4,7 @@ import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
-import { inCurrentYear, yearsNow } from "./school-years";
+import { concludedClass } from "./school-years";
 
 // Parent portal queries. They return names and school records only: never access codes,
 // e-mails, phone numbers or dates of birth.
@@ -71,9 +71,10 @@ const rowsOf = <T>(v: Json<T>): T[] => jsonColumn(v) ?? [];
  * work on the cores that render it (issue 21).
  */
 export async function getReportCard(studentId: number): Promise<ReportCardData | null> {
-  // The current year's classes only (issue 41): a concluded class's cards are under the student's
-  // record of every year (/records/{id}), not mixed with this year's.
-  const current = inCurrentYear((await yearsNow()).current, "l");
+  // Classes not concluded (issue 41): a concluded class's cards are under the student's record of
+  // every year (/records/{id}) and Past years, not mixed with this year's. "Not concluded" rather
+  // than "the current year's" keeps the card one statement (the current year is read from the years).
+  const current = sql`not ${concludedClass("l")}`;
   const [row] = await queryRows<{
     id: number;
     name: string;
