@@ -74,6 +74,7 @@ test("a parent reads last year's report card under Past years", async ({ page })
   await expect(ava.getByRole("heading", { name: /2024–2025/ })).toBeVisible();
   await expect(ava.getByText("Pre-Algebra")).toBeVisible();
   await axeClean(page, "/past");
+  await page.screenshot({ path: "test-results/past-years-parent.png", fullPage: true });
 
   await ava.getByRole("link", { name: "Ava Johnson's record of every year" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Record: Ava Johnson" })).toBeVisible();
@@ -84,6 +85,7 @@ test("a parent reads last year's report card under Past years", async ({ page })
   await expect(card).toContainText("85%");
   await expect(last).toContainText("3 present, 1 absent, 0 late, 0 excused");
   await axeClean(page, "/records");
+  await page.screenshot({ path: "test-results/past-years-record.png", fullPage: true });
 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download the transcript (PDF)" }).click();
@@ -99,6 +101,8 @@ test("a parent reads last year's report card under Past years", async ({ page })
     "85 %",
   );
   await axeClean(page, "/records (es)");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: "test-results/past-years-record-es-375.png", fullPage: true });
 });
 
 test("a concluded class opens read-only for its student and its teacher", async ({ page }) => {
@@ -121,6 +125,7 @@ test("a concluded class opens read-only for its student and its teacher", async 
   await expect(page.getByTestId("grades-tab")).toContainText("17");
   await expect(page.getByRole("button", { name: "Add Grade" })).toHaveCount(0);
   await expect(page.locator("[data-cell]")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/past-years-concluded-grades.png", fullPage: true });
   await page.goto("/level/PREALG-2025/update?tab=attendance");
   await expect(page.getByTestId("attendance-student").first()).toBeVisible();
   await expect(page.getByRole("button", { name: /Add New|Mark all/ })).toHaveCount(0);
