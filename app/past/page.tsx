@@ -45,7 +45,7 @@ export default async function PastYearsPage({ searchParams }: { searchParams: Pr
     const lists = await Promise.all(children.map((c) => listPastClasses({ student: c.studentId })));
     body =
       children.length === 0 ? (
-        <EmptyState title={t("history.title")} message={t("history.none")} />
+        <EmptyState title={t("history.none")} />
       ) : (
         children.map((c, i) => (
           <section key={c.studentId} aria-labelledby={`child-${c.studentId}`} className="mt-6">
@@ -62,14 +62,14 @@ export default async function PastYearsPage({ searchParams }: { searchParams: Pr
         ))
       );
   } else if (scope === null) {
-    body = <EmptyState title={t("history.title")} message={t("history.none")} />;
+    body = <EmptyState title={t("history.none")} />;
   } else {
     const { rows, total } = await listPastClasses(scope, page);
     body = (
       <>
         {user.role === "student" && <div className="mt-4">{recordLink(user.id, t("history.myRecord"))}</div>}
         {rows.length === 0 ? (
-          <EmptyState title={t("history.title")} message={t("history.none")} />
+          <EmptyState title={t("history.none")} />
         ) : (
           <PastClassList rows={rows} headingLevel={2} href={(code) => classCardHref(user, code)} />
         )}
