@@ -126,6 +126,7 @@ test("a concluded class opens read-only for its student and its teacher", async 
   await expect(page.getByRole("button", { name: "Add Grade" })).toHaveCount(0);
   await expect(page.locator("[data-cell]")).toHaveCount(0);
   await page.screenshot({ path: "test-results/past-years-concluded-grades.png", fullPage: true });
+  await axeClean(page, "a concluded class's grades");
   await page.goto("/level/PREALG-2025/update?tab=attendance");
   await expect(page.getByTestId("attendance-student").first()).toBeVisible();
   await expect(page.getByRole("button", { name: /Add New|Mark all/ })).toHaveCount(0);

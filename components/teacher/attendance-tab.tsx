@@ -461,7 +461,7 @@ const AttendanceRow = memo(function AttendanceRow({
         if (readOnly)
           return (
             <td key={d} className="attendance-td">
-              <span className="attendance-cell" data-status={status}>
+              <span className="attendance-cell relative" data-status={status}>
                 <span aria-hidden>{status ? words.short[status] : "-"}</span>
                 <span className="sr-only">{status ? words.inCell[status] : words.noRecord}</span>
               </span>

@@ -91,7 +91,10 @@ export const GradeRow = memo(function GradeRow({
         if (readOnly)
           return (
             <td key={a.id} className="grid-td">
-              <span className="grade-cell" data-band={pct === null ? "none" : band(pct, GRADE_GRID_THRESHOLDS)}>
+              <span
+                className="grade-cell relative"
+                data-band={pct === null ? "none" : band(pct, GRADE_GRID_THRESHOLDS)}
+              >
                 <span aria-hidden>{shown}</span>
                 <span className="sr-only">{label}</span>
               </span>
