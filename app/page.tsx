@@ -14,6 +14,7 @@ import { pageParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { HOME_PAGE_SIZE, listHomeClasses, type LevelRow } from "@/lib/queries/levels";
 import { listChildrenOfParent } from "@/lib/parent/guardians";
+import { hasPastYears } from "@/lib/queries/records";
 
 const homePageHref = (page: number) => (page === 1 ? "/" : `/?page=${page}`);
 
@@ -21,13 +22,14 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
   const user = await getSessionUser();
   if (!user) return <SignInScreen />;
   const page = pageParam((await searchParams).page);
-  const t = await getT("home");
+  const [t, years] = await Promise.all([getT("home"), getT("years")]);
 
   let classes: LevelRow[];
   let total = 0;
   let children: { id: number; name: string }[] = [];
+  let past = false;
   try {
-    ({ rows: classes, total } = await listHomeClasses(user, page));
+    [{ rows: classes, total }, past] = await Promise.all([listHomeClasses(user, page), hasPastYears(user)]);
     if (user.role === "parent")
       children = (await listChildrenOfParent(user.id)).map((c) => ({ id: c.studentId, name: c.name }));
   } catch (err) {
@@ -56,6 +58,12 @@ export default async function HomePage({ searchParams }: { searchParams: Promise
             {user.role === "student" ? t("yourClasses") : user.role === "parent" ? t("reportCards") : t("classes")}
           </p>
         </div>
+        {past && (
+          // Concluded classes of closed years (issue 41) are not in the list below: they are here.
+          <Link href="/past" className="rounded-lg border border-line px-4 py-2 font-medium hover:bg-surface-muted">
+            {years("history.homeLink")}
+          </Link>
+        )}
         {canSeeAdminButton(user) && (
           <Link href="/admin" className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
             {t("adminDashboard")}

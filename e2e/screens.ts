@@ -95,6 +95,15 @@ export const SCREENS: Record<Role, Screen[]> = {
     at("home", "/"),
     ...CLASS_TABS.map((t) => at(`class page ${t}`, `/level/BIO-P2?tab=${t}`)),
     at("class not found", "/level/NOPE"),
+    at("past years", "/past"),
+    {
+      name: "own record of every year",
+      open: async (page) => {
+        await page.goto("/past");
+        await page.locator('a[href^="/records/"]').first().click();
+        await expect(page.getByRole("heading", { name: /^Record: / })).toBeVisible();
+      },
+    },
     ...OWN_PAGES(),
   ],
   parent: [
@@ -105,6 +114,15 @@ export const SCREENS: Record<Role, Screen[]> = {
         await page.goto("/");
         await page.locator('a[href^="/children/"]').first().click();
         await expect(page.getByRole("heading", { name: /Report card: / })).toBeVisible();
+      },
+    },
+    at("past years", "/past"),
+    {
+      name: "child's record of every year",
+      open: async (page) => {
+        await page.goto("/past");
+        await page.locator('a[href^="/records/"]').first().click();
+        await expect(page.getByRole("heading", { name: /^Record: / })).toBeVisible();
       },
     },
     ...OWN_PAGES(),

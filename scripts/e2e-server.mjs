@@ -1,6 +1,6 @@
 // Starts `next start` for the end-to-end suite on a fresh data folder, with a known secret so
 // tests can forge an expired cookie. Forwards SIGTERM/SIGINT so PGlite closes cleanly.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -51,27 +51,37 @@ if (process.env.E2E_OIDC !== "off") {
 // (e2e/server-log.spec.ts). NODE_DEBUG=portal: the quiet debug lines are in it too.
 const logFile = process.env.E2E_SERVER_LOG ?? path.join(os.tmpdir(), `portal-e2e-server-${port}.log`);
 const log = fs.createWriteStream(logFile, { flags: "w" });
+const serverEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  PORT: port,
+  SEED_DEMO: "on", // production refuses the demo unless asked for it by name
+  SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef",
+  NODE_ENV: "production",
+  // Absence notices settle for two seconds here (ten minutes by default) and the worker looks every 300 ms.
+  NOTIFY_SETTLE_SECONDS: "2",
+  JOBS_POLL_MS: "300",
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: "Demo School <portal@demo.school>",
+  PORTAL_URL: `http://localhost:${port}`,
+  // The hard-coded-string walk and the right-to-left screenshots (e2e/languages.spec.ts).
+  PSEUDO_LOCALES: "on",
+  NODE_DEBUG: [process.env.NODE_DEBUG, "portal"].filter(Boolean).join(","),
+  ...oidcEnv,
+};
+// E2E_SEED: a script that writes a spec's own data into the fresh folder before the server starts
+// (e2e/past-years.spec.ts starts its own server with scripts/e2e-past-year.ts).
+if (process.env.E2E_SEED) {
+  const seeded = spawnSync("npx", ["tsx", "--conditions=react-server", process.env.E2E_SEED], {
+    stdio: "inherit",
+    env: serverEnv,
+  });
+  if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+}
 const child = spawn("node", ["scripts/start.mjs", "-p", port], {
   stdio: ["inherit", "pipe", "pipe"],
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    PORT: port,
-    SEED_DEMO: "on", // production refuses the demo unless asked for it by name
-    SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? "e2e-only-session-secret-0123456789abcdef",
-    NODE_ENV: "production",
-    // Absence notices settle for two seconds here (ten minutes by default) and the worker looks every 300 ms.
-    NOTIFY_SETTLE_SECONDS: "2",
-    JOBS_POLL_MS: "300",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: "Demo School <portal@demo.school>",
-    PORTAL_URL: `http://localhost:${port}`,
-    // The hard-coded-string walk and the right-to-left screenshots (e2e/languages.spec.ts).
-    PSEUDO_LOCALES: "on",
-    NODE_DEBUG: [process.env.NODE_DEBUG, "portal"].filter(Boolean).join(","),
-    ...oidcEnv,
-  },
+  env: serverEnv,
 });
 for (const [from, to] of [
   [child.stdout, process.stdout],

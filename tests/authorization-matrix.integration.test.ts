@@ -748,6 +748,8 @@ const GUARDED_ROUTES: Record<string, string> = {
     "a published term's report-card PDF: admins only, audited (tests/report-pdf.integration.test.ts)",
   "GET /children/[studentId]/pdf":
     "a child's published report card as a PDF: linked parents and admins only (tests/report-pdf.integration.test.ts)",
+  "GET /records/[studentId]/transcript.pdf":
+    "a student's transcript of every year: the student, admins and linked guardians only; others 404 (tests/years-history.integration.test.ts)",
   "POST /level/[levelCode]/files":
     "an upload: students to their own class's assignments, the class's teacher and admins to its assignments and announcements, same-origin (tests/files.integration.test.ts)",
   "GET /files/[fileId]":

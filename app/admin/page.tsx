@@ -31,7 +31,13 @@ const TAB_NAMESPACES: Record<string, PageNamespace[]> = {
 };
 
 const TABS = ["classes", "students", "parents", "years", "terms", "roster", "mail", "security", "audit"] as const;
-type Query = { tab?: string | string[]; q?: string | string[]; page?: string | string[]; action?: string | string[] };
+type Query = {
+  tab?: string | string[];
+  q?: string | string[];
+  page?: string | string[];
+  action?: string | string[];
+  year?: string | string[];
+};
 
 export default async function AdminPage({ searchParams }: { searchParams: Promise<Query> }) {
   const gate = await adminOrScreen();
@@ -50,7 +56,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   let panel: React.ReactNode;
   try {
     counts = await adminCounts();
-    panel = await renderTab(tab, q, page, tabParam(query.action), user.id);
+    panel = await renderTab(tab, q, page, tabParam(query.action), user.id, tabParam(query.year));
   } catch (err) {
     console.error("admin dashboard failed:", err);
     return (

@@ -37,8 +37,10 @@ import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { env, schoolTimeZone, trustedProxies } from "@/lib/env";
 import { loadSyncPolicy } from "@/lib/roster/sync-policy";
+import { ClassYearFilterForm } from "@/components/admin/class-year-filter";
 import { yearClassCounts, yearsNow } from "@/lib/queries/school-years";
 import {
+  type ClassYearFilter,
   ADMIN_PAGE_SIZE,
   listAudit,
   listClassesWithStats,
@@ -57,15 +59,24 @@ export async function renderTab(
   page: number,
   action: string | undefined,
   adminId: number,
+  /** The classes tab's ?year= (issue 41): a year's id or "all"; absent: the current year. */
+  yearParam?: string,
 ): Promise<React.ReactNode> {
   const tz = schoolTimeZone();
   const locale = await requestLocale();
   const t = translatorFor(locale, "admin");
   if (tab === "classes") {
-    const [{ rows, total }, instructors, { years, current }] = await Promise.all([
-      listClassesWithStats(page),
+    const { years, current } = await yearsNow();
+    const year: ClassYearFilter =
+      yearParam === "all"
+        ? { current, show: "all" }
+        : /^\d{1,9}$/.test(yearParam ?? "")
+          ? { current, show: "year", id: Number(yearParam) }
+          : { current, show: "current" };
+    const shown = year.show === "year" ? year.id : year.show === "all" ? "all" : null;
+    const [{ rows, total }, instructors] = await Promise.all([
+      listClassesWithStats(page, ADMIN_PAGE_SIZE, year),
       listInstructors(),
-      yearsNow(),
     ]);
     const classes = rows.map((c) => {
       const average = scorePercent(c.earned, c.possible);
@@ -83,6 +94,7 @@ export async function renderTab(
     const labels = Object.fromEntries(CLASS_LABELS.map((key) => [key, t.raw(`classes.${key}`) as string]));
     return (
       <>
+        {years.length > 0 && <ClassYearFilterForm years={years} chosen={shown ?? current?.id ?? "all"} />}
         <ClassesTab
           classes={classes}
           instructors={instructors}
@@ -93,7 +105,12 @@ export async function renderTab(
             label: translatorFor(locale, "years")("admin.classYear"),
           }}
         />
-        <Pager page={page} total={total} pageSize={ADMIN_PAGE_SIZE} href={adminPageHref("classes", "")} />
+        <Pager
+          page={page}
+          total={total}
+          pageSize={ADMIN_PAGE_SIZE}
+          href={(p) => `${adminPageHref("classes", "")(p)}${shown === null ? "" : `&year=${shown}`}`}
+        />
       </>
     );
   }

@@ -26,12 +26,15 @@ export function AssignmentList({
   descriptions,
   levelCode,
   studentId,
+  readOnly = false,
 }: {
   assignments: AssignmentView[];
   /** Full descriptions, rendered (and sanitised) on the server. */
   descriptions: Record<number, React.ReactNode>;
   levelCode: string;
   studentId: number | null;
+  /** A concluded class (issue 41): the submission history still opens, nothing can be handed in. */
+  readOnly?: boolean;
 }) {
   const [filter, setFilter] = useState<Filter>("all");
   const [submitting, setSubmitting] = useState<AssignmentView | null>(null);
@@ -124,13 +127,15 @@ export function AssignmentList({
                 </p>
                 {studentId !== null && (
                   <div className="mt-4 flex gap-2">
-                    <button
-                      type="button"
-                      onClick={() => setSubmitting(a)}
-                      className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-                    >
-                      {a.state === "Submitted" ? t("assignments.resubmit") : t("assignments.submit")}
-                    </button>
+                    {!readOnly && (
+                      <button
+                        type="button"
+                        onClick={() => setSubmitting(a)}
+                        className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+                      >
+                        {a.state === "Submitted" ? t("assignments.resubmit") : t("assignments.submit")}
+                      </button>
+                    )}
                     {a.state === "Submitted" && (
                       <button
                         type="button"
@@ -148,7 +153,7 @@ export function AssignmentList({
           ))}
         </ul>
       )}
-      {submitting && studentId !== null && (
+      {submitting && studentId !== null && !readOnly && (
         <SubmitModal
           key={submitting.id}
           assignment={submitting}

@@ -24,6 +24,7 @@ export function UpdateList({
   levelCode,
   studentId,
   moderate = false,
+  readOnly = false,
   files = {},
 }: {
   updates: UpdateView[];
@@ -32,6 +33,8 @@ export function UpdateList({
   levelCode: string;
   studentId: number | null;
   moderate?: boolean;
+  /** A concluded class (issue 41): no Add Response, whoever reads. */
+  readOnly?: boolean;
 }) {
   const t = useTranslations("classPage.updates");
   if (updates.length === 0) return <EmptyState title={t("none")} />;
@@ -50,7 +53,7 @@ export function UpdateList({
                 </h2>
                 <p className="text-sm text-ink-muted">{u.date}</p>
               </div>
-              {studentId !== null && (
+              {studentId !== null && !readOnly && (
                 <AddResponseButton levelCode={levelCode} updateId={u.id} studentId={studentId} updateTitle={u.title} />
               )}
             </div>

@@ -54,7 +54,16 @@ const BAND_TEXT = {
   bad: "text-red-700 dark:text-red-300",
 } as const;
 
-export function AttendanceTab({ levelCode, data }: { levelCode: string; data: AttendanceTabData }) {
+export function AttendanceTab({
+  levelCode,
+  data,
+  readOnly = false,
+}: {
+  levelCode: string;
+  data: AttendanceTabData;
+  /** A concluded class (issue 41): the days are read, no day is added and no mark changes. */
+  readOnly?: boolean;
+}) {
   // One string per student, a letter per day of data.dates: setting a cell replaces one string,
   // so memoised rows compare plain values and one row re-renders.
   const [marks, setMarks] = useServerValue(data.marks);
@@ -173,8 +182,8 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
           <div className="rounded-xl bg-surface px-6 py-4 font-medium shadow-xl">{t("saving")}</div>
         </div>
       )}
-      <div className="mb-4 flex flex-wrap items-end gap-3">
-        {adding ? (
+      <div className={readOnly ? "hidden" : "mb-4 flex flex-wrap items-end gap-3"}>
+        {readOnly ? null : adding ? (
           <>
             <div>
               <label htmlFor="attendance-date" className="block text-sm font-medium">
@@ -228,9 +237,11 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
       ) : dates.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center">
           <p className="text-ink-muted">{t("noneTaken")}</p>
-          <PrimaryButton className="mt-4" onClick={() => setAdding(true)}>
-            {t("takeFirst")}
-          </PrimaryButton>
+          {!readOnly && (
+            <PrimaryButton className="mt-4" onClick={() => setAdding(true)}>
+              {t("takeFirst")}
+            </PrimaryButton>
+          )}
         </div>
       ) : (
         <>
@@ -320,6 +331,7 @@ export function AttendanceTab({ levelCode, data }: { levelCode: string; data: At
                       activeCol={active?.row === row ? active.col : null}
                       handlers={handlers}
                       words={words}
+                      readOnly={readOnly}
                     />
                   ),
                   dates.length + 2,
@@ -382,6 +394,8 @@ interface AttendanceRowProps {
   handlers: { current: AttendanceHandlers };
   /** The reader's words (stable across renders: memoised in the grid). */
   words: AttendanceWords;
+  /** A concluded class: each day's mark is text, not a control. */
+  readOnly: boolean;
 }
 
 interface AttendanceWords {
@@ -413,6 +427,7 @@ const AttendanceRow = memo(function AttendanceRow({
   activeCol,
   handlers,
   words,
+  readOnly,
 }: AttendanceRowProps) {
   const counts = countMarks(marks);
   const pct = teacherAttendancePercent(counts);
@@ -443,6 +458,15 @@ const AttendanceRow = memo(function AttendanceRow({
       {dates.map((d, col) => {
         const status = statusAt(marks, first + col);
         const isActive = activeCol === col;
+        if (readOnly)
+          return (
+            <td key={d} className="attendance-td">
+              <span className="attendance-cell relative" data-status={status}>
+                <span aria-hidden>{status ? words.short[status] : "-"}</span>
+                <span className="sr-only">{status ? words.inCell[status] : words.noRecord}</span>
+              </span>
+            </td>
+          );
         const cell = (
           <button
             type="button"

@@ -18,6 +18,12 @@ import { SummaryTab } from "./summary-tab";
 import { StudentsTabLoader, TabSkeleton } from "./dashboard-loaders";
 import { AttendanceSection } from "./roll-call-section";
 import { PageMessages } from "@/components/page-messages";
+import { ConcludedBanner } from "@/components/concluded-banner";
+import { AssignmentList } from "@/components/class-page/assignment-list";
+import { UpdateList } from "@/components/class-page/update-list";
+import { filesOfUpdates } from "@/lib/files/records";
+import { cachedMarkdown } from "@/components/markdown-cache";
+import { loadAssignmentsView } from "@/lib/queries/class-page-view";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 
@@ -51,6 +57,8 @@ export async function TeacherDashboard({
   const active = (DASHBOARD_TABS as readonly string[]).includes(tab ?? "") ? tab! : "summary";
   const t = await getT("teacher");
   const sections = DASHBOARD_TABS.map((value) => ({ value, label: t(`tabs.${value}`) }));
+  // A concluded class (issue 41) opens for the same people, read-only: no control the server would refuse.
+  const readOnly = level.concludedYear !== null;
   return (
     <ToastProvider>
       <a
@@ -72,10 +80,15 @@ export async function TeacherDashboard({
         </div>
         {switcher}
       </div>
+      {level.concludedYear !== null && <ConcludedBanner year={level.concludedYear} />}
       {/* Only the active tab is rendered (and queried) on the server; switching tabs navigates. */}
       <SectionNav label={t("sections")} sections={sections} active={active} href={tabHref}>
         <Suspense fallback={<TabSkeleton />}>
-          {active === "updates" ? (
+          {readOnly && active === "updates" ? (
+            <ReadOnlyUpdates code={level.code} tz={tz} />
+          ) : readOnly && active === "assignments" ? (
+            <ReadOnlyAssignments code={level.code} tz={tz} />
+          ) : active === "updates" ? (
             <PageMessages namespaces={["teacherShared", "teacherUpdates"]}>
               <UpdatesLoader code={level.code} tz={tz} />
             </PageMessages>
@@ -84,17 +97,29 @@ export async function TeacherDashboard({
               <AssignmentsLoader code={level.code} tz={tz} />
             </PageMessages>
           ) : active === "grades" ? (
-            <GradesLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("grades")} />
+            <GradesLoader
+              code={level.code}
+              tz={tz}
+              term={tabParam(term)}
+              href={tabHref("grades")}
+              readOnly={readOnly}
+            />
           ) : active === "attendance" ? (
-            <AttendanceSection code={level.code} query={attendance} href={tabHref("attendance")} />
+            <AttendanceSection code={level.code} query={attendance} href={tabHref("attendance")} readOnly={readOnly} />
           ) : active === "students" ? (
             <PageMessages namespaces={["teacherStudents"]}>
-              <StudentsTabLoader code={level.code} />
+              <StudentsTabLoader code={level.code} readOnly={readOnly} />
             </PageMessages>
           ) : (
             // The Summary's "Message guardians of students under…" (components/teacher/message-guardians.tsx).
             <PageMessages namespaces={["teacherGuardians"]}>
-              <SummaryLoader code={level.code} tz={tz} term={tabParam(term)} href={tabHref("summary")} />
+              <SummaryLoader
+                code={level.code}
+                tz={tz}
+                term={tabParam(term)}
+                href={tabHref("summary")}
+                readOnly={readOnly}
+              />
             </PageMessages>
           )}
         </Suspense>
@@ -108,11 +133,13 @@ async function SummaryLoader({
   tz,
   term,
   href,
+  readOnly,
 }: {
   code: string;
   tz: string;
   term: string | undefined;
   href: string;
+  readOnly: boolean;
 }) {
   const [view, t] = await Promise.all([loadSummaryView(code, tz, parseTermChoice(term)), getT("teacher")]);
   return (
@@ -131,8 +158,31 @@ async function SummaryLoader({
         termLabel={view.term?.title ?? null}
         levelCode={code}
         term={term}
+        readOnly={readOnly}
       />
     </>
+  );
+}
+
+/** A concluded class's announcements as its class page shows them: read, never changed. */
+async function ReadOnlyUpdates({ code, tz }: { code: string; tz: string }) {
+  const updates = await loadUpdatesView(code, tz, null, await requestLocale());
+  const files = await filesOfUpdates(updates.map((u) => u.id));
+  return <UpdateList updates={updates} files={files} levelCode={code} studentId={null} readOnly />;
+}
+
+/** A concluded class's assignments as its class page shows them, without the editing controls. */
+async function ReadOnlyAssignments({ code, tz }: { code: string; tz: string }) {
+  const view = await loadAssignmentsView(code, null, tz, new Date(), await requestLocale());
+  const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
+  return (
+    <AssignmentList
+      assignments={view.assignments}
+      descriptions={descriptions}
+      levelCode={code}
+      studentId={null}
+      readOnly
+    />
   );
 }
 
@@ -181,11 +231,13 @@ async function GradesLoader({
   tz,
   term,
   href,
+  readOnly,
 }: {
   code: string;
   tz: string;
   term: string | undefined;
   href: string;
+  readOnly: boolean;
 }) {
   const [data, t, grades] = await Promise.all([
     getGradeGrid(code, parseTermChoice(term), tz),
@@ -200,7 +252,7 @@ async function GradesLoader({
         className="mb-3"
         labels={{ term: t("term"), wholeYear: t("wholeYear") }}
       />
-      {data.locked && data.term && (
+      {data.locked && data.term && !readOnly && (
         <p
           role="note"
           className="mb-3 rounded-xl border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
@@ -210,7 +262,7 @@ async function GradesLoader({
         </p>
       )}
       <GradesMessages parts={["grid"]}>
-        <GradesTab levelCode={code} data={data} />
+        <GradesTab levelCode={code} data={data} readOnly={readOnly} />
       </GradesMessages>
     </>
   );

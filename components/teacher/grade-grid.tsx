@@ -25,6 +25,7 @@ export function GradeGrid({
   totals,
   onSave,
   onMark,
+  readOnly = false,
 }: {
   data: GridData;
   scores: Scores;
@@ -32,6 +33,8 @@ export function GradeGrid({
   totals: GridTotal[];
   onSave: OnSave;
   onMark: (row: number, col: number, mark: GradeMark) => Promise<void>;
+  /** A concluded class (issue 41): scores are read, never edited. */
+  readOnly?: boolean;
 }) {
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const t = useTranslations("grades");
@@ -110,6 +113,7 @@ export function GradeGrid({
                 gradeHeading={gradeHeading}
                 editingCol={editing?.row === row ? editing.col : null}
                 handlers={handlers}
+                readOnly={readOnly}
               />
             ),
             columns,

@@ -30,6 +30,8 @@ interface GradeRowProps {
   gradeHeading: string;
   editingCol: number | null;
   handlers: { current: RowHandlers };
+  /** A concluded class (issue 41): each score is text, not a control. */
+  readOnly?: boolean;
 }
 
 const MOVES: Record<string, [number, number]> = {
@@ -49,6 +51,7 @@ export const GradeRow = memo(function GradeRow({
   gradeHeading,
   editingCol,
   handlers,
+  readOnly = false,
 }: GradeRowProps) {
   const t = useTranslations("grades");
   const { number, percent } = useGradeNumbers();
@@ -64,6 +67,39 @@ export const GradeRow = memo(function GradeRow({
         const value = scores[col] ?? null;
         const pct = value === null ? null : itemPercent(value, a.maxScore);
         const mark = MARK_BY_CODE[marks[col] ?? "-"];
+        const label = `${
+          value === null
+            ? t("grid.cellEmpty", { name: s.name, title: a.title })
+            : t("grid.cellScore", {
+                name: s.name,
+                title: a.title,
+                score: number(value),
+                max: number(a.maxScore),
+                percent: percent(pct!),
+              })
+        }${mark ? `, ${t(`grid.marks.${mark}`).toLowerCase()}` : ""}`;
+        const shown = (
+          <>
+            {value === null ? "—" : number(value)}
+            {mark && (
+              <span className="grade-mark" data-mark={mark} aria-hidden>
+                {t(`grid.marks.${mark}`)}
+              </span>
+            )}
+          </>
+        );
+        if (readOnly)
+          return (
+            <td key={a.id} className="grid-td">
+              <span
+                className="grade-cell relative"
+                data-band={pct === null ? "none" : band(pct, GRADE_GRID_THRESHOLDS)}
+              >
+                <span aria-hidden>{shown}</span>
+                <span className="sr-only">{label}</span>
+              </span>
+            </td>
+          );
         return (
           <td key={a.id} className="grid-td">
             {editingCol === col ? (
@@ -76,17 +112,7 @@ export const GradeRow = memo(function GradeRow({
               <button
                 type="button"
                 data-cell={`${row}:${col}`}
-                aria-label={`${
-                  value === null
-                    ? t("grid.cellEmpty", { name: s.name, title: a.title })
-                    : t("grid.cellScore", {
-                        name: s.name,
-                        title: a.title,
-                        score: number(value),
-                        max: number(a.maxScore),
-                        percent: percent(pct!),
-                      })
-                }${mark ? `, ${t(`grid.marks.${mark}`).toLowerCase()}` : ""}`}
+                aria-label={label}
                 onClick={() => handlers.current.edit(row, col)}
                 onKeyDown={(e) => {
                   const m = MOVES[e.key];
@@ -104,12 +130,7 @@ export const GradeRow = memo(function GradeRow({
                 className="grade-cell"
                 data-band={pct === null ? "none" : band(pct, GRADE_GRID_THRESHOLDS)}
               >
-                {value === null ? "—" : number(value)}
-                {mark && (
-                  <span className="grade-mark" data-mark={mark} aria-hidden>
-                    {t(`grid.marks.${mark}`)}
-                  </span>
-                )}
+                {shown}
               </button>
             )}
           </td>

@@ -23,7 +23,16 @@ export type { GridData } from "./grade-grid-parts";
 const Gradebook = lazyComponent(() => import("./gradebook").then((m) => m.Gradebook));
 const AddGradeModal = lazyComponent(() => import("./add-grade-modal").then((m) => m.AddGradeModal));
 
-export function GradesTab({ levelCode, data }: { levelCode: string; data: GridData }) {
+export function GradesTab({
+  levelCode,
+  data,
+  readOnly = false,
+}: {
+  levelCode: string;
+  data: GridData;
+  /** A concluded class (issue 41): the grid only, read; no Add Grade, no editing, no settings to change. */
+  readOnly?: boolean;
+}) {
   // One array per student: a saved cell replaces its row's array only, so memoised rows compare
   // by reference and an edit re-renders one row.
   const [scores, setScores] = useServerValue<Scores>(data.scores);
@@ -131,7 +140,7 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
         <div
           role="group"
           aria-label={t("grid.views")}
-          className="inline-flex rounded-lg border border-line bg-surface p-1"
+          className={readOnly ? "hidden" : "inline-flex rounded-lg border border-line bg-surface p-1"}
         >
           {(["grid", "gradebook"] as const).map((v) => (
             <button
@@ -152,12 +161,14 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
           >
             {t("grid.termGrades")}
           </a>
-          <a
-            href={`/level/${encodeURIComponent(levelCode)}/update/grading`}
-            className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
-          >
-            {t("grid.settings")}
-          </a>
+          {!readOnly && (
+            <a
+              href={`/level/${encodeURIComponent(levelCode)}/update/grading`}
+              className="rounded-lg border border-line px-3 py-2 text-sm font-medium hover:bg-surface-muted"
+            >
+              {t("grid.settings")}
+            </a>
+          )}
           <a
             href={gradebookExportHref(levelCode)}
             download
@@ -165,24 +176,32 @@ export function GradesTab({ levelCode, data }: { levelCode: string; data: GridDa
           >
             {t("grid.exportCsv")}
           </a>
-          <PrimaryButton onClick={() => setAdding(true)}>{t("grid.addGrade")}</PrimaryButton>
+          {!readOnly && <PrimaryButton onClick={() => setAdding(true)}>{t("grid.addGrade")}</PrimaryButton>}
         </div>
       </div>
-      {view === "grid" ? (
-        <GradeGrid data={data} scores={scores} marks={marks} totals={totals} onSave={save} onMark={toggleMark} />
+      {view === "grid" || readOnly ? (
+        <GradeGrid
+          data={data}
+          scores={scores}
+          marks={marks}
+          totals={totals}
+          onSave={save}
+          onMark={toggleMark}
+          readOnly={readOnly}
+        />
       ) : (
         <Gradebook data={data} scores={scores} onSave={save} />
       )}
       <p className="mt-3 text-sm text-ink-muted" data-testid="grades-footer">
         {t("grid.footer", { students: data.students.length, assignments: data.assignments.length, entered })}
       </p>
-      {view === "grid" && (
+      {view === "grid" && !readOnly && (
         <p className="mt-1 text-sm text-ink-muted">
           {t.rich("grid.keysHelp", { kbd: (key) => <kbd>{key}</kbd> })}{" "}
           {data.term ? t("grid.columnHelpTerm", { term: data.term.title }) : t("grid.columnHelpYear")}
         </p>
       )}
-      {adding && <AddGradeModal levelCode={levelCode} data={data} onClose={() => setAdding(false)} />}
+      {adding && !readOnly && <AddGradeModal levelCode={levelCode} data={data} onClose={() => setAdding(false)} />}
     </div>
   );
 }

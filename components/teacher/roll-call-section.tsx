@@ -18,15 +18,19 @@ export async function AttendanceSection({
   code,
   query,
   href,
+  readOnly = false,
 }: {
   code: string;
   query: { view?: string | string[]; day?: string | string[]; rollcall?: string | string[] };
   href: string;
+  /** A concluded class (issue 41): its days are read on the grid; there is no roll to call. */
+  readOnly?: boolean;
 }) {
   const today = dateInTimeZone(new Date(), schoolTimeZone());
   const view = attendanceView(query, today);
   const t = await getT("teacherRollCall");
   const link = (params: Record<string, string>) => `${href}&${new URLSearchParams(params)}`;
+  if (readOnly) return <AttendanceTabLoader code={code} readOnly />;
   const views = [
     { key: "roll", label: t("rollCall"), href: link({ view: "roll" }), current: view.view === "roll" },
     { key: "grid", label: t("allDays"), href: link({ view: "grid" }), current: view.view === "grid" },

@@ -13,7 +13,16 @@ import type { RosterView } from "@/lib/queries/roster-types";
 import { PrimaryButton, SecondaryButton } from "./form-controls";
 import { AddStudentsDialog, EditStudentDialog } from "./student-dialogs";
 
-export function StudentsTab({ levelCode, students }: { levelCode: string; students: RosterView[] }) {
+export function StudentsTab({
+  levelCode,
+  students,
+  readOnly = false,
+}: {
+  levelCode: string;
+  students: RosterView[];
+  /** A concluded class (issue 41): the roster is read, never changed (its sign-in cards still print). */
+  readOnly?: boolean;
+}) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<RosterView | null>(null);
   const [removing, setRemoving] = useState<RosterView | null>(null);
@@ -29,7 +38,7 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
         <h2 className="text-lg font-semibold">{t("heading", { count: students.length })}</h2>
         <div className="flex flex-wrap gap-2">
           {students.length > 0 && <ClassCardsForm levelCode={levelCode} label={t("printCards")} />}
-          <PrimaryButton onClick={() => setAdding(true)}>{t("add")}</PrimaryButton>
+          {!readOnly && <PrimaryButton onClick={() => setAdding(true)}>{t("add")}</PrimaryButton>}
         </div>
       </div>
       {newCode && (
@@ -66,9 +75,11 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
                 <th scope="col" className="px-3 py-2 font-medium">
                   {t("joined")}
                 </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  <span className="sr-only">{t("actions")}</span>
-                </th>
+                {!readOnly && (
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    <span className="sr-only">{t("actions")}</span>
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -93,20 +104,22 @@ export function StudentsTab({ levelCode, students }: { levelCode: string; studen
                     )}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{s.joined}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-2">
-                      <SecondaryButton aria-label={t("editLabel", { name: s.name })} onClick={() => setEditing(s)}>
-                        {t("edit")}
-                      </SecondaryButton>
-                      <SecondaryButton
-                        tone="danger"
-                        aria-label={t("removeLabel", { name: s.name })}
-                        onClick={() => setRemoving(s)}
-                      >
-                        {t("remove")}
-                      </SecondaryButton>
-                    </div>
-                  </td>
+                  {!readOnly && (
+                    <td className="px-3 py-2">
+                      <div className="flex justify-end gap-2">
+                        <SecondaryButton aria-label={t("editLabel", { name: s.name })} onClick={() => setEditing(s)}>
+                          {t("edit")}
+                        </SecondaryButton>
+                        <SecondaryButton
+                          tone="danger"
+                          aria-label={t("removeLabel", { name: s.name })}
+                          onClick={() => setRemoving(s)}
+                        >
+                          {t("remove")}
+                        </SecondaryButton>
+                      </div>
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -21,6 +21,7 @@ export async function SummaryTab({
   termLabel,
   levelCode,
   term,
+  readOnly = false,
 }: {
   students: SummaryStudent[];
   averageGrade: number | null;
@@ -31,6 +32,8 @@ export async function SummaryTab({
   levelCode: string;
   /** The Summary's ?term= as asked, for "Message guardians of students under…". */
   term?: string;
+  /** A concluded class (issue 41): no message to send. */
+  readOnly?: boolean;
 }) {
   const [t, { percent }, locale] = await Promise.all([getT("gradesServer"), gradeNumbers(), requestLocale()]);
   const covered = termLabel ?? t("wholeYear");
@@ -67,7 +70,9 @@ export async function SummaryTab({
             <h2 id="summary-students" className="text-lg font-semibold">
               {t("summary.students")}
             </h2>
-            {students.length > 0 && <MessageGuardians levelCode={levelCode} target={{ kind: "below", term }} />}
+            {students.length > 0 && !readOnly && (
+              <MessageGuardians levelCode={levelCode} target={{ kind: "below", term }} />
+            )}
           </div>
           {students.length === 0 ? (
             <EmptyState title={t("noStudents")} />

@@ -7,10 +7,11 @@ import { msg, type Message } from "@/lib/i18n/message";
 import { isLinkedGuardian } from "@/lib/parent/guardians";
 import { reportCardFor } from "@/lib/parent/portal";
 import { getPerson, type PersonHeader } from "@/lib/queries/people";
+import { getStudentRecord, type StudentRecord } from "@/lib/queries/records";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { AccessDenied, requireClassAccess, type ClassAccess } from "./guards";
 import { PAGE_LOAD_HEADER, PAGE_PATH_HEADER, gatedPageOf } from "./page-path";
-import { adminAccess, canReadReportCard, isStaff } from "./policy";
+import { adminAccess, canReadReportCard, canReadStudentRecord, isStaff } from "./policy";
 import { getSessionUser, type SessionUser } from "./session";
 
 // Who may open each gated page, and what a refused visitor sees with which status (decision 027).
@@ -181,6 +182,49 @@ export async function childRefusalOfThisRequest(): Promise<PageRefusal | null> {
   const gated = gatedPageOf((await headers()).get(PAGE_PATH_HEADER));
   if (gated?.page !== "children") return null;
   const decision = await childDecision(gated.studentId);
+  return "refusal" in decision ? decision.refusal : null;
+}
+
+/**
+ * 404 for every refused visitor of a student's record (issue 41): a missing student, another
+ * student, a parent whose link has ended and a teacher get the same answer, so none learns who
+ * exists (the child page's rule, decision 027).
+ */
+const RECORD_REFUSAL: PageRefusal = {
+  status: 404,
+  title: msg("states.accessDenied"),
+  message: msg("years.history.denied"),
+};
+
+/** Whether this signed-in person may read this student's record (lib/auth/policy), the id checked first. */
+export async function mayReadStudentRecord(user: SessionUser, rawId: string | number): Promise<number | null> {
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const linked = user.role === "parent" ? await isLinkedGuardian(user.id, id) : false;
+  return canReadStudentRecord(user, { studentId: id, isLinkedGuardian: linked }) ? id : null;
+}
+
+const recordDecision = cache(async (rawId: string): Promise<Decision<{ user: SessionUser; record: StudentRecord }>> => {
+  const user = await getSessionUser();
+  if (!user) return { signedOut: true };
+  const id = await mayReadStudentRecord(user, rawId);
+  const record = id === null ? null : await getStudentRecord(id);
+  return record ? { allowed: { user, record } } : { refusal: RECORD_REFUSAL };
+});
+
+/** /records/{id}: the student's record for the student, an admin or a linked guardian; null when signed out. */
+export async function recordPageAccess(
+  rawId: string,
+): Promise<{ user: SessionUser; record: StudentRecord } | Refused | null> {
+  const decision = await recordDecision(rawId);
+  if ("refusal" in decision) return refuseOrRender(decision.refusal);
+  return "allowed" in decision ? decision.allowed : null;
+}
+
+export async function recordRefusalOfThisRequest(): Promise<PageRefusal | null> {
+  const gated = gatedPageOf((await headers()).get(PAGE_PATH_HEADER));
+  if (gated?.page !== "records") return null;
+  const decision = await recordDecision(safeDecode(gated.studentId));
   return "refusal" in decision ? decision.refusal : null;
 }
 

@@ -15,6 +15,7 @@ export type GatedPage =
   | { page: "admin" }
   | { page: "teacher" }
   | { page: "children"; studentId: string }
+  | { page: "records"; studentId: string }
   | { page: "class"; levelCode: string; mode: "view" | "teach" };
 
 const DASHBOARD_PAGES = new Set(["", "grading", "term-grades"]);
@@ -25,6 +26,7 @@ export function gatedPageOf(path: string | null): GatedPage | null {
   if (first === "admin") return { page: "admin" };
   if (first === "teacher" && code === undefined) return { page: "teacher" };
   if (first === "children" && code && sub === undefined) return { page: "children", studentId: code };
+  if (first === "records" && code && sub === undefined) return { page: "records", studentId: code };
   if (first !== "level" || !code || rest.length > 0) return null;
   if (sub === undefined) return { page: "class", levelCode: code, mode: "view" };
   if (sub === "update" && DASHBOARD_PAGES.has(subpage ?? "")) return { page: "class", levelCode: code, mode: "teach" };

@@ -7,6 +7,7 @@ import {
   canActAsStudent,
   canReadFile,
   canReadReportCard,
+  canReadStudentRecord,
   canEditStudent,
   canSeeAccessCodes,
   canSeeAdminButton,
@@ -223,5 +224,27 @@ describe("gradeChangeAccess and a concluded class (issue 41)", () => {
   it("lets an open class's teacher write", () => {
     expect(gradeChangeAccess(teacher, level, { publishedTerm: null, concludedYear: null })).toEqual({ allowed: true });
     expect(classWritable({ concludedYear: null })).toEqual({ allowed: true });
+  });
+});
+
+describe("a student's record of every year (issue 41)", () => {
+  const of = (studentId: number, isLinkedGuardian = false) => ({ studentId, isLinkedGuardian });
+  it("lets the student read their own record, never another student's", () => {
+    expect(canReadStudentRecord(student, of(10))).toBe(true);
+    expect(canReadStudentRecord(student, of(11))).toBe(false);
+    expect(canReadStudentRecord(student, of(11, true))).toBe(false);
+  });
+  it("lets admins read any student's record", () => {
+    expect(canReadStudentRecord(admin, of(10))).toBe(true);
+  });
+  it("lets a parent read it only while linked to the student", () => {
+    expect(canReadStudentRecord(parent, of(10, true))).toBe(true);
+    expect(canReadStudentRecord(parent, of(10, false))).toBe(false);
+  });
+  it("refuses teachers, even of the student's own classes, and unknown roles", () => {
+    for (const actor of [instructor, teacherWord, { id: 10, role: "janitor" }])
+      expect(canReadStudentRecord(actor, of(10, true))).toBe(false);
+    // An instructor whose id happens to be the student's is still not the student.
+    expect(canReadStudentRecord({ id: 10, role: "instructor" }, of(10))).toBe(false);
   });
 });

@@ -79,6 +79,17 @@ export function canReadReportCard(actor: Actor, facts: { isLinkedGuardian: boole
   return actor.role === "admin" || (actor.role === "parent" && facts.isLinkedGuardian);
 }
 
+/**
+ * A student's record of every school year (issue 41: /records/{id} and its transcript): the
+ * student themself, admins, and the student's guardians while their link is active. Not a teacher
+ * of one of the student's classes: they see their own class, never the student's other years.
+ */
+export function canReadStudentRecord(actor: Actor, facts: { studentId: number; isLinkedGuardian: boolean }): boolean {
+  if (actor.role === "admin") return true;
+  if (actor.role === "student") return actor.id === facts.studentId;
+  return actor.role === "parent" && facts.isLinkedGuardian;
+}
+
 /** Home card target: teacher dashboard for staff, class page for everyone else. */
 export function classCardHref(actor: Actor, levelCode: string): string {
   const code = encodeURIComponent(levelCode);

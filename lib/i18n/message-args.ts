@@ -527,6 +527,20 @@ export interface MessageArgs<Text> {
   "years.admin.actions.yearClosed": { year: Text };
   "years.admin.actions.copied": { name: Text };
   "years.admin.copy.option": { name: Text; code: Text; year: Text };
+  "years.history.noneChild": { name: Text };
+  "years.history.period": { period: Text };
+  "years.history.teacher": { name: Text };
+  "years.history.classes": { count: number };
+  "years.history.childRecord": { name: Text };
+  "years.history.yearsOf": { name: Text };
+  "years.history.readOnly": { year: Text };
+  "years.history.recordHeading": { name: Text };
+  "years.history.currentYear": { year: Text };
+  "years.history.closedYear": { year: Text };
+  "years.history.attendance": { rate: Text; present: number; absent: number; late: number; excused: number };
+  "years.history.pdf.docTitle": { school: Text; name: Text };
+  "years.history.pdf.header": { school: Text; date: Text };
+  "years.history.pdf.currentYear": { year: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1891,4 +1905,30 @@ export interface BareMessages {
   "years.admin.copy.source": true;
   "years.admin.copy.submit": true;
   "years.admin.copy.copying": true;
+  "years.history.title": true;
+  "years.history.homeLink": true;
+  "years.history.intro": true;
+  "years.history.none": true;
+  "years.history.myRecord": true;
+  "years.history.denied": true;
+  "years.history.recordTitle": true;
+  "years.history.recordIntro": true;
+  "years.history.transcript": true;
+  "years.history.noYear": true;
+  "years.history.noClasses": true;
+  "years.history.noCards": true;
+  "years.history.attendanceHeading": true;
+  "years.history.noAttendance": true;
+  "years.history.noGradedWork": true;
+  "years.history.setByTeacher": true;
+  "years.history.teacherComment": true;
+  "years.history.howMade": true;
+  "years.history.pastYearsLink": true;
+  "years.history.adminYear": true;
+  "years.history.adminAllYears": true;
+  "years.history.adminShow": true;
+  "years.history.pdf.title": true;
+  "years.history.pdf.noYear": true;
+  "years.history.pdf.noClasses": true;
+  "years.history.pdf.noCard": true;
 }

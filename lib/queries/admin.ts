@@ -10,6 +10,7 @@ import type { AdminClassRow, AdminStudentRow, ClassStudentStats } from "./admin-
 import { listStudentSummaries } from "./teacher";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { scorePercent } from "@/lib/domain/percent";
+import { inCurrentYear, type YearRow } from "./school-years";
 
 // Admin dashboard queries: one statement per list, aggregates in SQL, server-side search and
 // pagination so the page stays the same size for 20 classes or 2,000.
@@ -24,16 +25,37 @@ export async function adminCounts(): Promise<{ classes: number; students: number
   return row!;
 }
 
+/**
+ * Which classes the admin's class list shows (issue 41): the current year's (the page's default),
+ * one year's, or all. The caller passes the current year it has read (yearsNow, once per request),
+ * so the list stays one statement.
+ */
+export type ClassYearFilter =
+  | { current: YearRow | null; show: "current" }
+  | { current: YearRow | null; show: "all" }
+  | { current: YearRow | null; show: "year"; id: number };
+
+function classYearCondition(filter: ClassYearFilter): SQL {
+  if (filter.show === "all") return sql`true`;
+  if (filter.show === "current") return inCurrentYear(filter.current, "l");
+  // A class without a year is the current year's.
+  return filter.current?.id === filter.id
+    ? sql`coalesce(l.year_id, ${filter.id}) = ${filter.id}`
+    : sql`l.year_id = ${filter.id}`;
+}
+
 /** One page of classes with their figures: counts for the page's classes, grade and attendance totals from level_stats. */
 export async function listClassesWithStats(
   page: number,
   pageSize = ADMIN_PAGE_SIZE,
+  year: ClassYearFilter = { current: null, show: "all" },
 ): Promise<{ rows: AdminClassRow[]; total: number }> {
   const offset = (page - 1) * pageSize;
+  const inYear = classYearCondition(year);
   const rows = await queryRows<Record<string, unknown>>(sql`
     with pg as (
       select l.id, l.code, l.name, l.period, l.level, l.teacher_id, l.year_id, l.roster_deleted_at, count(*) over () as total
-      from levels l order by l.name, l.id limit ${pageSize} offset ${offset}
+      from levels l where ${inYear} order by l.name, l.id limit ${pageSize} offset ${offset}
     ), s as (
       select level_code, count(*) as n from student_enrollment where level_code in (select code from pg) group by level_code
     ), a as (
@@ -45,7 +67,9 @@ export async function listClassesWithStats(
     from pg left join users t on t.id = pg.teacher_id left join s on s.level_code = pg.code left join a on a.level_code = pg.code
       left join level_stats st on st.level_code = pg.code
     order by pg.name, pg.id`);
-  const total = rows.length ? Number(rows[0]!.total) : (await adminCounts()).classes;
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : Number((await queryRows<{ n: number }>(sql`select count(*)::int as n from levels l where ${inYear}`))[0]?.n ?? 0);
   return {
     total,
     rows: rows.map((r) => ({

@@ -4,6 +4,7 @@ import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
+import { concludedClass } from "./school-years";
 
 // Parent portal queries. They return names and school records only: never access codes,
 // e-mails, phone numbers or dates of birth.
@@ -70,6 +71,10 @@ const rowsOf = <T>(v: Json<T>): T[] => jsonColumn(v) ?? [];
  * work on the cores that render it (issue 21).
  */
 export async function getReportCard(studentId: number): Promise<ReportCardData | null> {
+  // Classes not concluded (issue 41): a concluded class's cards are under the student's record of
+  // every year (/records/{id}) and Past years, not mixed with this year's. "Not concluded" rather
+  // than "the current year's" keeps the card one statement (the current year is read from the years).
+  const current = sql`not ${concludedClass("l")}`;
   const [row] = await queryRows<{
     id: number;
     name: string;
@@ -95,7 +100,7 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
       -- Ties broken by a unique key: a class list (or a day's marks) that came back in another order
       -- on each read shuffled the card between two views of the same data.
       (select json_agg(x order by x.enrolled_at desc, x.code) from (
-        select l.code, l.name, l.period, e.enrolled_at from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id) x) as classes,
+        select l.code, l.name, l.period, e.enrolled_at from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id and ${current}) x) as classes,
       (select json_agg(x order by x.graded_at desc, x.assignment_id) from (
         select a.id as assignment_id, a.level_code, a.title, g.score, a.max_score, g.graded_at, g.feedback from grades g join assignments a on a.id = g.assignment_id where g.student_id = u.id) x) as grades,
       (select json_agg(x order by x.date desc, x.level_code) from (
@@ -103,7 +108,8 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
       -- The stored cards of published terms, through their key (term, class, student).
       (select json_agg(x order by x.term_id, x.level_code) from (
         select r.term_id, r.level_code, r.class_name, r.period, ${storedCardJson("r")} as card from term_publications p
-        join term_grade_records r on r.term_id = p.term_id and r.student_id = u.id) x) as cards
+        join term_grade_records r on r.term_id = p.term_id and r.student_id = u.id
+        join levels l on l.code = r.level_code where ${current}) x) as cards
     from users u where u.id = ${studentId} and u.role = 'student'`);
   if (!row) return null;
   return {

@@ -2,14 +2,13 @@
 // Noto Sans plus the admin's fonts (selectable, searchable, every script a font covers: fonts.ts),
 // one student per page (more when a student's classes do not fit), school name, term and the date
 // printed on every page.
-import PDFDocument from "pdfkit";
 import { formatDay } from "@/lib/domain/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeDigits } from "@/lib/i18n/recipient";
 import { whyInLanguage } from "@/lib/i18n/why";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { PdfStudent } from "./data";
-import { fontRuns, REPLACEMENT, reportFonts, type FontStyle } from "./fonts";
+import { MARGIN, schoolPdf } from "./document";
 
 export interface PdfMeta {
   school: string;
@@ -19,12 +18,6 @@ export interface PdfMeta {
   /** Every page in this language (the admin's choice, a reader's own), or null: each student's family's. */
   language: Locale | null;
 }
-
-const MARGIN = 50;
-// fontkit's default "ccmp" splits ị into i + a combining dot, and pdfkit maps each glyph to the
-// text of its first use, so "Ngọc" read back as "Ngoc" (and a later plain "i" could read as "ị").
-// Off, the font's precomposed glyphs are used: every name reads back as typed (NFC).
-const KEEP_PRECOMPOSED = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
 /** Streams the document: `write` gets each chunk as pdfkit produces it; resolves when the last is written. */
 export function renderReportCards(
@@ -40,63 +33,19 @@ export function renderReportCards(
     locale = l;
     t = translatorFor(l, "pdf");
   };
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: MARGIN,
-    lang: firstLocale,
-    info: { Title: t("docTitle", { school: meta.school, term: meta.term }), Author: meta.school },
-    autoFirstPage: false,
-  });
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on("data", (chunk: Uint8Array) => write(chunk));
-    doc.on("end", () => resolve());
-    doc.on("error", reject);
-  });
-  const fonts = reportFonts();
-  for (const face of [...Object.values(fonts.styles), ...fonts.extra])
-    doc.registerFont(face.key, face.file, face.member);
-  let replaced = false;
-  /** Text in `style`, one pdfkit call per font run (continued), so each script gets a font that has it. */
-  const say = (text: string, style: FontStyle, given: PDFKit.Mixins.TextOptions = {}, x?: number, y?: number) => {
-    let options = { ...given, features: KEEP_PRECOMPOSED };
-    const runs = fontRuns(text, style, fonts);
-    if (runs.length === 0) runs.push({ text: "", face: fonts.styles[style] });
-    if (runs.some((r) => r.text.includes(REPLACEMENT))) replaced = true;
-    if (runs.length > 1 && options.align === "right") {
-      // pdfkit aligns each continued piece on its own; place the pieces by their measured widths.
-      const width = options.width ?? doc.page.width - doc.page.margins.right - (x ?? doc.x);
-      const total = runs.reduce((sum, r) => sum + doc.font(r.face.key).widthOfString(r.text, options), 0);
-      if (total <= width) {
-        const top = y ?? doc.y;
-        let left = (x ?? doc.x) + width - total;
-        for (const r of runs) {
-          doc.font(r.face.key).text(r.text, left, top, { lineBreak: false, features: KEEP_PRECOMPOSED });
-          left += doc.widthOfString(r.text, options);
-        }
-        doc.x = x ?? MARGIN;
-        doc.y = top + doc.currentLineHeight(true);
-        return doc;
-      }
-      options = { ...options, align: "left" };
-    }
-    runs.forEach((r, i) => {
-      const o = { ...options, continued: i < runs.length - 1 || options.continued === true };
-      doc.font(r.face.key);
-      if (i === 0 && x !== undefined) doc.text(r.text, x, y, o);
-      else doc.text(r.text, o);
-    });
-    return doc;
-  };
-  /** A line at the foot of the page when something on it had no font (the admin's note on /admin says which). */
-  const footnote = () => {
-    if (!replaced) return;
-    // Drawn in the bottom margin: lift the margin while writing so pdfkit does not start a page.
-    doc.page.margins.bottom = 0;
-    doc.fontSize(8).fillColor("#555555");
-    say(t("replaced", { mark: REPLACEMENT }), "regular", {}, MARGIN, doc.page.height - MARGIN + 12);
-    doc.page.margins.bottom = MARGIN;
-    replaced = false;
-  };
+  const {
+    doc,
+    say,
+    footnote: writeFootnote,
+    done,
+  } = schoolPdf(
+    {
+      lang: firstLocale,
+      info: { Title: t("docTitle", { school: meta.school, term: meta.term }), Author: meta.school },
+    },
+    write,
+  );
+  const footnote = () => writeFootnote((mark) => t("replaced", { mark }));
   const header = (student: string) => {
     doc.fontSize(9).fillColor("#555555");
     say(t("header", { school: meta.school, term: meta.term, date: formatDay(meta.printedDay, locale) }), "regular", {

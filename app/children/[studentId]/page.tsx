@@ -24,7 +24,7 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
   if (!allowed) return <SignInScreen />;
   if ("refusal" in allowed) return <RefusalScreen {...allowed} />;
   const { user, studentId: id, card } = allowed;
-  const t = await getT("child");
+  const [t, years] = await Promise.all([getT("child"), getT("years")]);
   const work = await listChildSubmittedWork({ studentId: id, viewer: user });
   return (
     <AppShell user={user}>
@@ -40,6 +40,13 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
           {t("download", { term: card.classes.find((c) => c.published)!.published!.title })}
         </a>
       )}
+      {/* This year's classes are below; every year's, concluded ones included, are on the record (issue 41). */}
+      <Link
+        href={`/records/${id}`}
+        className="ms-4 text-sm font-medium text-brand-700 underline print:hidden dark:text-brand-100"
+      >
+        {years("history.pastYearsLink")}
+      </Link>
       <h1 className="sr-only">{t("title")}</h1>
       <PageMessages namespaces={["reportCard"]}>
         <ReportCard card={card} />

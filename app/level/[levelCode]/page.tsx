@@ -10,6 +10,7 @@ import { cachedMarkdown } from "@/components/markdown-cache";
 import { SignInScreen } from "@/components/sign-in-screen";
 import { RefusalScreen } from "@/components/access-screens";
 import { ToastProvider } from "@/components/toast";
+import { ConcludedBanner } from "@/components/concluded-banner";
 import { SectionNav, type Section } from "@/components/section-nav";
 import { classPageAccess } from "@/lib/auth/page-access";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
@@ -54,6 +55,8 @@ export default async function ClassPage({
 
   const { level, user } = access;
   const studentId = access.view === "student" ? user.id : null;
+  // A concluded class (issue 41) opens as before, read-only: no control the server would refuse.
+  const readOnly = level.concludedYear !== null;
   const staffTabs = canSeeAccessCodes(user, level);
   const query = await searchParams;
   const requested = tabParam(query.tab);
@@ -77,8 +80,9 @@ export default async function ClassPage({
       level.code,
       studentId,
       { tz, locale },
-      { moderate: staffTabs, responses: responsesParam(query) },
+      { moderate: staffTabs && !readOnly, responses: responsesParam(query) },
       termGrade,
+      readOnly,
     ),
   ]);
   const sections: Section[] = [
@@ -109,6 +113,7 @@ export default async function ClassPage({
             ) : null}
           </p>
         </div>
+        {level.concludedYear !== null && <ConcludedBanner year={level.concludedYear} />}
         {tiles && <SummaryTiles {...tiles} />}
         <SectionNav sections={sections} active={active} label={t("sections")} href={(tab) => `?tab=${tab}`}>
           {panel}
@@ -133,6 +138,7 @@ async function activePanel(
   { tz, locale }: { tz: string; locale: AnyLocale },
   updatesTab: { moderate: boolean; responses: { updateId: number; page: number } | null },
   termGrade: Promise<TermGradeView> | undefined,
+  readOnly: boolean,
 ): Promise<React.ReactNode> {
   switch (tab) {
     case "assignments": {
@@ -144,6 +150,7 @@ async function activePanel(
           descriptions={descriptions}
           levelCode={levelCode}
           studentId={studentId}
+          readOnly={readOnly}
         />
       );
     }
@@ -178,6 +185,7 @@ async function activePanel(
           levelCode={levelCode}
           studentId={studentId}
           moderate={updatesTab.moderate}
+          readOnly={readOnly}
         />
       );
     }

@@ -1,6 +1,7 @@
 import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
 import { GradesMessages } from "@/components/grades-messages";
+import { ConcludedBanner } from "@/components/concluded-banner";
 import { GradingSettingsForm } from "@/components/teacher/grading-settings-form";
 import { dashboardPageAccess } from "@/lib/auth/page-access";
 import { safeDecode } from "@/lib/domain/url";
@@ -37,13 +38,20 @@ export default async function GradingSettingsPage({ params }: { params: Promise<
       <p className="text-ink-muted" data-user-text>
         {level.name}
       </p>
-      <GradesMessages parts={["form"]}>
-        <GradingSettingsForm levelCode={level.code} view={view} />
-      </GradesMessages>
-      {sources.length > 0 && (
-        <YearsAdminMessages>
-          <CopySetupForm levelCode={level.code} sources={sources} />
-        </YearsAdminMessages>
+      {level.concludedYear !== null ? (
+        // A concluded class (issue 41): its settings made its grades and stay as they were.
+        <ConcludedBanner year={level.concludedYear} />
+      ) : (
+        <>
+          <GradesMessages parts={["form"]}>
+            <GradingSettingsForm levelCode={level.code} view={view} />
+          </GradesMessages>
+          {sources.length > 0 && (
+            <YearsAdminMessages>
+              <CopySetupForm levelCode={level.code} sources={sources} />
+            </YearsAdminMessages>
+          )}
+        </>
       )}
     </AppShell>
   );

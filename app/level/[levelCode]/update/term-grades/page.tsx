@@ -1,4 +1,5 @@
 import { RefusalScreen } from "@/components/access-screens";
+import { ConcludedBanner } from "@/components/concluded-banner";
 import { AppShell } from "@/components/app-header";
 import { GradesMessages } from "@/components/grades-messages";
 import { CommentForm, OverrideForm } from "@/components/teacher/term-grade-forms";
@@ -41,6 +42,8 @@ export default async function TermGradesPage({
     requestLocale(),
   ]);
   const here = `/level/${encodeURIComponent(level.code)}/update/term-grades`;
+  // A published term's cards and a concluded class (issue 41) are read, not edited: no form.
+  const frozen = published || level.concludedYear !== null;
   const first = rows[0]?.view;
   return (
     <AppShell user={access.user}>
@@ -64,7 +67,8 @@ export default async function TermGradesPage({
           labels={{ term: t("term"), wholeYear: t("wholeYear") }}
         />
       )}
-      {published && (
+      {level.concludedYear !== null && <ConcludedBanner year={level.concludedYear} />}
+      {published && level.concludedYear === null && (
         <p
           role="note"
           className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
@@ -72,7 +76,7 @@ export default async function TermGradesPage({
           {t("published", { term: first?.term?.title ?? "" })}
         </p>
       )}
-      {first?.term && !published && (
+      {first?.term && !frozen && (
         <datalist id="comment-bank">
           {bank.map((b) => (
             <option key={b.id} value={b.text} />
@@ -131,7 +135,7 @@ export default async function TermGradesPage({
                   </td>
                   {r.view.term && (
                     <td className="border-b border-line py-2">
-                      {published ? (
+                      {frozen ? (
                         r.override ? (
                           t(r.override.shared ? "overrideShared" : "overrideStaff", {
                             percent: percent(r.override.percent),
@@ -155,7 +159,7 @@ export default async function TermGradesPage({
                 r.view.term && (
                   <tr key={`${r.studentId}-comment`}>
                     <td colSpan={4} className="border-b-2 border-line pb-3">
-                      {published ? (
+                      {frozen ? (
                         <p className="text-sm">
                           <span className="font-medium">{t("comment")}</span>
                           <span data-user-text>{r.comment ?? "—"}</span>
