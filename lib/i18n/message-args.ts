@@ -503,6 +503,12 @@ export interface MessageArgs<Text> {
   "years.actions.reopened": { year: Text };
   "years.actions.currentChosen": { year: Text };
   "years.termOfClosedYear": { term: Text; year: Text };
+  "years.records.page.retention": { years: number };
+  "years.records.page.count": { n: number };
+  "years.records.page.confirmLabel": { n: number };
+  "years.records.page.erase": { n: number };
+  "years.records.erase.typeCount": { n: Text };
+  "years.records.erase.done": { n: number };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1812,4 +1818,26 @@ export interface BareMessages {
   "exports.gradebookFailed": true;
   "years.actions.notFound": true;
   "years.actions.currentByDates": true;
+  "years.records.page.title": true;
+  "years.records.page.heading": true;
+  "years.records.page.intro": true;
+  "years.records.page.off": true;
+  "years.records.page.dryRunHeading": true;
+  "years.records.page.none": true;
+  "years.records.page.region": true;
+  "years.records.page.cols.name": true;
+  "years.records.page.cols.username": true;
+  "years.records.page.cols.lastYear": true;
+  "years.records.page.cols.ended": true;
+  "years.records.page.confirmHelp": true;
+  "years.records.page.erasing": true;
+  "years.records.page.studentLink": true;
+  "years.records.erase.off": true;
+  "years.records.erase.nobody": true;
+  "years.records.export.heading": true;
+  "years.records.export.help": true;
+  "years.records.export.download": true;
+  "years.records.export.notFound": true;
+  "years.records.export.failed": true;
+  "years.records.export.sameOrigin": true;
 }
