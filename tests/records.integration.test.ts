@@ -27,6 +27,9 @@ import { useTestDatabase } from "./support/test-db";
 useTestDatabase();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "records-"));
 let school: RecordsSchool;
+/** A departed student with a one-word name, which is also a word of a classmate's text. */
+let rose: number;
+const CLASSMATE_TEXT = "We planted a rose bush and a Rose of Sharon by the gate";
 const ADMIN = "records-admin-code-1";
 const TEACHER = "records-teacher-code-1";
 
@@ -42,6 +45,17 @@ beforeAll(async () => {
       { name: "Records Admin", username: "records.admin", role: "admin", ...codeColumns(ADMIN) },
       { name: "Records Teacher", username: "records.teacher", role: "instructor", ...codeColumns(TEACHER) },
     ]);
+  const [r] = await db().insert(users).values({ name: "Rose", username: "rose.w1", role: "student" }).returning();
+  rose = r!.id;
+  await db().execute(sql`insert into student_enrollment (student_id, level_code) values (${rose}, ${school.oldClass})`);
+  await db().execute(
+    sql`insert into audit_log (action, detail) values ('student.edited', ${JSON.stringify({ name: "Rose" })}::jsonb)`,
+  );
+  const [a] = await queryRows<{ id: number }>(
+    sql`select id from assignments where level_code = ${school.oldClass} limit 1`,
+  );
+  await db().execute(sql`insert into assignment_submissions (assignment_id, student_id, content)
+    values (${a!.id}, ${school.classmate}, ${CLASSMATE_TEXT})`);
 });
 afterAll(() => {
   setFileStorage(undefined);
@@ -173,8 +187,8 @@ describe("records request: one student's complete record", () => {
 describe("erasure after retention", () => {
   it("the dry run lists exactly the departed students past retention", async () => {
     const listed = await listErasable(5);
-    expect(listed.map((s) => s.id)).toEqual([school.departed.id]);
-    expect(listed[0]).toMatchObject({ lastYearEnd: "2010-06-30" });
+    expect(listed.map((s) => s.id)).toEqual([rose, school.departed.id]);
+    expect(listed[1]).toMatchObject({ lastYearEnd: "2010-06-30" });
     // A longer retention than the years since 2010 takes nobody.
     expect(await listErasable(50)).toEqual([]);
   });
@@ -187,7 +201,7 @@ describe("erasure after retention", () => {
     expect(await eraseDepartedAction({ ok: true }, form({ confirm: "1" }))).toMatchObject({ ok: false });
     process.env.RECORDS_RETENTION_YEARS = "5";
     resetEnvCache();
-    for (const typed of ["", "2", "ERASE", "0"])
+    for (const typed of ["", "1", "3", "ERASE", "0"])
       expect(await eraseDepartedAction({ ok: true }, form({ confirm: typed }))).toMatchObject({ ok: false });
     expect((await whereIs(school.departed.name)).length).toBeGreaterThan(0);
     expect(await figures()).toEqual(before);
@@ -200,8 +214,8 @@ describe("erasure after retention", () => {
       expect(await whereIs(v), v).not.toEqual([]);
     expect(await fileStorage().get(school.fileKey)).not.toBeNull();
 
-    const result = await eraseDepartedAction({ ok: true }, form({ confirm: "1" }));
-    expect(result).toMatchObject({ ok: true });
+    const result = await eraseDepartedAction({ ok: true }, form({ confirm: "2" }));
+    expect(result).toMatchObject({ ok: true, message: "2 students were erased." });
 
     for (const v of school.personal) expect(await whereIs(v), v).toEqual([]);
     expect(await fileStorage().get(school.fileKey)).toBeNull();
@@ -220,7 +234,11 @@ describe("erasure after retention", () => {
     const [audit] = await queryRows<{ detail: Record<string, unknown> }>(
       sql`select detail from audit_log where action = 'records.erased' order by id desc limit 1`,
     );
-    expect(audit!.detail).toEqual({ students: 1, files: 1, retentionYears: 5 });
+    expect(audit!.detail).toEqual({ students: 2, files: 1, retentionYears: 5 });
+    // "Rose" is gone from the audit log, where names are copied, but a classmate's text keeps its words.
+    expect(await whereIs("rose.w1")).toEqual([]);
+    expect(await whereIs(`"name": "Rose"`)).toEqual([]);
+    expect(await whereIs(CLASSMATE_TEXT)).toEqual(["assignment_submissions.content"]);
   });
 
   it("never takes a student in a current class, within retention, or in no class; nor one erased already", async () => {
