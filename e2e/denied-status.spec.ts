@@ -71,6 +71,13 @@ const REFUSED: Record<"student" | "instructor" | "parent" | "admin", Refusal[]> 
       message: "Access Denied. Only administrators can access this page.",
       home: "Go to Home",
     },
+    {
+      path: "/admin/records",
+      status: 403,
+      title: DENIED,
+      message: "Access Denied. Only administrators can access this page.",
+      home: "Go to Home",
+    },
   ],
   parent: [
     { path: "/children/999999", status: 404, title: DENIED, message: NOT_YOURS },

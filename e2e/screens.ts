@@ -172,6 +172,7 @@ export const SCREENS: Record<Role, Screen[]> = {
       },
     },
     at("admin import, with history", "/admin?tab=roster"),
+    at("admin records retention", "/admin/records"),
     {
       // With a link just issued: its address is shown once, and the table of links below it.
       name: "admin student page, a link issued",

@@ -155,6 +155,15 @@ const schema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "ROSTER_SYNC_AT must be a time of day as HH:MM, e.g. 02:00")
     .default("02:00"),
+  // Erasing departed students (issue 41, decision 032): how many years after a student's last closed
+  // school year their personal data may be erased on /admin/records. Unset: never.
+  RECORDS_RETENTION_YEARS: z.coerce
+    .number({ message: "RECORDS_RETENTION_YEARS must be a whole number of years from 1 to 50" })
+    .int("RECORDS_RETENTION_YEARS must be a whole number of years from 1 to 50")
+    .min(1, "RECORDS_RETENTION_YEARS must be a whole number of years from 1 to 50")
+    .max(50, "RECORDS_RETENTION_YEARS must be a whole number of years from 1 to 50")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // A ClamAV daemon (host:port, clamd's TCP socket) that scans each upload before it is stored.
   CLAMAV_HOST: z
     .string()

@@ -28,6 +28,8 @@ import * as yearActions from "@/app/admin/year-actions";
 import * as setupCopyActions from "@/app/level/[levelCode]/update/setup-copy-actions";
 import { closeYear } from "@/lib/years/close";
 import { createYear } from "@/lib/years/create";
+import * as recordsActions from "@/app/admin/records-actions";
+import { listErasable } from "@/lib/records/erase";
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { and, eq } from "drizzle-orm";
@@ -37,6 +39,7 @@ import {
   grades,
   guardianLinks,
   levels,
+  schoolYears,
   pendingGuardianLinks,
   oidcBlocks,
   oidcLinks,
@@ -239,6 +242,22 @@ const freshTerm = async () => {
     })
     .returning({ id: schoolTerms.id });
   return { termId: t!.id };
+};
+
+/** A student whose only class is in a year closed in 2001: past the matrix's 5-year retention. */
+const freshDepartedStudent = async () => {
+  const [y] = await db()
+    .insert(schoolYears)
+    .values({ title: `Old ${unique()}`, startDate: "2000-09-01", endDate: "2001-06-30", closedAt: new Date() })
+    .returning({ id: schoolYears.id });
+  const code = `OLD-${unique()}`;
+  await db().insert(levels).values({ code, name: "Old class", yearId: y!.id });
+  const { removeId } = await freshEnrolledStudent();
+  await db().insert(studentEnrollment).values({ studentId: removeId, levelCode: code });
+  await db()
+    .delete(studentEnrollment)
+    .where(and(eq(studentEnrollment.studentId, removeId), eq(studentEnrollment.levelCode, BIO)));
+  return { departedId: removeId };
 };
 
 const MATRIX: Record<string, Row> = {
@@ -696,6 +715,13 @@ const MATRIX: Record<string, Row> = {
     prepare: freshReportLink,
     call: (c) => guardianActions.revokeReportLinkAction({ ok: true }, form({ linkId: c.reportLinkId as number })),
   },
+  // app/admin/records-actions.ts — erasing departed students past RECORDS_RETENTION_YEARS (issue 41)
+  eraseDepartedAction: {
+    who: "admin",
+    prepare: freshDepartedStudent,
+    call: async () =>
+      recordsActions.eraseDepartedAction({ ok: true }, form({ confirm: String((await listErasable(5)).length) })),
+  },
 };
 
 /** Actions open to everyone by design, each with the reason. */
@@ -744,6 +770,8 @@ const GUARDED_ROUTES: Record<string, string> = {
     "a class's sign-in cards with codes: its own instructor and admins, same-origin, audited (tests/cards-routes.integration.test.ts)",
   "POST /admin/cards":
     "the school's or the last import's sign-in cards: admins only, same-origin, audited (tests/cards-routes.integration.test.ts)",
+  "GET /admin/students/[id]/records":
+    "one student's complete record as a zip: admins only, same-origin, audited (tests/records.integration.test.ts)",
   "GET /admin/report-cards":
     "a published term's report-card PDF: admins only, audited (tests/report-pdf.integration.test.ts)",
   "GET /children/[studentId]/pdf":
@@ -769,7 +797,7 @@ function routeFiles(dir: string): string[] {
 
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
-    expect(actionFiles().length).toBe(25);
+    expect(actionFiles().length).toBe(26);
     const exported = (await actionExports()).map((a) => a.name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
     expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);
@@ -798,6 +826,8 @@ beforeAll(async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.MAIL_FROM = "portal@demo.school";
   process.env.PORTAL_URL = "https://portal.demo.school";
+  // Erasure on: the admin's erase action has departed students to take (freshDepartedStudent).
+  process.env.RECORDS_RETENTION_YEARS = "5";
   resetEnvCache();
   return async () => {
     closeMail();
@@ -805,6 +835,7 @@ beforeAll(async () => {
     delete process.env.SMTP_URL;
     delete process.env.MAIL_FROM;
     delete process.env.PORTAL_URL;
+    delete process.env.RECORDS_RETENTION_YEARS;
     resetEnvCache();
   };
 });

@@ -302,6 +302,8 @@ const NOT_CLASS: Record<string, string> = {
   startNextYearAction: "the next year and its terms",
   saveTermsAction: "the school's terms (a published term's dates are locked: tests/published-term-lock)",
   setTermPublishedAction: "publishing a term's report cards",
+  eraseDepartedAction:
+    "erasing departed students after retention: by design it blanks their text in concluded classes and keeps every figure (tests/records.integration.test.ts)",
   signOut: "the caller's session",
   newCalendarFeedAction: "the caller's calendar feed",
   turnOffCalendarFeedAction: "the caller's calendar feed",

@@ -4,10 +4,9 @@ import { Zip, ZipPassThrough } from "fflate";
 import { queryRows } from "@/lib/db/client";
 import { fileStorage } from "./index";
 
-interface Entry {
-  path: string;
-  key: string;
-}
+/** A stored object (key) or bytes made for the zip (a record's JSON, a PDF). */
+export type ZipEntry = { path: string; key: string } | { path: string; bytes: Uint8Array };
+type Entry = { path: string; key: string };
 
 /**
  * Every handed-in file of one assignment, a folder per student ("Name (username)/2 - photo.jpg",
@@ -47,7 +46,7 @@ function zipName(s: string): string {
  * The zip as a stream, stored (not compressed: photos and PDFs are compressed already), one
  * object read at a time and passed through: memory stays at a few chunks whatever the total.
  */
-export function zipStream(entries: Entry[]): ReadableStream<Uint8Array> {
+export function zipStream(entries: ZipEntry[]): ReadableStream<Uint8Array> {
   const storage = fileStorage();
   const out: Uint8Array[] = [];
   let finished = false;
@@ -58,9 +57,10 @@ export function zipStream(entries: Entry[]): ReadableStream<Uint8Array> {
   });
   const iterator = (async function* () {
     for (const e of entries) {
-      const obj = await storage.get(e.key);
+      const obj = "key" in e ? await storage.get(e.key) : null;
       const file = new ZipPassThrough(e.path);
       zip.add(file);
+      if ("bytes" in e) file.push(e.bytes);
       if (obj)
         for await (const chunk of obj.body) {
           file.push(chunk as Uint8Array);

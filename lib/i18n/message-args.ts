@@ -541,6 +541,12 @@ export interface MessageArgs<Text> {
   "years.history.pdf.docTitle": { school: Text; name: Text };
   "years.history.pdf.header": { school: Text; date: Text };
   "years.history.pdf.currentYear": { year: Text };
+  "years.records.page.retention": { years: number };
+  "years.records.page.count": { n: number };
+  "years.records.page.confirmLabel": { n: number };
+  "years.records.page.erase": { n: number };
+  "years.records.erase.typeCount": { n: Text };
+  "years.records.erase.done": { n: number };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1931,4 +1937,26 @@ export interface BareMessages {
   "years.history.pdf.noYear": true;
   "years.history.pdf.noClasses": true;
   "years.history.pdf.noCard": true;
+  "years.records.page.title": true;
+  "years.records.page.heading": true;
+  "years.records.page.intro": true;
+  "years.records.page.off": true;
+  "years.records.page.dryRunHeading": true;
+  "years.records.page.none": true;
+  "years.records.page.region": true;
+  "years.records.page.cols.name": true;
+  "years.records.page.cols.username": true;
+  "years.records.page.cols.lastYear": true;
+  "years.records.page.cols.ended": true;
+  "years.records.page.confirmHelp": true;
+  "years.records.page.erasing": true;
+  "years.records.page.studentLink": true;
+  "years.records.erase.off": true;
+  "years.records.erase.nobody": true;
+  "years.records.export.heading": true;
+  "years.records.export.help": true;
+  "years.records.export.download": true;
+  "years.records.export.notFound": true;
+  "years.records.export.failed": true;
+  "years.records.export.sameOrigin": true;
 }

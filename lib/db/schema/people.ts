@@ -68,6 +68,10 @@ export const users = pgTable(
     codeWithheldFrom: integer("code_withheld_from").references((): AnyPgColumn => users.id, {
       onDelete: "set null",
     }),
+    // When a departed student's personal data was erased after the retention period (issue 41,
+    // lib/records/erase.ts): the row stays as an anonymous placeholder so grades and attendance keep
+    // their figures; null for everyone else.
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (t) => [
     unique("users_code_key").on(t.unsealedCode),

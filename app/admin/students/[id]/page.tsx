@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { PageMessages } from "@/components/page-messages";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { adminOrScreen } from "@/components/admin/admin-gate";
@@ -17,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("admin"))("person.studentTitle") };
 }
 
-/** A student's guardians and report-card links (admins only). */
+/** A student's guardians, report-card links, sign-in links and complete record (admins only). */
 export default async function StudentGuardiansPage({ params }: { params: Promise<{ id: string }> }) {
   const gate = await adminOrScreen();
   if (!gate.admin) return gate.screen;
@@ -26,7 +27,12 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
   const [guardians, links] = await Promise.all([listGuardiansOfStudent(student.id), listReportLinks(student.id)]);
   const names = new Map(guardians.map((g) => [g.linkId, g.name]));
   const tz = schoolTimeZone();
-  const [t, tg, locale] = await Promise.all([getT("admin"), getT("adminGuardians"), requestLocale()]);
+  const [t, tg, ty, locale] = await Promise.all([
+    getT("admin"),
+    getT("adminGuardians"),
+    getT("years"),
+    requestLocale(),
+  ]);
   const relationship = (r: string) =>
     (["guardian", "mother", "father", "grandparent", "other"] as const).find((k) => k === r)
       ? tg(`relationships.${r as "guardian"}`)
@@ -129,6 +135,25 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
           )}
         </section>
         <SignInLinksSection userId={student.id} />
+        <section aria-labelledby="records-heading" className="mt-8 space-y-3">
+          <h2 id="records-heading" className="text-lg font-semibold">
+            {ty("records.export.heading")}
+          </h2>
+          <p className="max-w-prose text-sm text-ink-muted">{ty("records.export.help")}</p>
+          <p className="flex flex-wrap gap-x-6 gap-y-2">
+            {/* A plain link: the browser's own download, same-origin by navigation (the route checks). */}
+            <a
+              href={`/admin/students/${student.id}/records`}
+              download
+              className="inline-block rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+            >
+              {ty("records.export.download")}
+            </a>
+            <Link href="/admin/records" className="self-center text-sm underline">
+              {ty("records.page.studentLink")}
+            </Link>
+          </p>
+        </section>
       </PageMessages>
     </AppShell>
   );
