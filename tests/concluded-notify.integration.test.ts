@@ -61,7 +61,9 @@ describe("a concluded class", () => {
     const [next] = await queryRows<{ id: number }>(
       sql`insert into school_years (title, start_date, end_date) values ('2026–2027', ${today}::date + 31, ${today}::date + 400) returning id`,
     );
-    await queryRows(sql`update levels set year_id = case code when 'GEO-P3' then ${year!.id}::int else ${next!.id}::int end`);
+    await queryRows(
+      sql`update levels set year_id = case code when 'GEO-P3' then ${year!.id}::int else ${next!.id}::int end`,
+    );
     await newAssignment("GEO-P3", "Proofs due in a moment", new Date(Date.now() + 1_500));
     await newAssignment("GEO-P3", "Angles worksheet", new Date(Date.now() + 30 * 3_600_000));
     await newAssignment("BIO-P2", "Open class worksheet", new Date(Date.now() + 30 * 3_600_000));
