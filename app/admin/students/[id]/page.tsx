@@ -149,6 +149,9 @@ export default async function StudentGuardiansPage({ params }: { params: Promise
             >
               {ty("records.export.download")}
             </a>
+            <Link href={`/records/${student.id}`} className="self-center text-sm underline">
+              {ty("history.recordTitle")}
+            </Link>
             <Link href="/admin/records" className="self-center text-sm underline">
               {ty("records.page.studentLink")}
             </Link>
