@@ -205,8 +205,17 @@ describe("erasure after retention", () => {
     expect(await eraseDepartedAction({ ok: true }, form({ confirm: "1" }))).toMatchObject({ ok: false });
     process.env.RECORDS_RETENTION_YEARS = "5";
     resetEnvCache();
+    const listed = (await listErasable(5)).map((s) => s.id);
     for (const typed of ["", "1", "3", "ERASE", "0"])
-      expect(await eraseDepartedAction({ ok: true }, form({ confirm: typed }))).toMatchObject({ ok: false });
+      expect(await eraseDepartedAction({ ok: true }, form({ confirm: typed, listed: listed.join(",") }))).toMatchObject(
+        { ok: false },
+      );
+    // The right number, but not the students the page showed (one of them, and a stranger).
+    for (const other of [[listed[0]!], [listed[0]!, school.classmate]])
+      expect(await eraseDepartedAction({ ok: true }, form({ confirm: "2", listed: other.join(",") }))).toMatchObject({
+        ok: false,
+        message: "The list of students changed since this page was shown. Read it again before erasing.",
+      });
     expect((await whereIs(school.departed.name)).length).toBeGreaterThan(0);
     expect(await figures()).toEqual(before);
   });
@@ -218,7 +227,15 @@ describe("erasure after retention", () => {
       expect(await whereIs(v), v).not.toEqual([]);
     expect(await fileStorage().get(school.fileKey)).not.toBeNull();
 
-    const result = await eraseDepartedAction({ ok: true }, form({ confirm: "2" }));
+    // A username that is also a word of the portal's own identifiers ("student.edited" in the
+    // audit log's action): the identifiers stay, or the audit log's guard would refuse the erasure.
+    const listed = (await listErasable(5)).map((s) => s.id);
+    const other = listed.find((id) => id !== school.departed.id)!;
+    await queryRows(sql`update users set username = 'student' where id = ${other}`);
+    await queryRows(
+      sql`insert into audit_log (action, actor_id, detail) values ('student.edited', null, ${JSON.stringify({ studentId: school.classmate })}::jsonb)`,
+    );
+    const result = await eraseDepartedAction({ ok: true }, form({ confirm: "2", listed: listed.join(",") }));
     expect(result).toMatchObject({ ok: true, message: "2 students were erased." });
 
     for (const v of school.personal) expect(await whereIs(v), v).toEqual([]);
@@ -243,6 +260,7 @@ describe("erasure after retention", () => {
     expect(await whereIs("rose.w1")).toEqual([]);
     expect(await whereIs(`"name": "Rose"`)).toEqual([]);
     expect(await whereIs(CLASSMATE_TEXT)).toEqual(["assignment_submissions.content"]);
+    expect(await queryRows(sql`select 1 from audit_log where action = 'student.edited'`)).not.toEqual([]);
   });
 
   it("never takes a student in a current class, within retention, or in no class; nor one erased already", async () => {
@@ -252,6 +270,6 @@ describe("erasure after retention", () => {
           where id in (${school.current}, ${school.recent}, ${school.unplaced}, ${school.classmate})`,
     );
     expect(kept.map((k) => k.erased)).toEqual([false, false, false, false]);
-    expect(await eraseDeparted("0", 0)).toMatchObject({ ok: false });
+    expect(await eraseDeparted("0", [], 0)).toMatchObject({ ok: false });
   });
 });

@@ -207,6 +207,20 @@ describe("a new year's roster import and a closed year", () => {
     );
   });
 
+  it("a new class that names a closed year's term is not made inside that year", async () => {
+    const files = {
+      "manifest.csv": manifest({ classes: "delta" }),
+      "classes.csv": csv([CLASSES_HEADER, classRow({ id: "c9", title: "Late class", code: "LATE", terms: "y1f" })]),
+    };
+    expect(await applyRosterImport(zipUpload(files), cli)).toMatchObject({ ok: true, applied: true });
+    const [late] = await queryRows<{ closed: boolean | null }>(
+      sql`select y.closed_at is not null as closed from levels l left join school_years y on y.id = l.year_id where l.code = 'LATE'`,
+    );
+    expect(late).toBeDefined();
+    expect(late!.closed).not.toBe(true);
+    await queryRows(sql`delete from levels where code = 'LATE'`);
+  });
+
   it("importing year 2 again changes nothing", async () => {
     const run = await previewRosterImport(zipUpload(yearTwoRoster()), cli);
     expect(run).toMatchObject({ ok: true, changes: 0 });

@@ -12,13 +12,17 @@ import { idle } from "@/lib/action-result";
  */
 export function EraseDepartedForm({
   labels,
+  listed,
 }: {
   labels: { confirm: string; help: string; erase: string; erasing: string };
+  /** The ids of the students the page lists: the erasure takes exactly these or refuses. */
+  listed: readonly number[];
 }) {
   const [state, action, pending] = useActionState(eraseDepartedAction, idle);
   return (
     <form action={action} className="space-y-3 rounded-2xl border border-line bg-surface p-4">
       <ActionOutcome state={state} />
+      <input type="hidden" name="listed" value={listed.join(",")} />
       <Field label={labels.confirm} htmlFor="erase-confirm" hint={labels.help}>
         <TextInput
           id="erase-confirm"

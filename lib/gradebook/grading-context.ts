@@ -56,11 +56,13 @@ export function gradingContextColumns(levelCodes: readonly string[], studentId: 
   return sql`
       (select json_agg(json_build_object('id', t.id, 'title', t.title, 'type', t.type, 'startDate', t.start_date::text, 'endDate', t.end_date::text, 'imported', t.sourced_id is not null) order by t.start_date, t.id)
          from school_terms t
-         -- The terms of these classes' years (issue 41), and terms outside every year; a class
-         -- without a year (the current year's) sees the terms of every year not closed.
-         where t.year_id is null or exists (select 1 from levels l where l.code in ${codes}
-           and (l.year_id = t.year_id or (l.year_id is null and not exists (
-             select 1 from school_years y where y.id = t.year_id and y.closed_at is not null))))) as terms,
+         -- The terms of these classes' years (issue 41): a class of a year sees that year's terms
+         -- only; a class without a year (the current year's) those of every year not closed and
+         -- the terms outside every year (a school without years), as does a screen of no class.
+         where exists (select 1 from levels l where l.code in ${codes}
+             and (l.year_id = t.year_id or (l.year_id is null and (t.year_id is null or not exists (
+               select 1 from school_years y where y.id = t.year_id and y.closed_at is not null)))))
+           or (t.year_id is null and not exists (select 1 from levels l where l.code in ${codes}))) as terms,
       (select json_agg(p.term_id) from term_publications p) as published,
       (select json_agg(json_build_object('code', l.code, 'mode', l.grading_mode, 'late_per_day', l.late_per_day_percent, 'late_floor', l.late_floor_percent,
           'categories', (select json_agg(json_build_object('id', c.id, 'name', c.name, 'weight', w.weight, 'drop', w.drop_lowest) order by c.name)

@@ -2,7 +2,7 @@
 // report card says (term_grade_records); every view of a published term reads those rows back and
 // nothing recomputes them. Publishing again (after an unlock and edits) replaces the rows of the
 // students whose card changed, each audited old → new, and marks them for a new notice.
-import { concludedClass } from "@/lib/queries/school-years";
+import { concludedClass, currentOf, listYears } from "@/lib/queries/school-years";
 import "server-only";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -75,6 +75,8 @@ export async function storeTermRecords(
   now: Date,
   today: string,
 ): Promise<{ written: number; changed: number }> {
+  // A class without a year is the current year's (decision 032).
+  const currentYearId = currentOf(await listYears(tx), today)?.id ?? null;
   const classes = await queryRows<{ code: string; name: string; period: string | null; teacher: string | null }>(
     sql`select l.code, l.name, l.period, t.name as teacher
         from school_terms tt, levels l left join users t on t.id = l.teacher_id
@@ -82,7 +84,7 @@ export async function storeTermRecords(
           -- The term's own year's classes (issue 41): a concluded class keeps the cards it had, and a
           -- class of another year has no card for this term.
           and not ${concludedClass("l")}
-          and coalesce(l.year_id, tt.year_id) is not distinct from tt.year_id
+          and coalesce(l.year_id, ${currentYearId}::int, tt.year_id) is not distinct from tt.year_id
           and tt.id = ${term.id}
         order by l.code`,
     tx,

@@ -1953,6 +1953,7 @@ export interface BareMessages {
   "years.records.page.studentLink": true;
   "years.records.erase.off": true;
   "years.records.erase.nobody": true;
+  "years.records.erase.listChanged": true;
   "years.records.export.heading": true;
   "years.records.export.help": true;
   "years.records.export.download": true;

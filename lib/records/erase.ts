@@ -22,6 +22,13 @@ export function retentionYears(): number | null {
   return env().RECORDS_RETENTION_YEARS ?? null;
 }
 
+/**
+ * At most this many students per erasure: the last step scans every text column once per 60
+ * personal values, so a run stays a few seconds' work in one transaction; the admin erases the next
+ * ones after (the page lists the next batch).
+ */
+export const ERASE_BATCH = 50;
+
 export interface Erasable {
   id: number;
   name: string;
@@ -57,7 +64,7 @@ export async function listErasable(years: number, today = schoolToday(), on: Run
         from users u join per on per.student_id = u.id
         where u.role = 'student' and u.erased_at is null and not per.open
           and per.last_end < (${today}::date - make_interval(years => ${years}))::date
-        order by u.name, u.id`,
+        order by u.name, u.id limit ${ERASE_BATCH}`,
     on,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), lastYearEnd: String(r.lastYearEnd) }));
@@ -68,14 +75,26 @@ export async function listErasable(years: number, today = schoolToday(), on: Run
  * after reading the list). One transaction: the list is taken again inside it, so a student who
  * joined a class since the page was shown is not erased. Stored objects go after the commit.
  */
-export async function eraseDeparted(confirm: string, actorId: number): Promise<Answer<{ erased: number }>> {
+export async function eraseDeparted(
+  confirm: string,
+  listed: readonly number[],
+  actorId: number,
+): Promise<Answer<{ erased: number }>> {
   const years = retentionYears();
   if (years === null) return { ok: false, message: msg("years.records.erase.off") };
   const result = await db().transaction(async (tx) => {
     const students = await listErasable(years, schoolToday(), tx);
     if (students.length === 0) return { ok: false as const, message: msg("years.records.erase.nobody") };
+    // The very students the admin read, not just as many: a day rolling over or a year closing
+    // between the page and the click changes who is listed.
+    const now = students.map((s) => s.id).sort((a, b) => a - b);
+    const shown = [...listed].sort((a, b) => a - b);
+    if (now.length !== shown.length || now.some((id, i) => id !== shown[i]))
+      return { ok: false as const, message: msg("years.records.erase.listChanged") };
     if (confirm.trim() !== String(students.length))
       return { ok: false as const, message: msg("years.records.erase.typeCount", { n: students.length }) };
+    // Nobody joins a class, or is otherwise changed, while they are erased.
+    await tx.execute(sql`select id from users where id = any(${`{${now.join(",")}}`}::int[]) for update`);
     const keys = await eraseStudents(
       tx,
       students.map((s) => s.id),
@@ -108,7 +127,7 @@ export async function eraseStudents(tx: Db, ids: number[]): Promise<{ keys: stri
     sql`, `,
   );
   const people = await queryRows<Record<string, string | null>>(
-    sql`select name, username, email, phone_number, parent1_number, parent2_number from users where id in (${list})`,
+    sql`select name, given_name, family_name, username, sourced_id, email, phone_number, parent1_number, parent2_number from users where id in (${list})`,
     tx,
   );
   const files = await queryRows<{ id: number; key: string; thumb: string | null }>(

@@ -22,6 +22,15 @@ function patternOf(values: string[]): string {
   return `(?<![[:alnum:]_])(${values.map(regexLiteral).join("|")})(?![[:alnum:]_])`;
 }
 
+/**
+ * Columns that hold the portal's own identifiers, never a person's words: an audit entry's action
+ * ("student.edited"), a class code, a job's kind and state, keys, hashes, sourcedIds, enumerations.
+ * Rewriting one would break a constraint or a guard (the audit log refuses it) or a reference, and a
+ * username such as "student" would match them.
+ */
+const IDENTIFIER =
+  /(^|_)(id|key|hash|code|kind|state|status|type|source|event|role|locale|delivery|digest|action|mode|relationship)$/;
+
 /** Where the portal copies names into text it keeps: logs, queued work, notices, the file trash. */
 const COPY_TABLES = new Set(["audit_log", "jobs", "roster_imports", "notifications", "files_trash", "rate_limits"]);
 
@@ -51,11 +60,12 @@ export async function scrubPersonalValues(tx: Db, raw: string[]): Promise<void> 
         order by c.table_name, c.column_name`,
     tx,
   );
+  const free = columns.filter((c) => !IDENTIFIER.test(c.column));
   const everywhere = values.filter(distinctive);
   const inCopies = values.filter((v) => !distinctive(v));
   for (const [list, cols] of [
-    [everywhere, columns],
-    [inCopies, columns.filter((c) => COPY_TABLES.has(c.table))],
+    [everywhere, free],
+    [inCopies, free.filter((c) => COPY_TABLES.has(c.table))],
   ] as const)
     for (let i = 0; i < list.length; i += BATCH) {
       const pattern = patternOf(list.slice(i, i + BATCH));

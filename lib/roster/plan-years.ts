@@ -71,10 +71,13 @@ export function planYears(ctx: PlanContext): void {
   const current = currentYearOf(merged, state.today, state.chosenYearId);
   const open =
     current && current.closed ? (byStart.find((y) => !y.closed && y.startDate > current.startDate) ?? null) : current;
+  // A class is never put into a closed year (that would conclude it, or make a class inside a
+  // year nobody can change): its closed-year terms are passed over.
+  const closedIds = new Set(state.years.filter((y) => y.closed).map((y) => y.id));
   ctx.yearOfClass = (c, db) => {
     for (const id of c.termIds ?? []) {
       const year = termYear(id);
-      if (year !== null) return year;
+      if (year !== null && !(typeof year === "number" && closedIds.has(year))) return year;
     }
     return db?.yearId ?? open?.ref ?? null;
   };

@@ -7,6 +7,7 @@ import { sealedCodeSql } from "@/lib/auth/code-store";
 import { db, queryRows } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { msg } from "@/lib/i18n/message";
+import { concludedMessage, concludedYearOf } from "@/lib/years/conclusion";
 
 // Bringing back a person or class the roster removed but kept for its records (decision 012,
 // issue 29). A restored row becomes the portal's own: its sourcedId is cleared, so the next bulk
@@ -24,6 +25,10 @@ export async function restoreRosterRemoved(
 ): Promise<Answer<{ name: string; code: string | null }>> {
   if (kind === "class") {
     return db().transaction(async (tx) => {
+      // A concluded class stays as its year closed it (issue 41), removed or not.
+      const [level] = await queryRows<{ code: string }>(sql`select code from levels where id = ${id}`, tx);
+      const year = level ? await concludedYearOf(level.code, tx) : null;
+      if (year !== null) return { ok: false, message: concludedMessage(year) };
       const [row] = await queryRows<{ name: string; code: string }>(
         sql`update levels set roster_deleted_at = null, sourced_id = null, teacher_enrollment_sourced_id = null
             where id = ${id} and roster_deleted_at is not null returning name, code`,

@@ -87,6 +87,7 @@ export default async function RecordsRetentionPage() {
                   erase: t("records.page.erase", { n }),
                   erasing: t("records.page.erasing"),
                 }}
+                listed={students.map((s) => s.id)}
               />
             </>
           )}
