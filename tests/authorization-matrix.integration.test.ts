@@ -719,8 +719,14 @@ const MATRIX: Record<string, Row> = {
   eraseDepartedAction: {
     who: "admin",
     prepare: freshDepartedStudent,
-    call: async () =>
-      recordsActions.eraseDepartedAction({ ok: true }, form({ confirm: String((await listErasable(5)).length) })),
+    call: async () => {
+      // What the page lists: the students, and their number typed.
+      const listed = (await listErasable(5)).map((s) => s.id);
+      return recordsActions.eraseDepartedAction(
+        { ok: true },
+        form({ confirm: String(listed.length), listed: listed.join(",") }),
+      );
+    },
   },
 };
 
