@@ -13,3 +13,4 @@ export * from "./schema/terms";
 export * from "./schema/notifications";
 export * from "./schema/sign-in";
 export * from "./schema/files";
+export * from "./schema/feedback";

@@ -12,6 +12,8 @@ export const PERSON_COLUMN_NAMES = ["student_id", "user_id", "uploader_id"] as c
 export const NOT_EXPORTED: Record<string, string> = {
   comment_bank:
     "a teacher's own reusable report-card comments (teacher_id), about no student; what a teacher wrote about this student is in term_comments",
+  rubrics:
+    "the rubric bank: a teacher's or the school's rubrics (owner_id), about no student; the levels chosen for this student's work are in grades",
   roster_imports:
     "the admin who ran a roster import (actor_id) and its counts; the student's row it made or changed is exported as users",
   settings: "the school's settings and the admin who last saved each (updated_by)",

@@ -143,6 +143,8 @@ export const ALL_TABLES = [
   "oidc_pending",
   "submission_files",
   "school_years",
+  "rubrics",
+  "submission_comments",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */

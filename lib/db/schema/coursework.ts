@@ -10,9 +10,11 @@ import {
   primaryKey,
   serial,
   text,
+  jsonb,
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import type { PostPolicy, RubricBody, RubricSelections } from "../../domain/rubric-types";
 import { createdAt, updatedAt } from "./columns";
 import { levelCodeRef, levels, users } from "./people";
 
@@ -41,8 +43,16 @@ export const assignments = pgTable(
     createdAt: createdAt(),
     // Rostering (decision 012): the OneRoster lineItems.csv sourcedId (NULL: made in the portal).
     sourcedId: text("sourced_id"),
+    // Issue 44: the assignment's own copy of its rubric (NULL: none), and the bank rubric it was
+    // copied from (kept only to say so; the copy is what scores and students read).
+    rubric: jsonb("rubric").$type<RubricBody>(),
+    rubricId: integer("rubric_id"),
+    // Issue 44: 'immediate' (a grade reaches the student and family when saved, as before) or
+    // 'on_return' (a saved grade is a draft until the teacher returns it).
+    postPolicy: text("post_policy").$type<PostPolicy>().notNull().default("immediate"),
   },
   (t) => [
+    check("assignments_post_policy_check", sql`${t.postPolicy} in ('immediate', 'on_return')`),
     unique("assignments_sourced_id_key").on(t.sourcedId),
     index("assignments_level_created_idx").on(t.levelCode, t.createdAt),
     index("assignments_level_due_idx").on(t.levelCode, t.dueDate),
@@ -87,6 +97,13 @@ export const grades = pgTable(
     gradedAt: timestamp("graded_at", { withTimezone: true }).notNull().defaultNow(),
     // Rostering (decision 012): the OneRoster results.csv sourcedId (NULL: graded in the portal).
     sourcedId: text("sourced_id"),
+    // Issue 44: when the grade reached the student and family. NULL: a draft, seen by the class's
+    // staff only and counted nowhere else (decision 033).
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    // Issue 44: the rubric levels chosen (NULL: not scored with the rubric) and the total they
+    // made when chosen; a score that differs from rubric_score is the teacher's override.
+    rubricLevels: jsonb("rubric_levels").$type<RubricSelections>(),
+    rubricScore: numeric("rubric_score", { precision: 8, scale: 2, mode: "number" }),
   },
   (t) => [
     unique("grades_assignment_student_key").on(t.assignmentId, t.studentId),

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { assignmentSubmissions, assignments } from "./coursework";
+import { submissionComments } from "./feedback";
 import { levels, updates, users } from "./people";
 
 /**
@@ -18,10 +19,12 @@ export const files = pgTable(
     levelCode: text("level_code")
       .notNull()
       .references(() => levels.code, { onDelete: "cascade", onUpdate: "cascade" }),
-    kind: text("kind").notNull(), // 'submission' | 'assignment' | 'announcement'
+    kind: text("kind").notNull(), // 'submission' | 'assignment' | 'announcement' | 'comment'
     assignmentId: integer("assignment_id").references(() => assignments.id, { onDelete: "cascade" }),
     submissionId: integer("submission_id").references(() => assignmentSubmissions.id, { onDelete: "cascade" }),
     updateId: integer("update_id").references(() => updates.id, { onDelete: "cascade" }),
+    // Issue 44: a file attached to a private comment.
+    commentId: integer("comment_id").references(() => submissionComments.id, { onDelete: "cascade" }),
     uploaderId: integer("uploader_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -44,7 +47,8 @@ export const files = pgTable(
     index("files_assignment_idx").on(t.assignmentId, t.kind),
     index("files_update_idx").on(t.updateId),
     index("files_uploader_idx").on(t.uploaderId),
-    check("files_kind_check", sql`${t.kind} in ('submission', 'assignment', 'announcement')`),
+    index("files_comment_idx").on(t.commentId),
+    check("files_kind_check", sql`${t.kind} in ('submission', 'assignment', 'announcement', 'comment')`),
     check("files_size_check", sql`${t.size} >= 0`),
   ],
 );
