@@ -48,8 +48,12 @@ async function main() {
   );
   const term = (await c.query<{ id: number }>(`select id from school_terms order by start_date, id limit 1`)).rows[0]!
     .id;
-  await c.end();
   const { id, phone, code: h, tcode, pcode } = rows[0]!;
+  // The grading queue (issue 44): one of the homeroom's assignments, opened on the measured student.
+  const queued = (
+    await c.query<{ id: number }>(`select id from assignments where level_code = $1 order by id limit 1`, [h])
+  ).rows[0]!.id;
+  await c.end();
   // CPU_PROF=<folder>: the server also writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env.CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.CPU_PROF}`] : [];
   const child = spawn("node", [...profile, "scripts/start.mjs", "-p", port], {
@@ -92,6 +96,8 @@ async function main() {
     ["parent report card", `/api/parent/report`, "", JSON.stringify({ phone, studentId: id })],
     ["roll call", `/level/${h}/update?tab=attendance&day=${day}`, teacher],
     ["roll-call mark (POST)", `/api/roll-call`, teacher, mark],
+    // Issue 44: the queue's next-student step is this page for the next student.
+    ["grading queue · next student", `/level/${h}/update/queue?assignment=${queued}&student=${id}&filter=all`, teacher],
     ["home · student", `/`, student],
     ["class grades · student", `/level/${h}?tab=grades`, student],
     ["admin Classes tab", `/admin`, admin],

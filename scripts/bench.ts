@@ -143,6 +143,10 @@ async function prepare(open: () => DbHandle) {
       (select count(distinct date) from attendance where level_code = ${student!.homeroom})::int as days,
       (select count(*) from levels)::int as classes,
       (select count(*) from users where role = 'student')::int as all_students`);
+    // The grading queue (issue 44) opens on one of the homeroom's assignments.
+    const [queued] = await rows<{ id: number }>(
+      sql`select id from assignments where level_code = ${student!.homeroom} order by id limit 1`,
+    );
     const [version] = await rows<{ v: string }>(sql`select version() as v`);
     const pdfTerm = withTerms ? await ensureTwoSemesters(rows) : null;
     // A report-card link for the student's first guardian (the token is known only to the bench).
@@ -153,7 +157,14 @@ async function prepare(open: () => DbHandle) {
       from guardian_links where student_id = ${student!.id} and removed_at is null order by id limit 1 returning id`);
     if (!link)
       throw new Error("the measured student has no guardian linked: the generated parents' numbers should match");
-    return { student: student!, sizes: sizes!, version: version!.v.split(" on ")[0]!, reportToken, pdfTerm };
+    return {
+      student: student!,
+      sizes: sizes!,
+      version: version!.v.split(" on ")[0]!,
+      reportToken,
+      pdfTerm,
+      queuedAssignment: queued!.id,
+    };
   } finally {
     await handle.close();
   }
@@ -382,6 +393,13 @@ async function main() {
           name: "roll call",
           method: "GET" as const,
           path: `/level/${h}/update?tab=attendance&day=${rollDay}`,
+          cookie: cookies.instructor,
+          expect: student.name,
+        },
+        {
+          name: "grading queue · next student",
+          method: "GET" as const,
+          path: `/level/${h}/update/queue?assignment=${prep.queuedAssignment}&student=${student.id}&filter=all`,
           cookie: cookies.instructor,
           expect: student.name,
         },

@@ -91,6 +91,12 @@ export function AssignmentsManager({
                 actionsClassName="flex flex-wrap gap-2"
                 actions={
                   <>
+                    <a
+                      href={`/level/${encodeURIComponent(levelCode)}/update/queue?assignment=${a.id}`}
+                      className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+                    >
+                      {t("gradeInQueue")}
+                    </a>
                     <SecondaryButton onClick={() => setBulk(a)}>{t("bulkGrade")}</SecondaryButton>
                     <MessageGuardians
                       levelCode={levelCode}

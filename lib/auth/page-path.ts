@@ -18,7 +18,7 @@ export type GatedPage =
   | { page: "records"; studentId: string }
   | { page: "class"; levelCode: string; mode: "view" | "teach" };
 
-const DASHBOARD_PAGES = new Set(["", "grading", "term-grades"]);
+const DASHBOARD_PAGES = new Set(["", "grading", "term-grades", "queue"]);
 
 export function gatedPageOf(path: string | null): GatedPage | null {
   if (!path) return null;

@@ -37,6 +37,8 @@ export const PAGE_NAMESPACES = [
   "teacherAssignments",
   "teacherStudents",
   "teacherAttendance",
+  // The grading queue (issue 44).
+  "gradingQueue",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 

@@ -547,6 +547,13 @@ export interface MessageArgs<Text> {
   "years.records.page.erase": { n: number };
   "years.records.erase.typeCount": { n: Text };
   "years.records.erase.done": { n: number };
+  "gradingQueue.position": { position: Text; total: Text };
+  "gradingQueue.left": { count: number };
+  "gradingQueue.pickGraded": { name: Text };
+  "gradingQueue.handedIn": { when: Text };
+  "gradingQueue.resubmitted": { count: Text };
+  "gradingQueue.formFor": { name: Text };
+  "gradingQueue.score": { max: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1749,6 +1756,7 @@ export interface BareMessages {
   "teacherAssignments.feedback": true;
   "teacherAssignments.gradesSaved": true;
   "teacherAssignments.saveGrades": true;
+  "teacherAssignments.gradeInQueue": true;
   "teacherStudents.add": true;
   "teacherStudents.codeHint": true;
   "teacherStudents.dismiss": true;
@@ -1960,4 +1968,29 @@ export interface BareMessages {
   "years.records.export.notFound": true;
   "years.records.export.failed": true;
   "years.records.export.sameOrigin": true;
+  "gradingQueue.pageTitle": true;
+  "gradingQueue.back": true;
+  "gradingQueue.navLabel": true;
+  "gradingQueue.filterUngraded": true;
+  "gradingQueue.filterAll": true;
+  "gradingQueue.pickStudent": true;
+  "gradingQueue.pickGo": true;
+  "gradingQueue.noStudents": true;
+  "gradingQueue.notHandedIn": true;
+  "gradingQueue.gradeHeading": true;
+  "gradingQueue.draft": true;
+  "gradingQueue.shortcuts": true;
+  "gradingQueue.mark": true;
+  "gradingQueue.markNone": true;
+  "gradingQueue.feedback": true;
+  "gradingQueue.saving": true;
+  "gradingQueue.saved": true;
+  "gradingQueue.unsaved": true;
+  "gradingQueue.offline": true;
+  "gradingQueue.retry": true;
+  "gradingQueue.save": true;
+  "gradingQueue.saveAndNext": true;
+  "gradingQueue.saveAndPrevious": true;
+  "gradingQueue.nextStudent": true;
+  "gradingQueue.previousStudent": true;
 }

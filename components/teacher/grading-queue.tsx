@@ -1,0 +1,244 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { saveGrade, setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
+import { useGradeNumbers } from "@/components/grade-numbers";
+import { SCORE_INPUT } from "@/components/score-input";
+import { useTranslations } from "@/components/use-translations";
+import type { QueueAssignment, QueueEntry } from "@/lib/queries/grading-queue";
+import type { Mark } from "@/lib/gradebook/scores";
+
+/** What the teacher has typed for the shown student; saved when they move on. */
+interface Draft {
+  score: string;
+  feedback: string;
+  mark: Mark;
+}
+
+type SaveState =
+  | { kind: "clean" }
+  | { kind: "saving" }
+  | { kind: "saved" }
+  | { kind: "refused"; message: string }
+  // The request never came back (the network dropped): the work stays in the form to try again.
+  | { kind: "offline" };
+
+const MARKS: readonly Mark[] = ["none", "excused", "missing", "late"];
+
+const isTextField = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
+
+/**
+ * The grading queue's form for one student (issue 44): score, E/M/L mark and feedback, saved as
+ * the teacher moves on (Save and next, Ctrl+Enter), never lost silently: while a save is out the
+ * form says so, and when the network drops it says the work is not saved and offers to try again.
+ * Keyed by student by the page, so each student starts from their own grade.
+ */
+export function GradingQueueForm({
+  levelCode,
+  assignment,
+  entry,
+  nextHref,
+  previousHref,
+  readOnly,
+}: {
+  levelCode: string;
+  assignment: QueueAssignment;
+  entry: QueueEntry;
+  nextHref: string | null;
+  previousHref: string | null;
+  readOnly: boolean;
+}) {
+  const t = useTranslations("gradingQueue");
+  const marks = useTranslations("grades.grid.marks");
+  const { number } = useGradeNumbers();
+  const router = useRouter();
+  const initial: Draft = {
+    score: entry.grade ? number(entry.grade.score) : "",
+    feedback: entry.grade?.feedback ?? "",
+    mark: entry.mark,
+  };
+  const [saved, setSaved] = useState<Draft>(initial);
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [state, setState] = useState<SaveState>({ kind: "clean" });
+  const scoreChanged = draft.score !== saved.score || draft.feedback !== saved.feedback;
+  const dirty = scoreChanged || draft.mark !== saved.mark;
+  const scoreRef = useRef<HTMLInputElement>(null);
+
+  const save = useCallback(async (): Promise<boolean> => {
+    if (!dirty) return true;
+    setState({ kind: "saving" });
+    try {
+      const ids = { levelCode, assignmentId: assignment.id, studentId: entry.studentId };
+      if (scoreChanged) {
+        const res = await saveGrade({ ...ids, score: draft.score, feedback: draft.feedback });
+        if (!res.ok) {
+          setState({ kind: "refused", message: res.message });
+          return false;
+        }
+      }
+      if (draft.mark !== saved.mark) {
+        const res = await setGradeMark({ ...ids, mark: draft.mark });
+        if (!res.ok) {
+          setState({ kind: "refused", message: res.message });
+          return false;
+        }
+      }
+      setSaved(draft);
+      setState({ kind: "saved" });
+      return true;
+    } catch {
+      setState({ kind: "offline" });
+      return false;
+    }
+  }, [dirty, scoreChanged, draft, saved.mark, levelCode, assignment.id, entry.studentId]);
+
+  const go = useCallback(
+    async (href: string | null) => {
+      if (!href) return;
+      if (readOnly || (await save())) router.push(href);
+    },
+    [readOnly, save, router],
+  );
+
+  // Keyboard first: Ctrl/⌘+Enter saves and goes on from anywhere; J and K move outside text boxes.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key === "Enter") {
+        e.preventDefault();
+        void go(nextHref);
+        return;
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey || isTextField(e.target)) return;
+      if (e.key === "j") void go(nextHref);
+      else if (e.key === "k") void go(previousHref);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [go, nextHref, previousHref]);
+
+  // Leaving the page with unsaved work asks first (the browser's own prompt).
+  useEffect(() => {
+    if (!dirty || readOnly) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty, readOnly]);
+
+  const status =
+    state.kind === "saving"
+      ? t("saving")
+      : state.kind === "offline"
+        ? t("offline")
+        : state.kind === "refused"
+          ? state.message
+          : dirty
+            ? t("unsaved")
+            : state.kind === "saved"
+              ? t("saved")
+              : "";
+  const field = "w-full rounded-lg border border-line bg-surface px-3 py-2";
+  return (
+    <form
+      className="space-y-4"
+      aria-label={t("formFor", { name: entry.name })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void go(nextHref);
+      }}
+    >
+      <fieldset disabled={readOnly} className="space-y-4">
+        <div>
+          <label htmlFor="queue-score" className="block text-sm font-medium">
+            {t("score", { max: number(assignment.maxScore) })}
+          </label>
+          <input
+            id="queue-score"
+            ref={scoreRef}
+            {...SCORE_INPUT}
+            value={draft.score}
+            onChange={(e) => setDraft({ ...draft, score: e.target.value })}
+            className={`${field} mt-1 max-w-40`}
+          />
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium">{t("mark")}</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {MARKS.map((m) => (
+              <label key={m} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="queue-mark"
+                  value={m}
+                  checked={draft.mark === m}
+                  onChange={() => setDraft({ ...draft, mark: m })}
+                />
+                {m === "none" ? t("markNone") : marks(m)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div>
+          <label htmlFor="queue-feedback" className="block text-sm font-medium">
+            {t("feedback")}
+          </label>
+          <textarea
+            id="queue-feedback"
+            value={draft.feedback}
+            onChange={(e) => setDraft({ ...draft, feedback: e.target.value })}
+            rows={4}
+            className={`${field} mt-1`}
+            data-user-text
+          />
+        </div>
+      </fieldset>
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="queue-save-state"
+        data-state={
+          dirty && state.kind !== "offline" && state.kind !== "refused" && state.kind !== "saving"
+            ? "unsaved"
+            : state.kind
+        }
+        className={`min-h-6 text-sm ${state.kind === "offline" || state.kind === "refused" ? "font-medium text-red-700 dark:text-red-300" : "text-ink-muted"}`}
+      >
+        {status}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {previousHref && (
+          <button
+            type="button"
+            onClick={() => void go(previousHref)}
+            aria-keyshortcuts="k"
+            className="min-h-11 rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
+          >
+            {readOnly ? t("previousStudent") : t("saveAndPrevious")}
+          </button>
+        )}
+        {!readOnly && (
+          <button
+            type="button"
+            // Staying on this student: the list and the count of those left are read again.
+            onClick={() => void save().then((ok) => ok && router.refresh())}
+            disabled={state.kind === "saving"}
+            className="min-h-11 rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted disabled:opacity-60"
+          >
+            {state.kind === "offline" ? t("retry") : t("save")}
+          </button>
+        )}
+        {nextHref && (
+          <button
+            type="submit"
+            disabled={state.kind === "saving"}
+            aria-keyshortcuts="Control+Enter j"
+            className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {readOnly ? t("nextStudent") : t("saveAndNext")}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
