@@ -1,54 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
-import { spawn, type ChildProcess } from "node:child_process";
-import os from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
+import { EXTRA_PORT } from "../playwright.config";
 import { CODES, expect, signIn, test } from "./fixtures";
 
 // Issue 41, what people see of past years: a parent reads last year's report card under Past years,
 // a concluded class opens read-only, and /past and /records are axe clean in English and Spanish.
 // Last year needs a closed school year with a published term, which no screen of this suite makes,
-// so this spec starts its own server on a data folder prepared by scripts/e2e-past-year.ts (the
-// demo school plus tests/support/past-year.ts); the suite's shared server is left as it was.
+// so this spec runs on the suite's second server (playwright.config.ts EXTRA_PORT), whose data
+// scripts/e2e-extra-data.ts prepares; the shared server's demo school is left as it was.
 
-const PORT = 3100 + 17;
-const BASE = `http://localhost:${PORT}`;
-let server: ChildProcess | undefined;
+const BASE = `http://localhost:${EXTRA_PORT}`;
 
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  server = spawn("node", ["scripts/e2e-server.mjs"], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      E2E_PORT: String(PORT),
-      E2E_SEED: "scripts/e2e-past-year.ts",
-      E2E_OIDC: "off",
-      E2E_MAIL_DIR: path.join(os.tmpdir(), `portal-e2e-mail-${PORT}`),
-      E2E_SERVER_LOG: path.join(os.tmpdir(), `portal-e2e-server-${PORT}.log`),
-    },
-  });
-  const until = Date.now() + 200_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${BASE}/`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until || server.exitCode !== null) throw new Error("the past-years server did not start");
-    await new Promise((r) => setTimeout(r, 500));
-  }
-});
-
-test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((r) => server!.once("exit", r));
-  server.kill("SIGTERM");
-  await exited;
-});
 
 async function axeClean(page: Page, screen: string) {
   await page.waitForLoadState("networkidle");

@@ -146,6 +146,14 @@ export const SCREENS: Record<Role, Screen[]> = {
     at("dashboard students", "/level/ALG1-P1/update?tab=students"),
     at("grading settings", "/level/ALG1-P1/update/grading"),
     {
+      name: "grading queue",
+      open: async (page) => {
+        await page.goto("/level/ALG1-P1/update?tab=assignments");
+        await page.getByRole("link", { name: "Grade one by one" }).first().click();
+        await expect(page.getByRole("heading", { name: "Grade", exact: true })).toBeVisible();
+      },
+    },
+    {
       name: "term grades, a reason open",
       open: async (page) => {
         await page.goto("/level/ALG1-P1/update/term-grades");

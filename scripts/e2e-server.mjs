@@ -71,7 +71,7 @@ const serverEnv = {
   ...oidcEnv,
 };
 // E2E_SEED: a script that writes a spec's own data into the fresh folder before the server starts
-// (e2e/past-years.spec.ts starts its own server with scripts/e2e-past-year.ts).
+// (the suite's second server, playwright.config.ts, with scripts/e2e-extra-data.ts).
 if (process.env.E2E_SEED) {
   const seeded = spawnSync("npx", ["tsx", "--conditions=react-server", process.env.E2E_SEED], {
     stdio: "inherit",

@@ -207,14 +207,14 @@ export function GradingQueueForm({
         {status}
       </p>
       <div className="flex flex-wrap gap-2">
-        {previousHref && (
+        {nextHref && (
           <button
-            type="button"
-            onClick={() => void go(previousHref)}
-            aria-keyshortcuts="k"
-            className="min-h-11 rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
+            type="submit"
+            disabled={state.kind === "saving"}
+            aria-keyshortcuts="Control+Enter j"
+            className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
           >
-            {readOnly ? t("previousStudent") : t("saveAndPrevious")}
+            {readOnly ? t("nextStudent") : t("saveAndNext")}
           </button>
         )}
         {!readOnly && (
@@ -228,14 +228,14 @@ export function GradingQueueForm({
             {state.kind === "offline" ? t("retry") : t("save")}
           </button>
         )}
-        {nextHref && (
+        {previousHref && (
           <button
-            type="submit"
-            disabled={state.kind === "saving"}
-            aria-keyshortcuts="Control+Enter j"
-            className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            type="button"
+            onClick={() => void go(previousHref)}
+            aria-keyshortcuts="k"
+            className="min-h-11 rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted"
           >
-            {readOnly ? t("nextStudent") : t("saveAndNext")}
+            {readOnly ? t("previousStudent") : t("saveAndPrevious")}
           </button>
         )}
       </div>
