@@ -37,6 +37,8 @@ export const PAGE_NAMESPACES = [
   "teacherAssignments",
   "teacherStudents",
   "teacherAttendance",
+  // Private comments on a student's work (issue 44): the class page, View Responses, the admin's setting.
+  "privateComments",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
