@@ -391,11 +391,17 @@ const MATRIX: Record<string, Row> = {
   postComment: {
     who: "thread",
     call: (c) =>
-      commentActions.postComment({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: threadOf(c), body: "A question" }),
+      commentActions.postComment({
+        levelCode: BIO,
+        assignmentId: c.bioAssignment,
+        studentId: threadOf(c),
+        body: "A question",
+      }),
   },
   loadCommentThread: {
     who: "thread",
-    call: (c) => commentActions.loadCommentThread({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: threadOf(c) }),
+    call: (c) =>
+      commentActions.loadCommentThread({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: threadOf(c) }),
   },
   hideComment: {
     who: "teach",
@@ -407,7 +413,7 @@ const MATRIX: Record<string, Row> = {
           .returning({ id: submissionComments.id })
       )[0]!.id,
     }),
-    call: (c) => commentActions.hideComment({ levelCode: BIO, commentId: c.commentId as number }),
+    call: (c) => commentActions.hideComment({ levelCode: BIO, commentId: c.commentId }),
   },
   // app/level/[levelCode]/update/attendance-actions.ts and class-roster-actions.ts
   addAttendanceDay: {

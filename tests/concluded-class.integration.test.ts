@@ -124,7 +124,12 @@ const WRITES: Record<string, Write> = {
   postComment: {
     as: "student",
     call: () =>
-      commentActions.postComment({ levelCode: CLASS, assignmentId: ids.graded!, studentId: student.id, body: "A question" }),
+      commentActions.postComment({
+        levelCode: CLASS,
+        assignmentId: ids.graded!,
+        studentId: student.id,
+        body: "A question",
+      }),
   },
   hideComment: {
     as: "teach",
@@ -290,7 +295,8 @@ const READS: Record<string, Write> = {
   loadClassStudentStats: { as: "admin", call: () => adminActions.loadClassStudentStats(CLASS) },
   loadCommentThread: {
     as: "teach",
-    call: () => commentActions.loadCommentThread({ levelCode: CLASS, assignmentId: ids.graded!, studentId: student.id }),
+    call: () =>
+      commentActions.loadCommentThread({ levelCode: CLASS, assignmentId: ids.graded!, studentId: student.id }),
   },
 };
 

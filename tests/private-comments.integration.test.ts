@@ -1,4 +1,4 @@
-import { createElement } from "react";
+import { createElement, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { IntlProvider } from "use-intl";
 import { and, eq, sql } from "drizzle-orm";
@@ -40,6 +40,11 @@ const ids: Record<string, number> = {};
 const post = (studentId: number, body: string, assignmentId = ids.bio!) =>
   postComment({ levelCode: BIO, assignmentId, studentId, body });
 const read = (studentId: number) => loadCommentThread({ levelCode: BIO, assignmentId: ids.bio!, studentId });
+/** An answer's data, for answers the test has just seen succeed. */
+function dataOf<T>(answer: { ok: boolean; data?: T }): T {
+  if (!answer.ok || answer.data === undefined) throw new Error(`expected data: ${JSON.stringify(answer)}`);
+  return answer.data;
+}
 const noticesOf = (userId: number) =>
   queryRows<{ kind: string; title: string; detail: string | null; href: string; student_id: number }>(
     sql`select kind, title, detail, href, student_id from notifications where user_id = ${userId} and event_key like 'comment:%' order by id`,
@@ -123,7 +128,9 @@ describe("a thread between the student and the class's staff", () => {
 
   it("refuses an empty or over-long comment", async () => {
     await signInAs(ava.code);
-    expect(await post(ids.ava!, "   ")).toEqual(expect.objectContaining({ ok: false, message: "Write a comment first." }));
+    expect(await post(ids.ava!, "   ")).toEqual(
+      expect.objectContaining({ ok: false, message: "Write a comment first." }),
+    );
     expect(await post(ids.ava!, "x".repeat(5001))).toEqual(
       expect.objectContaining({ ok: false, message: "A comment must be at most 5000 characters." }),
     );
@@ -166,7 +173,7 @@ describe("hiding a comment", () => {
   it("lets the class's teacher hide one, audited; staff see it marked, the student and family do not", async () => {
     await signInAs(ava.code);
     const posted = await post(ids.ava!, "Something rude");
-    const id = posted.data!.id;
+    const id = dataOf(posted).id;
     // The student who wrote it, another class's teacher: refused, nothing changes.
     for (const code of [ava.code, rivera.code]) {
       await signInAs(code);
@@ -180,7 +187,10 @@ describe("hiding a comment", () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "comment.hidden"), eq(auditLog.levelCode, BIO)));
-    expect(entry).toMatchObject({ actorId: ids.chen, detail: { commentId: id, studentId: ids.ava, authorId: ids.ava } });
+    expect(entry).toMatchObject({
+      actorId: ids.chen,
+      detail: { commentId: id, studentId: ids.ava, authorId: ids.ava },
+    });
     const [row] = await db().select().from(submissionComments).where(eq(submissionComments.id, id));
     expect(row).toMatchObject({ body: "Something rude", hiddenBy: ids.chen }); // kept, never removed
 
@@ -190,10 +200,12 @@ describe("hiding a comment", () => {
     });
     expect((await listThread({ assignmentId: ids.bio!, studentId: ids.ava! })).map((c) => c.id)).not.toContain(id);
     const staffRead = await read(ids.ava!);
-    expect(staffRead.data!.comments.find((c) => c.id === id)).toMatchObject({ hidden: true });
+    expect(dataOf(staffRead).comments.find((c) => c.id === id)).toMatchObject({ hidden: true });
     await signInAs(ava.code);
-    expect((await read(ids.ava!)).data!.comments.map((c) => c.id)).not.toContain(id);
-    expect((await listStudentThreads({ studentId: ids.ava!, levelCode: null })).get(ids.bio!)!.map((c) => c.id)).not.toContain(id);
+    expect(dataOf(await read(ids.ava!)).comments.map((c) => c.id)).not.toContain(id);
+    expect(
+      (await listStudentThreads({ studentId: ids.ava!, levelCode: null })).get(ids.bio!)!.map((c) => c.id),
+    ).not.toContain(id);
   });
 
   it("refuses a comment of another class named through this one", async () => {
@@ -216,7 +228,8 @@ describe("the flood limit", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2030-01-07T10:01:00Z"));
     await signInAs(liam.code);
-    for (let i = 0; i < COMMENT_RATE_LIMIT; i++) expect(await post(ids.liam!, `Question ${i}`), `comment ${i + 1}`).toMatchObject({ ok: true });
+    for (let i = 0; i < COMMENT_RATE_LIMIT; i++)
+      expect(await post(ids.liam!, `Question ${i}`), `comment ${i + 1}`).toMatchObject({ ok: true });
     const before = await databaseChecksum();
     expect(await post(ids.liam!, "One too many")).toEqual({
       ok: false,
@@ -241,21 +254,17 @@ describe("markdown", () => {
     expect(await post(ids.ava!, hostile)).toMatchObject({ ok: true });
     const comments = await listThread({ assignmentId: ids.bio!, studentId: ids.ava! });
     expect(comments.at(-1)!.body).toBe(hostile);
-    const html = renderToStaticMarkup(
-      createElement(
-        IntlProvider,
-        { locale: "en", timeZone: "UTC", messages: messagesFor("en") },
-        createElement(CommentThread, {
-          levelCode: BIO,
-          assignmentId: ids.bio!,
-          studentId: ids.ava!,
-          comments,
-          viewerId: ids.ava!,
-          canPost: true,
-          canHide: false,
-        }),
-      ),
-    );
+    const thread = createElement(CommentThread, {
+      levelCode: BIO,
+      assignmentId: ids.bio!,
+      studentId: ids.ava!,
+      comments,
+      viewerId: ids.ava!,
+      canPost: true,
+      canHide: false,
+    });
+    const intl = { locale: "en", timeZone: "UTC", messages: messagesFor("en") } as ComponentProps<typeof IntlProvider>;
+    const html = renderToStaticMarkup(createElement(IntlProvider, intl, thread));
     expect(html).toContain("<strong>PDF</strong>");
     expect(html).toContain("click");
     expect(html).not.toMatch(/<script/i);

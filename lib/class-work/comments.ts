@@ -15,11 +15,7 @@ import {
 } from "@/lib/auth/policy";
 import { loadCommentSettings } from "@/lib/comments/settings";
 import { db, queryRows } from "@/lib/db/client";
-import {
-  COMMENT_RATE_LIMIT,
-  COMMENT_RATE_WINDOW_MS,
-  COMMENT_STAFF_RATE_LIMIT,
-} from "@/lib/domain/constants";
+import { COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_MS, COMMENT_STAFF_RATE_LIMIT } from "@/lib/domain/constants";
 import { msg, type Message } from "@/lib/i18n/message";
 import { notifyComment } from "@/lib/notify/comments";
 import { commentPlace, listThread, loadThreadFacts, type CommentView } from "@/lib/queries/comments";
@@ -90,7 +86,13 @@ export async function hideComment(actor: Actor, level: LevelFacts, commentId: nu
   if (!canHidePrivateComments(actor, level)) return { ok: false, message: NOT_FOUND };
   const hidden = await db().transaction(async (tx) => {
     // The comment must be on an assignment of this class: the id alone is not trusted.
-    const [row] = await queryRows<{ assignmentId: number; studentId: number; authorId: number | null; length: number; createdAt: Date | string }>(
+    const [row] = await queryRows<{
+      assignmentId: number;
+      studentId: number;
+      authorId: number | null;
+      length: number;
+      createdAt: Date | string;
+    }>(
       sql`update submission_comments c set hidden_at = now(), hidden_by = ${actor.id}
           from assignments a
           where c.id = ${commentId} and a.id = c.assignment_id and a.level_code = ${level.code} and c.hidden_at is null

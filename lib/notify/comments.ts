@@ -14,7 +14,14 @@ type Runner = Pick<Db, "execute">;
 
 export async function notifyComment(
   tx: Runner,
-  comment: { id: number; assignmentId: number; studentId: number; authorId: number; authorIsStudent: boolean; body: string },
+  comment: {
+    id: number;
+    assignmentId: number;
+    studentId: number;
+    authorId: number;
+    authorIsStudent: boolean;
+    body: string;
+  },
 ): Promise<number> {
   const [facts] = await queryRows<{
     levelCode: string;
@@ -45,12 +52,15 @@ export async function notifyComment(
       studentId: comment.studentId,
       levelCode: facts.levelCode,
       text: (locale) => ({
-        title: translatorFor(locale, "privateComments")(comment.authorIsStudent ? "notify.toTeacher" : "notify.toStudent", {
-          author: facts.authorName,
-          student: facts.studentName,
-          assignment: facts.title,
-          className: facts.className,
-        }),
+        title: translatorFor(locale, "privateComments")(
+          comment.authorIsStudent ? "notify.toTeacher" : "notify.toStudent",
+          {
+            author: facts.authorName,
+            student: facts.studentName,
+            assignment: facts.title,
+            className: facts.className,
+          },
+        ),
         detail: comment.body,
       }),
       actorId: comment.authorId,

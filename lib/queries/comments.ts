@@ -20,7 +20,6 @@ interface Row {
   hidden: boolean;
 }
 
-
 const toView = (r: Row): CommentView => ({
   id: Number(r.id),
   authorId: r.authorId === null ? null : Number(r.authorId),
@@ -97,7 +96,12 @@ export interface ThreadFacts {
 }
 
 export async function loadThreadFacts(
-  { levelCode, assignmentId, studentId, viewerId }: { levelCode: string; assignmentId: number; studentId: number; viewerId: number },
+  {
+    levelCode,
+    assignmentId,
+    studentId,
+    viewerId,
+  }: { levelCode: string; assignmentId: number; studentId: number; viewerId: number },
   runner?: Pick<Db, "execute">,
 ): Promise<ThreadFacts | null> {
   const [row] = await queryRows<{ enrolled: boolean; linked: boolean }>(
@@ -124,10 +128,14 @@ export async function commentPlace(
     runner,
   );
   return row
-    ? { assignmentId: Number(row.assignmentId), studentId: Number(row.studentId), levelCode: row.levelCode, hidden: Boolean(row.hidden) }
+    ? {
+        assignmentId: Number(row.assignmentId),
+        studentId: Number(row.studentId),
+        levelCode: row.levelCode,
+        hidden: Boolean(row.hidden),
+      }
     : null;
 }
-
 
 export interface ChildThread {
   levelCode: string;
@@ -143,7 +151,9 @@ export interface ChildThread {
  * setting): visible comments only, in the classes the child is enrolled in, newest thread first.
  */
 export async function listChildThreads(studentId: number): Promise<ChildThread[]> {
-  const rows = await queryRows<Row & { levelCode: string; className: string; period: string | null; title: string }>(sql`
+  const rows = await queryRows<
+    Row & { levelCode: string; className: string; period: string | null; title: string }
+  >(sql`
     select * from (
       select c.id, c.assignment_id as "assignmentId", c.author_id as "authorId", u.name as "authorName",
              u.role as "authorRole", c.body, c.created_at as "createdAt", false as hidden,
@@ -162,7 +172,14 @@ export async function listChildThreads(studentId: number): Promise<ChildThread[]
     const id = Number(r.assignmentId);
     let thread = threads.get(id);
     if (!thread) {
-      thread = { levelCode: r.levelCode, className: r.className, period: r.period, assignmentId: id, title: r.title, comments: [] };
+      thread = {
+        levelCode: r.levelCode,
+        className: r.className,
+        period: r.period,
+        assignmentId: id,
+        title: r.title,
+        comments: [],
+      };
       threads.set(id, thread);
     }
     thread.comments.push(toView(r));
