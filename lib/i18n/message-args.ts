@@ -1981,7 +1981,6 @@ export interface BareMessages {
   "privateComments.post": true;
   "privateComments.posting": true;
   "privateComments.hide": true;
-  "privateComments.hiding": true;
   "privateComments.hidden": true;
   "privateComments.hiddenNote": true;
   "privateComments.staff": true;
