@@ -8,11 +8,15 @@ import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";
 import { matchesFilter, type AssignmentState } from "@/lib/domain/assignments";
 import type { AssignmentView } from "@/lib/queries/class-page-types";
-import { CommentThread } from "@/components/comments/comment-thread";
+import { lazyComponent } from "@/components/lazy-component";
 import type { CommentView } from "@/lib/queries/comments-types";
 import { SubmitModal } from "./submit-modal";
 
 export type { AssignmentView };
+
+// The thread renders markdown in the browser (react-markdown, rehype-sanitize): a chunk of its own,
+// fetched when a student first opens a thread, not with every class page.
+const CommentThread = lazyComponent(() => import("@/components/comments/comment-thread").then((m) => m.CommentThread));
 
 const FILTERS = ["all", "submitted", "pending"] as const;
 type Filter = (typeof FILTERS)[number];

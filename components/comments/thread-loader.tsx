@@ -4,7 +4,10 @@ import { useState, useTransition } from "react";
 import { useTranslations } from "@/components/use-translations";
 import { loadCommentThread } from "@/app/level/[levelCode]/update/comment-actions";
 import type { CommentView } from "@/lib/queries/comments-types";
-import { CommentThread } from "./comment-thread";
+import { lazyComponent } from "@/components/lazy-component";
+
+// Its own chunk (the markdown renderer with it), fetched when a thread is first opened.
+const CommentThread = lazyComponent(() => import("./comment-thread").then((m) => m.CommentThread));
 
 type Loaded = { comments: CommentView[]; viewerId: number; canPost: boolean; canHide: boolean };
 
