@@ -284,6 +284,19 @@ describe("private comments (issue 44, decision 033)", () => {
     expect(canReadPrivateComments(parent, thread({ isLinkedGuardian: true, guardiansMayRead: true }))).toBe(true);
     expect(canWritePrivateComments(parent, thread({ isLinkedGuardian: true, guardiansMayRead: true }))).toBe(false);
   });
+  it("a comment's attachment is not read through the class page's rule (classmates, any teacher)", () => {
+    const file = {
+      kind: "comment",
+      uploaderId: 30,
+      attached: true,
+      level: ownLevel,
+      enrolled: true,
+      isLinkedGuardian: false,
+    };
+    expect(canReadFile(student, file)).toBe(false);
+    expect(canReadFile({ id: 32, role: "instructor" }, file)).toBe(false);
+    expect(canReadFile(admin, file)).toBe(true);
+  });
   it("a student who is not in the class has no thread there", () => {
     expect(canReadPrivateComments(student, thread({ studentEnrolled: false }))).toBe(false);
     expect(canWritePrivateComments(instructor, thread({ studentEnrolled: false }))).toBe(false);

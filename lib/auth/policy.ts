@@ -188,6 +188,9 @@ export function canReadFile(actor: Actor, f: FileFacts): boolean {
     if (actor.role === "parent") return f.isLinkedGuardian;
     return teachAccess(actor, f.level).allowed;
   }
+  // A private comment's attachment (files.comment_id, issue 44) would follow its thread's rule
+  // (canReadPrivateComments), which these facts do not carry: nobody but an admin until that is built.
+  if (f.kind === "comment") return false;
   if (isStaff(actor.role)) return true; // like the class page, which every instructor may open
   return actor.role === "student" && f.enrolled;
 }
