@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   "class.setup_copied",
   "records.exported",
   "records.erased",
+  "comment.hidden",
+  "comments.settings_saved",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

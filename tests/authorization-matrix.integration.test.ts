@@ -14,6 +14,7 @@ import * as fileActions from "@/app/level/[levelCode]/files-actions";
 import * as attendanceActions from "@/app/level/[levelCode]/update/attendance-actions";
 import * as classRosterActions from "@/app/level/[levelCode]/update/class-roster-actions";
 import * as responseActions from "@/app/level/[levelCode]/update/response-actions";
+import * as commentActions from "@/app/level/[levelCode]/update/comment-actions";
 import * as termActions from "@/app/admin/term-actions";
 import * as gradingActions from "@/app/level/[levelCode]/update/grading-actions";
 import * as gridTotalActions from "@/app/level/[levelCode]/update/grid-total-actions";
@@ -46,6 +47,7 @@ import {
   reportCardLinks,
   responses,
   schoolTerms,
+  submissionComments,
   studentEnrollment,
   updates,
   users,
@@ -94,7 +96,7 @@ const unique = () => `${Date.now().toString(36)}${++n}`;
 const futureDay = () =>
   `2040-01-${String((n % 28) + 1).padStart(2, "0")}`.replace(/^2040/, String(2040 + Math.floor(++n / 28)));
 
-type Who = "student" | "teach" | "admin" | "user" | "family" | "view";
+type Who = "student" | "teach" | "admin" | "user" | "family" | "view" | "thread";
 interface Row {
   who: Who;
   /** Runs before the snapshot: creates whatever the call will use up. */
@@ -114,6 +116,8 @@ const ALLOWED: Record<Who, Role[]> = {
     "admin",
   ],
   teach: ["instructor owning the class", "admin"],
+  // A student's private comments (issue 44): the student on their own thread, the class's teacher, admins.
+  thread: ["student enrolled", "instructor owning the class", "admin"],
   admin: ["admin"],
   // Acts on the caller's own rows only (notifications): anyone signed in.
   user: [
@@ -128,6 +132,12 @@ const ALLOWED: Record<Who, Role[]> = {
   // One's own notification choices: the people notices are for (students and parents).
   family: ["student enrolled", "student not enrolled", "student acting for another student", "parent"],
 };
+
+/**
+ * The thread a private-comment row names: the caller's own when they are a student of the class,
+ * the student the row acts for; staff (and everyone else) name Ava's.
+ */
+const threadOf = (c: Ctx) => (c.studentId === c.self && c.self !== c.ava ? c.ava : c.studentId);
 
 const freshAnnouncement = async () => ({
   updateId: (
@@ -376,6 +386,34 @@ const MATRIX: Record<string, Row> = {
       )[0]!.id,
     }),
     call: (c) => responseActions.deleteResponse({ levelCode: BIO, responseId: c.responseId }),
+  },
+  // app/level/[levelCode]/update/comment-actions.ts — private comments on a student's work (issue 44)
+  postComment: {
+    who: "thread",
+    call: (c) =>
+      commentActions.postComment({
+        levelCode: BIO,
+        assignmentId: c.bioAssignment,
+        studentId: threadOf(c),
+        body: "A question",
+      }),
+  },
+  loadCommentThread: {
+    who: "thread",
+    call: (c) =>
+      commentActions.loadCommentThread({ levelCode: BIO, assignmentId: c.bioAssignment, studentId: threadOf(c) }),
+  },
+  hideComment: {
+    who: "teach",
+    prepare: async (c) => ({
+      commentId: (
+        await db()
+          .insert(submissionComments)
+          .values({ assignmentId: c.bioAssignment, studentId: c.ava, authorId: c.ava, body: "Temp" })
+          .returning({ id: submissionComments.id })
+      )[0]!.id,
+    }),
+    call: (c) => commentActions.hideComment({ levelCode: BIO, commentId: c.commentId }),
   },
   // app/level/[levelCode]/update/attendance-actions.ts and class-roster-actions.ts
   addAttendanceDay: {
@@ -649,6 +687,10 @@ const MATRIX: Record<string, Row> = {
     call: (c) => fileActions.loadHandIn({ levelCode: BIO, assignmentId: c.bioAssignment }),
   },
   // app/admin/guardian-actions.ts
+  saveCommentSettingsAction: {
+    who: "admin",
+    call: () => guardianActions.saveCommentSettingsAction({ ok: true }, form({ guardiansReadPrivateComments: "on" })),
+  },
   linkGuardianAction: {
     who: "admin",
     prepare: async () => ({
@@ -803,7 +845,7 @@ function routeFiles(dir: string): string[] {
 
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
-    expect(actionFiles().length).toBe(26);
+    expect(actionFiles().length).toBe(27);
     const exported = (await actionExports()).map((a) => a.name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
     expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);

@@ -17,6 +17,7 @@ import * as gradingActions from "@/app/level/[levelCode]/update/grading-actions"
 import * as gridTotalActions from "@/app/level/[levelCode]/update/grid-total-actions";
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
 import * as responseActions from "@/app/level/[levelCode]/update/response-actions";
+import * as commentActions from "@/app/level/[levelCode]/update/comment-actions";
 import * as setupCopyActions from "@/app/level/[levelCode]/update/setup-copy-actions";
 import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
 import { queryRows } from "@/lib/db/client";
@@ -118,6 +119,21 @@ const WRITES: Record<string, Write> = {
   deleteAnnouncement: {
     as: "teach",
     call: () => announcementActions.deleteAnnouncement({ levelCode: CLASS, updateId: ids.spareUpdate! }),
+  },
+  // private comments (issue 44): the student on their own thread, the teacher on any student's
+  postComment: {
+    as: "student",
+    call: () =>
+      commentActions.postComment({
+        levelCode: CLASS,
+        assignmentId: ids.graded!,
+        studentId: student.id,
+        body: "A question",
+      }),
+  },
+  hideComment: {
+    as: "teach",
+    call: () => commentActions.hideComment({ levelCode: CLASS, commentId: ids.spareComment! }),
   },
   deleteResponse: {
     as: "teach",
@@ -277,10 +293,16 @@ const READS: Record<string, Write> = {
     call: () => fileActions.loadAttachments({ levelCode: CLASS, kind: "assignment", id: ids.spareAssignment! }),
   },
   loadClassStudentStats: { as: "admin", call: () => adminActions.loadClassStudentStats(CLASS) },
+  loadCommentThread: {
+    as: "teach",
+    call: () =>
+      commentActions.loadCommentThread({ levelCode: CLASS, assignmentId: ids.graded!, studentId: student.id }),
+  },
 };
 
 /** Actions that name no class, with the reason. */
 const NOT_CLASS: Record<string, string> = {
+  saveCommentSettingsAction: "the school's setting on guardians reading private comments",
   adminEditStudent: "a person's account, not a class's records",
   createUser: "a new account",
   regenerateCode: "a person's sign-in code",
@@ -380,6 +402,12 @@ beforeAll(async () => {
     (
       await one<{ id: number }>(sql`insert into responses (update_id, student_id, title, content)
         values (${ids.post}, ${student.id}, 'Spare', 'A spare response') returning id`)
+    ).id,
+  );
+  ids.spareComment = Number(
+    (
+      await one<{ id: number }>(sql`insert into submission_comments (assignment_id, student_id, author_id, body)
+        values (${ids.graded}, ${student.id}, ${student.id}, 'A spare comment') returning id`)
     ).id,
   );
   // A class of an earlier year, the teacher's own: where a set-up is copied from.

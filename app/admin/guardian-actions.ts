@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { adminFormAction, idSchema, refreshAdmin, refreshPeoplePages } from "@/lib/actions";
-import { zmsg } from "@/lib/i18n/message";
+import { saveCommentSettings } from "@/lib/comments/settings";
+import { msg, zmsg } from "@/lib/i18n/message";
 import { linkGuardianNamed, RELATIONSHIPS, unlinkGuardian } from "@/lib/parent/guardians";
 import { settlePendingLink } from "@/lib/parent/pending-links";
 import { issueReportLinkAddress, revokeReportLink } from "@/lib/parent/report-links";
@@ -73,4 +74,18 @@ export const settlePendingLinkAction = adminFormAction(
       refreshAdmin();
     },
   },
+);
+
+/**
+ * Whether linked guardians read the private comments on their child's work (issue 44, decision
+ * 033): a school setting, off until an admin turns it on. Admins only, audited.
+ */
+export const saveCommentSettingsAction = adminFormAction(
+  // An unticked checkbox sends nothing: "on" is the only value that turns it on.
+  z.object({ guardiansReadPrivateComments: z.string().max(10).optional() }),
+  async (v, admin) => {
+    await saveCommentSettings({ guardiansReadPrivateComments: v.guardiansReadPrivateComments === "on" }, admin.id);
+    return { ok: true, message: msg("privateComments.actions.settingsSaved") };
+  },
+  { revalidate: refreshAdmin },
 );

@@ -24,6 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The client namespaces each tab's components read (lib/i18n/client.ts); the rest is translated here. */
 const TAB_NAMESPACES: Record<string, PageNamespace[]> = {
   students: ["adminStudents"],
+  parents: ["privateComments"],
   terms: ["adminTerms"],
   roster: ["adminRoster"],
   mail: ["adminMail"],

@@ -37,6 +37,8 @@ import { formatDate, formatDateTime } from "@/lib/domain/format";
 import { band } from "@/lib/domain/grades";
 import { env, schoolTimeZone, trustedProxies } from "@/lib/env";
 import { loadSyncPolicy } from "@/lib/roster/sync-policy";
+import { loadCommentSettings } from "@/lib/comments/settings";
+import { CommentSettingsForm } from "@/components/admin/comment-settings";
 import { ClassYearFilterForm } from "@/components/admin/class-year-filter";
 import { yearClassCounts, yearsNow } from "@/lib/queries/school-years";
 import {
@@ -130,10 +132,11 @@ export async function renderTab(
     );
   }
   if (tab === "parents") {
-    const { rows, total } = await searchParentsAdmin(q, page);
+    const [{ rows, total }, commentSettings] = await Promise.all([searchParentsAdmin(q, page), loadCommentSettings()]);
     return (
       <>
         <LettersForm classes={await listClassOptions()} />
+        <CommentSettingsForm settings={commentSettings} />
         <SearchBox tab="parents" q={q} label={t("searchParents")} button={t("search")} />
         {rows.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-line bg-surface px-6 py-10 text-center text-ink-muted">

@@ -8,9 +8,15 @@ import { Modal } from "@/components/modal";
 import { useToast } from "@/components/toast";
 import { matchesFilter, type AssignmentState } from "@/lib/domain/assignments";
 import type { AssignmentView } from "@/lib/queries/class-page-types";
+import { lazyComponent } from "@/components/lazy-component";
+import type { CommentView } from "@/lib/queries/comments-types";
 import { SubmitModal } from "./submit-modal";
 
 export type { AssignmentView };
+
+// The thread renders markdown in the browser (react-markdown, rehype-sanitize): a chunk of its own,
+// fetched when a student first opens a thread, not with every class page.
+const CommentThread = lazyComponent(() => import("@/components/comments/comment-thread").then((m) => m.CommentThread));
 
 const FILTERS = ["all", "submitted", "pending"] as const;
 type Filter = (typeof FILTERS)[number];
@@ -27,6 +33,7 @@ export function AssignmentList({
   levelCode,
   studentId,
   readOnly = false,
+  threads,
 }: {
   assignments: AssignmentView[];
   /** Full descriptions, rendered (and sanitised) on the server. */
@@ -35,11 +42,15 @@ export function AssignmentList({
   studentId: number | null;
   /** A concluded class (issue 41): the submission history still opens, nothing can be handed in. */
   readOnly?: boolean;
+  /** The student's private comments on each assignment (issue 44), by assignment id. */
+  threads?: Record<number, CommentView[]>;
 }) {
   const [filter, setFilter] = useState<Filter>("all");
   const [submitting, setSubmitting] = useState<AssignmentView | null>(null);
   const [history, setHistory] = useState<{ assignment: AssignmentView; entries: HistoryEntry[] } | null>(null);
   const [loadingHistory, startHistory] = useTransition();
+  const [commenting, setCommenting] = useState<AssignmentView | null>(null);
+  const commentsT = useTranslations("privateComments");
   const toast = useToast();
   const t = useTranslations("classPage");
 
@@ -126,7 +137,7 @@ export function AssignmentList({
                   {a.preview}
                 </p>
                 {studentId !== null && (
-                  <div className="mt-4 flex gap-2">
+                  <div className="mt-4 flex flex-wrap gap-2">
                     {!readOnly && (
                       <button
                         type="button"
@@ -144,6 +155,16 @@ export function AssignmentList({
                         className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted disabled:opacity-60"
                       >
                         {t("assignments.history")}
+                      </button>
+                    )}
+                    {threads && (
+                      <button
+                        type="button"
+                        onClick={() => setCommenting(a)}
+                        className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
+                        data-testid="open-comments"
+                      >
+                        {commentsT("open", { count: threads[a.id]?.length ?? 0 })}
                       </button>
                     )}
                   </div>
@@ -170,6 +191,27 @@ export function AssignmentList({
             }
           }}
         />
+      )}
+      {threads && studentId !== null && (
+        <Modal
+          open={commenting !== null}
+          onOpenChange={(o) => !o && setCommenting(null)}
+          title={commenting ? commentsT("threadOf", { title: commenting.title }) : commentsT("title")}
+          description={readOnly ? commentsT("readOnly") : commentsT("studentHint")}
+        >
+          {commenting && (
+            <CommentThread
+              key={commenting.id}
+              levelCode={levelCode}
+              assignmentId={commenting.id}
+              studentId={studentId}
+              comments={threads[commenting.id] ?? []}
+              viewerId={studentId}
+              canPost={!readOnly}
+              canHide={false}
+            />
+          )}
+        </Modal>
       )}
       <Modal
         open={history !== null}

@@ -93,7 +93,7 @@ export async function TeacherDashboard({
               <UpdatesLoader code={level.code} tz={tz} />
             </PageMessages>
           ) : active === "assignments" ? (
-            <PageMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments"]}>
+            <PageMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments", "privateComments"]}>
               <AssignmentsLoader code={level.code} tz={tz} />
             </PageMessages>
           ) : active === "grades" ? (

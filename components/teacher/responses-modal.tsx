@@ -5,6 +5,7 @@ import type { ResponseEntry } from "@/app/level/[levelCode]/update/assignment-ac
 import type { ResponseFiles } from "@/app/level/[levelCode]/files-actions";
 import { ResponseFilesAndScore } from "@/components/files/response-grading";
 import { Modal } from "@/components/modal";
+import { ThreadLoader } from "@/components/comments/thread-loader";
 import type { ManagedAssignment } from "./assignments-manager";
 
 export interface ResponsesShown {
@@ -41,8 +42,10 @@ export function ResponsesModal({
         </a>
       )}
       <ul className="space-y-3">
-        {responses?.entries.map((r) => {
+        {responses?.entries.map((r, i) => {
           const submission = responses.files?.submissions[r.id];
+          // One thread per student: under their newest submission (entries are by name, newest first).
+          const firstOfStudent = responses.entries.findIndex((e) => e.studentId === r.studentId) === i;
           return (
             <li key={r.id} className="rounded-lg border border-line p-3">
               <div className="flex flex-wrap justify-between gap-2 text-sm">
@@ -63,6 +66,14 @@ export function ResponsesModal({
                   maxScore={responses.assignment.maxScore}
                   files={submission.files}
                   score={responses.files!.scores[submission.studentId]}
+                />
+              )}
+              {firstOfStudent && (
+                <ThreadLoader
+                  levelCode={levelCode}
+                  assignmentId={responses.assignment.id}
+                  studentId={r.studentId}
+                  studentName={r.studentName}
                 />
               )}
             </li>

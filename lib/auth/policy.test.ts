@@ -5,8 +5,11 @@ import {
   accessCodeAccess,
   adminAccess,
   canActAsStudent,
+  canHidePrivateComments,
   canReadFile,
+  canReadPrivateComments,
   canReadReportCard,
+  canWritePrivateComments,
   canReadStudentRecord,
   canEditStudent,
   canSeeAccessCodes,
@@ -246,5 +249,56 @@ describe("a student's record of every year (issue 41)", () => {
       expect(canReadStudentRecord(actor, of(10, true))).toBe(false);
     // An instructor whose id happens to be the student's is still not the student.
     expect(canReadStudentRecord({ id: 10, role: "instructor" }, of(10))).toBe(false);
+  });
+});
+
+describe("private comments (issue 44, decision 033)", () => {
+  const thread = (over: Partial<Parameters<typeof canReadPrivateComments>[1]> = {}) => ({
+    studentId: 10,
+    level: ownLevel,
+    studentEnrolled: true,
+    isLinkedGuardian: false,
+    guardiansMayRead: false,
+    ...over,
+  });
+  it("the student reads and writes their own thread, never a classmate's", () => {
+    expect(canReadPrivateComments(student, thread())).toBe(true);
+    expect(canWritePrivateComments(student, thread())).toBe(true);
+    expect(canReadPrivateComments(student, thread({ studentId: 11 }))).toBe(false);
+    expect(canWritePrivateComments(student, thread({ studentId: 11 }))).toBe(false);
+  });
+  it("the class's own teacher and admins read, write and hide; another class's teacher nothing", () => {
+    for (const actor of [instructor, admin]) {
+      expect(canReadPrivateComments(actor, thread())).toBe(true);
+      expect(canWritePrivateComments(actor, thread())).toBe(true);
+      expect(canHidePrivateComments(actor, ownLevel)).toBe(true);
+    }
+    expect(canReadPrivateComments(instructor, thread({ level: otherLevel }))).toBe(false);
+    expect(canWritePrivateComments(instructor, thread({ level: otherLevel }))).toBe(false);
+    expect(canHidePrivateComments(instructor, otherLevel)).toBe(false);
+    expect(canHidePrivateComments(student, ownLevel)).toBe(false);
+  });
+  it("a guardian reads only when linked and the school allows it, and never writes", () => {
+    expect(canReadPrivateComments(parent, thread({ isLinkedGuardian: true }))).toBe(false);
+    expect(canReadPrivateComments(parent, thread({ guardiansMayRead: true }))).toBe(false);
+    expect(canReadPrivateComments(parent, thread({ isLinkedGuardian: true, guardiansMayRead: true }))).toBe(true);
+    expect(canWritePrivateComments(parent, thread({ isLinkedGuardian: true, guardiansMayRead: true }))).toBe(false);
+  });
+  it("a comment's attachment is not read through the class page's rule (classmates, any teacher)", () => {
+    const file = {
+      kind: "comment",
+      uploaderId: 30,
+      attached: true,
+      level: ownLevel,
+      enrolled: true,
+      isLinkedGuardian: false,
+    };
+    expect(canReadFile(student, file)).toBe(false);
+    expect(canReadFile({ id: 32, role: "instructor" }, file)).toBe(false);
+    expect(canReadFile(admin, file)).toBe(true);
+  });
+  it("a student who is not in the class has no thread there", () => {
+    expect(canReadPrivateComments(student, thread({ studentEnrolled: false }))).toBe(false);
+    expect(canWritePrivateComments(instructor, thread({ studentEnrolled: false }))).toBe(false);
   });
 });

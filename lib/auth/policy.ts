@@ -188,6 +188,9 @@ export function canReadFile(actor: Actor, f: FileFacts): boolean {
     if (actor.role === "parent") return f.isLinkedGuardian;
     return teachAccess(actor, f.level).allowed;
   }
+  // A private comment's attachment (files.comment_id, issue 44) would follow its thread's rule
+  // (canReadPrivateComments), which these facts do not carry: nobody but an admin until that is built.
+  if (f.kind === "comment") return false;
   if (isStaff(actor.role)) return true; // like the class page, which every instructor may open
   return actor.role === "student" && f.enrolled;
 }
@@ -196,4 +199,50 @@ export function canReadFile(actor: Actor, f: FileFacts): boolean {
 export function canRemoveFile(actor: Actor, f: Pick<FileFacts, "kind" | "uploaderId" | "attached" | "level">): boolean {
   if (f.kind === "submission") return !f.attached && actor.role === "student" && actor.id === f.uploaderId;
   return teachAccess(actor, f.level).allowed;
+}
+
+export interface PrivateCommentFacts {
+  /** The student whose work the thread is about. */
+  studentId: number;
+  /** The class the assignment belongs to. */
+  level: LevelFacts;
+  /** The student is enrolled in that class. */
+  studentEnrolled: boolean;
+  /** The actor is a guardian linked to the student. */
+  isLinkedGuardian: boolean;
+  /** The school's setting (admin settings): linked guardians read their child's threads. */
+  guardiansMayRead: boolean;
+}
+
+/**
+ * Private comments on one student's work (issue 44, decision 033): the thread is read by the
+ * student themself and the class's staff (its own teacher, admins), and by the student's linked
+ * guardians only when the school allows it. Another student, another class's teacher, any other
+ * parent: nothing (the thread answers as if it did not exist, decision 027).
+ */
+export function canReadPrivateComments(actor: Actor, f: PrivateCommentFacts): boolean {
+  if (!f.studentEnrolled) return actor.role === "admin";
+  if (actor.role === "student") return actor.id === f.studentId;
+  if (actor.role === "parent") return guardianReadsPrivateComments(actor, f);
+  return teachAccess(actor, f.level).allowed;
+}
+
+/** The guardian's part of canReadPrivateComments: linked to the student, and the school allows it. */
+export function guardianReadsPrivateComments(
+  actor: Actor,
+  f: { isLinkedGuardian: boolean; guardiansMayRead: boolean },
+): boolean {
+  return actor.role === "parent" && f.isLinkedGuardian && f.guardiansMayRead;
+}
+
+/** Writing in the thread: its student and the class's staff, never a guardian (they only read). */
+export function canWritePrivateComments(actor: Actor, f: PrivateCommentFacts): boolean {
+  if (!f.studentEnrolled) return false;
+  if (actor.role === "student") return actor.id === f.studentId;
+  return teachAccess(actor, f.level).allowed;
+}
+
+/** Hiding a comment (moderation): the class's own teacher and admins. */
+export function canHidePrivateComments(actor: Actor, level: LevelFacts): boolean {
+  return teachAccess(actor, level).allowed;
 }

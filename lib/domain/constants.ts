@@ -56,3 +56,13 @@ export const RESPONSE_RATE_LIMIT = 10;
 export const RESPONSE_RATE_WINDOW_MS = 10 * 60 * 1000;
 export const RESPONSES_SHOWN_PER_UPDATE = 5;
 export const RESPONSES_PAGE_SIZE = 20;
+
+/** A private comment on a student's work (issue 44): the database's own bound (submission_comments_body_check). */
+export const COMMENT_MAX_LENGTH = 5000;
+/** A student may post as many private comments as responses in the same window (the flood limit). */
+export const COMMENT_RATE_LIMIT = RESPONSE_RATE_LIMIT;
+/** Staff comment on a whole class's work in one sitting: a wider bound, still a bound. */
+export const COMMENT_STAFF_RATE_LIMIT = 100;
+export const COMMENT_RATE_WINDOW_MS = RESPONSE_RATE_WINDOW_MS;
+/** A thread shows at most this many comments (the newest); older ones stay in the records export. */
+export const COMMENT_THREAD_MAX = 200;

@@ -141,6 +141,8 @@ export async function editAssignmentText(
 
 export interface ResponseEntry {
   id: number;
+  /** Whose submission: View Responses opens the student's private comments (issue 44). */
+  studentId: number;
   studentName: string;
   content: string;
   submittedAt: string;
@@ -159,6 +161,7 @@ export async function assignmentResponses(
     ok: true,
     data: rows.map((r) => ({
       id: r.id,
+      studentId: r.studentId,
       studentName: r.studentName,
       content: r.content,
       submittedAt: formatDateTime(r.submittedAt, tz, locale),

@@ -39,6 +39,8 @@ export const PAGE_NAMESPACES = [
   "teacherAttendance",
   // The grading queue (issue 44).
   "gradingQueue",
+  // Private comments on a student's work (issue 44): the class page, View Responses, the admin's setting.
+  "privateComments",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 

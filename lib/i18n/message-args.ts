@@ -554,6 +554,16 @@ export interface MessageArgs<Text> {
   "gradingQueue.resubmitted": { count: Text };
   "gradingQueue.formFor": { name: Text };
   "gradingQueue.score": { max: Text };
+  "privateComments.open": { count: number };
+  "privateComments.threadOf": { title: Text };
+  "privateComments.characters": { count: Text; max: Text };
+  "privateComments.hideLabel": { name: Text };
+  "privateComments.actions.bodyTooLong": { max: Text };
+  "privateComments.actions.bodyNested": { max: Text };
+  "privateComments.actions.tooMany": { limit: Text; every: Text; minutes: number };
+  "privateComments.notify.toTeacher": { student: Text; assignment: Text; className: Text };
+  "privateComments.notify.toStudent": { author: Text; assignment: Text; className: Text };
+  "privateComments.child.period": { period: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1993,4 +2003,33 @@ export interface BareMessages {
   "gradingQueue.saveAndPrevious": true;
   "gradingQueue.nextStudent": true;
   "gradingQueue.previousStudent": true;
+  "privateComments.title": true;
+  "privateComments.listLabel": true;
+  "privateComments.none": true;
+  "privateComments.studentHint": true;
+  "privateComments.staffHint": true;
+  "privateComments.guardianHint": true;
+  "privateComments.label": true;
+  "privateComments.formatHint": true;
+  "privateComments.post": true;
+  "privateComments.posting": true;
+  "privateComments.hide": true;
+  "privateComments.hidden": true;
+  "privateComments.hiddenNote": true;
+  "privateComments.staff": true;
+  "privateComments.you": true;
+  "privateComments.unknownAuthor": true;
+  "privateComments.loadFailed": true;
+  "privateComments.readOnly": true;
+  "privateComments.actions.notFound": true;
+  "privateComments.actions.commentNotHere": true;
+  "privateComments.actions.posted": true;
+  "privateComments.actions.hidden": true;
+  "privateComments.actions.bodyRequired": true;
+  "privateComments.actions.settingsSaved": true;
+  "privateComments.settings.heading": true;
+  "privateComments.settings.guardiansRead": true;
+  "privateComments.settings.help": true;
+  "privateComments.settings.save": true;
+  "privateComments.child.title": true;
 }

@@ -185,6 +185,7 @@ export async function getGradebook(levelCode: string): Promise<GradebookData> {
 
 export interface SubmissionWithStudent {
   id: number;
+  studentId: number;
   studentName: string;
   content: string;
   submittedAt: Date;
@@ -195,6 +196,7 @@ export async function listSubmissionsForAssignment(assignmentId: number): Promis
   return db()
     .select({
       id: assignmentSubmissions.id,
+      studentId: assignmentSubmissions.studentId,
       studentName: users.name,
       content: assignmentSubmissions.content,
       submittedAt: assignmentSubmissions.submittedAt,

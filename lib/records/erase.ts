@@ -149,6 +149,9 @@ export async function eraseStudents(tx: Db, ids: number[]): Promise<{ keys: stri
   await tx.execute(sql`update assignment_submissions set content = '' where student_id in (${list})`);
   await tx.execute(sql`update grades set feedback = null where student_id in (${list}) and feedback is not null`);
   await tx.execute(sql`delete from responses where student_id in (${list})`);
+  // Private comments (issue 44): the thread about the student (theirs and staff's words about their
+  // work) is text only, so it goes, with any attachment rows (files.comment_id cascades).
+  await tx.execute(sql`delete from submission_comments where student_id in (${list}) or author_id in (${list})`);
   await tx.execute(sql`delete from term_comments where student_id in (${list})`);
   await tx.execute(sql`update term_grade_overrides set reason = '-', family_note = null where student_id in (${list})`);
   await tx.execute(

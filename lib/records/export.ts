@@ -53,7 +53,8 @@ export const EXPORT_SECTIONS: Section[] = [
     table: "assignments",
     where: (id) => sql`t.id in (select assignment_id from assignment_submissions where student_id = ${id}
       union select assignment_id from grades where student_id = ${id}
-      union select assignment_id from grade_marks where student_id = ${id})`,
+      union select assignment_id from grade_marks where student_id = ${id}
+      union select assignment_id from submission_comments where student_id = ${id})`,
   },
   { table: "assignment_submissions", where: ofStudent("student_id") },
   {
@@ -67,6 +68,12 @@ export const EXPORT_SECTIONS: Section[] = [
   { table: "student_level_stats", where: ofStudent("student_id") },
   { table: "updates", where: (id) => sql`t.id in (select update_id from responses where student_id = ${id})` },
   { table: "responses", where: ofStudent("student_id") },
+  // The private comments on the student's work (issue 44): the whole thread about them, hidden ones
+  // included (the record is the school's account of what was said), and any the student wrote.
+  {
+    table: "submission_comments",
+    where: (id) => sql`(t.student_id = ${id} or t.author_id = ${id})`,
+  },
   {
     table: "school_terms",
     where: (id) => sql`t.id in (select term_id from term_grade_records where student_id = ${id}

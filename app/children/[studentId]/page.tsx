@@ -10,6 +10,8 @@ import { reportCardPageAccess } from "@/lib/auth/page-access";
 import { getT } from "@/lib/i18n/request-locale";
 import { listChildSubmittedWork } from "@/lib/queries/child-work";
 import { PageMessages } from "@/components/page-messages";
+import { ChildCommentsSection } from "@/components/parent/child-comments";
+import { readChildThreads } from "@/lib/comments/guardian";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("child"))("title") };
@@ -25,7 +27,10 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
   if ("refusal" in allowed) return <RefusalScreen {...allowed} />;
   const { user, studentId: id, card } = allowed;
   const [t, years] = await Promise.all([getT("child"), getT("years")]);
-  const work = await listChildSubmittedWork({ studentId: id, viewer: user });
+  const [work, threads] = await Promise.all([
+    listChildSubmittedWork({ studentId: id, viewer: user }),
+    readChildThreads(user, id),
+  ]);
   return (
     <AppShell user={user}>
       <Link href="/" className="text-sm font-medium text-ink-muted hover:text-ink print:hidden">
@@ -52,6 +57,7 @@ export default async function ChildReportPage({ params }: { params: Promise<{ st
         <ReportCard card={card} />
       </PageMessages>
       <ChildWorkSection work={work} />
+      {threads && <ChildCommentsSection threads={threads} />}
     </AppShell>
   );
 }

@@ -15,5 +15,5 @@ export default async function LevelLayout({
 }) {
   await levelLayoutAccess(safeDecode((await params).levelCode));
   // The class page's and the dashboards' client components read the class page's messages.
-  return <PageMessages namespaces={["classPage"]}>{children}</PageMessages>;
+  return <PageMessages namespaces={["classPage", "privateComments"]}>{children}</PageMessages>;
 }

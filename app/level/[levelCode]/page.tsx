@@ -26,6 +26,7 @@ import {
   loadStudentTiles,
   loadUpdatesView,
 } from "@/lib/queries/class-page-view";
+import { listStudentThreads } from "@/lib/queries/comments";
 import Link from "next/link";
 
 export async function generateMetadata() {
@@ -142,7 +143,11 @@ async function activePanel(
 ): Promise<React.ReactNode> {
   switch (tab) {
     case "assignments": {
-      const view = await loadAssignmentsView(levelCode, studentId, tz, new Date(), locale);
+      // The student's own private comments on each assignment (issue 44): only their own threads.
+      const [view, threads] = await Promise.all([
+        loadAssignmentsView(levelCode, studentId, tz, new Date(), locale),
+        studentId === null ? null : listStudentThreads({ studentId, levelCode }),
+      ]);
       const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
       return (
         <AssignmentList
@@ -151,6 +156,7 @@ async function activePanel(
           levelCode={levelCode}
           studentId={studentId}
           readOnly={readOnly}
+          threads={threads ? Object.fromEntries(threads) : undefined}
         />
       );
     }
