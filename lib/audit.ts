@@ -58,6 +58,7 @@ export const AUDIT_ACTIONS = [
   "class.setup_copied",
   "records.exported",
   "records.erased",
+  "grades.returned",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -26,6 +26,7 @@ import * as signInLinkActions from "@/app/admin/sign-in-link-actions";
 import * as rosterActions from "@/app/admin/roster-actions";
 import * as yearActions from "@/app/admin/year-actions";
 import * as setupCopyActions from "@/app/level/[levelCode]/update/setup-copy-actions";
+import * as returnActions from "@/app/level/[levelCode]/update/return-actions";
 import { closeYear } from "@/lib/years/close";
 import { createYear } from "@/lib/years/create";
 import * as recordsActions from "@/app/admin/records-actions";
@@ -142,6 +143,15 @@ const freshAssignment = async () => ({
       .returning({ id: assignments.id })
   )[0]!.id,
 });
+/** An assignment posted on return with a draft grade for Liam (issue 44): what returnGrades returns. */
+const freshDraft = async (c: Ctx) => {
+  const [a] = await db()
+    .insert(assignments)
+    .values({ levelCode: BIO, title: "Draft", description: "d", maxScore: 5, postPolicy: "on_return" })
+    .returning({ id: assignments.id });
+  await db().insert(grades).values({ assignmentId: a!.id, studentId: c.liam, score: 4 });
+  return { draftAssignment: a!.id };
+};
 const freshEnrolledStudent = async () => {
   const [u] = await db()
     .insert(users)
@@ -346,6 +356,13 @@ const MATRIX: Record<string, Row> = {
         studentId: c.liam,
         score: String((n++ % 9) + 1),
       }),
+  },
+  // app/level/[levelCode]/update/return-actions.ts — Return (issue 44)
+  returnGrades: {
+    who: "teach",
+    prepare: freshDraft,
+    call: (c) =>
+      returnActions.returnGrades({ levelCode: BIO, assignmentId: c.draftAssignment as number, studentIds: [c.liam] }),
   },
   addGrade: {
     who: "teach",
@@ -803,7 +820,7 @@ function routeFiles(dir: string): string[] {
 
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
-    expect(actionFiles().length).toBe(26);
+    expect(actionFiles().length).toBe(27);
     const exported = (await actionExports()).map((a) => a.name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
     expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);

@@ -547,6 +547,12 @@ export interface MessageArgs<Text> {
   "years.records.page.erase": { n: number };
   "years.records.erase.typeCount": { n: Text };
   "years.records.erase.done": { n: number };
+  "returns.returned": { count: number };
+  "returns.tooMany": { max: Text };
+  "returns.returnOneLabel": { student: Text };
+  "returns.returnAll": { count: Text };
+  "returns.returnAllLabel": { count: number };
+  "returns.draftsWaiting": { count: number };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1960,4 +1966,15 @@ export interface BareMessages {
   "years.records.export.notFound": true;
   "years.records.export.failed": true;
   "years.records.export.sameOrigin": true;
+  "returns.noneToReturn": true;
+  "returns.draft": true;
+  "returns.draftHint": true;
+  "returns.returnOne": true;
+  "returns.returning": true;
+  "returns.policyLegend": true;
+  "returns.policyImmediate": true;
+  "returns.policyImmediateHint": true;
+  "returns.policyOnReturn": true;
+  "returns.policyOnReturnHint": true;
+  "returns.policyInvalid": true;
 }
