@@ -106,7 +106,8 @@ export async function readClassTermInputs(
       select ${gradingContextColumns([levelCode])},
         (select json_agg(x order by x.due_ms nulls last, x.id) from (
           select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
-            to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day
+            to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day,
+            a.post_policy = 'on_return' as on_return
           from assignments a where a.level_code = ${levelCode}) x) as assignments,
         -- Marks are few; hand-in times matter only to the late policy, which applies only to work marked late.
         (select json_agg(x) from (

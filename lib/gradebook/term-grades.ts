@@ -78,6 +78,8 @@ export interface AssignmentRow {
   due_ms: string | number | null;
   due_day: string | null;
   created_day: string;
+  /** Posted on return (issue 44): its grades are drafts until returned. Read by the class's term inputs only. */
+  on_return?: boolean;
 }
 
 /** One student's cell on it: score in hundredths, marks, last hand-in (ms). */

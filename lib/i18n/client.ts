@@ -37,6 +37,8 @@ export const PAGE_NAMESPACES = [
   "teacherAssignments",
   "teacherStudents",
   "teacherAttendance",
+  // Drafts and return (issue 44): the grid's "Draft", the assignment form's choice, the Return buttons.
+  "returns",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 
