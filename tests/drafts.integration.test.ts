@@ -163,13 +163,18 @@ describe("a draft", () => {
     const page = await pdfPage();
     expect(page).toContain(DEMO_STUDENTS[1]!.name);
     // "Total points: 9.5 of 10 = 95 %": the draft's 3.17 of 100 is not in it.
-    const points = (text: string) => text.match(/Total points: ([\d.]+) of ([\d.]+)/)!.slice(1).map(Number);
+    const points = (text: string) =>
+      text
+        .match(/Total points: ([\d.]+) of ([\d.]+)/)!
+        .slice(1)
+        .map(Number);
     const [earned, possible] = points(page);
     await signInAs("teach-chen");
-    expect(await returnGrades({ levelCode: CLASS, assignmentId })).toEqual({
-      ok: false,
-      message: expect.stringContaining("is published, so its grades are locked"),
-    });
+    const locked = await returnGrades({ levelCode: CLASS, assignmentId });
+    expect([locked.ok, locked.message]).toEqual([
+      false,
+      "Drafts term is published, so its grades are locked. An admin can unlock the term on /admin → Terms.",
+    ]);
     expect(await setTermPublished(term, false, adminId)).toMatchObject({ ok: true });
     // Returned, then published again: the card and its PDF count it.
     await signInAs("teach-chen");
@@ -244,9 +249,9 @@ describe("running totals", () => {
         }),
       ),
     ).toMatchObject({ ok: true });
-    const [{ id }] = (await queryRows<{ id: number }>(sql`select id from assignments where title = 'Second draft zq'`)) as [
-      { id: number },
-    ];
+    const [{ id }] = (await queryRows<{ id: number }>(
+      sql`select id from assignments where title = 'Second draft zq'`,
+    )) as [{ id: number }];
     const before = await total();
     await saveGrade({ levelCode: CLASS, assignmentId: id, studentId: liam, score: "6" });
     expect(await total()).toEqual(before);
@@ -268,7 +273,10 @@ describe("running totals", () => {
       ),
     ).toMatchObject({ ok: true });
     const after = await total();
-    expect([Number(after.graded), Number(after.earned)]).toEqual([Number(before.graded) + 1, Number(before.earned) + 6]);
+    expect([Number(after.graded), Number(after.earned)]).toEqual([
+      Number(before.graded) + 1,
+      Number(before.earned) + 6,
+    ]);
     await settle();
     expect(smtp.to(GRACE).map((m) => m.mail.subject)).toEqual([expect.stringContaining("Second draft zq")]);
   });
