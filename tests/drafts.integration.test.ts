@@ -13,6 +13,7 @@ import { buildOneRosterExport } from "@/lib/export/oneroster";
 import { loadClassTermGrades } from "@/lib/gradebook/class-term-grades";
 import { loadStudentTermGrade } from "@/lib/gradebook/term-grades";
 import { reportCardFor } from "@/lib/parent/portal";
+import { buildRecord } from "@/lib/records/export";
 import { loadGradesView } from "@/lib/queries/class-page-view";
 import { getGradeGrid } from "@/lib/queries/grade-grid";
 import { setTermPublished } from "@/lib/terms/publishing";
@@ -63,6 +64,7 @@ async function seen() {
     sql`select title from notifications where user_id = ${grace} and kind = 'grade' and title like ${`%${TITLE}%`}`,
   );
   const calendar = await feedCalendar(liam, "student", "Demo");
+  const record = await buildRecord(liam);
   const [stats] = await queryRows<{ graded: number }>(
     sql`select graded from student_level_stats where level_code = ${CLASS} and student_id = ${liam}`,
   );
@@ -75,6 +77,7 @@ async function seen() {
     notification: notices.length > 0,
     mail: smtp.to(GRACE).some((m) => m.mail.subject?.includes(TITLE)),
     calendar: calendar.includes(SCORE),
+    recordExport: (record?.tables.grades ?? []).some((g) => g.assignment_id === assignmentId),
     runningTotal: Number(stats?.graded ?? 0),
   };
 }
@@ -148,6 +151,7 @@ describe("a draft", () => {
       notification: false,
       mail: false,
       calendar: false,
+      recordExport: false,
       runningTotal: before.runningTotal,
     });
   });
@@ -160,6 +164,8 @@ describe("a draft", () => {
     );
     expect(Number(card!.percent)).toBe(shown.view.percent);
     expect(shown.view.percent).toBe(baseline);
+    // The published term's gradebook CSV is its stored cards with the scores behind them.
+    expect((await gradebookCsv(CLASS, term, "UTC")).csv).not.toContain(SCORE);
     const page = await pdfPage();
     expect(page).toContain(DEMO_STUDENTS[1]!.name);
     // "Total points: 9.5 of 10 = 95 %": the draft's 3.17 of 100 is not in it.
@@ -207,6 +213,7 @@ describe("a draft", () => {
       mail: true,
       // The feed carries titles and due times only: never a grade, returned or not.
       calendar: false,
+      recordExport: true,
       runningTotal: Number(graded),
     });
     const grid = await getGradeGrid(CLASS, "year", "UTC");
