@@ -361,8 +361,7 @@ const MATRIX: Record<string, Row> = {
   returnGrades: {
     who: "teach",
     prepare: freshDraft,
-    call: (c) =>
-      returnActions.returnGrades({ levelCode: BIO, assignmentId: c.draftAssignment as number, studentIds: [c.liam] }),
+    call: (c) => returnActions.returnGrades({ levelCode: BIO, assignmentId: c.draftAssignment, studentIds: [c.liam] }),
   },
   addGrade: {
     who: "teach",

@@ -138,8 +138,10 @@ describe("level_stats and student_level_stats", () => {
       where not exists (select 1 from grades g where g.assignment_id = a.id and g.student_id = e.student_id) order by 1, 2 limit 1`);
     const { assignment_id: aid, student_id: sid, level_code: code } = p!;
     const mine = async () =>
-      (await queryRows<{ graded: number; earned: string }>(sql`select graded, earned::numeric(14,2)::text as earned
-        from student_level_stats where level_code = ${code} and student_id = ${sid}`))[0] ?? { graded: 0, earned: "0.00" };
+      (
+        await queryRows<{ graded: number; earned: string }>(sql`select graded, earned::numeric(14,2)::text as earned
+        from student_level_stats where level_code = ${code} and student_id = ${sid}`)
+      )[0] ?? { graded: 0, earned: "0.00" };
     const before = await mine();
     await queryRows(sql`update assignments set post_policy = 'on_return' where id = ${aid}`);
     await queryRows(sql`insert into grades (assignment_id, student_id, score) values (${aid}, ${sid}, 7)`);
@@ -148,11 +150,16 @@ describe("level_stats and student_level_stats", () => {
     await expectExact();
     await queryRows(sql`update grades set returned_at = now() where assignment_id = ${aid} and student_id = ${sid}`);
     const after = await mine();
-    expect([Number(after.graded), Number(after.earned)]).toEqual([Number(before.graded) + 1, Number(before.earned) + 7]);
+    expect([Number(after.graded), Number(after.earned)]).toEqual([
+      Number(before.graded) + 1,
+      Number(before.earned) + 7,
+    ]);
     await queryRows(sql`update grades set score = 3 where assignment_id = ${aid} and student_id = ${sid}`);
-    const regraded = (await queryRows<{ returned: boolean }>(
-      sql`select returned_at is not null as returned from grades where assignment_id = ${aid} and student_id = ${sid}`,
-    ))[0];
+    const regraded = (
+      await queryRows<{ returned: boolean }>(
+        sql`select returned_at is not null as returned from grades where assignment_id = ${aid} and student_id = ${sid}`,
+      )
+    )[0];
     expect(regraded?.returned).toBe(true);
     await expectExact();
   });

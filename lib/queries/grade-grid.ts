@@ -80,7 +80,9 @@ export async function getGradeGrid(
         return h === undefined ? null : h / 100;
       }),
     ),
-    returned: inputs.students.map((st) => shown.map((a) => (inputs.scores.has(cellKey(a.id, st.id)) ? "r" : "-")).join("")),
+    returned: inputs.students.map((st) =>
+      shown.map((a) => (inputs.scores.has(cellKey(a.id, st.id)) ? "r" : "-")).join(""),
+    ),
     marks: inputs.students.map((st) =>
       shown
         .map((a) => {
