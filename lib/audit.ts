@@ -60,6 +60,7 @@ export const AUDIT_ACTIONS = [
   "records.erased",
   "comment.hidden",
   "comments.settings_saved",
+  "grades.returned",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

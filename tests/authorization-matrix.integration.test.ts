@@ -27,6 +27,7 @@ import * as signInLinkActions from "@/app/admin/sign-in-link-actions";
 import * as rosterActions from "@/app/admin/roster-actions";
 import * as yearActions from "@/app/admin/year-actions";
 import * as setupCopyActions from "@/app/level/[levelCode]/update/setup-copy-actions";
+import * as returnActions from "@/app/level/[levelCode]/update/return-actions";
 import { closeYear } from "@/lib/years/close";
 import { createYear } from "@/lib/years/create";
 import * as recordsActions from "@/app/admin/records-actions";
@@ -152,6 +153,15 @@ const freshAssignment = async () => ({
       .returning({ id: assignments.id })
   )[0]!.id,
 });
+/** An assignment posted on return with a draft grade for Liam (issue 44): what returnGrades returns. */
+const freshDraft = async (c: Ctx) => {
+  const [a] = await db()
+    .insert(assignments)
+    .values({ levelCode: BIO, title: "Draft", description: "d", maxScore: 5, postPolicy: "on_return" })
+    .returning({ id: assignments.id });
+  await db().insert(grades).values({ assignmentId: a!.id, studentId: c.liam, score: 4 });
+  return { draftAssignment: a!.id };
+};
 const freshEnrolledStudent = async () => {
   const [u] = await db()
     .insert(users)
@@ -356,6 +366,12 @@ const MATRIX: Record<string, Row> = {
         studentId: c.liam,
         score: String((n++ % 9) + 1),
       }),
+  },
+  // app/level/[levelCode]/update/return-actions.ts — Return (issue 44)
+  returnGrades: {
+    who: "teach",
+    prepare: freshDraft,
+    call: (c) => returnActions.returnGrades({ levelCode: BIO, assignmentId: c.draftAssignment, studentIds: [c.liam] }),
   },
   addGrade: {
     who: "teach",

@@ -19,6 +19,7 @@ import * as messageActions from "@/app/level/[levelCode]/update/message-actions"
 import * as responseActions from "@/app/level/[levelCode]/update/response-actions";
 import * as commentActions from "@/app/level/[levelCode]/update/comment-actions";
 import * as setupCopyActions from "@/app/level/[levelCode]/update/setup-copy-actions";
+import * as returnActions from "@/app/level/[levelCode]/update/return-actions";
 import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
 import { queryRows } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
@@ -172,6 +173,10 @@ const WRITES: Record<string, Write> = {
         assignmentId: ids.graded!,
         rows: [{ studentId: student.id, score: String((n++ % 9) + 1) }],
       }),
+  },
+  returnGrades: {
+    as: "teach",
+    call: () => returnActions.returnGrades({ levelCode: CLASS, assignmentId: ids.drafted!, studentIds: [student.id] }),
   },
   setGradeMark: {
     as: "teach",
@@ -388,6 +393,10 @@ beforeAll(async () => {
     );
   ids.spareAssignment = await spare("Spare");
   ids.doomedAssignment = await spare("Doomed");
+  // An assignment posted on return with the student's grade still a draft (issue 44): what returnGrades returns.
+  ids.drafted = await spare("Drafted");
+  await queryRows(sql`update assignments set post_policy = 'on_return' where id = ${ids.drafted}`);
+  await queryRows(sql`insert into grades (assignment_id, student_id, score) values (${ids.drafted}, ${student.id}, 7)`);
   ids.post = Number(
     (await one<{ id: number }>(sql`select id from updates where level_code = ${CLASS} order by id limit 1`)).id,
   );

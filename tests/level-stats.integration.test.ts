@@ -9,7 +9,7 @@ import { useTestDatabase } from "./support/test-db";
 // The admin's class figures come from level_stats, the Summary tab's and report card's from
 // student_level_stats, both kept by statement triggers. Whatever happens to grades, attendance,
 // max scores or class codes, one statement at a time or many rows at once, they must equal a
-// fresh aggregate of the records.
+// fresh aggregate of the records. A draft grade (returned_at null, issue 44) is not graded yet.
 useTestDatabase();
 beforeAll(seedDemo);
 
@@ -18,7 +18,7 @@ const fresh = () =>
     select l.code, coalesce(g.graded, 0)::int as graded, coalesce(g.earned, 0)::numeric(14,2)::text as earned, coalesce(g.possible, 0)::numeric(14,2)::text as possible,
       coalesce(t.present, 0)::int as present, coalesce(t.absent, 0)::int as absent, coalesce(t.late, 0)::int as late, coalesce(t.excused, 0)::int as excused
     from levels l
-    left join (select a.level_code, count(*) as graded, sum(gr.score) as earned, sum(a.max_score) as possible from grades gr join assignments a on a.id = gr.assignment_id group by 1) g on g.level_code = l.code
+    left join (select a.level_code, count(*) as graded, sum(gr.score) as earned, sum(a.max_score) as possible from grades gr join assignments a on a.id = gr.assignment_id where gr.returned_at is not null group by 1) g on g.level_code = l.code
     left join (select level_code, count(*) filter (where status = 'present') as present, count(*) filter (where status = 'absent') as absent,
       count(*) filter (where status = 'late') as late, count(*) filter (where status = 'excused') as excused from attendance group by 1) t on t.level_code = l.code
     order by l.code`);
@@ -32,10 +32,10 @@ const freshPerStudent = () =>
   queryRows<Record<string, string>>(sql`
     select k.level_code, k.student_id, coalesce(g.graded, 0)::int as graded, coalesce(g.earned, 0)::numeric(14,2)::text as earned, coalesce(g.possible, 0)::numeric(14,2)::text as possible,
       coalesce(t.present, 0)::int as present, coalesce(t.absent, 0)::int as absent, coalesce(t.late, 0)::int as late, coalesce(t.excused, 0)::int as excused
-    from (select a.level_code, gr.student_id from grades gr join assignments a on a.id = gr.assignment_id
+    from (select a.level_code, gr.student_id from grades gr join assignments a on a.id = gr.assignment_id where gr.returned_at is not null
           union select level_code, student_id from attendance) k
     left join (select a.level_code, gr.student_id, count(*) as graded, sum(gr.score) as earned, sum(a.max_score) as possible
-               from grades gr join assignments a on a.id = gr.assignment_id group by 1, 2) g on g.level_code = k.level_code and g.student_id = k.student_id
+               from grades gr join assignments a on a.id = gr.assignment_id where gr.returned_at is not null group by 1, 2) g on g.level_code = k.level_code and g.student_id = k.student_id
     left join (select level_code, student_id, count(*) filter (where status = 'present') as present, count(*) filter (where status = 'absent') as absent,
                count(*) filter (where status = 'late') as late, count(*) filter (where status = 'excused') as excused from attendance group by 1, 2) t
       on t.level_code = k.level_code and t.student_id = k.student_id
@@ -58,7 +58,7 @@ describe("level_stats and student_level_stats", () => {
     expect((await kept()).some((r) => Number(r.graded) > 0 && Number(r.present) > 0)).toBe(true);
   });
 
-  it("stays equal through 300 random grade, attendance and max-score changes", async () => {
+  it("stays equal through 300 random grade, draft, return, attendance and max-score changes", async () => {
     const rand = seededRandom(42);
     const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)]!;
     const pairs = await queryRows<{ assignment_id: number; student_id: number }>(sql`
@@ -78,6 +78,15 @@ describe("level_stats and student_level_stats", () => {
         await queryRows(
           sql`delete from grades where assignment_id = ${p.assignment_id} and student_id = ${p.student_id}`,
         );
+      } else if (op < 0.47) {
+        // Drafts (issue 44): an assignment posted on return, one draft returned, or back to "at once".
+        const p = pick(pairs);
+        const policy = pick(["on_return", "on_return", "immediate"]);
+        await queryRows(sql`update assignments set post_policy = ${policy} where id = ${p.assignment_id}`);
+      } else if (op < 0.48) {
+        const p = pick(pairs);
+        await queryRows(sql`update grades set returned_at = now() where assignment_id = ${p.assignment_id}
+          and student_id = ${p.student_id} and returned_at is null`);
       } else if (op < 0.5) {
         const p = pick(pairs);
         await queryRows(
@@ -120,6 +129,38 @@ describe("level_stats and student_level_stats", () => {
     await queryRows(
       sql`delete from grades where assignment_id in (select id from assignments where level_code = ${code}) and student_id % 2 = 0`,
     );
+    await expectExact();
+  });
+
+  it("count a draft only once it is returned, and keep a re-graded returned grade counted", async () => {
+    const [p] = await queryRows<{ assignment_id: number; student_id: number; level_code: string }>(sql`
+      select a.id as assignment_id, e.student_id, a.level_code from assignments a join student_enrollment e on e.level_code = a.level_code
+      where not exists (select 1 from grades g where g.assignment_id = a.id and g.student_id = e.student_id) order by 1, 2 limit 1`);
+    const { assignment_id: aid, student_id: sid, level_code: code } = p!;
+    const mine = async () =>
+      (
+        await queryRows<{ graded: number; earned: string }>(sql`select graded, earned::numeric(14,2)::text as earned
+        from student_level_stats where level_code = ${code} and student_id = ${sid}`)
+      )[0] ?? { graded: 0, earned: "0.00" };
+    const before = await mine();
+    await queryRows(sql`update assignments set post_policy = 'on_return' where id = ${aid}`);
+    await queryRows(sql`insert into grades (assignment_id, student_id, score) values (${aid}, ${sid}, 7)`);
+    expect(await mine()).toEqual(before);
+    await queryRows(sql`update assignments set max_score = max_score + 5 where id = ${aid}`);
+    await expectExact();
+    await queryRows(sql`update grades set returned_at = now() where assignment_id = ${aid} and student_id = ${sid}`);
+    const after = await mine();
+    expect([Number(after.graded), Number(after.earned)]).toEqual([
+      Number(before.graded) + 1,
+      Number(before.earned) + 7,
+    ]);
+    await queryRows(sql`update grades set score = 3 where assignment_id = ${aid} and student_id = ${sid}`);
+    const regraded = (
+      await queryRows<{ returned: boolean }>(
+        sql`select returned_at is not null as returned from grades where assignment_id = ${aid} and student_id = ${sid}`,
+      )
+    )[0];
+    expect(regraded?.returned).toBe(true);
     await expectExact();
   });
 

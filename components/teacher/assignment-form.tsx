@@ -11,6 +11,7 @@ import type { ActionResult } from "@/lib/action-result";
 import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
 import { Field, Select, TextArea, TextInput, FormActions } from "./form-controls";
 import type { ManagedAssignment } from "./assignments-manager";
+import { PostPolicyField } from "./post-policy-field";
 
 // The markdown renderer is only needed for the preview: load it when a form opens.
 const Markdown = lazyComponent(() => import("@/components/markdown").then((m) => m.Markdown));
@@ -42,6 +43,7 @@ export function AssignmentForm({
   const [maxScore, setMaxScore] = useState(String(assignment?.maxScore ?? MAX_SCORE_DEFAULT));
   const [due, setDue] = useState(() => toLocalInput(assignment?.dueIso ?? null));
   const [categoryId, setCategoryId] = useState(assignment?.categoryId ? String(assignment.categoryId) : "");
+  const [postPolicy, setPostPolicy] = useState(assignment?.postPolicy ?? "immediate");
   const [preview, setPreview] = useState(false);
   const t = useTranslations("teacherAssignments");
   const shared = useTranslations("teacherShared");
@@ -140,6 +142,7 @@ export function AssignmentForm({
             </Select>
           </Field>
         </div>
+        <PostPolicyField value={postPolicy} onChange={setPostPolicy} />
         <FormActions onCancel={onClose} pending={pending} label={assignment ? shared("saveChanges") : t("create")} />
       </form>
     </Modal>

@@ -16,7 +16,9 @@ import { SecondaryButton } from "./form-controls";
 import { ConfirmDelete, ManagedPost, ManagerHeader } from "./manager-parts";
 import { MessageGuardians } from "./message-guardians";
 import { ResponsesModal, type ResponsesShown } from "./responses-modal";
+import { ReturnButton } from "./return-button";
 import { AssignmentForm } from "./assignment-form";
+import type { PostPolicy } from "@/lib/domain/rubric-types";
 
 export interface ManagedAssignment {
   id: number;
@@ -30,6 +32,9 @@ export interface ManagedAssignment {
   category: string | null;
   submissions: number;
   graded: number;
+  /** When students see its grades (issue 44), and how many of its grades are drafts still. */
+  postPolicy: PostPolicy;
+  drafts: number;
 }
 
 export interface RosterEntry {
@@ -98,6 +103,9 @@ export function AssignmentsManager({
                       {t("gradeInQueue")}
                     </a>
                     <SecondaryButton onClick={() => setBulk(a)}>{t("bulkGrade")}</SecondaryButton>
+                    {a.postPolicy === "on_return" && (
+                      <ReturnButton levelCode={levelCode} assignmentId={a.id} count={a.drafts} />
+                    )}
                     <MessageGuardians
                       levelCode={levelCode}
                       target={{ kind: "not_submitted", assignmentId: a.id, title: a.title }}

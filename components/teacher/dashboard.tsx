@@ -93,7 +93,7 @@ export async function TeacherDashboard({
               <UpdatesLoader code={level.code} tz={tz} />
             </PageMessages>
           ) : active === "assignments" ? (
-            <PageMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments", "privateComments"]}>
+            <PageMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments", "privateComments", "returns"]}>
               <AssignmentsLoader code={level.code} tz={tz} />
             </PageMessages>
           ) : active === "grades" ? (
@@ -221,6 +221,8 @@ async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
         category: a.category,
         submissions: a.submissions,
         graded: a.graded,
+        postPolicy: a.postPolicy,
+        drafts: a.drafts,
       }))}
     />
   );
@@ -262,7 +264,9 @@ async function GradesLoader({
         </p>
       )}
       <GradesMessages parts={["grid"]}>
-        <GradesTab levelCode={code} data={data} readOnly={readOnly} />
+        <PageMessages namespaces={["returns"]}>
+          <GradesTab levelCode={code} data={data} readOnly={readOnly} />
+        </PageMessages>
       </GradesMessages>
     </>
   );

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslations } from "@/components/use-translations";
 import { useGradeNumbers } from "@/components/grade-numbers";
 import { assignmentAveragePercent } from "@/lib/domain/grades";
+import { isDraft } from "@/lib/domain/drafts";
 import { type GradeMark } from "@/lib/domain/grade-marks";
 import {
   AssignmentHeaders,
@@ -72,11 +73,13 @@ export function GradeGrid({
         const entered: number[] = [];
         scores.forEach((row, i) => {
           const v = row[j];
-          if (v !== null && v !== undefined && marks[i]?.[j] !== "e") entered.push(v);
+          // A draft is not graded yet for any average (decision 033).
+          if (v !== null && v !== undefined && marks[i]?.[j] !== "e" && !isDraft(a, v, data.returned[i]?.[j]))
+            entered.push(v);
         });
         return assignmentAveragePercent(entered, a.maxScore);
       }),
-    [data.assignments, scores, marks],
+    [data.assignments, data.returned, scores, marks],
   );
   const gradeHeading = data.term ? t("grid.termGrade", { term: data.term.title }) : t("grid.yearGrade");
   const columns = data.assignments.length + 2;
@@ -109,6 +112,7 @@ export function GradeGrid({
                 assignments={data.assignments}
                 scores={scores[row]!}
                 marks={marks[row] ?? ""}
+                returned={data.returned[row] ?? ""}
                 total={totals[row]}
                 gradeHeading={gradeHeading}
                 editingCol={editing?.row === row ? editing.col : null}

@@ -8,6 +8,7 @@ import { GRADE_GRID_THRESHOLDS } from "@/lib/domain/constants";
 import { band, itemPercent } from "@/lib/domain/grades";
 import { SCORE_INPUT } from "@/components/score-input";
 import { MARK_BY_CODE, MARK_KEYS, type GradeMark } from "@/lib/domain/grade-marks";
+import { isDraft } from "@/lib/domain/drafts";
 import { type GridData, type GridTotal, type Scores } from "./grade-grid-parts";
 
 export interface RowHandlers {
@@ -25,6 +26,8 @@ interface GradeRowProps {
   scores: Scores[number];
   /** This student's marks, one character per assignment (GridData.marks). */
   marks: string;
+  /** Which of this student's scores are returned, one character per assignment (GridData.returned). */
+  returned: string;
   /** This student's grade for the term shown. */
   total: GridTotal | undefined;
   gradeHeading: string;
@@ -47,6 +50,7 @@ export const GradeRow = memo(function GradeRow({
   assignments,
   scores,
   marks,
+  returned,
   total,
   gradeHeading,
   editingCol,
@@ -54,6 +58,7 @@ export const GradeRow = memo(function GradeRow({
   readOnly = false,
 }: GradeRowProps) {
   const t = useTranslations("grades");
+  const tr = useTranslations("returns");
   const { number, percent } = useGradeNumbers();
   return (
     <tr data-row={row} aria-rowindex={row + 2}>
@@ -67,6 +72,7 @@ export const GradeRow = memo(function GradeRow({
         const value = scores[col] ?? null;
         const pct = value === null ? null : itemPercent(value, a.maxScore);
         const mark = MARK_BY_CODE[marks[col] ?? "-"];
+        const draft = isDraft(a, value, returned[col]);
         const label = `${
           value === null
             ? t("grid.cellEmpty", { name: s.name, title: a.title })
@@ -77,10 +83,15 @@ export const GradeRow = memo(function GradeRow({
                 max: number(a.maxScore),
                 percent: percent(pct!),
               })
-        }${mark ? `, ${t(`grid.marks.${mark}`).toLowerCase()}` : ""}`;
+        }${mark ? `, ${t(`grid.marks.${mark}`).toLowerCase()}` : ""}${draft ? `, ${tr("draftHint")}` : ""}`;
         const shown = (
           <>
             {value === null ? "—" : number(value)}
+            {draft && (
+              <span className="grade-mark" data-mark="draft" aria-hidden>
+                {tr("draft")}
+              </span>
+            )}
             {mark && (
               <span className="grade-mark" data-mark={mark} aria-hidden>
                 {t(`grid.marks.${mark}`)}

@@ -3,6 +3,7 @@
 import { useGradeNumbers } from "@/components/grade-numbers";
 import { useTranslations } from "@/components/use-translations";
 import { GRADEBOOK_THRESHOLDS } from "@/lib/domain/constants";
+import { isDraft } from "@/lib/domain/drafts";
 import { band, itemPercent } from "@/lib/domain/grades";
 import { AssignmentHeaders, GRID_ROW_PX, type GridData, type OnSave, type Scores } from "./grade-grid-parts";
 import { SCORE_INPUT } from "@/components/score-input";
@@ -13,6 +14,7 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
   const { scroller, rows } = useRowWindow(data.students.length, GRID_ROW_PX);
   const columns = data.assignments.length + 1;
   const t = useTranslations("grades");
+  const tr = useTranslations("returns");
   const { number } = useGradeNumbers();
   return (
     <div
@@ -37,11 +39,12 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
                   const value = scores[row]?.[col] ?? null;
                   const shown = value === null ? "" : number(value); // the reader's digits, "7,5"
                   const b = value === null ? null : band(itemPercent(value, a.maxScore), GRADEBOOK_THRESHOLDS);
+                  const draft = isDraft(a, value, data.returned[row]?.[col]);
                   return (
                     <td key={a.id} className="grid-td">
                       <input
                         {...SCORE_INPUT}
-                        aria-label={t("grid.scoreFor", { name: s.name, title: a.title })}
+                        aria-label={`${t("grid.scoreFor", { name: s.name, title: a.title })}${draft ? `, ${tr("draftHint")}` : ""}`}
                         defaultValue={shown}
                         key={value ?? "none"}
                         onBlur={(e) => {
@@ -50,6 +53,11 @@ export function Gradebook({ data, scores, onSave }: { data: GridData; scores: Sc
                         className="grade-input"
                         data-band={b ?? "none"}
                       />
+                      {draft && (
+                        <span className="grade-mark" data-mark="draft" aria-hidden>
+                          {tr("draft")}
+                        </span>
+                      )}
                     </td>
                   );
                 })}

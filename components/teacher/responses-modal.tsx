@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { useTranslations } from "@/components/use-translations";
 import type { ResponseEntry } from "@/app/level/[levelCode]/update/assignment-actions";
 import type { ResponseFiles } from "@/app/level/[levelCode]/files-actions";
@@ -7,6 +8,7 @@ import { ResponseFilesAndScore } from "@/components/files/response-grading";
 import { Modal } from "@/components/modal";
 import { ThreadLoader } from "@/components/comments/thread-loader";
 import type { ManagedAssignment } from "./assignments-manager";
+import { ReturnButton } from "./return-button";
 
 export interface ResponsesShown {
   assignment: ManagedAssignment;
@@ -25,6 +27,13 @@ export function ResponsesModal({
   onClose: () => void;
 }) {
   const t = useTranslations("teacherAssignments");
+  const tr = useTranslations("returns");
+  // Drafts returned from this modal leave its list at once (the page refreshes behind it).
+  const [returned, setReturned] = useState<number[]>([]);
+  const drafts =
+    responses?.assignment.postPolicy === "on_return"
+      ? (responses.files?.drafts ?? []).filter((id) => !returned.includes(id))
+      : [];
   return (
     <Modal
       open={responses !== null}
@@ -33,6 +42,17 @@ export function ResponsesModal({
       wide
     >
       {responses && responses.entries.length === 0 && <p className="text-ink-muted">{t("noSubmissions")}</p>}
+      {responses && drafts.length > 0 && (
+        <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-ink-muted">{tr("draftsWaiting", { count: drafts.length })}</span>
+          <ReturnButton
+            levelCode={levelCode}
+            assignmentId={responses.assignment.id}
+            count={drafts.length}
+            onReturned={() => setReturned((r) => [...r, ...drafts])}
+          />
+        </div>
+      )}
       {responses && responses.entries.length > 0 && (
         <a
           href={`/level/${encodeURIComponent(levelCode)}/files/zip?assignmentId=${responses.assignment.id}`}
@@ -75,6 +95,22 @@ export function ResponsesModal({
                   studentId={r.studentId}
                   studentName={r.studentName}
                 />
+              )}
+              {submission && drafts.includes(submission.studentId) && (
+                <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+                  <span className="grade-mark" data-mark="draft" title={tr("draftHint")} aria-hidden>
+                    {tr("draft")}
+                  </span>
+                  <span className="sr-only">{tr("draftHint")}</span>
+                  <ReturnButton
+                    levelCode={levelCode}
+                    assignmentId={responses.assignment.id}
+                    studentIds={[submission.studentId]}
+                    studentName={r.studentName}
+                    count={1}
+                    onReturned={() => setReturned((ids) => [...ids, submission.studentId])}
+                  />
+                </div>
               )}
             </li>
           );

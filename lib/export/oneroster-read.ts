@@ -152,12 +152,14 @@ export async function readSnapshot(timeZone: string): Promise<Snapshot> {
           string_agg(coalesce(g.sourced_id, ''), ${SID_SEPARATOR} order by g.student_id) as sids
         from grades g join assignments a on a.id = g.assignment_id ${LIVE_LEVEL}
         join users u on u.id = g.student_id and u.roster_deleted_at is null
+        -- A draft is not graded yet for the SIS either: omitted until it is returned (decision 033).
+        where g.returned_at is not null
         group by g.assignment_id order by g.assignment_id`);
       const feedback = await q<FeedbackRow>(sql`
         select g.assignment_id, g.student_id, g.feedback
         from grades g join assignments a on a.id = g.assignment_id ${LIVE_LEVEL}
         join users u on u.id = g.student_id and u.roster_deleted_at is null
-        where g.feedback is not null and g.feedback <> ''`);
+        where g.feedback is not null and g.feedback <> '' and g.returned_at is not null`);
       return {
         users,
         levels,

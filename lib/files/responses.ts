@@ -9,8 +9,10 @@ import { filesOfSubmissions, type FileView } from "./records";
 export interface ResponseFiles {
   /** submission id → the student and that submission's files */
   submissions: Record<number, { studentId: number; files: FileView[] }>;
-  /** student id → current score */
+  /** student id → current score (a draft too: the teacher's screen) */
   scores: Record<number, number>;
+  /** Students whose score is a draft, not yet returned (issue 44, decision 033). */
+  drafts: number[];
 }
 
 export async function responseFilesOf(assignmentId: number): Promise<ResponseFiles> {
@@ -22,12 +24,13 @@ export async function responseFilesOf(assignmentId: number): Promise<ResponseFil
   const studentIds = [...new Set(subs.map((s) => s.studentId))];
   const scoreRows = studentIds.length
     ? await db()
-        .select({ studentId: grades.studentId, score: grades.score })
+        .select({ studentId: grades.studentId, score: grades.score, returnedAt: grades.returnedAt })
         .from(grades)
         .where(and(eq(grades.assignmentId, assignmentId), inArray(grades.studentId, studentIds)))
     : [];
   return {
     submissions: Object.fromEntries(subs.map((s) => [s.id, { studentId: s.studentId, files: byId.get(s.id) ?? [] }])),
     scores: Object.fromEntries(scoreRows.map((g) => [g.studentId, Number(g.score)])),
+    drafts: scoreRows.filter((g) => g.returnedAt === null).map((g) => g.studentId),
   };
 }

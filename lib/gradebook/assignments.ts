@@ -12,6 +12,8 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
 import { msg } from "@/lib/i18n/message";
+import type { PostPolicy } from "@/lib/domain/rubric-types";
+import { noticeGrades } from "@/lib/notify/grades";
 import { scheduleMissingCheck } from "@/lib/notify/work";
 import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
 import { gradeWriteRefusal, type Runner } from "./lock";
@@ -34,6 +36,8 @@ export interface AssignmentFields {
   maxScore: number;
   dueDate: Date;
   categoryId: number | null;
+  /** When students see its grades (decision 033); left out: at once when created, unchanged when edited. */
+  postPolicy?: PostPolicy;
 }
 
 async function categoryExists(id: number | null, on: Pick<Runner, "execute">): Promise<boolean> {
@@ -50,7 +54,7 @@ export async function createAssignment(actor: Actor, level: LevelFacts, v: Assig
     if (!(await categoryExists(v.categoryId, tx))) return INVALID_CATEGORY;
     const [row] = await tx
       .insert(assignments)
-      .values({ levelCode: level.code, teacherId: actor.id, ...v })
+      .values({ levelCode: level.code, teacherId: actor.id, ...v, postPolicy: v.postPolicy ?? "immediate" })
       .returning({ id: assignments.id });
     // Its missing-work check runs at the due time (lib/notify/work.ts).
     await scheduleMissingCheck(tx, { assignmentId: row!.id, dueDate: v.dueDate });
@@ -88,10 +92,21 @@ export async function updateAssignment(
         ok: false,
         message: msg("teacherActions.maxBelowGrades", { count: over!.n, max: v.maxScore }),
       };
+    // Switched to "at once": the database returns its drafts (drizzle/0035's trigger); each is then
+    // news as a saved grade is (decision 033).
+    const drafts =
+      v.postPolicy === "immediate"
+        ? await queryRows<{ student_id: number }>(
+            sql`select student_id from grades where assignment_id = ${assignmentId} and returned_at is null`,
+            tx,
+          )
+        : [];
     await tx
       .update(assignments)
       .set(v)
       .where(and(eq(assignments.id, assignmentId), eq(assignments.levelCode, level.code)));
+    if (drafts.length)
+      await noticeGrades(tx, { assignmentId, studentIds: drafts.map((d) => Number(d.student_id)), actorId: actor.id });
     await scheduleMissingCheck(tx, { assignmentId, dueDate: v.dueDate });
     return { ok: true, message: msg("teacherActions.assignmentUpdated") };
   });

@@ -24,8 +24,10 @@ export interface ClassTermInputs {
   students: { id: number; name: string; username: string; sisId: string | null }[];
   /** In due-date order (no due date last). */
   assignments: AssignmentRow[];
-  /** Scores in hundredths of a point. */
+  /** Returned scores in hundredths of a point: the only ones the calculator counts (decision 033). */
   scores: Map<string, number>;
+  /** Drafts (grades not yet returned, issue 44), in hundredths: shown to the class's staff in the grid, counted nowhere. */
+  drafts: Map<string, number>;
   marks: Map<string, CellMarks>;
   /** Last hand-in (ms) of work marked late: the late policy's days late. */
   handIns: Map<string, string | number>;
@@ -80,12 +82,14 @@ export async function readClassTermInputs(
         sis_id: string | null;
         assignment_ids: string | null;
         scores_h: string | null;
+        draft_ids: string | null;
+        drafts_h: string | null;
       }>(
         sql`
-      select u.id, u.name, u.username, u.sourced_id as sis_id, sc.assignment_ids, sc.scores_h
+      select u.id, u.name, u.username, u.sourced_id as sis_id, sc.assignment_ids, sc.scores_h, sc.draft_ids, sc.drafts_h
       from student_enrollment e join users u on u.id = e.student_id
       left join (
-        select g.student_id, string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(((g.score * 100)::int)::text, ',') as scores_h
+        select g.student_id, ${returnedScoreColumns}
         from grades g join assignments a on a.id = g.assignment_id where a.level_code = ${levelCode} group by g.student_id) sc on sc.student_id = u.id
       where e.level_code = ${levelCode} order by u.name, u.id`,
         on,
@@ -102,7 +106,8 @@ export async function readClassTermInputs(
       select ${gradingContextColumns([levelCode])},
         (select json_agg(x order by x.due_ms nulls last, x.id) from (
           select a.id, a.title, a.category_id, a.max_score, (extract(epoch from a.due_date) * 1000)::bigint as due_ms,
-            to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day
+            to_char(a.due_date at time zone ${timeZone}, 'YYYY-MM-DD') as due_day, to_char(a.created_at at time zone ${timeZone}, 'YYYY-MM-DD') as created_day,
+            a.post_policy = 'on_return' as on_return
           from assignments a where a.level_code = ${levelCode}) x) as assignments,
         -- Marks are few; hand-in times matter only to the late policy, which applies only to work marked late.
         (select json_agg(x) from (
@@ -122,7 +127,11 @@ export async function readClassTermInputs(
   const markRows = jsonColumn(facts?.marks) ?? [];
   const notes = jsonColumn(facts?.notes) ?? [];
   const scores = new Map<string, number>();
-  for (const r of students) addScores(scores, Number(r.id), r);
+  const drafts = new Map<string, number>();
+  for (const r of students) {
+    addScores(scores, Number(r.id), r);
+    addScores(drafts, Number(r.id), { assignment_ids: r.draft_ids, scores_h: r.drafts_h });
+  }
   const marks = new Map<string, CellMarks>();
   const handIns = new Map<string, string | number>();
   for (const m of markRows) {
@@ -146,12 +155,23 @@ export async function readClassTermInputs(
     students: students.map(({ id, name, username, sis_id }) => ({ id, name, username, sisId: sis_id })),
     assignments,
     scores,
+    drafts,
     marks,
     handIns,
     overrides,
     comments,
   };
 }
+
+/**
+ * A student's returned scores (assignment_ids, scores_h) and drafts (draft_ids, drafts_h) as
+ * comma-separated text, aggregated over `grades g`: a draft is not graded yet for the calculator.
+ */
+export const returnedScoreColumns = sql.raw(`
+  string_agg(g.assignment_id::text, ',') filter (where g.returned_at is not null) as assignment_ids,
+  string_agg(((g.score * 100)::int)::text, ',') filter (where g.returned_at is not null) as scores_h,
+  string_agg(g.assignment_id::text, ',') filter (where g.returned_at is null) as draft_ids,
+  string_agg(((g.score * 100)::int)::text, ',') filter (where g.returned_at is null) as drafts_h`);
 
 /** One student's scores, read as comma-separated assignment ids and hundredths, into a map of cells. */
 export function addScores(

@@ -70,7 +70,7 @@ async function writeGrades(
       keep: r.feedback === undefined,
     })),
   );
-  const changed = await queryRows<{ student_id: number; new_score: boolean }>(
+  const changed = await queryRows<{ student_id: number; new_score: boolean; returned: boolean }>(
     sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(student_id int, score numeric, feedback text, keep boolean)
@@ -86,7 +86,7 @@ async function writeGrades(
       insert into grades (assignment_id, student_id, score, feedback, graded_at)
       select ${assignmentId}, c.student_id, c.score, c.feedback, now() from change c order by c.student_id
       on conflict (assignment_id, student_id) do update set score = excluded.score, feedback = excluded.feedback, graded_at = excluded.graded_at
-      returning student_id
+      returning student_id, returned_at is not null as returned
     ), audited as (
       insert into audit_log (action, actor_id, level_code, detail)
       select 'grade.changed', ${actorId}::int, ${levelCode}::text,
@@ -95,11 +95,12 @@ async function writeGrades(
       from change c join written w on w.student_id = c.student_id
       order by c.student_id
     )
-    select c.student_id, c.new_score from change c join written w on w.student_id = c.student_id`,
+    select c.student_id, c.new_score, w.returned from change c join written w on w.student_id = c.student_id`,
     tx,
   );
-  // A new score below a family's threshold is news once it settles (lib/notify/grades.ts).
-  const scored = changed.filter((c) => c.new_score).map((c) => Number(c.student_id));
+  // A new score below a family's threshold is news once it settles (lib/notify/grades.ts); a draft
+  // (an assignment posted on return, decision 033) is news when it is returned (returns.ts).
+  const scored = changed.filter((c) => c.new_score && c.returned).map((c) => Number(c.student_id));
   if (scored.length) await noticeGrades(tx, { assignmentId, studentIds: scored, actorId });
   return changed.length;
 }

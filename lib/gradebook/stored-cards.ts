@@ -54,8 +54,9 @@ export async function readStoredCardRows(termId: number, levelCode: string) {
     sql`select u.id, u.name, u.username, u.sourced_id as sis_id, ${storedCardJson("r")} as card, sc.assignment_ids, sc.scores_h
         from term_grade_records r join users u on u.id = r.student_id
         left join lateral (
+          -- Returned grades only: a draft is not graded yet (decision 033).
           select string_agg(g.assignment_id::text, ',') as assignment_ids, string_agg(((g.score * 100)::int)::text, ',') as scores_h
-          from grades g join assignments a on a.id = g.assignment_id where a.level_code = r.level_code and g.student_id = r.student_id) sc on true
+          from grades g join assignments a on a.id = g.assignment_id where a.level_code = r.level_code and g.student_id = r.student_id and g.returned_at is not null) sc on true
         where r.term_id = ${termId} and r.level_code = ${levelCode} order by u.name, u.id`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), card: storedCardFrom(r.card) }));

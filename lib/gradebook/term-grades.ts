@@ -78,6 +78,8 @@ export interface AssignmentRow {
   due_ms: string | number | null;
   due_day: string | null;
   created_day: string;
+  /** Posted on return (issue 44): its grades are drafts until returned. Read by the class's term inputs only. */
+  on_return?: boolean;
 }
 
 /** One student's cell on it: score in hundredths, marks, last hand-in (ms). */
@@ -142,7 +144,8 @@ export async function readStudentTermInputs(
           -- The hand-in time matters only to the late policy, which applies only to work marked late.
           case when m.late then (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s where s.assignment_id = a.id and s.student_id = ${studentId}) end as submitted_ms
         from assignments a
-        left join grades g on g.assignment_id = a.id and g.student_id = ${studentId}
+        -- A draft (returned_at null) is not graded yet for the student and the family (decision 033).
+        left join grades g on g.assignment_id = a.id and g.student_id = ${studentId} and g.returned_at is not null
         left join grade_marks m on m.assignment_id = a.id and m.student_id = ${studentId}
         where a.level_code in ${codeList(levelCodes)}) w) as work`);
   for (const r of jsonColumn(row?.work) ?? []) work.get(r.level_code)?.push(toWork(r, r));

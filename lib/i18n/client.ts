@@ -41,6 +41,8 @@ export const PAGE_NAMESPACES = [
   "gradingQueue",
   // Private comments on a student's work (issue 44): the class page, View Responses, the admin's setting.
   "privateComments",
+  // Drafts and return (issue 44): the grid's "Draft", the assignment form's choice, the Return buttons.
+  "returns",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 

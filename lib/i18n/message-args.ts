@@ -564,6 +564,12 @@ export interface MessageArgs<Text> {
   "privateComments.notify.toTeacher": { student: Text; assignment: Text; className: Text };
   "privateComments.notify.toStudent": { author: Text; assignment: Text; className: Text };
   "privateComments.child.period": { period: Text };
+  "returns.returned": { count: number };
+  "returns.tooMany": { max: Text };
+  "returns.returnOneLabel": { student: Text };
+  "returns.returnAll": { count: Text };
+  "returns.returnAllLabel": { count: number };
+  "returns.draftsWaiting": { count: number };
 }
 
 /** The catalog's messages without placeholders. */
@@ -2032,4 +2038,15 @@ export interface BareMessages {
   "privateComments.settings.help": true;
   "privateComments.settings.save": true;
   "privateComments.child.title": true;
+  "returns.noneToReturn": true;
+  "returns.draft": true;
+  "returns.draftHint": true;
+  "returns.returnOne": true;
+  "returns.returning": true;
+  "returns.policyLegend": true;
+  "returns.policyImmediate": true;
+  "returns.policyImmediateHint": true;
+  "returns.policyOnReturn": true;
+  "returns.policyOnReturnHint": true;
+  "returns.policyInvalid": true;
 }

@@ -3,7 +3,8 @@
 // recipient whose threshold (default 70 %) the grade is below hears of it, with the teacher's
 // feedback in the body. The percent is the one that counts: the calculator's (lib/domain/term-grade)
 // after the class's late policy, so a late 18/20 kept at 80 % is news at 72 %, not 90 %. Grades that arrive
-// with a roster import are the school's records, not news: they notify nobody.
+// with a roster import are the school's records, not news: they notify nobody. A draft (issue 44,
+// decision 033) is news only once it is returned: lib/gradebook/returns.ts notifies then.
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
@@ -65,7 +66,7 @@ export const gradeNotice: JobHandler = async (job, tx) => {
           (select (extract(epoch from max(s.submitted_at)) * 1000)::bigint from assignment_submissions s where s.assignment_id = g.assignment_id and s.student_id = g.student_id) as submitted_ms
         from grades g join assignments a on a.id = g.assignment_id join levels l on l.code = a.level_code join users u on u.id = g.student_id
         left join grade_marks m on m.assignment_id = g.assignment_id and m.student_id = g.student_id
-        where g.assignment_id = ${p.assignmentId} and g.student_id = ${p.studentId}`,
+        where g.assignment_id = ${p.assignmentId} and g.student_id = ${p.studentId} and g.returned_at is not null`,
     tx,
   );
   if (!g || g.excused) return;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, desc, eq, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import { inClassNewestFirst, selectAssignmentList } from "./assignment-list";
 import { revealCodes } from "@/lib/auth/code-access";
@@ -202,7 +202,7 @@ export interface StudentGrade {
   category: string | null;
 }
 
-/** One student's grades in one class, newest first. */
+/** One student's returned grades in one class, newest first: a draft is not theirs to see yet (decision 033). */
 export async function listStudentGrades(studentId: number, levelCode: string): Promise<StudentGrade[]> {
   return db()
     .select({
@@ -218,7 +218,7 @@ export async function listStudentGrades(studentId: number, levelCode: string): P
     .from(grades)
     .innerJoin(assignments, eq(assignments.id, grades.assignmentId))
     .leftJoin(gradeCategories, eq(gradeCategories.id, assignments.categoryId))
-    .where(and(eq(grades.studentId, studentId), eq(assignments.levelCode, levelCode)))
+    .where(and(eq(grades.studentId, studentId), eq(assignments.levelCode, levelCode), isNotNull(grades.returnedAt)))
     .orderBy(desc(grades.gradedAt), desc(grades.id));
 }
 

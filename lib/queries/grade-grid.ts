@@ -22,9 +22,12 @@ export interface GridTotal {
 
 export interface GridData {
   students: { id: number; name: string; username: string }[];
-  assignments: { id: number; title: string; maxScore: number }[];
-  /** scores[i][j]: student i's score on assignment j, null when not graded (a matrix keeps the payload small). */
+  /** onReturn: posted on return (issue 44), so a score not yet returned is a draft. */
+  assignments: { id: number; title: string; maxScore: number; onReturn: boolean }[];
+  /** scores[i][j]: student i's score on assignment j (a draft too), null when not graded (a matrix keeps the payload small). */
   scores: (number | null)[][];
+  /** returned[i][j]: "r" when student i's score on assignment j is returned, "-" otherwise (lib/domain/drafts isDraft). */
+  returned: string[];
   /** marks[i][j]: student i's mark on assignment j, one character each ('-' none, 'e' excused, 'm' missing, 'l' late). */
   marks: string[];
   /** The school's terms to switch between (empty: it keeps none) and the one shown (null: the whole year). */
@@ -64,7 +67,7 @@ export async function getGradeGrid(
   const inTerm = new Set(termGrades.assignmentIds);
   const shown = inputs.assignments
     .filter((a) => inTerm.has(a.id))
-    .map((a) => ({ id: a.id, title: a.title, maxScore: a.max_score }));
+    .map((a) => ({ id: a.id, title: a.title, maxScore: a.max_score, onReturn: a.on_return === true }));
   const totalByStudent = new Map(termGrades.rows.map((r) => [r.studentId, gridTotal(r.view)]));
   const none: GridTotal = { percent: 0, letter: teacherLetter(0), empty: true, overridden: false };
   return {
@@ -72,9 +75,13 @@ export async function getGradeGrid(
     assignments: shown,
     scores: inputs.students.map((st) =>
       shown.map((a) => {
-        const h = inputs.scores.get(cellKey(a.id, st.id));
+        // The staff see drafts (decision 033); the calculator's totals below do not count them.
+        const h = inputs.scores.get(cellKey(a.id, st.id)) ?? inputs.drafts.get(cellKey(a.id, st.id));
         return h === undefined ? null : h / 100;
       }),
+    ),
+    returned: inputs.students.map((st) =>
+      shown.map((a) => (inputs.scores.has(cellKey(a.id, st.id)) ? "r" : "-")).join(""),
     ),
     marks: inputs.students.map((st) =>
       shown

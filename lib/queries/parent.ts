@@ -102,7 +102,7 @@ export async function getReportCard(studentId: number): Promise<ReportCardData |
       (select json_agg(x order by x.enrolled_at desc, x.code) from (
         select l.code, l.name, l.period, e.enrolled_at from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id and ${current}) x) as classes,
       (select json_agg(x order by x.graded_at desc, x.assignment_id) from (
-        select a.id as assignment_id, a.level_code, a.title, g.score, a.max_score, g.graded_at, g.feedback from grades g join assignments a on a.id = g.assignment_id where g.student_id = u.id) x) as grades,
+        select a.id as assignment_id, a.level_code, a.title, g.score, a.max_score, g.graded_at, g.feedback from grades g join assignments a on a.id = g.assignment_id where g.student_id = u.id and g.returned_at is not null) x) as grades,
       (select json_agg(x order by x.date desc, x.level_code) from (
         select level_code, to_char(date, 'YYYY-MM-DD') as date, status from attendance where student_id = u.id) x) as attendance,
       -- The stored cards of published terms, through their key (term, class, student).

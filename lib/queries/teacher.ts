@@ -16,6 +16,7 @@ import {
 import { isStaff, type Actor } from "@/lib/auth/policy";
 import { levelColumns, type LevelRow } from "./levels";
 import { inCurrentYear, yearsNow } from "./school-years";
+import type { PostPolicy } from "@/lib/domain/rubric-types";
 
 // Teacher dashboard queries: aggregates are computed in SQL, one statement per screen part,
 // so the number of queries never grows with the number of students or assignments.
@@ -105,7 +106,11 @@ export interface TeacherAssignment {
   categoryId: number | null;
   category: string | null;
   submissions: number;
+  /** Grades given, drafts included: the teacher's own count. */
   graded: number;
+  /** When students see its grades (issue 44), and how many are drafts still (decision 033). */
+  postPolicy: PostPolicy;
+  drafts: number;
 }
 
 export async function listTeacherAssignments(levelCode: string): Promise<TeacherAssignment[]> {
@@ -117,7 +122,11 @@ export async function listTeacherAssignments(levelCode: string): Promise<Teacher
     .groupBy(assignmentSubmissions.assignmentId)
     .as("subs");
   const graded = db()
-    .select({ assignmentId: grades.assignmentId, n: count().as("graded_n") })
+    .select({
+      assignmentId: grades.assignmentId,
+      n: count().as("graded_n"),
+      drafts: sql<number>`count(*) filter (where ${grades.returnedAt} is null)::int`.as("drafts_n"),
+    })
     .from(grades)
     .innerJoin(assignments, eq(assignments.id, grades.assignmentId))
     .where(eq(assignments.levelCode, levelCode))
@@ -128,12 +137,19 @@ export async function listTeacherAssignments(levelCode: string): Promise<Teacher
     categoryId: assignments.categoryId,
     submissions: subs.n,
     graded: graded.n,
+    drafts: graded.drafts,
+    postPolicy: assignments.postPolicy,
   })
     .leftJoin(subs, eq(subs.assignmentId, assignments.id))
     .leftJoin(graded, eq(graded.assignmentId, assignments.id))
     .where(list.where)
     .orderBy(...list.orderBy);
-  return rows.map((r) => ({ ...r, submissions: Number(r.submissions ?? 0), graded: Number(r.graded ?? 0) }));
+  return rows.map((r) => ({
+    ...r,
+    submissions: Number(r.submissions ?? 0),
+    graded: Number(r.graded ?? 0),
+    drafts: Number(r.drafts ?? 0),
+  }));
 }
 
 export async function listCategories(): Promise<{ id: number; name: string }[]> {

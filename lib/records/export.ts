@@ -29,7 +29,7 @@ const studentClasses = (id: number) => sql`(
   select level_code from student_enrollment where student_id = ${id}
   union select level_code from attendance where student_id = ${id}
   union select level_code from term_grade_records where student_id = ${id}
-  union select a.level_code from assignments a join grades g on g.assignment_id = a.id where g.student_id = ${id}
+  union select a.level_code from assignments a join grades g on g.assignment_id = a.id where g.student_id = ${id} and g.returned_at is not null
   union select a.level_code from assignments a join assignment_submissions s on s.assignment_id = a.id where s.student_id = ${id})`;
 
 /**
@@ -52,7 +52,7 @@ export const EXPORT_SECTIONS: Section[] = [
   {
     table: "assignments",
     where: (id) => sql`t.id in (select assignment_id from assignment_submissions where student_id = ${id}
-      union select assignment_id from grades where student_id = ${id}
+      union select assignment_id from grades where student_id = ${id} and returned_at is not null
       union select assignment_id from grade_marks where student_id = ${id}
       union select assignment_id from submission_comments where student_id = ${id})`,
   },
@@ -62,7 +62,8 @@ export const EXPORT_SECTIONS: Section[] = [
     where: (id) => sql`t.submission_id in (select id from assignment_submissions where student_id = ${id})`,
   },
   { table: "files", where: ofStudent("uploader_id"), omit: ["storage_key", "thumb_key", "draft_id"] },
-  { table: "grades", where: ofStudent("student_id") },
+  // A draft (returned_at null, decision 033) is the teacher's work in progress, not yet the student's record.
+  { table: "grades", where: (id) => sql`t.student_id = ${id} and t.returned_at is not null` },
   { table: "grade_marks", where: ofStudent("student_id") },
   { table: "attendance", where: ofStudent("student_id") },
   { table: "student_level_stats", where: ofStudent("student_id") },

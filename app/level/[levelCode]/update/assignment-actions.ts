@@ -6,6 +6,7 @@ import { classAction, classFormAction, idSchema, levelCodeField, refreshClass } 
 import { markdownField, titleField as title } from "@/lib/class-fields";
 import { MAX_SCORE_DEFAULT, MAX_SCORE_MIN } from "@/lib/domain/constants";
 import * as gradebook from "@/lib/gradebook/assignments";
+import { POST_POLICIES } from "@/lib/domain/drafts";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 import { zmsg } from "@/lib/i18n/message";
 import { requestLocale } from "@/lib/i18n/request-locale";
@@ -39,14 +40,18 @@ const fields = z.object({
     .optional()
     .transform((s) => (s && s.trim() !== "" ? Number(s) : null))
     .refine((n) => n === null || (Number.isInteger(n) && n > 0), zmsg("teacherActions.invalidCategory")),
+  // "When do students see grades?" (issue 44, decision 033). Left out: at once for a new
+  // assignment, unchanged for an edited one.
+  postPolicy: z.enum(POST_POLICIES, { error: zmsg("returns.policyInvalid") }).optional(),
 });
 const refresh = { revalidate: refreshClass };
-const assignmentOf = ({ title, description, maxScore, dueDate, categoryId }: z.output<typeof fields>) => ({
+const assignmentOf = ({ title, description, maxScore, dueDate, categoryId, postPolicy }: z.output<typeof fields>) => ({
   title,
   description,
   maxScore,
   dueDate,
   categoryId,
+  postPolicy,
 });
 
 export const createAssignment = classFormAction(
