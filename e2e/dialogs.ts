@@ -7,7 +7,7 @@
 export const DIALOG_SITES: Record<string, readonly string[]> = {
   "components/sign-in-screen.tsx": ["sign in"],
   "components/class-page/add-response-button.tsx": ["add response"],
-  "components/class-page/assignment-list.tsx": ["submission history"],
+  "components/class-page/assignment-list.tsx": ["submission history", "private comments"],
   "components/class-page/submit-modal.tsx": ["submit response"],
   "components/class-page/delete-response-button.tsx": ["delete response"],
   "components/files/target-files.tsx": ["files"],

@@ -55,6 +55,13 @@ const OPENERS: Record<string, Opener> = {
       await click(page, /History/);
     },
   },
+  "private comments": {
+    role: "student",
+    open: async (page) => {
+      await gotoHydrated(page, "/level/BIO-P2?tab=assignments");
+      await click(page, /Private comments/);
+    },
+  },
   "delete response": {
     role: "teacher",
     open: async (page) => {

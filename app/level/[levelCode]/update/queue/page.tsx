@@ -6,6 +6,8 @@ import { GradesMessages } from "@/components/grades-messages";
 import { PageMessages } from "@/components/page-messages";
 import { GradingQueueForm } from "@/components/teacher/grading-queue";
 import { InlineFiles } from "@/components/files/inline-files";
+import { CommentThread } from "@/components/comments/comment-thread";
+import { ReturnButton } from "@/components/teacher/return-button";
 import { dashboardPageAccess } from "@/lib/auth/page-access";
 import { defaultFilter, firstShown, placeOf, type QueueFilter } from "@/lib/domain/grading-queue";
 import { formatDateTime } from "@/lib/domain/format";
@@ -13,6 +15,7 @@ import { safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
+import { listThread } from "@/lib/queries/comments";
 import { getQueueAssignment, getQueueEntry, listQueueStudents } from "@/lib/queries/grading-queue";
 
 export async function generateMetadata() {
@@ -52,7 +55,15 @@ export default async function GradingQueuePage({
   const base = `/level/${encodeURIComponent(level.code)}/update`;
   const href = (studentId: number, f: QueueFilter = filter) =>
     `${base}/queue?assignment=${assignment.id}&student=${studentId}&filter=${f}`;
-  const entry = shownId === null ? null : await getQueueEntry(level.code, assignment.id, shownId);
+  const [entry, comments] =
+    shownId === null
+      ? [null, []]
+      : await Promise.all([
+          getQueueEntry(level.code, assignment.id, shownId),
+          // The class's staff see hidden comments too, marked (decision 033).
+          listThread({ assignmentId: assignment.id, studentId: shownId, staff: true }),
+        ]);
+  const drafts = students.filter((s) => s.draft).length;
   const place = shownId === null ? null : placeOf(students, shownId, filter);
   const readOnly = level.concludedYear !== null;
   return (
@@ -73,7 +84,7 @@ export default async function GradingQueuePage({
       {!entry || !place ? (
         <p className="mt-6 text-ink-muted">{t("noStudents")}</p>
       ) : (
-        <PageMessages namespaces={["teacherAssignments", "gradingQueue"]}>
+        <PageMessages namespaces={["teacherAssignments", "gradingQueue", "privateComments", "returns"]}>
           <nav aria-label={t("navLabel")} className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
             <span>{t("position", { position: place.position, total: place.total })}</span>
             <span data-testid="queue-left">{t("left", { count: place.ungraded })}</span>
@@ -89,6 +100,9 @@ export default async function GradingQueuePage({
                 </a>
               ))}
             </span>
+            {!readOnly && assignment.postPolicy === "on_return" && (
+              <ReturnButton levelCode={level.code} assignmentId={assignment.id} count={drafts} />
+            )}
             {/* A plain form: leaving with unsaved work gets the browser's own question (beforeunload). */}
             <form action={`${base}/queue`} className="inline-flex items-center gap-2">
               <input type="hidden" name="assignment" value={assignment.id} />
@@ -141,13 +155,35 @@ export default async function GradingQueuePage({
               ) : (
                 <p className="mt-2 text-ink-muted">{t("notHandedIn")}</p>
               )}
+              <div className="mt-6 border-t border-line pt-4">
+                <CommentThread
+                  levelCode={level.code}
+                  assignmentId={assignment.id}
+                  studentId={entry.studentId}
+                  comments={comments}
+                  viewerId={access.user.id}
+                  canPost={!readOnly}
+                  canHide={!readOnly}
+                />
+              </div>
             </section>
             <section aria-labelledby="queue-grade" className="self-start rounded-xl border border-line p-4">
               <h2 id="queue-grade" className="text-lg font-semibold">
                 {t("gradeHeading")}
               </h2>
               {entry.grade && !entry.grade.returned && (
-                <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-200">{t("draft")}</p>
+                <div className="mt-1 flex flex-wrap items-center gap-2">
+                  <p className="text-sm font-medium text-amber-800 dark:text-amber-200">{t("draft")}</p>
+                  {!readOnly && (
+                    <ReturnButton
+                      levelCode={level.code}
+                      assignmentId={assignment.id}
+                      studentIds={[entry.studentId]}
+                      studentName={entry.name}
+                      count={1}
+                    />
+                  )}
+                </div>
               )}
               <p className="mt-1 text-xs text-ink-muted">{t("shortcuts")}</p>
               <div className="mt-3">
