@@ -649,6 +649,7 @@ const MATRIX: Record<string, Row> = {
           grade: "immediately",
           announcement: "off",
           report_card: "immediately",
+          comment: "immediately",
           message: "immediately",
           threshold: String((n++ % 90) + 5),
         }),

@@ -35,6 +35,7 @@ beforeAll(async () => {
         grade: "off",
         announcement: "off",
         report_card: "off",
+        comment: "off",
         message: "off",
         threshold: 70,
       }),

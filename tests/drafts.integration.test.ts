@@ -102,6 +102,7 @@ beforeAll(async () => {
         grade: "immediately",
         announcement: "daily",
         report_card: "immediately",
+        comment: "immediately",
         message: "immediately",
         threshold: 100,
       }),

@@ -40,6 +40,7 @@ async function gracePrefers(threshold: number): Promise<void> {
         grade: "immediately",
         announcement: "off",
         report_card: "off",
+        comment: "off",
         message: "off",
         threshold,
       }),

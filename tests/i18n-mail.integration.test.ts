@@ -121,6 +121,7 @@ describe("a digest in Spanish", () => {
           grade: "daily",
           announcement: "off",
           report_card: "immediately",
+          comment: "immediately",
           message: "immediately",
           threshold: 70,
         }),

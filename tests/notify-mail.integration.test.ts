@@ -134,6 +134,7 @@ const allOff = {
   grade: "off",
   announcement: "off",
   report_card: "off",
+  comment: "off",
   message: "off",
   threshold: 70,
 };
@@ -165,6 +166,7 @@ describe("digests", () => {
       grade: "daily",
       announcement: "off",
       report_card: "immediately",
+      comment: "immediately",
       message: "immediately",
       threshold: 70,
     });
@@ -243,6 +245,7 @@ describe("choices", () => {
       grade: "immediately",
       announcement: "daily",
       report_card: "immediately",
+      comment: "immediately",
       message: "immediately",
       threshold: 40,
     });
@@ -416,6 +419,7 @@ describe("what changes after a notice was written", () => {
       grade: "off",
       announcement: "off",
       report_card: "off",
+      comment: "off",
       message: "off",
       threshold: 70,
     });
@@ -459,6 +463,7 @@ describe("what changes after a notice was written", () => {
       grade: "daily",
       announcement: "off",
       report_card: "off",
+      comment: "off",
       message: "off",
       threshold: 70,
     });
@@ -476,6 +481,7 @@ describe("what changes after a notice was written", () => {
       grade: "daily",
       announcement: "off",
       report_card: "off",
+      comment: "off",
       message: "off",
       threshold: 70,
     });
@@ -490,6 +496,7 @@ describe("what changes after a notice was written", () => {
       grade: "daily",
       announcement: "off",
       report_card: "off",
+      comment: "off",
       message: "off",
       threshold: 70,
     });

@@ -61,6 +61,7 @@ async function choose(code: string, prefs: Record<string, string | number>): Pro
     grade: "daily",
     announcement: "daily",
     report_card: "immediately",
+    comment: "immediately",
     message: "immediately",
     threshold: 70,
   };

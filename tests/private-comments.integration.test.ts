@@ -284,10 +284,13 @@ describe("notifications", () => {
     await post(ids.ava!, "Is the due date Friday?");
     expect(await noticesOf(ids.chen!)).toEqual([
       expect.objectContaining({
-        kind: "message",
+        kind: "comment",
         title: expect.stringContaining(`${ava.name} commented on`) as unknown,
         detail: "Is the due date Friday?",
-        href: `/level/${BIO}/update?tab=assignments`,
+        // Straight to her work in the grading queue.
+        href: expect.stringMatching(
+          new RegExp(`^/level/${BIO}/update/queue\\?assignment=\\d+&student=${ids.ava}&filter=all$`),
+        ) as unknown,
         student_id: ids.ava,
       }),
     ]);
@@ -307,7 +310,7 @@ describe("notifications", () => {
     expect(await noticesOf(ids.grace!)).toEqual([]);
   });
 
-  it("respect the recipient's choice for messages: off tells nothing", async () => {
+  it("respect the recipient's choice for private comments, apart from messages: off tells nothing", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2033-01-07T10:01:00Z"));
     await queryRows(sql`delete from notifications`);
@@ -316,7 +319,15 @@ describe("notifications", () => {
           on conflict (user_id, event) do update set delivery = 'off'`,
     );
     await signInAs(chen.code);
+    // The teachers' messages off: a private comment still comes (a kind of its own).
     expect(await post(ids.ava!, "Good work.")).toMatchObject({ ok: true });
+    expect(await noticesOf(ids.ava!)).toHaveLength(1);
+    await queryRows(sql`delete from notifications`);
+    await queryRows(
+      sql`insert into notification_preferences (user_id, event, delivery) values (${ids.ava}, 'comment', 'off')
+          on conflict (user_id, event) do update set delivery = 'off'`,
+    );
+    expect(await post(ids.ava!, "Very good work.")).toMatchObject({ ok: true });
     expect(await noticesOf(ids.ava!)).toEqual([]);
     await queryRows(sql`delete from notification_preferences where user_id = ${ids.ava}`);
   });

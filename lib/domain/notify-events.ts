@@ -2,7 +2,15 @@
 // Pure: the preferences page, the delivery code and the e-mails all read these.
 import { addDays, dateInTimeZone, dayOfWeek, zonedTime } from "./dates";
 
-export const NOTIFY_EVENTS = ["attendance", "work", "grade", "announcement", "report_card", "message"] as const;
+export const NOTIFY_EVENTS = [
+  "attendance",
+  "work",
+  "grade",
+  "announcement",
+  "report_card",
+  "message",
+  "comment",
+] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 // "portal": the bell only, no e-mail (what an e-mail's unsubscribe link leaves; issue 27).
@@ -17,6 +25,7 @@ export const EVENT_LABELS: Readonly<Record<NotifyEvent, string>> = {
   announcement: "New announcements",
   report_card: "Report cards published",
   message: "Messages from teachers",
+  comment: "Private comments on work",
 };
 
 export const DELIVERY_LABELS: Readonly<Record<Delivery, string>> = {
@@ -39,6 +48,8 @@ export const DEFAULT_DELIVERY: Readonly<Record<NotifyEvent, Delivery>> = {
   announcement: "daily",
   report_card: "immediately",
   message: "immediately",
+  // A question about one piece of work is a conversation (issue 44): answered while it matters.
+  comment: "immediately",
 };
 
 /** A posted grade below this percent is news, unless the recipient chose another threshold. */

@@ -597,6 +597,7 @@ export interface BareMessages {
   "email.events.announcement": true;
   "email.events.report_card": true;
   "email.events.message": true;
+  "email.events.comment": true;
   "email.deliveries.immediately": true;
   "email.deliveries.daily": true;
   "email.deliveries.weekly": true;
@@ -811,6 +812,7 @@ export interface BareMessages {
   "settings.events.announcement": true;
   "settings.events.report_card": true;
   "settings.events.message": true;
+  "settings.events.comment": true;
   "settings.deliveries.immediately": true;
   "settings.deliveries.daily": true;
   "settings.deliveries.weekly": true;

@@ -1,9 +1,9 @@
 // A new private comment (issue 44, decision 033) tells the other side of the thread: a comment by
 // the class's staff tells the student; the student's own comment tells the class's teacher. Never
 // the author (deliver drops them), never a guardian (they read the thread only where the school
-// allows, and are not a side of it). Delivered as a "message" (Messages from teachers): the same
-// preferences, bell, e-mail and digests; a kind of its own needs notification_preferences'
-// event check widened first (decision 033).
+// allows, and are not a side of it). An event of its own ("Private comments on work", migration
+// 0037): the same preferences, bell, e-mail and digests as every notice, chosen apart from the
+// teachers' messages.
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
@@ -43,11 +43,17 @@ export async function notifyComment(
   const recipients = comment.authorIsStudent
     ? facts.teacherId === null
       ? []
-      : [{ userId: Number(facts.teacherId), href: `/level/${code}/update?tab=assignments` }]
+      : [
+          {
+            userId: Number(facts.teacherId),
+            // Straight to this student's work in the grading queue, where the thread sits beside it.
+            href: `/level/${code}/update/queue?assignment=${comment.assignmentId}&student=${comment.studentId}&filter=all`,
+          },
+        ]
     : [{ userId: comment.studentId, href: `/level/${code}?tab=assignments` }];
   return deliver(tx, [
     {
-      event: "message",
+      event: "comment",
       eventKey: `comment:${comment.id}`,
       studentId: comment.studentId,
       levelCode: facts.levelCode,

@@ -17,6 +17,7 @@ const EVENT_NAMES: Record<NotifyEvent, Message> = {
   announcement: msg("settings.events.announcement"),
   report_card: msg("settings.events.report_card"),
   message: msg("settings.events.message"),
+  comment: msg("settings.events.comment"),
 };
 const quoted = (e: NotifyEvent) => msg("unsubscribe.quoted", { text: EVENT_NAMES[e] });
 

@@ -129,7 +129,7 @@ export const notificationPreferences = pgTable(
     ),
     check(
       "notification_preferences_event_check",
-      sql`${t.event} in ('attendance', 'work', 'grade', 'announcement', 'report_card', 'message')`,
+      sql`${t.event} in ('attendance', 'work', 'grade', 'announcement', 'report_card', 'message', 'comment')`,
     ),
     check("notification_preferences_threshold_check", sql`${t.threshold} between 1 and 100`),
   ],

@@ -1,0 +1,2 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_event_check";--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_event_check" CHECK ("notification_preferences"."event" in ('attendance', 'work', 'grade', 'announcement', 'report_card', 'message', 'comment'));
