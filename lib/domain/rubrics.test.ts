@@ -88,7 +88,10 @@ describe("rubric maths, exact in hundredths", () => {
     expect(rubricScoreHundredths(r, { c0: { level: "l1" }, c1: { level: "l1" } })).toBe(0);
   });
   it("does not read a criterion id from the object's prototype", () => {
-    const r: RubricBody = { title: "T", criteria: [{ id: "toString", title: "x", description: "", levels: levels(1, 0) }] };
+    const r: RubricBody = {
+      title: "T",
+      criteria: [{ id: "toString", title: "x", description: "", levels: levels(1, 0) }],
+    };
     expect(rubricScoreHundredths(r, {})).toBeNull();
     expect(staleSelections(r, {})).toBe(true);
   });
