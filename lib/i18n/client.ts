@@ -37,6 +37,8 @@ export const PAGE_NAMESPACES = [
   "teacherAssignments",
   "teacherStudents",
   "teacherAttendance",
+  // Issue 44: the rubric editor, bank and scorer (the Assignments tab, the grading screens).
+  "rubrics",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 

@@ -2038,4 +2038,5 @@ export interface BareMessages {
   "rubrics.bank.own": true;
   "rubrics.bank.school": true;
   "rubrics.bank.empty": true;
+  "rubrics.bank.cancel": true;
 }
