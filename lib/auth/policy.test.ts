@@ -13,7 +13,9 @@ import {
   canSeeAdminButton,
   classCardHref,
   classPageAccess,
+  canUseRubric,
   homeClassScope,
+  rubricEditAccess,
   teachAccess,
 } from "./policy";
 
@@ -246,5 +248,31 @@ describe("a student's record of every year (issue 41)", () => {
       expect(canReadStudentRecord(actor, of(10, true))).toBe(false);
     // An instructor whose id happens to be the student's is still not the student.
     expect(canReadStudentRecord({ id: 10, role: "instructor" }, of(10))).toBe(false);
+  });
+});
+
+describe("the rubric bank (issue 44)", () => {
+  const teacher = { id: 2, role: "instructor" };
+  const other = { id: 3, role: "instructor" };
+  const admin = { id: 1, role: "admin" };
+  const own = { ownerId: 2, shared: false };
+  const school = { ownerId: 1, shared: true };
+  it("is used by staff: one's own rubrics and the school's", () => {
+    expect(canUseRubric(teacher, own)).toBe(true);
+    expect(canUseRubric(other, own)).toBe(false);
+    expect(canUseRubric(other, school)).toBe(true);
+    expect(canUseRubric(admin, own)).toBe(false);
+    expect(canUseRubric({ id: 9, role: "student" }, school)).toBe(false);
+    expect(canUseRubric({ id: 8, role: "parent" }, school)).toBe(false);
+  });
+  it("is changed by a rubric's owner, and the school's by admins only", () => {
+    expect(rubricEditAccess(teacher, own)).toEqual({ allowed: true });
+    expect(rubricEditAccess(other, own)).toEqual({ allowed: false, reason: "not-owner" });
+    expect(rubricEditAccess(admin, own)).toEqual({ allowed: false, reason: "not-owner" });
+    expect(rubricEditAccess(teacher, school)).toEqual({ allowed: false, reason: "admins-only" });
+    expect(rubricEditAccess({ id: 5, role: "admin" }, school)).toEqual({ allowed: true });
+    expect(rubricEditAccess({ id: 2, role: "student" }, { ownerId: 2, shared: false })).toMatchObject({
+      allowed: false,
+    });
   });
 });
