@@ -105,11 +105,11 @@ export function AssignmentRubricField({
           <p className="text-sm text-ink-muted">{t("form.bankEmpty")}</p>
         ) : (
           <div>
-            <label htmlFor={`${base}-bank`} className="block text-sm font-medium">
+            <label htmlFor={`${base}-bank-choice`} className="block text-sm font-medium">
               {t("form.bankChoice")}
             </label>
             <select
-              id={`${base}-bank`}
+              id={`${base}-bank-choice`}
               className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
               value={bankId}
               onChange={(e) => setBankId(e.target.value)}

@@ -144,7 +144,7 @@ export function RubricEditor({
                     return (
                       <li key={l.id} className="flex flex-wrap items-end gap-2">
                         <span className="sr-only">{t("editor.level", { number: j + 1 })}</span>
-                        <div className="min-w-32 flex-1">
+                        <div className="min-w-0 flex-1">
                           <label htmlFor={`${lid}-label`} className="block text-xs font-medium">
                             {t("editor.levelLabel")}
                           </label>
@@ -157,7 +157,7 @@ export function RubricEditor({
                             onChange={(e) => setLevel(i, j, { label: e.target.value })}
                           />
                         </div>
-                        <div className="w-24">
+                        <div className="w-20 shrink-0">
                           <label htmlFor={`${lid}-points`} className="block text-xs font-medium">
                             {t("editor.levelPoints")}
                           </label>
