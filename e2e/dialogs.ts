@@ -15,6 +15,7 @@ export const DIALOG_SITES: Record<string, readonly string[]> = {
   "components/teacher/manager-parts.tsx": ["delete announcement", "delete assignment"],
   "components/teacher/assignment-form.tsx": ["new assignment", "edit assignment"],
   "components/teacher/bulk-grade-modal.tsx": ["bulk grade"],
+  "components/rubric/rubric-bank-dialog.tsx": ["rubric bank"],
   "components/teacher/responses-modal.tsx": ["view responses"],
   "components/teacher/message-guardians.tsx": ["message guardians"],
   "components/teacher/add-grade-modal.tsx": ["add grade"],

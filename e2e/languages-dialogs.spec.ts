@@ -121,6 +121,13 @@ const OPENERS: Record<string, Opener> = {
       await inCard(page, "managed-assignment", "Chapter 1 exercises", /Edit Full/);
     },
   },
+  "rubric bank": {
+    role: "teacher",
+    open: async (page) => {
+      await gotoHydrated(page, `${DASHBOARD}?tab=assignments`);
+      await click(page, /Rubric bank/);
+    },
+  },
   "bulk grade": {
     role: "teacher",
     open: async (page) => {

@@ -18,6 +18,7 @@ import * as gridTotalActions from "@/app/level/[levelCode]/update/grid-total-act
 import * as messageActions from "@/app/level/[levelCode]/update/message-actions";
 import * as responseActions from "@/app/level/[levelCode]/update/response-actions";
 import * as commentActions from "@/app/level/[levelCode]/update/comment-actions";
+import * as rubricActions from "@/app/level/[levelCode]/update/rubric-actions";
 import * as setupCopyActions from "@/app/level/[levelCode]/update/setup-copy-actions";
 import * as returnActions from "@/app/level/[levelCode]/update/return-actions";
 import * as termGradeActions from "@/app/level/[levelCode]/update/term-grade-actions";
@@ -89,6 +90,22 @@ const assignmentFields = (over: Record<string, string | number> = {}) =>
     ...over,
   });
 
+/** A rubric of 10 points (issue 44): the teacher's own in the bank, and on an assignment of 10. */
+const RUBRIC = {
+  title: "Lab report",
+  criteria: [
+    {
+      id: "c",
+      title: "Method",
+      description: "",
+      levels: [
+        { id: "a", label: "Sound", points: 1000 },
+        { id: "b", label: "Unclear", points: 400 },
+      ],
+    },
+  ],
+};
+
 /** Every class write of app/, by its exported name, with an input that succeeds while the year is open. */
 const WRITES: Record<string, Write> = {
   // app/level/[levelCode]/actions.ts — a student's own writes
@@ -158,6 +175,34 @@ const WRITES: Record<string, Write> = {
   deleteAssignment: {
     as: "teach",
     call: () => assignmentActions.deleteAssignment({ levelCode: CLASS, assignmentId: ids.doomedAssignment! }),
+  },
+  // rubrics (issue 44): the bank through the class's dashboard, and scoring with an assignment's rubric
+  createBankRubric: {
+    as: "teach",
+    call: () => rubricActions.createBankRubric({ levelCode: CLASS, rubric: RUBRIC }),
+  },
+  updateBankRubric: {
+    as: "teach",
+    call: () =>
+      rubricActions.updateBankRubric({
+        levelCode: CLASS,
+        rubricId: ids.ownRubric!,
+        rubric: { ...RUBRIC, title: `R ${unique()}` },
+      }),
+  },
+  deleteBankRubric: {
+    as: "teach",
+    call: () => rubricActions.deleteBankRubric({ levelCode: CLASS, rubricId: ids.doomedRubric! }),
+  },
+  scoreRubric: {
+    as: "teach",
+    call: () =>
+      rubricActions.scoreRubric({
+        levelCode: CLASS,
+        assignmentId: ids.rubricAssignment!,
+        studentId: student.id,
+        selections: { c: { level: n++ % 2 ? "a" : "b" } },
+      }),
   },
   // grades and marks
   saveGrade: { as: "teach", call: () => gradeActions.saveGrade({ ...cell(), score: String((n++ % 9) + 1) }) },
@@ -392,6 +437,19 @@ beforeAll(async () => {
       ).id,
     );
   ids.spareAssignment = await spare("Spare");
+  ids.rubricAssignment = await spare("Rubric");
+  await queryRows(
+    sql`update assignments set rubric = ${JSON.stringify(RUBRIC)}::jsonb where id = ${ids.rubricAssignment}`,
+  );
+  const ownRubric = async () =>
+    Number(
+      (
+        await one<{ id: number }>(sql`insert into rubrics (owner_id, title, criteria)
+          values (${ids.teacher}, 'Own', ${JSON.stringify(RUBRIC.criteria)}::jsonb) returning id`)
+      ).id,
+    );
+  ids.ownRubric = await ownRubric();
+  ids.doomedRubric = await ownRubric();
   ids.doomedAssignment = await spare("Doomed");
   // An assignment posted on return with the student's grade still a draft (issue 44): what returnGrades returns.
   ids.drafted = await spare("Drafted");

@@ -34,10 +34,13 @@ export function AssignmentList({
   studentId,
   readOnly = false,
   threads,
+  rubrics = {},
 }: {
   assignments: AssignmentView[];
   /** Full descriptions, rendered (and sanitised) on the server. */
   descriptions: Record<number, React.ReactNode>;
+  /** Issue 44: each assignment's rubric (with the student's returned levels), rendered on the server. */
+  rubrics?: Record<number, { label: string; view: React.ReactNode }>;
   levelCode: string;
   studentId: number | null;
   /** A concluded class (issue 41): the submission history still opens, nothing can be handed in. */
@@ -136,6 +139,12 @@ export function AssignmentList({
                 <p className="mt-3 text-sm" data-user-text>
                   {a.preview}
                 </p>
+                {rubrics[a.id] && (
+                  <details className="mt-3 rounded-lg border border-line px-3 py-2">
+                    <summary className="cursor-pointer text-sm font-medium">{rubrics[a.id]!.label}</summary>
+                    <div className="mt-2">{rubrics[a.id]!.view}</div>
+                  </details>
+                )}
                 {studentId !== null && (
                   <div className="mt-4 flex flex-wrap gap-2">
                     {!readOnly && (

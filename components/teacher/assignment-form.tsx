@@ -9,6 +9,7 @@ import { ErrorBanner } from "@/components/error-banner";
 import { Modal } from "@/components/modal";
 import type { ActionResult } from "@/lib/action-result";
 import { MAX_SCORE_DEFAULT } from "@/lib/domain/constants";
+import { AssignmentRubricField, type BankOption } from "@/components/rubric/assignment-rubric-field";
 import { Field, Select, TextArea, TextInput, FormActions } from "./form-controls";
 import type { ManagedAssignment } from "./assignments-manager";
 import { PostPolicyField } from "./post-policy-field";
@@ -30,11 +31,14 @@ export function AssignmentForm({
   levelCode,
   categories,
   assignment,
+  bank,
   onClose,
 }: {
   levelCode: string;
   categories: { id: number; name: string }[];
   assignment: ManagedAssignment | null;
+  /** The rubrics the teacher may attach (issue 44): their own and the school's. */
+  bank: BankOption[];
   onClose: () => void;
 }) {
   const [state, action, pending] = useActionState(assignment ? updateAssignment : createAssignment, idle);
@@ -143,6 +147,14 @@ export function AssignmentForm({
           </Field>
         </div>
         <PostPolicyField value={postPolicy} onChange={setPostPolicy} />
+        <AssignmentRubricField
+          bank={bank}
+          rubric={assignment?.rubric ?? null}
+          rubricId={assignment?.rubricId ?? null}
+          graded={(assignment?.graded ?? 0) > 0}
+          maxScore={maxScore}
+          onUseTotal={(total) => setMaxScore(String(total))}
+        />
         <FormActions onCancel={onClose} pending={pending} label={assignment ? shared("saveChanges") : t("create")} />
       </form>
     </Modal>

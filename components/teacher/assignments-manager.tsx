@@ -18,7 +18,9 @@ import { MessageGuardians } from "./message-guardians";
 import { ResponsesModal, type ResponsesShown } from "./responses-modal";
 import { ReturnButton } from "./return-button";
 import { AssignmentForm } from "./assignment-form";
-import type { PostPolicy } from "@/lib/domain/rubric-types";
+import type { BankOption } from "@/components/rubric/assignment-rubric-field";
+import { RubricBankDialog } from "@/components/rubric/rubric-bank-dialog";
+import type { PostPolicy, RubricBody } from "@/lib/domain/rubric-types";
 
 export interface ManagedAssignment {
   id: number;
@@ -35,6 +37,9 @@ export interface ManagedAssignment {
   /** When students see its grades (issue 44), and how many of its grades are drafts still. */
   postPolicy: PostPolicy;
   drafts: number;
+  /** Issue 44: the assignment's own rubric and the bank rubric it came from. */
+  rubric: RubricBody | null;
+  rubricId: number | null;
 }
 
 export interface RosterEntry {
@@ -48,6 +53,8 @@ export function AssignmentsManager({
   categories,
   roster,
   gradesByAssignment,
+  bank,
+  canShareRubrics,
 }: {
   levelCode: string;
   assignments: ManagedAssignment[];
@@ -55,15 +62,21 @@ export function AssignmentsManager({
   roster: RosterEntry[];
   /** assignmentId → studentId → { score, feedback } */
   gradesByAssignment: Record<number, Record<number, { score: number; feedback: string | null }>>;
+  /** The rubric bank the teacher sees (issue 44): their own and the school's. */
+  bank: (BankOption & { editable: boolean })[];
+  /** The viewer is an admin: their new rubrics may be the school's. */
+  canShareRubrics: boolean;
 }) {
   const [form, setForm] = useState<{ mode: "new" } | { mode: "edit"; assignment: ManagedAssignment } | null>(null);
   const [deleting, setDeleting] = useState<ManagedAssignment | null>(null);
   const [bulk, setBulk] = useState<ManagedAssignment | null>(null);
   const [responses, setResponses] = useState<ResponsesShown | null>(null);
+  const [bankOpen, setBankOpen] = useState(false);
   const [, start] = useTransition();
   const toast = useToast();
   const t = useTranslations("teacherAssignments");
   const shared = useTranslations("teacherShared");
+  const rubricWords = useTranslations("rubrics");
 
   const saveText = async (assignmentId: number, patch: { title?: string; description?: string }) => {
     const res = await editAssignmentText({ levelCode, assignmentId, ...patch });
@@ -74,6 +87,9 @@ export function AssignmentsManager({
   return (
     <div>
       <ManagerHeader title={t("heading")} newLabel={t("new")} onNew={() => setForm({ mode: "new" })} />
+      <div className="-mt-2 mb-4 flex justify-end">
+        <SecondaryButton onClick={() => setBankOpen(true)}>{rubricWords("bank.open")}</SecondaryButton>
+      </div>
       {assignments.length === 0 ? (
         <EmptyState title={t("none")} message={t("noneHint")} />
       ) : (
@@ -154,6 +170,7 @@ export function AssignmentsManager({
           levelCode={levelCode}
           categories={categories}
           assignment={form.mode === "edit" ? form.assignment : null}
+          bank={bank}
           onClose={() => setForm(null)}
         />
       )}
@@ -165,6 +182,14 @@ export function AssignmentsManager({
           roster={roster}
           existing={gradesByAssignment[bulk.id] ?? {}}
           onClose={() => setBulk(null)}
+        />
+      )}
+      {bankOpen && (
+        <RubricBankDialog
+          levelCode={levelCode}
+          bank={bank}
+          canShare={canShareRubrics}
+          onClose={() => setBankOpen(false)}
         />
       )}
       <ResponsesModal levelCode={levelCode} responses={responses} onClose={() => setResponses(null)} />

@@ -26,6 +26,8 @@ import { cachedMarkdown } from "@/components/markdown-cache";
 import { loadAssignmentsView } from "@/lib/queries/class-page-view";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { intlLocaleOf } from "@/lib/i18n/locales";
+import { requireUser } from "@/lib/auth/guards";
+import { listBankRubrics } from "@/lib/gradebook/rubric-bank";
 
 /**
  * The teacher/admin class dashboard (spec §2). Callers have already decided access with
@@ -93,7 +95,16 @@ export async function TeacherDashboard({
               <UpdatesLoader code={level.code} tz={tz} />
             </PageMessages>
           ) : active === "assignments" ? (
-            <PageMessages namespaces={["teacherShared", "teacherGuardians", "teacherAssignments", "privateComments", "returns"]}>
+            <PageMessages
+              namespaces={[
+                "teacherShared",
+                "teacherGuardians",
+                "teacherAssignments",
+                "privateComments",
+                "returns",
+                "rubrics",
+              ]}
+            >
               <AssignmentsLoader code={level.code} tz={tz} />
             </PageMessages>
           ) : active === "grades" ? (
@@ -193,12 +204,14 @@ async function UpdatesLoader({ code, tz }: { code: string; tz: string }) {
 }
 
 async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
-  const [rows, categories, book, t, locale] = await Promise.all([
+  const user = await requireUser();
+  const [rows, categories, book, t, locale, bank] = await Promise.all([
     listTeacherAssignments(code),
     listCategories(),
     getGradebook(code),
     getT("teacher"),
     requestLocale(),
+    listBankRubrics(user),
   ]);
   const gradesByAssignment: Record<number, Record<number, { score: number; feedback: string | null }>> = {};
   for (const g of book.grades)
@@ -209,6 +222,8 @@ async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
       categories={categories}
       roster={book.students.map((s) => ({ id: s.id, name: s.name }))}
       gradesByAssignment={gradesByAssignment}
+      bank={bank}
+      canShareRubrics={user.role === "admin"}
       assignments={rows.map((a) => ({
         id: a.id,
         title: a.title,
@@ -223,6 +238,8 @@ async function AssignmentsLoader({ code, tz }: { code: string; tz: string }) {
         graded: a.graded,
         postPolicy: a.postPolicy,
         drafts: a.drafts,
+        rubric: a.rubric,
+        rubricId: a.rubricId,
       }))}
     />
   );

@@ -16,7 +16,9 @@ import {
   canSeeAdminButton,
   classCardHref,
   classPageAccess,
+  canUseRubric,
   homeClassScope,
+  rubricEditAccess,
   teachAccess,
 } from "./policy";
 
@@ -300,5 +302,31 @@ describe("private comments (issue 44, decision 033)", () => {
   it("a student who is not in the class has no thread there", () => {
     expect(canReadPrivateComments(student, thread({ studentEnrolled: false }))).toBe(false);
     expect(canWritePrivateComments(instructor, thread({ studentEnrolled: false }))).toBe(false);
+  });
+});
+
+describe("the rubric bank (issue 44)", () => {
+  const teacher = { id: 2, role: "instructor" };
+  const other = { id: 3, role: "instructor" };
+  const admin = { id: 1, role: "admin" };
+  const own = { ownerId: 2, shared: false };
+  const school = { ownerId: 1, shared: true };
+  it("is used by staff: one's own rubrics and the school's", () => {
+    expect(canUseRubric(teacher, own)).toBe(true);
+    expect(canUseRubric(other, own)).toBe(false);
+    expect(canUseRubric(other, school)).toBe(true);
+    expect(canUseRubric(admin, own)).toBe(false);
+    expect(canUseRubric({ id: 9, role: "student" }, school)).toBe(false);
+    expect(canUseRubric({ id: 8, role: "parent" }, school)).toBe(false);
+  });
+  it("is changed by a rubric's owner, and the school's by admins only", () => {
+    expect(rubricEditAccess(teacher, own)).toEqual({ allowed: true });
+    expect(rubricEditAccess(other, own)).toEqual({ allowed: false, reason: "not-owner" });
+    expect(rubricEditAccess(admin, own)).toEqual({ allowed: false, reason: "not-owner" });
+    expect(rubricEditAccess(teacher, school)).toEqual({ allowed: false, reason: "admins-only" });
+    expect(rubricEditAccess({ id: 5, role: "admin" }, school)).toEqual({ allowed: true });
+    expect(rubricEditAccess({ id: 2, role: "student" }, { ownerId: 2, shared: false })).toMatchObject({
+      allowed: false,
+    });
   });
 });

@@ -246,3 +246,30 @@ export function canWritePrivateComments(actor: Actor, f: PrivateCommentFacts): b
 export function canHidePrivateComments(actor: Actor, level: LevelFacts): boolean {
   return teachAccess(actor, level).allowed;
 }
+
+/** A rubric of the bank (issue 44): whose it is, and whether it is the school's. */
+export interface RubricFacts {
+  ownerId: number | null;
+  shared: boolean;
+}
+
+/**
+ * Reading a bank rubric (to attach it to an assignment): one's own, and the school's (shared).
+ * Instructors and admins only; students and parents have no bank.
+ */
+export function canUseRubric(actor: Actor, r: RubricFacts): boolean {
+  if (!isStaff(actor.role)) return false;
+  return r.shared || r.ownerId === actor.id;
+}
+
+/**
+ * Changing or deleting a bank rubric (decision 033): the school's (shared) by admins only; a
+ * teacher's own by that teacher only (an admin does not edit a teacher's private rubric).
+ */
+export function rubricEditAccess(
+  actor: Actor,
+  r: RubricFacts,
+): { allowed: true } | { allowed: false; reason: "admins-only" | "not-owner" } {
+  if (r.shared) return actor.role === "admin" ? { allowed: true } : { allowed: false, reason: "admins-only" };
+  return isStaff(actor.role) && r.ownerId === actor.id ? { allowed: true } : { allowed: false, reason: "not-owner" };
+}

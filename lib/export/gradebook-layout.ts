@@ -10,6 +10,12 @@
 // Summary, the grid, the report card and the PDF. A cell holds the score, or the teacher's mark
 // where there is no score (E excused, M missing); a late score is written "9.5 (L)". An ungraded
 // cell is empty.
+//
+// An assignment scored with a rubric (issue 44) is followed by one column per criterion, headed
+// "<title> (<id>): <criterion>", holding the label of the level chosen (empty when none, or when
+// the rubric changed and that level is gone). The score column stays grades.score.
+import type { RubricBody, RubricSelections } from "@/lib/domain/rubric-types";
+import { chosenLevel } from "@/lib/domain/rubrics";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import type { Locale } from "@/lib/i18n/locales";
 import { translatorFor } from "@/lib/i18n/translator";
@@ -19,6 +25,8 @@ export interface GradebookAssignment {
   id: number;
   title: string;
   maxScore: number;
+  /** The assignment's rubric (its criteria become columns), or none. */
+  rubric?: RubricBody | null;
 }
 
 export interface GradebookCell {
@@ -32,6 +40,8 @@ export interface GradebookStudent {
   sisId: string | null;
   /** One cell per assignment, in the order of `assignments`. */
   cells: GradebookCell[];
+  /** One per assignment, in the same order: the rubric levels chosen on the grade (null: none). */
+  rubricLevels?: (RubricSelections | null)[];
   /** The calculator's result (or the stored card) for the term. */
   grade: StoredTermGrade;
 }
@@ -52,6 +62,15 @@ export function cellValue(c: GradebookCell): Cell {
 
 const number = (s: string | null) => (s === null ? "" : Number(s));
 
+/** Each assignment's columns: its score, then its rubric's criteria (issue 44). */
+function assignmentColumns(
+  assignments: readonly GradebookAssignment[],
+  score: (a: GradebookAssignment, i: number) => Cell,
+  criterion: (a: GradebookAssignment, i: number, c: RubricBody["criteria"][number]) => Cell,
+): Cell[] {
+  return assignments.flatMap((a, i) => [score(a, i), ...(a.rubric?.criteria ?? []).map((c) => criterion(a, i, c))]);
+}
+
 export function gradebookRows(
   assignments: readonly GradebookAssignment[],
   students: readonly GradebookStudent[],
@@ -64,7 +83,7 @@ export function gradebookRows(
     for (const c of s.grade.categories) if (!categories.includes(c.name)) categories.push(c.name);
   const header: Cell[] = [
     ...GRADEBOOK_LEAD.map((key) => t(key)),
-    ...assignments.map(assignmentHeader),
+    ...assignmentColumns(assignments, assignmentHeader, (a, _i, c) => `${assignmentHeader(a)}: ${c.title}`),
     ...categories.map((category) => t("categoryPercent", { category })),
     ...GRADEBOOK_TAIL.map((key) => t(key)),
   ];
@@ -72,7 +91,11 @@ export function gradebookRows(
     t("pointsPossible"),
     "",
     "",
-    ...assignments.map((a) => a.maxScore),
+    ...assignmentColumns(
+      assignments,
+      (a) => a.maxScore,
+      () => "",
+    ),
     ...categories.map(() => ""),
     "",
     assignments.reduce((s, a) => s + a.maxScore, 0),
@@ -86,7 +109,11 @@ export function gradebookRows(
       st.name,
       st.username,
       st.sisId ?? "",
-      ...st.cells.map(cellValue),
+      ...assignmentColumns(
+        assignments,
+        (_a, i) => cellValue(st.cells[i]!),
+        (_a, i, c) => chosenLevel(c, st.rubricLevels?.[i])?.label ?? "",
+      ),
       ...categories.map((name) => g.categories.find((c) => c.name === name)?.percent ?? ""),
       number(g.earnedPoints),
       number(g.possiblePoints),

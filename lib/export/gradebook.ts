@@ -1,5 +1,8 @@
 import "server-only";
+import { sql } from "drizzle-orm";
+import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
+import type { RubricBody, RubricSelections } from "@/lib/domain/rubric-types";
 import { storedTermGrade } from "@/lib/domain/stored-grade";
 import { studentWork } from "@/lib/gradebook/class-term-grades";
 import { addScores, readClassTermInputs, type ClassTermInputs } from "@/lib/gradebook/class-term-inputs";
@@ -12,11 +15,33 @@ import { gradebookRows, type GradebookAssignment, type GradebookStudent } from "
 const NO_ATTENDANCE = { present: 0, absent: 0, late: 0, excused: 0 };
 
 /**
+ * The class's assignments that carry a rubric, and the levels chosen on each grade of them (issue
+ * 44): one statement, for the CSV's level columns. Whatever the calculator counts is grades.score.
+ */
+async function readRubricLevels(
+  levelCode: string,
+): Promise<{ rubrics: Map<number, RubricBody>; levels: Map<string, RubricSelections> }> {
+  const [row] = await queryRows<{
+    rubrics: { id: number; rubric: RubricBody }[] | string | null;
+    levels: { a: number; s: number; l: RubricSelections }[] | string | null;
+  }>(sql`
+    select (select json_agg(json_build_object('id', a.id, 'rubric', a.rubric)) from assignments a
+              where a.level_code = ${levelCode} and a.rubric is not null) as rubrics,
+           (select json_agg(json_build_object('a', g.assignment_id, 's', g.student_id, 'l', g.rubric_levels))
+              from grades g join assignments a on a.id = g.assignment_id
+              where a.level_code = ${levelCode} and a.rubric is not null and g.rubric_levels is not null) as levels`);
+  const rubrics = new Map((jsonColumn(row?.rubrics) ?? []).map((r) => [r.id, r.rubric]));
+  const levels = new Map((jsonColumn(row?.levels) ?? []).map((g) => [`${g.a}:${g.s}`, g.l]));
+  return { rubrics, levels };
+}
+
+/**
  * One class's gradebook for a term (default: today's) or the whole year: the term's assignments,
  * each student's scores and marks, and the calculator's figures. A published term is its stored
  * cards, every one (decision 017): a student removed from the class after publishing is listed
  * with their card, as on the PDF, and one who joined later, who has no card, is not. Two
- * statements (the grading inputs every term screen reads), three when the term is published.
+ * statements (the grading inputs every term screen reads) and one for the rubric levels (issue 44),
+ * four when the term is published.
  */
 export async function loadGradebook(
   levelCode: string,
@@ -24,7 +49,12 @@ export async function loadGradebook(
   timeZone: string,
   now = new Date(),
 ): Promise<{ term: string | null; assignments: GradebookAssignment[]; students: GradebookStudent[] }> {
-  const inputs = await readClassTermInputs(levelCode, timeZone);
+  const [inputs, rubricLevels] = await Promise.all([
+    readClassTermInputs(levelCode, timeZone),
+    readRubricLevels(levelCode),
+  ]);
+  const levelsOf = (studentId: number) =>
+    shown.map((a) => (a.rubric ? (rubricLevels.levels.get(`${a.id}:${studentId}`) ?? null) : null));
   const today = dateInTimeZone(now, timeZone);
   const { terms, published } = inputs.context;
   const term = chosenTerm(terms, choice, today);
@@ -53,7 +83,12 @@ export async function loadGradebook(
     choice,
     today,
     now.getTime(),
-  ).items.map((i) => ({ id: i.id, title: i.title, maxScore: i.maxScore }));
+  ).items.map((i) => ({
+    id: i.id,
+    title: i.title,
+    maxScore: i.maxScore,
+    rubric: rubricLevels.rubrics.get(i.id) ?? null,
+  }));
   if (term && published.has(term.id)) {
     const cards = await readStoredCardRows(term.id, levelCode);
     // The scores of students who have left the class are not in the enrolled roster's read.
@@ -65,6 +100,7 @@ export async function loadGradebook(
       username: c.username,
       sisId: c.sis_id,
       cells: cellsOf(gradeOf(withCards, c.id).items),
+      rubricLevels: levelsOf(c.id),
       grade: c.card,
     }));
     return { term: term.title, assignments: shown, students };
@@ -76,6 +112,7 @@ export async function loadGradebook(
       username: st.username,
       sisId: st.sisId,
       cells: cellsOf(items),
+      rubricLevels: levelsOf(st.id),
       grade: storedTermGrade(grade, NO_ATTENDANCE, null),
     };
   });

@@ -9,14 +9,17 @@ import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { assignments, gradeCategories, grades } from "@/lib/db/schema";
 import { dateInTimeZone } from "@/lib/domain/dates";
+import type { RubricBody } from "@/lib/domain/rubric-types";
+import { parseRubric, rubricMaxHundredths } from "@/lib/domain/rubrics";
 import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
-import { msg } from "@/lib/i18n/message";
+import { decimal, msg } from "@/lib/i18n/message";
 import type { PostPolicy } from "@/lib/domain/rubric-types";
 import { noticeGrades } from "@/lib/notify/grades";
 import { scheduleMissingCheck } from "@/lib/notify/work";
 import { getAssignmentInLevel, listSubmissionsForAssignment } from "@/lib/queries/teacher";
 import { gradeWriteRefusal, type Runner } from "./lock";
+import { usableRubric } from "./rubric-bank";
 import { lockAssignment } from "./scores";
 
 const NOT_IN_CLASS: Answer = { ok: false, message: msg("classPage.actions.assignmentNotHere") };
@@ -38,6 +41,53 @@ export interface AssignmentFields {
   categoryId: number | null;
   /** When students see its grades (decision 033); left out: at once when created, unchanged when edited. */
   postPolicy?: PostPolicy;
+  /** Issue 44: the assignment's rubric; absent keeps the one it has (none for a new assignment). */
+  rubric?: RubricChoice;
+}
+
+/**
+ * The form's "Rubric" (issue 44): none, a copy of a bank rubric the teacher may use, or one built
+ * in the form (with the bank rubric it started from, if any, kept only to say so).
+ */
+export type RubricChoice =
+  { mode: "none" } | { mode: "bank"; rubricId: number } | { mode: "custom"; rubric: unknown; rubricId: number | null };
+
+type ResolvedRubric = { rubric: RubricBody | null; rubricId: number | null };
+
+/**
+ * The rubric an assignment will carry, or the refusal (decision 033): a rubric is attached only
+ * when its highest total equals the assignment's max score, so a rubric's score is always a score
+ * the assignment accepts. A kept rubric is checked against a changed max score the same way.
+ */
+async function resolveRubric(
+  tx: Parameters<typeof usableRubric>[2],
+  actor: Actor,
+  choice: RubricChoice | undefined,
+  kept: ResolvedRubric,
+  maxScore: number,
+): Promise<ResolvedRubric | Answer> {
+  let chosen: ResolvedRubric;
+  if (!choice) chosen = kept;
+  else if (choice.mode === "none") chosen = { rubric: null, rubricId: null };
+  else if (choice.mode === "bank") {
+    const rubric = await usableRubric(actor, choice.rubricId, tx);
+    if (!rubric) return { ok: false, message: msg("rubrics.errors.notFound") };
+    chosen = { rubric, rubricId: choice.rubricId };
+  } else {
+    const parsed = parseRubric(choice.rubric);
+    if (!parsed.ok) return parsed;
+    const from = choice.rubricId !== null && (await usableRubric(actor, choice.rubricId, tx)) ? choice.rubricId : null;
+    chosen = { rubric: parsed.rubric, rubricId: from };
+  }
+  if (chosen.rubric) {
+    const total = rubricMaxHundredths(chosen.rubric);
+    if (total !== maxScore * 100)
+      return {
+        ok: false,
+        message: msg("rubrics.errors.maxMismatch", { total: decimal(total / 100), max: maxScore }),
+      };
+  }
+  return chosen;
 }
 
 async function categoryExists(id: number | null, on: Pick<Runner, "execute">): Promise<boolean> {
@@ -52,9 +102,18 @@ export async function createAssignment(actor: Actor, level: LevelFacts, v: Assig
     const refused = await gradeWriteRefusal(tx, actor, level, { days: [dateInTimeZone(v.dueDate, tz)] }, tz);
     if (refused) return refused;
     if (!(await categoryExists(v.categoryId, tx))) return INVALID_CATEGORY;
+    const { rubric: choice, ...fields } = v;
+    const rubric = await resolveRubric(tx, actor, choice, { rubric: null, rubricId: null }, v.maxScore);
+    if ("ok" in rubric) return rubric;
     const [row] = await tx
       .insert(assignments)
-      .values({ levelCode: level.code, teacherId: actor.id, ...v, postPolicy: v.postPolicy ?? "immediate" })
+      .values({
+        levelCode: level.code,
+        teacherId: actor.id,
+        ...fields,
+        postPolicy: fields.postPolicy ?? "immediate",
+        ...rubric,
+      })
       .returning({ id: assignments.id });
     // Its missing-work check runs at the due time (lib/notify/work.ts).
     await scheduleMissingCheck(tx, { assignmentId: row!.id, dueDate: v.dueDate });
@@ -82,6 +141,21 @@ export async function updateAssignment(
     );
     if (refused) return refused;
     if (!(await categoryExists(v.categoryId, tx))) return INVALID_CATEGORY;
+    const [current] = await tx
+      .select({ rubric: assignments.rubric, rubricId: assignments.rubricId })
+      .from(assignments)
+      .where(eq(assignments.id, assignmentId));
+    const { rubric: choice, ...fields } = v;
+    // A rubric changed after grades were given never changes a stored score (decision 033): a
+    // grade whose levels no longer fit shows "rubric changed — re-score" until scored again.
+    const rubric = await resolveRubric(
+      tx,
+      actor,
+      choice,
+      { rubric: current?.rubric ?? null, rubricId: current?.rubricId ?? null },
+      v.maxScore,
+    );
+    if ("ok" in rubric) return rubric;
     // Lowering the max score below an existing grade would make that grade impossible.
     const [over] = await tx
       .select({ n: sql<number>`count(*)::int` })
@@ -103,7 +177,7 @@ export async function updateAssignment(
         : [];
     await tx
       .update(assignments)
-      .set(v)
+      .set({ ...fields, ...rubric })
       .where(and(eq(assignments.id, assignmentId), eq(assignments.levelCode, level.code)));
     if (drafts.length)
       await noticeGrades(tx, { assignmentId, studentIds: drafts.map((d) => Number(d.student_id)), actorId: actor.id });

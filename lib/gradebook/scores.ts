@@ -53,9 +53,10 @@ export type GradeRow = { studentId: number; score: number; feedback: string | nu
  * row (undefined) keeps the feedback already there. A row that changes nothing (the same score, and
  * the same feedback or none given) is not written, audited or told to anyone (issue 39); a change of
  * the feedback alone is written and audited but is not a new grade, so it notifies nobody (decision
- * 015). Returns how many rows changed.
+ * 015). Returns how many rows changed. Exported for the rubric scoring (rubric-scores.ts), which
+ * writes its score through here and its levels beside it.
  */
-async function writeGrades(
+export async function writeGrades(
   tx: Runner,
   actorId: number,
   levelCode: string,

@@ -43,6 +43,8 @@ export const PAGE_NAMESPACES = [
   "privateComments",
   // Drafts and return (issue 44): the grid's "Draft", the assignment form's choice, the Return buttons.
   "returns",
+  // Issue 44: the rubric editor, bank and scorer (the Assignments tab, the grading screens).
+  "rubrics",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 

@@ -16,7 +16,7 @@ import {
 import { isStaff, type Actor } from "@/lib/auth/policy";
 import { levelColumns, type LevelRow } from "./levels";
 import { inCurrentYear, yearsNow } from "./school-years";
-import type { PostPolicy } from "@/lib/domain/rubric-types";
+import type { PostPolicy, RubricBody } from "@/lib/domain/rubric-types";
 
 // Teacher dashboard queries: aggregates are computed in SQL, one statement per screen part,
 // so the number of queries never grows with the number of students or assignments.
@@ -111,6 +111,9 @@ export interface TeacherAssignment {
   /** When students see its grades (issue 44), and how many are drafts still (decision 033). */
   postPolicy: PostPolicy;
   drafts: number;
+  /** Issue 44: the assignment's own rubric, and the bank rubric it was copied from. */
+  rubric: RubricBody | null;
+  rubricId: number | null;
 }
 
 export async function listTeacherAssignments(levelCode: string): Promise<TeacherAssignment[]> {
@@ -135,6 +138,8 @@ export async function listTeacherAssignments(levelCode: string): Promise<Teacher
   const list = inClassNewestFirst(levelCode);
   const rows = await selectAssignmentList({
     categoryId: assignments.categoryId,
+    rubric: assignments.rubric,
+    rubricId: assignments.rubricId,
     submissions: subs.n,
     graded: graded.n,
     drafts: graded.drafts,

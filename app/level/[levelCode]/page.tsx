@@ -4,6 +4,8 @@ import { AssignmentList } from "@/components/class-page/assignment-list";
 import { AttendanceList, GradeList, SummaryTiles } from "@/components/class-page/student-records";
 import { StudentsPanel, StudentsPanelSkeleton } from "@/components/class-page/students-panel";
 import { TermGradePanel } from "@/components/class-page/term-grade-panel";
+import { RubricView } from "@/components/rubric/rubric-view";
+import { listClassRubrics } from "@/lib/queries/class-rubrics";
 import { UpdateList } from "@/components/class-page/update-list";
 import { filesOfUpdates } from "@/lib/files/records";
 import { cachedMarkdown } from "@/components/markdown-cache";
@@ -15,7 +17,8 @@ import { SectionNav, type Section } from "@/components/section-nav";
 import { classPageAccess } from "@/lib/auth/page-access";
 import { canSeeAccessCodes } from "@/lib/auth/policy";
 import { pageParam, safeDecode, tabParam } from "@/lib/domain/url";
-import { schoolTimeZone } from "@/lib/env";
+import { env, schoolTimeZone } from "@/lib/env";
+import { intlLocaleOf } from "@/lib/i18n/locales";
 import type { AnyLocale } from "@/lib/i18n/locales";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { loadStudentTermGrade, parseTermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
@@ -144,11 +147,37 @@ async function activePanel(
   switch (tab) {
     case "assignments": {
       // The student's own private comments on each assignment (issue 44): only their own threads.
-      const [view, threads] = await Promise.all([
+      const [view, threads, classRubrics, rubricWords] = await Promise.all([
         loadAssignmentsView(levelCode, studentId, tz, new Date(), locale),
         studentId === null ? null : listStudentThreads({ studentId, levelCode }),
+        listClassRubrics(levelCode, studentId),
+        getT("rubrics"),
       ]);
       const descriptions = Object.fromEntries(view.descriptions.map((d) => [d.id, cachedMarkdown(d.source)]));
+      // Issue 44: the rubric with the assignment; a student's levels once their grade is returned.
+      const numbers = env().GRADE_DECIMALS === "point" ? "en" : intlLocaleOf(locale);
+      const rubrics = Object.fromEntries(
+        [...classRubrics].map(([id, r]) => [
+          id,
+          {
+            label: rubricWords("view.show"),
+            view: (
+              <RubricView
+                rubric={r.rubric}
+                selections={r.selections}
+                stale={r.stale}
+                score={
+                  r.scoreHundredths !== null && r.rubricHundredths !== null
+                    ? { scoreHundredths: r.scoreHundredths, rubricHundredths: r.rubricHundredths }
+                    : null
+                }
+                locale={locale}
+                numberLocale={numbers}
+              />
+            ),
+          },
+        ]),
+      );
       return (
         <AssignmentList
           assignments={view.assignments}
@@ -157,6 +186,7 @@ async function activePanel(
           studentId={studentId}
           readOnly={readOnly}
           threads={threads ? Object.fromEntries(threads) : undefined}
+          rubrics={rubrics}
         />
       );
     }

@@ -7,6 +7,7 @@ import { markdownField, titleField as title } from "@/lib/class-fields";
 import { MAX_SCORE_DEFAULT, MAX_SCORE_MIN } from "@/lib/domain/constants";
 import * as gradebook from "@/lib/gradebook/assignments";
 import { POST_POLICIES } from "@/lib/domain/drafts";
+import type { AssignmentFields, RubricChoice } from "@/lib/gradebook/assignments";
 import { intlLocaleOf } from "@/lib/i18n/locales";
 import { zmsg } from "@/lib/i18n/message";
 import { requestLocale } from "@/lib/i18n/request-locale";
@@ -15,6 +16,8 @@ import { requestLocale } from "@/lib/i18n/request-locale";
 // re-dating go through lib/gradebook/assignments (a due date decides the term it counts in).
 
 const description = markdownField("Description");
+/** A rubric's JSON at its bounds (10 criteria of 6 levels, every text full) is well under this. */
+const RUBRIC_JSON_MAX = 100_000;
 const MAX_SCORE_MESSAGE = zmsg("teacherActions.maxScoreWhole");
 const fields = z.object({
   levelCode: levelCodeField,
@@ -43,15 +46,55 @@ const fields = z.object({
   // "When do students see grades?" (issue 44, decision 033). Left out: at once for a new
   // assignment, unchanged for an edited one.
   postPolicy: z.enum(POST_POLICIES, { error: zmsg("returns.policyInvalid") }).optional(),
+  // Issue 44: "Rubric" — none, from the bank (rubricId), or built in the form (rubric, JSON); no
+  // rubricMode keeps the assignment's rubric as it is. lib/gradebook/assignments checks the rest.
+  rubricMode: z.enum(["none", "bank", "custom"], { error: zmsg("rubrics.errors.unreadable") }).optional(),
+  rubricId: z
+    .string()
+    .optional()
+    .transform((s) => (s && s.trim() !== "" ? Number(s) : null))
+    .refine(
+      (n) => n === null || (Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647),
+      zmsg("rubrics.errors.notFound"),
+    ),
+  rubric: z
+    .string()
+    .max(RUBRIC_JSON_MAX, zmsg("rubrics.errors.unreadable"))
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s.trim() === "") return undefined;
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: zmsg("rubrics.errors.unreadable") });
+        return z.NEVER;
+      }
+    }),
 });
 const refresh = { revalidate: refreshClass };
-const assignmentOf = ({ title, description, maxScore, dueDate, categoryId, postPolicy }: z.output<typeof fields>) => ({
-  title,
-  description,
-  maxScore,
-  dueDate,
-  categoryId,
-  postPolicy,
+
+/** The form's rubric choice; undefined keeps the assignment's own (a form without the section). */
+function rubricChoice(v: z.output<typeof fields>): RubricChoice | undefined {
+  switch (v.rubricMode) {
+    case "none":
+      return { mode: "none" };
+    case "bank":
+      return { mode: "bank", rubricId: v.rubricId ?? 0 };
+    case "custom":
+      return { mode: "custom", rubric: v.rubric ?? null, rubricId: v.rubricId };
+    default:
+      return undefined;
+  }
+}
+
+const assignmentOf = (v: z.output<typeof fields>): AssignmentFields => ({
+  title: v.title,
+  description: v.description,
+  maxScore: v.maxScore,
+  dueDate: v.dueDate,
+  categoryId: v.categoryId,
+  postPolicy: v.postPolicy,
+  rubric: rubricChoice(v),
 });
 
 export const createAssignment = classFormAction(
