@@ -3,9 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { saveGrade, setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
+import { scoreRubric } from "@/app/level/[levelCode]/update/rubric-actions";
+import { RubricScorer } from "@/components/rubric/rubric-scorer";
 import { useGradeNumbers } from "@/components/grade-numbers";
 import { SCORE_INPUT } from "@/components/score-input";
 import { useTranslations } from "@/components/use-translations";
+import type { RubricSelections } from "@/lib/domain/rubric-types";
+import { hundredthsText, rubricScoreHundredths, staleSelections } from "@/lib/domain/rubrics";
 import type { QueueAssignment, QueueEntry } from "@/lib/queries/grading-queue";
 import type { Mark } from "@/lib/gradebook/scores";
 
@@ -14,6 +18,10 @@ interface Draft {
   score: string;
   feedback: string;
   mark: Mark;
+  /** The rubric's levels chosen (the assignment's rubric only). */
+  levels: RubricSelections;
+  /** The teacher typed a score other than the rubric's total (an override, decision 033). */
+  override: boolean;
 }
 
 type SaveState =
@@ -25,6 +33,8 @@ type SaveState =
   | { kind: "offline" };
 
 const MARKS: readonly Mark[] = ["none", "excused", "missing", "late"];
+
+const LEVEL_KEYS = /^[1-9]$/;
 
 const isTextField = (el: EventTarget | null) =>
   el instanceof HTMLElement && (el.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName));
@@ -54,15 +64,24 @@ export function GradingQueueForm({
   const marks = useTranslations("grades.grid.marks");
   const { number } = useGradeNumbers();
   const router = useRouter();
+  const rubric = assignment.rubric;
+  const stored = entry.grade?.rubricLevels ?? null;
+  // Levels chosen under a rubric that has changed since are not offered again (decision 033): the
+  // stored score stays until the teacher scores the work anew.
+  const stale = rubric !== null && stored !== null && staleSelections(rubric, stored);
   const initial: Draft = {
     score: entry.grade ? number(entry.grade.score) : "",
     feedback: entry.grade?.feedback ?? "",
     mark: entry.mark,
+    levels: stored && !stale ? stored : {},
+    override: entry.grade !== null && entry.grade.rubricScore !== null && entry.grade.rubricScore !== entry.grade.score,
   };
   const [saved, setSaved] = useState<Draft>(initial);
   const [draft, setDraft] = useState<Draft>(initial);
   const [state, setState] = useState<SaveState>({ kind: "clean" });
-  const scoreChanged = draft.score !== saved.score || draft.feedback !== saved.feedback;
+  const levelsChanged = JSON.stringify(draft.levels) !== JSON.stringify(saved.levels);
+  const rubricTotal = rubric ? rubricScoreHundredths(rubric, draft.levels) : null;
+  const scoreChanged = draft.score !== saved.score || draft.feedback !== saved.feedback || levelsChanged;
   const dirty = scoreChanged || draft.mark !== saved.mark;
   const scoreRef = useRef<HTMLInputElement>(null);
 
@@ -72,7 +91,16 @@ export function GradingQueueForm({
     try {
       const ids = { levelCode, assignmentId: assignment.id, studentId: entry.studentId };
       if (scoreChanged) {
-        const res = await saveGrade({ ...ids, score: draft.score, feedback: draft.feedback });
+        // Every level chosen: the rubric's own save (its total, or the teacher's override).
+        const res =
+          rubricTotal !== null
+            ? await scoreRubric({
+                ...ids,
+                selections: draft.levels,
+                score: draft.override ? draft.score : null,
+                feedback: draft.feedback,
+              })
+            : await saveGrade({ ...ids, score: draft.score, feedback: draft.feedback });
         if (!res.ok) {
           setState({ kind: "refused", message: res.message });
           return false;
@@ -92,7 +120,18 @@ export function GradingQueueForm({
       setState({ kind: "offline" });
       return false;
     }
-  }, [dirty, scoreChanged, draft, saved.mark, levelCode, assignment.id, entry.studentId]);
+  }, [dirty, scoreChanged, rubricTotal, draft, saved.mark, levelCode, assignment.id, entry.studentId]);
+
+  /** New levels: the score follows the rubric's total unless the teacher typed their own. */
+  const chooseLevels = (levels: RubricSelections) => {
+    const total = rubric ? rubricScoreHundredths(rubric, levels) : null;
+    setDraft((d) => ({
+      ...d,
+      levels,
+      score: total !== null && !d.override ? number(hundredthsText(total)) : d.score,
+    }));
+  };
+  const scorerRef = useRef<HTMLDivElement>(null);
 
   const go = useCallback(
     async (href: string | null) => {
@@ -111,12 +150,30 @@ export function GradingQueueForm({
         return;
       }
       if (e.ctrlKey || e.metaKey || e.altKey || isTextField(e.target)) return;
+      // A level key: the nth level of the rubric criterion in focus (1 = its first, the best).
+      const group = e.target instanceof HTMLElement ? e.target.closest('[role="radiogroup"]') : null;
+      if (LEVEL_KEYS.test(e.key) && group && scorerRef.current?.contains(group)) {
+        const option = group.querySelectorAll<HTMLElement>('[role="radio"]')[Number(e.key) - 1];
+        if (option) {
+          e.preventDefault();
+          option.focus();
+          option.click();
+        }
+        return;
+      }
       if (e.key === "j") void go(nextHref);
       else if (e.key === "k") void go(previousHref);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [go, nextHref, previousHref]);
+
+  // Each student opens ready for the keyboard: on the rubric's first criterion, else the score.
+  useEffect(() => {
+    if (readOnly) return;
+    const first = scorerRef.current?.querySelector<HTMLElement>('[role="radio"]');
+    (first ?? scoreRef.current)?.focus();
+  }, [readOnly]);
 
   // Leaving the page with unsaved work asks first (the browser's own prompt).
   useEffect(() => {
@@ -149,6 +206,16 @@ export function GradingQueueForm({
       }}
     >
       <fieldset disabled={readOnly} className="space-y-4">
+        {rubric && (
+          <div ref={scorerRef}>
+            {stale && (
+              <p role="note" className="mb-2 text-sm font-medium text-amber-800 dark:text-amber-200">
+                {t("rubricChanged")}
+              </p>
+            )}
+            <RubricScorer rubric={rubric} value={draft.levels} onChange={chooseLevels} disabled={readOnly} />
+          </div>
+        )}
         <div>
           <label htmlFor="queue-score" className="block text-sm font-medium">
             {t("score", { max: number(assignment.maxScore) })}
@@ -158,9 +225,21 @@ export function GradingQueueForm({
             ref={scoreRef}
             {...SCORE_INPUT}
             value={draft.score}
-            onChange={(e) => setDraft({ ...draft, score: e.target.value })}
+            onChange={(e) =>
+              setDraft({
+                ...draft,
+                score: e.target.value,
+                // A typed score differing from a complete rubric's total is an override.
+                override: rubricTotal !== null && e.target.value.trim() !== number(hundredthsText(rubricTotal)),
+              })
+            }
             className={`${field} mt-1 max-w-40`}
           />
+          {draft.override && rubricTotal !== null && (
+            <p className="mt-1 text-xs text-ink-muted">
+              {t("override", { total: number(hundredthsText(rubricTotal)) })}
+            </p>
+          )}
         </div>
         <fieldset>
           <legend className="text-sm font-medium">{t("mark")}</legend>

@@ -554,6 +554,7 @@ export interface MessageArgs<Text> {
   "gradingQueue.resubmitted": { count: Text };
   "gradingQueue.formFor": { name: Text };
   "gradingQueue.score": { max: Text };
+  "gradingQueue.override": { total: Text };
   "privateComments.open": { count: number };
   "privateComments.threadOf": { title: Text };
   "privateComments.characters": { count: Text; max: Text };
@@ -2036,6 +2037,7 @@ export interface BareMessages {
   "gradingQueue.saveAndPrevious": true;
   "gradingQueue.nextStudent": true;
   "gradingQueue.previousStudent": true;
+  "gradingQueue.rubricChanged": true;
   "privateComments.title": true;
   "privateComments.listLabel": true;
   "privateComments.none": true;

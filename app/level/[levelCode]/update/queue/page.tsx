@@ -84,7 +84,7 @@ export default async function GradingQueuePage({
       {!entry || !place ? (
         <p className="mt-6 text-ink-muted">{t("noStudents")}</p>
       ) : (
-        <PageMessages namespaces={["teacherAssignments", "gradingQueue", "privateComments", "returns"]}>
+        <PageMessages namespaces={["teacherAssignments", "gradingQueue", "privateComments", "returns", "rubrics"]}>
           <nav aria-label={t("navLabel")} className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
             <span>{t("position", { position: place.position, total: place.total })}</span>
             <span data-testid="queue-left">{t("left", { count: place.ungraded })}</span>
