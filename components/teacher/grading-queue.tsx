@@ -133,10 +133,17 @@ export function GradingQueueForm({
   };
   const scorerRef = useRef<HTMLDivElement>(null);
 
+  // Moves on once the save answered; with nobody next, saves and reads the list again (the last
+  // student of the queue).
   const go = useCallback(
     async (href: string | null) => {
-      if (!href) return;
-      if (readOnly || (await save())) router.push(href);
+      if (readOnly) {
+        if (href) router.push(href);
+        return;
+      }
+      if (!(await save())) return;
+      if (href) router.push(href);
+      else router.refresh();
     },
     [readOnly, save, router],
   );
@@ -300,7 +307,7 @@ export function GradingQueueForm({
           <button
             type="button"
             // Staying on this student: the list and the count of those left are read again.
-            onClick={() => void save().then((ok) => ok && router.refresh())}
+            onClick={() => void go(null)}
             disabled={state.kind === "saving"}
             className="min-h-11 rounded-lg border border-line px-4 py-2 text-sm font-medium hover:bg-surface-muted disabled:opacity-60"
           >
