@@ -5,6 +5,7 @@ import { savePreferencesAction } from "@/app/notifications/actions";
 import { createAssignment, updateAssignment } from "@/app/level/[levelCode]/update/assignment-actions";
 import { saveGrade } from "@/app/level/[levelCode]/update/grade-actions";
 import { returnGrades } from "@/app/level/[levelCode]/update/return-actions";
+import { scoreRubric } from "@/app/level/[levelCode]/update/rubric-actions";
 import { feedCalendar } from "@/lib/calendar/feeds";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_STUDENTS } from "@/lib/db/demo-school";
@@ -309,5 +310,50 @@ describe("returnGrades refuses", () => {
       message: "There are no drafts to return.",
       data: { returned: 0 },
     });
+  });
+});
+
+describe("a draft scored with a rubric", () => {
+  // Two criteria of 5 points; "Zqbest" and "Zqfair" appear nowhere else in the school.
+  const rubric = {
+    title: "Draft rubric",
+    criteria: ["one", "two"].map((id) => ({
+      id,
+      title: `Criterion ${id}`,
+      description: "",
+      levels: [
+        { id: `${id}-best`, label: "Zqbest", points: 500 },
+        { id: `${id}-fair`, label: "Zqfair", points: 250 },
+      ],
+    })),
+  };
+
+  it("shows its levels in no export, nor its history in the student's record, until returned", async () => {
+    const [{ id }] = (await queryRows<{ id: number }>(sql`
+      insert into assignments (level_code, title, max_score, rubric, post_policy)
+      values (${CLASS}, 'Rubric draft zq', 10, ${JSON.stringify(rubric)}::jsonb, 'on_return') returning id`)) as [
+      { id: number },
+    ];
+    await signInAs("teach-chen");
+    expect(
+      await scoreRubric({
+        levelCode: CLASS,
+        assignmentId: id,
+        studentId: liam,
+        selections: { one: { level: "one-best" }, two: { level: "two-fair" } },
+      }),
+    ).toMatchObject({ ok: true });
+    const history = async () =>
+      ((await buildRecord(liam))?.tables.audit_log ?? []).filter(
+        (e) => e.action === "grade.changed" && (e.detail as { assignmentId?: number }).assignmentId === id,
+      );
+    // The score cell is blank and so are the levels beside it: together they would tell the score.
+    expect((await gradebookCsv(CLASS, "year", "UTC")).csv).not.toMatch(/Zqbest|Zqfair/);
+    expect(await history()).toEqual([]);
+    expect(await returnGrades({ levelCode: CLASS, assignmentId: id })).toMatchObject({ ok: true });
+    const csv = (await gradebookCsv(CLASS, "year", "UTC")).csv;
+    expect(csv).toContain("Zqbest");
+    expect(csv).toContain("Zqfair");
+    expect((await history()).length).toBeGreaterThan(0);
   });
 });

@@ -4,6 +4,7 @@ import { IntlProvider } from "use-intl";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { saveCommentSettingsAction } from "@/app/admin/guardian-actions";
+import { deleteAssignment } from "@/app/level/[levelCode]/update/assignment-actions";
 import { hideComment, loadCommentThread, postComment } from "@/app/level/[levelCode]/update/comment-actions";
 import { CommentThread } from "@/components/comments/comment-thread";
 import { ChildCommentsSection } from "@/components/parent/child-comments";
@@ -174,6 +175,9 @@ describe("hiding a comment", () => {
     await signInAs(ava.code);
     const posted = await post(ids.ava!, "Something rude");
     const id = dataOf(posted).id;
+    const notice = () =>
+      queryRows<{ detail: string | null }>(sql`select detail from notifications where event_key = ${`comment:${id}`}`);
+    expect(await notice()).toEqual([{ detail: "Something rude" }]);
     // The student who wrote it, another class's teacher: refused, nothing changes.
     for (const code of [ava.code, rivera.code]) {
       await signInAs(code);
@@ -193,6 +197,8 @@ describe("hiding a comment", () => {
     });
     const [row] = await db().select().from(submissionComments).where(eq(submissionComments.id, id));
     expect(row).toMatchObject({ body: "Something rude", hiddenBy: ids.chen }); // kept, never removed
+    // The teacher's notice of it no longer carries its words.
+    expect(await notice()).toEqual([{ detail: null }]);
 
     expect((await listThread({ assignmentId: ids.bio!, studentId: ids.ava!, staff: true })).at(-1)).toMatchObject({
       id,
@@ -330,6 +336,23 @@ describe("notifications", () => {
     expect(await post(ids.ava!, "Very good work.")).toMatchObject({ ok: true });
     expect(await noticesOf(ids.ava!)).toEqual([]);
     await queryRows(sql`delete from notification_preferences where user_id = ${ids.ava}`);
+  });
+});
+
+describe("a thread is students' work", () => {
+  it("keeps its assignment from being deleted, as a submission would", async () => {
+    const [{ id }] = (await queryRows<{ id: number }>(
+      sql`insert into assignments (level_code, title, max_score) values (${BIO}, 'Asked about', 10) returning id`,
+    )) as [{ id: number }];
+    await signInAs(ava.code);
+    expect(await post(ids.ava!, "Can I write about frogs?", id)).toMatchObject({ ok: true });
+    await signInAs(chen.code);
+    expect(await deleteAssignment({ levelCode: BIO, assignmentId: id })).toEqual({
+      ok: false,
+      message:
+        "This assignment has 1 private comment, so it cannot be deleted: the conversation about students' work is kept.",
+    });
+    expect(await queryRows(sql`select id from assignments where id = ${id}`)).toHaveLength(1);
   });
 });
 

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { saveGrade, setGradeMark } from "@/app/level/[levelCode]/update/grade-actions";
 import { scoreRubric } from "@/app/level/[levelCode]/update/rubric-actions";
 import { RubricScorer } from "@/components/rubric/rubric-scorer";
+import { ReturnButton } from "./return-button";
 import { useGradeNumbers } from "@/components/grade-numbers";
 import { SCORE_INPUT } from "@/components/score-input";
 import { useTranslations } from "@/components/use-translations";
@@ -84,9 +85,16 @@ export function GradingQueueForm({
   const scoreChanged = draft.score !== saved.score || draft.feedback !== saved.feedback || levelsChanged;
   const dirty = scoreChanged || draft.mark !== saved.mark;
   const scoreRef = useRef<HTMLInputElement>(null);
+  // One save at a time: a key pressed again while a save is out neither saves twice nor moves twice.
+  const saving = useRef(false);
 
   const save = useCallback(async (): Promise<boolean> => {
     if (!dirty) return true;
+    // Some levels chosen but not all: nothing of it would be kept, so nothing moves on (decision 033).
+    if (rubric && rubricTotal === null && Object.keys(draft.levels).length > 0) {
+      setState({ kind: "refused", message: t("chooseEveryLevel") });
+      return false;
+    }
     setState({ kind: "saving" });
     try {
       const ids = { levelCode, assignmentId: assignment.id, studentId: entry.studentId };
@@ -120,7 +128,7 @@ export function GradingQueueForm({
       setState({ kind: "offline" });
       return false;
     }
-  }, [dirty, scoreChanged, rubricTotal, draft, saved.mark, levelCode, assignment.id, entry.studentId]);
+  }, [dirty, scoreChanged, rubric, rubricTotal, draft, saved.mark, levelCode, assignment.id, entry.studentId, t]);
 
   /** New levels: the score follows the rubric's total unless the teacher typed their own. */
   const chooseLevels = (levels: RubricSelections) => {
@@ -141,9 +149,15 @@ export function GradingQueueForm({
         if (href) router.push(href);
         return;
       }
-      if (!(await save())) return;
-      if (href) router.push(href);
-      else router.refresh();
+      if (saving.current) return;
+      saving.current = true;
+      try {
+        if (!(await save())) return;
+        if (href) router.push(href);
+        else router.refresh();
+      } finally {
+        saving.current = false;
+      }
     },
     [readOnly, save, router],
   );
@@ -292,6 +306,17 @@ export function GradingQueueForm({
       >
         {status}
       </p>
+      {entry.grade && !entry.grade.returned && !readOnly && (
+        // The stored draft goes back as it is: not while what is on screen differs from it.
+        <ReturnButton
+          levelCode={levelCode}
+          assignmentId={assignment.id}
+          studentIds={[entry.studentId]}
+          studentName={entry.name}
+          count={1}
+          disabled={dirty}
+        />
+      )}
       <div className="flex flex-wrap gap-2">
         {nextHref && (
           <button

@@ -30,10 +30,17 @@ export function ResponsesModal({
   const tr = useTranslations("returns");
   // Drafts returned from this modal leave its list at once (the page refreshes behind it).
   const [returned, setReturned] = useState<number[]>([]);
+  const [allReturned, setAllReturned] = useState(false);
   const drafts =
-    responses?.assignment.postPolicy === "on_return"
+    responses?.assignment.postPolicy === "on_return" && !allReturned
       ? (responses.files?.drafts ?? []).filter((id) => !returned.includes(id))
       : [];
+  // "Return all" returns every draft of the assignment, those of students who handed nothing in
+  // too: its count is the assignment's, not this list's.
+  const waiting =
+    responses?.assignment.postPolicy === "on_return" && !allReturned
+      ? Math.max(0, responses.assignment.drafts - returned.length)
+      : 0;
   return (
     <Modal
       open={responses !== null}
@@ -42,14 +49,14 @@ export function ResponsesModal({
       wide
     >
       {responses && responses.entries.length === 0 && <p className="text-ink-muted">{t("noSubmissions")}</p>}
-      {responses && drafts.length > 0 && (
+      {responses && waiting > 0 && (
         <div className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-ink-muted">{tr("draftsWaiting", { count: drafts.length })}</span>
+          <span className="text-ink-muted">{tr("draftsWaiting", { count: waiting })}</span>
           <ReturnButton
             levelCode={levelCode}
             assignmentId={responses.assignment.id}
-            count={drafts.length}
-            onReturned={() => setReturned((r) => [...r, ...drafts])}
+            count={waiting}
+            onReturned={() => setAllReturned(true)}
           />
         </div>
       )}

@@ -17,6 +17,7 @@ export function ReturnButton({
   count,
   studentName,
   onReturned,
+  disabled = false,
 }: {
   levelCode: string;
   assignmentId: number;
@@ -28,6 +29,8 @@ export function ReturnButton({
   studentName?: string;
   /** Called after a return succeeds (a modal updating what it shows). */
   onReturned?: () => void;
+  /** Not now (the grading queue, while the grade on screen is not saved: the stored one would go). */
+  disabled?: boolean;
 }) {
   const t = useTranslations("returns");
   const toast = useToast();
@@ -37,7 +40,7 @@ export function ReturnButton({
   const one = studentIds !== undefined;
   return (
     <SecondaryButton
-      disabled={pending}
+      disabled={pending || disabled}
       aria-label={
         pending
           ? t("returning")

@@ -101,6 +101,9 @@ export async function hideComment(actor: Actor, level: LevelFacts, commentId: nu
       tx,
     );
     if (!row) return false;
+    // The notice carried its words (bell, digests still to go): they go with it. An e-mail already
+    // sent cannot be called back.
+    await tx.execute(sql`update notifications set detail = null where event_key = ${`comment:${commentId}`}`);
     await audit(tx, {
       action: "comment.hidden",
       actorId: actor.id,

@@ -29,7 +29,8 @@ async function readRubricLevels(
               where a.level_code = ${levelCode} and a.rubric is not null) as rubrics,
            (select json_agg(json_build_object('a', g.assignment_id, 's', g.student_id, 'l', g.rubric_levels))
               from grades g join assignments a on a.id = g.assignment_id
-              where a.level_code = ${levelCode} and a.rubric is not null and g.rubric_levels is not null) as levels`);
+              where a.level_code = ${levelCode} and a.rubric is not null and g.rubric_levels is not null
+                and g.returned_at is not null) as levels`);
   const rubrics = new Map((jsonColumn(row?.rubrics) ?? []).map((r) => [r.id, r.rubric]));
   const levels = new Map((jsonColumn(row?.levels) ?? []).map((g) => [`${g.a}:${g.s}`, g.l]));
   return { rubrics, levels };

@@ -197,10 +197,11 @@ export async function deleteAssignment(actor: Actor, level: LevelFacts, id: numb
     if (!(await lockAssignment(tx, id, level.code, "update"))) return NOT_IN_CLASS;
     const refused = await gradeWriteRefusal(tx, actor, level, { assignmentId: id }, schoolTimeZone());
     if (refused) return refused;
-    const [work] = await queryRows<{ subs: number; graded: number }>(
+    const [work] = await queryRows<{ subs: number; graded: number; comments: number }>(
       sql`
       select (select count(*) from assignment_submissions where assignment_id = ${id})::int as subs,
-             (select count(*) from grades where assignment_id = ${id})::int as graded`,
+             (select count(*) from grades where assignment_id = ${id})::int as graded,
+             (select count(*) from submission_comments where assignment_id = ${id})::int as comments`,
       tx,
     );
     if (work && (work.subs > 0 || work.graded > 0)) {
@@ -209,6 +210,9 @@ export async function deleteAssignment(actor: Actor, level: LevelFacts, id: numb
         message: msg("teacherActions.assignmentHasWork", { submissions: work.subs, grades: work.graded }),
       };
     }
+    // The private conversation about it is kept like the work (issue 44, decision 033).
+    if (work && work.comments > 0)
+      return { ok: false, message: msg("teacherActions.assignmentHasComments", { count: work.comments }) };
     await tx.delete(assignments).where(and(eq(assignments.id, id), eq(assignments.levelCode, level.code)));
     return { ok: true, message: msg("teacherActions.assignmentDeleted") };
   });

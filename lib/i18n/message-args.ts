@@ -456,6 +456,7 @@ export interface MessageArgs<Text> {
   "teacherActions.describeNotSubmitted": { title: Text };
   "teacherActions.describeBelowYear": { percent: Text };
   "teacherActions.describeBelow": { percent: Text; term: Text };
+  "teacherActions.assignmentHasComments": { count: number };
   "teacherShared.clickToEdit": { label: Text; value: Text };
   "teacherShared.filesOf": { title: Text };
   "teacherGuardians.titleNotSubmitted": { title: Text };
@@ -2038,6 +2039,7 @@ export interface BareMessages {
   "gradingQueue.nextStudent": true;
   "gradingQueue.previousStudent": true;
   "gradingQueue.rubricChanged": true;
+  "gradingQueue.chooseEveryLevel": true;
   "privateComments.title": true;
   "privateComments.listLabel": true;
   "privateComments.none": true;

@@ -101,7 +101,10 @@ export const EXPORT_SECTIONS: Section[] = [
   {
     table: "audit_log",
     where: (id) => sql`(t.actor_id = ${id} or t.detail->>'studentId' = ${String(id)}
-      or t.detail->>'userId' = ${String(id)} or t.detail->>'student' = ${String(id)})`,
+      or t.detail->>'userId' = ${String(id)} or t.detail->>'student' = ${String(id)})
+      -- A grade still a draft is the staff's (decision 033): neither is its history of changes.
+      and not (t.action = 'grade.changed' and exists (select 1 from grades g
+        where g.assignment_id::text = t.detail->>'assignmentId' and g.student_id = ${id} and g.returned_at is null))`,
   },
 ];
 

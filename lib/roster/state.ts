@@ -87,7 +87,9 @@ export async function loadState(
           sql`select a.id, a.sourced_id as "sourcedId", a.level_code as "levelCode", a.title, a.description, a.max_score as "maxScore",
                 ${iso(sql`a.due_date`)} as "dueDate", ${iso(sql`a.created_at`)} as "createdAt", a.category_id as "categoryId",
                 coalesce(g.n, 0)::int as grades, (g.top * 100)::int as "topScore100",
-                exists (select 1 from assignment_submissions s where s.assignment_id = a.id) as submitted
+                (exists (select 1 from assignment_submissions s where s.assignment_id = a.id)
+                  -- A private comment on it is students' work too (issue 44): kept, not deleted.
+                  or exists (select 1 from submission_comments c where c.assignment_id = a.id)) as submitted
               from assignments a left join (select assignment_id, count(*) as n, max(score) as top from grades group by assignment_id) g on g.assignment_id = a.id
               order by a.id`,
           tx,
@@ -207,6 +209,7 @@ export async function withRecords(
               or exists (select 1 from assignment_submissions s where s.student_id = u.id)
               or exists (select 1 from attendance a where a.student_id = u.id)
               or exists (select 1 from responses r where r.student_id = u.id)
+              or exists (select 1 from submission_comments c where c.student_id = u.id)
               or exists (select 1 from audit_log l where l.actor_id = u.id)
               -- A class of a closed year keeps its students and teacher (issue 41): their history.
               or exists (select 1 from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id and ${concludedClass("l")})

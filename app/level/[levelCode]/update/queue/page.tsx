@@ -172,18 +172,7 @@ export default async function GradingQueuePage({
                 {t("gradeHeading")}
               </h2>
               {entry.grade && !entry.grade.returned && (
-                <div className="mt-1 flex flex-wrap items-center gap-2">
-                  <p className="text-sm font-medium text-amber-800 dark:text-amber-200">{t("draft")}</p>
-                  {!readOnly && (
-                    <ReturnButton
-                      levelCode={level.code}
-                      assignmentId={assignment.id}
-                      studentIds={[entry.studentId]}
-                      studentName={entry.name}
-                      count={1}
-                    />
-                  )}
-                </div>
+                <p className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-200">{t("draft")}</p>
               )}
               <p className="mt-1 text-xs text-ink-muted">{t("shortcuts")}</p>
               <div className="mt-3">
