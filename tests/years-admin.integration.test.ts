@@ -278,6 +278,12 @@ describe("closing and reopening a year", () => {
     const second = await closePreviewAction({ yearId: current });
     expect(second.ok && second.data!.unpublishedTerms.map((t) => t.title)).toEqual(["Term 2"]);
     expect(bio(second)).toBe(bio(first) + 1);
+    // A grade not returned yet (issue 44) is named too: once closed, nobody can return it.
+    expect(second.ok && second.data!.drafts).toEqual([]);
+    await queryRows(sql`update assignments set post_policy = 'on_return' where id = ${a!.id}`);
+    await queryRows(sql`insert into grades (assignment_id, student_id, score) values (${a!.id}, ${a!.student}, 1)`);
+    const third = await closePreviewAction({ yearId: current });
+    expect(third.ok && third.data!.drafts).toEqual([{ code: "BIO-P2", name: "Biology", count: 1 }]);
   });
 
   it("closes a year (its classes concluded), audited, and reopens it, audited", async () => {

@@ -200,6 +200,18 @@ function PreviewBody({ preview }: { preview: ClosePreview | null }) {
           </ul>
         )}
       </div>
+      {preview.drafts.length > 0 && (
+        <div>
+          <h3 className="font-medium">{t("draftsHeading")}</h3>
+          <ul className="list-disc ps-5">
+            {preview.drafts.map((c) => (
+              <li key={c.code} data-user-text>
+                {t("draftsRow", { name: c.name, code: c.code, count: c.count })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </div>
   );
 }

@@ -528,6 +528,7 @@ export interface MessageArgs<Text> {
   "years.admin.actions.yearClosed": { year: Text };
   "years.admin.actions.copied": { name: Text };
   "years.admin.copy.option": { name: Text; code: Text; year: Text };
+  "years.admin.draftsRow": { name: Text; code: Text; count: number };
   "years.history.noneChild": { name: Text };
   "years.history.period": { period: Text };
   "years.history.teacher": { name: Text };
@@ -1964,6 +1965,7 @@ export interface BareMessages {
   "years.admin.copy.source": true;
   "years.admin.copy.submit": true;
   "years.admin.copy.copying": true;
+  "years.admin.draftsHeading": true;
   "years.history.title": true;
   "years.history.homeLink": true;
   "years.history.intro": true;

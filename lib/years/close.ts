@@ -21,6 +21,8 @@ export interface ClosePreview {
   unpublishedTerms: { id: number; title: string }[];
   /** Classes with submissions no one has graded yet, with how many. */
   ungraded: { code: string; name: string; count: number }[];
+  /** Grades still drafts (issue 44): once the year is closed nobody can return them. */
+  drafts: { code: string; name: string; count: number }[];
 }
 
 /** What closing this year would conclude and what is still open in it; null when there is no such year. */
@@ -48,12 +50,21 @@ export async function closePreview(yearId: number, on?: Runner): Promise<ClosePr
         group by l.code, l.name order by l.name, l.code limit 200`,
     on,
   );
+  const drafts = await queryRows<{ code: string; name: string; count: number }>(
+    sql`select l.code, l.name, count(*)::int as count
+        from levels l join assignments a on a.level_code = l.code
+        join grades g on g.assignment_id = a.id
+        where ${ofYear(year)} and g.returned_at is null
+        group by l.code, l.name order by l.name, l.code limit 200`,
+    on,
+  );
   return {
     year: { id: year.id, title: year.title, startDate: year.startDate, endDate: year.endDate, closed: year.closed },
     classes: Number(counts?.classes ?? 0),
     students: Number(counts?.students ?? 0),
     unpublishedTerms: unpublishedTerms.map((t) => ({ id: Number(t.id), title: t.title })),
     ungraded: ungraded.map((u) => ({ ...u, count: Number(u.count) })),
+    drafts: drafts.map((u) => ({ ...u, count: Number(u.count) })),
   };
 }
 
