@@ -62,39 +62,41 @@ export async function postComment(
   const limit = isStaff(actor.role) ? COMMENT_STAFF_RATE_LIMIT : COMMENT_RATE_LIMIT;
   const rate = await hitRateLimit(`comment:${actor.id}`, limit, COMMENT_RATE_WINDOW_MS);
   if (!rate.allowed) return { ok: false, message: rateMessage(limit, rate.retryAfterSeconds) };
-  const view = await db().transaction(async (tx) => {
-    const [row] = await queryRows<{ id: number; createdAt: Date | string; name: string }>(
-      sql`insert into submission_comments (assignment_id, student_id, author_id, body)
+  const view = await db()
+    .transaction(async (tx) => {
+      const [row] = await queryRows<{ id: number; createdAt: Date | string; name: string }>(
+        sql`insert into submission_comments (assignment_id, student_id, author_id, body)
           values (${input.assignmentId}, ${input.studentId}, ${actor.id}, ${input.body})
           returning id, created_at as "createdAt", (select name from users where id = ${actor.id}) as name`,
-      tx,
-    );
-    const id = Number(row!.id);
-    // The poster's own uploads from this box, staged for this assignment; any other id: nothing written.
-    const attached = await attachCommentFiles(tx, { ...box, commentId: id });
-    if (!attached) throw new NotOwnFiles();
-    await notifyComment(tx, {
-      id,
-      assignmentId: input.assignmentId,
-      studentId: input.studentId,
-      authorId: actor.id,
-      authorIsStudent: actor.role === "student",
-      body: input.body,
+        tx,
+      );
+      const id = Number(row!.id);
+      // The poster's own uploads from this box, staged for this assignment; any other id: nothing written.
+      const attached = await attachCommentFiles(tx, { ...box, commentId: id });
+      if (!attached) throw new NotOwnFiles();
+      await notifyComment(tx, {
+        id,
+        assignmentId: input.assignmentId,
+        studentId: input.studentId,
+        authorId: actor.id,
+        authorIsStudent: actor.role === "student",
+        body: input.body,
+      });
+      return {
+        id,
+        authorId: actor.id,
+        authorName: row!.name,
+        authorIsStaff: isStaff(actor.role),
+        body: input.body,
+        createdAt: new Date(row!.createdAt).toISOString(),
+        hidden: false,
+        files: (await filesOfComments([id], tx)).get(id) ?? [],
+      } satisfies CommentView;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof NotOwnFiles) return null;
+      throw err;
     });
-    return {
-      id,
-      authorId: actor.id,
-      authorName: row!.name,
-      authorIsStaff: isStaff(actor.role),
-      body: input.body,
-      createdAt: new Date(row!.createdAt).toISOString(),
-      hidden: false,
-      files: (await filesOfComments([id], tx)).get(id) ?? [],
-    } satisfies CommentView;
-  }).catch((err: unknown) => {
-    if (err instanceof NotOwnFiles) return null;
-    throw err;
-  });
   if (!view) return { ok: false, message: msg("privateComments.files.notYours") };
   return { ok: true, message: msg("privateComments.actions.posted"), data: view };
 }

@@ -235,7 +235,9 @@ export async function areStagedCommentFiles(input: {
 }): Promise<boolean> {
   const ids = [...new Set(input.fileIds)];
   if (ids.length === 0) return true;
-  const [row] = await queryRows<{ n: number }>(sql`select count(*)::int as n from files where ${stagedInBox(input, ids)}`);
+  const [row] = await queryRows<{ n: number }>(
+    sql`select count(*)::int as n from files where ${stagedInBox(input, ids)}`,
+  );
   return Number(row?.n ?? 0) === ids.length;
 }
 

@@ -64,7 +64,8 @@ export const EXPORT_SECTIONS: Section[] = [
   // Their own uploads, and staff's files on the private comments about them (issue 44).
   {
     table: "files",
-    where: (id) => sql`(t.uploader_id = ${id} or t.comment_id in (select id from submission_comments where student_id = ${id}))`,
+    where: (id) =>
+      sql`(t.uploader_id = ${id} or t.comment_id in (select id from submission_comments where student_id = ${id}))`,
     omit: ["storage_key", "thumb_key", "draft_id"],
   },
   // A draft (returned_at null, decision 033) is the teacher's work in progress, not yet the student's record.
