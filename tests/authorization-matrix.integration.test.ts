@@ -908,11 +908,11 @@ const GUARDED_ROUTES: Record<string, string> = {
   "GET /records/[studentId]/transcript.pdf":
     "a student's transcript of every year: the student, admins and linked guardians only; others 404 (tests/years-history.integration.test.ts)",
   "POST /level/[levelCode]/files":
-    "an upload: students to their own class's assignments, the class's teacher and admins to its assignments and announcements, same-origin (tests/files.integration.test.ts)",
+    "an upload: students to their own class's assignments, the class's teacher and admins to its assignments and announcements, same-origin (tests/files.integration.test.ts); a private comment's file (kind=comment) by whoever may write that thread, the student or the class's staff; others 404 (tests/private-comment-files.integration.test.ts)",
   "GET /files/[fileId]":
-    "an attachment under its record's rule: the student, the class's teacher, admins, linked guardians; others 404 (tests/files.integration.test.ts)",
+    "an attachment under its record's rule: the student, the class's teacher, admins, linked guardians; a private comment's under its thread's (tests/private-comment-files.integration.test.ts); others 404 (tests/files.integration.test.ts)",
   "DELETE /files/[fileId]":
-    "removes a student's own file not yet handed in, or a teacher's file on their class; same-origin (tests/files.integration.test.ts)",
+    "removes a student's own file not yet handed in, anyone's own comment upload not yet posted, or a teacher's file on their class; same-origin (tests/files.integration.test.ts)",
   "GET /level/[levelCode]/files/zip":
     "Download all: the class's own teacher and admins only (tests/files.integration.test.ts)",
 };

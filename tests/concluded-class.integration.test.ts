@@ -533,11 +533,14 @@ describe("a concluded class", () => {
         expect(await read.call(), name).toMatchObject({ ok: true });
       });
 
-  it("refuses an upload to it (a teacher's handout, a student's hand-in) with the sentence, storing nothing", async () => {
+  it("refuses an upload to it (a teacher's handout, a student's hand-in, a private comment's file) with the sentence, storing nothing", async () => {
     for (const [who, target] of [
       ["teacher", { kind: "assignment", id: ids.spareAssignment! }],
       ["admin", { kind: "announcement", id: ids.post! }],
       ["student", { kind: "submission", id: ids.graded!, draft: "draft-0001" }],
+      // A private comment's file (issue 44): the student on their thread, the teacher on it.
+      ["student", { kind: `comment&student=${student.id}`, id: ids.graded!, draft: "draft-0002" }],
+      ["teacher", { kind: `comment&student=${student.id}`, id: ids.graded!, draft: "draft-0003" }],
     ] as const) {
       await signInAs(callerCode(who));
       const before = await snapshot();

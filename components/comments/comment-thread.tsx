@@ -5,15 +5,24 @@ import { useRouter } from "next/navigation";
 import { useFormatter } from "use-intl";
 import { useTranslations } from "@/components/use-translations";
 import { hideComment, postComment } from "@/app/level/[levelCode]/update/comment-actions";
+import { AttachmentPicker } from "@/components/files/attachment-picker";
+import { FileLinks } from "@/components/files/file-links";
 import { Markdown } from "@/components/markdown";
 import { COMMENT_MAX_LENGTH } from "@/lib/domain/constants";
 import type { CommentView } from "@/lib/queries/comments-types";
+
+/** A comment box's uploads, apart from another box's or one left unposted (lib/files/records.ts). */
+function newDraftId(): string {
+  // getRandomValues, not randomUUID: the portal may be served over plain HTTP on a school's network.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
 
 /**
  * The private comments on one student's work for one assignment (issue 44, decision 033): the
  * thread, oldest first, each comment's markdown rendered under the same sanitiser as every other
  * text (components/markdown.tsx); a box to post when the viewer may (the student, the class's
- * staff), and a Hide button for staff. Posting shows the answer's comment at once and reads the
+ * staff) with an attachment picker (its uploads staged under this box's draft id, posted with the
+ * comment), and a Hide button for staff. Posting shows the answer's comment at once and reads the
  * page again (router.refresh()), so a screen that loaded the thread itself stays right too.
  */
 export function CommentThread({
@@ -43,6 +52,10 @@ export function CommentThread({
   const [hiddenHere, setHiddenHere] = useState<ReadonlySet<number>>(new Set());
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [pending, start] = useTransition();
+  // The box's uploads (issue 44): staged under this draft id until posted with the comment.
+  const [draftId, setDraftId] = useState(newDraftId);
+  const [fileIds, setFileIds] = useState<number[]>([]);
+  const [uploading, setUploading] = useState(false);
 
   const known = new Set(comments.map((c) => c.id));
   const shown = [...comments, ...posted.filter((c) => !known.has(c.id))]
@@ -51,11 +64,14 @@ export function CommentThread({
 
   const post = () =>
     start(async () => {
-      const res = await postComment({ levelCode, assignmentId, studentId, body });
+      const res = await postComment({ levelCode, assignmentId, studentId, body, fileIds, draft: draftId });
       setResult({ ok: res.ok, message: res.message ?? "" });
       if (res.ok) {
         if (res.data) setPosted((p) => [...p, res.data!]);
         setBody("");
+        // A fresh box: the posted files are the comment's now, the picker starts empty.
+        setFileIds([]);
+        setDraftId(newDraftId());
         router.refresh();
       }
     });
@@ -109,6 +125,7 @@ export function CommentThread({
               <div className="mt-1 break-words">
                 <Markdown source={c.body} />
               </div>
+              <FileLinks files={c.files} />
               {c.hidden && <p className="mt-1 text-xs text-ink-muted">{t("hiddenNote")}</p>}
               {canHide && !c.hidden && (
                 <button
@@ -129,7 +146,7 @@ export function CommentThread({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (body.trim()) post();
+            if (body.trim() && !uploading) post();
           }}
           className="space-y-2"
         >
@@ -150,10 +167,23 @@ export function CommentThread({
             <span>{t("formatHint")}</span>
             <span>{t("characters", { count: body.length, max: COMMENT_MAX_LENGTH })}</span>
           </div>
-          <div className="flex justify-end">
+          <AttachmentPicker
+            key={draftId}
+            levelCode={levelCode}
+            kind="comment"
+            targetId={assignmentId}
+            studentId={studentId}
+            draftId={draftId}
+            onChange={(ids, busy) => {
+              setFileIds(ids);
+              setUploading(busy);
+            }}
+          />
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {uploading && <span className="text-xs text-ink-muted">{t("files.uploading")}</span>}
             <button
               type="submit"
-              disabled={pending || body.trim().length === 0}
+              disabled={pending || uploading || body.trim().length === 0}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60"
             >
               {pending ? t("posting") : t("post")}

@@ -25,6 +25,7 @@ export function AttachmentPicker({
   kind,
   targetId,
   draftId,
+  studentId,
   initial = [],
   reserved = 0,
   maxMb,
@@ -32,10 +33,12 @@ export function AttachmentPicker({
   label,
 }: {
   levelCode: string;
-  kind: "submission" | "assignment" | "announcement";
+  kind: "submission" | "assignment" | "announcement" | "comment";
   targetId: number;
-  /** A student's hand-in dialog: its uploads count against its own limit (lib/files/records.ts). */
+  /** A student's hand-in dialog or a comment box: its uploads count against its own limit (lib/files/records.ts). */
   draftId?: string;
+  /** A private comment's upload: whose thread (kind "comment"). */
+  studentId?: number;
   initial?: FileView[];
   /** Slots of the ten already taken by files listed elsewhere (kept from the last submission). */
   reserved?: number;
@@ -66,7 +69,8 @@ export function AttachmentPicker({
   const upload = (key: string, file: File) => {
     const xhr = new XMLHttpRequest();
     const draft = draftId ? `&draft=${encodeURIComponent(draftId)}` : "";
-    xhr.open("POST", `/level/${encodeURIComponent(levelCode)}/files?kind=${kind}&id=${targetId}${draft}`);
+    const student = studentId === undefined ? "" : `&student=${studentId}`;
+    xhr.open("POST", `/level/${encodeURIComponent(levelCode)}/files?kind=${kind}&id=${targetId}${student}${draft}`);
     xhr.upload.onprogress = (e) => e.lengthComputable && patch(key, { progress: e.loaded / e.total });
     xhr.onload = () => {
       let body: { ok?: boolean; message?: string; file?: { id: number; name: string } } = {};
@@ -114,7 +118,7 @@ export function AttachmentPicker({
     setItems((all) => all.filter((i) => i.key !== item.key));
   };
 
-  const inputId = `attach-${kind}-${targetId}`;
+  const inputId = `attach-${kind}-${targetId}${studentId === undefined ? "" : `-${studentId}`}`;
   const pick = (e: React.ChangeEvent<HTMLInputElement>) => {
     add(e.target.files);
     e.target.value = "";

@@ -1,3 +1,4 @@
+import { fileHref, formatSize } from "@/components/files/file-format";
 import { cachedMarkdown } from "@/components/markdown-cache";
 import { formatDateTime } from "@/lib/domain/format";
 import { schoolTimeZone } from "@/lib/env";
@@ -47,6 +48,23 @@ export async function ChildCommentsSection({ threads }: { threads: ChildThread[]
                       </time>
                     </div>
                     <div className="mt-1 break-words">{cachedMarkdown(c.body)}</div>
+                    {c.files.length > 0 && (
+                      <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("files.attached")}>
+                        {c.files.map((f) => (
+                          <li key={f.id}>
+                            <a
+                              href={fileHref(f.id, { inline: true })}
+                              target="_blank"
+                              rel="noopener"
+                              className="inline-flex items-center gap-2 rounded-lg border border-line px-2 py-1 text-sm hover:bg-surface-muted"
+                            >
+                              <span data-user-text>{f.name}</span>
+                              <span className="text-ink-muted">{formatSize(f.size, locale)}</span>
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </li>
                 ))}
               </ol>

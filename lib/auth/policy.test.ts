@@ -7,6 +7,7 @@ import {
   canActAsStudent,
   canHidePrivateComments,
   canReadFile,
+  canRemoveFile,
   canReadPrivateComments,
   canReadReportCard,
   canWritePrivateComments,
@@ -185,7 +186,15 @@ describe("accessCodeAccess (issue 28: seeing or resetting a code is taking over 
 
 describe("canReadFile (decision 023)", () => {
   const level = { code: "BIO", teacherId: 7 };
-  const work = { kind: "submission", uploaderId: 1, attached: true, level, enrolled: true, isLinkedGuardian: false };
+  const work = {
+    kind: "submission",
+    uploaderId: 1,
+    attached: true,
+    level,
+    enrolled: true,
+    isLinkedGuardian: false,
+    thread: null,
+  };
   it("a handed-in file: the student, the class's teacher, admins and linked guardians only", () => {
     expect(canReadFile({ id: 1, role: "student" }, work)).toBe(true);
     expect(canReadFile({ id: 2, role: "student" }, work)).toBe(false);
@@ -286,18 +295,42 @@ describe("private comments (issue 44, decision 033)", () => {
     expect(canReadPrivateComments(parent, thread({ isLinkedGuardian: true, guardiansMayRead: true }))).toBe(true);
     expect(canWritePrivateComments(parent, thread({ isLinkedGuardian: true, guardiansMayRead: true }))).toBe(false);
   });
-  it("a comment's attachment is not read through the class page's rule (classmates, any teacher)", () => {
-    const file = {
+  describe("a comment's attachment follows its thread, never the class page's rule", () => {
+    const file = (over: Partial<Parameters<typeof canReadFile>[1]["thread"] & object> = {}) => ({
       kind: "comment",
-      uploaderId: 30,
+      uploaderId: 10,
       attached: true,
       level: ownLevel,
       enrolled: true,
       isLinkedGuardian: false,
-    };
-    expect(canReadFile(student, file)).toBe(false);
-    expect(canReadFile({ id: 32, role: "instructor" }, file)).toBe(false);
-    expect(canReadFile(admin, file)).toBe(true);
+      thread: { studentId: 10, studentEnrolled: true, hidden: false, guardiansMayRead: false, ...over },
+    });
+    it("the thread's student, the class's teacher and admins; not a classmate or another class's teacher", () => {
+      for (const actor of [student, instructor, admin]) expect(canReadFile(actor, file()), actor.role).toBe(true);
+      expect(canReadFile({ id: 11, role: "student" }, file())).toBe(false);
+      expect(canReadFile({ id: 32, role: "instructor" }, file())).toBe(false);
+    });
+    it("a linked guardian only while the school allows it", () => {
+      expect(canReadFile(parent, { ...file(), isLinkedGuardian: true })).toBe(false);
+      expect(canReadFile(parent, { ...file({ guardiansMayRead: true }), isLinkedGuardian: true })).toBe(true);
+      expect(canReadFile(parent, file({ guardiansMayRead: true }))).toBe(false);
+    });
+    it("a hidden comment's files: staff only", () => {
+      const hidden = { ...file({ hidden: true, guardiansMayRead: true }), isLinkedGuardian: true };
+      for (const actor of [instructor, admin]) expect(canReadFile(actor, hidden), actor.role).toBe(true);
+      expect(canReadFile(student, hidden)).toBe(false);
+      expect(canReadFile(parent, hidden)).toBe(false);
+    });
+    it("one not yet posted: its uploader only (not even an admin), who may remove it; a posted one stays", () => {
+      const staged = { ...file(), attached: false, thread: null, uploaderId: instructor.id };
+      expect(canReadFile(instructor, staged)).toBe(true);
+      expect(canReadFile(admin, staged)).toBe(false);
+      expect(canReadFile(student, staged)).toBe(false);
+      expect(canRemoveFile(instructor, staged)).toBe(true);
+      expect(canRemoveFile(admin, staged)).toBe(false);
+      expect(canRemoveFile(student, file())).toBe(false);
+      expect(canRemoveFile(instructor, file())).toBe(false);
+    });
   });
   it("a student who is not in the class has no thread there", () => {
     expect(canReadPrivateComments(student, thread({ studentEnrolled: false }))).toBe(false);

@@ -163,24 +163,47 @@ export function gradeChangeAccess(
 }
 
 export interface FileFacts {
-  kind: "submission" | "assignment" | "announcement" | (string & {});
+  kind: "submission" | "assignment" | "announcement" | "comment" | (string & {});
   uploaderId: number;
-  /** A submission file handed in (false: staged, waiting for its submission to be sent). */
+  /** Handed in with a submission, or posted with a comment (false: staged, waiting for either). */
   attached: boolean;
   level: LevelFacts;
   /** The actor is enrolled in the file's class. */
   enrolled: boolean;
-  /** The actor is a linked guardian of the student who uploaded it. */
+  /**
+   * The actor is a linked guardian of the student the file is about: the uploader of a submission's
+   * file, the thread's student of a comment's.
+   */
   isLinkedGuardian: boolean;
+  /** A posted comment's file: its thread (null for every other file). */
+  thread: CommentFileThread | null;
+}
+
+/** What a comment's attachment needs of its thread to be read under the thread's rule. */
+export interface CommentFileThread {
+  studentId: number;
+  studentEnrolled: boolean;
+  /** The comment is hidden (moderation): its files, like it, reach staff only. */
+  hidden: boolean;
+  /** The school's setting: linked guardians read their child's threads. */
+  guardiansMayRead: boolean;
 }
 
 /**
  * An attachment is read under the rule of the record it belongs to (decision 023). A submission's
  * files: the student, the class's own teacher, admins, and the student's linked guardians (their
- * child's work, like the report card). A file not yet handed in: its uploader only. An assignment's
- * or announcement's files: whoever sees the class page (enrolled students, instructors, admins).
+ * child's work, like the report card). A file not yet handed in: its uploader only. A private
+ * comment's files (decision 033): its thread's readers (canReadPrivateComments), a hidden comment's
+ * its staff only; one not yet posted, its uploader only. An assignment's or announcement's files:
+ * whoever sees the class page (enrolled students, instructors, admins).
  */
 export function canReadFile(actor: Actor, f: FileFacts): boolean {
+  if (f.kind === "comment") {
+    // Before the admin rule: a comment box's staged upload is nobody's but its uploader's.
+    if (!f.attached || !f.thread) return actor.id === f.uploaderId;
+    if (f.thread.hidden) return canHidePrivateComments(actor, f.level);
+    return canReadPrivateComments(actor, { ...f.thread, level: f.level, isLinkedGuardian: f.isLinkedGuardian });
+  }
   if (actor.role === "admin") return true;
   if (f.kind === "submission") {
     if (actor.id === f.uploaderId && actor.role === "student") return true;
@@ -188,16 +211,18 @@ export function canReadFile(actor: Actor, f: FileFacts): boolean {
     if (actor.role === "parent") return f.isLinkedGuardian;
     return teachAccess(actor, f.level).allowed;
   }
-  // A private comment's attachment (files.comment_id, issue 44) would follow its thread's rule
-  // (canReadPrivateComments), which these facts do not carry: nobody but an admin until that is built.
-  if (f.kind === "comment") return false;
   if (isStaff(actor.role)) return true; // like the class page, which every instructor may open
   return actor.role === "student" && f.enrolled;
 }
 
-/** Removing an attachment: a student their own file not yet handed in; the class's teacher and admins a teacher's file. */
+/**
+ * Removing an attachment: a student their own file not yet handed in; anyone their own comment
+ * upload not yet posted (a posted one stays with its comment, which is hidden, never removed);
+ * the class's teacher and admins a teacher's file.
+ */
 export function canRemoveFile(actor: Actor, f: Pick<FileFacts, "kind" | "uploaderId" | "attached" | "level">): boolean {
   if (f.kind === "submission") return !f.attached && actor.role === "student" && actor.id === f.uploaderId;
+  if (f.kind === "comment") return !f.attached && actor.id === f.uploaderId;
   return teachAccess(actor, f.level).allowed;
 }
 

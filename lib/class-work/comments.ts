@@ -15,6 +15,7 @@ import {
 } from "@/lib/auth/policy";
 import { loadCommentSettings } from "@/lib/comments/settings";
 import { db, queryRows } from "@/lib/db/client";
+import { areStagedCommentFiles, attachCommentFiles, filesOfComments, MAX_FILES_PER_RECORD } from "@/lib/files/records";
 import { COMMENT_RATE_LIMIT, COMMENT_RATE_WINDOW_MS, COMMENT_STAFF_RATE_LIMIT } from "@/lib/domain/constants";
 import { msg, type Message } from "@/lib/i18n/message";
 import { notifyComment } from "@/lib/notify/comments";
@@ -23,6 +24,9 @@ import { hitRateLimit } from "@/lib/rate-limit";
 
 // One answer for "no such thread" and "not yours" (decision 027): nothing tells them apart.
 const NOT_FOUND = msg("privateComments.actions.notFound");
+
+/** Thrown inside the post's transaction when a file id is not the poster's staged upload: nothing is written. */
+class NotOwnFiles extends Error {}
 
 function rateMessage(limit: number, retryAfterSeconds: number): Message {
   return msg("privateComments.actions.tooMany", {
@@ -33,7 +37,7 @@ function rateMessage(limit: number, retryAfterSeconds: number): Message {
 }
 
 /** The policy's facts about one thread of this class, or null when the assignment is not the class's. */
-async function threadFacts(actor: Actor, level: LevelFacts, assignmentId: number, studentId: number) {
+export async function threadFactsFor(actor: Actor, level: LevelFacts, assignmentId: number, studentId: number) {
   const facts = await loadThreadFacts({ levelCode: level.code, assignmentId, studentId, viewerId: actor.id });
   if (!facts) return null;
   const guardiansMayRead = actor.role === "parent" ? (await loadCommentSettings()).guardiansReadPrivateComments : false;
@@ -44,40 +48,56 @@ async function threadFacts(actor: Actor, level: LevelFacts, assignmentId: number
 export async function postComment(
   actor: Actor,
   level: LevelFacts,
-  input: { assignmentId: number; studentId: number; body: string },
+  input: { assignmentId: number; studentId: number; body: string; fileIds?: number[]; draft?: string },
 ): Promise<Answer<CommentView>> {
-  const facts = await threadFacts(actor, level, input.assignmentId, input.studentId);
+  const facts = await threadFactsFor(actor, level, input.assignmentId, input.studentId);
   if (!facts || !canWritePrivateComments(actor, facts)) return { ok: false, message: NOT_FOUND };
+  const fileIds = [...new Set(input.fileIds ?? [])];
+  if (fileIds.length > MAX_FILES_PER_RECORD)
+    return { ok: false, message: msg("uploads.tooManyFiles", { max: MAX_FILES_PER_RECORD }) };
+  const box = { uploaderId: actor.id, assignmentId: input.assignmentId, draftId: input.draft ?? "", fileIds };
+  if (fileIds.length > 0 && !(input.draft && (await areStagedCommentFiles(box))))
+    return { ok: false, message: msg("privateComments.files.notYours") };
   // Counted once the post is valid, so only posts that would be written use up the allowance.
   const limit = isStaff(actor.role) ? COMMENT_STAFF_RATE_LIMIT : COMMENT_RATE_LIMIT;
   const rate = await hitRateLimit(`comment:${actor.id}`, limit, COMMENT_RATE_WINDOW_MS);
   if (!rate.allowed) return { ok: false, message: rateMessage(limit, rate.retryAfterSeconds) };
-  const view = await db().transaction(async (tx) => {
-    const [row] = await queryRows<{ id: number; createdAt: Date | string; name: string }>(
-      sql`insert into submission_comments (assignment_id, student_id, author_id, body)
+  const view = await db()
+    .transaction(async (tx) => {
+      const [row] = await queryRows<{ id: number; createdAt: Date | string; name: string }>(
+        sql`insert into submission_comments (assignment_id, student_id, author_id, body)
           values (${input.assignmentId}, ${input.studentId}, ${actor.id}, ${input.body})
           returning id, created_at as "createdAt", (select name from users where id = ${actor.id}) as name`,
-      tx,
-    );
-    const id = Number(row!.id);
-    await notifyComment(tx, {
-      id,
-      assignmentId: input.assignmentId,
-      studentId: input.studentId,
-      authorId: actor.id,
-      authorIsStudent: actor.role === "student",
-      body: input.body,
+        tx,
+      );
+      const id = Number(row!.id);
+      // The poster's own uploads from this box, staged for this assignment; any other id: nothing written.
+      const attached = await attachCommentFiles(tx, { ...box, commentId: id });
+      if (!attached) throw new NotOwnFiles();
+      await notifyComment(tx, {
+        id,
+        assignmentId: input.assignmentId,
+        studentId: input.studentId,
+        authorId: actor.id,
+        authorIsStudent: actor.role === "student",
+        body: input.body,
+      });
+      return {
+        id,
+        authorId: actor.id,
+        authorName: row!.name,
+        authorIsStaff: isStaff(actor.role),
+        body: input.body,
+        createdAt: new Date(row!.createdAt).toISOString(),
+        hidden: false,
+        files: (await filesOfComments([id], tx)).get(id) ?? [],
+      } satisfies CommentView;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof NotOwnFiles) return null;
+      throw err;
     });
-    return {
-      id,
-      authorId: actor.id,
-      authorName: row!.name,
-      authorIsStaff: isStaff(actor.role),
-      body: input.body,
-      createdAt: new Date(row!.createdAt).toISOString(),
-      hidden: false,
-    } satisfies CommentView;
-  });
+  if (!view) return { ok: false, message: msg("privateComments.files.notYours") };
   return { ok: true, message: msg("privateComments.actions.posted"), data: view };
 }
 
@@ -134,7 +154,7 @@ export async function readThread(
   level: LevelFacts,
   input: { assignmentId: number; studentId: number },
 ): Promise<Answer<{ comments: CommentView[]; viewerId: number; canPost: boolean; canHide: boolean }>> {
-  const facts = await threadFacts(actor, level, input.assignmentId, input.studentId);
+  const facts = await threadFactsFor(actor, level, input.assignmentId, input.studentId);
   if (!facts || !canReadPrivateComments(actor, facts)) return { ok: false, message: NOT_FOUND };
   const canHide = canHidePrivateComments(actor, level);
   const comments = await listThread({ ...input, staff: canHide });

@@ -13,7 +13,7 @@ export const MAX_FILES_PER_RECORD = 10;
  */
 export const MAX_STAGED_FILES = 3 * MAX_FILES_PER_RECORD;
 
-export type FileKind = "submission" | "assignment" | "announcement";
+export type FileKind = "submission" | "assignment" | "announcement" | "comment";
 
 export interface FileView {
   id: number;
@@ -54,9 +54,9 @@ export async function targetInLevel(kind: FileKind, id: number, levelCode: strin
 export interface NewFile {
   levelCode: string;
   kind: FileKind;
-  targetId: number; // assignment id (submission drafts and assignments) or announcement id
+  targetId: number; // assignment id (submission drafts, comment drafts and assignments) or announcement id
   uploaderId: number;
-  /** The hand-in dialog a student's file is uploaded in (null for a teacher's files). */
+  /** The dialog a staged file is uploaded in: a student's hand-in, or a private comment's box (null for a teacher's files). */
   draftId: string | null;
   storageKey: string;
   thumbKey: string | null;
@@ -79,10 +79,12 @@ export const quotaMessage = (quotaBytes: number): Message =>
  * A student's files count in the dialog they were uploaded in (its draft), not in one they left.
  */
 async function admits(tx: Pick<Db, "execute">, f: Slot, adding: number, quotaBytes: number | null): Promise<Admission> {
-  const staged = sql`kind = 'submission' and submission_id is null and uploader_id = ${f.uploaderId}`;
+  // Staged: a submission's file not yet handed in, or a private comment's not yet posted (issue 44).
+  const staged = sql`((kind = 'submission' and submission_id is null) or (kind = 'comment' and comment_id is null))
+    and uploader_id = ${f.uploaderId}`;
   const slot =
-    f.kind === "submission"
-      ? sql`${staged} and assignment_id = ${f.targetId} and draft_id is not distinct from ${f.draftId}`
+    f.kind === "submission" || f.kind === "comment"
+      ? sql`${staged} and kind = ${f.kind} and assignment_id = ${f.targetId} and draft_id is not distinct from ${f.draftId}`
       : f.kind === "assignment"
         ? sql`kind = 'assignment' and assignment_id = ${f.targetId}`
         : sql`kind = 'announcement' and update_id = ${f.targetId}`;
@@ -94,7 +96,7 @@ async function admits(tx: Pick<Db, "execute">, f: Slot, adding: number, quotaByt
   );
   if ((c?.n ?? 0) >= MAX_FILES_PER_RECORD)
     return { ok: false, message: msg("uploads.tooManyFiles", { max: MAX_FILES_PER_RECORD }) };
-  if (f.kind === "submission" && (c?.staged ?? 0) >= MAX_STAGED_FILES)
+  if ((f.kind === "submission" || f.kind === "comment") && (c?.staged ?? 0) >= MAX_STAGED_FILES)
     return { ok: false, message: msg("uploads.stagedLimit", { max: MAX_STAGED_FILES }) };
   if (quotaBytes !== null && Number(c?.used ?? 0) + adding > quotaBytes)
     return { ok: false, message: quotaMessage(quotaBytes) };
@@ -138,7 +140,7 @@ export async function insertFile(f: NewFile, quotaBytes: number | null): Promise
         size: f.size,
         sha256: f.sha256,
         scan: f.scan,
-        draftId: f.kind === "submission" ? f.draftId : null,
+        draftId: f.kind === "submission" || f.kind === "comment" ? f.draftId : null,
       })
       .returning({ id: files.id });
     return { ok: true as const, id: row!.id };
@@ -204,6 +206,63 @@ export async function filesOfLastSubmission(studentId: number, assignmentId: num
     .where(eq(submissionFiles.submissionId, last))
     .orderBy(asc(files.id));
   return rows.map(toView);
+}
+
+/**
+ * A private comment's box posts its staged files (inside the comment's transaction, issue 44): the
+ * poster's own comment files of this assignment, uploaded in this box (draft) and not yet posted,
+ * become the comment's. False, with nothing attached, when any id is not such a file.
+ */
+export async function attachCommentFiles(
+  tx: Pick<Db, "execute">,
+  input: { uploaderId: number; assignmentId: number; draftId: string; commentId: number; fileIds: number[] },
+): Promise<boolean> {
+  const ids = [...new Set(input.fileIds)];
+  if (ids.length === 0) return true;
+  const rows = await queryRows<{ id: number }>(
+    sql`update files set comment_id = ${input.commentId} where ${stagedInBox(input, ids)} returning id`,
+    tx,
+  );
+  return rows.length === ids.length;
+}
+
+/** Are these all the poster's staged uploads of this box? Asked before a post uses up its allowance. */
+export async function areStagedCommentFiles(input: {
+  uploaderId: number;
+  assignmentId: number;
+  draftId: string;
+  fileIds: number[];
+}): Promise<boolean> {
+  const ids = [...new Set(input.fileIds)];
+  if (ids.length === 0) return true;
+  const [row] = await queryRows<{ n: number }>(
+    sql`select count(*)::int as n from files where ${stagedInBox(input, ids)}`,
+  );
+  return Number(row?.n ?? 0) === ids.length;
+}
+
+const stagedInBox = (f: { uploaderId: number; assignmentId: number; draftId: string }, ids: number[]) =>
+  sql`id in ${ids} and kind = 'comment' and comment_id is null and uploader_id = ${f.uploaderId}
+      and assignment_id = ${f.assignmentId} and draft_id = ${f.draftId}`;
+
+/** The files of these comments, keyed by comment, in one query (a thread's, or several threads'). */
+export async function filesOfComments(
+  ids: number[],
+  runner: Pick<Db, "select"> = db(),
+): Promise<Map<number, FileView[]>> {
+  const out = new Map<number, FileView[]>();
+  if (ids.length === 0) return out;
+  const rows = await runner
+    .select({ ...VIEW, commentId: files.commentId })
+    .from(files)
+    .where(and(eq(files.kind, "comment"), inArray(files.commentId, ids)))
+    .orderBy(asc(files.id));
+  for (const r of rows) {
+    const list = out.get(r.commentId!) ?? [];
+    list.push(toView(r));
+    out.set(r.commentId!, list);
+  }
+  return out;
 }
 
 export async function filesOfTarget(kind: "assignment" | "announcement", id: number): Promise<FileView[]> {

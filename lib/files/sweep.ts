@@ -15,12 +15,13 @@ const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  * session it was uploaded in; that session ends at most 4 h later (absolute from sign-in). So a
  * staged file older than that, and an hour's grace for a submission under way as it ended, belongs
  * to a dialog that was left unsent (the tab closed, the connection lost), and goes (decision 023).
+ * A private comment's upload not posted is staged the same way (issue 44) and goes after the same age.
  */
 export const STAGED_TTL_MS = SESSION_LIFETIME_MS + ORPHAN_GRACE_MS;
 
 /**
  * Removes what no row needs any more (decision 023): objects queued by the files_to_trash trigger
- * (each removal audited), staged submission files not handed in within their session, objects no
+ * (each removal audited), staged submission and comment files not handed in or posted within their session, objects no
  * row points to (a crash between storing and writing the row), and leftover staging files.
  */
 export async function sweepFiles(
@@ -28,8 +29,9 @@ export async function sweepFiles(
   opts: { scanOrphans: boolean } = { scanOrphans: true },
 ): Promise<{ trashed: number; orphans: number }> {
   await db().execute(
-    sql`delete from files where kind = 'submission' and submission_id is null
-        and created_at < ${new Date(now.getTime() - STAGED_TTL_MS)}`,
+    sql`delete from files
+        where ((kind = 'submission' and submission_id is null) or (kind = 'comment' and comment_id is null))
+          and created_at < ${new Date(now.getTime() - STAGED_TTL_MS)}`,
   );
   const trashed = await drainTrash();
   // Listing a bucket costs requests: the worker asks for it hourly, not every minute.

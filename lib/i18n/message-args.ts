@@ -2071,6 +2071,9 @@ export interface BareMessages {
   "privateComments.settings.help": true;
   "privateComments.settings.save": true;
   "privateComments.child.title": true;
+  "privateComments.files.notYours": true;
+  "privateComments.files.uploading": true;
+  "privateComments.files.attached": true;
   "returns.noneToReturn": true;
   "returns.draft": true;
   "returns.draftHint": true;

@@ -121,6 +121,7 @@ function groupWork(rows: Row[], viewer: Actor): ChildWork {
       level: { code: r.levelCode, teacherId: r.teacherId },
       enrolled: false, // only a class's own files need it; these are a submission's
       isLinkedGuardian: Boolean(r.isLinkedGuardian),
+      thread: null, // a submission's file
     });
     if (readable)
       submission.files.push({

@@ -1,5 +1,7 @@
 // The private comments' view type (issue 44), apart from the queries so client components can name it.
 
+import type { FileView } from "@/lib/files/records";
+
 /** One comment as a screen shows it. */
 export interface CommentView {
   id: number;
@@ -13,4 +15,6 @@ export interface CommentView {
   createdAt: string;
   /** Hidden by staff (moderation): only staff are shown it, marked. */
   hidden: boolean;
+  /** Its attachments (files.comment_id), read under the thread's rule (canReadFile). */
+  files: FileView[];
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { COMMENT_THREAD_MAX } from "@/lib/domain/constants";
+import { filesOfComments } from "@/lib/files/records";
 import type { CommentView } from "./comments-types";
 
 // Private comments on one student's work (issue 44, decision 033). These read; the caller has
@@ -28,7 +29,15 @@ const toView = (r: Row): CommentView => ({
   body: r.body,
   createdAt: new Date(r.createdAt).toISOString(),
   hidden: Boolean(r.hidden),
+  files: [],
 });
+
+/** The comments' attachments, in one statement for all of them (not one per comment). */
+async function withFiles<T extends CommentView>(views: T[]): Promise<T[]> {
+  const byComment = await filesOfComments(views.map((c) => c.id));
+  for (const c of views) c.files = byComment.get(c.id) ?? [];
+  return views;
+}
 
 /**
  * The thread of one student's work on one assignment, oldest first (the newest COMMENT_THREAD_MAX).
@@ -54,7 +63,7 @@ export async function listThread({
       order by c.created_at desc, c.id desc
       limit ${COMMENT_THREAD_MAX}
     ) t order by "createdAt", id`);
-  return rows.map(toView);
+  return withFiles(rows.map(toView));
 }
 
 /**
@@ -80,11 +89,11 @@ export async function listStudentThreads({
         ${levelCode === null ? sql`` : sql`and a.level_code = ${levelCode}`}
     ) t where n <= ${COMMENT_THREAD_MAX} order by "assignmentId", "createdAt", id`);
   const threads = new Map<number, CommentView[]>();
-  for (const r of rows) {
-    const id = Number(r.assignmentId);
-    let list = threads.get(id);
-    if (!list) threads.set(id, (list = []));
-    list.push(toView(r));
+  for (const c of await withFiles(rows.map((r) => ({ ...toView(r), assignmentId: Number(r.assignmentId) })))) {
+    const { assignmentId, ...view } = c;
+    let list = threads.get(assignmentId);
+    if (!list) threads.set(assignmentId, (list = []));
+    list.push(view);
   }
   return threads;
 }
@@ -167,6 +176,7 @@ export async function listChildThreads(studentId: number): Promise<ChildThread[]
       left join users u on u.id = c.author_id
       where c.student_id = ${studentId} and c.hidden_at is null
     ) t where n <= ${COMMENT_THREAD_MAX} order by latest desc, "assignmentId", "createdAt", id`);
+  const byComment = await filesOfComments(rows.map((r) => Number(r.id)));
   const threads = new Map<number, ChildThread>();
   for (const r of rows) {
     const id = Number(r.assignmentId);
@@ -182,7 +192,7 @@ export async function listChildThreads(studentId: number): Promise<ChildThread[]
       };
       threads.set(id, thread);
     }
-    thread.comments.push(toView(r));
+    thread.comments.push({ ...toView(r), files: byComment.get(Number(r.id)) ?? [] });
   }
   return [...threads.values()];
 }

@@ -61,7 +61,13 @@ export const EXPORT_SECTIONS: Section[] = [
     table: "submission_files",
     where: (id) => sql`t.submission_id in (select id from assignment_submissions where student_id = ${id})`,
   },
-  { table: "files", where: ofStudent("uploader_id"), omit: ["storage_key", "thumb_key", "draft_id"] },
+  // Their own uploads, and staff's files on the private comments about them (issue 44).
+  {
+    table: "files",
+    where: (id) =>
+      sql`(t.uploader_id = ${id} or t.comment_id in (select id from submission_comments where student_id = ${id}))`,
+    omit: ["storage_key", "thumb_key", "draft_id"],
+  },
   // A draft (returned_at null, decision 033) is the teacher's work in progress, not yet the student's record.
   { table: "grades", where: (id) => sql`t.student_id = ${id} and t.returned_at is not null` },
   { table: "grade_marks", where: ofStudent("student_id") },
@@ -184,7 +190,8 @@ export async function studentRecordZip(
   const keys = new Map(
     (
       await queryRows<{ id: number; key: string }>(
-        sql`select id, storage_key as key from files where uploader_id = ${studentId}`,
+        sql`select id, storage_key as key from files where uploader_id = ${studentId}
+            or comment_id in (select id from submission_comments where student_id = ${studentId})`,
       )
     ).map((r) => [Number(r.id), r.key]),
   );

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { classAction, idSchema, levelCodeField } from "@/lib/actions";
 import * as comments from "@/lib/class-work/comments";
 import { COMMENT_MAX_LENGTH, MARKDOWN_MAX_DEPTH } from "@/lib/domain/constants";
+import { MAX_FILES_PER_RECORD } from "@/lib/files/records";
 import { withinNestingLimit } from "@/lib/domain/markdown-depth";
 import { zmsg } from "@/lib/i18n/message";
 
@@ -21,9 +22,22 @@ const body = z
   .max(COMMENT_MAX_LENGTH, zmsg("privateComments.actions.bodyTooLong", { max: COMMENT_MAX_LENGTH }))
   .refine(withinNestingLimit, zmsg("privateComments.actions.bodyNested", { max: MARKDOWN_MAX_DEPTH }));
 
-/** Post a comment in the thread of one student's work on one assignment. */
+/** Post a comment in the thread of one student's work on one assignment, with the files uploaded in its box (draft). */
 export const postComment = classAction(
-  z.object({ levelCode: levelCodeField, assignmentId: idSchema, studentId: idSchema, body }),
+  z.object({
+    levelCode: levelCodeField,
+    assignmentId: idSchema,
+    studentId: idSchema,
+    body,
+    fileIds: z
+      .array(idSchema)
+      .max(MAX_FILES_PER_RECORD, zmsg("uploads.tooManyFiles", { max: MAX_FILES_PER_RECORD }))
+      .optional(),
+    draft: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
+  }),
   (v, { user, level }) => comments.postComment(user, level, v),
   { access: "view" },
 );
