@@ -11,7 +11,7 @@ import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
 import type { RubricBody, RubricSelections } from "@/lib/domain/rubric-types";
 import { RUBRIC_LIMITS, parseRubric, rubricScoreHundredths, staleSelections } from "@/lib/domain/rubrics";
-import { parseScore, scoreRangeMessage } from "@/lib/domain/scores";
+import { decimalHundredths, parseScore, scoreRangeMessage } from "@/lib/domain/scores";
 import { schoolTimeZone } from "@/lib/env";
 import { msg } from "@/lib/i18n/message";
 import { gradeWriteRefusal } from "./lock";
@@ -63,7 +63,8 @@ export async function saveRubricScore(actor: Actor, level: LevelFacts, input: Ru
     if (input.score !== undefined && input.score !== null && String(input.score).trim() !== "") {
       const typed = parseScore(input.score, assignment.maxScore);
       if (typed.kind === "invalid") return { ok: false, message: typed.message };
-      if (typed.kind === "ok") score = Math.round(typed.value * 100);
+      // Read again as whole hundredths from the digits typed, never through a binary float.
+      if (typed.kind === "ok") score = decimalHundredths(String(input.score).trim()) as number;
     }
     const selections = cleanSelections(input.selections);
     const [old] = await queryRows<{ rubric_levels: RubricSelections | null; rubric_score: string | null }>(
@@ -79,7 +80,7 @@ export async function saveRubricScore(actor: Actor, level: LevelFacts, input: Ru
           where assignment_id = ${assignmentId} and student_id = ${studentId}`,
     );
     const sameLevels = old?.rubric_levels != null && JSON.stringify(old.rubric_levels) === levelsJson;
-    const sameTotal = old?.rubric_score != null && Math.round(Number(old.rubric_score) * 100) === total;
+    const sameTotal = old?.rubric_score != null && decimalHundredths(String(old.rubric_score)) === total;
     if (!sameLevels || !sameTotal || score !== total) {
       // The rubric's part of the change (writeGrades audited the score old → new): its total, and
       // whether the score overrides it.
