@@ -75,6 +75,14 @@ test("a teacher grades five essays with the keyboard only, using the rubric, and
     // The student opens with the keyboard on the rubric's first criterion.
     await expect(page.getByRole("radiogroup", { name: "Thesis" }).getByRole("radio").first()).toBeFocused();
     await page.keyboard.press(thesis);
+    if (i === 1) {
+      // Half a rubric is not a score: refused, said, and the queue stays on this student.
+      await page.keyboard.press("Control+Enter");
+      await expect(page.getByTestId("queue-save-state")).toHaveText(
+        "Choose a level for every criterion of the rubric, or none of them.",
+      );
+      await expect(page.getByRole("heading", { level: 2, name: student.name })).toBeVisible();
+    }
     await page.keyboard.press("Tab"); // the criterion's comment
     if (i === 0) await page.keyboard.type("Clear claim.");
     await page.keyboard.press("Tab"); // the next criterion
