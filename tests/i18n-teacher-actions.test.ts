@@ -84,6 +84,11 @@ const SENTENCES: [Message, string, string][] = [
     "Esta tarea tiene 2 entregas y 1 calificación, así que no se puede eliminar: el trabajo de los estudiantes se conserva.",
   ],
   [
+    msg("teacherActions.assignmentHasComments", { count: 1 }),
+    "This assignment has 1 private comment, so it cannot be deleted: the conversation about students' work is kept.",
+    "Esta tarea tiene 1 comentario privado, así que no se puede eliminar: la conversación sobre el trabajo de los estudiantes se conserva.",
+  ],
+  [
     msg("teacherActions.attendanceExists", { date: "2026-11-26" }),
     "Attendance already exists for 2026-11-26. Please edit existing records.",
     "Ya hay asistencia registrada para el 2026-11-26. Por favor, edite los registros existentes.",
