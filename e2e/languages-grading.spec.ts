@@ -51,8 +51,12 @@ async function open(page: Page, path: string) {
  * the focus after the first keys were sent (CI lost them all), so the keys wait for it.
  */
 async function typeInCell(page: Page, cell: string, text: string) {
-  await page.locator(`[data-cell='${cell}']`).click();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("INPUT");
+  // A click that lands while the grid re-renders after the last save opens nothing (seen on CI with
+  // both cores busy): click again until the editor has the focus.
+  await expect(async () => {
+    await page.locator(`[data-cell='${cell}']`).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), { timeout: 3_000 }).toBe("INPUT");
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type(text);
 }

@@ -94,7 +94,7 @@ export default async function GradingQueuePage({
                   key={f}
                   href={href(entry.studentId, f)}
                   aria-current={f === filter ? "true" : undefined}
-                  className={`rounded-full border px-3 py-1 ${f === filter ? "border-brand-600 bg-brand-50 font-semibold dark:bg-brand-950" : "border-line hover:bg-surface-muted"}`}
+                  className={`rounded-full border px-3 py-1 ${f === filter ? "border-brand-600 bg-brand-50 font-semibold text-brand-800 dark:bg-brand-800 dark:text-brand-50" : "border-line hover:bg-surface-muted"}`}
                 >
                   {f === "ungraded" ? t("filterUngraded") : t("filterAll")}
                 </a>
