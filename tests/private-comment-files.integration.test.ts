@@ -1,22 +1,18 @@
+import { threadHtml } from "./support/thread-html";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createElement, type ComponentProps } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { IntlProvider } from "use-intl";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { saveCommentSettingsAction } from "@/app/admin/guardian-actions";
 import { DELETE as removeRoute } from "@/app/files/[fileId]/route";
 import { hideComment, postComment } from "@/app/level/[levelCode]/update/comment-actions";
-import { CommentThread } from "@/components/comments/comment-thread";
 import { queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { resetEnvCache } from "@/lib/env";
 import { diskStorage } from "@/lib/files/disk";
 import { setFileStorage } from "@/lib/files/index";
 import { STAGED_TTL_MS, sweepFiles } from "@/lib/files/sweep";
-import { messagesFor } from "@/lib/i18n/catalog";
 import { listStudentThreads, listThread } from "@/lib/queries/comments";
 import { buildRecord } from "@/lib/records/export";
 import { ALL_TABLES, databaseChecksum, firstAssignmentOf, seedDemo, userIdByCode } from "./support/fixtures";
@@ -278,7 +274,7 @@ describe("records and the screen", () => {
 
   it("the thread links each comment's files and offers the picker to whoever may post", async () => {
     const comments = await listThread({ assignmentId: ids.bio!, studentId: ids.ava! });
-    const thread = createElement(CommentThread, {
+    const html = threadHtml({
       levelCode: BIO,
       assignmentId: ids.bio!,
       studentId: ids.ava!,
@@ -287,8 +283,6 @@ describe("records and the screen", () => {
       canPost: true,
       canHide: false,
     });
-    const intl = { locale: "en", timeZone: "UTC", messages: messagesFor("en") } as ComponentProps<typeof IntlProvider>;
-    const html = renderToStaticMarkup(createElement(IntlProvider, intl, thread));
     expect(html).toContain(`href="/files/${ids.avaFile}?inline=1"`);
     expect(html).toContain("graph.pdf");
     expect(html).toContain(`id="attach-comment-${ids.bio}-${ids.ava}"`);
