@@ -43,7 +43,7 @@ async function main() {
   );
   const token = "zzcpu" + Date.now();
   await c.query(
-    `insert into report_card_links (guardian_link_id, token_hash, expires_at) select id, encode(sha256($1::bytea), 'hex'), now() + interval '1 day' from guardian_links where student_id = $2 and removed_at is null order by id limit 1`,
+    `insert into report_card_links (school_id, guardian_link_id, token_hash, expires_at) select school_id, id, encode(sha256($1::bytea), 'hex'), now() + interval '1 day' from guardian_links where student_id = $2 and removed_at is null order by id limit 1`,
     [token, rows[0]!.id],
   );
   const term = (await c.query<{ id: number }>(`select id from school_terms order by start_date, id limit 1`)).rows[0]!

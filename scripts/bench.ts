@@ -111,7 +111,7 @@ async function prepare(open: () => DbHandle) {
     );
     if (users!.n === 0) {
       console.log(`Generating the ${presetName} preset (first run on this database)...`);
-      const r = await generateSchool(handle.db, PRESETS[presetName], { log: (l) => console.log(l) });
+      const r = await generateSchool(handle.ownerDb, PRESETS[presetName], { log: (l) => console.log(l) });
       console.log(`Generated in ${(r.ms / 1000).toFixed(1)} s.`);
     } else if (users!.gen === 0) {
       throw new Error(
@@ -254,7 +254,7 @@ async function issueSizedGrids(browser: Parameters<typeof gradeGridLatency>[0]):
     try {
       const handle = openPglite(dir);
       await runMigrations(handle);
-      await generateSchool(handle.db, shape);
+      await generateSchool(handle.ownerDb, shape);
       const code = ((await handle.db.execute(sql`select code from levels limit 1`)) as { rows: { code: string }[] })
         .rows[0]!.code;
       await handle.close();

@@ -174,8 +174,8 @@ async function sharedState(): Promise<void> {
   // 1,000 e-mails queued at once; three hosts' workers share them.
   const subjects = Array.from({ length: 1000 }, (_, i) => `cluster mail ${i}`);
   await directQuery(
-    `insert into jobs (kind, dedupe_key, payload, run_at)
-     select 'mail.send', 'cluster-mail-' || n, jsonb_build_object('to', 'family' || n || '@cluster.test', 'subject', 'cluster mail ' || n, 'text', 'hello', 'html', '<p>hello</p>'), now()
+    `insert into jobs (school_id, kind, dedupe_key, payload, run_at)
+     select 1, 'mail.send', 'cluster-mail-' || n, jsonb_build_object('to', 'family' || n || '@cluster.test', 'subject', 'cluster mail ' || n, 'text', 'hello', 'html', '<p>hello</p>'), now()
      from generate_series(0, 999) n`,
   );
   const started = Date.now();

@@ -30,7 +30,7 @@ try {
     `Generating ${shape.students} students, ${shape.classes} classes, ${shape.assignments} assignments per class, ${shape.days} school days into ${where}...`,
   );
   await runMigrations(handle);
-  const result = await generateSchool(handle.db, shape, {
+  const result = await generateSchool(handle.ownerDb, shape, {
     seed,
     timeZone: schoolTimeZone(),
     log: (l) => console.log(l),

@@ -71,7 +71,7 @@ async function measure(engine: string, handle: DbHandle): Promise<void> {
   setDbHandle(handle);
   await runMigrations(handle);
   const t0 = performance.now();
-  await generateSchool(handle.db, PRESETS.school, { timeZone: schoolTimeZone(), log: () => {} });
+  await generateSchool(handle.ownerDb, PRESETS.school, { timeZone: schoolTimeZone(), log: () => {} });
   console.log(`\n${engine}: school preset generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   // Queue throughput.

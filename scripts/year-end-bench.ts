@@ -108,7 +108,7 @@ async function measure(engine: string, handle: DbHandle): Promise<void> {
   const timeZone = schoolTimeZone();
   const today = dateInTimeZone(new Date(), timeZone);
   let t0 = performance.now();
-  await generateSchool(handle.db, PRESETS.school, { timeZone, year: true, log: () => {} });
+  await generateSchool(handle.ownerDb, PRESETS.school, { timeZone, year: true, log: () => {} });
   console.log(`\n${engine}: school preset with its year generated in ${seconds(t0)} s`);
   const [admin] = await queryRows<{ id: number }>(sql`select id from users where role = 'admin' limit 1`);
   const [year] = await queryRows<{ id: number; title: string }>(sql`select id, title from school_years`);

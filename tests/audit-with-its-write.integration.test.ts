@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminEditStudent, createUser } from "@/app/admin/actions";
 import { newCalendarFeedAction, turnOffCalendarFeedAction } from "@/app/calendar/actions";
-import { db, queryRows } from "@/lib/db/client";
+import { db, dbHandle, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { users } from "@/lib/db/schema";
 import { MSG } from "@/lib/domain/messages";
@@ -25,14 +25,14 @@ beforeAll(async () => {
 });
 
 async function refuseAudit(action: string): Promise<void> {
-  await db().execute(
+  await dbHandle().ownerDb.execute(
     sql.raw(`alter table audit_log add constraint refuse_for_test check (action <> '${action}') not valid`),
   );
   // guarded() logs the failure for the operator; the test expects that.
   (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = true;
 }
 afterEach(async () => {
-  await db().execute(sql`alter table audit_log drop constraint if exists refuse_for_test`);
+  await dbHandle().ownerDb.execute(sql`alter table audit_log drop constraint if exists refuse_for_test`);
 });
 
 const liveFeeds = async (userId: number) =>

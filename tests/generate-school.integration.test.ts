@@ -16,7 +16,7 @@ let b: TestDb;
 beforeAll(async () => {
   [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
   setDbHandle(a);
-  await generateSchool(a.db, shape, { seed: 7, today });
+  await generateSchool(a.ownerDb, shape, { seed: 7, today });
 });
 afterAll(async () => {
   setDbHandle(undefined);
@@ -102,7 +102,7 @@ describe("db:generate", () => {
     const first = await fingerprint();
     setDbHandle(b);
     try {
-      await generateSchool(b.db, shape, { seed: 7, today });
+      await generateSchool(b.ownerDb, shape, { seed: 7, today });
       expect(await fingerprint()).toEqual(first);
     } finally {
       setDbHandle(a);
@@ -111,13 +111,15 @@ describe("db:generate", () => {
 
   it("refuses a database that already has people in it, and writes nothing", async () => {
     const before = await one<{ n: number }>(sql`select count(*)::int as n from users`);
-    await expect(generateSchool(a.db, shape, { today })).rejects.toThrow(/already has users/);
+    await expect(generateSchool(a.ownerDb, shape, { today })).rejects.toThrow(/already has users/);
     expect(await one<{ n: number }>(sql`select count(*)::int as n from users`)).toEqual(before);
   });
 
   it("refuses nonsense sizes with the flag's name", async () => {
-    await expect(generateSchool(a.db, { ...shape, students: -3 })).rejects.toThrow("--students must be a whole number");
-    await expect(generateSchool(a.db, { ...shape, days: 1.5 })).rejects.toThrow("--days must be a whole number");
+    await expect(generateSchool(a.ownerDb, { ...shape, students: -3 })).rejects.toThrow(
+      "--students must be a whole number",
+    );
+    await expect(generateSchool(a.ownerDb, { ...shape, days: 1.5 })).rejects.toThrow("--days must be a whole number");
   });
 
   it("knows the presets the issue asks for", () => {
@@ -132,7 +134,7 @@ describe("the demo school is not mixed with a generated one", () => {
     setDbHandle(c);
     try {
       await seedDemo();
-      await expect(generateSchool(c.db, shape, { today })).rejects.toThrow(/already has users/);
+      await expect(generateSchool(c.ownerDb, shape, { today })).rejects.toThrow(/already has users/);
     } finally {
       setDbHandle(a);
       await c.drop();

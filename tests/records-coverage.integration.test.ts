@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { queryRows } from "@/lib/db/client";
+import { dbHandle, queryRows } from "@/lib/db/client";
 import { NOT_EXPORTED, PERSON_COLUMN_NAMES } from "@/lib/records/coverage";
 import { buildRecord, EXPORT_SECTIONS } from "@/lib/records/export";
 import { useTestDatabase } from "./support/test-db";
@@ -63,12 +63,18 @@ describe("the records export covers every table that names a person", () => {
   });
 
   it("fails for a new table with a student column that is in neither list", async () => {
-    await queryRows(sql`create table homework_diaries (id serial primary key,
-      student_id integer not null references users(id), entry text not null)`);
-    await queryRows(sql`create table sticker_log (id serial primary key, user_id integer, sticker text)`);
+    await queryRows(
+      sql`create table homework_diaries (id serial primary key,
+      student_id integer not null references users(id), entry text not null)`,
+      dbHandle().ownerDb,
+    );
+    await queryRows(
+      sql`create table sticker_log (id serial primary key, user_id integer, sticker text)`,
+      dbHandle().ownerDb,
+    );
     expect(await unclassified()).toEqual(["homework_diaries", "sticker_log"]);
-    await queryRows(sql`drop table homework_diaries`);
-    await queryRows(sql`drop table sticker_log`);
+    await queryRows(sql`drop table homework_diaries`, dbHandle().ownerDb);
+    await queryRows(sql`drop table sticker_log`, dbHandle().ownerDb);
     expect(await unclassified()).toEqual([]);
   });
 });

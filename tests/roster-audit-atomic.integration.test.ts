@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { enrollStudents, removeStudent } from "@/app/level/[levelCode]/update/class-roster-actions";
-import { db, queryRows } from "@/lib/db/client";
+import { dbHandle, queryRows } from "@/lib/db/client";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { MSG } from "@/lib/domain/messages";
 import { isEnrolled, seedDemo, userIdByCode } from "./support/fixtures";
@@ -28,13 +28,13 @@ beforeAll(async () => {
 
 /** Runs `body` while the audit log refuses entries of one action. */
 async function whileAuditRefuses(action: string, body: () => Promise<void>): Promise<void> {
-  await db().execute(
+  await dbHandle().ownerDb.execute(
     sql.raw(`alter table audit_log add constraint test_refuses check (action <> '${action}') not valid`),
   );
   try {
     await body();
   } finally {
-    await db().execute(sql`alter table audit_log drop constraint test_refuses`);
+    await dbHandle().ownerDb.execute(sql`alter table audit_log drop constraint test_refuses`);
   }
 }
 

@@ -8,7 +8,7 @@ import { createStudent, editStudent } from "@/app/level/[levelCode]/update/class
 import { audit } from "@/lib/audit";
 import { clientFromHeaders, parseTrustedProxies } from "@/lib/client-address";
 import { rememberedCookieCount, startSession, getSessionUser } from "@/lib/auth/session";
-import { db, queryRows } from "@/lib/db/client";
+import { db, dbHandle, queryRows } from "@/lib/db/client";
 import { DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { users } from "@/lib/db/schema";
 import { signInFallbackMessage } from "@/lib/domain/messages";
@@ -79,14 +79,14 @@ describe("1 · the client address", () => {
   });
   it("a failure to record an attempt refuses the sign-in (fail closed), without a 500", async () => {
     (globalThis as { __allowConsoleError?: boolean }).__allowConsoleError = true;
-    await db().execute(sql`alter table rate_limits rename to rate_limits_away`);
+    await dbHandle().ownerDb.execute(sql`alter table rate_limits rename to rate_limits_away`);
     try {
       const right = await signIn(DEMO_STUDENTS[0]!.code);
       expect(right.status).toBe(503);
       expect(right.body.ok).toBe(false);
       expect((await signIn("no-such-code")).status).toBe(503);
     } finally {
-      await db().execute(sql`alter table rate_limits_away rename to rate_limits`);
+      await dbHandle().ownerDb.execute(sql`alter table rate_limits_away rename to rate_limits`);
     }
   });
 });

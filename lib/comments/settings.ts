@@ -25,7 +25,7 @@ export async function saveCommentSettings(settings: CommentSettings, actorId: nu
   await db().transaction(async (tx) => {
     await tx.execute(sql`
       insert into settings (key, value, updated_by) values (${KEY}, ${JSON.stringify(settings)}::jsonb, ${actorId})
-      on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
+      on conflict (school_id, key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
     await audit(tx, { action: "comments.settings_saved", actorId, detail: settings });
   });
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { DbHandle } from "./client";
 import { openPglite } from "./client";
+import { PORTAL_ROLE } from "./school-scope";
 
 // Backups: PGlite as an archive of its data folder (taken through the running engine, so it is
 // consistent); PostgreSQL with its own tools (pg_dump custom format / pg_restore).
@@ -48,7 +49,18 @@ export function backupPostgres(url: string, outFile: string): number {
   return fs.statSync(outFile).size;
 }
 
+// A dump grants the tables to `portal_app` (decision 034), a role of the server rather than of the
+// database: on a new server it must exist before the grants are restored (a user who may not create
+// it gets pg_restore's own message about the missing role).
+const ENSURE_PORTAL_ROLE = `DO $$
+BEGIN
+  CREATE ROLE ${PORTAL_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT;
+EXCEPTION WHEN duplicate_object OR unique_violation OR insufficient_privilege THEN
+  NULL;
+END $$`;
+
 export function restorePostgres(file: string, url: string): void {
+  run("psql", ["--no-psqlrc", "--quiet", "-v", "ON_ERROR_STOP=1", "--command", ENSURE_PORTAL_ROLE, url]);
   run("pg_restore", [
     "--clean",
     "--if-exists",

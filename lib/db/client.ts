@@ -11,6 +11,7 @@ import { acquireDataDirLock, secureDataDir } from "./data-dir-lock";
 import { databaseUnavailable } from "./errors";
 import { prepareRepeatedStatements } from "./prepared";
 import { queryLogger, timeCalls } from "./query-stats";
+import { schoolPrelude } from "./school-scope";
 import * as schema from "./schema";
 
 // The one place that knows which engine runs. Everything else gets a `Db`.
@@ -18,7 +19,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = "pglite" | "postgres";
 
 export interface DbHandle {
+  /** The portal's database: every statement runs as `portal_app` in the current school (school-scope.ts). */
   db: Db;
+  /**
+   * The tables' owner, outside any school: migrations, and maintenance that needs the owner's
+   * rights (the bench generator's trigger switches, VACUUM). Never a request's work.
+   */
+  ownerDb: Db;
   engine: Engine;
   /** The embedded engine itself, for backups (PGlite only). */
   pglite?: PGlite;
@@ -47,18 +54,11 @@ export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle
   client
     .exec(`set random_page_cost = ${RANDOM_PAGE_COST}`)
     .catch((err: Error) => console.error("PGlite planner setting failed:", err.message));
-  timeCalls(client, "query");
-  timeCalls(client, "exec");
-  const transaction = client.transaction.bind(client);
-  client.transaction = (fn) =>
-    transaction((tx) => {
-      timeCalls(tx, "query");
-      timeCalls(tx, "exec");
-      return fn(tx);
-    });
-  const db = drizzlePglite(client, { schema, logger: queryLogger }) as unknown as Db;
+  const db = drizzlePglite({ client: inSchoolPglite(client), schema, logger: queryLogger }) as unknown as Db;
+  const ownerDb = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
+    ownerDb,
     engine: "pglite",
     pglite: client,
     async close() {
@@ -69,6 +69,76 @@ export function openPglite(dataDir: string | null, loadDataDir?: Blob): DbHandle
         release();
       }
     },
+  };
+}
+
+/**
+ * What drizzle sees of PGlite: every statement inside a transaction that first sets the school and
+ * the role (PGlite runs one transaction at a time, so nothing of another request interleaves).
+ */
+function inSchoolPglite(client: PGlite): PGlite {
+  type Tx = Parameters<Parameters<PGlite["transaction"]>[0]>[0];
+  const inSchool = <T>(fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const prelude = schoolPrelude(); // read here, in the caller's school
+    return client.transaction(async (tx) => {
+      await tx.exec(prelude);
+      timeCalls(tx, "query");
+      timeCalls(tx, "exec");
+      return fn(tx);
+    });
+  };
+  const scoped = {
+    query: (...args: Parameters<PGlite["query"]>) => inSchool((tx) => tx.query(...args)),
+    exec: (...args: Parameters<PGlite["exec"]>) => inSchool((tx) => tx.exec(...args)),
+    transaction: inSchool,
+  };
+  timeCalls(scoped, "query");
+  timeCalls(scoped, "exec");
+  return scoped as unknown as PGlite;
+}
+
+/**
+ * node-postgres: a transaction's `begin` carries the school's prelude in the same round trip, and a
+ * statement sent on its own (drizzle's pool.query) runs in a transaction of its own: begin with the
+ * prelude, the statement, commit. Only a transaction-local setting survives PgBouncer's transaction
+ * pooling, where consecutive statements may reach different server connections.
+ */
+const BEGIN = /^\s*begin\b/i;
+function beginsInSchool(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const first = args[0];
+    if (typeof first === "string" && BEGIN.test(first)) args[0] = `${first}; ${schoolPrelude()}`;
+    else if (
+      first &&
+      typeof first === "object" &&
+      "text" in first &&
+      typeof first.text === "string" &&
+      BEGIN.test(first.text)
+    ) {
+      args[0] = { ...first, text: `${first.text}; ${schoolPrelude()}` };
+    }
+    return query(...args);
+  };
+}
+
+function standaloneInSchool(pool: Pool): void {
+  (pool as { query: unknown }).query = async (...args: unknown[]) => {
+    if (args.some((a) => typeof a === "function")) throw new Error("pool.query: callbacks are not supported");
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("begin");
+      const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+      await client.query("commit");
+      return result;
+    } catch (err) {
+      // A connection that cannot even roll back is not given to the next request.
+      await client.query("rollback").catch((e: Error) => (broken = e));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   };
 }
 
@@ -112,9 +182,24 @@ export function openPostgres(connectionString: string): DbHandle {
   pool.on("connect", (client) => {
     if (prepare) prepareRepeatedStatements(client);
     timeCalls(client, "query");
+    beginsInSchool(client);
   });
+  standaloneInSchool(pool);
   const db = drizzlePg(pool, { schema, logger: queryLogger }) as unknown as Db;
-  return { db, engine: "postgres", connectionString, close: () => pool.end() };
+  // The owner's work is rare and short (migrations at start): a pool of its own, opened on demand.
+  const ownerPool = new Pool({ connectionString, max: 2 });
+  ownerPool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
+  if (prepare) ownerPool.on("connect", (client) => prepareRepeatedStatements(client));
+  const ownerDb = drizzlePg(ownerPool, { schema }) as unknown as Db;
+  return {
+    db,
+    ownerDb,
+    engine: "postgres",
+    connectionString,
+    close: async () => {
+      await Promise.all([pool.end(), ownerPool.end()]);
+    },
+  };
 }
 
 function openFromEnv(): DbHandle {

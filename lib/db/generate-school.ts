@@ -5,6 +5,7 @@ import { sealPlaintextCodes } from "@/lib/auth/code-store";
 import type { Db } from "./client";
 import { FIRST_NAMES, LAST_NAMES } from "./demo-school";
 import { hasAnyUser } from "./seed";
+import { currentSchoolId } from "./school-scope";
 
 // A large, realistic school for benchmarks (issue 8). Everything is set-based SQL run inside the
 // database (INSERT … SELECT over generate_series), so 2,000 students take seconds, not minutes,
@@ -85,7 +86,8 @@ const textArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.
 
 /**
  * Fills an empty database. Refuses one that already has users: mixing a generated school with
- * real people (or the demo) would hand out predictable codes in a live school.
+ * real people (or the demo) would hand out predictable codes in a live school. `db` is the owner's
+ * (DbHandle.ownerDb): it switches the totals' triggers off and vacuums. The rows go to the current school.
  */
 export async function generateSchool(
   db: Db,
@@ -125,6 +127,9 @@ export async function generateSchool(
     `'(${area}) ' || lpad(((${family}) / 10000)::text, 3, '0') || '-' || lpad(((${family}) % 10000)::text, 4, '0')`;
 
   const steps: [string, string][] = [
+    // Run as the tables' owner (it switches triggers off), so the school is set by hand: the rows'
+    // school_id default reads it (decision 034).
+    ["school", `select set_config('app.school_id', '${currentSchoolId()}', true)`],
     // The totals are rebuilt once at the end instead of following each bulk insert.
     ...TOTALS_TRIGGERS.map(([table, trigger]): [string, string] => [
       "pause totals",
@@ -274,6 +279,7 @@ export async function generateSchool(
   ];
 
   const rows: Record<string, number> = {};
+  let homeroom = "";
   await db.transaction(async (tx) => {
     for (const [name, statement] of steps) {
       const t0 = Date.now();
@@ -284,7 +290,7 @@ export async function generateSchool(
       const n = res.affectedRows ?? res.rowCount ?? 0;
       const isTable =
         !name.startsWith("map") &&
-        !["school days", "pause totals", "class totals", "resume totals", "classes' year"].includes(name);
+        !["school", "school days", "pause totals", "class totals", "resume totals", "classes' year"].includes(name);
       if (isTable) rows[name] = n;
       log(
         `  ${name.padEnd(14)} ${isTable ? `${String(n).padStart(9)} rows` : "".padStart(14)}  ${String(Date.now() - t0).padStart(6)} ms`,
@@ -294,6 +300,10 @@ export async function generateSchool(
     const t0 = Date.now();
     await sealPlaintextCodes(tx);
     log(`  ${"seal codes".padEnd(14)} ${"".padStart(14)}  ${String(Date.now() - t0).padStart(6)} ms`);
+    const homes = (await tx.execute(sql`select code from levels where period = '1' order by code limit 1`)) as {
+      rows: { code: string }[];
+    };
+    homeroom = homes.rows[0]?.code ?? "";
   });
   // Rows are inserted in the order real work arrives (per assignment, per day), so the planner's
   // correlation figures match a school's. Fresh statistics and visibility map, so it plans for a
@@ -301,10 +311,7 @@ export async function generateSchool(
   const t0 = Date.now();
   await db.execute(sql`vacuum analyze`);
   log(`  ${"vacuum analyze".padEnd(14)} ${"".padStart(9)}       ${String(Date.now() - t0).padStart(6)} ms`);
-  const homes = (await db.execute(sql`select code from levels where period = '1' order by code limit 1`)) as {
-    rows: { code: string }[];
-  };
-  return { rows, ms: Date.now() - started, homeroom: homes.rows[0]?.code ?? "" };
+  return { rows, ms: Date.now() - started, homeroom };
 }
 
 /**

@@ -16,10 +16,10 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 export async function runMigrations(handle: DbHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
   if (handle.engine === "pglite") {
-    await migratePglite(handle.db as unknown as PgliteDatabase<Record<string, unknown>>, config);
+    await migratePglite(handle.ownerDb as unknown as PgliteDatabase<Record<string, unknown>>, config);
   } else {
     await withAdvisoryLock(handle.connectionString, "migrations", () =>
-      migratePg(handle.db as unknown as NodePgDatabase<Record<string, unknown>>, config),
+      migratePg(handle.ownerDb as unknown as NodePgDatabase<Record<string, unknown>>, config),
     );
   }
 }

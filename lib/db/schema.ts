@@ -6,6 +6,7 @@
 // go with their owner.
 // The tables live in lib/db/schema/, one file per area; this file re-exports them all, so drizzle-kit
 // (drizzle.config.ts) and every import of "@/lib/db/schema" see one schema.
+export * from "./schema/schools";
 export * from "./schema/people";
 export * from "./schema/coursework";
 export * from "./schema/access";

@@ -10,6 +10,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows, type Db } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
 
 type Runner = Pick<Db, "execute">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -24,6 +25,8 @@ export interface Job<P = Record<string, unknown>> {
   dedupeKey: string;
   payload: P;
   attempts: number;
+  /** The school whose work it is (the enqueuing transaction's): the job runs in it. */
+  schoolId: number;
 }
 
 /**
@@ -123,13 +126,14 @@ export async function claimNext(now?: Date): Promise<Job | null> {
     dedupe_key: string;
     payload: Record<string, unknown> | string;
     attempts: number;
+    school_id: number;
   }>(sql`
     update jobs set state = 'running', attempts = attempts + 1, locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
     where id = (
       select id from jobs
       where (state = 'queued' and run_at <= ${due}) or (state = 'running' and locked_until < now() and attempts < max_attempts)
       order by run_at, id limit 1 for update skip locked)
-    returning id, kind, dedupe_key, payload, attempts`);
+    returning id, kind, dedupe_key, payload, attempts, school_id`);
   if (!row) return null;
   return {
     id: row.id,
@@ -137,6 +141,7 @@ export async function claimNext(now?: Date): Promise<Job | null> {
     dedupeKey: row.dedupe_key,
     payload: jsonColumn(row.payload) as Record<string, unknown>,
     attempts: row.attempts,
+    schoolId: row.school_id,
   };
 }
 
@@ -144,7 +149,11 @@ export async function claimNext(now?: Date): Promise<Job | null> {
  * Runs one claimed job: the handler and the job's "done" commit together. A failure is recorded
  * and the job goes back to the queue after its backoff, or to 'failed' after the last attempt.
  */
-export async function runJob(
+export function runJob(job: Job, handlers: Readonly<Record<string, JobHandler>>): Promise<"done" | "retry" | "failed"> {
+  return withSchool(job.schoolId, () => runInSchool(job, handlers));
+}
+
+async function runInSchool(
   job: Job,
   handlers: Readonly<Record<string, JobHandler>>,
 ): Promise<"done" | "retry" | "failed"> {

@@ -37,7 +37,7 @@ export async function saveSyncPolicy(policy: SyncPolicy, actorId: number): Promi
   await db().transaction(async (tx) => {
     await tx.execute(sql`
       insert into settings (key, value, updated_by) values (${KEY}, ${JSON.stringify(policy)}::jsonb, ${actorId})
-      on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
+      on conflict (school_id, key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
     await audit(tx, { action: "roster.sync_policy_saved", actorId, detail: policy });
   });
 }

@@ -127,7 +127,7 @@ export async function chooseCurrentYear(yearId: number | null, actorId: number):
     if (year)
       await tx.execute(
         sql`insert into settings (key, value, updated_by) values (${CURRENT_YEAR_SETTING}, ${JSON.stringify({ id: year.id })}::jsonb, ${actorId})
-            on conflict (key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
+            on conflict (school_id, key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
       );
     else await tx.execute(sql`delete from settings where key = ${CURRENT_YEAR_SETTING}`);
     await audit(tx, { action: "year.current_chosen", actorId, detail: { year: year?.title ?? null } });

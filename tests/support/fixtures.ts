@@ -145,6 +145,7 @@ export const ALL_TABLES = [
   "school_years",
   "rubrics",
   "submission_comments",
+  "schools",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */

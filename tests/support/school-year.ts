@@ -4,7 +4,7 @@
 // generator does not make (E/M/L marks, an override, comments, category weights).
 import { sql } from "drizzle-orm";
 import { codeColumns } from "@/lib/auth/code-store";
-import { db, queryRows } from "@/lib/db/client";
+import { db, dbHandle, queryRows } from "@/lib/db/client";
 import { generateSchool, GENERATED_CODES } from "@/lib/db/generate-school";
 import { users } from "@/lib/db/schema";
 
@@ -61,7 +61,7 @@ export async function generateYearOne(): Promise<GeneratedYear> {
   const end = dayFromNow(-200);
   const split = dayFromNow(-250);
   await generateSchool(
-    db(),
+    dbHandle().ownerDb,
     { students: 36, classes: 5, assignments: 8, days: 40 },
     { seed: 41, today: dayFromNow(-220), timeZone: "UTC" },
   );

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
+import { schoolIdColumn } from "./schools";
 import { users } from "./people";
 
 /**
@@ -11,6 +12,7 @@ import { users } from "./people";
 export const auditLog = pgTable(
   "audit_log",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -38,6 +40,7 @@ export const rateLimits = pgTable("rate_limits", {
 export const guardianLinks = pgTable(
   "guardian_links",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     parentId: integer("parent_id")
       .notNull()
@@ -73,6 +76,7 @@ export const guardianLinks = pgTable(
 export const pendingGuardianLinks = pgTable(
   "pending_guardian_links",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     parentId: integer("parent_id")
       .notNull()
@@ -93,6 +97,7 @@ export const pendingGuardianLinks = pgTable(
 export const reportCardLinks = pgTable(
   "report_card_links",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     guardianLinkId: integer("guardian_link_id")
       .notNull()

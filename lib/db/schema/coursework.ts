@@ -16,11 +16,13 @@ import {
 } from "drizzle-orm/pg-core";
 import type { PostPolicy, RubricBody, RubricSelections } from "../../domain/rubric-types";
 import { createdAt, updatedAt } from "./columns";
+import { schoolIdColumn } from "./schools";
 import { levelCodeRef, levels, users } from "./people";
 
 export const gradeCategories = pgTable(
   "grade_categories",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
     // Rostering (decision 012): the first OneRoster categories.csv sourcedId with this title (NULL: made in the portal).
@@ -32,6 +34,7 @@ export const gradeCategories = pgTable(
 export const assignments = pgTable(
   "assignments",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     levelCode: levelCodeRef("restrict"),
     teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
@@ -63,6 +66,7 @@ export const assignments = pgTable(
 export const assignmentSubmissions = pgTable(
   "assignment_submissions",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     assignmentId: integer("assignment_id")
       .notNull()
@@ -85,6 +89,7 @@ export const assignmentSubmissions = pgTable(
 export const grades = pgTable(
   "grades",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     assignmentId: integer("assignment_id")
       .notNull()
@@ -119,6 +124,7 @@ export const grades = pgTable(
 export const attendance = pgTable(
   "attendance",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     studentId: integer("student_id")
       .notNull()
@@ -169,6 +175,7 @@ const runningTotals = () => ({
  * aggregating hundreds of thousands — and is never stale.
  */
 export const levelStats = pgTable("level_stats", {
+  schoolId: schoolIdColumn(),
   levelCode: text("level_code")
     .primaryKey()
     .references(() => levels.code, { onDelete: "cascade", onUpdate: "cascade" }),
@@ -184,6 +191,7 @@ export const levelStats = pgTable("level_stats", {
 export const studentLevelStats = pgTable(
   "student_level_stats",
   {
+    schoolId: schoolIdColumn(),
     levelCode: text("level_code")
       .notNull()
       .references(() => levels.code, { onDelete: "cascade", onUpdate: "cascade" }),

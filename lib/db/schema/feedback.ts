@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import type { RubricCriterion } from "../../domain/rubric-types";
 import { createdAt, updatedAt } from "./columns";
+import { schoolIdColumn } from "./schools";
 import { assignments } from "./coursework";
 import { users } from "./people";
 
@@ -16,6 +17,7 @@ import { users } from "./people";
 export const rubrics = pgTable(
   "rubrics",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     shared: boolean("shared").notNull().default(false),
@@ -36,6 +38,7 @@ export const rubrics = pgTable(
 export const submissionComments = pgTable(
   "submission_comments",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     assignmentId: integer("assignment_id")
       .notNull()

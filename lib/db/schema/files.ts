@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
+import { schoolIdColumn } from "./schools";
 import { assignmentSubmissions, assignments } from "./coursework";
 import { submissionComments } from "./feedback";
 import { levels, updates, users } from "./people";
@@ -15,6 +16,7 @@ import { levels, updates, users } from "./people";
 export const files = pgTable(
   "files",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     levelCode: text("level_code")
       .notNull()
@@ -61,6 +63,7 @@ export const files = pgTable(
 export const submissionFiles = pgTable(
   "submission_files",
   {
+    schoolId: schoolIdColumn(),
     submissionId: integer("submission_id")
       .notNull()
       .references(() => assignmentSubmissions.id, { onDelete: "cascade" }),

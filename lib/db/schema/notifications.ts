@@ -13,6 +13,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
+import { schoolIdColumn } from "./schools";
 import { users } from "./people";
 
 /**
@@ -23,6 +24,7 @@ import { users } from "./people";
 export const jobs = pgTable(
   "jobs",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     kind: text("kind").notNull(),
     dedupeKey: text("dedupe_key").notNull(),
@@ -51,6 +53,7 @@ export const jobs = pgTable(
 export const notifications = pgTable(
   "notifications",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     userId: integer("user_id")
       .notNull()

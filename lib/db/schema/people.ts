@@ -14,6 +14,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
+import { schoolIdColumn } from "./schools";
 
 export const users = pgTable(
   "users",
@@ -103,6 +104,7 @@ export const users = pgTable(
 export const schoolYears = pgTable(
   "school_years",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     title: text("title").notNull(),
     startDate: date("start_date", { mode: "string" }).notNull(),
@@ -122,6 +124,7 @@ export const schoolYears = pgTable(
 export const levels = pgTable(
   "levels",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     code: text("code").notNull(),
     name: text("name").notNull(),
@@ -166,6 +169,7 @@ export const levelCodeRef = (onDelete: "cascade" | "restrict") =>
 export const studentEnrollment = pgTable(
   "student_enrollment",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     studentId: integer("student_id")
       .notNull()
@@ -185,6 +189,7 @@ export const studentEnrollment = pgTable(
 export const updates = pgTable(
   "updates",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     levelCode: levelCodeRef("cascade"),
     teacherId: integer("teacher_id").references(() => users.id, { onDelete: "set null" }),
@@ -198,6 +203,7 @@ export const updates = pgTable(
 export const responses = pgTable(
   "responses",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     updateId: integer("update_id")
       .notNull()

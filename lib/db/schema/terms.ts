@@ -16,6 +16,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
+import { schoolIdColumn } from "./schools";
 import { assignments, gradeCategories } from "./coursework";
 import { levelCodeRef, schoolYears, users } from "./people";
 
@@ -27,6 +28,7 @@ import { levelCodeRef, schoolYears, users } from "./people";
 export const schoolTerms = pgTable(
   "school_terms",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     sourcedId: text("sourced_id"),
     title: text("title").notNull(),
@@ -55,6 +57,7 @@ export const schoolTerms = pgTable(
 export const rosterImports = pgTable(
   "roster_imports",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
@@ -86,17 +89,24 @@ export const rosterImports = pgTable(
 );
 
 /** The school's settings an admin saves on the admin page, one JSON value per key (e.g. the roster sync's policy). */
-export const settings = pgTable("settings", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").$type<Record<string, unknown>>().notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
-});
+export const settings = pgTable(
+  "settings",
+  {
+    schoolId: schoolIdColumn(),
+    key: text("key").notNull(),
+    value: jsonb("value").$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  // Each school keeps its own value of a key.
+  (t) => [primaryKey({ columns: [t.schoolId, t.key] })],
+);
 
 /** A class's weight and drop-lowest rule for one grade category (issue 19). */
 export const levelCategoryWeights = pgTable(
   "level_category_weights",
   {
+    schoolId: schoolIdColumn(),
     levelCode: levelCodeRef("cascade"),
     categoryId: integer("category_id")
       .notNull()
@@ -119,6 +129,7 @@ export const levelCategoryWeights = pgTable(
 export const gradeMarks = pgTable(
   "grade_marks",
   {
+    schoolId: schoolIdColumn(),
     assignmentId: integer("assignment_id")
       .notNull()
       .references(() => assignments.id, { onDelete: "restrict" }),
@@ -140,6 +151,7 @@ export const gradeMarks = pgTable(
 export const termGradeOverrides = pgTable(
   "term_grade_overrides",
   {
+    schoolId: schoolIdColumn(),
     levelCode: levelCodeRef("restrict"),
     studentId: integer("student_id")
       .notNull()
@@ -170,6 +182,7 @@ export const termGradeOverrides = pgTable(
  * term's report card, and the term's grades are locked until an admin unlocks it (row deleted).
  */
 export const termPublications = pgTable("term_publications", {
+  schoolId: schoolIdColumn(),
   termId: integer("term_id")
     .primaryKey()
     .references(() => schoolTerms.id, { onDelete: "cascade" }),
@@ -187,6 +200,7 @@ export const termPublications = pgTable("term_publications", {
 export const termGradeRecords = pgTable(
   "term_grade_records",
   {
+    schoolId: schoolIdColumn(),
     termId: integer("term_id")
       .notNull()
       .references(() => schoolTerms.id, { onDelete: "cascade" }),
@@ -251,6 +265,7 @@ export const termGradeRecords = pgTable(
 export const termComments = pgTable(
   "term_comments",
   {
+    schoolId: schoolIdColumn(),
     levelCode: levelCodeRef("restrict"),
     studentId: integer("student_id")
       .notNull()
@@ -272,6 +287,7 @@ export const termComments = pgTable(
 export const commentBank = pgTable(
   "comment_bank",
   {
+    schoolId: schoolIdColumn(),
     id: serial("id").primaryKey(),
     teacherId: integer("teacher_id")
       .notNull()

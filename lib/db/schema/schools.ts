@@ -1,0 +1,23 @@
+// The schools of the install (issue 42, decision 034). Everything a school owns carries its
+// `school_id`, and PostgreSQL's row-level security keeps one school's rows out of another's
+// queries: the column's default and every policy read `portal_school()`, the school the portal set
+// for the transaction (lib/db/school-scope.ts). People (`users`) belong to the district.
+import { sql } from "drizzle-orm";
+import { integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+export const schools = pgTable("schools", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The owning school of a row. Writers never name it: the default is the transaction's school, and
+ * the policy's check refuses a row of any other school.
+ */
+export const schoolIdColumn = () =>
+  integer("school_id")
+    .notNull()
+    .default(sql`portal_school()`)
+    .references(() => schools.id);
