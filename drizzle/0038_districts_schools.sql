@@ -146,7 +146,7 @@ CREATE FUNCTION portal_isolate(target regclass) RETURNS void LANGUAGE plpgsql AS
 BEGIN
   EXECUTE format('ALTER TABLE %s ENABLE ROW LEVEL SECURITY', target);
   EXECUTE format('ALTER TABLE %s FORCE ROW LEVEL SECURITY', target);
-  EXECUTE format('CREATE POLICY school_isolation ON %s USING (school_id = portal_school()) WITH CHECK (school_id = portal_school())', target);
+  EXECUTE format('CREATE POLICY school_isolation ON %s USING (school_id = (SELECT portal_school())) WITH CHECK (school_id = (SELECT portal_school()))', target);
 END $$;--> statement-breakpoint
 -- The job queue is the district's: its worker claims every school's jobs and runs each in its school.
 SELECT portal_isolate('levels');--> statement-breakpoint

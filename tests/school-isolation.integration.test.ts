@@ -27,7 +27,7 @@ const DISTRICT_WIDE: Record<string, string> = {
   jobs: "the queue the worker serves for every school: each job keeps its school_id and runs in it",
 };
 
-const POLICY = "(school_id = portal_school())";
+const POLICY = "(school_id = ( SELECT portal_school() AS portal_school))";
 
 interface TableFacts {
   table: string;
