@@ -79,7 +79,18 @@ test.describe("an admin in Spanish", () => {
     await gotoHydrated(page, "/admin?tab=terms");
     await expect(page.getByRole("button", { name: "Guardar los períodos" })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "Primer día" })).toBeVisible();
-    await noEnglish(page, ["Save terms", "First day", "Last day", "Report cards", "Publish report cards"]);
+    await expect(page.getByRole("heading", { name: "Escala de letras" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Guardar la escala" })).toBeVisible();
+    await noEnglish(page, [
+      "Save terms",
+      "First day",
+      "Last day",
+      "Report cards",
+      "Publish report cards",
+      "Letter scale",
+      "Save the scale",
+      "Add a cut-off",
+    ]);
 
     await gotoHydrated(page, "/admin?tab=roster");
     for (const heading of [

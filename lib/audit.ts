@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = [
   "comment.hidden",
   "comments.settings_saved",
   "grades.returned",
+  "grades.letter_scale_saved",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

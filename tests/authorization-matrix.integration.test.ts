@@ -590,6 +590,10 @@ const MATRIX: Record<string, Row> = {
         form({ year: "", "title.0": "Matrix year", "start.0": "2050-01-01", "end.0": "2050-06-30" }),
       ),
   },
+  saveLetterScaleAction: {
+    who: "admin",
+    call: () => termActions.saveLetterScaleAction({ ok: true }, form({ "min.0": "60", "label.0": "P", below: "F" })),
+  },
   // app/admin/year-actions.ts — school years (issue 41)
   createYearAction: {
     who: "admin",

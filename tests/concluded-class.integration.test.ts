@@ -374,6 +374,7 @@ const NOT_CLASS: Record<string, string> = {
   startNextYearAction: "the next year and its terms",
   saveTermsAction: "the school's terms (a published term's dates are locked: tests/published-term-lock)",
   setTermPublishedAction: "publishing a term's report cards",
+  saveLetterScaleAction: "the school's letter scale (a published card keeps its letters: tests/letter-scale)",
   eraseDepartedAction:
     "erasing departed students after retention: by design it blanks their text in concluded classes and keeps every figure (tests/records.integration.test.ts)",
   signOut: "the caller's session",

@@ -25,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const TAB_NAMESPACES: Record<string, PageNamespace[]> = {
   students: ["adminStudents"],
   parents: ["privateComments"],
-  terms: ["adminTerms"],
+  terms: ["adminTerms", "letterScale"],
   roster: ["adminRoster"],
   mail: ["adminMail"],
   security: ["adminSecurity"],

@@ -39,6 +39,8 @@ import { env, schoolTimeZone, trustedProxies } from "@/lib/env";
 import { loadSyncPolicy } from "@/lib/roster/sync-policy";
 import { loadCommentSettings } from "@/lib/comments/settings";
 import { CommentSettingsForm } from "@/components/admin/comment-settings";
+import { LetterScaleForm } from "@/components/admin/letter-scale-form";
+import { loadLetterScale } from "@/lib/gradebook/letter-scale";
 import { ClassYearFilterForm } from "@/components/admin/class-year-filter";
 import { yearClassCounts, yearsNow } from "@/lib/queries/school-years";
 import {
@@ -208,12 +210,13 @@ export async function renderTab(
   if (tab === "terms") {
     // The form edits the current year's terms (issue 41); publishing lists every year's.
     const { current } = await yearsNow();
-    const [terms, yearTerms, published, classes, fontGaps] = await Promise.all([
+    const [terms, yearTerms, published, classes, fontGaps, scale] = await Promise.all([
       listTerms(),
       listYearTerms(current?.id ?? null),
       publishedTerms(),
       listClassOptions(),
       reportFontGaps(),
+      loadLetterScale(),
     ]);
     const levelNames = await listLevelNames();
     const grading = gradingTerms(terms);
@@ -233,6 +236,7 @@ export async function renderTab(
           current={defaultTerm(dateInTimeZone(new Date(), tz), grading)?.id ?? null}
           scopes={{ levels: levelNames, classes }}
         />
+        <LetterScaleForm scale={scale} />
       </>
     );
   }

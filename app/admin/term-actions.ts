@@ -2,8 +2,10 @@
 
 import { z } from "zod";
 import { adminFormAction, idSchema, refreshAdmin } from "@/lib/actions";
+import { MAX_LABEL, MAX_STEPS, scaleFromRows, type ScaleProblem } from "@/lib/domain/letter-scale";
 import { MAX_TERMS, TERM_TITLE_MAX } from "@/lib/domain/terms";
-import { zmsg } from "@/lib/i18n/message";
+import { saveLetterScale } from "@/lib/gradebook/letter-scale";
+import { msg, zmsg, type Message } from "@/lib/i18n/message";
 import { setTermPublished } from "@/lib/terms/publishing";
 import { saveSchoolTerms } from "@/lib/terms/terms";
 
@@ -65,5 +67,40 @@ export const saveTermsAction = adminFormAction(
 export const setTermPublishedAction = adminFormAction(
   z.object({ termId: idSchema, publish: z.enum(["on", "off"], { message: zmsg("admin.actions.choosePublish") }) }),
   (v, admin) => setTermPublished(v.termId, v.publish === "on", admin.id),
+  { revalidate: refreshAdmin },
+);
+
+// /admin → Terms → Letter scale (issue 42): row i is min.i and label.i, then `below`; blank rows skipped.
+const scaleField = z.string().max(MAX_LABEL * 4, zmsg("letterScale.actions.tooLong", { max: MAX_LABEL }));
+const SCALE_PROBLEMS = {
+  noSteps: () => msg("letterScale.actions.noSteps"),
+  tooManySteps: (p) => msg("letterScale.actions.tooManySteps", { max: p.max }),
+  label: (p) => msg("letterScale.actions.label", { row: p.row, max: p.max }),
+  below: (p) => msg("letterScale.actions.below", { max: p.max }),
+  cutoff: (p) => msg("letterScale.actions.cutoff", { row: p.row }),
+  duplicate: (p) => msg("letterScale.actions.duplicate", { min: p.min }),
+} satisfies { [K in ScaleProblem["problem"]]: (p: Extract<ScaleProblem, { problem: K }>) => Message };
+
+export const saveLetterScaleAction = adminFormAction(
+  z.preprocess(
+    (fields) => {
+      const f = (fields ?? {}) as Record<string, unknown>;
+      const rows = [];
+      for (let i = 0; i < MAX_STEPS + 1; i++)
+        if (`min.${i}` in f || `label.${i}` in f) rows.push({ min: f[`min.${i}`] ?? "", label: f[`label.${i}`] ?? "" });
+      return { rows, below: f.below ?? "" };
+    },
+    z.object({
+      rows: z.array(z.object({ min: scaleField, label: scaleField })).max(MAX_STEPS + 1),
+      below: scaleField,
+    }),
+  ),
+  async ({ rows, below }, admin) => {
+    const read = scaleFromRows(rows, below);
+    if (!("scale" in read))
+      return { ok: false, message: (SCALE_PROBLEMS[read.problem] as (p: ScaleProblem) => Message)(read) };
+    await saveLetterScale(read.scale, admin.id);
+    return { ok: true, message: msg("letterScale.actions.saved") };
+  },
   { revalidate: refreshAdmin },
 );

@@ -1,5 +1,4 @@
 import { TermSwitcher } from "@/components/term-switcher";
-import { teacherLetter } from "@/lib/domain/grades";
 import { gradeNumbers } from "@/lib/i18n/grade-numbers";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { whyInLanguage } from "@/lib/i18n/why";
@@ -33,9 +32,9 @@ export async function TermGradePanel({ view, href }: { view: TermGradeView; href
           <span className="text-3xl font-bold tabular-nums">{n.percent(view.percent)}</span>
           <span
             className="grid h-9 min-w-9 place-items-center rounded-full bg-brand-600 px-2 font-bold text-white"
-            aria-label={t("grades.letterGrade", { letter: teacherLetter(view.percent) })}
+            aria-label={t("grades.letterGrade", { letter: view.letter ?? "" })}
           >
-            {teacherLetter(view.percent)}
+            {view.letter}
           </span>
           {view.overridden && (
             <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">

@@ -1,5 +1,6 @@
 // Grade formulas of spec §9. Pure, unit-tested at every boundary.
-import { ratioPercent, roundPercent, scorePercent, toHundredths } from "./percent";
+import { DEFAULT_LETTER_SCALE, letterOn } from "./letter-scale";
+import { ratioPercent, scorePercent, toHundredths } from "./percent";
 
 export interface ScoredItem {
   score: number;
@@ -22,29 +23,12 @@ export function itemPercent(score: number, maxScore: number): number {
   return scorePercent(score, maxScore);
 }
 
-const TEACHER_SCALE: ReadonlyArray<readonly [number, string]> = [
-  [93, "A"],
-  [90, "A-"],
-  [87, "B+"],
-  [83, "B"],
-  [80, "B-"],
-  [77, "C+"],
-  [73, "C"],
-  [70, "C-"],
-  [67, "D+"],
-  [63, "D"],
-  [60, "D-"],
-];
-
 /**
- * The one letter scale (percent rounded first): spec §9's 12-step teacher and report-card scale,
- * on every screen. The spec's student view had a 5-letter scale, so 82 % was "B" to the student
- * and "B-" to the parent; issue 27 asks for one letter per percent (decision 017).
+ * A percent's letter on spec §9's 12-step scale (percent rounded first), the default scale of every
+ * school (decision 017); a school may choose its own (lib/domain/letter-scale, issue 42).
  */
 export function teacherLetter(percent: number): string {
-  const p = roundPercent(percent);
-  for (const [min, letter] of TEACHER_SCALE) if (p >= min) return letter;
-  return "F";
+  return letterOn(DEFAULT_LETTER_SCALE, percent);
 }
 
 export type Band = "good" | "fair" | "poor" | "bad";

@@ -4,7 +4,7 @@
 // differ in when they were computed, never in how.
 import { reportCardAttendancePercent, type AttendanceCounts } from "./attendance";
 import { add, fraction, mul, roundHalfUp } from "./fraction";
-import { teacherLetter } from "./grades";
+import { letterOn, type LetterScale } from "./letter-scale";
 import { toHundredths } from "./percent";
 import { type TermGrade } from "./term-grade";
 import { explainTermGrade } from "./term-grade-why";
@@ -77,14 +77,19 @@ export function storedPoints(s: StoredTermGrade): { earned: string; possible: st
   return s.earnedPoints && s.possiblePoints ? { earned: s.earnedPoints, possible: s.possiblePoints } : null;
 }
 
-/** The stored line for one student's term grade and term attendance. */
-export function storedTermGrade(g: TermGrade, attendance: AttendanceCounts, comment: string | null): StoredTermGrade {
+/** The stored line for one student's term grade and term attendance, its letter on the school's scale. */
+export function storedTermGrade(
+  g: TermGrade,
+  attendance: AttendanceCounts,
+  comment: string | null,
+  scale: LetterScale,
+): StoredTermGrade {
   const counted = g.items.filter((i) => i.status === "counted" || i.status === "missing");
   const pts = countedPoints(g);
   const empty = g.exact === null && !g.override;
   return {
     percent: empty ? null : g.percent,
-    letter: empty ? null : teacherLetter(g.percent),
+    letter: empty ? null : letterOn(scale, g.percent),
     computedPercent: g.exact === null ? null : g.computedPercent,
     earnedPoints: pts?.earned ?? null,
     possiblePoints: pts?.possible ?? null,

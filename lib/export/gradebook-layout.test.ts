@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { computeTermGrade } from "@/lib/domain/term-grade";
+import { DEFAULT_LETTER_SCALE } from "@/lib/domain/letter-scale";
 import { storedTermGrade } from "@/lib/domain/stored-grade";
 import { cellValue, gradebookRows } from "./gradebook-layout";
 
@@ -39,11 +40,13 @@ describe("gradebook layout", () => {
       ),
       NONE,
       null,
+      DEFAULT_LETTER_SCALE,
     );
     const liam = storedTermGrade(
       computeTermGrade([item(12, 10, null, { missing: true })], undefined, null, 1),
       NONE,
       null,
+      DEFAULT_LETTER_SCALE,
     );
     const rows = gradebookRows(assignments, [
       {
@@ -98,7 +101,12 @@ describe("gradebook layout", () => {
   });
 
   it("leaves the percent and letter empty when nothing is graded", () => {
-    const none = storedTermGrade(computeTermGrade([item(12, 10, null)], undefined, null, 1), NONE, null);
+    const none = storedTermGrade(
+      computeTermGrade([item(12, 10, null)], undefined, null, 1),
+      NONE,
+      null,
+      DEFAULT_LETTER_SCALE,
+    );
     const [, , row] = gradebookRows(assignments.slice(0, 1), [
       { name: "N", username: "n", sisId: null, cells: [{ score: null, mark: null }], grade: none },
     ]);

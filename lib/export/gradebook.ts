@@ -114,7 +114,7 @@ export async function loadGradebook(
       sisId: st.sisId,
       cells: cellsOf(items),
       rubricLevels: levelsOf(st.id),
-      grade: storedTermGrade(grade, NO_ATTENDANCE, null),
+      grade: storedTermGrade(grade, NO_ATTENDANCE, null, inputs.context.letterScale),
     };
   });
   return { term: term?.title ?? null, assignments: shown, students };

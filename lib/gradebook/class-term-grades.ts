@@ -67,6 +67,7 @@ export function classTermGrades(
       audience: "staff",
       published: context.published,
       stored: cardsOf(stored, st.id, termId),
+      scale: context.letterScale,
     });
     return {
       studentId: st.id,

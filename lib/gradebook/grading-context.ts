@@ -7,9 +7,11 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
+import { storedScale, type LetterScale } from "@/lib/domain/letter-scale";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import type { GradeOverride, GradeSettings } from "@/lib/domain/term-grade";
 import { gradingTerms, type Term } from "@/lib/domain/terms";
+import { letterScaleColumn } from "./letter-scale";
 import { storedCardFrom, storedCardJson } from "./stored-cards";
 
 export interface GradingContext {
@@ -23,6 +25,8 @@ export interface GradingContext {
   overrides: Map<string, Map<number, GradeOverride>>;
   /** The student's stored cards of published terms by class, then by term (issue 27; empty without a student). */
   stored: Map<string, Map<number, StoredTermGrade>>;
+  /** The school's letter scale (issue 42): every live grade's letter; a stored card keeps its own. */
+  letterScale: LetterScale;
 }
 
 const DEFAULTS: GradeSettings = { mode: "points", categories: [], latePolicy: null };
@@ -48,9 +52,10 @@ export interface GradingContextColumns {
     | string
     | null;
   stored: { code: string; term: number; card: StoredTermGrade | string }[] | string | null;
+  letter_scale: unknown;
 }
 
-/** `select ${gradingContextColumns(…)}, (…) as mine`: the four columns of GradingContextColumns. */
+/** `select ${gradingContextColumns(…)}, (…) as mine`: the columns of GradingContextColumns. */
 export function gradingContextColumns(levelCodes: readonly string[], studentId: number | null = null): SQL {
   const codes = codeList(levelCodes);
   return sql`
@@ -73,7 +78,8 @@ export function gradingContextColumns(levelCodes: readonly string[], studentId: 
          from term_grade_overrides o where ${studentId === null ? sql`false` : sql`o.student_id = ${studentId} and o.level_code in ${codes}`}) as overrides,
       (select json_agg(json_build_object('code', r.level_code, 'term', r.term_id, 'card', ${storedCardJson("r")}))
          from term_grade_records r join term_publications p on p.term_id = r.term_id
-         where ${studentId === null ? sql`false` : sql`r.student_id = ${studentId} and r.level_code in ${codes}`}) as stored`;
+         where ${studentId === null ? sql`false` : sql`r.student_id = ${studentId} and r.level_code in ${codes}`}) as stored,
+      ${letterScaleColumn}`;
 }
 
 /** The context from its columns (gradingContextColumns), for these classes. */
@@ -105,6 +111,7 @@ export function gradingContextFrom(
     settings,
     overrides,
     stored,
+    letterScale: storedScale(jsonColumn(row?.letter_scale)),
   };
 }
 

@@ -6,6 +6,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { jsonColumn, queryRows } from "@/lib/db/client";
 import { dateInTimeZone } from "@/lib/domain/dates";
+import { DEFAULT_LETTER_SCALE, letterOn, type LetterScale } from "@/lib/domain/letter-scale";
 import { countedPoints, storedPoints, type StoredTermGrade } from "@/lib/domain/stored-grade";
 import {
   computeTermGrade,
@@ -41,8 +42,10 @@ export interface TermGradeView {
   terms: { id: number; title: string }[];
   /** The term shown, or null for the whole year. */
   term: { id: number; title: string } | null;
-  /** The grade shown (the override when there is one); each screen picks its letter scale from it. */
+  /** The grade shown (the override when there is one). */
   percent: number;
+  /** Its letter on the school's scale; a published term's as stored with its card; null when empty. */
+  letter: string | null;
   /** Nothing counts yet in this term. */
   empty: boolean;
   overridden: boolean;
@@ -172,7 +175,7 @@ export function studentTermViews(
         choice,
         today,
         nowMs,
-        { audience: "family", published: ctx.published, stored: ctx.stored.get(c) },
+        { audience: "family", published: ctx.published, stored: ctx.stored.get(c), scale: ctx.letterScale },
       ),
     ]),
   );
@@ -231,6 +234,8 @@ export interface ViewOptions {
   /** Published terms, and the stored cards of this student (or class) in them, by term id. */
   published?: ReadonlySet<number>;
   stored?: ReadonlyMap<number, StoredTermGrade>;
+  /** The school's letter scale (the default scale when not given). */
+  scale?: LetterScale;
 }
 
 /** The pure half of loadStudentTermGrade, for tests and for screens that load many students. */
@@ -266,6 +271,7 @@ export function termGradeView(
     return {
       ...base,
       percent: s?.percent ?? 0,
+      letter: s?.percent == null ? null : s.letter,
       empty: s?.percent == null,
       overridden: s?.override != null,
       why: s ? (audience === "staff" ? s.why.staff : s.why.family) : [msg("why.notPublished")],
@@ -276,6 +282,7 @@ export function termGradeView(
   return {
     ...base,
     percent: g.percent,
+    letter: g.exact === null && !g.override ? null : letterOn(options.scale ?? DEFAULT_LETTER_SCALE, g.percent),
     empty: g.exact === null && !g.override,
     overridden: g.override !== null,
     why: explainTermGrade(g, audience),

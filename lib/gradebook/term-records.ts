@@ -48,7 +48,7 @@ async function classLines(tx: Runner, levelCode: string, term: Term, timeZone: s
     const { items, grade } = termGradeOf(inputs.context.terms, settings, work, overrides, term.id, today, nowMs);
     const counts = attendance.get(st.id) ?? { present: 0, absent: 0, late: 0, excused: 0 };
     const comment = inputs.comments.get(`${term.id}:${st.id}`) ?? null;
-    const card = storedTermGrade(grade, counts, comment);
+    const card = storedTermGrade(grade, counts, comment, inputs.context.letterScale);
     lines.push({
       levelCode,
       studentId: st.id,

@@ -45,6 +45,8 @@ export const PAGE_NAMESPACES = [
   "returns",
   // Issue 44: the rubric editor, bank and scorer (the Assignments tab, the grading screens).
   "rubrics",
+  // Issue 42: the school's letter scale on /admin → Terms.
+  "letterScale",
 ] as const satisfies readonly (keyof Messages)[];
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 

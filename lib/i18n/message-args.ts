@@ -598,6 +598,15 @@ export interface MessageArgs<Text> {
   "rubrics.view.scoreLine": { rubric: Text; score: Text };
   "rubrics.bank.confirmDelete": { title: Text };
   "rubrics.bank.total": { total: Text };
+  "letterScale.fromOf": { n: Text };
+  "letterScale.labelOf": { n: Text };
+  "letterScale.removeOf": { n: Text };
+  "letterScale.actions.tooManySteps": { max: Text };
+  "letterScale.actions.label": { row: Text; max: Text };
+  "letterScale.actions.below": { max: Text };
+  "letterScale.actions.cutoff": { row: Text };
+  "letterScale.actions.duplicate": { min: Text };
+  "letterScale.actions.tooLong": { max: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -2139,4 +2148,21 @@ export interface BareMessages {
   "rubrics.bank.school": true;
   "rubrics.bank.empty": true;
   "rubrics.bank.cancel": true;
+  "letterScale.heading": true;
+  "letterScale.help": true;
+  "letterScale.startFrom": true;
+  "letterScale.presets.plusMinus": true;
+  "letterScale.presets.letters": true;
+  "letterScale.presets.fivePoint": true;
+  "letterScale.presets.passFail": true;
+  "letterScale.caption": true;
+  "letterScale.from": true;
+  "letterScale.label": true;
+  "letterScale.remove": true;
+  "letterScale.addRow": true;
+  "letterScale.below": true;
+  "letterScale.save": true;
+  "letterScale.saving": true;
+  "letterScale.actions.saved": true;
+  "letterScale.actions.noSteps": true;
 }

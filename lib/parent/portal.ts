@@ -3,7 +3,7 @@ import { z } from "zod";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { formatDate } from "@/lib/domain/format";
-import { band, teacherLetter } from "@/lib/domain/grades";
+import { band } from "@/lib/domain/grades";
 import { REPORT_CARD_THRESHOLDS } from "@/lib/domain/constants";
 import { readStudentTermInputs, studentTermViews } from "@/lib/gradebook/term-grades";
 import { dateInTimeZone } from "@/lib/domain/dates";
@@ -152,7 +152,7 @@ export async function reportCardFor(studentId: number, locale = "en"): Promise<R
     const t = shown.get(c.code);
     if (!t) continue;
     c.percent = t.empty ? null : t.percent;
-    c.letter = t.empty ? null : teacherLetter(t.percent);
+    c.letter = t.empty ? null : t.letter;
     c.band = t.empty ? null : band(t.percent, REPORT_CARD_THRESHOLDS);
     c.gradeTitle = t.term?.title ?? null;
     c.points = t.points;
@@ -170,7 +170,7 @@ export async function reportCardFor(studentId: number, locale = "en"): Promise<R
       c.term = {
         title: t.term?.title ?? null,
         percent: t.percent,
-        letter: teacherLetter(t.percent),
+        letter: t.letter ?? "",
         empty: t.empty,
         overridden: t.overridden,
         why: whyInLanguage(t.why, locale),

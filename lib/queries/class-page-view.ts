@@ -2,7 +2,9 @@ import "server-only";
 import type { AssignmentView, AttendanceView, GradeView, UpdateView } from "./class-page-types";
 import { assignmentState, descriptionPreview } from "@/lib/domain/assignments";
 import { studentAttendanceRate } from "@/lib/domain/attendance";
-import { itemPercent, teacherLetter } from "@/lib/domain/grades";
+import { itemPercent } from "@/lib/domain/grades";
+import { letterOn, storedScale } from "@/lib/domain/letter-scale";
+import { jsonColumn } from "@/lib/db/client";
 import { RESPONSES_PAGE_SIZE, RESPONSES_SHOWN_PER_UPDATE } from "@/lib/domain/constants";
 import { formatDate, formatDateTime, formatDay, formatTime } from "@/lib/domain/format";
 import { loadStudentTermGrade, type TermChoice, type TermGradeView } from "@/lib/gradebook/term-grades";
@@ -134,6 +136,7 @@ export async function loadGradesView(
   locale: AnyLocale = "en",
 ): Promise<GradeView[]> {
   const grades = await listStudentGrades(studentId, levelCode);
+  const scale = storedScale(jsonColumn(grades[0]?.letterScale));
   return grades.map((g) => ({
     id: g.id,
     assignmentId: g.assignmentId,
@@ -141,7 +144,7 @@ export async function loadGradesView(
     score: g.score,
     maxScore: g.maxScore,
     percent: itemPercent(g.score, g.maxScore),
-    letter: teacherLetter(itemPercent(g.score, g.maxScore)),
+    letter: letterOn(scale, itemPercent(g.score, g.maxScore)),
     category: g.category,
     feedback: g.feedback,
     gradedAt: formatDate(g.gradedAt, timeZone, intlLocaleOf(locale)),

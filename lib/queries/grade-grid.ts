@@ -1,6 +1,5 @@
 import "server-only";
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { teacherLetter } from "@/lib/domain/grades";
 import { classTermGradesWithCards } from "@/lib/gradebook/class-term-grades";
 import { cellKey, readClassTermInputs } from "@/lib/gradebook/class-term-inputs";
 import type { TermChoice, TermGradeView } from "@/lib/gradebook/term-grades";
@@ -40,7 +39,7 @@ export interface GridData {
 }
 
 export function gridTotal(view: TermGradeView): GridTotal {
-  return { percent: view.percent, letter: teacherLetter(view.percent), empty: view.empty, overridden: view.overridden };
+  return { percent: view.percent, letter: view.letter ?? "", empty: view.empty, overridden: view.overridden };
 }
 
 /**
@@ -69,7 +68,7 @@ export async function getGradeGrid(
     .filter((a) => inTerm.has(a.id))
     .map((a) => ({ id: a.id, title: a.title, maxScore: a.max_score, onReturn: a.on_return === true }));
   const totalByStudent = new Map(termGrades.rows.map((r) => [r.studentId, gridTotal(r.view)]));
-  const none: GridTotal = { percent: 0, letter: teacherLetter(0), empty: true, overridden: false };
+  const none: GridTotal = { percent: 0, letter: "", empty: true, overridden: false };
   return {
     students: inputs.students,
     assignments: shown,

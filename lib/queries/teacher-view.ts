@@ -2,7 +2,7 @@ import "server-only";
 import { teacherAttendancePercent } from "@/lib/domain/attendance";
 import { TEACHER_THRESHOLDS } from "@/lib/domain/constants";
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { band, teacherLetter, type Band } from "@/lib/domain/grades";
+import { band, type Band } from "@/lib/domain/grades";
 import { roundedMean, studentStatus } from "@/lib/domain/summary";
 import { classTermGradesWithCards } from "@/lib/gradebook/class-term-grades";
 import { readClassTermInputs } from "@/lib/gradebook/class-term-inputs";
@@ -102,7 +102,7 @@ export async function loadSummaryView(
       name: r.name,
       username: r.username,
       gradePercent,
-      letter: gradePercent === null ? null : teacherLetter(gradePercent),
+      letter: gradePercent === null ? null : (view?.letter ?? null),
       gradeEmpty: gradePercent === null,
       points: view?.points ?? null,
       overridden: view?.overridden ?? false,

@@ -5,7 +5,6 @@ import { GradesMessages } from "@/components/grades-messages";
 import { CommentForm, OverrideForm } from "@/components/teacher/term-grade-forms";
 import { EmptyState } from "@/components/states";
 import { TermSwitcher } from "@/components/term-switcher";
-import { teacherLetter } from "@/lib/domain/grades";
 import { dashboardPageAccess } from "@/lib/auth/page-access";
 import { safeDecode, tabParam } from "@/lib/domain/url";
 import { schoolTimeZone } from "@/lib/env";
@@ -113,7 +112,7 @@ export default async function TermGradesPage({
                     <span data-user-text>{r.name}</span>
                   </th>
                   <td className="border-b border-line py-2 pr-3 whitespace-nowrap tabular-nums">
-                    {r.view.empty ? "—" : `${percent(r.view.percent)} ${teacherLetter(r.view.percent)}`}
+                    {r.view.empty ? "—" : `${percent(r.view.percent)} ${r.view.letter}`}
                     {r.view.overridden && (
                       <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
                         {t("overridden")}
