@@ -117,19 +117,28 @@ ALTER TABLE "rubrics" ADD CONSTRAINT "rubrics_school_id_schools_id_fk" FOREIGN K
 ALTER TABLE "submission_comments" ADD CONSTRAINT "submission_comments_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- The role the portal's queries run as (SET LOCAL ROLE at the start of every transaction): no
 -- BYPASSRLS, owns nothing, so every policy below applies to it. Roles belong to the server, not to a
--- database: several portals on one server share it, each database granting it its own tables.
+-- database: several portals on one server share it, each database granting it its own tables (a
+-- server shared with other portals revokes CONNECT from PUBLIC on each database: decision 034).
 DO $$
 BEGIN
-  CREATE ROLE portal_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT;
-EXCEPTION WHEN duplicate_object OR unique_violation THEN
-  NULL;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'portal_app') THEN
+    CREATE ROLE portal_app NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT;
+  END IF;
+EXCEPTION
+  WHEN duplicate_object OR unique_violation THEN
+    NULL; -- made meanwhile by another database's migration
+  WHEN insufficient_privilege THEN
+    RAISE EXCEPTION 'The role portal_app does not exist and % may not create it. As a superuser: CREATE ROLE portal_app NOLOGIN NOBYPASSRLS; GRANT portal_app TO %;', current_user, current_user;
 END $$;--> statement-breakpoint
 -- The user the portal connects as must be able to SET ROLE to it (a superuser always can).
 DO $$
 BEGIN
-  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+     AND NOT pg_has_role(current_user, 'portal_app', 'MEMBER') THEN
     EXECUTE 'GRANT portal_app TO ' || quote_ident(current_user);
   END IF;
+EXCEPTION WHEN insufficient_privilege THEN
+  RAISE EXCEPTION '% may not SET ROLE portal_app. As a superuser: GRANT portal_app TO %;', current_user, current_user;
 END $$;--> statement-breakpoint
 GRANT USAGE ON SCHEMA public TO portal_app;--> statement-breakpoint
 -- The readiness check compares the applied migrations with this build's (read only).

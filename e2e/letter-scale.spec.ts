@@ -12,6 +12,7 @@ const SUMMARY = "/level/ALG1-P1/update?tab=summary";
 async function useDefaultScale(admin: Page) {
   await gotoHydrated(admin, "/admin?tab=terms");
   await admin.getByLabel("Start from").selectOption({ label: "A–F with + and −" });
+  await admin.getByRole("button", { name: "Use this scale" }).click();
   await admin.getByRole("button", { name: "Save the scale" }).click();
   await expect(admin.getByText("Letter scale saved.", { exact: false })).toBeVisible();
 }
@@ -33,20 +34,24 @@ test("an admin's pass/merit scale reaches the teacher's Summary; a wrong row is 
   await expect(admin.getByLabel("Start from")).toHaveValue("plusMinus");
 
   await admin.getByLabel("Start from").selectOption({ label: "Pass or fail" });
-  await expect(admin.getByLabel("Label 1", { exact: true })).toHaveValue("P");
+  // Choosing is not applying: the rows change only with the button.
+  await expect(admin.getByLabel("Label, row 2")).toHaveValue("A-");
+  await admin.getByRole("button", { name: "Use this scale" }).click();
+  await expect(admin.getByLabel("Label, row 1")).toHaveValue("P");
   await admin.getByRole("button", { name: "Add a cut-off" }).click();
-  await admin.getByLabel("Lowest percent for label 2").fill("60");
-  await admin.getByLabel("Label 2", { exact: true }).fill("Merit");
+  await expect(admin.getByLabel("From (%), row 2")).toBeFocused();
+  await admin.keyboard.type("60");
+  await admin.getByLabel("Label, row 2").fill("Merit");
   await admin.getByRole("button", { name: "Save the scale" }).click();
   await expect(scale.getByText("Two rows have the same cut-off, 60%.")).toBeVisible();
-  await expect(admin.getByLabel("Label 2", { exact: true })).toHaveValue("Merit");
+  await expect(admin.getByLabel("Label, row 2")).toHaveValue("Merit");
 
-  await admin.getByLabel("Lowest percent for label 2").fill("85");
+  await admin.getByLabel("From (%), row 2").fill("85");
   await admin.getByRole("button", { name: "Save the scale" }).click();
   await expect(scale.getByText("Letter scale saved. New grades and report cards use it.")).toBeVisible();
   // Read back highest cut-off first, as the school keeps it.
-  await expect(admin.getByLabel("Label 1", { exact: true })).toHaveValue("Merit");
-  await expect(admin.getByLabel("Lowest percent for label 2")).toHaveValue("60");
+  await expect(admin.getByLabel("Label, row 1")).toHaveValue("Merit");
+  await expect(admin.getByLabel("From (%), row 2")).toHaveValue("60");
 
   const teacher = await (await browser.newContext()).newPage();
   await signIn(teacher, CODES.instructor);

@@ -11,7 +11,7 @@ import { POST as uploadRoute } from "@/app/level/[levelCode]/files/route";
 import { GET as zipRoute } from "@/app/level/[levelCode]/files/zip/route";
 import { submitAssignment } from "@/app/level/[levelCode]/actions";
 import { deleteAssignment } from "@/app/level/[levelCode]/update/assignment-actions";
-import { db, queryRows } from "@/lib/db/client";
+import { db, dbHandle, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { assignments, files, guardianLinks } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -300,5 +300,18 @@ describe.each(storages)("attachments on %s", (_label, make) => {
     await sweepFiles(new Date(Date.now() + 2 * 3600_000));
     expect(await storage.get(orphan)).toBeNull();
     for (const k of kept) expect(await storage.get(k.key), k.key).not.toBeNull();
+  });
+
+  it("an object only another school's row points to is that school's, not an orphan (issue 42)", async () => {
+    const [moved] = await db().select({ id: files.id, key: files.storageKey }).from(files).limit(1);
+    // As the tables' owner: the file's row becomes a second school's, out of this school's sight.
+    await dbHandle().ownerDb.execute(
+      sql`insert into schools (id, name) values (2, 'Second school') on conflict do nothing`,
+    );
+    await dbHandle().ownerDb.execute(sql`update files set school_id = 2 where id = ${moved!.id}`);
+    expect(await db().select().from(files).where(eq(files.id, moved!.id))).toEqual([]);
+    await sweepFiles(new Date(Date.now() + 2 * 3600_000));
+    expect(await storage.get(moved!.key)).not.toBeNull();
+    await dbHandle().ownerDb.execute(sql`update files set school_id = 1 where id = ${moved!.id}`);
   });
 });

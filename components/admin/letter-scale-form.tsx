@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useId, useState } from "react";
+import { useActionState, useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "@/components/use-translations";
 import { saveLetterScaleAction } from "@/app/admin/term-actions";
 import { ActionOutcome } from "@/components/error-banner";
@@ -38,17 +38,21 @@ export function LetterScaleForm({ scale }: { scale: LetterScale }) {
   const [below, setBelow] = useState(scale.below);
   const [nextKey, setNextKey] = useState(scale.steps.length);
   const presetId = useId();
+  const formId = useId();
+  const [preset, setPreset] = useState<string>(() => presetOf(scale) ?? "");
+  // After Add the new row's first box takes the focus, after Remove the Add button (by id).
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
   // Once saved, the rows read as the server keeps them: highest cut-off first.
   const [sortedFor, setSortedFor] = useState(state);
   if (state !== sortedFor) {
     setSortedFor(state);
     if (state.ok && state.message) setRows([...rows].sort((a, b) => Number(b.min) - Number(a.min)));
   }
-  const chosen = presetOf({
-    steps: rows.map((r) => ({ min: Number(r.min), label: r.label })),
-    below,
-  });
-
   const applyPreset = (name: string) => {
     const preset = LETTER_SCALE_PRESETS[name as LetterScalePreset];
     if (!preset) return;
@@ -76,8 +80,8 @@ export function LetterScaleForm({ scale }: { scale: LetterScale }) {
         <select
           id={presetId}
           className="rounded-lg border border-line bg-surface px-2 py-1.5"
-          value={chosen ?? ""}
-          onChange={(e) => applyPreset(e.target.value)}
+          value={preset}
+          onChange={(e) => setPreset(e.target.value)}
         >
           <option value="" disabled>
             —
@@ -88,6 +92,14 @@ export function LetterScaleForm({ scale }: { scale: LetterScale }) {
             </option>
           ))}
         </select>
+        <button
+          type="button"
+          className="rounded-lg border border-line px-3 py-1.5 font-medium hover:bg-surface-muted disabled:opacity-50"
+          disabled={preset === ""}
+          onClick={() => applyPreset(preset)}
+        >
+          {t("apply")}
+        </button>
       </div>
       <form action={action} className="space-y-3">
         <ActionOutcome state={state} />
@@ -96,6 +108,9 @@ export function LetterScaleForm({ scale }: { scale: LetterScale }) {
             <caption className="sr-only">{t("caption")}</caption>
             <thead>
               <tr className="[&_th]:text-start">
+                <th scope="col" className="pe-2 pb-1 font-medium">
+                  {t("row")}
+                </th>
                 <th scope="col" className="pe-2 pb-1 font-medium">
                   {t("from")}
                 </th>
@@ -110,8 +125,12 @@ export function LetterScaleForm({ scale }: { scale: LetterScale }) {
             <tbody>
               {rows.map((r, i) => (
                 <tr key={r.key}>
+                  <th scope="row" className="py-1 pe-2 font-normal tabular-nums text-muted">
+                    {i + 1}
+                  </th>
                   <td className="py-1 pe-2">
                     <input
+                      id={`${formId}-min-${r.key}`}
                       className={`${cell} max-w-24`}
                       name={`min.${i}`}
                       value={r.min}
@@ -135,7 +154,10 @@ export function LetterScaleForm({ scale }: { scale: LetterScale }) {
                     <button
                       type="button"
                       className="rounded-lg border border-line px-3 py-1.5 hover:bg-surface-muted"
-                      onClick={() => setRows(rows.filter((x) => x.key !== r.key))}
+                      onClick={() => {
+                        setRows(rows.filter((x) => x.key !== r.key));
+                        focusNext.current = `${formId}-add`;
+                      }}
                       aria-label={t("removeOf", { n: i + 1 })}
                     >
                       {t("remove")}
@@ -148,11 +170,13 @@ export function LetterScaleForm({ scale }: { scale: LetterScale }) {
         </div>
         {rows.length < MAX_STEPS && (
           <button
+            id={`${formId}-add`}
             type="button"
             className="rounded-lg border border-line px-3 py-1.5 text-sm font-medium hover:bg-surface-muted"
             onClick={() => {
               setRows([...rows, { key: nextKey, min: "", label: "" }]);
               setNextKey(nextKey + 1);
+              focusNext.current = `${formId}-min-${nextKey}`;
             }}
           >
             {t("addRow")}

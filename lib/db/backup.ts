@@ -50,11 +50,17 @@ export function backupPostgres(url: string, outFile: string): number {
 }
 
 // A dump grants the tables to `portal_app` (decision 034), a role of the server rather than of the
-// database: on a new server it must exist before the grants are restored (a user who may not create
-// it gets pg_restore's own message about the missing role).
+// database: on a new server it must exist, and the restoring user be able to SET ROLE to it, before
+// the grants are restored (a user who may do neither gets pg_restore's or the portal's own message).
 const ENSURE_PORTAL_ROLE = `DO $$
 BEGIN
-  CREATE ROLE ${PORTAL_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT;
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${PORTAL_ROLE}') THEN
+    CREATE ROLE ${PORTAL_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT;
+  END IF;
+  IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user)
+     AND NOT pg_has_role(current_user, '${PORTAL_ROLE}', 'MEMBER') THEN
+    EXECUTE 'GRANT ${PORTAL_ROLE} TO ' || quote_ident(current_user);
+  END IF;
 EXCEPTION WHEN duplicate_object OR unique_violation OR insufficient_privilege THEN
   NULL;
 END $$`;

@@ -92,8 +92,7 @@ function inSchoolPglite(client: PGlite): PGlite {
     exec: (...args: Parameters<PGlite["exec"]>) => inSchool((tx) => tx.exec(...args)),
     transaction: inSchool,
   };
-  timeCalls(scoped, "query");
-  timeCalls(scoped, "exec");
+  // Timed once, inside the transaction (the prelude is not a statement of the page's).
   return scoped as unknown as PGlite;
 }
 
@@ -122,19 +121,24 @@ function beginsInSchool(client: PoolClient): void {
   };
 }
 
+// Each connection's query function before it was timed: a statement's own begin and commit are
+// not counted as the page's statements (query-stats).
+const untimed = new WeakMap<PoolClient, (text: string) => Promise<unknown>>();
+
 function standaloneInSchool(pool: Pool): void {
   (pool as { query: unknown }).query = async (...args: unknown[]) => {
     if (args.some((a) => typeof a === "function")) throw new Error("pool.query: callbacks are not supported");
     const client = await pool.connect();
+    const send = untimed.get(client) ?? ((text: string) => client.query(text));
     let broken: Error | undefined;
     try {
-      await client.query("begin");
+      await send(`begin; ${schoolPrelude()}`);
       const result = await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
-      await client.query("commit");
+      await send("commit");
       return result;
     } catch (err) {
       // A connection that cannot even roll back is not given to the next request.
-      await client.query("rollback").catch((e: Error) => (broken = e));
+      await send("rollback").catch((e: Error) => (broken = e));
       throw err;
     } finally {
       client.release(broken);
@@ -180,6 +184,8 @@ export function openPostgres(connectionString: string): DbHandle {
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
   const prepare = env().DATABASE_PREPARED_STATEMENTS === "on";
   pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (text: string) => Promise<unknown>;
+    untimed.set(client, query);
     if (prepare) prepareRepeatedStatements(client);
     timeCalls(client, "query");
     beginsInSchool(client);

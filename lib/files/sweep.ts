@@ -4,6 +4,8 @@ import path from "node:path";
 import { asc, inArray, sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
+import { schoolIds } from "@/lib/db/schools";
 import { SESSION_LIFETIME_MS } from "@/lib/domain/constants";
 import { filesTrash } from "@/lib/db/schema";
 import { fileStorage, stagingDir } from "./index";
@@ -69,12 +71,19 @@ async function removeOrphans(now: Date): Promise<number> {
     if (batch.length === 0) return;
     const keys = batch;
     batch = [];
-    const known = await queryRows<{ key: string }>(sql`
-      select storage_key as key from files where storage_key in ${keys}
-      union select thumb_key from files where thumb_key in ${keys}
-      union select storage_key from files_trash where storage_key in ${keys}
-      union select thumb_key from files_trash where thumb_key in ${keys}`);
-    const keep = new Set(known.map((k) => k.key));
+    // The storage holds every school's objects, and each school sees only its own files' rows
+    // (decision 034): an object is an orphan only when no school knows it.
+    const keep = new Set<string>();
+    for (const school of await schoolIds()) {
+      const known = await withSchool(school, () =>
+        queryRows<{ key: string }>(sql`
+          select storage_key as key from files where storage_key in ${keys}
+          union select thumb_key from files where thumb_key in ${keys}
+          union select storage_key from files_trash where storage_key in ${keys}
+          union select thumb_key from files_trash where thumb_key in ${keys}`),
+      );
+      for (const k of known) keep.add(k.key);
+    }
     for (const key of keys)
       if (!keep.has(key)) {
         await storage.delete(key);

@@ -2165,4 +2165,6 @@ export interface BareMessages {
   "letterScale.saving": true;
   "letterScale.actions.saved": true;
   "letterScale.actions.noSteps": true;
+  "letterScale.apply": true;
+  "letterScale.row": true;
 }

@@ -9,7 +9,7 @@ import type { TermChoice, TermGradeView } from "@/lib/gradebook/term-grades";
 // class size, three for a published term (its stored cards): lib/gradebook/class-term-grades reads
 // them for both (tests/term-overrides.integration.test.ts counts the two).
 
-/** A student's grade for the term shown in the grid: 12-step letter, as on every teacher's page. */
+/** A student's grade for the term shown in the grid: its letter on the school's scale, as on every teacher's page. */
 export interface GridTotal {
   percent: number;
   letter: string;
