@@ -13,7 +13,6 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { Client } from "pg";
 import { SMTPServer } from "smtp-server";
 import { db, openPglite, openPostgres, queryRows, setDbHandle, type DbHandle } from "@/lib/db/client";
 import { generateSchool, PRESETS } from "@/lib/db/generate-school";
@@ -24,6 +23,7 @@ import { enqueueMany, runDueJobs } from "@/lib/jobs/queue";
 import { HANDLERS } from "@/lib/jobs/worker";
 import { closeMail } from "@/lib/mail/transport";
 import { runDigest } from "@/lib/notify/digest";
+import { inFreshDatabase } from "./lib/bench-database";
 
 const option = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -143,17 +143,5 @@ if (!process.argv.includes("--no-pglite")) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-if (!process.argv.includes("--no-postgres")) {
-  const admin = new Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB}`);
-  await admin.query(`create database ${BENCH_DB}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${BENCH_DB}`;
-  try {
-    await measure("PostgreSQL", openPostgres(url.toString()));
-  } finally {
-    await admin.query(`drop database if exists ${BENCH_DB}`);
-    await admin.end();
-  }
-}
+if (!process.argv.includes("--no-postgres"))
+  await inFreshDatabase(PG_URL, BENCH_DB, (url) => measure("PostgreSQL", openPostgres(url)));

@@ -5,10 +5,10 @@
 // generated `school` preset (2,000 students, 100 classes), alternating in rounds so a busy machine slows both alike. Printed, never
 // asserted. PostgreSQL: a fresh database on BENCH_DATABASE_URL (default the local server).
 import { sql } from "drizzle-orm";
-import { Client } from "pg";
 import { openPglite, openPostgres, queryRows, type Db, type DbHandle } from "@/lib/db/client";
 import { generateSchool, PRESETS } from "@/lib/db/generate-school";
 import { runMigrations } from "@/lib/db/migrate";
+import { inFreshDatabase } from "./lib/bench-database";
 
 const option = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -82,7 +82,7 @@ async function measure(engine: string, handle: DbHandle): Promise<void> {
       const o = median(owner);
       const p = median(portal);
       console.log(
-        `| ${engine} | ${probe.name} | ${o.toFixed(3)} | ${p.toFixed(3)} | +${(p - o).toFixed(3)} | ${(((p - o) / o) * 100).toFixed(0)} % |`,
+        `| ${engine} | ${probe.name} | ${o.toFixed(3)} | ${p.toFixed(3)} | ${p >= o ? "+" : ""}${(p - o).toFixed(3)} | ${(((p - o) / o) * 100).toFixed(0)} % |`,
       );
     }
   } finally {
@@ -96,17 +96,5 @@ console.log(
 console.log("| engine | what | owner ms | portal ms | difference | |");
 console.log("| --- | --- | --- | --- | --- | --- |");
 if (!process.argv.includes("--no-pglite")) await measure("PGlite", openPglite(null));
-if (!process.argv.includes("--no-postgres")) {
-  const admin = new Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB}`);
-  await admin.query(`create database ${BENCH_DB}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${BENCH_DB}`;
-  try {
-    await measure("PostgreSQL", openPostgres(url.toString()));
-  } finally {
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin.end();
-  }
-}
+if (!process.argv.includes("--no-postgres"))
+  await inFreshDatabase(PG_URL, BENCH_DB, (url) => measure("PostgreSQL", openPostgres(url)));

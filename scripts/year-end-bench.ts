@@ -13,7 +13,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { Client } from "pg";
 import { openPglite, openPostgres, queryRows, setDbHandle, type DbHandle } from "@/lib/db/client";
 import { generatedYear, generateSchool, PRESETS } from "@/lib/db/generate-school";
 import { runMigrations } from "@/lib/db/migrate";
@@ -33,6 +32,7 @@ import {
   USERS_HEADER,
 } from "@/lib/roster/test-support";
 import { closeYear } from "@/lib/years/close";
+import { inFreshDatabase } from "./lib/bench-database";
 import { dateInTimeZone } from "@/lib/domain/dates";
 
 const BENCH_DB = "portal_year_end_bench";
@@ -149,18 +149,6 @@ if (!process.argv.includes("--no-pglite")) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-if (process.env.DATABASE_URL) {
-  const admin = new Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${BENCH_DB}`);
-  await admin.query(`create database ${BENCH_DB}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${BENCH_DB}`;
-  try {
-    await measure("PostgreSQL", openPostgres(url.toString()));
-  } finally {
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin.end();
-  }
-}
+if (process.env.DATABASE_URL)
+  await inFreshDatabase(process.env.DATABASE_URL, BENCH_DB, (url) => measure("PostgreSQL", openPostgres(url)));
 process.exit(0);
