@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { audit } from "@/lib/audit";
+import { writeSetting } from "@/lib/school-settings";
 import { db, jsonColumn, queryRows, type Db } from "@/lib/db/client";
 
 // Whether linked guardians read their child's private comments (issue 44, decision 033): a school
@@ -23,9 +24,7 @@ export async function loadCommentSettings(runner?: Pick<Db, "execute">): Promise
 
 export async function saveCommentSettings(settings: CommentSettings, actorId: number): Promise<void> {
   await db().transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into settings (key, value, updated_by) values (${KEY}, ${JSON.stringify(settings)}::jsonb, ${actorId})
-      on conflict (school_id, key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
+    await writeSetting(tx, KEY, settings, actorId);
     await audit(tx, { action: "comments.settings_saved", actorId, detail: settings });
   });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, count, desc, eq, isNotNull, max, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import { inClassNewestFirst, selectAssignmentList } from "./assignment-list";
-import { LETTER_SCALE_KEY } from "@/lib/gradebook/letter-scale";
+import { letterScaleValue } from "@/lib/gradebook/letter-scale";
 import { revealCodes } from "@/lib/auth/code-access";
 import type { Actor } from "@/lib/auth/policy";
 import type { AttendanceCounts } from "@/lib/domain/attendance";
@@ -217,7 +217,7 @@ export async function listStudentGrades(studentId: number, levelCode: string): P
       feedback: grades.feedback,
       gradedAt: grades.gradedAt,
       category: gradeCategories.name,
-      letterScale: sql<unknown>`(select s.value from settings s where s.key = ${LETTER_SCALE_KEY})`,
+      letterScale: sql<unknown>`${letterScaleValue}`,
     })
     .from(grades)
     .innerJoin(assignments, eq(assignments.id, grades.assignmentId))

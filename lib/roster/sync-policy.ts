@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { audit } from "@/lib/audit";
+import { writeSetting } from "@/lib/school-settings";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import { zmsg } from "@/lib/i18n/message";
 import { DELETION_SHARE } from "./import";
@@ -35,9 +36,7 @@ export async function loadSyncPolicy(): Promise<SyncPolicy> {
 
 export async function saveSyncPolicy(policy: SyncPolicy, actorId: number): Promise<void> {
   await db().transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into settings (key, value, updated_by) values (${KEY}, ${JSON.stringify(policy)}::jsonb, ${actorId})
-      on conflict (school_id, key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`);
+    await writeSetting(tx, KEY, policy, actorId);
     await audit(tx, { action: "roster.sync_policy_saved", actorId, detail: policy });
   });
 }

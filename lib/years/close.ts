@@ -6,6 +6,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
+import { writeSetting } from "@/lib/school-settings";
 import { db, queryRows } from "@/lib/db/client";
 import { holdAllGradeWrites } from "@/lib/gradebook/lock";
 import { msg } from "@/lib/i18n/message";
@@ -124,11 +125,7 @@ export async function chooseCurrentYear(yearId: number | null, actorId: number):
     const years = await listYears(tx);
     const year = yearId === null ? null : years.find((y) => y.id === yearId);
     if (yearId !== null && !year) return { ok: false, message: msg("years.actions.notFound") };
-    if (year)
-      await tx.execute(
-        sql`insert into settings (key, value, updated_by) values (${CURRENT_YEAR_SETTING}, ${JSON.stringify({ id: year.id })}::jsonb, ${actorId})
-            on conflict (school_id, key) do update set value = excluded.value, updated_by = excluded.updated_by, updated_at = now()`,
-      );
+    if (year) await writeSetting(tx, CURRENT_YEAR_SETTING, { id: year.id }, actorId);
     else await tx.execute(sql`delete from settings where key = ${CURRENT_YEAR_SETTING}`);
     await audit(tx, { action: "year.current_chosen", actorId, detail: { year: year?.title ?? null } });
     return {
