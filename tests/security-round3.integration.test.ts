@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { sealData } from "iron-session";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signOut } from "@/app/auth/actions";
 import { POST as sessionRoute } from "@/app/api/session/route";
 import { GET as childPdfRoute } from "@/app/children/[studentId]/pdf/route";
@@ -17,6 +17,7 @@ import { PDF_BUSY, PDF_PER_MINUTE, PDF_RENDERS_AT_ONCE, pdfRendersInProgress } f
 import { cookieJar } from "./support/request-context";
 import { seedDemo, userIdByCode } from "./support/fixtures";
 import { signInAs } from "./support/session";
+import { inOneWindow } from "./support/one-window";
 import { useTestDatabase } from "./support/test-db";
 import { publishTerms } from "./support/publish";
 
@@ -57,19 +58,8 @@ describe("3 · TRUSTED_PROXIES", () => {
   });
 });
 
-/** The counters' one-minute windows: each test runs inside one (a real boundary would reset them mid-test). */
-function inOneWindow() {
-  let spy: { mockRestore(): void } | undefined;
-  beforeEach(async () => {
-    await queryRows(sql`delete from rate_limits`);
-    const now = Date.now();
-    spy = vi.spyOn(Date, "now").mockReturnValue(now - (now % 60_000) + 30_000);
-  });
-  afterEach(() => spy?.mockRestore());
-}
-
 describe("7 · the parent lookup's buckets", () => {
-  inOneWindow();
+  inOneWindow(60_000);
   const look = (client: string) => lookupStudents({ phone: "555-010-9999" }, client);
   it("lets a parent in however many other networks' clients are at their limit", async () => {
     // 31 clients on 31 networks, each at its own limit of 10 a minute: 310 lookups.
@@ -140,7 +130,7 @@ describe("10 · PDF routes", () => {
       and g.removed_at is null order by g.id limit 1`);
     studentId = pair!.student_id;
   });
-  inOneWindow();
+  inOneWindow(60_000);
   const pdf = () =>
     childPdfRoute(new Request("http://localhost/x"), { params: Promise.resolve({ studentId: String(studentId) }) });
 
