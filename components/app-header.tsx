@@ -1,5 +1,6 @@
 import { signOut } from "@/app/auth/actions";
 import type { SessionUser } from "@/lib/auth/session";
+import { SchoolSwitcher } from "./school-switcher";
 import { SessionCountdown } from "./session-countdown";
 import Link from "next/link";
 import { getT } from "@/lib/i18n/request-locale";
@@ -13,7 +14,8 @@ export async function AppHeader({ user }: { user: SessionUser }) {
         <Link href="/" className="text-lg font-semibold text-brand-700 dark:text-brand-100">
           {appName}
         </Link>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <SchoolSwitcher user={user} />
           <a
             href="/notifications"
             className="relative grid h-9 w-9 place-items-center rounded-full border border-line hover:bg-surface-muted"

@@ -1,6 +1,8 @@
 // npm run create-admin -- --name "Dana Lee" --username dlee [--email dana.lee@lincoln.school]
 // Creates an admin with a generated access code and prints the code once (it is not shown again).
 // --email: their school e-mail, by which their school account links at the first sign-in.
+// --district: a district admin (issue 42): may enter every school and add schools (/district).
+// The admin belongs to the install's first school.
 import { closeDb, dbHandle } from "@/lib/db/client";
 import { createAdmin } from "@/lib/db/create-admin";
 import { runMigrations } from "@/lib/db/migrate";
@@ -17,13 +19,16 @@ async function main() {
     name: arg("name") ?? "",
     username: arg("username") ?? "",
     email: arg("email"),
+    district: process.argv.includes("--district"),
   });
   await closeDb();
   if (!result.ok) {
     console.error(`create-admin: ${result.message}`);
     process.exit(1);
   }
-  console.log(`Created admin @${arg("username")!.trim()}. Access code (shown once, keep it safe): ${result.code}`);
+  console.log(
+    `Created ${process.argv.includes("--district") ? "district admin" : "admin"} @${arg("username")!.trim()}. Access code (shown once, keep it safe): ${result.code}`,
+  );
 }
 
 main().catch((err) => {

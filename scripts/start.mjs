@@ -7,6 +7,7 @@
 import cluster from "node:cluster";
 import http from "node:http";
 import { quietClientHangUps } from "../lib/client-hang-up.mjs";
+import { runInRequestSchool } from "../lib/request-school.mjs";
 import { isTrustedAddress, parseTrustedProxies } from "../lib/trusted-proxies.mjs";
 
 process.env.NEXT_MANUAL_SIG_HANDLE = "true"; // our handler closes the database before exit
@@ -83,6 +84,8 @@ function trustForwardedHeadersOnlyFromProxies() {
         ])
           delete req.headers[h];
       }
+      // Everything the request does, it does in the school its cookie names (lib/request-school.mjs).
+      return runInRequestSchool(req, () => emit.call(this, event, req, ...rest));
     }
     return emit.call(this, event, req, ...rest);
   };

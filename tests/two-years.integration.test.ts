@@ -59,7 +59,7 @@ async function reportCardPdf(term: GeneratedYear["terms"][number], studentId: nu
     { kind: "student", id: studentId },
     TZ,
   );
-  const res = reportCardsPdfResponse(students, term.title, `report-card-${studentId}`, TZ, "en");
+  const res = reportCardsPdfResponse(students, term.title, `report-card-${studentId}`, TZ, "en", "Classroom Portal");
   const bytes = Buffer.from(await res.arrayBuffer());
   return { bytes, text: pdfText(bytes) };
 }

@@ -1,7 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { endSession } from "@/lib/auth/session";
+import { redirect } from "next/navigation";
+import { chooseSchool, endSession, getSessionUser } from "@/lib/auth/session";
 
 /** Logout: ends this session and revokes every other cookie of the user (session_version + 1). */
 export async function signOut(): Promise<void> {
@@ -11,4 +12,16 @@ export async function signOut(): Promise<void> {
     console.error("signOut failed:", err);
   }
   revalidatePath("/", "layout");
+}
+
+/**
+ * The header's school switcher (issue 42): the browser's next requests work in the chosen school,
+ * one this person belongs to (a district admin: any). Anything else changes nothing. Home, since
+ * the page on screen belongs to the school left.
+ */
+export async function switchSchool(formData: FormData): Promise<void> {
+  const user = await getSessionUser();
+  const wanted = Number(formData.get("school"));
+  if (user && user.schools.some((s) => s.id === wanted)) await chooseSchool(wanted);
+  redirect("/");
 }

@@ -3,12 +3,12 @@ import { redirect } from "next/navigation";
 import { ParentPortal } from "@/components/parent/parent-portal";
 import { SignInForm } from "@/components/sign-in-form";
 import { getSessionUser } from "@/lib/auth/session";
-import { env } from "@/lib/env";
 import { portalMode } from "@/lib/parent/portal";
 import { getT } from "@/lib/i18n/request-locale";
 import { LocaleSwitcher } from "@/components/locale-switcher";
 import Link from "next/link";
 import { PageMessages } from "@/components/page-messages";
+import { currentSchoolName } from "@/lib/school-name";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getT("parent"))("title") };
@@ -30,7 +30,7 @@ export default async function ParentPage() {
       <header className="print:hidden">
         <LocaleSwitcher className="float-end" />
         <Link href="/" className="text-lg font-semibold text-brand-700 dark:text-brand-100">
-          {env().SCHOOL_NAME}
+          {await currentSchoolName()}
         </Link>
         <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">{t("title")}</h1>
         <p className="mt-1 text-ink-muted">{mode === "open" ? t("introOpen") : t("introVerified")}</p>

@@ -1,11 +1,12 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { generateAccessCode } from "@/lib/auth/codes";
 import { codeColumns } from "@/lib/auth/code-store";
 import { db } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
+import { memberHere } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
 import type { Role } from "@/lib/domain/constants";
 import { msg } from "@/lib/i18n/message";
@@ -31,7 +32,7 @@ export async function editStudent(input: {
       const updated = await tx
         .update(users)
         .set({ ...v, updatedAt: new Date() })
-        .where(sql`${users.id} = ${id} and ${users.role} = 'student'`)
+        .where(sql`${users.id} = ${id} and ${users.role} = 'student' and ${memberHere(users.id)}`)
         .returning({ id: users.id });
       if (updated.length === 0) return { ok: false, message: msg("admin.actions.studentGone") };
       await audit(tx, { action: "user.updated", actorId, detail: { userId: id, fields: Object.keys(v) } });
@@ -87,7 +88,7 @@ export async function regenerateCode(userId: number, actorId: number): Promise<A
         const updated = await tx
           .update(users)
           .set({ ...codeColumns(code), sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date() })
-          .where(eq(users.id, userId))
+          .where(and(eq(users.id, userId), memberHere(users.id)))
           .returning({ name: users.name });
         if (updated.length) await audit(tx, { action: "user.code_regenerated", actorId, detail: { userId } });
         return updated;

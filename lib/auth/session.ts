@@ -3,8 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { getIronSession, unsealData, type SessionOptions } from "iron-session";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { db } from "@/lib/db/client";
+import { db, queryRows } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
+import { currentSchoolId } from "@/lib/db/school-scope";
+import { SCHOOL_COOKIE, SECURE_SCHOOL_COOKIE } from "@/lib/request-school.mjs";
 import { SESSION_LIFETIME_MS } from "@/lib/domain/constants";
 import { env } from "@/lib/env";
 import { sessionSecret } from "./secret";
@@ -32,6 +34,17 @@ export interface SessionUser {
   locale: string | null;
   /** Unread in-app notifications (issue 20), counted up to 100: the header's bell. */
   unread: number;
+  /** The school this request works in (issue 42): always one of `schools`. */
+  schoolId: number;
+  /** The schools this person may enter, by id: the header's switcher when there are several. */
+  schools: SchoolChoice[];
+  /** May enter every school and manage the schools (/district). */
+  districtAdmin: boolean;
+}
+
+export interface SchoolChoice {
+  id: number;
+  name: string;
 }
 
 export async function isHttps(): Promise<boolean> {
@@ -131,10 +144,20 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
       sessionVersion: users.sessionVersion,
       // In the same statement as the session check: the bell costs no extra round trip on any page.
       unread: sql<number>`(select count(*)::int from (select 1 from notifications n where n.user_id = users.id and n.read_at is null limit 100) x)`,
+      districtAdmin: users.districtAdmin,
+      // The schools this person may enter (a district admin: every one), in the same statement.
+      schools: sql<
+        SchoolChoice[]
+      >`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.id), '[]'::json) from schools s where users.district_admin or exists (select 1 from school_memberships m where m.user_id = users.id and m.school_id = s.id))`,
     })
     .from(users)
     .where(eq(users.id, data.uid));
   if (!sessionIsLive(data, row, Date.now()) || !row) return null;
+  // The request runs in the school its cookie names (lib/request-school.mjs); a person who does
+  // not belong there is not signed in there, whatever the cookie says.
+  const schoolId = currentSchoolId();
+  const schools = parsedSchools(row.schools);
+  if (!schools.some((s) => s.id === schoolId)) return null;
   return {
     id: row.id,
     name: row.name,
@@ -143,10 +166,43 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
     locale: row.locale,
     expiresAt: data.iat! + SESSION_LIFETIME_MS,
     unread: Number(row.unread),
+    schoolId,
+    schools,
+    districtAdmin: row.districtAdmin,
   };
 });
 
+/** node-postgres parses the json column, PGlite too; a string is parsed for any other driver. */
+function parsedSchools(value: unknown): SchoolChoice[] {
+  const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? (list as SchoolChoice[]).map((s) => ({ id: Number(s.id), name: String(s.name) })) : [];
+}
+
+/** The schools a person may enter (a district admin: every one), in id order. */
+export async function schoolsOf(userId: number): Promise<SchoolChoice[]> {
+  const rows = await queryRows<SchoolChoice>(
+    sql`select s.id, s.name from schools s where exists (select 1 from users u where u.id = ${userId} and u.district_admin) or exists (select 1 from school_memberships m where m.user_id = ${userId} and m.school_id = s.id) order by s.id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+/** Points the browser at a school for its next requests (the session check still decides). */
+export async function chooseSchool(schoolId: number): Promise<void> {
+  const secure = await isHttps();
+  (await cookies()).set(secure ? SECURE_SCHOOL_COOKIE : SCHOOL_COOKIE, String(schoolId), {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+  });
+}
+
 export async function startSession(user: { id: number; sessionVersion: number }): Promise<void> {
+  // The browser stays in the school it was in when this person belongs there (a shared computer
+  // of one school), else goes to their first school.
+  const schools = await schoolsOf(user.id);
+  const stay = schools.some((school) => school.id === currentSchoolId());
+  if (schools[0] && !stay) await chooseSchool(schools[0].id);
   const s = await session();
   s.uid = user.id;
   s.ver = user.sessionVersion;

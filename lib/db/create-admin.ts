@@ -12,7 +12,7 @@ import { users } from "./schema";
 
 export async function createAdmin(
   db: Db,
-  input: { name: string; username: string; email?: string },
+  input: { name: string; username: string; email?: string; district?: boolean },
 ): Promise<{ ok: true; code: string } | { ok: false; message: string }> {
   const name = input.name.trim();
   const username = input.username.trim();
@@ -40,9 +40,12 @@ export async function createAdmin(
   await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
-      .values({ name, username, email, role: "admin", ...codeColumns(code) })
+      .values({ name, username, email, role: "admin", districtAdmin: input.district ?? false, ...codeColumns(code) })
       .returning({ id: users.id });
-    await audit(tx, { action: "user.created", detail: { userId: row!.id, role: "admin", by: "create-admin" } });
+    await audit(tx, {
+      action: "user.created",
+      detail: { userId: row!.id, role: "admin", district: input.district ?? false, by: "create-admin" },
+    });
   });
   return { ok: true, code };
 }

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { schoolScope } from "@/lib/request-school.mjs";
 
 // Which school the database work of the moment belongs to (issue 42, decision 034). Every
 // transaction the portal opens starts by setting it (`app.school_id`) and by dropping to the
@@ -12,9 +12,8 @@ export const DEFAULT_SCHOOL_ID = 1;
 /** The role without BYPASSRLS the portal's statements run as (drizzle/0038). */
 export const PORTAL_ROLE = "portal_app";
 
-// On globalThis: Next may load this module once per route bundle while the database client is shared.
-const globalForScope = globalThis as unknown as { __portalSchoolScope?: AsyncLocalStorage<number> };
-const scope = (globalForScope.__portalSchoolScope ??= new AsyncLocalStorage<number>());
+// The same store scripts/start.mjs runs each request in (lib/request-school.mjs).
+const scope = schoolScope();
 
 function checkedSchoolId(schoolId: number): number {
   if (!Number.isSafeInteger(schoolId) || schoolId < 1) throw new Error(`not a school id: ${String(schoolId)}`);

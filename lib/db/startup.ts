@@ -47,6 +47,11 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
       await rewriteUsersTable(handle.ownerDb);
     }
     await checkCodeKey(handle.db);
+    // The first school's name is SCHOOL_NAME, as it always was (decision 035); the schools added
+    // since keep the names they were given.
+    await handle.db.execute(
+      sql`update schools set name = ${env().SCHOOL_NAME} where id = 1 and name <> ${env().SCHOOL_NAME}`,
+    );
     const decision = demoSeedDecision({
       seedDemo: env().SEED_DEMO,
       nodeEnv: env().NODE_ENV,

@@ -1,4 +1,5 @@
 import "server-only";
+import { memberHere } from "@/lib/db/schools";
 import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
@@ -25,6 +26,6 @@ export async function getPerson(id: number, role: "student" | "parent"): Promise
       parent2Number: users.parent2Number,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, role)));
+    .where(and(eq(users.id, id), eq(users.role, role), memberHere(users.id)));
   return row ?? null;
 }

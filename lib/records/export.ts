@@ -6,9 +6,9 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { zipStream, type ZipEntry } from "@/lib/files/zip";
 import type { Locale } from "@/lib/i18n/locales";
+import { currentSchoolName } from "@/lib/school-name";
 
 /** The format's name and version in record.json: a change to a section's shape is a new version. */
 export const RECORD_FORMAT = "classroom-portal/student-record";
@@ -102,6 +102,8 @@ export const EXPORT_SECTIONS: Section[] = [
   { table: "notification_preferences", where: ofStudent("user_id") },
   { table: "calendar_feeds", where: ofStudent("user_id"), omit: ["token_hash"] },
   { table: "oidc_links", where: ofStudent("user_id") },
+  // The schools the student belongs to (issue 42).
+  { table: "school_memberships", where: ofStudent("user_id") },
   { table: "oidc_blocks", where: ofStudent("user_id") },
   // What the student did (actor) and what was done about them (the entry's studentId or userId).
   {
@@ -148,7 +150,7 @@ export async function buildRecord(studentId: number, now = new Date()): Promise<
     format: RECORD_FORMAT,
     version: RECORD_VERSION,
     exportedAt: now.toISOString(),
-    school: env().SCHOOL_NAME,
+    school: await currentSchoolName(),
     student: { id: Number(student.id), name: student.name, username: student.username },
     transcript: null,
     files,
@@ -158,8 +160,13 @@ export async function buildRecord(studentId: number, now = new Date()): Promise<
 
 /** Rows in a stable order: by id when the table has one, else by its whole row. */
 function orderOf(table: string): string {
-  return ["student_level_stats", "submission_files", "grade_marks", "notification_preferences"].includes(table) ||
-    table.startsWith("term_")
+  return [
+    "student_level_stats",
+    "submission_files",
+    "grade_marks",
+    "notification_preferences",
+    "school_memberships",
+  ].includes(table) || table.startsWith("term_")
     ? "to_jsonb(t)::text"
     : "t.id";
 }

@@ -6,12 +6,13 @@ import { dateInTimeZone } from "@/lib/domain/dates";
 import { formatDay } from "@/lib/domain/format";
 import type { AttendanceCounts } from "@/lib/domain/attendance";
 import type { RecordYear } from "@/lib/domain/student-record";
-import { env, schoolTimeZone } from "@/lib/env";
+import { schoolTimeZone } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
 import { localeDigits } from "@/lib/i18n/recipient";
 import { translatorFor } from "@/lib/i18n/translator";
 import { getStudentRecord, type StudentRecord } from "@/lib/queries/records";
 import { MARGIN, schoolPdf } from "@/lib/report-pdf/document";
+import { currentSchoolName } from "@/lib/school-name";
 
 /**
  * The transcript of one student as PDF bytes, in `locale`. Callers have checked who may read it
@@ -29,7 +30,7 @@ export async function transcriptPdf(record: StudentRecord, locale: Locale): Prom
   await drawTranscript(
     record.student.name,
     record.years,
-    { school: env().SCHOOL_NAME, printedDay: dateInTimeZone(new Date(), schoolTimeZone()), locale },
+    { school: await currentSchoolName(), printedDay: dateInTimeZone(new Date(), schoolTimeZone()), locale },
     (c) => chunks.push(c),
   );
   return Buffer.concat(chunks);

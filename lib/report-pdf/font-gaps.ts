@@ -1,8 +1,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
-import { env } from "@/lib/env";
 import { reportFonts, unprintable } from "./fonts";
+import { currentSchoolName } from "@/lib/school-name";
 
 // What /admin says about the report-card fonts (decision 026): the names a PDF would print with
 // "�" because no font has some of their characters, and REPORT_FONTS entries that cannot be read.
@@ -22,7 +22,7 @@ export async function reportFontGaps(): Promise<FontGaps> {
   const rows = await queryRows<{ name: string }>(sql`
     select name from users where role in ('student', 'teacher') and name ~ '[^ -~]'
     union select name from levels where roster_deleted_at is null and name ~ '[^ -~]'`);
-  const names = [env().SCHOOL_NAME, ...rows.map((r) => r.name)];
+  const names = [await currentSchoolName(), ...rows.map((r) => r.name)];
   const characters = new Set<string>();
   const examples: string[] = [];
   let count = 0;

@@ -1,6 +1,5 @@
 // The download both report-card PDF routes answer with: drawn as it streams, never cached.
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { env } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
 import type { PdfStudent } from "./data";
 import { renderReportCards } from "./render";
@@ -16,9 +15,11 @@ export function reportCardsPdfResponse(
   timeZone: string,
   /** One language for every page (the admin's choice, a reader's own), or null: each family's. */
   language: Locale | null,
+  /** The school the cards are of (lib/school-name.ts). */
+  school: string,
 ): Response {
   const meta = {
-    school: env().SCHOOL_NAME,
+    school,
     term: termTitle,
     printedDay: dateInTimeZone(new Date(), timeZone),
     language,

@@ -9,6 +9,7 @@ import { CARDS_HEADERS, cardsDocument, cardsMessagePage } from "@/lib/export/car
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { getLevelWithEnrollment } from "@/lib/queries/levels";
 import { printRefusals } from "@/lib/i18n/print-refusal";
+import { currentSchoolName } from "@/lib/school-name";
 
 const BACK = "/admin";
 const scopeSchema = z.object({
@@ -56,7 +57,7 @@ export async function POST(request: Request): Promise<Response> {
     await auditCardsPrinted(user!.id, scope, cards);
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
     const html = await cardsDocument(cards, {
-      school: env().SCHOOL_NAME,
+      school: await currentSchoolName(),
       portal,
       title,
       backHref: BACK,

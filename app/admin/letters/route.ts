@@ -8,6 +8,7 @@ import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { prepareLetters } from "@/lib/parent/letters";
 import { escapeHtml, lettersDocument } from "@/lib/parent/letters-html";
 import { printRefusals, type PrintRefusals } from "@/lib/i18n/print-refusal";
+import { currentSchoolName } from "@/lib/school-name";
 
 const HEADERS = {
   "content-type": "text/html; charset=utf-8",
@@ -64,7 +65,7 @@ export async function POST(request: Request): Promise<Response> {
     if (!result.ok) return page(r, 404, r.t("classNotFound"), r.text(result.message));
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
     const html = await lettersDocument(result.batch, {
-      school: env().SCHOOL_NAME,
+      school: await currentSchoolName(),
       portal,
       timeZone: schoolTimeZone(),
       now,

@@ -10,6 +10,7 @@ import { withPdfSlot } from "@/lib/report-pdf/gate";
 import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
 import { publishedTerms } from "@/lib/terms/publishing";
 import { listGradingTerms } from "@/lib/terms/terms";
+import { currentSchoolName } from "@/lib/school-name";
 
 // GET /admin/report-cards?term=<id>&scope=school|class:<code>|level:<grade level>[&language=es]: one PDF of a
 // published term's report cards, one student per page, streamed as pdfkit writes it. Admins only;
@@ -64,6 +65,13 @@ export async function GET(request: Request): Promise<Response> {
       actorId: user!.id,
       detail: { termId: term.id, scope: s, students: students.length, language: parsed.data.language },
     });
-    return reportCardsPdfResponse(students, term.title, `report-cards-${term.title}-${s}`, tz, parsed.data.language);
+    return reportCardsPdfResponse(
+      students,
+      term.title,
+      `report-cards-${term.title}-${s}`,
+      tz,
+      parsed.data.language,
+      await currentSchoolName(),
+    );
   });
 }

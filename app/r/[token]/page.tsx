@@ -2,12 +2,13 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { ReportCard } from "@/components/parent/report-card";
 import { formatDate } from "@/lib/domain/format";
-import { env, schoolTimeZone } from "@/lib/env";
+import { schoolTimeZone } from "@/lib/env";
 import { openReportLink, reportLinkPath } from "@/lib/parent/report-links";
 import { clientAddress } from "@/lib/rate-limit";
 import { getT, requestLocale } from "@/lib/i18n/request-locale";
 import { LocaleSwitcher } from "@/components/locale-switcher";
 import { PageMessages } from "@/components/page-messages";
+import { currentSchoolName } from "@/lib/school-name";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { ...metadata, title: (await getT("reportCard"))("title") };
@@ -33,7 +34,7 @@ export default async function ReportLinkPage({ params }: { params: Promise<{ tok
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <header className="flex flex-wrap items-center justify-between gap-2 print:hidden">
-        <p className="text-lg font-semibold text-brand-700 dark:text-brand-100">{env().SCHOOL_NAME}</p>
+        <p className="text-lg font-semibold text-brand-700 dark:text-brand-100">{await currentSchoolName()}</p>
         <LocaleSwitcher />
       </header>
       <div className="mt-6">

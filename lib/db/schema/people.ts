@@ -8,13 +8,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
-import { schoolIdColumn } from "./schools";
+import { schoolIdColumn, schools } from "./schools";
 
 export const users = pgTable(
   "users",
@@ -73,6 +74,9 @@ export const users = pgTable(
     // lib/records/erase.ts): the row stays as an anonymous placeholder so grades and attendance keep
     // their figures; null for everyone else.
     erasedAt: timestamp("erased_at", { withTimezone: true }),
+    // A district admin (issue 42, decision 035) may enter every school of the install and manage
+    // the schools themselves (/district); an admin without it manages only the schools they belong to.
+    districtAdmin: boolean("district_admin").notNull().default(false),
   },
   (t) => [
     unique("users_code_key").on(t.unsealedCode),
@@ -94,6 +98,27 @@ export const users = pgTable(
     check("users_code_lower_check", sql`${t.unsealedCode} = lower(${t.unsealedCode})`),
     check("users_code_sealed_check", sql`(${t.codeHash} is null) = (${t.codeSealed} is null)`),
   ],
+);
+
+/**
+ * The schools a person belongs to (issue 42, decision 035). A person exists once in the district
+ * (one sign-in, one role) and belongs to one or more schools: a teacher at two schools, a guardian
+ * with a child at each, a student who moved. Read before any school is chosen (the session and
+ * the switcher), so it is the district's table, not under a school's row-level security. A trigger
+ * (drizzle/0039) makes the membership of the school a person is created in.
+ */
+export const schoolMemberships = pgTable(
+  "school_memberships",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    schoolId: integer("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.schoolId] }), index("school_memberships_school_idx").on(t.schoolId)],
 );
 
 /**

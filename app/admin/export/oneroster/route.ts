@@ -1,9 +1,10 @@
 import { requireAdmin } from "@/lib/auth/guards";
 import { dateInTimeZone } from "@/lib/domain/dates";
-import { env, schoolTimeZone } from "@/lib/env";
+import { schoolTimeZone } from "@/lib/env";
 import { oneRosterZip } from "@/lib/export/oneroster";
 import { download, guard, messageResponse } from "@/lib/export/responses";
 import { msg } from "@/lib/i18n/message";
+import { currentSchoolName } from "@/lib/school-name";
 
 /**
  * The whole school as a OneRoster 1.1 CSV zip (lib/export/oneroster.ts): admins only. People,
@@ -14,7 +15,7 @@ export async function GET(): Promise<Response> {
   if (refused) return refused;
   try {
     const timeZone = schoolTimeZone();
-    const zip = await oneRosterZip({ schoolName: env().SCHOOL_NAME, timeZone });
+    const zip = await oneRosterZip({ schoolName: await currentSchoolName(), timeZone });
     return download(zip, `oneroster-${dateInTimeZone(new Date(), timeZone)}.zip`, "application/zip");
   } catch (err) {
     console.error("OneRoster export failed:", err);

@@ -7,6 +7,7 @@ import { loadTermReportCards } from "@/lib/report-pdf/data";
 import { withPdfSlot } from "@/lib/report-pdf/gate";
 import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
 import { latestPublishedTerm } from "@/lib/terms/publishing";
+import { currentSchoolName } from "@/lib/school-name";
 
 // GET /children/<student id>/pdf: the child's last published term report card as a PDF, for the
 // parents linked to the child (and whoever else may read the report card: lib/auth/policy).
@@ -35,6 +36,7 @@ export async function GET(
       tz,
       // A download reads like the page it came from: in its reader's language.
       await readerLocale(),
+      await currentSchoolName(),
     );
   });
 }

@@ -6,6 +6,7 @@ import { CARDS_HEADERS, cardsDocument, cardsMessagePage } from "@/lib/export/car
 import { deniedStatus } from "@/lib/export/responses";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
 import { printRefusals } from "@/lib/i18n/print-refusal";
+import { currentSchoolName } from "@/lib/school-name";
 
 /**
  * Sign-in cards for a class's students (name, username, class, access code, the portal's address
@@ -38,7 +39,7 @@ export async function POST(
     await auditCardsPrinted(access.user.id, scope, cards);
     const portal = env().PORTAL_URL?.replace(/\/+$/, "") ?? new URL(request.url).origin;
     const html = await cardsDocument(cards, {
-      school: env().SCHOOL_NAME,
+      school: await currentSchoolName(),
       portal,
       title: `${access.level.name} (${access.level.code})`,
       backHref: back,

@@ -6,6 +6,7 @@ import { loadTermReportCards } from "@/lib/report-pdf/data";
 import { withPdfSlot } from "@/lib/report-pdf/gate";
 import { plainText, reportCardsPdfResponse } from "@/lib/report-pdf/response";
 import { latestPublishedTerm } from "@/lib/terms/publishing";
+import { currentSchoolName } from "@/lib/school-name";
 
 // GET /r/<token>/pdf: the last published term's report card of a report-card link's student, as
 // a PDF (decision 004, 014). The link is let in exactly as its page does (same limit, same
@@ -44,6 +45,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
       tz,
       // A download reads like the page it came from: in its reader's language.
       await readerLocale(),
+      await currentSchoolName(),
     );
   });
   return privately(res);
