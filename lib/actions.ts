@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { ActionResult, Answer } from "@/lib/action-result";
 import { revalidatePath } from "next/cache";
-import { AccessDenied, requireAdmin, requireClassAccess, requireUser } from "@/lib/auth/guards";
+import { AccessDenied, requireAdmin, requireClassAccess, requireDistrictAdmin, requireUser } from "@/lib/auth/guards";
 import { canActAsStudent } from "@/lib/auth/policy";
 import { schoolLocale } from "@/lib/env";
 import type { AnyLocale } from "@/lib/i18n/locales";
@@ -182,6 +182,20 @@ export function adminFormAction<S extends z.ZodType, T = undefined>(
 ): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
   const action = adminAction(schema, body, options);
   return (_previous, formData) => action(formObject(formData) as LooseInput<z.input<S>>);
+}
+
+/** adminFormAction's twin for the district's own actions (/district): district admins only. */
+export function districtFormAction<S extends z.ZodType, T = undefined>(
+  schema: S,
+  body: (input: z.output<S>, admin: AdminUser) => Promise<Answer<T>>,
+): (previous: ActionResult<T>, formData: FormData) => Promise<ActionResult<T>> {
+  return (_previous, formData) =>
+    guarded(async () => {
+      const admin = await requireDistrictAdmin();
+      const parsed = schema.safeParse(formObject(formData));
+      if (!parsed.success) return invalid(parsed.error);
+      return body(parsed.data, admin);
+    });
 }
 
 /** The class dashboard and the class page after a change every tab may show. */

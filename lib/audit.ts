@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   "parent.report",
   "user.code_regenerated",
   "user.created",
+  "school.created",
   "user.updated",
   "grade.changed",
   "attendance.changed",

@@ -32,6 +32,7 @@ import * as returnActions from "@/app/level/[levelCode]/update/return-actions";
 import { closeYear } from "@/lib/years/close";
 import { createYear } from "@/lib/years/create";
 import * as recordsActions from "@/app/admin/records-actions";
+import * as districtActions from "@/app/district/actions";
 import { listErasable } from "@/lib/records/erase";
 import { db } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
@@ -99,7 +100,7 @@ const unique = () => `${Date.now().toString(36)}${++n}`;
 const futureDay = () =>
   `2040-01-${String((n % 28) + 1).padStart(2, "0")}`.replace(/^2040/, String(2040 + Math.floor(++n / 28)));
 
-type Who = "student" | "teach" | "admin" | "user" | "family" | "view" | "thread";
+type Who = "student" | "teach" | "admin" | "user" | "family" | "view" | "thread" | "district";
 interface Row {
   who: Who;
   /** Runs before the snapshot: creates whatever the call will use up. */
@@ -132,6 +133,9 @@ const ALLOWED: Record<Who, Role[]> = {
     "instructor not owning it",
     "admin",
   ],
+  // The district's own actions (issue 42): district admins only, and no caller here is one (a
+  // school's admin included); tests/district.integration.test.ts has the district admin's calls.
+  district: [],
   // One's own notification choices: the people notices are for (students and parents).
   family: ["student enrolled", "student not enrolled", "student acting for another student", "parent"],
 };
@@ -590,6 +594,15 @@ const MATRIX: Record<string, Row> = {
         form({ year: "", "title.0": "Matrix year", "start.0": "2050-01-01", "end.0": "2050-06-30" }),
       ),
   },
+  // app/district/actions.ts — adding a school (issue 42)
+  createSchoolAction: {
+    who: "district",
+    call: () =>
+      districtActions.createSchoolAction(
+        { ok: true },
+        form({ name: `School ${unique()}`, adminName: "New Admin", adminUsername: `a-${unique()}` }),
+      ),
+  },
   saveLetterScaleAction: {
     who: "admin",
     call: () => termActions.saveLetterScaleAction({ ok: true }, form({ "min.0": "60", "label.0": "P", below: "F" })),
@@ -860,6 +873,8 @@ const MATRIX: Record<string, Row> = {
 /** Actions open to everyone by design, each with the reason. */
 const PUBLIC: Record<string, string> = {
   signOut: "ends the caller's own session, if any",
+  switchSchool:
+    "the header's school switcher: sets only the caller's own school cookie, to a school they belong to, and writes nothing (tests/district.integration.test.ts)",
   chooseVisitorLocaleAction:
     "the anonymous pages' language switcher: sets only the caller's own language cookie, to a code of lib/i18n/locales.ts (tests/i18n-catalog.test.ts, e2e/languages.spec.ts)",
   "POST /api/session": "sign-in: anyone may try a code (rate-limited)",
@@ -930,7 +945,7 @@ function routeFiles(dir: string): string[] {
 
 describe("the matrix covers every server action and route handler", () => {
   it("has a row for each exported server action", async () => {
-    expect(actionFiles().length).toBe(29);
+    expect(actionFiles().length).toBe(30);
     const exported = (await actionExports()).map((a) => a.name);
     const missing = exported.filter((name) => !(name in MATRIX) && !(name in PUBLIC));
     expect(missing, "add a row to MATRIX (or PUBLIC with a reason) for each new action").toEqual([]);

@@ -378,6 +378,8 @@ const NOT_CLASS: Record<string, string> = {
   eraseDepartedAction:
     "erasing departed students after retention: by design it blanks their text in concluded classes and keeps every figure (tests/records.integration.test.ts)",
   signOut: "the caller's session",
+  switchSchool: "the caller's school cookie",
+  createSchoolAction: "a new school of the district",
   newCalendarFeedAction: "the caller's calendar feed",
   turnOffCalendarFeedAction: "the caller's calendar feed",
   saveMyLocaleAction: "the caller's language",

@@ -17,6 +17,7 @@ useTestDatabase();
 const DISTRICT_WIDE: Record<string, string> = {
   schools: "the district's list of its schools",
   users: "a person exists once in the district and may belong to several schools",
+  school_memberships: "which schools a person belongs to, read before any school is chosen (sign-in, the switcher)",
   rate_limits: "counters keyed by address or account, shared by every school",
   oidc_links: "a person's school account, one per person",
   oidc_blocks: "a school account refused sign-in, whichever school it was for",

@@ -38,6 +38,13 @@ export async function requireAdmin(): Promise<SessionUser> {
   return user!;
 }
 
+/** /district and its actions (issue 42): a district admin, in whichever school they are. */
+export async function requireDistrictAdmin(): Promise<SessionUser> {
+  const user = await requireUser();
+  if (!user.districtAdmin) throw new AccessDenied("forbidden", msg("district.onlyDistrictAdmins"));
+  return user;
+}
+
 export interface ClassAccess {
   user: SessionUser;
   level: LevelRow;

@@ -132,6 +132,24 @@ export async function adminPageAccess(): Promise<SessionUser | Refused | null> {
   return decision.reason === "not-admin" ? refuseOrRender(ADMIN_REFUSAL) : null;
 }
 
+const DISTRICT_REFUSAL: PageRefusal = {
+  status: 403,
+  title: msg("states.accessDenied"),
+  message: msg("district.onlyDistrictAdmins"),
+};
+
+/** /district (issue 42): district admins only (403 for everyone else), null for a signed-out visitor. */
+export async function districtPageAccess(): Promise<SessionUser | Refused | null> {
+  const user = await getSessionUser();
+  return user && !user.districtAdmin ? refuseOrRender(DISTRICT_REFUSAL) : user;
+}
+
+/** For app/district/forbidden.tsx. */
+export async function districtRefusalOfThisRequest(): Promise<PageRefusal | null> {
+  const user = await getSessionUser();
+  return user && !user.districtAdmin ? DISTRICT_REFUSAL : null;
+}
+
 /** /teacher: staff only (403 for everyone else), null for a signed-out visitor. */
 export async function staffPageAccess(): Promise<SessionUser | Refused | null> {
   const user = await getSessionUser();

@@ -37,6 +37,8 @@ export const PAGE_NAMESPACES = [
   "teacherAssignments",
   "teacherStudents",
   "teacherAttendance",
+  // The district page (issue 42): its form to add a school.
+  "district",
   // The grading queue (issue 44).
   "gradingQueue",
   // Private comments on a student's work (issue 44): the class page, View Responses, the admin's setting.

@@ -607,6 +607,12 @@ export interface MessageArgs<Text> {
   "letterScale.actions.cutoff": { row: Text };
   "letterScale.actions.duplicate": { min: Text };
   "letterScale.actions.tooLong": { max: Text };
+  "district.rate": { rate: Text };
+  "district.letterCount": { letter: Text; count: Text };
+  "district.enter": { name: Text };
+  "district.created": { name: Text; username: Text };
+  "district.errors.nameTaken": { name: Text };
+  "district.errors.usernameTaken": { username: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -732,6 +738,9 @@ export interface BareMessages {
   "header.pages": true;
   "header.previous": true;
   "header.next": true;
+  "header.school": true;
+  "header.switchSchool": true;
+  "header.district": true;
   "states.returnHome": true;
   "states.pageNotFound": true;
   "states.pageNotFoundMessage": true;
@@ -1333,6 +1342,7 @@ export interface BareMessages {
   "admin.rosterReport.refusals.badFields": true;
   "admin.rosterReport.refusals.notChecked": true;
   "admin.rosterReport.refusals.notCompleted": true;
+  "admin.rosterReport.refusals.firstSchoolOnly": true;
   "admin.rosterReport.text.saveAgainAsCSV": true;
   "admin.rosterReport.text.fileEmptyNoHeader": true;
   "admin.rosterReport.text.exportFileAgainLeave": true;
@@ -2167,4 +2177,29 @@ export interface BareMessages {
   "letterScale.actions.noSteps": true;
   "letterScale.apply": true;
   "letterScale.row": true;
+  "district.title": true;
+  "district.schools": true;
+  "district.school": true;
+  "district.students": true;
+  "district.teachers": true;
+  "district.classes": true;
+  "district.attendanceThisWeek": true;
+  "district.noAttendance": true;
+  "district.lastTerm": true;
+  "district.noTerm": true;
+  "district.enterColumn": true;
+  "district.current": true;
+  "district.addHeading": true;
+  "district.addHelp": true;
+  "district.name": true;
+  "district.adminName": true;
+  "district.adminUsername": true;
+  "district.add": true;
+  "district.codeOnce": true;
+  "district.onlyDistrictAdmins": true;
+  "district.errors.nameRequired": true;
+  "district.errors.nameTooLong": true;
+  "district.errors.adminNameRequired": true;
+  "district.errors.usernameRequired": true;
+  "district.errors.usernameInvalid": true;
 }

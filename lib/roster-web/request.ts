@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_SCHOOL_ID } from "@/lib/db/school-scope";
 import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
@@ -62,6 +63,9 @@ export async function readRosterRequest(request: Request): Promise<RosterRequest
           : "admin.rosterReport.refusals.accessDenied",
       ),
     );
+  // A roster's people are matched and removed across the whole install today, so a school added
+  // beside the first must not import one until the import works per school (issue 42).
+  if (user!.schoolId !== DEFAULT_SCHOOL_ID) return fail(409, msg("admin.rosterReport.refusals.firstSchoolOnly"));
   let form: FormData | null;
   try {
     form = await readForm(request, MAX_UPLOAD_BYTES + 64 * 1024);

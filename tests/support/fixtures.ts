@@ -146,6 +146,7 @@ export const ALL_TABLES = [
   "rubrics",
   "submission_comments",
   "schools",
+  "school_memberships",
 ];
 
 /** Row count and an order-independent checksum of every table's content (rate counters excluded). */

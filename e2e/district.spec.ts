@@ -1,0 +1,116 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+import { EXTRA_PORT } from "../playwright.config";
+import { DISTRICT_ADMIN, NORTH, NORTH_STUDENT } from "../tests/support/district-people";
+import { CODES, expect, gotoHydrated, signIn, test } from "./fixtures";
+
+// Issue 42, a district in one install, in Chromium: a district admin adds a school and its admin,
+// who signs in to that school alone; a teacher at two schools switches between them; /district is
+// axe clean in English and Spanish. North Campus (the second school) is written before the suite's
+// second server starts (scripts/e2e-extra-data.ts), so this spec runs there.
+
+const BASE = `http://localhost:${EXTRA_PORT}`;
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+async function axeClean(page: Page, screen: string) {
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const findings = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(findings, `axe on ${screen}`).toEqual([]);
+  expect(await page.locator("h1").count(), `one h1 on ${screen}`).toBe(1);
+}
+
+async function freshPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: BASE });
+  return context.newPage();
+}
+
+test("a district admin adds a school; its admin signs in to that school alone", async ({ browser }) => {
+  const page = await freshPage(browser);
+  await signIn(page, DISTRICT_ADMIN.code);
+  await page.getByRole("link", { name: "District" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "District" })).toBeVisible();
+  const north = page.getByTestId("district-school").filter({ hasText: NORTH.name });
+  await expect(north.getByRole("cell").nth(0)).toHaveText("1"); // one student
+  await axeClean(page, "/district");
+
+  const form = page.getByTestId("add-school");
+  await form.getByLabel("School name").fill("Lakeside Elementary");
+  await form.getByLabel("Admin's name").fill("Priya Nair");
+  await form.getByLabel("Admin's username").fill("pnair");
+  await form.getByRole("button", { name: "Add school" }).click();
+  await expect(
+    page.getByText("Lakeside Elementary was added. Its admin pnair signs in with this access code:"),
+  ).toBeVisible();
+  const code = (await page.getByTestId("new-admin-code").locator(".font-mono").textContent())!.trim();
+  expect(code.length).toBeGreaterThan(5);
+  await page.screenshot({ path: "test-results/district.png", fullPage: true });
+  await expect(page.getByTestId("district-school").filter({ hasText: "Lakeside Elementary" })).toBeVisible();
+  await page.context().close();
+
+  const admin = await freshPage(browser);
+  await signIn(admin, code);
+  await gotoHydrated(admin, "/admin");
+  await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+  // Their school is empty: none of the demo school's classes or students, no switcher, no District.
+  await expect(admin.getByText("Algebra I")).toHaveCount(0);
+  await expect(admin.getByTestId("school-switcher")).toHaveCount(0);
+  await expect(admin.getByRole("link", { name: "District" })).toHaveCount(0);
+  await gotoHydrated(admin, "/admin?tab=students");
+  await expect(admin.getByText("Ava Johnson")).toHaveCount(0);
+  const response = await admin.goto("/level/ALG1-P1");
+  expect(response?.status()).toBe(404);
+  const district = await admin.goto("/district");
+  expect(district?.status()).toBe(403);
+  await expect(admin.getByText("Only district admins can manage the district's schools.")).toBeVisible();
+  await admin.context().close();
+});
+
+test("a teacher at two schools switches between them", async ({ browser }) => {
+  const page = await freshPage(browser);
+  await signIn(page, CODES.instructor);
+  await gotoHydrated(page, "/teacher");
+  await expect(page.getByText("Algebra I").first()).toBeVisible();
+  await expect(page.getByText(NORTH.className)).toHaveCount(0);
+  const switcher = page.getByTestId("school-switcher");
+  await switcher.getByLabel("School").selectOption({ label: NORTH.name });
+  await switcher.getByRole("button", { name: "Switch school" }).click();
+  // The switch ends on the home page, which is North Campus's.
+  await expect(page).toHaveURL(`${BASE}/`);
+  await expect(page.getByText(NORTH.className).first()).toBeVisible();
+  await gotoHydrated(page, "/teacher");
+  await expect(page.getByText(NORTH.className).first()).toBeVisible();
+  await expect(page.getByText("Algebra I")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/district-teacher-switched.png", fullPage: true });
+  expect((await page.goto("/level/ALG1-P1"))?.status()).toBe(404);
+  await gotoHydrated(page, "/");
+  await page.getByTestId("school-switcher").getByLabel("School").selectOption({ index: 0 });
+  await page.getByTestId("school-switcher").getByRole("button", { name: "Switch school" }).click();
+  await expect(page.getByText("Algebra I").first()).toBeVisible();
+  await expect(page.getByText(NORTH.className)).toHaveCount(0);
+  await gotoHydrated(page, "/teacher");
+  await expect(page.getByText("Algebra I").first()).toBeVisible();
+  await page.context().close();
+
+  // A student of North Campus signs in straight to it, with no switcher.
+  const student = await freshPage(browser);
+  await signIn(student, NORTH_STUDENT.code);
+  await expect(student.getByText(NORTH.className).first()).toBeVisible();
+  await expect(student.getByTestId("school-switcher")).toHaveCount(0);
+  await student.context().close();
+});
+
+test("/district in Spanish is axe clean", async ({ browser }) => {
+  const page = await freshPage(browser);
+  await signIn(page, DISTRICT_ADMIN.code);
+  await page.context().addCookies([{ name: "portal_locale", value: "es", url: BASE }]);
+  await gotoHydrated(page, "/district");
+  await expect(page.getByRole("heading", { level: 1, name: "Distrito" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Añadir una escuela" })).toBeVisible();
+  await axeClean(page, "/district (es)");
+  await page.context().close();
+});

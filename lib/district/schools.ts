@@ -1,0 +1,70 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Answer } from "@/lib/action-result";
+import { audit } from "@/lib/audit";
+import { codeColumns } from "@/lib/auth/code-store";
+import { generateAccessCode } from "@/lib/auth/codes";
+import { db, queryRows } from "@/lib/db/client";
+import { users } from "@/lib/db/schema";
+import { withSchool } from "@/lib/db/school-scope";
+import { msg, zmsg } from "@/lib/i18n/message";
+
+// A district admin adds a school and its first admin (issue 42, decision 035). The school starts
+// empty: its admin makes its year, terms, classes and people, or its OneRoster set brings them.
+
+const USERNAME = /^[A-Za-z0-9._-]+$/;
+
+export const newSchoolSchema = z.object({
+  name: z.string().trim().min(1, zmsg("district.errors.nameRequired")).max(200, zmsg("district.errors.nameTooLong")),
+  adminName: z
+    .string()
+    .trim()
+    .min(1, zmsg("district.errors.adminNameRequired"))
+    .max(200, zmsg("district.errors.nameTooLong")),
+  adminUsername: z
+    .string()
+    .trim()
+    .min(1, zmsg("district.errors.usernameRequired"))
+    .max(100, zmsg("district.errors.usernameInvalid"))
+    .regex(USERNAME, zmsg("district.errors.usernameInvalid")),
+});
+
+export type NewSchool = z.output<typeof newSchoolSchema>;
+
+/**
+ * Makes the school and its admin in one transaction that already runs in the new school (its id is
+ * taken from the sequence first), so the admin's membership (drizzle/0039's trigger) and the audit
+ * entry are the new school's. The admin's access code is answered once, for the district admin to
+ * hand over; it is kept sealed like every other code.
+ */
+export async function createSchool(input: NewSchool, by: number): Promise<Answer<{ schoolId: number; code: string }>> {
+  const [sameName] = await queryRows<{ id: number }>(
+    sql`select id from schools where lower(name) = lower(${input.name}) limit 1`,
+  );
+  if (sameName) return { ok: false, message: msg("district.errors.nameTaken", { name: input.name }) };
+  const [taken] = await db().select({ id: users.id }).from(users).where(eq(users.username, input.adminUsername));
+  if (taken) return { ok: false, message: msg("district.errors.usernameTaken", { username: input.adminUsername }) };
+  const [next] = await queryRows<{ id: number }>(sql`select nextval('schools_id_seq')::int as id`);
+  const schoolId = Number(next!.id);
+  const code = generateAccessCode();
+  await withSchool(schoolId, () =>
+    db().transaction(async (tx) => {
+      await tx.execute(sql`insert into schools (id, name) values (${schoolId}, ${input.name})`);
+      const [admin] = await tx
+        .insert(users)
+        .values({ name: input.adminName, username: input.adminUsername, role: "admin", ...codeColumns(code) })
+        .returning({ id: users.id });
+      await audit(tx, {
+        action: "school.created",
+        actorId: by,
+        detail: { schoolId, name: input.name, adminId: admin!.id, adminUsername: input.adminUsername },
+      });
+    }),
+  );
+  return {
+    ok: true,
+    message: msg("district.created", { name: input.name, username: input.adminUsername }),
+    data: { schoolId, code },
+  };
+}

@@ -1,0 +1,38 @@
+// A second school beside the demo school (issue 42), for the tests of people across schools and for
+// the end-to-end suite's second server (scripts/e2e-extra-data.ts): North Campus, with its own class
+// taught by the demo's Elena Rivera (a teacher at two schools), a student of its own, and a
+// district admin in the demo school who may enter both.
+import { sql } from "drizzle-orm";
+import { sealPlaintextCodes } from "@/lib/auth/code-store";
+import { db, queryRows } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
+
+import { DISTRICT_ADMIN, NORTH, NORTH_STUDENT } from "./district-people";
+
+export { DISTRICT_ADMIN, NORTH, NORTH_STUDENT };
+
+/** Makes North Campus (school 2 of a fresh install) and returns its id. */
+export async function seedDistrict(): Promise<number> {
+  const [school] = await queryRows<{ id: number }>(sql`insert into schools (name) values (${NORTH.name}) returning id`);
+  const northId = Number(school!.id);
+  await db().execute(
+    sql`insert into users (name, username, code, role, district_admin) values (${DISTRICT_ADMIN.name}, ${DISTRICT_ADMIN.username}, ${DISTRICT_ADMIN.code}, 'admin', true)`,
+  );
+  await withSchool(northId, async () => {
+    await db().execute(
+      sql`insert into users (name, username, code, role) values (${NORTH_STUDENT.name}, ${NORTH_STUDENT.username}, ${NORTH_STUDENT.code}, 'student')`,
+    );
+    // The demo's first teacher also teaches here: one person, a membership in each school.
+    await db().execute(
+      sql`insert into school_memberships (user_id, school_id) select id, ${northId} from users where username = 'erivera'`,
+    );
+    await db().execute(
+      sql`insert into levels (code, name, period, teacher_id) select ${NORTH.classCode}, ${NORTH.className}, '4', id from users where username = 'erivera'`,
+    );
+    await db().execute(
+      sql`insert into student_enrollment (student_id, level_code) select id, ${NORTH.classCode} from users where username = ${NORTH_STUDENT.username}`,
+    );
+  });
+  await sealPlaintextCodes(db());
+  return northId;
+}
