@@ -35,7 +35,7 @@ test("a district admin adds a school; its admin signs in to that school alone", 
   await page.getByRole("link", { name: "District" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "District" })).toBeVisible();
   const north = page.getByTestId("district-school").filter({ hasText: NORTH.name });
-  await expect(north.getByRole("cell").nth(0)).toHaveText("1"); // one student
+  await expect(north.getByRole("cell").nth(0)).toHaveText("2"); // two students
   await axeClean(page, "/district");
 
   const form = page.getByTestId("add-school");

@@ -8,6 +8,7 @@ export const AUDIT_ACTIONS = [
   "user.code_regenerated",
   "user.created",
   "school.created",
+  "school.member_added",
   "user.updated",
   "grade.changed",
   "attendance.changed",

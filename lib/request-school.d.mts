@@ -4,4 +4,8 @@ export const SCHOOL_COOKIE: string;
 export const SECURE_SCHOOL_COOKIE: string;
 export function schoolScope(): AsyncLocalStorage<number>;
 export function schoolFromCookieHeader(header: string | null | undefined): number | undefined;
-export function runInRequestSchool<T>(req: { headers?: { cookie?: string } } | undefined, handle: () => T): T;
+export function schoolFromPath(url: string | null | undefined): number | undefined;
+export function runInRequestSchool<T>(
+  req: { url?: string; headers?: { cookie?: string } } | undefined,
+  handle: () => T,
+): T;

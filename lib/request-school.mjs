@@ -35,8 +35,25 @@ export function schoolFromCookieHeader(header) {
   return plain;
 }
 
-/** Runs a request's handling in the school its cookie names (none: outside any, i.e. the first). */
+/**
+ * The school a report-card link names (/r/<id>.<secret>; the first school's, /r/<secret>, issue 42):
+ * a family opens it without a session, so the address says where to look. It opens nothing by
+ * itself: the whole token must still match a link of that school.
+ */
+export function schoolFromPath(url) {
+  if (typeof url !== "string") return undefined;
+  const m = /^\/r\/(?:([1-9]\d{0,9})\.)?[A-Za-z0-9_-]/.exec(url);
+  if (!m) return undefined;
+  // A link without an id is the first school's (the links issued before districts).
+  if (m[1] === undefined) return 1;
+  return Number(m[1]) <= MAX_SCHOOL_ID ? Number(m[1]) : undefined;
+}
+
+/**
+ * Runs a request's handling in the school its address (a report-card link) or else its cookie
+ * names (neither: outside any, i.e. the first).
+ */
 export function runInRequestSchool(req, handle) {
-  const school = schoolFromCookieHeader(req?.headers?.cookie);
+  const school = schoolFromPath(req?.url) ?? schoolFromCookieHeader(req?.headers?.cookie);
   return school === undefined ? handle() : schoolScope().run(school, handle);
 }

@@ -34,9 +34,10 @@ import { createYear } from "@/lib/years/create";
 import * as recordsActions from "@/app/admin/records-actions";
 import * as districtActions from "@/app/district/actions";
 import { listErasable } from "@/lib/records/erase";
-import { db } from "@/lib/db/client";
+import { db, dbHandle, queryRows } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import {
   assignmentSubmissions,
   assignments,
@@ -603,6 +604,17 @@ const MATRIX: Record<string, Row> = {
         form({ name: `School ${unique()}`, adminName: "New Admin", adminUsername: `a-${unique()}` }),
       ),
   },
+  addMembershipAction: {
+    who: "district",
+    prepare: freshUser,
+    call: async (c) => {
+      const [u] = await db()
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.id, c.userId as number));
+      return districtActions.addMembershipAction({ ok: true }, form({ username: u!.username, school: "1" }));
+    },
+  },
   saveLetterScaleAction: {
     who: "admin",
     call: () => termActions.saveLetterScaleAction({ ok: true }, form({ "min.0": "60", "label.0": "P", below: "F" })),
@@ -1079,4 +1091,67 @@ describe("public entry points", () => {
     );
     expect(cells).toBeGreaterThan(200);
   });
+});
+
+/**
+ * The matrix again, with a second school (issue 42): every row of every school-scoped table (the
+ * demo school, Biology and all the rows the matrix made) becomes school 2's, while the callers stay
+ * people of school 1 alone. A school's admin, a teacher, a student and a guardian of school 1 then
+ * call every action naming school 2's class, people's records and ids (the fresh objects each row
+ * prepares are made in school 2 too): a class's action is refused, and nothing of school 2 changes,
+ * whatever the action (an admin's action may still do its work in school 1).
+ */
+describe("a second school's class, called from the first school", () => {
+  const CALLERS = ["student enrolled", "parent", "instructor owning the class", "admin"] as const;
+  const CLASS_KINDS: Who[] = ["student", "view", "teach", "thread"];
+  let scoped: string[] = [];
+  // School 2's rows, and the accounts of the people who belong to school 2 alone (a person is the
+  // district's row: a new code or name given from school 1 would show there).
+  const schoolTwo = async () => ({
+    ...(await withSchool(2, () => databaseChecksum(scoped))),
+    people: (
+      await queryRows<{ s: string }>(
+        sql`select count(*)::text || ':' || coalesce(md5(string_agg(md5(u::text), ',' order by u.id)), '') as s from users u
+            where exists (select 1 from school_memberships m where m.user_id = u.id and m.school_id = 2)
+              and not exists (select 1 from school_memberships m where m.user_id = u.id and m.school_id <> 2)`,
+      )
+    )[0]!.s,
+  });
+
+  beforeAll(async () => {
+    scoped = (
+      await queryRows<{ t: string }>(
+        sql`select tablename as t from pg_policies where policyname = 'school_isolation' order by 1`,
+        dbHandle().ownerDb,
+      )
+    ).map((r) => r.t);
+    // As the owner, triggers off (the audit log refuses updates).
+    await dbHandle().ownerDb.transaction(async (tx) => {
+      await tx.execute(sql`insert into schools (id, name) values (2, 'Second school') on conflict do nothing`);
+      await tx.execute(sql`set local session_replication_role = replica`);
+      for (const table of scoped) await tx.execute(sql.raw(`update ${table} set school_id = 2`));
+    });
+  });
+
+  it("moved every school-scoped row: school 1 has no class left, school 2 has Biology", async () => {
+    expect(scoped.length).toBeGreaterThanOrEqual(31);
+    expect(await queryRows(sql`select code from levels`)).toEqual([]);
+    expect(await withSchool(2, () => queryRows(sql`select code from levels where code = ${BIO}`))).toHaveLength(1);
+  });
+
+  for (const [name, row] of Object.entries(MATRIX)) {
+    for (const role of CALLERS) {
+      it(`${name} · ${role} of school 1 → nothing of school 2`, async () => {
+        const who = ids[role];
+        const base: Ctx = { ...ctx, self: who.self, studentId: who.studentId };
+        const extra = row.prepare ? await withSchool(2, () => row.prepare!(base)) : {};
+        await who.become();
+        const before = await schoolTwo();
+        const result = await row.call({ ...base, ...extra });
+        if (CLASS_KINDS.includes(row.who)) expect(result.ok, JSON.stringify(result)).toBe(false);
+        expect((result as unknown as { message?: string }).message ?? "").not.toMatch(SQL_OR_STACK);
+        expect(await schoolTwo()).toEqual(before);
+      });
+    }
+  }
 });

@@ -380,6 +380,7 @@ const NOT_CLASS: Record<string, string> = {
   signOut: "the caller's session",
   switchSchool: "the caller's school cookie",
   createSchoolAction: "a new school of the district",
+  addMembershipAction: "a person's schools",
   newCalendarFeedAction: "the caller's calendar feed",
   turnOffCalendarFeedAction: "the caller's calendar feed",
   saveMyLocaleAction: "the caller's language",

@@ -1,18 +1,28 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { switchSchool } from "@/app/auth/actions";
-import { createSchoolAction } from "@/app/district/actions";
+import { addMembershipAction, createSchoolAction } from "@/app/district/actions";
+import { regenerateCode } from "@/app/admin/actions";
+import { loadCards } from "@/lib/export/cards";
+import { getStudentRecord } from "@/lib/queries/records";
+import { searchStudentsForLevel } from "@/lib/queries/roster";
+import { memberHere } from "@/lib/db/schools";
 import { POST as previewRoute } from "@/app/admin/roster/preview/route";
 import { AccessDenied, requireAdmin, requireClassAccess } from "@/lib/auth/guards";
 import { getSessionUser } from "@/lib/auth/session";
 import { queryRows } from "@/lib/db/client";
-import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
+import { DEMO_ADMIN, DEMO_CLASSES, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { districtOverview } from "@/lib/district/overview";
+import { housekeeping } from "@/lib/jobs/worker";
+import { feedCalendar } from "@/lib/calendar/feeds";
+import { withSchool } from "@/lib/db/school-scope";
+import { listChildrenOfParent } from "@/lib/parent/guardians";
+import { issueReportLink, openReportLink } from "@/lib/parent/report-links";
 import { SCHOOL_COOKIE, runInRequestSchool } from "@/lib/request-school.mjs";
 import { adminCounts, listInstructors, searchStudentsAdmin } from "@/lib/queries/admin";
 import { listTeachableClasses } from "@/lib/queries/teacher";
 import { seedDemo } from "./support/fixtures";
-import { DISTRICT_ADMIN, NORTH, NORTH_STUDENT, seedDistrict } from "./support/district";
+import { DISTRICT_ADMIN, NORTH, NORTH_CHILD, NORTH_STUDENT, seedDistrict } from "./support/district";
 import { form } from "./support/form";
 import { cookieJar } from "./support/request-context";
 import { signInAs } from "./support/session";
@@ -105,6 +115,47 @@ describe("a student of one school", () => {
   });
 });
 
+describe("a guardian with a child at each school", () => {
+  it("signs in once and finds each child in that child's school, and one calendar with both", async () => {
+    await signInAs(NORTH_CHILD.parentCode);
+    const user = await sessionNow();
+    expect(user?.schools.map((s) => s.id)).toEqual([1, north]);
+    const children = () =>
+      request(async () => (await listChildrenOfParent((await getSessionUser())!.id)).map((c) => c.name));
+    const inDemo = await children();
+    expect(inDemo.length).toBeGreaterThan(0);
+    expect(inDemo).not.toContain(NORTH_CHILD.name);
+    await expect(request(() => switchSchool(form({ school: String(north) })))).rejects.toThrow(/NEXT_REDIRECT/);
+    expect(await children()).toEqual([NORTH_CHILD.name]);
+    // The calendar feed has no session: it reads every school the guardian belongs to.
+    const feed = await feedCalendar(user!.id, "parent");
+    expect(feed).toContain(`${NORTH_CHILD.name}: ${NORTH.assignment} (${NORTH.className})`);
+    expect(feed).toMatch(/Algebra I|Biology|Geometry|English/);
+  });
+
+  it("gets a report-card link from the second school that opens there without a session, and nowhere else", async () => {
+    const [link] = await withSchool(north, () =>
+      queryRows<{ id: number }>(
+        sql`select id from guardian_links where student_id = (select id from users where username = ${NORTH_CHILD.username})`,
+      ),
+    );
+    const issued = await withSchool(north, () =>
+      issueReportLink({ guardianLinkId: Number(link!.id), expiresAt: new Date(Date.now() + 86_400_000), actorId: 1 }),
+    );
+    if (!issued.ok) throw new Error("no link");
+    expect(issued.token).toMatch(new RegExp(`^${north}\\.`));
+    cookieJar.clear();
+    const open = (token: string, path = `/r/${token}`) =>
+      runInRequestSchool({ url: path, headers: {} }, () => openReportLink(token, `client-${token.length}`));
+    const opened = await open(issued.token);
+    expect(opened.ok && opened.card.studentName).toBe(NORTH_CHILD.name);
+    // The same secret under another school's id, or with none, opens nothing.
+    const secret = issued.token.slice(issued.token.indexOf(".") + 1);
+    expect((await open(`1.${secret}`)).ok).toBe(false);
+    expect((await open(secret)).ok).toBe(false);
+  });
+});
+
 describe("a school's admin", () => {
   it("lists and counts only their own school's people", async () => {
     await signInAs(DEMO_ADMIN.code);
@@ -141,7 +192,7 @@ describe("a district admin", () => {
     expect(user?.schools.map((s) => s.id)).toEqual([1, north]);
     const overview = await request(() => districtOverview());
     const northRow = overview.find((s) => s.id === north)!;
-    expect(northRow).toMatchObject({ name: NORTH.name, students: 1, teachers: 1, classes: 1, lastTerm: null });
+    expect(northRow).toMatchObject({ name: NORTH.name, students: 2, teachers: 1, classes: 1, lastTerm: null });
     expect(overview.find((s) => s.id === 1)!.classes).toBe(DEMO_CLASSES.length);
   });
 
@@ -200,5 +251,107 @@ describe("a district admin", () => {
       queryRows<{ action: string }>(sql`select action from audit_log where action = 'school.created'`),
     );
     expect(entry?.action).toBe("school.created");
+  });
+});
+
+describe("a student who moves mid-year", () => {
+  it("joins the new school with the same account, and keeps the old school's record", async () => {
+    const ava = DEMO_STUDENTS[0]!;
+    const [row] = await queryRows<{ id: number; username: string }>(
+      sql`select id, username from users where code_hash is not null and name = ${ava.name}`,
+    );
+    const oldClasses = await queryRows<{ level_code: string }>(
+      sql`select level_code from student_enrollment where student_id = ${row!.id} order by 1`,
+    );
+    // A school's admin cannot add her (only the district), and the district admin can.
+    await signInAs(DEMO_ADMIN.code);
+    expect(
+      await request(() => addMembershipAction(idle, form({ username: row!.username, school: String(north) }))),
+    ).toEqual({ ok: false, message: "Only district admins can manage the district's schools." });
+    await signInAs(DISTRICT_ADMIN.code);
+    expect(
+      await request(() => addMembershipAction(idle, form({ username: "nobody-here", school: String(north) }))),
+    ).toEqual({
+      ok: false,
+      message: "No one has the username nobody-here.",
+    });
+    expect(
+      await request(() => addMembershipAction(idle, form({ username: row!.username, school: String(north) }))),
+    ).toEqual({ ok: true, message: `${ava.name} now belongs to ${NORTH.name}.` });
+    await withSchool(north, () =>
+      queryRows(sql`insert into student_enrollment (student_id, level_code) values (${row!.id}, ${NORTH.classCode})`),
+    );
+
+    await signInAs(ava.code);
+    expect((await sessionNow())?.schools.map((s) => s.id)).toEqual([1, north]);
+    // The old school: her classes and records as they were.
+    expect((await request(() => requireClassAccess(oldClasses[0]!.level_code, "view"))).view).toBe("student");
+    await expect(request(() => switchSchool(form({ school: String(north) })))).rejects.toThrow(/NEXT_REDIRECT/);
+    expect((await request(() => requireClassAccess(NORTH.classCode, "view"))).view).toBe("student");
+    expect(await refusal(() => requireClassAccess(oldClasses[0]!.level_code, "view"))).toBe("not-found");
+    // North's own admin lists need her now; the demo school's still have her.
+    expect(
+      await withSchool(north, () =>
+        queryRows(sql`select 1 from users where id = ${row!.id} and ${memberHere(sql.raw("users.id"))}`),
+      ),
+    ).toHaveLength(1);
+  });
+});
+
+describe("people of several schools, from one school", () => {
+  it("a school's admin prints, searches and reads only its own people", async () => {
+    await signInAs(DEMO_ADMIN.code);
+    const admin = (await sessionNow())!;
+    const printed = (await request(() => loadCards({ kind: "school" }, admin)))!.map((c) => c.username);
+    expect(printed).toContain("erivera"); // she teaches here too
+    expect(printed).not.toContain(NORTH_STUDENT.username);
+    const [noor] = await queryRows<{ id: number }>(
+      sql`select id from users where username = ${NORTH_STUDENT.username}`,
+    );
+    expect(await request(() => getStudentRecord(Number(noor!.id)))).toBeNull();
+    expect(await withSchool(north, () => getStudentRecord(Number(noor!.id)))).not.toBeNull();
+    // Elena in North: "Add existing students" finds North's students, none of the demo school's.
+    await signInAs(DEMO_INSTRUCTORS[0].code);
+    cookieJar.set(SCHOOL_COOKIE, String(north));
+    const found = (await request(() => searchStudentsForLevel(NORTH.classCode, ""))).map((r) => r.username);
+    expect(found).toContain(NORTH_STUDENT.username);
+    expect(found).not.toContain("liam.okafor");
+    expect(found.length).toBeLessThan(5);
+  });
+
+  it("a person of two schools gets a new code from the district admin only, not from either school", async () => {
+    const [elena] = await queryRows<{ id: number; code_hash: string }>(
+      sql`select id, code_hash from users where username = 'erivera'`,
+    );
+    await signInAs(DEMO_ADMIN.code);
+    expect(await request(() => regenerateCode(Number(elena!.id)))).toEqual({
+      ok: false,
+      message:
+        "This person also belongs to another school of the district: only a district admin can change their account.",
+    });
+    const [district] = await queryRows<{ id: number }>(sql`select id from users where district_admin`);
+    expect(await request(() => regenerateCode(Number(district!.id)))).toMatchObject({ ok: false });
+    expect(await queryRows(sql`select code_hash from users where id = ${elena!.id}`)).toEqual([
+      { code_hash: elena!.code_hash },
+    ]);
+    await signInAs(DISTRICT_ADMIN.code);
+    expect(await request(() => regenerateCode(Number(elena!.id)))).toMatchObject({ ok: true });
+  });
+});
+
+describe("the worker's housekeeping", () => {
+  it("queues each school's digests as that school's own jobs", async () => {
+    await housekeeping(new Date("2026-12-01T12:00:00Z"));
+    const jobs = await queryRows<{ school_id: number; dedupe_key: string }>(
+      sql`select school_id, dedupe_key from jobs where kind = 'digest.run' order by school_id, dedupe_key`,
+    );
+    const schools = await queryRows<{ id: number }>(sql`select id from schools order by id`);
+    expect([...new Set(jobs.map((j) => j.school_id))]).toEqual(schools.map((s) => s.id));
+    // The same day's run, once a school: keys never collide, the first school's as before.
+    expect(new Set(jobs.map((j) => j.dedupe_key)).size).toBe(jobs.length);
+    expect(jobs.filter((j) => j.school_id === 1).every((j) => j.dedupe_key.startsWith("digest:"))).toBe(true);
+    expect(
+      jobs.filter((j) => j.school_id === north).every((j) => j.dedupe_key.startsWith(`school-${north}:digest:`)),
+    ).toBe(true);
   });
 });

@@ -64,7 +64,7 @@ async function seen() {
   const notices = await queryRows<{ title: string }>(
     sql`select title from notifications where user_id = ${grace} and kind = 'grade' and title like ${`%${TITLE}%`}`,
   );
-  const calendar = await feedCalendar(liam, "student", "Demo");
+  const calendar = await feedCalendar(liam, "student");
   const record = await buildRecord(liam);
   const [stats] = await queryRows<{ graded: number }>(
     sql`select graded from student_level_stats where level_code = ${CLASS} and student_id = ${liam}`,

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { switchSchool } from "@/app/auth/actions";
 import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
+import { AddMemberForm } from "@/components/district/add-member-form";
 import { AddSchoolForm } from "@/components/district/add-school-form";
 import { PageMessages } from "@/components/page-messages";
 import { BlockedScreen } from "@/components/states";
@@ -109,6 +110,7 @@ export default async function DistrictPage() {
           </table>
         </div>
         <AddSchoolForm />
+        <AddMemberForm schools={schools.map((s) => ({ id: s.id, name: s.name }))} />
       </PageMessages>
     </AppShell>
   );

@@ -6,7 +6,7 @@ import { generateAccessCode } from "@/lib/auth/codes";
 import { codeColumns } from "@/lib/auth/code-store";
 import { db } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
-import { memberHere } from "@/lib/db/schools";
+import { memberHere, sharedPersonRefusal } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
 import type { Role } from "@/lib/domain/constants";
 import { msg } from "@/lib/i18n/message";
@@ -27,6 +27,8 @@ export async function editStudent(input: {
   actorId: number;
 }): Promise<Answer> {
   const { id, actorId, ...v } = input;
+  const shared = await sharedPersonRefusal(id, actorId);
+  if (shared) return { ok: false, message: shared };
   try {
     return await db().transaction(async (tx): Promise<Answer> => {
       const updated = await tx
@@ -81,6 +83,8 @@ export async function createUser(v: NewUser, actorId: number): Promise<Answer<{ 
 
 /** A new access code for anyone, returned once; their open sessions end at once (session version). */
 export async function regenerateCode(userId: number, actorId: number): Promise<Answer<{ code: string; name: string }>> {
+  const shared = await sharedPersonRefusal(userId, actorId);
+  if (shared) return { ok: false, message: shared };
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const code = generateAccessCode();
     try {

@@ -1,12 +1,13 @@
 import "server-only";
 import { concludedMessage, concludedYearOf } from "@/lib/years/conclusion";
 import { listYears, yearsNow } from "@/lib/queries/school-years";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Answer } from "@/lib/action-result";
 import { db } from "@/lib/db/client";
 import { levels, users } from "@/lib/db/schema";
 import { msg } from "@/lib/i18n/message";
 import { duplicateMessage } from "./duplicate";
+import { memberHere } from "@/lib/db/schools";
 
 // An admin's class form (spec §6): create a class, or edit one the form names by id.
 
@@ -20,7 +21,10 @@ export interface ClassFields {
 
 async function teacherIsInstructor(id: number | null): Promise<boolean> {
   if (id === null) return true;
-  const [row] = await db().select({ role: users.role }).from(users).where(eq(users.id, id));
+  const [row] = await db()
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.id, id), memberHere(users.id)));
   return row?.role === "instructor";
 }
 

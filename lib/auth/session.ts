@@ -3,7 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { getIronSession, unsealData, type SessionOptions } from "iron-session";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { db, queryRows } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { schoolsOf, type SchoolChoice } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
 import { currentSchoolId } from "@/lib/db/school-scope";
 import { SCHOOL_COOKIE, SECURE_SCHOOL_COOKIE } from "@/lib/request-school.mjs";
@@ -42,10 +43,7 @@ export interface SessionUser {
   districtAdmin: boolean;
 }
 
-export interface SchoolChoice {
-  id: number;
-  name: string;
-}
+export type { SchoolChoice };
 
 export async function isHttps(): Promise<boolean> {
   const setting = env().COOKIE_SECURE;
@@ -176,14 +174,6 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 function parsedSchools(value: unknown): SchoolChoice[] {
   const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
   return Array.isArray(list) ? (list as SchoolChoice[]).map((s) => ({ id: Number(s.id), name: String(s.name) })) : [];
-}
-
-/** The schools a person may enter (a district admin: every one), in id order. */
-export async function schoolsOf(userId: number): Promise<SchoolChoice[]> {
-  const rows = await queryRows<SchoolChoice>(
-    sql`select s.id, s.name from schools s where exists (select 1 from users u where u.id = ${userId} and u.district_admin) or exists (select 1 from school_memberships m where m.user_id = ${userId} and m.school_id = s.id) order by s.id`,
-  );
-  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 /** Points the browser at a school for its next requests (the session check still decides). */

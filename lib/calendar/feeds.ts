@@ -13,6 +13,9 @@ import { db, queryRows } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
 import { recipientLocale } from "@/lib/i18n/recipient";
 import { translatorFor } from "@/lib/i18n/translator";
+import { currentSchoolName } from "@/lib/school-name";
+import { withSchool } from "@/lib/db/school-scope";
+import { schoolsOf } from "@/lib/db/schools";
 
 const TOKEN_BYTES = 24;
 /** Work due further back than this is left out of a feed; and no feed lists more than MAX_EVENTS. */
@@ -108,13 +111,16 @@ async function dueAssignments(userId: number, role: string): Promise<DueRow[]> {
 }
 
 /** The iCalendar text (RFC 5545) of a user's feed. */
-export async function feedCalendar(
-  userId: number,
-  role: string,
-  schoolName: string,
-  locale: Locale = "en",
-): Promise<string> {
-  const rows = await dueAssignments(userId, role);
+export async function feedCalendar(userId: number, role: string, locale: Locale = "en"): Promise<string> {
+  // Every school the person belongs to (issue 42): a teacher at two schools, a guardian with a
+  // child at each, see all their due dates in one feed, each school's read in that school. The
+  // calendar takes the name of their first school.
+  const schools = await schoolsOf(userId);
+  const schoolName = schools[0]
+    ? await withSchool(schools[0].id, () => currentSchoolName())
+    : await currentSchoolName();
+  const rows = [];
+  for (const school of schools) rows.push(...(await withSchool(school.id, () => dueAssignments(userId, role))));
   const now = new Date();
   const cal = ical({
     // The calendar's name, as the app lists it, in its owner's language (issue 31).

@@ -9,6 +9,7 @@ import type { Actor, LevelFacts } from "@/lib/auth/policy";
 import { db, queryRows } from "@/lib/db/client";
 import { studentEnrollment, users } from "@/lib/db/schema";
 import { msg } from "@/lib/i18n/message";
+import { memberHere } from "@/lib/db/schools";
 
 export const NOT_ENROLLED_HERE = msg("teacherActions.notEnrolled");
 
@@ -25,7 +26,7 @@ export async function enrollStudents(
     const students = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, ids), eq(users.role, "student")))
+      .where(and(inArray(users.id, ids), eq(users.role, "student"), memberHere(users.id)))
       .for("update");
     if (students.length !== ids.length) return { ok: false, message: msg("teacherActions.onlyExisting") };
     // A student in no class holds the code the office gave her: a teacher who adds her does not

@@ -16,6 +16,7 @@ import { studentEnrollment, users } from "@/lib/db/schema";
 import { msg, type Message } from "@/lib/i18n/message";
 import { isStudentEnrolled } from "@/lib/queries/levels";
 import { NOT_ENROLLED_HERE } from "./enroll";
+import { sharedPersonRefusal } from "@/lib/db/schools";
 
 const OPTIONAL_FIELDS = ["email", "phoneNumber", "parent1Number", "parent2Number"] as const;
 const EDITABLE = ["name", "username", ...OPTIONAL_FIELDS] as const;
@@ -106,6 +107,8 @@ export async function editStudent(
     return { ok: false, message: NOT_ENROLLED_HERE };
   if (edit.newCode && !(await accessCodeDecision(actor, studentId)).allowed)
     return { ok: false, message: msg("teacherActions.adminsOnlyCode") };
+  const shared = await sharedPersonRefusal(studentId, actor.id);
+  if (shared) return { ok: false, message: shared };
   const code = edit.newCode ? generateAccessCode() : null;
   try {
     const done = await db().transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { queryRows } from "./client";
+import { msg, type Message } from "@/lib/i18n/message";
+import { db, queryRows, type Db } from "./client";
 
 /** Every school of the install (the district's table), for work that visits each: the storage's orphan sweep. */
 export async function schoolIds(): Promise<number[]> {
@@ -16,4 +17,45 @@ export async function schoolIds(): Promise<number[]> {
  */
 export function memberHere(userId: SQLWrapper): SQL {
   return sql`exists (select 1 from school_memberships m where m.user_id = ${userId} and m.school_id = portal_school())`;
+}
+
+export interface SchoolChoice {
+  id: number;
+  name: string;
+}
+
+/** The schools a person may enter (a district admin: every one), in id order. */
+export async function schoolsOf(userId: number): Promise<SchoolChoice[]> {
+  const rows = await queryRows<SchoolChoice>(
+    sql`select s.id, s.name from schools s where exists (select 1 from users u where u.id = ${userId} and u.district_admin) or exists (select 1 from school_memberships m where m.user_id = ${userId} and m.school_id = s.id) order by s.id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+/**
+ * "This person is this school's alone": a member of the transaction's school, of no other, and no
+ * district admin (decision 035). A school's admin or teacher changes a person's credentials or
+ * identity (a new access code, a name, an erasure, a restore) only then: someone who belongs to
+ * several schools signs in to all of them, so that is the district admin's to change.
+ */
+export function onlyHere(userId: SQLWrapper): SQL {
+  return sql`(${memberHere(userId)} and not exists (select 1 from school_memberships o where o.user_id = ${userId} and o.school_id <> portal_school()) and not exists (select 1 from users d where d.id = ${userId} and d.district_admin))`;
+}
+
+/**
+ * The refusal for a change to a person's account by someone other than a district admin when
+ * that person belongs to another school too (or is a district admin): null when they are this
+ * school's alone, or not this school's at all (the caller's own "not found" answers that).
+ */
+export async function sharedPersonRefusal(
+  userId: number,
+  actorId: number,
+  on: Pick<Db, "execute"> = db(),
+): Promise<Message | null> {
+  const [row] = await queryRows<{ here: boolean; only: boolean; district: boolean }>(
+    sql`select ${memberHere(sql`${userId}::int`)} as here, ${onlyHere(sql`${userId}::int`)} as only,
+      exists (select 1 from users a where a.id = ${actorId} and a.district_admin) as district`,
+    on,
+  );
+  return row?.here && !row.only && !row.district ? msg("district.errors.sharedPerson") : null;
 }

@@ -68,3 +68,50 @@ export async function createSchool(input: NewSchool, by: number): Promise<Answer
     data: { schoolId, code },
   };
 }
+
+export const membershipSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, zmsg("district.errors.usernameRequired"))
+    .max(100, zmsg("district.errors.usernameInvalid")),
+  school: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/**
+ * A person of the district joins another school (issue 42): a teacher who starts teaching there, a
+ * guardian whose child enrols there, a student who moves mid-year. They keep their one account and
+ * everything of the schools they belonged to; the new school's admin now finds them in its lists.
+ */
+export async function addMembership(input: z.output<typeof membershipSchema>, by: number): Promise<Answer> {
+  const [school] = await queryRows<{ id: number; name: string }>(
+    sql`select id, name from schools where id = ${input.school}`,
+  );
+  if (!school) return { ok: false, message: msg("district.errors.noSuchSchool") };
+  const [person] = await db()
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.username, input.username));
+  if (!person) return { ok: false, message: msg("district.errors.noSuchPerson", { username: input.username }) };
+  const added = await withSchool(school.id, () =>
+    db().transaction(async (tx) => {
+      const rows = await queryRows<{ user_id: number }>(
+        sql`insert into school_memberships (user_id, school_id) values (${person.id}, ${school.id}) on conflict do nothing returning user_id`,
+        tx,
+      );
+      if (rows.length)
+        await audit(tx, {
+          action: "school.member_added",
+          actorId: by,
+          detail: { userId: person.id, schoolId: school.id },
+        });
+      return rows.length > 0;
+    }),
+  );
+  return {
+    ok: true,
+    message: added
+      ? msg("district.memberAdded", { name: person.name, school: school.name })
+      : msg("district.alreadyMember", { name: person.name, school: school.name }),
+  };
+}

@@ -8,6 +8,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { printLocale } from "@/lib/i18n/recipient";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { LevelRow } from "@/lib/queries/levels";
+import { memberHere } from "@/lib/db/schools";
 
 // Who gets a sign-in card, for each scope of the print page:
 // - a class: its enrolled students (the teacher hands them out on day one);
@@ -98,14 +99,14 @@ export async function loadCards(
   if (scope.kind === "school") {
     rows = await queryRows<Row>(sql`
       select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes, u.locale
-      from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null
+      from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null and ${memberHere(sql.raw("u.id"))}
       order by case when u.role = 'student' then 1 else 0 end, u.name, u.id`);
   } else {
     if (!(await hasAppliedImport())) return null;
     rows = await queryRows<Row>(sql`
       select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes, u.locale
       from users u
-      where u.roster_deleted_at is null and u.id in (select jsonb_array_elements_text(new_user_ids)::int from (${LAST_APPLIED}) last)
+      where u.roster_deleted_at is null and ${memberHere(sql.raw("u.id"))} and u.id in (select jsonb_array_elements_text(new_user_ids)::int from (${LAST_APPLIED}) last)
       order by case u.role when 'admin' then 0 when 'instructor' then 1 when 'teacher' then 1 when 'student' then 2 else 3 end, u.name, u.id`);
   }
   const revealed = await revealCodes(

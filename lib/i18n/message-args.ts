@@ -613,6 +613,9 @@ export interface MessageArgs<Text> {
   "district.created": { name: Text; username: Text };
   "district.errors.nameTaken": { name: Text };
   "district.errors.usernameTaken": { username: Text };
+  "district.errors.noSuchPerson": { username: Text };
+  "district.memberAdded": { name: Text; school: Text };
+  "district.alreadyMember": { name: Text; school: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -2202,4 +2205,11 @@ export interface BareMessages {
   "district.errors.adminNameRequired": true;
   "district.errors.usernameRequired": true;
   "district.errors.usernameInvalid": true;
+  "district.errors.noSuchSchool": true;
+  "district.errors.sharedPerson": true;
+  "district.memberHeading": true;
+  "district.memberHelp": true;
+  "district.memberUsername": true;
+  "district.memberSchool": true;
+  "district.memberAdd": true;
 }

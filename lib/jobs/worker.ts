@@ -5,6 +5,8 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
+import { schoolIds } from "@/lib/db/schools";
 import { announcementNotice, ANNOUNCEMENT_NOTICE } from "@/lib/notify/announcements";
 import { attendanceNotice, ATTENDANCE_NOTICE } from "@/lib/notify/attendance";
 import { MAIL_SEND } from "@/lib/notify/deliver";
@@ -40,7 +42,9 @@ let lastOrphanScan = 0;
 
 /** Queues the coming digests and the next roster sync, and clears old finished jobs. */
 export async function housekeeping(now = new Date()): Promise<void> {
-  await scheduleDigests(db(), now);
+  // Each school's digests are its own jobs, run in that school (issue 42).
+  for (const school of await schoolIds()) await withSchool(school, () => scheduleDigests(db(), now));
+  // The roster folder is the first school's (a roster import elsewhere waits for district rostering).
   await scheduleRosterSync(db(), now);
   await db().execute(
     sql`delete from jobs where state in ('done', 'failed') and finished_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`,

@@ -49,6 +49,8 @@ ${bodyHtml}
 }
 
 export interface NoticeMailInput {
+  /** The school the notice is from (lib/school-name.ts). */
+  school: string;
   userId: number;
   to: string;
   event: NotifyEvent;
@@ -63,7 +65,7 @@ export interface NoticeMailInput {
 
 /** One notice, sent as it happens ("Immediately"). */
 export function noticeMail(n: NoticeMailInput): OutgoingMail {
-  const school = env().SCHOOL_NAME;
+  const school = n.school;
   const origin = mailOrigin();
   const link = `${origin}${n.href}`;
   const unsub = unsubscribeParts(n.userId, n.event);
@@ -118,6 +120,8 @@ export interface DigestGroup {
 
 /** One digest per recipient and period: every child and class in one message. */
 export function digestMail(d: {
+  /** The school the digest is from (lib/school-name.ts). */
+  school: string;
   userId: number;
   to: string;
   period: DigestPeriod;
@@ -129,7 +133,7 @@ export function digestMail(d: {
   /** The recipient's language; the items' titles and details are already in it. */
   locale: Locale;
 }): OutgoingMail {
-  const school = env().SCHOOL_NAME;
+  const school = d.school;
   const origin = mailOrigin();
   const unsub = unsubscribeParts(d.userId, digestUnsubscribeScope(d.period, d.events));
   const t = translatorFor(d.locale, "digest");
@@ -201,8 +205,7 @@ export function digestMail(d: {
 }
 
 /** The admin's test message, in the admin's own language (they are its reader). */
-export function testMail(to: string, adminName: string, locale: Locale): OutgoingMail {
-  const school = env().SCHOOL_NAME;
+export function testMail(to: string, adminName: string, locale: Locale, school: string): OutgoingMail {
   const origin = mailOrigin();
   const t = translatorFor(locale, "email");
   const body = t("testBody", { admin: adminName });
@@ -233,9 +236,9 @@ export function deliverableAddress(email: string | null | undefined): string | n
  */
 export function rosterSyncMail(
   to: string,
-  r: { day: string; reason: string; lines: readonly string[]; locale: Locale },
+  r: { day: string; reason: string; lines: readonly string[]; locale: Locale; school: string },
 ): OutgoingMail {
-  const school = env().SCHOOL_NAME;
+  const school = r.school;
   const t = translatorFor(r.locale, "admin");
   const link = `${mailOrigin()}/admin?tab=roster`;
   const title = t("rosterReport.syncMail.title", { day: r.day });

@@ -7,6 +7,7 @@ import { recipientLocale } from "@/lib/i18n/recipient";
 import { hitRateLimit } from "@/lib/rate-limit";
 import { testMail } from "./compose";
 import { mailSettings, sendMail } from "./transport";
+import { currentSchoolName } from "@/lib/school-name";
 
 // /admin → E-mail: an admin sends a test message to check the school's SMTP settings (issue 20).
 // Sent at once (not queued) so the admin sees the mail server's answer; ten an hour per admin.
@@ -25,7 +26,7 @@ export async function sendTestMail(
       message: msg("admin.actions.testMailLimit", { minutes: Math.ceil(limit.retryAfterSeconds / 60) }),
     };
   try {
-    await sendMail(testMail(to, admin.name, recipientLocale(admin.locale)));
+    await sendMail(testMail(to, admin.name, recipientLocale(admin.locale), await currentSchoolName()));
   } catch (err) {
     const e = err as { code?: string; responseCode?: number };
     console.error("test e-mail failed:", err instanceof Error ? err.message : err);

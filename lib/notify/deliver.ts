@@ -14,6 +14,7 @@ import { recipientLocale } from "@/lib/i18n/recipient";
 import { enqueueMany } from "@/lib/jobs/queue";
 import { deliverableAddress, noticeMail } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
+import { currentSchoolName } from "@/lib/school-name";
 
 type Runner = Pick<Db, "execute">;
 
@@ -157,10 +158,12 @@ export async function deliver(tx: Runner, notices: readonly Notice[]): Promise<n
   );
   // E-mail only for notifications that are new: a job that runs again sends no second message.
   if (mailSettings().enabled) {
+    const school = await currentSchoolName(tx);
     const mails = inserted.flatMap((row) => {
       const m = immediate.get(`${row.user_id}:${row.event_key}`);
       if (!m) return [];
       const mail = noticeMail({
+        school,
         userId: m.userId,
         to: m.to,
         event: m.event,

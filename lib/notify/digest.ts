@@ -6,6 +6,7 @@
 // run that fails leaves both for its retry and a run that commits is never repeated (its key).
 import { concludedClass } from "@/lib/queries/school-years";
 import "server-only";
+import { currentSchoolId, DEFAULT_SCHOOL_ID } from "@/lib/db/school-scope";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "@/lib/db/client";
 import { formatDateTime } from "@/lib/domain/format";
@@ -18,6 +19,7 @@ import { enqueue, enqueueMany, type JobHandler } from "@/lib/jobs/queue";
 import { deliverableAddress, digestMail, type DigestGroup } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
 import { MAIL_SEND } from "./deliver";
+import { currentSchoolName } from "@/lib/school-name";
 
 type Runner = Pick<Db, "execute">;
 
@@ -33,7 +35,9 @@ export async function scheduleDigests(on: Runner, now = new Date()): Promise<voi
   for (const run of upcomingDigestRuns(now, schoolTimeZone())) {
     await enqueue(on, {
       kind: DIGEST_RUN,
-      dedupeKey: `digest:${run.period}:${run.day}`,
+      // One job a school and day (the first school's key as it always was, so an upgrade does not
+      // queue that day's digest twice).
+      dedupeKey: `${currentSchoolId() === DEFAULT_SCHOOL_ID ? "" : `school-${currentSchoolId()}:`}digest:${run.period}:${run.day}`,
       payload: { period: run.period, day: run.day },
       delaySeconds: Math.max(0, Math.ceil((run.runAt.getTime() - now.getTime()) / 1000)),
     });
@@ -175,8 +179,10 @@ export async function runDigest(tx: Runner, period: DigestPeriod, day: string): 
     });
   }
 
+  const school = await currentSchoolName(tx);
   const mails = [...digests].map(([userId, d]) => {
     const mail = digestMail({
+      school,
       userId,
       to: d.to,
       period,

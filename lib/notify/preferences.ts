@@ -15,6 +15,7 @@ import {
   type NotifyEvent,
   type Preference,
 } from "@/lib/domain/notify-events";
+import { currentSchoolName } from "@/lib/school-name";
 
 type Runner = Pick<Db, "execute">;
 
@@ -93,10 +94,12 @@ export async function savePreferences(
           and n.digest is distinct from (case when i.delivery in ('daily', 'weekly') then i.delivery end)`,
     on,
   );
+  const school = await currentSchoolName(on);
   const mails = waiting.flatMap((n) => {
     const to = deliverableAddress(n.email);
     if (!to) return [];
     const mail = noticeMail({
+      school,
       userId,
       to,
       event: n.kind,

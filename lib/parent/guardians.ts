@@ -4,6 +4,7 @@ import { audit } from "@/lib/audit";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { guardianLinks, users } from "@/lib/db/schema";
 import { msg, type Message } from "@/lib/i18n/message";
+import { memberHere } from "@/lib/db/schools";
 
 // Guardian links (decision 004): the one answer to "whose parent is this?". Phone-matched links
 // are kept by a database trigger (drizzle/0010); this module adds and removes them by hand.
@@ -84,7 +85,7 @@ async function rolesOf(tx: Pick<Db, "select">, parentId: number, studentId: numb
   const rows = await tx
     .select({ id: users.id, role: users.role, name: users.name })
     .from(users)
-    .where(sql`${users.id} in (${parentId}, ${studentId})`);
+    .where(sql`${users.id} in (${parentId}, ${studentId}) and ${memberHere(users.id)}`);
   return { parent: rows.find((r) => r.id === parentId), student: rows.find((r) => r.id === studentId) };
 }
 
@@ -180,7 +181,7 @@ async function idByUsername(username: string, role: "parent" | "student"): Promi
   const [row] = await db()
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.username, username), eq(users.role, role)));
+    .where(and(eq(users.username, username), eq(users.role, role), memberHere(users.id)));
   return row?.id ?? null;
 }
 

@@ -12,6 +12,7 @@ import { msg, type Message } from "@/lib/i18n/message";
 import { portalOrigin } from "@/lib/portal-origin";
 import { clientKey, hitRateLimit } from "@/lib/rate-limit";
 import { reportCardFor } from "./portal";
+import { currentSchoolId, DEFAULT_SCHOOL_ID } from "@/lib/db/school-scope";
 
 // Report-card links (/r/<token>, decision 004): a secret the school issues to one guardian for one
 // student. 192 random bits, only their SHA-256 stored; expiring, revocable one at a time, and
@@ -22,11 +23,15 @@ export const REPORT_LINK_NEUTRAL =
   "This link does not open a report card. It may have expired or been withdrawn. Please contact the school office for a new one.";
 
 const TOKEN_BYTES = 24; // 192 bits, 32 characters of base64url
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+// A school other than the first writes its id before the secret ("7.…", issue 42): the request is
+// then read in that school (lib/request-school.mjs). The id chooses where to look, never what opens:
+// the whole token is what is hashed and stored.
+const TOKEN_SHAPE = /^(?:[1-9]\d{0,9}\.)?[A-Za-z0-9_-]{32}$/;
 const DAY_MS = 86_400_000;
 
 export function newReportToken(): string {
-  return crypto.randomBytes(TOKEN_BYTES).toString("base64url");
+  const secret = crypto.randomBytes(TOKEN_BYTES).toString("base64url");
+  return currentSchoolId() === DEFAULT_SCHOOL_ID ? secret : `${currentSchoolId()}.${secret}`;
 }
 
 export function hashReportToken(token: string): string {

@@ -8,6 +8,7 @@ import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import { recordByYear, type RecordYear } from "@/lib/domain/student-record";
 import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
 import { concludedClass, yearsNow } from "./school-years";
+import { memberHere } from "@/lib/db/schools";
 
 export interface StudentRecord {
   student: { id: number; name: string };
@@ -55,7 +56,7 @@ export async function getStudentRecord(studentId: number): Promise<StudentRecord
         where r.student_id = u.id) x) as cards,
       (select json_agg(x) from (
         select a.level_code, a.status, count(*)::int as n from attendance a where a.student_id = u.id group by a.level_code, a.status) x) as attendance
-    from users u where u.id = ${studentId} and u.role = 'student'`);
+    from users u where u.id = ${studentId} and u.role = 'student' and ${memberHere(sql.raw("u.id"))}`);
   if (!row) return null;
   const { years, current } = await yearsNow();
   return {

@@ -14,6 +14,7 @@ import { fileStorage } from "@/lib/files/index";
 import { msg } from "@/lib/i18n/message";
 import { schoolToday } from "@/lib/queries/school-years";
 import { scrubPersonalValues } from "./scrub";
+import { onlyHere } from "@/lib/db/schools";
 
 type Runner = Pick<Db, "execute">;
 
@@ -63,6 +64,9 @@ export async function listErasable(years: number, today = schoolToday(), on: Run
         select u.id, u.name, u.username, per.last_year as "lastYear", per.last_end::text as "lastYearEnd"
         from users u join per on per.student_id = u.id
         where u.role = 'student' and u.erased_at is null and not per.open
+          -- A student who belongs to another school too (one who moved) is that school's as well:
+          -- not this school's to erase (decision 035).
+          and ${onlyHere(sql.raw("u.id"))}
           and per.last_end < (${today}::date - make_interval(years => ${years}))::date
         order by u.name, u.id limit ${ERASE_BATCH}`,
     on,

@@ -9,6 +9,7 @@ import { db, jsonColumn, queryRows } from "@/lib/db/client";
 import { zipStream, type ZipEntry } from "@/lib/files/zip";
 import type { Locale } from "@/lib/i18n/locales";
 import { currentSchoolName } from "@/lib/school-name";
+import { memberHere } from "@/lib/db/schools";
 
 /** The format's name and version in record.json: a change to a section's shape is a new version. */
 export const RECORD_FORMAT = "classroom-portal/student-record";
@@ -130,7 +131,7 @@ export interface StudentRecord {
 /** record.json's content for one student; null when there is no such student. */
 export async function buildRecord(studentId: number, now = new Date()): Promise<StudentRecord | null> {
   const [student] = await queryRows<{ id: number; name: string; username: string }>(
-    sql`select id, name, username from users where id = ${studentId} and role = 'student'`,
+    sql`select id, name, username from users where id = ${studentId} and role = 'student' and ${memberHere(sql.raw("users.id"))}`,
   );
   if (!student) return null;
   const tables: StudentRecord["tables"] = {};

@@ -8,6 +8,7 @@ import { db, queryRows } from "@/lib/db/client";
 import { uniqueViolation } from "@/lib/db/errors";
 import { msg } from "@/lib/i18n/message";
 import { concludedMessage, concludedYearOf } from "@/lib/years/conclusion";
+import { memberHere, sharedPersonRefusal } from "@/lib/db/schools";
 
 // Bringing back a person or class the roster removed but kept for its records (decision 012,
 // issue 29). A restored row becomes the portal's own: its sourcedId is cleared, so the next bulk
@@ -43,6 +44,8 @@ export async function restoreRosterRemoved(
       };
     });
   }
+  const shared = await sharedPersonRefusal(id, actorId);
+  if (shared) return { ok: false, message: shared };
   for (let attempt = 0; attempt < 3; attempt++) {
     const code = generateAccessCode();
     try {
@@ -50,7 +53,7 @@ export async function restoreRosterRemoved(
         const [row] = await queryRows<{ name: string }>(
           sql`update users u set roster_deleted_at = null, sourced_id = null,
                 (code_hash, code_sealed, code_weak) = (select ${sealedCodeSql(code)}), updated_at = now()
-              where id = ${id} and roster_deleted_at is not null returning name`,
+              where id = ${id} and roster_deleted_at is not null and ${memberHere(sql.raw("u.id"))} returning name`,
           tx,
         );
         if (!row) return { ok: false, message: msg("admin.actions.personNotRemoved") };

@@ -25,6 +25,8 @@ import { applyRosterImport, type RosterRun, type RosterUpload } from "./import";
 import { groupText, type ProblemGroup } from "./problems";
 import { MAX_UPLOAD_BYTES } from "./limits";
 import { loadSyncPolicy } from "./sync-policy";
+import { currentSchoolName } from "@/lib/school-name";
+import { memberHere } from "@/lib/db/schools";
 
 export const ROSTER_SYNC = "roster.sync";
 
@@ -170,17 +172,18 @@ function failedRow(dir: string, reason: Message, started: number) {
 async function mailAdmins(day: string, reason: Message, groups: readonly ProblemGroup[]): Promise<void> {
   if (!mailSettings().enabled) return;
   const admins = await queryRows<{ id: number; email: string | null }>(
-    sql`select id, email from users where role = 'admin' and roster_deleted_at is null order by id`,
+    sql`select id, email from users where role = 'admin' and roster_deleted_at is null and ${memberHere(sql.raw("users.id"))} order by id`,
   );
   const locale = schoolLocale();
   const lines = groups.map((g) => groupText(g, locale));
+  const school = await currentSchoolName();
   const key = crypto.randomUUID();
   await enqueueMany(
     db(),
     admins.flatMap((a) => {
       const to = deliverableAddress(a.email);
       if (!to) return [];
-      const mail = rosterSyncMail(to, { day, reason: render(reason, locale), lines, locale });
+      const mail = rosterSyncMail(to, { day, reason: render(reason, locale), lines, locale, school });
       return [
         {
           kind: MAIL_SEND,

@@ -1,11 +1,12 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Answer } from "@/lib/action-result";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { oidcBlocks, oidcLinks, users } from "@/lib/db/schema";
 import { msg } from "@/lib/i18n/message";
 import { oidcProviders } from "./config";
+import { memberHere } from "@/lib/db/schools";
 
 export interface SignInLinkRow {
   id: number;
@@ -42,7 +43,7 @@ export async function listSignInLinks(userId?: number): Promise<SignInLinkRow[]>
     })
     .from(oidcLinks)
     .innerJoin(users, eq(users.id, oidcLinks.userId))
-    .where(userId === undefined ? undefined : eq(oidcLinks.userId, userId))
+    .where(and(memberHere(users.id), userId === undefined ? undefined : eq(oidcLinks.userId, userId)))
     .orderBy(desc(oidcLinks.createdAt), desc(oidcLinks.id))
     .limit(200);
   return rows.map((r) => ({ ...r, providerLabel: labels.get(r.provider) ?? r.provider }));
@@ -63,7 +64,10 @@ export async function removeSignInLink({
   block?: boolean;
 }): Promise<Answer> {
   return db().transaction(async (tx) => {
-    const [gone] = await tx.delete(oidcLinks).where(eq(oidcLinks.id, linkId)).returning();
+    const [gone] = await tx
+      .delete(oidcLinks)
+      .where(and(eq(oidcLinks.id, linkId), memberHere(oidcLinks.userId)))
+      .returning();
     if (!gone) return { ok: false, message: msg("admin.actions.signInLinkGone") };
     await tx
       .update(users)

@@ -1,7 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
+import { memberHere } from "@/lib/db/schools";
 
 /** Name, username and role of any user (the admin's sign-in links page). */
 export async function getPersonAnyRole(
@@ -10,6 +11,6 @@ export async function getPersonAnyRole(
   const [row] = await db()
     .select({ id: users.id, name: users.name, username: users.username, role: users.role })
     .from(users)
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, id), memberHere(users.id)));
   return row ?? null;
 }

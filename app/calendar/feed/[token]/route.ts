@@ -1,7 +1,6 @@
 import { headers } from "next/headers";
 import { feedCalendar, feedOwner } from "@/lib/calendar/feeds";
 import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
-import { currentSchoolName } from "@/lib/school-name";
 
 // GET /calendar/feed/<token>: a user's due dates as iCalendar, for calendar apps (issue 20). The
 // secret address is the key: an unknown, malformed or turned-off one gets one plain 404. Polled by
@@ -24,7 +23,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
     });
   const owner = await feedOwner((await params).token.slice(0, 100));
   if (!owner) return plain(404, NOT_FOUND);
-  const body = await feedCalendar(owner.userId, owner.role, await currentSchoolName(), owner.locale);
+  const body = await feedCalendar(owner.userId, owner.role, owner.locale);
   return new Response(body, {
     headers: {
       "content-type": "text/calendar; charset=utf-8",
