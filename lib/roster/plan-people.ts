@@ -130,6 +130,7 @@ export function planUsers(ctx: PlanContext): void {
       if (
         db.sourcedId !== null &&
         !db.rosterDeleted &&
+        db.onlyHere !== false &&
         !matched.has(db.id) &&
         !ctx.refusedUsers.has(`s:${db.sourcedId}`)
       )
@@ -137,7 +138,7 @@ export function planUsers(ctx: PlanContext): void {
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.users) {
       const db = bySourced.get(d.sourcedId);
-      if (db && !db.rosterDeleted && !matched.has(db.id)) candidates.push(db);
+      if (db && !db.rosterDeleted && db.onlyHere !== false && !matched.has(db.id)) candidates.push(db);
     }
   }
   for (const db of candidates) {

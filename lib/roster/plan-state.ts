@@ -16,6 +16,11 @@ export interface StateUser {
   parent2Number: string | null;
   dateOfBirth: string | null;
   rosterDeleted: boolean;
+  /**
+   * False for someone who also belongs to another school of the district (issue 42): this school's
+   * roster takes them out of its classes, never their account, which signs them in there.
+   */
+  onlyHere?: boolean;
 }
 
 export interface StateLevel {

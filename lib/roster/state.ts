@@ -15,6 +15,7 @@ import type {
   StateUser,
   TermValues,
 } from "./plan";
+import { onlyHere } from "@/lib/db/schools";
 
 // The portal's rows an import compares the upload with (decision 012): every user, class,
 // enrollment, guardian link and term, a few columns each (a school of 2,000 is ~15,000 small rows),
@@ -45,7 +46,8 @@ export async function loadState(
     () =>
       queryRows<StateUser>(
         sql`select id, sourced_id as "sourcedId", username, role, name, given_name as "givenName", family_name as "familyName", email, phone_number as "phoneNumber", parent1_number as "parent1Number",
-            parent2_number as "parent2Number", date_of_birth::text as "dateOfBirth", roster_deleted_at is not null as "rosterDeleted"
+            parent2_number as "parent2Number", date_of_birth::text as "dateOfBirth", roster_deleted_at is not null as "rosterDeleted",
+            ${onlyHere(sql.raw("users.id"))} as "onlyHere"
           from users order by id`,
         tx,
       ),
