@@ -1,5 +1,6 @@
 import { switchSchool } from "@/app/auth/actions";
 import type { SessionUser } from "@/lib/auth/session";
+import { schoolsOf } from "@/lib/db/schools";
 import { getT } from "@/lib/i18n/request-locale";
 
 /**
@@ -7,8 +8,8 @@ import { getT } from "@/lib/i18n/request-locale";
  * form, so it works before any script has loaded. A district admin also gets the district's page.
  */
 export async function SchoolSwitcher({ user }: { user: SessionUser }) {
-  if (user.schools.length < 2 && !user.districtAdmin) return null;
-  const t = await getT("header");
+  if (user.schoolIds.length < 2 && !user.districtAdmin) return null;
+  const [t, schools] = await Promise.all([getT("header"), schoolsOf(user.id)]);
   return (
     <div className="flex items-center gap-2 text-sm">
       {user.districtAdmin && (
@@ -19,7 +20,7 @@ export async function SchoolSwitcher({ user }: { user: SessionUser }) {
           {t("district")}
         </a>
       )}
-      {user.schools.length > 1 && (
+      {schools.length > 1 && (
         <form action={switchSchool} className="flex items-center gap-1" data-testid="school-switcher">
           <label htmlFor="school-switcher" className="sr-only">
             {t("school")}
@@ -30,7 +31,7 @@ export async function SchoolSwitcher({ user }: { user: SessionUser }) {
             defaultValue={user.schoolId}
             className="max-w-48 rounded-lg border border-line bg-surface px-2 py-1.5"
           >
-            {user.schools.map((s) => (
+            {schools.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>

@@ -22,6 +22,6 @@ export async function signOut(): Promise<void> {
 export async function switchSchool(formData: FormData): Promise<void> {
   const user = await getSessionUser();
   const wanted = Number(formData.get("school"));
-  if (user && user.schools.some((s) => s.id === wanted)) await chooseSchool(wanted);
+  if (user?.schoolIds.includes(wanted)) await chooseSchool(wanted);
   redirect("/");
 }

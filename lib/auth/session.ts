@@ -4,7 +4,7 @@ import { getIronSession, unsealData, type SessionOptions } from "iron-session";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { db } from "@/lib/db/client";
-import { schoolsOf, type SchoolChoice } from "@/lib/db/schools";
+import { schoolsOf } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
 import { currentSchoolId } from "@/lib/db/school-scope";
 import { SCHOOL_COOKIE, SECURE_SCHOOL_COOKIE } from "@/lib/request-school.mjs";
@@ -35,15 +35,13 @@ export interface SessionUser {
   locale: string | null;
   /** Unread in-app notifications (issue 20), counted up to 100: the header's bell. */
   unread: number;
-  /** The school this request works in (issue 42): always one of `schools`. */
+  /** The school this request works in (issue 42): always one of `schoolIds`. */
   schoolId: number;
-  /** The schools this person may enter, by id: the header's switcher when there are several. */
-  schools: SchoolChoice[];
+  /** The schools this person may enter (lib/db/schools.ts schoolsOf has their names). */
+  schoolIds: number[];
   /** May enter every school and manage the schools (/district). */
   districtAdmin: boolean;
 }
-
-export type { SchoolChoice };
 
 export async function isHttps(): Promise<boolean> {
   const setting = env().COOKIE_SECURE;
@@ -143,10 +141,12 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
       // In the same statement as the session check: the bell costs no extra round trip on any page.
       unread: sql<number>`(select count(*)::int from (select 1 from notifications n where n.user_id = users.id and n.read_at is null limit 100) x)`,
       districtAdmin: users.districtAdmin,
-      // The schools this person may enter (a district admin: every one), in the same statement.
-      schools: sql<
-        SchoolChoice[]
-      >`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name) order by s.id), '[]'::json) from schools s where users.district_admin or exists (select 1 from school_memberships m where m.user_id = users.id and m.school_id = s.id))`,
+      // The schools this person may enter (a district admin: every one), in the same statement, as
+      // ids only: names are read by the switcher, for the few who belong to several (measured: the
+      // names in json here cost the statement 0.6 ms, the ids 0.1 ms).
+      schoolIds: sql<
+        string | null
+      >`case when users.district_admin then (select string_agg(s.id::text, ',' order by s.id) from schools s) else (select string_agg(m.school_id::text, ',' order by m.school_id) from school_memberships m where m.user_id = users.id) end`,
     })
     .from(users)
     .where(eq(users.id, data.uid));
@@ -154,8 +154,8 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   // The request runs in the school its cookie names (lib/request-school.mjs); a person who does
   // not belong there is not signed in there, whatever the cookie says.
   const schoolId = currentSchoolId();
-  const schools = parsedSchools(row.schools);
-  if (!schools.some((s) => s.id === schoolId)) return null;
+  const schoolIds = (row.schoolIds ?? "").split(",").filter(Boolean).map(Number);
+  if (!schoolIds.includes(schoolId)) return null;
   return {
     id: row.id,
     name: row.name,
@@ -165,16 +165,10 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
     expiresAt: data.iat! + SESSION_LIFETIME_MS,
     unread: Number(row.unread),
     schoolId,
-    schools,
+    schoolIds,
     districtAdmin: row.districtAdmin,
   };
 });
-
-/** node-postgres parses the json column, PGlite too; a string is parsed for any other driver. */
-function parsedSchools(value: unknown): SchoolChoice[] {
-  const list = typeof value === "string" ? (JSON.parse(value) as unknown) : value;
-  return Array.isArray(list) ? (list as SchoolChoice[]).map((s) => ({ id: Number(s.id), name: String(s.name) })) : [];
-}
 
 /** Points the browser at a school for its next requests (the session check still decides). */
 export async function chooseSchool(schoolId: number): Promise<void> {
