@@ -13,7 +13,9 @@ import { closeDb, dbHandle } from "@/lib/db/client";
 import { env, schoolLocale, schoolTimeZone } from "@/lib/env";
 import { runMigrations } from "@/lib/db/migrate";
 import { render } from "@/lib/i18n/render";
-import { applyRosterImport, previewRosterImport, type RosterRun } from "@/lib/roster/import";
+import { applyRosterImport, isDistrictUpload, previewRosterImport, type RosterRun } from "@/lib/roster/import";
+import { runDistrictImport } from "@/lib/roster/district-import";
+import { problemText } from "@/lib/roster/problems";
 import { groupText } from "@/lib/roster/problems";
 import { MAX_UPLOAD_BYTES } from "@/lib/roster/limits";
 import { ENTITIES } from "@/lib/roster/model";
@@ -143,6 +145,11 @@ try {
           process.stderr.write(`\r\x1b[K${p.phase} ${p.done}/${p.total}`)
       : undefined,
   };
+  if (format !== "spreadsheet" && isDistrictUpload(upload)) {
+    code = await importDistrict(upload, opts, dryRun);
+    await closeDb();
+    process.exit(code);
+  }
   const run = dryRun ? await previewRosterImport(upload, opts) : await applyRosterImport(upload, opts);
   if (tty) process.stderr.write("\r\x1b[K");
   printRun(run);
@@ -187,4 +194,38 @@ function databaseName(): string {
   } catch {
     return "PostgreSQL";
   }
+}
+
+/**
+ * A district's set (orgs.csv names several schools, issue 42): each school's part in its school,
+ * one report each. Exit 0 when every school applied (or would), 1 when any school was refused.
+ */
+async function importDistrict(
+  upload: RosterUpload,
+  opts: Omit<Parameters<typeof runDistrictImport>[1], "apply">,
+  dryRun: boolean,
+): Promise<number> {
+  const run = await runDistrictImport(upload, { ...opts, apply: !dryRun });
+  if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
+  console.log(`District set: ${run.schools.length} schools`);
+  const locale = schoolLocale();
+  for (const p of [...run.problems, ...run.warnings]) console.log(`  ${problemText(p, locale)}`);
+  for (const s of run.schools) {
+    console.log(`\n== ${s.name} [${s.orgSourcedId}]${s.isNew ? " (new school)" : ""}`);
+    printRun(s.run);
+    console.log(
+      s.run.applied
+        ? `Applied: ${s.run.changes} changes.`
+        : s.run.ok
+          ? `Would make ${s.run.changes} changes.`
+          : "Refused: nothing of this school was written.",
+    );
+  }
+  const seconds = (run.durationMs / 1000).toFixed(1);
+  console.log(
+    run.ok
+      ? `\n${dryRun ? "Dry run" : "Applied"}: ${run.changes} change${run.changes === 1 ? "" : "s"} across ${run.schools.length} schools (${seconds} s).`
+      : `\nNot every school was ${dryRun ? "clean" : "applied"}: see each school above (${seconds} s).`,
+  );
+  return run.ok ? 0 : 1;
 }

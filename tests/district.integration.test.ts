@@ -27,6 +27,8 @@ import { form } from "./support/form";
 import { cookieJar } from "./support/request-context";
 import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
+import { smallSchool, zipUpload } from "@/lib/roster/test-support";
+import { districtSet } from "@/lib/roster/test-support-district";
 
 // Several schools in one install (issue 42): a person belongs to schools, works in one at a time
 // (the school cookie, read before the request as scripts/start.mjs does), and sees nothing of a
@@ -234,25 +236,51 @@ describe("a district admin", () => {
     expect(await request(() => listInstructors())).toEqual([]);
     expect(await classCodesOnTeacherPage()).toEqual([]);
     expect(await refusal(() => requireClassAccess(DEMO_CLASSES[0].code, "view"))).toBe("not-found");
-    // Its roster import waits for district rostering: refused, and nothing is recorded.
-    const body = new FormData();
-    body.set("files", new Blob(["sourcedId,status\n"], { type: "text/csv" }), "users.csv");
-    const refused = await request(() =>
-      previewRoute(
-        new Request("http://localhost/admin/roster/preview", {
-          method: "POST",
-          headers: { host: "localhost", origin: "http://localhost" },
-          body,
-        }),
-      ),
-    );
-    expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toContain("first school only");
-    expect(await request(() => queryRows(sql`select id from roster_imports`))).toEqual([]);
+    // Its admin previews the school's own roster: the run is the school's history, not the first's.
+    const preview = (files: Record<string, string>) => {
+      const body = new FormData();
+      const zip = zipUpload(files).files[0]!;
+      body.set("files", new Blob([zip.bytes as Uint8Array<ArrayBuffer>], { type: "application/zip" }), "roster.zip");
+      return request(() =>
+        previewRoute(
+          new Request("http://localhost/admin/roster/preview", {
+            method: "POST",
+            headers: { host: "localhost", origin: "http://localhost" },
+            body,
+          }),
+        ),
+      );
+    };
+    const own = await preview(smallSchool());
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { counts: { classes: { create: number } } }).counts.classes.create).toBe(3);
+    // (Its one problem is the new administrator the admin has not allowed.)
+    expect(await request(() => queryRows(sql`select status, problems from roster_imports`))).toEqual([
+      { status: "refused", problems: 1 },
+    ]);
+    expect(await queryRows(sql`select id from roster_imports`)).toEqual([]);
+    // The district's set (several schools) is the district admin's: refused, nothing recorded.
+    const refused = await preview(districtSet());
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toContain("only a district admin");
+    expect(await request(() => queryRows(sql`select id from roster_imports`))).toHaveLength(1);
     const [entry] = await request(() =>
       queryRows<{ action: string }>(sql`select action from audit_log where action = 'school.created'`),
     );
     expect(entry?.action).toBe("school.created");
+    // The district admin previews it: every school's part in one report, nothing written.
+    cookieJar.clear();
+    await request(() => signInAs(DISTRICT_ADMIN.code));
+    const district = await preview(districtSet());
+    expect(district.status).toBe(200);
+    const report = (await district.json()) as {
+      ok: boolean;
+      problems: string[];
+      counts: { classes: { create: number } };
+    };
+    expect(report.problems).toEqual([]);
+    expect(report).toMatchObject({ ok: true, counts: { classes: { create: 3 } } });
+    expect(await queryRows(sql`select name from schools where sourced_id is not null`)).toEqual([]);
   });
 });
 

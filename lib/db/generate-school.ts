@@ -137,7 +137,7 @@ export async function generateSchool(
     ]),
     [
       "categories",
-      `insert into grade_categories (name) values ('Homework'), ('Quiz'), ('Test'), ('Project') on conflict (name) do nothing`,
+      `insert into grade_categories (name) values ('Homework'), ('Quiz'), ('Test'), ('Project') on conflict (school_id, name) do nothing`,
     ],
     [
       "admin",

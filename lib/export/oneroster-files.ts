@@ -65,7 +65,9 @@ export function fileRows(
   s: Snapshot,
   options: { schoolName: string; timeZone: string },
 ): Record<OneRosterFile, () => Iterable<Cell[]>> {
-  const orgId = generatedId.org();
+  // The district's ids when its files named the school (issue 42), so the district reads it back.
+  const orgId = s.org?.sid ?? generatedId.org();
+  const parent = s.org?.parent_sid ? { id: s.org.parent_sid, name: s.org.parent_name ?? "" } : null;
   const userSid = new Map(s.users.map((u) => [Number(u.id), u.sid ?? generatedId.user(Number(u.id))]));
   const classSid = new Map(s.levels.map((l) => [l.code, l.sid ?? generatedId.class(l.code)]));
   const sessions = sessionsOf(s, options.timeZone);
@@ -74,7 +76,10 @@ export function fileRows(
   const lineItemSid = new Map(s.assignments.map((a) => [Number(a.id), a.sid ?? generatedId.lineItem(Number(a.id))]));
   const categorySid = new Map(s.categories.map((c) => [Number(c.id), c.sid ?? generatedId.category(Number(c.id))]));
   return {
-    "orgs.csv": () => [[orgId, "", "", options.schoolName, "school", "", ""]],
+    "orgs.csv": () => [
+      ...(parent ? [[parent.id, "", "", parent.name, "district", "", ""]] : []),
+      [orgId, "", "", options.schoolName, "school", "", parent?.id ?? ""],
+    ],
     "academicSessions.csv": () =>
       sessions.map((x) => [
         x.sourcedId,

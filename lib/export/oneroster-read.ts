@@ -99,6 +99,8 @@ export interface Snapshot {
   assignments: AssignmentRow[];
   gradeGroups: GradeGroupRow[];
   feedback: FeedbackRow[];
+  /** The school's org as the district's files named it (issue 42); null ids: the portal's own. */
+  org?: { sid: string | null; parent_sid: string | null; parent_name: string | null };
 }
 
 const LIVE_LEVEL = sql`join levels l on l.code = a.level_code and l.roster_deleted_at is null`;
@@ -161,7 +163,11 @@ export async function readSnapshot(timeZone: string): Promise<Snapshot> {
         from grades g join assignments a on a.id = g.assignment_id ${LIVE_LEVEL}
         join users u on u.id = g.student_id and u.roster_deleted_at is null
         where g.feedback is not null and g.feedback <> '' and g.returned_at is not null`);
+      const [org] = await q<NonNullable<Snapshot["org"]>>(
+        sql`select sourced_id as sid, parent_sourced_id as parent_sid, parent_name from schools where id = portal_school()`,
+      );
       return {
+        org,
         users,
         levels,
         terms,

@@ -362,6 +362,7 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.text.skippedClassDeleted": { a: Text; b: Text; c: Text };
   "admin.rosterReport.text.noUserInFile": { a: Text };
   "admin.rosterReport.text.noClassInFile": { a: Text };
+  "admin.rosterReport.text.classOfNoSchool": { a: Text };
   "admin.rosterReport.parts.user": { a: Text };
   "admin.rosterReport.parts.assignment": { a: Text };
   "admin.rosterReport.parts.assignment2": { a: Text; b: Text };
@@ -375,6 +376,7 @@ export interface MessageArgs<Text> {
   "admin.rosterReport.parts.amongThemAdministrator": { what: Text; names: Text };
   "admin.rosterReport.parts.amongThemAdministrators": { what: Text; names: Text };
   "admin.rosterReport.parts.importWouldRemove": { what: Text };
+  "admin.rosterReport.parts.inSchool": { school: Text; line: Text };
   "admin.rosterReport.sync.folderUnreadable": { dir: Text };
   "admin.rosterReport.sync.problems": { count: number };
   "admin.rosterReport.syncMail.subject": { school: Text };
@@ -1345,7 +1347,7 @@ export interface BareMessages {
   "admin.rosterReport.refusals.badFields": true;
   "admin.rosterReport.refusals.notChecked": true;
   "admin.rosterReport.refusals.notCompleted": true;
-  "admin.rosterReport.refusals.firstSchoolOnly": true;
+  "admin.rosterReport.refusals.districtSet": true;
   "admin.rosterReport.text.saveAgainAsCSV": true;
   "admin.rosterReport.text.fileEmptyNoHeader": true;
   "admin.rosterReport.text.exportFileAgainLeave": true;
@@ -1507,6 +1509,12 @@ export interface BareMessages {
   "admin.rosterReport.text.zip64ArchivesAreNot": true;
   "admin.rosterReport.text.fixUserRow": true;
   "admin.rosterReport.text.fixClassRow": true;
+  "admin.rosterReport.text.personOfAnotherSchool": true;
+  "admin.rosterReport.text.districtRosterAddsThem": true;
+  "admin.rosterReport.text.personOfNoSchool": true;
+  "admin.rosterReport.text.nameTheirSchool": true;
+  "admin.rosterReport.text.classNamesNoSchool": true;
+  "admin.rosterReport.text.nameClassSchool": true;
   "admin.rosterReport.parts.student": true;
   "admin.rosterReport.parts.parent": true;
   "admin.rosterReport.parts.teacher": true;

@@ -1,10 +1,15 @@
 import "server-only";
-import { DEFAULT_SCHOOL_ID } from "@/lib/db/school-scope";
 import { z } from "zod";
 import { adminAccess } from "@/lib/auth/policy";
 import { getSessionUser, type SessionUser } from "@/lib/auth/session";
 import { BodyTooLarge, readForm, sameOrigin } from "@/lib/http";
-import { groupsCsv, rosterUploadFromFiles, type RosterRun, type RosterUpload } from "@/lib/roster/import";
+import {
+  groupsCsv,
+  isDistrictUpload,
+  rosterUploadFromFiles,
+  type RosterRun,
+  type RosterUpload,
+} from "@/lib/roster/import";
 import { SPREADSHEET, toCsv } from "@/lib/export/csv";
 import type { AnyLocale } from "@/lib/i18n/locales";
 import { msg, type Message } from "@/lib/i18n/message";
@@ -28,6 +33,8 @@ export type RosterRequest =
       skipInvalid: boolean;
       allowNewAdmins: boolean;
       allowDeletions: number;
+      /** The district's set (several schools): imported school by school, by a district admin only. */
+      district: boolean;
     }
   | { ok: false; response: Response };
 
@@ -63,9 +70,6 @@ export async function readRosterRequest(request: Request): Promise<RosterRequest
           : "admin.rosterReport.refusals.accessDenied",
       ),
     );
-  // A roster's people are matched and removed across the whole install today, so a school added
-  // beside the first must not import one until the import works per school (issue 42).
-  if (user!.schoolId !== DEFAULT_SCHOOL_ID) return fail(409, msg("admin.rosterReport.refusals.firstSchoolOnly"));
   let form: FormData | null;
   try {
     form = await readForm(request, MAX_UPLOAD_BYTES + 64 * 1024);
@@ -86,10 +90,15 @@ export async function readRosterRequest(request: Request): Promise<RosterRequest
     allowDeletions: form.get("allowDeletions") || undefined,
   });
   if (!parsed.success) return fail(400, msg("admin.rosterReport.refusals.badFields"));
+  const upload = await rosterUploadFromFiles(files);
+  const district = parsed.data.format !== "spreadsheet" && isDistrictUpload(upload);
+  // One school's admin changes one school: the district's set is the district admin's (issue 42).
+  if (district && !user!.districtAdmin) return fail(403, msg("admin.rosterReport.refusals.districtSet"));
   return {
     ok: true,
     admin: user!,
-    upload: await rosterUploadFromFiles(files),
+    upload,
+    district,
     format: parsed.data.format,
     fingerprint: parsed.data.fingerprint,
     skipInvalid: parsed.data.skipInvalid === "1",

@@ -132,6 +132,11 @@ export async function applyPlan(
       where u.id = v.id`);
     progress({ phase: "users", done: (done += rows.length), total: userTotal });
   }
+  // The district's roster lists someone of another school here (issue 42): they join this school.
+  if (c.users.join.length)
+    await run(
+      sql`insert into school_memberships (user_id, school_id) select unnest(${ints(c.users.join)}::int[]), portal_school() on conflict do nothing`,
+    );
   const idOfKey = new Map<string, number>();
   const usernameToKey = new Map(c.users.create.map((u) => [u.username, u.key]));
   const createdUserIds: number[] = [];

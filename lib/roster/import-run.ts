@@ -119,6 +119,7 @@ export async function planIn(
   actorId: number | null,
   timeZone: string,
   allowNewAdmins = false,
+  district = false,
 ): Promise<Plan> {
   const modes = read.dataset.modes;
   const state = await loadState(tx, {
@@ -126,7 +127,7 @@ export async function planIn(
     gradebook: modes.categories !== undefined || modes.assignments !== undefined || modes.grades !== undefined,
     grades: modes.grades !== undefined,
   });
-  let plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins });
+  let plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins, district });
   const userIds = [...plan.changes.users.delete, ...plan.changes.users.keep];
   const levelIds = [...plan.changes.classes.delete, ...plan.changes.classes.keep];
   if (userIds.length || levelIds.length) {
@@ -134,7 +135,7 @@ export async function planIn(
     const records = await withRecords(tx, userIds, levelIds);
     state.usersWithRecords = records.users;
     state.levelsWithRecords = records.levels;
-    plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins });
+    plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins, district });
   }
   return plan;
 }
@@ -218,4 +219,14 @@ export function refusalOf(
       admins: plan.adminsRemoved.length,
     },
   };
+}
+
+/** Counts without the zeros, for the audit entry (whose detail is bounded). */
+export function compactCounts(counts: Record<RosterEntity, Counts>): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const [entity, c] of Object.entries(counts)) {
+    const nonZero = Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0));
+    if (Object.keys(nonZero).length) out[entity] = nonZero;
+  }
+  return out;
 }

@@ -7,9 +7,12 @@ import { schoolTimeZone } from "@/lib/env";
 import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { applyPlan } from "./apply";
 import { readRoster } from "./dataset";
+import { readOneRoster } from "./oneroster";
+import { ProblemList } from "./problems";
+import { readUpload } from "./read-upload";
+import { isDistrictSet } from "./district";
 import { recordImport } from "./history";
-import type { RosterEntity } from "./model";
-import { type Counts, type Plan } from "./plan";
+import { type Plan } from "./plan";
 import type { RosterUpload } from "./read-upload";
 import { msg } from "@/lib/i18n/message";
 import {
@@ -26,6 +29,7 @@ import {
   runOf,
   summaryOf,
   touchesGrades,
+  compactCounts,
 } from "./import-run";
 
 // The roster import's entry points (decision 012), for the admin page and the command line:
@@ -43,6 +47,15 @@ export { formatGroup, formatProblem, groupsCsv, problemsCsv } from "./problems";
 export { listRosterImports, newUsersOfLastImport } from "./history";
 export type { DeletionGuard, RosterRun, RosterRunOptions } from "./import-run";
 export { DELETION_SHARE, deletionGuardOf } from "./import-run";
+
+/** Whether the upload is a district's OneRoster set (its orgs.csv names several schools). */
+export function isDistrictUpload(upload: RosterUpload): boolean {
+  // Only orgs.csv is read (the upload's other files are read once, by the import itself).
+  const texts = readUpload(upload).texts.filter((t) => t.base === "orgs.csv" || t.base === "manifest.csv");
+  if (!texts.some((t) => t.base === "orgs.csv")) return false;
+  const quiet = new ProblemList(1);
+  return isDistrictSet(readOneRoster(texts, quiet, new ProblemList(1), { timeZone: "UTC" }));
+}
 
 /** The dry run: what the import would do, and every problem. Writes nothing but its history row. */
 export async function previewRosterImport(upload: RosterUpload, opts: RosterRunOptions): Promise<RosterRun> {
@@ -221,14 +234,4 @@ export async function applyRosterImport(
     }).catch(() => undefined);
     throw err;
   }
-}
-
-/** Counts without the zeros, for the audit entry (whose detail is bounded). */
-function compactCounts(counts: Record<RosterEntity, Counts>): Record<string, Record<string, number>> {
-  const out: Record<string, Record<string, number>> = {};
-  for (const [entity, c] of Object.entries(counts)) {
-    const nonZero = Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0));
-    if (Object.keys(nonZero).length) out[entity] = nonZero;
-  }
-  return out;
 }

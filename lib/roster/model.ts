@@ -64,6 +64,8 @@ export interface RosterUser {
    * the link's own, from the portal's ext_portal_agentRelationships column (its own exports).
    */
   agents?: { key: string; id: string; relationship?: Relationship }[];
+  /** orgSourcedIds: the schools (and district) the person belongs to; undefined when the file has no such column. */
+  orgIds?: string[];
   /** Column names as written in the file, for messages. */
   labels: { role: string; username: string; agents: string; name: string };
 }
@@ -84,6 +86,8 @@ export interface RosterClass {
   level?: string | null;
   /** termSourcedIds: the class's year is theirs (issue 41); undefined when the upload does not say. */
   termIds?: string[];
+  /** schoolSourcedId: the school the class belongs to (a district's set, issue 42); undefined when empty. */
+  schoolId?: string;
   labels: { code: string; name: string };
 }
 
@@ -167,8 +171,20 @@ export interface DeletedRow {
   sourcedId: string;
 }
 
+/** An orgs.csv row: a district's set names its district and its schools (issue 42). */
+export interface RosterOrg {
+  ref: SourceRef;
+  sourcedId: string;
+  name: string;
+  /** OneRoster's org type, lower-case: "district", "school", … ("" when the file does not say). */
+  type: string;
+  parentSourcedId: string | null;
+}
+
 export interface RosterDataset {
   format: RosterFormat;
+  /** orgs.csv's rows (OneRoster; none for the spreadsheet templates). */
+  orgs: RosterOrg[];
   /** Per entity: bulk (the full list: roster rows missing from it go), delta (changes only), or absent (undefined). */
   modes: Partial<Record<FileEntity, FileMode>>;
   /** Spreadsheets add and update only: nothing is removed, and a blank cell keeps the portal's value. */
@@ -216,6 +232,7 @@ export interface RosterDataset {
 export function emptyDataset(format: RosterFormat): RosterDataset {
   return {
     format,
+    orgs: [],
     modes: {},
     upsertOnly: format === "spreadsheet",
     users: [],

@@ -184,6 +184,7 @@ export const classesFile: FileReader = {
         period,
         level,
         termIds: termIds.length ? termIds : undefined,
+        schoolId: school || undefined,
         labels: { code: b.label("classCode"), name: b.label("title") },
       });
     });

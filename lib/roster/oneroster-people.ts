@@ -27,9 +27,20 @@ const RELATIONSHIPS = new Set<Relationship>(["mother", "father", "guardian", "gr
 
 export const orgsFile: FileReader = {
   base: "orgs.csv",
-  columns: () => [...COMMON, { name: "name" }],
+  columns: () => [...COMMON, { name: "name" }, { name: "type" }, { name: "parentSourcedId" }],
   read: ({ bound, mode }, ctx) => {
     if (mode === "bulk") ctx.orgIds = idsOf(bound);
+    for (const row of bound.table.rows) {
+      const sourcedId = bound.get(row, "sourcedId") ?? "";
+      if (!sourcedId || (bound.get(row, "status") ?? "").toLowerCase() === "tobedeleted") continue;
+      ctx.data.orgs.push({
+        ref: { file: bound.table.file, line: row.line },
+        sourcedId,
+        name: (bound.get(row, "name") ?? "").slice(0, 200),
+        type: (bound.get(row, "type") ?? "").toLowerCase(),
+        parentSourcedId: bound.get(row, "parentSourcedId") || null,
+      });
+    }
   },
 };
 
@@ -240,8 +251,9 @@ export const usersFile: FileReader = {
         });
         agents = list;
       }
-      if (ctx.orgIds && b.has("orgSourcedIds")) {
-        for (const org of splitList(row.value("orgSourcedIds"))) {
+      const orgIds = b.has("orgSourcedIds") ? splitList(row.value("orgSourcedIds")) : undefined;
+      if (ctx.orgIds && orgIds) {
+        for (const org of orgIds) {
           if (!ctx.orgIds.has(org))
             row.warn(
               "orgSourcedIds",
@@ -270,6 +282,7 @@ export const usersFile: FileReader = {
         parent2Number,
         relationship,
         agents,
+        orgIds,
         labels: {
           role: roleColumn,
           username: b.label("username"),

@@ -93,11 +93,11 @@ export function planClasses(ctx: PlanContext): void {
   }
 
   // Codes of new classes: the roster's, made unique against every class that stays.
-  const taken = new Set(
-    state.levels
-      .filter((l) => !(ctx.levelsGone.has(l.id) && !state.levelsWithRecords.has(l.id)))
-      .map((l) => l.code.toLowerCase()),
-  );
+  const taken = new Set(state.codesElsewhere);
+  for (const code of state.levels
+    .filter((l) => !(ctx.levelsGone.has(l.id) && !state.levelsWithRecords.has(l.id)))
+    .map((l) => l.code.toLowerCase()))
+    taken.add(code);
   const finalByKey = new Map<string, { code: string }>([...concludedRows].map(([key, code]) => [key, { code }]));
   for (const { c, db } of rows) {
     if (db) {

@@ -98,6 +98,8 @@ export interface PlanChanges {
     keep: number[];
     /** Usernames move between people in this import: park them first so none collides midway. */
     parkUsernames: boolean;
+    /** People of another school of the district the district's roster lists here: their membership here is added. */
+    join: number[];
   };
   classes: {
     create: LevelValues[];
@@ -218,6 +220,8 @@ export interface PlanContext {
   causes: { users: Map<string, { file: string; line: number }>; classes: Map<string, { file: string; line: number }> };
   /** Whether the import may create administrators (else a new administrator is a problem). */
   allowNewAdmins: boolean;
+  /** The district's roster (issue 42): a person of another school it lists here joins this school. */
+  district: boolean;
   newAdmins: { name: string; sourcedId: string | null }[];
   refusedClasses: Set<string>;
   /** The users or classes file was not read whole: a reference into it that finds nothing is not reported. */

@@ -64,6 +64,19 @@ export function planUsers(ctx: PlanContext): void {
     }
     // Matched even when refused below, so a bulk file's refused row does not read as a removal.
     if (db) matched.set(db.id, u);
+    // Someone of another school only (issue 42): the district's roster brings them here (one
+    // account across the district); a school's own roster is not theirs to take over.
+    if (db && db.member === false && !ctx.district) {
+      problems.add({
+        file: u.ref.file,
+        line: u.ref.line,
+        column: u.sourcedId !== null ? "sourcedId" : u.labels.username,
+        message: msg("admin.rosterReport.text.personOfAnotherSchool"),
+        fix: msg("admin.rosterReport.text.districtRosterAddsThem"),
+      });
+      refuseUser(ctx, u);
+      continue;
+    }
     const role = u.role ?? db?.role ?? null;
     if (role === null) {
       problems.add({
@@ -129,6 +142,7 @@ export function planUsers(ctx: PlanContext): void {
     for (const db of state.users)
       if (
         db.sourcedId !== null &&
+        db.member !== false &&
         !db.rosterDeleted &&
         db.onlyHere !== false &&
         !matched.has(db.id) &&
@@ -138,7 +152,8 @@ export function planUsers(ctx: PlanContext): void {
   } else if (!data.upsertOnly) {
     for (const d of data.deleted.users) {
       const db = bySourced.get(d.sourcedId);
-      if (db && !db.rosterDeleted && db.onlyHere !== false && !matched.has(db.id)) candidates.push(db);
+      if (db && !db.rosterDeleted && db.onlyHere !== false && db.member !== false && !matched.has(db.id))
+        candidates.push(db);
     }
   }
   for (const db of candidates) {
@@ -242,11 +257,13 @@ export function planUsers(ctx: PlanContext): void {
     finalByKey.set(u.key, { ref: db.id, role });
     if (data.agentsCarried) ctx.fileUserIds.add(db.id);
     const changed = (Object.keys(values) as (keyof UserValues)[]).some((k) => values[k] !== db[k]);
+    const joins = db.member === false;
+    if (joins) ctx.changes.users.join.push(db.id);
     if (changed || db.rosterDeleted) {
       ctx.changes.users.update.push({ ...values, id: db.id, reactivate: db.rosterDeleted });
       ctx.counts.users.update += 1;
       if (username !== db.username && currentUsernames.has(username)) ctx.changes.users.parkUsernames = true;
-    } else ctx.counts.users.unchanged += 1;
+    } else ctx.counts.users[joins ? "update" : "unchanged"] += 1;
   }
 
   const liveBySourced = (id: string) => {
@@ -263,6 +280,8 @@ export function planUsers(ctx: PlanContext): void {
         ? byUsername.get(key.slice(2))
         : undefined;
     if (!db || ctx.usersGone.has(db.id) || db.rosterDeleted) return undefined;
+    // Someone of another school only is none of this school's rows' to name (issue 42).
+    if (db.member === false && !matched.has(db.id)) return undefined;
     // A row of this upload that took this person over (by username) speaks for them.
     const taken = matched.get(db.id);
     if (taken) return finalByKey.get(taken.key);

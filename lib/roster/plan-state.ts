@@ -21,6 +21,11 @@ export interface StateUser {
    * roster takes them out of its classes, never their account, which signs them in there.
    */
   onlyHere?: boolean;
+  /**
+   * False for someone of another school of the district only (issue 42): a school's roster never
+   * removes them, and matches them only when it is the district's (their membership here is added).
+   */
+  member?: boolean;
 }
 
 export interface StateLevel {
@@ -141,4 +146,9 @@ export interface RosterState {
   publishedTermIds: Set<number>;
   usersWithRecords: Set<number>;
   levelsWithRecords: Set<number>;
+  /**
+   * Class codes (lower-case) of the district's other schools (issue 42): a class code is the
+   * class's address across the install, so a new class of this school takes another.
+   */
+  codesElsewhere?: Set<string>;
 }

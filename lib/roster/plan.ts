@@ -24,7 +24,7 @@ export { isBulk } from "./plan-context";
 export function buildPlan(
   read: ReadRoster,
   state: RosterState,
-  opts: { actorId?: number | null; timeZone?: string; allowNewAdmins?: boolean } = {},
+  opts: { actorId?: number | null; timeZone?: string; allowNewAdmins?: boolean; district?: boolean } = {},
 ): Plan {
   const counts = Object.fromEntries(ENTITIES.map((e) => [e, emptyCounts()])) as Record<RosterEntity, Counts>;
   for (const [entity, n] of Object.entries(read.dataset.ignored)) counts[entity as RosterEntity].ignored += n ?? 0;
@@ -36,7 +36,7 @@ export function buildPlan(
     counts,
     changes: {
       years: { create: [], update: [] },
-      users: { create: [], update: [], delete: [], keep: [], parkUsernames: false },
+      users: { create: [], update: [], delete: [], keep: [], parkUsernames: false, join: [] },
       classes: { create: [], update: [], delete: [], keep: [] },
       enrollments: { create: [], update: [], delete: [] },
       guardians: { create: [], update: [], delete: [] },
@@ -60,6 +60,7 @@ export function buildPlan(
       classes: new Map(read.dataset.causes.refused.classes),
     },
     allowNewAdmins: opts.allowNewAdmins ?? false,
+    district: opts.district ?? false,
     newAdmins: [],
     brokenUsers: read.dataset.broken.has("users"),
     brokenClasses: read.dataset.broken.has("classes"),
@@ -102,7 +103,8 @@ export function buildPlan(
     changes: ctx.changes,
     deletions: ctx.deletions,
     newAdmins: ctx.newAdmins,
-    peopleInPortal: state.users.length,
+    // The school's people: someone of another school only is not this school's to count.
+    peopleInPortal: state.users.filter((u) => u.member !== false).length,
     adminsRemoved: state.users.filter((u) => u.role === "admin" && ctx.usersGone.has(u.id)).map((u) => u.name),
     leavers: ctx.leavers,
   };

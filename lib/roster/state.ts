@@ -15,7 +15,8 @@ import type {
   StateUser,
   TermValues,
 } from "./plan";
-import { onlyHere } from "@/lib/db/schools";
+import { memberHere, onlyHere } from "@/lib/db/schools";
+import { currentSchoolId } from "@/lib/db/school-scope";
 
 // The portal's rows an import compares the upload with (decision 012): every user, class,
 // enrollment, guardian link and term, a few columns each (a school of 2,000 is ~15,000 small rows),
@@ -47,7 +48,7 @@ export async function loadState(
       queryRows<StateUser>(
         sql`select id, sourced_id as "sourcedId", username, role, name, given_name as "givenName", family_name as "familyName", email, phone_number as "phoneNumber", parent1_number as "parent1Number",
             parent2_number as "parent2Number", date_of_birth::text as "dateOfBirth", roster_deleted_at is not null as "rosterDeleted",
-            ${onlyHere(sql.raw("users.id"))} as "onlyHere"
+            ${onlyHere(sql.raw("users.id"))} as "onlyHere", ${memberHere(sql.raw("users.id"))} as member
           from users order by id`,
         tx,
       ),
@@ -141,6 +142,7 @@ export async function loadState(
     assignments,
     grades,
     usersWithRecords: new Set(),
+    codesElsewhere: await codesOfOtherSchools(tx),
     levelsWithRecords: new Set(),
   };
 }
@@ -229,4 +231,28 @@ export async function withRecords(
       )
     : [];
   return { users: new Set(users.map((r) => Number(r.id))), levels: new Set(levels.map((r) => Number(r.id))) };
+}
+
+/**
+ * The class codes of every other school (issue 42), read school by school as each school's own
+ * rows (row-level security stays on), then back in this transaction's school. A class code is the
+ * class's address in the whole install, so an import must not give one that another school holds.
+ */
+async function codesOfOtherSchools(tx: Tx): Promise<Set<string>> {
+  const here = currentSchoolId();
+  const others = (await queryRows<{ id: number }>(sql`select id from schools where id <> ${here} order by id`, tx)).map(
+    (r) => Number(r.id),
+  );
+  const codes = new Set<string>();
+  if (others.length === 0) return codes;
+  try {
+    for (const id of others) {
+      await tx.execute(sql.raw(`set local app.school_id = '${id}'`));
+      for (const r of await queryRows<{ code: string }>(sql`select lower(code) as code from levels`, tx))
+        codes.add(r.code);
+    }
+  } finally {
+    await tx.execute(sql.raw(`set local app.school_id = '${here}'`));
+  }
+  return codes;
 }

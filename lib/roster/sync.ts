@@ -21,7 +21,9 @@ import { deliverableAddress, rosterSyncMail } from "@/lib/mail/compose";
 import { mailSettings } from "@/lib/mail/transport";
 import { MAIL_SEND } from "@/lib/notify/deliver";
 import { recordImport } from "./history";
-import { applyRosterImport, type RosterRun, type RosterUpload } from "./import";
+import { applyRosterImport, isDistrictUpload, type RosterRun, type RosterUpload } from "./import";
+import { runDistrictImport, type DistrictRun } from "./district-import";
+import { withSchool } from "@/lib/db/school-scope";
 import { groupText, type ProblemGroup } from "./problems";
 import { MAX_UPLOAD_BYTES } from "./limits";
 import { loadSyncPolicy } from "./sync-policy";
@@ -87,6 +89,7 @@ export type SyncOutcome =
   | { kind: "no-files" }
   | { kind: "unchanged"; importId: number }
   | { kind: "applied" | "refused"; run: RosterRun }
+  | { kind: "district"; run: DistrictRun }
   | { kind: "failed"; message: Message };
 
 /** One run of the sync: read the folder, skip files already applied, else apply under the saved policy. */
@@ -123,6 +126,7 @@ export async function runRosterSync(opts: { dir: string; day: string }): Promise
     return { kind: "unchanged", importId };
   }
   const policy = await loadSyncPolicy();
+  if (isDistrictUpload(read.upload)) return syncDistrict(read, policy, opts.day);
   let run: RosterRun;
   try {
     run = await applyRosterImport(read.upload, {
@@ -204,3 +208,43 @@ export const rosterSyncJob: JobHandler = {
     await runRosterSync({ dir, day });
   },
 };
+
+/**
+ * The district's set in the sync folder (issue 42): every school's part applied in its school
+ * under the saved policy; a school whose part is refused (its removal guard, its problems) is left
+ * as it is, and its own admins get the e-mail.
+ */
+async function syncDistrict(
+  read: { upload: RosterUpload; fingerprint: string },
+  policy: Awaited<ReturnType<typeof loadSyncPolicy>>,
+  day: string,
+): Promise<SyncOutcome> {
+  let run: DistrictRun;
+  try {
+    run = await runDistrictImport(read.upload, {
+      actorId: null,
+      source: "sync",
+      apply: true,
+      skipInvalid: policy.skipInvalid,
+      deletionShare: policy.deletionPercent / 100,
+      filesFingerprint: read.fingerprint,
+    });
+  } catch (err) {
+    console.error("roster sync failed:", err);
+    await mailAdmins(day, msg("admin.rosterReport.sync.importFailed"), []);
+    return { kind: "failed", message: msg("admin.rosterReport.text.importFailed") };
+  }
+  for (const s of run.schools) {
+    if (s.run.applied || s.schoolId === null) continue;
+    await withSchool(s.schoolId, () =>
+      mailAdmins(
+        day,
+        s.run.deletionGuard
+          ? msg("admin.rosterReport.sync.overThreshold")
+          : msg("admin.rosterReport.sync.problems", { count: s.run.problemCount }),
+        s.run.problemGroups.slice(0, 20),
+      ),
+    );
+  }
+  return { kind: "district", run };
+}

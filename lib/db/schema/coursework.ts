@@ -28,7 +28,12 @@ export const gradeCategories = pgTable(
     // Rostering (decision 012): the first OneRoster categories.csv sourcedId with this title (NULL: made in the portal).
     sourcedId: text("sourced_id"),
   },
-  (t) => [unique("grade_categories_name_key").on(t.name), unique("grade_categories_sourced_id_key").on(t.sourcedId)],
+  // A school's own words (issue 42): each school has its "Homework", and the district's categories.csv
+  // gives every school its category of one sourcedId.
+  (t) => [
+    unique("grade_categories_school_name_key").on(t.schoolId, t.name),
+    unique("grade_categories_school_sourced_id_key").on(t.schoolId, t.sourcedId),
+  ],
 );
 
 export const assignments = pgTable(

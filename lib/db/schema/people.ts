@@ -140,7 +140,8 @@ export const schoolYears = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    unique("school_years_sourced_id_key").on(t.sourcedId),
+    // The district's calendar (issue 42): each school has its copy of a year of one sourcedId.
+    unique("school_years_school_sourced_id_key").on(t.schoolId, t.sourcedId),
     check("school_years_dates_check", sql`${t.endDate} >= ${t.startDate}`),
     check("school_years_title_check", sql`length(${t.title}) between 1 and 100`),
   ],

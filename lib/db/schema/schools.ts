@@ -9,6 +9,11 @@ import { createdAt } from "./columns";
 export const schools = pgTable("schools", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
+  /** The school's org sourcedId in the district's OneRoster files (issue 42): how its rows find it. */
+  sourcedId: text("sourced_id").unique(),
+  /** The org above it in those files (the district), which the school's export writes back. */
+  parentSourcedId: text("parent_sourced_id"),
+  parentName: text("parent_name"),
   createdAt: createdAt(),
 });
 

@@ -45,7 +45,8 @@ export const schoolTerms = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique("school_terms_sourced_id_key").on(t.sourcedId),
+    // The district's calendar (issue 42): each school has its copy of a term of one sourcedId.
+    unique("school_terms_school_sourced_id_key").on(t.schoolId, t.sourcedId),
     check("school_terms_dates_check", sql`${t.endDate} >= ${t.startDate}`),
   ],
 );

@@ -2,6 +2,8 @@ import { msg } from "@/lib/i18n/message";
 import { render } from "@/lib/i18n/render";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { applyRosterImport, type RosterProgress } from "@/lib/roster/import";
+import { runDistrictImport } from "@/lib/roster/district-import";
+import { districtRunView } from "@/lib/roster-web/district-view";
 import { readRosterRequest, runOptionsOf, runView } from "@/lib/roster-web/request";
 
 /**
@@ -19,6 +21,16 @@ export async function POST(request: Request): Promise<Response> {
     async start(controller) {
       const send = (value: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
       try {
+        if (req.district) {
+          // The district's schools one after another in one transaction (no progress of its own).
+          const run = await runDistrictImport(req.upload, {
+            ...runOptionsOf(req),
+            apply: true,
+            expectFingerprint: req.fingerprint,
+          });
+          send({ type: "result", ...districtRunView(run, locale) });
+          return;
+        }
         const run = await applyRosterImport(req.upload, {
           ...runOptionsOf(req),
           expectFingerprint: req.fingerprint,

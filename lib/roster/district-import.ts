@@ -1,0 +1,328 @@
+import "server-only";
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { audit } from "@/lib/audit";
+import { db, queryRows, type Db } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
+import { ratioPercent } from "@/lib/domain/percent";
+import { schoolTimeZone } from "@/lib/env";
+import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
+import { msg } from "@/lib/i18n/message";
+import { applyPlan, type ApplyOutcome } from "./apply";
+import { readRoster, type ReadRoster } from "./dataset";
+import { datasetOfSchool, schoolOrgs, usersOfNoSchool } from "./district";
+import { recordImport } from "./history";
+import {
+  DELETION_SHARE,
+  LOCK,
+  type DeletionGuard,
+  type RosterRun,
+  type RosterRunOptions,
+  compactCounts,
+  deletionGuardOf,
+  fingerprintOf,
+  planIn,
+  refusalOf,
+  reportOf,
+  runOf,
+  summaryOf,
+  touchesGrades,
+} from "./import-run";
+import type { RosterOrg } from "./model";
+import type { Plan } from "./plan";
+import { quote, type RosterProblem } from "./problems";
+import type { RosterUpload } from "./read-upload";
+
+// The district's roster (issue 42, decision 036): one OneRoster set whose orgs.csv names the
+// district's schools. Each school's part (its classes by schoolSourcedId, their enrollments and
+// gradebook, its people) is planned and applied in that school, one after another in one
+// transaction, so a person the first school's part creates is matched, not made twice, by the
+// next (one account across the district: a membership is added). Each school has its own
+// problems, skip rules and removal guard: a school whose guard trips is left as it is, the others
+// are applied. The preview does the same and rolls back, so its counts are the apply's.
+
+export interface DistrictSchoolRun {
+  /** The portal's school (null: the import would make it). */
+  schoolId: number | null;
+  orgSourcedId: string;
+  name: string;
+  /** The import makes the school (no school of the portal has its sourcedId or name). */
+  isNew: boolean;
+  run: RosterRun;
+}
+
+export interface DistrictRun {
+  ok: boolean;
+  applied: boolean;
+  dryRun: boolean;
+  schools: DistrictSchoolRun[];
+  /** The set's own problems (a class of no school of the set): nothing is applied while there is one. */
+  problems: RosterProblem[];
+  /** People of the set in none of its schools: not imported. */
+  warnings: RosterProblem[];
+  /** Pass it to the apply: it refuses when the portal changed since the preview. */
+  fingerprint: string;
+  changes: number;
+  durationMs: number;
+}
+
+class Rollback extends Error {}
+
+interface SchoolRow {
+  id: number;
+  name: string;
+  sourcedId: string | null;
+}
+
+interface Outcome {
+  org: RosterOrg;
+  school: SchoolRow;
+  isNew: boolean;
+  plan: Plan;
+  fingerprint: string;
+  guard: DeletionGuard | null;
+  result: (ApplyOutcome & { importId: number }) | null;
+}
+
+export async function runDistrictImport(
+  upload: RosterUpload,
+  opts: RosterRunOptions & { apply: boolean; expectFingerprint?: string },
+): Promise<DistrictRun> {
+  const started = performance.now();
+  const timeZone = opts.timeZone ?? schoolTimeZone();
+  const read = readRoster(upload, "oneroster", { timeZone });
+  const orgs = schoolOrgs(read.dataset);
+  const parts = orgs.map((org, i) => ({
+    org,
+    read: { ...read, dataset: datasetOfSchool(read.dataset, org.sourcedId, i === 0) } satisfies ReadRoster,
+  }));
+  const problems = unrouted(read, orgs);
+  const warnings = usersOfNoSchool(
+    read.dataset,
+    parts.map((p) => p.read.dataset),
+  ).map((u): RosterProblem => ({
+    file: u.ref.file,
+    line: u.ref.line,
+    column: "orgSourcedIds",
+    message: msg("admin.rosterReport.text.personOfNoSchool"),
+    fix: msg("admin.rosterReport.text.nameTheirSchool"),
+  }));
+  const share = opts.deletionShare ?? DELETION_SHARE;
+  const setOk = problems.length === 0 || (opts.skipInvalid === true && problems.every((p) => !p.blocking));
+  const outcomes: Outcome[] = [];
+  let stale = false;
+  let fingerprint = "";
+  try {
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
+      const schools = await queryRows<SchoolRow>(
+        sql`select id, name, sourced_id as "sourcedId" from schools order by id`,
+        tx,
+      );
+      for (const part of parts) {
+        const { school, isNew } = await schoolOfOrg(tx, schools, part.org);
+        // The org above the school (the district), which the school's own export writes back.
+        const parent = read.dataset.orgs.find((o) => o.sourcedId === part.org.parentSourcedId);
+        await tx.execute(
+          sql`update schools set parent_sourced_id = ${parent?.sourcedId ?? null}, parent_name = ${parent?.name ?? null} where id = ${school.id} and (parent_sourced_id, parent_name) is distinct from (${parent?.sourcedId ?? null}, ${parent?.name ?? null})`,
+        );
+        // The rest of the transaction is that school's: row-level security follows the setting.
+        await tx.execute(sql.raw(`set local app.school_id = '${school.id}'`));
+        await withSchool(school.id, async () => {
+          await holdImportGradeWrites(tx, { gradebook: touchesGrades(part.read) });
+          const plan = await planIn(tx, part.read, opts.actorId, timeZone, opts.allowNewAdmins, true);
+          const guard = deletionGuardOf(plan, share);
+          const tripped = guard && (opts.allowDeletions ?? 0) < guard.people ? guard : null;
+          if (tripped)
+            plan.problems.add({
+              file: upload.label,
+              line: 0,
+              column: "file",
+              message: msg("admin.rosterReport.text.moreThanPeopleAdministrator", {
+                a: tripped.reason,
+                b: ratioPercent(share * 1000, 1000, 1),
+              }),
+              fix:
+                opts.source === "sync"
+                  ? msg("admin.rosterReport.text.checkListRemovalsLet")
+                  : msg("admin.rosterReport.text.checkListRemovalsGo", { a: tripped.people, b: tripped.people }),
+            });
+          const ok = plan.problems.total === 0 || (opts.skipInvalid === true && plan.problems.blocking === 0);
+          // Applied in the preview too (then rolled back): the next school's plan sees this one's people.
+          let result: Outcome["result"] = null;
+          if (ok && setOk) {
+            const applied = await applyPlan(tx, plan, opts.actorId);
+            const importId = opts.apply ? await recordApplied(tx, upload, opts, plan, started) : 0;
+            result = { ...applied, importId };
+          }
+          outcomes.push({
+            org: part.org,
+            school,
+            isNew,
+            plan,
+            fingerprint: fingerprintOf(plan),
+            guard: tripped,
+            result,
+          });
+        });
+      }
+      fingerprint = districtFingerprint(outcomes);
+      stale = opts.expectFingerprint !== undefined && opts.expectFingerprint !== fingerprint;
+      if (!opts.apply || stale || !setOk) throw new Rollback();
+    });
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+  }
+  const applied = opts.apply && !stale && setOk;
+  const durationMs = performance.now() - started;
+  const schools: DistrictSchoolRun[] = [];
+  for (const o of outcomes) {
+    if (stale)
+      o.plan.problems.add({
+        file: upload.label,
+        line: 0,
+        column: "file",
+        message: msg("admin.rosterReport.text.portalSDataFiles"),
+        fix: msg("admin.rosterReport.text.previewImportAgainCheck"),
+      });
+    const done = applied && o.result !== null;
+    const ok = done || (!opts.apply && o.result !== null);
+    let importId = done ? o.result!.importId : 0;
+    // A school the preview would make has no history yet: its run is told, not recorded.
+    if (!done && !(o.isNew && !applied))
+      importId = await withSchool(o.school.id, () =>
+        recordImport(db(), {
+          actorId: opts.actorId,
+          source: opts.source,
+          fileName: upload.label,
+          dryRun: !opts.apply,
+          status: ok ? "previewed" : "refused",
+          summary: summaryOf(
+            o.plan,
+            o.fingerprint,
+            opts.filesFingerprint,
+            ok ? undefined : refusalOf(o.plan, { guard: o.guard, share, stale }),
+          ),
+          report: reportOf(o.plan),
+          problems: o.plan.problems.total,
+          warnings: o.plan.warnings.total,
+          newUserIds: [],
+          durationMs,
+        }),
+      );
+    schools.push({
+      schoolId: o.isNew && !done ? null : o.school.id,
+      orgSourcedId: o.org.sourcedId,
+      name: o.school.name,
+      isNew: o.isNew,
+      run: runOf(
+        o.plan,
+        {
+          ok,
+          applied: done,
+          dryRun: !opts.apply,
+          importId,
+          createdUserIds: done ? o.result!.createdUserIds : [],
+          reactivatedUserIds: done ? o.result!.reactivatedUserIds : [],
+          durationMs,
+        },
+        o.fingerprint,
+      ),
+    });
+  }
+  return {
+    ok: setOk && !stale && schools.every((s) => s.run.ok),
+    applied,
+    dryRun: !opts.apply,
+    schools,
+    problems,
+    warnings,
+    fingerprint,
+    changes: schools.reduce((n, s) => n + s.run.changes, 0),
+    durationMs,
+  };
+}
+
+/** The portal's school of an org: its sourcedId, else the same name on a school without one, else a new school. */
+async function schoolOfOrg(
+  tx: Db,
+  schools: SchoolRow[],
+  org: RosterOrg,
+): Promise<{ school: SchoolRow; isNew: boolean }> {
+  const bySourced = schools.find((s) => s.sourcedId === org.sourcedId);
+  if (bySourced) return { school: bySourced, isNew: false };
+  const name = org.name || org.sourcedId;
+  const byName = schools.find((s) => s.sourcedId === null && s.name.toLowerCase() === name.toLowerCase());
+  if (byName) {
+    await tx.execute(sql`update schools set sourced_id = ${org.sourcedId} where id = ${byName.id}`);
+    byName.sourcedId = org.sourcedId;
+    return { school: byName, isNew: false };
+  }
+  const [made] = await queryRows<{ id: number }>(
+    sql`insert into schools (name, sourced_id) values (${name}, ${org.sourcedId}) returning id`,
+    tx,
+  );
+  const school = { id: Number(made!.id), name, sourcedId: org.sourcedId };
+  schools.push(school);
+  return { school, isNew: true };
+}
+
+/** The history row and the audit entry of one school's applied part. */
+async function recordApplied(
+  tx: Db,
+  upload: RosterUpload,
+  opts: RosterRunOptions,
+  plan: Plan,
+  started: number,
+): Promise<number> {
+  const fingerprint = fingerprintOf(plan);
+  const importId = await recordImport(tx, {
+    actorId: opts.actorId,
+    source: opts.source,
+    fileName: upload.label,
+    dryRun: false,
+    status: "applied",
+    summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
+    report: reportOf(plan),
+    problems: plan.problems.total,
+    warnings: plan.warnings.total,
+    newUserIds: [],
+    durationMs: performance.now() - started,
+  });
+  await audit(tx, {
+    action: "roster.imported",
+    actorId: opts.actorId,
+    detail: {
+      importId,
+      source: opts.source,
+      file: upload.label,
+      format: plan.format,
+      district: true,
+      counts: compactCounts(plan.counts),
+    },
+  });
+  return importId;
+}
+
+/** Classes of no school of the set: the set's own problem (no school's import can take them). */
+function unrouted(read: ReadRoster, orgs: RosterOrg[]): RosterProblem[] {
+  const known = new Set(orgs.map((o) => o.sourcedId));
+  return read.dataset.classes
+    .filter((c) => c.schoolId === undefined || !known.has(c.schoolId))
+    .map((c) => ({
+      file: c.ref.file,
+      line: c.ref.line,
+      column: "schoolSourcedId",
+      message: c.schoolId
+        ? msg("admin.rosterReport.text.classOfNoSchool", { a: quote(c.schoolId) })
+        : msg("admin.rosterReport.text.classNamesNoSchool"),
+      fix: msg("admin.rosterReport.text.nameClassSchool"),
+    }));
+}
+
+const districtFingerprint = (outcomes: Outcome[]) =>
+  crypto
+    .createHash("sha256")
+    .update(outcomes.map((o) => `${o.org.sourcedId}:${o.fingerprint}`).join("|"))
+    .digest("base64url")
+    .slice(0, 32);

@@ -1,0 +1,196 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
+import { runDistrictImport } from "@/lib/roster/district-import";
+import { applyRosterImport } from "@/lib/roster/import";
+import { runRosterSync } from "@/lib/roster/sync";
+import { buildOneRosterExport } from "@/lib/export/oneroster";
+import { formatProblem } from "@/lib/roster/problems";
+import { districtSet } from "@/lib/roster/test-support-district";
+import { zipUpload } from "@/lib/roster/test-support";
+import { cli } from "./support/roster";
+import { useTestDatabase } from "./support/test-db";
+
+// The district's OneRoster set (issue 42): one set with the district org and three schools imports
+// each class into its school, merges the people the schools share (one account, a membership in
+// each), is idempotent, and a school whose part would remove too many people trips that school's
+// guard only.
+
+useTestDatabase();
+
+const operator = { ...cli, allowDeletions: 0 };
+const district = (files: Record<string, string>, apply: boolean, extra: object = {}) =>
+  runDistrictImport(zipUpload(files), { ...operator, apply, ...extra });
+
+const schools = () =>
+  queryRows<{ id: number; name: string; sourced_id: string | null }>(
+    sql`select id, name, sourced_id from schools order by id`,
+  );
+const schoolId = async (sourcedId: string) => (await schools()).find((s) => s.sourced_id === sourcedId)!.id;
+/** What a school itself sees of its classes (row-level security chooses). */
+const classesOf = (school: number) =>
+  withSchool(school, () =>
+    queryRows<{ code: string; name: string; teacher: string | null }>(
+      sql`select l.code, l.name, u.username as teacher from levels l left join users u on u.id = l.teacher_id order by l.code`,
+    ),
+  );
+const membershipsOf = (username: string) =>
+  queryRows<{ school: string }>(
+    sql`select s.name as school from school_memberships m join schools s on s.id = m.school_id join users u on u.id = m.user_id where u.username = ${username} order by s.name`,
+  ).then((rows) => rows.map((r) => r.school));
+
+beforeAll(async () => {
+  // The install's first school is the district's North High (the name it was set up with).
+  await queryRows(sql`update schools set name = 'North High' where id = 1`);
+});
+
+describe("a district's OneRoster set", () => {
+  it("previews every school's part and writes nothing", async () => {
+    const run = await district(districtSet(), false);
+    const problems = run.schools.flatMap((s) => s.run.problems.map(formatProblem));
+    expect(problems).toEqual([]);
+    expect(run.ok).toBe(true);
+    expect(run.schools.map((s) => [s.name, s.isNew, s.run.counts.classes.create])).toEqual([
+      ["North High", false, 1],
+      ["South Middle", true, 1],
+      ["East Elementary", true, 1],
+    ]);
+    // The teacher of two schools is made once (by North's part) and joins South.
+    expect(run.schools.map((s) => s.run.counts.users.create)).toEqual([4, 1, 6]);
+    expect(run.schools[1]!.run.counts.users.update).toBe(2);
+    expect((await schools()).length).toBe(1);
+    expect(await queryRows(sql`select 1 from users where username = 'tturner'`)).toEqual([]);
+  });
+
+  it("applies each class in its school and makes one account per person across schools", async () => {
+    const run = await district(districtSet(), true);
+    expect(run.ok).toBe(true);
+    expect((await schools()).map((s) => [s.name, s.sourced_id])).toEqual([
+      ["North High", "north"],
+      ["South Middle", "south"],
+      ["East Elementary", "east"],
+    ]);
+    expect(await classesOf(1)).toEqual([{ code: "ALG1", name: "Algebra I", teacher: "tturner" }]);
+    expect(await classesOf(await schoolId("south"))).toEqual([{ code: "SCI7", name: "Science 7", teacher: "tturner" }]);
+    expect(await classesOf(await schoolId("east"))).toEqual([{ code: "ALG1-2", name: "Reading", teacher: "estone" }]);
+    expect(await queryRows(sql`select 1 from users where username = 'tturner'`)).toHaveLength(1);
+    expect(await membershipsOf("tturner")).toEqual(["North High", "South Middle"]);
+    expect(await membershipsOf("ppark")).toEqual(["North High", "South Middle"]);
+    expect(await membershipsOf("epupil1")).toEqual(["East Elementary"]);
+    // The guardian's link to each child is that child's school's.
+    const south = await schoolId("south");
+    const linksIn = (school: number) =>
+      withSchool(school, () =>
+        queryRows<{ child: string }>(
+          sql`select c.username as child from guardian_links g join users c on c.id = g.student_id join users p on p.id = g.parent_id where p.username = 'ppark' and g.removed_at is null`,
+        ),
+      );
+    expect(await linksIn(1)).toEqual([{ child: "npark" }]);
+    expect(await linksIn(south)).toEqual([{ child: "spark" }]);
+    // Each school's history holds its own run.
+    const history = (school: number) =>
+      withSchool(school, () => queryRows<{ status: string }>(sql`select status from roster_imports where not dry_run`));
+    expect(await history(south)).toEqual([{ status: "applied" }]);
+  });
+
+  it("exports a school with the district's orgs, and only that school's people", async () => {
+    const south = await schoolId("south");
+    const { files } = await withSchool(south, () =>
+      buildOneRosterExport({ schoolName: "South Middle", timeZone: "UTC" }),
+    );
+    expect(files["orgs.csv"].trim().split(/\r?\n/).slice(1)).toEqual([
+      "d1,,,Riverside Unified,district,,",
+      "south,,,South Middle,school,,d1",
+    ]);
+    const people = files["users.csv"]
+      .split(/\r?\n/)
+      .slice(1)
+      .map((l) => l.split(",")[0])
+      .filter(Boolean)
+      .sort();
+    expect(people).toEqual(["p1", "s1", "t1"]);
+  });
+
+  it("changes nothing when the same set comes again", async () => {
+    const run = await district(districtSet(), true);
+    expect(run.ok).toBe(true);
+    expect(run.schools.map((s) => s.run.changes)).toEqual([0, 0, 0]);
+  });
+
+  it("refuses the school whose part would remove too many people, and applies the others", async () => {
+    const run = await district(districtSet({ withoutEast: true, renamed: true }), true);
+    const [north, south, east] = run.schools;
+    expect(north!.run.applied).toBe(true);
+    expect(south!.run.applied).toBe(true);
+    expect(east!.run.applied).toBe(false);
+    expect(east!.run.deletionGuard?.people).toBe(6);
+    expect(await classesOf(1)).toEqual([{ code: "ALG1", name: "Algebra I (honours)", teacher: "tturner" }]);
+    // East keeps its class and its people until someone confirms the removals.
+    expect(await classesOf(await schoolId("east"))).toEqual([{ code: "ALG1-2", name: "Reading", teacher: "estone" }]);
+    expect(await membershipsOf("epupil1")).toEqual(["East Elementary"]);
+    const eastHistory = await withSchool(await schoolId("east"), () =>
+      queryRows<{ status: string }>(sql`select status from roster_imports where not dry_run order by id desc limit 1`),
+    );
+    expect(eastHistory).toEqual([{ status: "refused" }]);
+  });
+
+  it("takes the confirmed removals from that school alone", async () => {
+    const run = await district(districtSet({ withoutEast: true, renamed: true }), true, { allowDeletions: 6 });
+    expect(run.ok).toBe(true);
+    expect(await classesOf(await schoolId("east"))).toEqual([]);
+    expect(await queryRows(sql`select 1 from users where username = 'epupil1'`)).toEqual([]);
+    expect(await membershipsOf("tturner")).toEqual(["North High", "South Middle"]);
+  });
+});
+
+describe("a school's own roster and the district's people", () => {
+  it("refuses to take over someone of another school only", async () => {
+    // South's student listed in the first school's own (not the district's) file.
+    const files = districtSet({ withoutEast: true });
+    const south = files["orgs.csv"]!.split("\n").filter((l) => !l.startsWith("south") && !l.startsWith("east"));
+    const run = await applyRosterImport(
+      zipUpload({
+        ...files,
+        "orgs.csv": south.join("\n"),
+        "classes.csv": files["classes.csv"]!.split("\n")
+          .filter((l) => !l.startsWith("c-sci"))
+          .join("\n"),
+        "enrollments.csv": files["enrollments.csv"]!.split("\n")
+          .filter((l) => !/^en[45],/.test(l))
+          .join("\n"),
+      }),
+      operator,
+    );
+    expect(run.ok).toBe(false);
+    expect(run.problems.map(formatProblem).join("\n")).toContain("in another school of the district only");
+    expect(await membershipsOf("spark")).toEqual(["South Middle"]);
+  });
+});
+
+describe("the nightly sync with the district's set in its folder", () => {
+  it("applies every school's part in its school", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "district-sync-"));
+    for (const [name, text] of Object.entries(districtSet())) writeFileSync(path.join(dir, name), text);
+    const outcome = await runRosterSync({ dir, day: "2026-11-29" });
+    expect(outcome.kind).toBe("district");
+    const run = (outcome as Extract<typeof outcome, { kind: "district" }>).run;
+    expect(run.schools.map((s) => [s.name, s.run.applied])).toEqual([
+      ["North High", true],
+      ["South Middle", true],
+      ["East Elementary", true],
+    ]);
+    // East's class and people, removed by the confirmed run above, are back.
+    expect(await classesOf(await schoolId("east"))).toEqual([{ code: "ALG1-2", name: "Reading", teacher: "estone" }]);
+    const syncedIn = (school: number) =>
+      withSchool(school, () =>
+        queryRows<{ source: string }>(
+          sql`select source from roster_imports where status = 'applied' order by id desc limit 1`,
+        ),
+      );
+    expect(await syncedIn(await schoolId("east"))).toEqual([{ source: "sync" }]);
+  });
+});
