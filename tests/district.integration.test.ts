@@ -189,6 +189,15 @@ describe("a school's admin", () => {
 
 describe("a district admin", () => {
   it("enters any school and sees every school's figures", async () => {
+    // Sign-in activity: North's student signs in, and Ken Kim (a parent of both schools) switches
+    // into North; the district admin, made in the first school (its member), counts there.
+    await queryRows(sql`update school_memberships set last_signed_in_at = null`);
+    cookieJar.clear();
+    await request(() => signInAs(NORTH_STUDENT.code));
+    cookieJar.clear();
+    await request(() => signInAs(NORTH_CHILD.parentCode));
+    await expect(request(() => switchSchool(form({ school: String(north) })))).rejects.toThrow(/NEXT_REDIRECT/);
+    cookieJar.clear();
     await signInAs(DISTRICT_ADMIN.code);
     const user = await sessionNow();
     expect(user?.districtAdmin).toBe(true);
@@ -196,6 +205,9 @@ describe("a district admin", () => {
     const overview = await request(() => districtOverview());
     const northRow = overview.find((s) => s.id === north)!;
     expect(northRow).toMatchObject({ name: NORTH.name, students: 2, teachers: 1, classes: 1, lastTerm: null });
+    expect(northRow).toMatchObject({ signedInThisWeek: 2, members: 4 });
+    // Ken landed in the demo school first (his first school): it counts him and the district admin.
+    expect(overview.find((s) => s.id === 1)!.signedInThisWeek).toBe(2);
     expect(overview.find((s) => s.id === 1)!.classes).toBe(DEMO_CLASSES.length);
   });
 

@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { chooseSchool, endSession, getSessionUser } from "@/lib/auth/session";
+import { markSignedIn } from "@/lib/db/schools";
 
 /** Logout: ends this session and revokes every other cookie of the user (session_version + 1). */
 export async function signOut(): Promise<void> {
@@ -22,6 +23,9 @@ export async function signOut(): Promise<void> {
 export async function switchSchool(formData: FormData): Promise<void> {
   const user = await getSessionUser();
   const wanted = Number(formData.get("school"));
-  if (user?.schoolIds.includes(wanted)) await chooseSchool(wanted);
+  if (user?.schoolIds.includes(wanted)) {
+    await chooseSchool(wanted);
+    await markSignedIn(user.id, wanted);
+  }
   redirect("/");
 }

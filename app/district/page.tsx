@@ -56,6 +56,9 @@ export default async function DistrictPage() {
                   {t("attendanceThisWeek")}
                 </th>
                 <th scope="col" className={cell}>
+                  {t("signedInThisWeek")}
+                </th>
+                <th scope="col" className={cell}>
                   {t("lastTerm")}
                 </th>
                 <th scope="col" className={cell}>
@@ -75,6 +78,7 @@ export default async function DistrictPage() {
                   <td className={cell}>
                     {s.attendanceThisWeek === null ? t("noAttendance") : t("rate", { rate: s.attendanceThisWeek })}
                   </td>
+                  <td className={cell}>{t("signedIn", { people: s.signedInThisWeek, members: s.members })}</td>
                   <td className={cell}>
                     {s.lastTerm === null ? (
                       t("noTerm")

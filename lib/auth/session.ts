@@ -4,7 +4,7 @@ import { getIronSession, unsealData, type SessionOptions } from "iron-session";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { db } from "@/lib/db/client";
-import { schoolsOf } from "@/lib/db/schools";
+import { markSignedIn, schoolsOf } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
 import { currentSchoolId } from "@/lib/db/school-scope";
 import { SCHOOL_COOKIE, SECURE_SCHOOL_COOKIE } from "@/lib/request-school.mjs";
@@ -187,6 +187,7 @@ export async function startSession(user: { id: number; sessionVersion: number })
   const schools = await schoolsOf(user.id);
   const stay = schools.some((school) => school.id === currentSchoolId());
   if (schools[0] && !stay) await chooseSchool(schools[0].id);
+  await markSignedIn(user.id, stay || !schools[0] ? currentSchoolId() : schools[0].id);
   const s = await session();
   s.uid = user.id;
   s.ver = user.sessionVersion;

@@ -59,3 +59,13 @@ export async function sharedPersonRefusal(
   );
   return row?.here && !row.only && !row.district ? msg("district.errors.sharedPerson") : null;
 }
+
+/**
+ * Remembers that the person signed in to (or switched into) the school: /district's sign-in
+ * activity. A district admin who is no member of it leaves nothing (they are counted nowhere).
+ */
+export async function markSignedIn(userId: number, schoolId: number): Promise<void> {
+  await queryRows(
+    sql`update school_memberships set last_signed_in_at = now() where user_id = ${userId} and school_id = ${schoolId}`,
+  );
+}

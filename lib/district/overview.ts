@@ -13,6 +13,9 @@ export interface SchoolOverview {
   classes: number;
   /** (present + excused + ½ late) / records this week (Monday on), as the teacher dashboard counts; null: none taken. */
   attendanceThisWeek: number | null;
+  /** People who signed in to (or switched into) the school since Monday, of its `members`. */
+  signedInThisWeek: number;
+  members: number;
   /** The letters of the school's last published term, most given first; empty before any is published. */
   lastTerm: { title: string; letters: { letter: string; count: number }[] } | null;
 }
@@ -21,6 +24,8 @@ interface Figures {
   students: number;
   teachers: number;
   classes: number;
+  signed_in: number;
+  members: number;
   marks: AttendanceCounts | null;
   term_title: string | null;
   letters: { letter: string; count: number }[] | null;
@@ -51,6 +56,8 @@ export async function districtOverview(): Promise<SchoolOverview[]> {
       students: Number(f?.students ?? 0),
       teachers: Number(f?.teachers ?? 0),
       classes: Number(f?.classes ?? 0),
+      signedInThisWeek: Number(f?.signed_in ?? 0),
+      members: Number(f?.members ?? 0),
       attendanceThisWeek: taken === 0 ? null : teacherAttendancePercent(marks),
       lastTerm: f?.term_title
         ? { title: f.term_title, letters: (f.letters ?? []).map((l) => ({ letter: l.letter, count: Number(l.count) })) }
@@ -72,6 +79,9 @@ const figuresOfSchool = sql`
     (select count(*)::int from school_memberships m join users u on u.id = m.user_id
       where m.school_id = portal_school() and u.role = 'instructor' and u.roster_deleted_at is null) as teachers,
     (select count(*)::int from levels) as classes,
+    (select count(*) filter (where m.last_signed_in_at >= date_trunc('week', now()))::int from school_memberships m
+      where m.school_id = portal_school()) as signed_in,
+    (select count(*)::int from school_memberships m where m.school_id = portal_school()) as members,
     (select json_build_object('present', count(*) filter (where a.status = 'present'), 'absent', count(*) filter (where a.status = 'absent'),
        'late', count(*) filter (where a.status = 'late'), 'excused', count(*) filter (where a.status = 'excused'))
        from attendance a where a.date >= date_trunc('week', current_date)::date) as marks,

@@ -609,6 +609,7 @@ export interface MessageArgs<Text> {
   "letterScale.actions.cutoff": { row: Text };
   "letterScale.actions.duplicate": { min: Text };
   "letterScale.actions.tooLong": { max: Text };
+  "district.signedIn": { people: Text; members: Text };
   "district.rate": { rate: Text };
   "district.letterCount": { letter: Text; count: Text };
   "district.enter": { name: Text };
@@ -2195,6 +2196,7 @@ export interface BareMessages {
   "district.teachers": true;
   "district.classes": true;
   "district.attendanceThisWeek": true;
+  "district.signedInThisWeek": true;
   "district.noAttendance": true;
   "district.lastTerm": true;
   "district.noTerm": true;

@@ -117,6 +117,8 @@ export const schoolMemberships = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /** When the person last signed in to (or switched into) this school: /district's sign-in activity. */
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.schoolId] }), index("school_memberships_school_idx").on(t.schoolId)],
 );
