@@ -1,4 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
+import { strToU8, zipSync } from "fflate";
+import { districtSet } from "../lib/roster/test-support-district";
 import type { Browser, Page } from "@playwright/test";
 import { EXTRA_PORT } from "../playwright.config";
 import { DISTRICT_ADMIN, NORTH, NORTH_STUDENT } from "../tests/support/district-people";
@@ -112,5 +114,38 @@ test("/district in Spanish is axe clean", async ({ browser }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Distrito" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Añadir una escuela" })).toBeVisible();
   await axeClean(page, "/district (es)");
+  await page.context().close();
+});
+
+test("a district admin imports the district's OneRoster set into its schools", async ({ browser }) => {
+  const page = await freshPage(browser);
+  await signIn(page, DISTRICT_ADMIN.code);
+  await gotoHydrated(page, "/admin?tab=roster");
+  const zip = Buffer.from(
+    zipSync(Object.fromEntries(Object.entries(districtSet()).map(([name, text]) => [name, strToU8(text)]))),
+  );
+  await page.getByLabel("Files").setInputFiles({ name: "district.zip", mimeType: "application/zip", buffer: zip });
+  await page.getByRole("button", { name: "Check files" }).click();
+  const report = page.getByTestId("import-report");
+  await expect(report).toContainText("no problems");
+  // East's class code is North's: each line of a school's part names its school.
+  await expect(report).toContainText(
+    'East Elementary: classes.csv:4: classCode — another class already has the code "ALG1"',
+  );
+  const schools = page.getByTestId("import-schools");
+  await expect(schools).toContainText("The district's set: 3 schools");
+  await expect(schools).toContainText("South Middle: 7 changes (a new school)");
+  await page.screenshot({ path: "test-results/district-roster-preview.png", fullPage: true });
+  await axeClean(page, "the district's roster preview");
+  await page.getByRole("button", { name: /^Apply import/ }).click();
+  await expect(page.getByTestId("import-applied")).toContainText("Import applied");
+  await gotoHydrated(page, "/district");
+  for (const school of ["North High", "South Middle", "East Elementary"])
+    await expect(page.getByTestId("district-school").filter({ hasText: school })).toBeVisible();
+  // South Middle: its one student, and the teacher it shares with North High.
+  const south = page.getByTestId("district-school").filter({ hasText: "South Middle" });
+  await expect(south.getByRole("cell").nth(0)).toHaveText("1");
+  await expect(south.getByRole("cell").nth(1)).toHaveText("1");
+  await page.screenshot({ path: "test-results/district-after-roster.png", fullPage: true });
   await page.context().close();
 });

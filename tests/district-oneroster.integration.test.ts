@@ -43,6 +43,9 @@ const membershipsOf = (username: string) =>
     sql`select s.name as school from school_memberships m join schools s on s.id = m.school_id join users u on u.id = m.user_id where u.username = ${username} order by s.name`,
   ).then((rows) => rows.map((r) => r.school));
 
+/** The preview's fingerprint, which the apply (as the admin page does) must find unchanged. */
+let previewed = "";
+
 beforeAll(async () => {
   // The install's first school is the district's North High (the name it was set up with).
   await queryRows(sql`update schools set name = 'North High' where id = 1`);
@@ -51,6 +54,7 @@ beforeAll(async () => {
 describe("a district's OneRoster set", () => {
   it("previews every school's part and writes nothing", async () => {
     const run = await district(districtSet(), false);
+    previewed = run.fingerprint;
     const problems = run.schools.flatMap((s) => s.run.problems.map(formatProblem));
     expect(problems).toEqual([]);
     expect(run.ok).toBe(true);
@@ -67,7 +71,8 @@ describe("a district's OneRoster set", () => {
   });
 
   it("applies each class in its school and makes one account per person across schools", async () => {
-    const run = await district(districtSet(), true);
+    const run = await district(districtSet(), true, { expectFingerprint: previewed });
+    expect(run.schools.flatMap((s) => s.run.problems.map(formatProblem))).toEqual([]);
     expect(run.ok).toBe(true);
     expect((await schools()).map((s) => [s.name, s.sourced_id])).toEqual([
       ["North High", "north"],

@@ -167,6 +167,23 @@ export function RunReport({ run }: { run: RosterRunView }) {
               : t("problemsToFix", { count: run.problemCount })}
         {run.warningCount ? t("warnings", { count: run.warningCount }) : ""}.
       </p>
+      {run.schools && (
+        <div data-testid="import-schools">
+          <p className="text-sm font-medium">{t("district.heading", { count: run.schools.length })}</p>
+          <ul className="list-disc ps-5 text-sm">
+            {run.schools.map((s) => (
+              <li key={s.name}>
+                <span data-user-text>{s.name}</span>
+                {": "}
+                {t(s.refused ? "district.refused" : run.applied ? "district.did" : "district.would", {
+                  changes: s.changes,
+                })}
+                {s.isNew ? ` ${t("district.newSchool")}` : ""}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="relative overflow-x-auto" tabIndex={0} role="region" aria-label={what}>
         <table className="w-full text-sm">
           <caption className="sr-only">{what}</caption>

@@ -422,6 +422,9 @@ export interface MessageArgs<Text> {
   "adminRoster.syncOn": { dir: Text; at: Text; timeZone: Text };
   "adminRoster.outcome.class": { name: Text };
   "adminRoster.removalsShown": { from: Text; to: Text; count: Text };
+  "adminRoster.district.heading": { count: number };
+  "adminRoster.district.would": { changes: number };
+  "adminRoster.district.did": { changes: number };
   "adminPrint.cardsDocTitle": { title: Text };
   "adminPrint.cardsTitle": { title: Text };
   "adminPrint.cardsSummary": { count: Text; perSheet: Text };
@@ -1696,6 +1699,8 @@ export interface BareMessages {
   "adminRoster.nextRemovals": true;
   "adminRoster.removalsPages": true;
   "adminRoster.downloadRemovals": true;
+  "adminRoster.district.refused": true;
+  "adminRoster.district.newSchool": true;
   "adminPrint.back": true;
   "adminPrint.cardsKey": true;
   "adminPrint.nobody": true;

@@ -70,6 +70,12 @@ export function districtRunView(run: DistrictRun, locale: AnyLocale): RosterRunV
     fingerprint: run.fingerprint,
     newUsers: views.reduce((n, { view }) => n + view.newUsers, 0),
     durationMs: Math.round(run.durationMs),
+    schools: views.map(({ s, view }) => ({
+      name: s.name,
+      isNew: s.isNew,
+      changes: view.changes,
+      refused: !view.ok,
+    })),
   };
 }
 

@@ -150,6 +150,8 @@ export interface RosterRunView {
   fingerprint: string;
   newUsers: number;
   durationMs: number;
+  /** A district's set (issue 42): its schools in import order, each with its changes and whether it was refused. */
+  schools?: { name: string; isNew: boolean; changes: number; refused: boolean }[];
 }
 
 export interface RemovalView {

@@ -320,9 +320,23 @@ function unrouted(read: ReadRoster, orgs: RosterOrg[]): RosterProblem[] {
     }));
 }
 
+/**
+ * What the admin saw of each school in the preview: its counts, removals and new administrators.
+ * Not the plans themselves: a person made by an earlier school's part gets a new id at every run
+ * (a rolled-back preview does not give its sequence numbers back), and later parts name that id.
+ */
 const districtFingerprint = (outcomes: Outcome[]) =>
   crypto
     .createHash("sha256")
-    .update(outcomes.map((o) => `${o.org.sourcedId}:${o.fingerprint}`).join("|"))
+    .update(
+      JSON.stringify(
+        outcomes.map((o) => [
+          o.org.sourcedId,
+          o.plan.counts,
+          o.plan.deletions.map((d) => [d.entity, d.id, d.kept]),
+          o.plan.newAdmins,
+        ]),
+      ),
+    )
     .digest("base64url")
     .slice(0, 32);
