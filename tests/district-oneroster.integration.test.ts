@@ -199,3 +199,69 @@ describe("the nightly sync with the district's set in its folder", () => {
     expect(await syncedIn(await schoolId("east"))).toEqual([{ source: "sync" }]);
   });
 });
+
+describe("people across the district's schools", () => {
+  const person = (username: string) =>
+    queryRows<{ id: number; deleted: boolean; has_code: boolean }>(
+      sql`select id, roster_deleted_at is not null as deleted, code_hash is not null as has_code from users where username = ${username}`,
+    ).then((rows) => rows[0]);
+
+  it("a student who moves keeps their account, and a teacher who left every school keeps no access", async () => {
+    const before = await person("nreed");
+    const run = await district(districtSet({ moved: true, teacherLeft: true }), true, { allowDeletions: 10 });
+    expect(run.schools.flatMap((s) => s.run.problems.map(formatProblem))).toEqual([]);
+    expect(await person("nreed")).toEqual({ ...before, deleted: false, has_code: true });
+    expect(await membershipsOf("nreed")).toEqual(["North High", "South Middle"]);
+    const classesOfNoel = (school: number) =>
+      withSchool(school, () =>
+        queryRows<{ level_code: string }>(
+          sql`select e.level_code from student_enrollment e join users u on u.id = e.student_id where u.username = 'nreed'`,
+        ),
+      );
+    expect(await classesOfNoel(1)).toEqual([]);
+    expect(await classesOfNoel(await schoolId("south"))).toEqual([{ level_code: "SCI7" }]);
+    // The teacher of two schools whom no school lists: kept (records), without a way to sign in.
+    expect(await person("tturner")).toMatchObject({ deleted: true, has_code: false });
+    // The new people's sign-in cards: the history names them (none made here).
+    const south = await schoolId("south");
+    const [row] = await withSchool(south, () =>
+      queryRows<{ new_user_ids: number[] }>(
+        sql`select new_user_ids from roster_imports where status = 'applied' order by id desc limit 1`,
+      ),
+    );
+    expect(row?.new_user_ids).toEqual([]);
+  });
+
+  it("a school's own file cannot change someone it shares, nor take over a district admin", async () => {
+    // The teacher is back in both schools; South's admin then uploads a file giving her a new e-mail.
+    await district(districtSet(), true, { allowDeletions: 10 });
+    const south = await schoolId("south");
+    await queryRows(
+      sql`insert into users (name, username, role, district_admin) values ('Dana District', 'ddistrict', 'admin', true)`,
+    );
+    const files = districtSet({ withoutEast: true });
+    const own = {
+      ...files,
+      "orgs.csv": files["orgs.csv"]!.split("\n")
+        .filter((l) => !/^(north|east),/.test(l))
+        .join("\n"),
+      "users.csv":
+        files["users.csv"]!.replace("tt@riverside.example", "attacker@evil.example") +
+        "x9,,,true,south,administrator,ddistrict,,Dana,District,,,dd@evil.example,,,,,\n",
+      "classes.csv": files["classes.csv"]!.split("\n")
+        .filter((l) => !l.startsWith("c-alg"))
+        .join("\n"),
+      "enrollments.csv": files["enrollments.csv"]!.split("\n")
+        .filter((l) => !/^en[123],/.test(l))
+        .join("\n"),
+    };
+    const run = await withSchool(south, () => applyRosterImport(zipUpload(own), { ...operator, skipInvalid: true }));
+    const lines = [...run.problems, ...run.warnings].map(formatProblem).join("\n");
+    expect(lines).toContain("also belongs to another school of the district");
+    expect(lines).toContain("in another school of the district only");
+    const [t] = await queryRows<{ email: string | null }>(sql`select email from users where username = 'tturner'`);
+    expect(t?.email).toBe("tt@riverside.example");
+    const [d] = await queryRows<{ email: string | null }>(sql`select email from users where username = 'ddistrict'`);
+    expect(d?.email).toBeNull();
+  });
+});

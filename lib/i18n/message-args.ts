@@ -1519,6 +1519,13 @@ export interface BareMessages {
   "admin.rosterReport.text.nameTheirSchool": true;
   "admin.rosterReport.text.classNamesNoSchool": true;
   "admin.rosterReport.text.nameClassSchool": true;
+  "admin.rosterReport.text.sharedPersonKept": true;
+  "admin.rosterReport.text.districtRosterChangesThem": true;
+  "admin.rosterReport.text.schoolPartFailed": true;
+  "admin.rosterReport.text.schoolPartFailedFix": true;
+  "admin.rosterReport.text.enrollmentOfNoSchool": true;
+  "admin.rosterReport.text.lineItemOfNoSchool": true;
+  "admin.rosterReport.text.addClassRowDistrict": true;
   "admin.rosterReport.parts.student": true;
   "admin.rosterReport.parts.parent": true;
   "admin.rosterReport.parts.teacher": true;
@@ -1528,6 +1535,7 @@ export interface BareMessages {
   "admin.rosterReport.parts.role": true;
   "admin.rosterReport.parts.name": true;
   "admin.rosterReport.parts.email": true;
+  "admin.rosterReport.parts.someoneElsewhere": true;
   "admin.rosterReport.sync.importFailed": true;
   "admin.rosterReport.sync.overThreshold": true;
   "admin.rosterReport.syncMail.nothingChanged": true;

@@ -109,7 +109,7 @@ export async function linkGuardian(input: {
         source: "admin",
       })
       .onConflictDoUpdate({
-        target: [guardianLinks.parentId, guardianLinks.studentId],
+        target: [guardianLinks.schoolId, guardianLinks.parentId, guardianLinks.studentId],
         set: { relationship: input.relationship, source: "admin", removedAt: null },
       })
       .returning({ id: guardianLinks.id });

@@ -65,7 +65,7 @@ export async function settlePendingLink(input: {
     const [link] = await queryRows<{ id: number }>(
       sql`insert into guardian_links (parent_id, student_id, relationship, source, removed_at)
           values (${parentId}, ${studentId}, 'guardian', 'phone', ${input.decision === "confirm" ? sql`null` : sql`now()`})
-          on conflict (parent_id, student_id) do nothing returning id`,
+          on conflict (school_id, parent_id, student_id) do nothing returning id`,
       tx,
     );
     await audit(tx, {

@@ -102,7 +102,11 @@ export async function applyPlan(
       sql`update users set code = null, code_hash = null, code_sealed = null, code_weak = false, session_version = session_version + 1, roster_deleted_at = now(), updated_at = now() where id = any(${ints(c.users.keep)}::int[])`,
     );
   }
-  if (c.users.delete.length) await run(sql`delete from users where id = any(${ints(c.users.delete)}::int[])`);
+  // Never the row of someone who (since the plan) belongs to another school too: its records name them.
+  if (c.users.delete.length)
+    await run(
+      sql`delete from users where id = any(${ints(c.users.delete)}::int[]) and not exists (select 1 from school_memberships o where o.user_id = users.id and o.school_id <> portal_school())`,
+    );
   if (c.classes.keep.length)
     await run(sql`update levels set roster_deleted_at = now() where id = any(${ints(c.classes.keep)}::int[])`);
   if (c.classes.delete.length) await run(sql`delete from levels where id = any(${ints(c.classes.delete)}::int[])`);
@@ -258,7 +262,7 @@ export async function applyPlan(
       with made as (
         insert into guardian_links (parent_id, student_id, relationship, source, from_roster) values ${list(values)}
         -- A pair the plan saw unlinked that conflicts was linked by the phone sync of this import's own user rows: the roster's link, with its relationship.
-        on conflict (parent_id, student_id) do update set relationship = excluded.relationship, source = 'admin', from_roster = true, removed_at = null
+        on conflict (school_id, parent_id, student_id) do update set relationship = excluded.relationship, source = 'admin', from_roster = true, removed_at = null
         returning parent_id, student_id)
       insert into audit_log (action, actor_id, detail)
       select 'guardian.linked', ${actorId}::int, jsonb_build_object('parentId', parent_id, 'studentId', student_id, 'source', 'roster') from made`);

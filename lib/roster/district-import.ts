@@ -10,7 +10,7 @@ import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { msg } from "@/lib/i18n/message";
 import { applyPlan, type ApplyOutcome } from "./apply";
 import { readRoster, type ReadRoster } from "./dataset";
-import { datasetOfSchool, schoolOrgs, usersOfNoSchool } from "./district";
+import { datasetOfSchool, rowsOfNoSchool, schoolOrgs, usersOfNoSchool } from "./district";
 import { recordImport } from "./history";
 import {
   DELETION_SHARE,
@@ -89,6 +89,7 @@ export async function runDistrictImport(
   opts: RosterRunOptions & { apply: boolean; expectFingerprint?: string },
 ): Promise<DistrictRun> {
   const started = performance.now();
+  const progress = opts.onProgress ?? (() => {});
   const timeZone = opts.timeZone ?? schoolTimeZone();
   const read = readRoster(upload, "oneroster", { timeZone });
   const orgs = schoolOrgs(read.dataset);
@@ -96,7 +97,23 @@ export async function runDistrictImport(
     org,
     read: { ...read, dataset: datasetOfSchool(read.dataset, org.sourcedId, i === 0) } satisfies ReadRoster,
   }));
-  const problems = unrouted(read, orgs);
+  const problems = [
+    ...unrouted(read, orgs),
+    ...rowsOfNoSchool(
+      read.dataset,
+      parts.map((p) => p.read.dataset),
+    ).map((r): RosterProblem => ({
+      file: r.file,
+      line: r.line,
+      column: r.what === "enrollment" ? "schoolSourcedId" : "classSourcedId",
+      message: msg(
+        r.what === "enrollment"
+          ? "admin.rosterReport.text.enrollmentOfNoSchool"
+          : "admin.rosterReport.text.lineItemOfNoSchool",
+      ),
+      fix: msg("admin.rosterReport.text.addClassRowDistrict"),
+    })),
+  ];
   const warnings = usersOfNoSchool(
     read.dataset,
     parts.map((p) => p.read.dataset),
@@ -119,6 +136,8 @@ export async function runDistrictImport(
         sql`select id, name, sourced_id as "sourcedId" from schools order by id`,
         tx,
       );
+      // Every school of the set first: each part's plan knows the whole set's schools and people.
+      const placed: { part: (typeof parts)[number]; school: SchoolRow; isNew: boolean }[] = [];
       for (const part of parts) {
         const { school, isNew } = await schoolOfOrg(tx, schools, part.org);
         // The org above the school (the district), which the school's own export writes back.
@@ -126,11 +145,19 @@ export async function runDistrictImport(
         await tx.execute(
           sql`update schools set parent_sourced_id = ${parent?.sourcedId ?? null}, parent_name = ${parent?.name ?? null} where id = ${school.id} and (parent_sourced_id, parent_name) is distinct from (${parent?.sourcedId ?? null}, ${parent?.name ?? null})`,
         );
+        placed.push({ part, school, isNew });
+      }
+      const districtSet = {
+        sourcedIds: new Set(read.dataset.users.flatMap((u) => (u.sourcedId === null ? [] : [u.sourcedId]))),
+        schoolIds: new Set(placed.map((p) => p.school.id)),
+      };
+      for (const [i, { part, school, isNew }] of placed.entries()) {
+        progress({ phase: "checking", done: i, total: placed.length });
         // The rest of the transaction is that school's: row-level security follows the setting.
         await tx.execute(sql.raw(`set local app.school_id = '${school.id}'`));
         await withSchool(school.id, async () => {
           await holdImportGradeWrites(tx, { gradebook: touchesGrades(part.read) });
-          const plan = await planIn(tx, part.read, opts.actorId, timeZone, opts.allowNewAdmins, true);
+          const plan = await planIn(tx, part.read, opts.actorId, timeZone, opts.allowNewAdmins, districtSet);
           const guard = deletionGuardOf(plan, share);
           const tripped = guard && (opts.allowDeletions ?? 0) < guard.people ? guard : null;
           if (tripped)
@@ -150,10 +177,27 @@ export async function runDistrictImport(
           const ok = plan.problems.total === 0 || (opts.skipInvalid === true && plan.problems.blocking === 0);
           // Applied in the preview too (then rolled back): the next school's plan sees this one's people.
           let result: Outcome["result"] = null;
+          let failed = false;
           if (ok && setOk) {
-            const applied = await applyPlan(tx, plan, opts.actorId);
-            const importId = opts.apply ? await recordApplied(tx, upload, opts, plan, started) : 0;
-            result = { ...applied, importId };
+            try {
+              // A savepoint: a school whose part fails (a row another school holds) is refused alone.
+              result = await tx.transaction(async (sp) => {
+                const applied = await applyPlan(sp, plan, opts.actorId);
+                const importId = opts.apply ? await recordApplied(sp, upload, opts, plan, started, applied) : 0;
+                return { ...applied, importId };
+              });
+            } catch (err) {
+              console.error(`district roster: the part of ${part.org.sourcedId} failed:`, err);
+              failed = true;
+              plan.problems.add({
+                file: upload.label,
+                line: 0,
+                column: "file",
+                message: msg("admin.rosterReport.text.schoolPartFailed"),
+                fix: msg("admin.rosterReport.text.schoolPartFailedFix"),
+                blocking: true,
+              });
+            }
           }
           outcomes.push({
             org: part.org,
@@ -162,7 +206,7 @@ export async function runDistrictImport(
             plan,
             fingerprint: fingerprintOf(plan),
             guard: tripped,
-            result,
+            result: failed ? null : result,
           });
         });
       }
@@ -274,6 +318,7 @@ async function recordApplied(
   opts: RosterRunOptions,
   plan: Plan,
   started: number,
+  applied: ApplyOutcome,
 ): Promise<number> {
   const fingerprint = fingerprintOf(plan);
   const importId = await recordImport(tx, {
@@ -286,7 +331,8 @@ async function recordApplied(
     report: reportOf(plan),
     problems: plan.problems.total,
     warnings: plan.warnings.total,
-    newUserIds: [],
+    // The sign-in cards of "the new people of the last import" (lib/export/cards.ts) read them.
+    newUserIds: [...applied.createdUserIds, ...applied.reactivatedUserIds],
     durationMs: performance.now() - started,
   });
   await audit(tx, {

@@ -20,7 +20,11 @@ export const isDistrictSet = (data: RosterDataset): boolean => schoolOrgs(data).
 export function datasetOfSchool(data: RosterDataset, orgId: string, first: boolean): RosterDataset {
   const classes = data.classes.filter((c) => c.schoolId === orgId);
   const classKeys = new Set(classes.map((c) => c.key));
-  const enrollments = data.enrollments.filter((e) => classKeys.has(e.classKey));
+  // A delta's enrollment of a class the upload does not repeat goes by its own schoolSourcedId.
+  const inUpload = new Set(data.classes.map((c) => c.key));
+  const enrollments = data.enrollments.filter(
+    (e) => classKeys.has(e.classKey) || (e.schoolId === orgId && !inUpload.has(e.classKey)),
+  );
   const lineItems = data.lineItems.filter((l) => classKeys.has(l.classKey));
   const lineItemIds = new Set(lineItems.map((l) => l.sourcedId));
   const users = usersOfSchool(data.users, orgId, new Set(enrollments.map((e) => e.userKey)));
@@ -64,4 +68,26 @@ function usersOfSchool(all: RosterUser[], orgId: string, enrolled: Set<string>):
 export function usersOfNoSchool(data: RosterDataset, parts: RosterDataset[]): RosterUser[] {
   const placed = new Set(parts.flatMap((p) => p.users.map((u) => u.key)));
   return data.users.filter((u) => !placed.has(u.key));
+}
+
+/**
+ * Rows no school's part takes: an enrollment whose class is not in the upload and which names no
+ * school of the set, a line item whose class is not in the upload. Said, never dropped silently.
+ */
+export function rowsOfNoSchool(
+  data: RosterDataset,
+  parts: RosterDataset[],
+): { file: string; line: number; what: "enrollment" | "lineItem" }[] {
+  // Rows of a class the upload has are the class's own problem (a class of no school) when unplaced.
+  const inUpload = new Set(data.classes.map((c) => c.key));
+  const enrolled = new Set(parts.flatMap((p) => p.enrollments));
+  const items = new Set(parts.flatMap((p) => p.lineItems));
+  return [
+    ...data.enrollments
+      .filter((e) => !enrolled.has(e) && !inUpload.has(e.classKey))
+      .map((e) => ({ ...e.ref, what: "enrollment" as const })),
+    ...data.lineItems
+      .filter((l) => !items.has(l) && !inUpload.has(l.classKey))
+      .map((l) => ({ ...l.ref, what: "lineItem" as const })),
+  ];
 }

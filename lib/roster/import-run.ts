@@ -119,15 +119,17 @@ export async function planIn(
   actorId: number | null,
   timeZone: string,
   allowNewAdmins = false,
-  district = false,
+  /** The district's roster: its whole set's people and the portal's schools of the set (plan-context.ts). */
+  districtSet?: { sourcedIds: Set<string>; schoolIds: Set<number> },
 ): Promise<Plan> {
+  const district = districtSet !== undefined;
   const modes = read.dataset.modes;
   const state = await loadState(tx, {
     timeZone,
     gradebook: modes.categories !== undefined || modes.assignments !== undefined || modes.grades !== undefined,
     grades: modes.grades !== undefined,
   });
-  let plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins, district });
+  let plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins, district, districtSet });
   const userIds = [...plan.changes.users.delete, ...plan.changes.users.keep];
   const levelIds = [...plan.changes.classes.delete, ...plan.changes.classes.keep];
   if (userIds.length || levelIds.length) {
@@ -135,7 +137,7 @@ export async function planIn(
     const records = await withRecords(tx, userIds, levelIds);
     state.usersWithRecords = records.users;
     state.levelsWithRecords = records.levels;
-    plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins, district });
+    plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins, district, districtSet });
   }
   return plan;
 }

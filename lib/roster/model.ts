@@ -96,6 +96,8 @@ export interface RosterEnrollment {
   sourcedId: string | null;
   userKey: string;
   classKey: string;
+  /** schoolSourcedId: routes a district's delta row whose class the upload does not repeat. */
+  schoolId?: string;
   role: "student" | "teacher";
   primary: boolean;
   /** beginDate (YYYY-MM-DD) → enrolled_at; undefined or empty: the portal's (or, new, today). */

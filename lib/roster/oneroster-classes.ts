@@ -247,6 +247,7 @@ export const enrollmentsFile: FileReader = {
         sourcedId: start.sourcedId,
         userKey: `s:${user}`,
         classKey: `s:${cls}`,
+        schoolId: row.value("schoolSourcedId") || undefined,
         role,
         primary: primary ?? false,
         beginDate,

@@ -222,6 +222,12 @@ export interface PlanContext {
   allowNewAdmins: boolean;
   /** The district's roster (issue 42): a person of another school it lists here joins this school. */
   district: boolean;
+  /**
+   * The district's roster: every person's sourcedId in the whole set (someone another school's part
+   * lists is not this part's to remove: a student who moved), and the portal's schools of the set
+   * (someone of several schools, all of them in the set, whom no part lists, is kept without access).
+   */
+  districtSet?: { sourcedIds: Set<string>; schoolIds: Set<number> };
   newAdmins: { name: string; sourcedId: string | null }[];
   refusedClasses: Set<string>;
   /** The users or classes file was not read whole: a reference into it that finds nothing is not reported. */

@@ -12,6 +12,18 @@ import { ROLE_WORD } from "./words";
 // by an import; someone the roster deletes who has academic records is kept without a code.
 // Guardian links are planned in plan-guardians.ts, demographics' birth dates in plan-birth-dates.ts.
 
+/** Someone of another school only, or a district admin: a school's own roster does not take them over. */
+function refuseOutsider(ctx: PlanContext, u: RosterUser): void {
+  ctx.problems.add({
+    file: u.ref.file,
+    line: u.ref.line,
+    column: u.sourcedId !== null ? "sourcedId" : u.labels.username,
+    message: msg("admin.rosterReport.text.personOfAnotherSchool"),
+    fix: msg("admin.rosterReport.text.districtRosterAddsThem"),
+  });
+  refuseUser(ctx, u);
+}
+
 /** A row the plan refuses: references to it name it as their cause. */
 function refuseUser(ctx: PlanContext, u: RosterUser): void {
   ctx.refusedUsers.add(u.key);
@@ -32,6 +44,11 @@ export function planUsers(ctx: PlanContext): void {
       const holder = byUsername.get(u.username);
       // A person typed into the portal before the school had a roster: the roster takes them over.
       if (holder && (holder.sourcedId === null || u.sourcedId === null)) {
+        // Never someone of another school only, nor a district admin: named by no word of theirs.
+        if ((holder.member === false && !ctx.district) || holder.districtAdmin) {
+          refuseOutsider(ctx, u);
+          continue;
+        }
         if (u.role !== null && holder.role !== u.role) {
           problems.add({
             file: u.ref.file,
@@ -66,15 +83,8 @@ export function planUsers(ctx: PlanContext): void {
     if (db) matched.set(db.id, u);
     // Someone of another school only (issue 42): the district's roster brings them here (one
     // account across the district); a school's own roster is not theirs to take over.
-    if (db && db.member === false && !ctx.district) {
-      problems.add({
-        file: u.ref.file,
-        line: u.ref.line,
-        column: u.sourcedId !== null ? "sourcedId" : u.labels.username,
-        message: msg("admin.rosterReport.text.personOfAnotherSchool"),
-        fix: msg("admin.rosterReport.text.districtRosterAddsThem"),
-      });
-      refuseUser(ctx, u);
+    if (db && ((db.member === false && !ctx.district) || db.districtAdmin)) {
+      refuseOutsider(ctx, u);
       continue;
     }
     const role = u.role ?? db?.role ?? null;
@@ -138,13 +148,22 @@ export function planUsers(ctx: PlanContext): void {
 
   // Removals: a bulk file lists everyone, so roster people missing from it go; a delta says whom.
   const candidates: StateUser[] = [];
+  const set = ctx.districtSet;
+  /** Someone of several schools whom the district's whole set no longer lists: kept without access. */
+  const leftDistrict = (db: StateUser) =>
+    set !== undefined &&
+    db.onlyHere === false &&
+    !db.districtAdmin &&
+    (db.schools ?? []).every((s) => set.schoolIds.has(s));
   if (isBulk(ctx, "users")) {
     for (const db of state.users)
       if (
         db.sourcedId !== null &&
         db.member !== false &&
         !db.rosterDeleted &&
-        db.onlyHere !== false &&
+        (db.onlyHere !== false || leftDistrict(db)) &&
+        // Another school's part of the district's set lists them (a student who moved): not gone.
+        !set?.sourcedIds.has(db.sourcedId) &&
         !matched.has(db.id) &&
         !ctx.refusedUsers.has(`s:${db.sourcedId}`)
       )
@@ -172,7 +191,8 @@ export function planUsers(ctx: PlanContext): void {
       });
       continue;
     }
-    const hasRecords = state.usersWithRecords.has(db.id);
+    // Someone of several schools keeps their row (their other schools' records name it).
+    const hasRecords = state.usersWithRecords.has(db.id) || db.onlyHere === false;
     ctx.usersGone.add(db.id);
     (hasRecords ? ctx.changes.users.keep : ctx.changes.users.delete).push(db.id);
     ctx.counts.users[hasRecords ? "kept" : "delete"] += 1;
@@ -188,10 +208,10 @@ export function planUsers(ctx: PlanContext): void {
   }
 
   // Usernames as the import leaves them: each must be one person's.
-  const holderOf = new Map<string, { line?: number; name: string }>();
+  const holderOf = new Map<string, { line?: number; name: string; elsewhere?: boolean }>();
   for (const db of state.users)
     if (!matched.has(db.id) && !(ctx.usersGone.has(db.id) && !state.usersWithRecords.has(db.id)))
-      holderOf.set(db.username, { name: db.name });
+      holderOf.set(db.username, { name: db.name, elsewhere: db.member === false || db.districtAdmin === true });
   const usernames = new Map<RosterUser, string>();
   for (const { u, db } of kept) {
     const wanted = u.username ?? db?.username;
@@ -206,7 +226,9 @@ export function planUsers(ctx: PlanContext): void {
           a: quote(wanted),
           b: holder.line
             ? msg("admin.rosterReport.parts.userOnLine", { a: holder.line })
-            : msg("admin.rosterReport.parts.portal", { a: holder.name }),
+            : holder.elsewhere
+              ? msg("admin.rosterReport.parts.someoneElsewhere")
+              : msg("admin.rosterReport.parts.portal", { a: holder.name }),
         }),
         fix: msg("admin.rosterReport.text.giveEachPersonTheir"),
       });
@@ -256,7 +278,23 @@ export function planUsers(ctx: PlanContext): void {
     }
     finalByKey.set(u.key, { ref: db.id, role });
     if (data.agentsCarried) ctx.fileUserIds.add(db.id);
-    const changed = (Object.keys(values) as (keyof UserValues)[]).some((k) => values[k] !== db[k]);
+    let changed = (Object.keys(values) as (keyof UserValues)[]).some((k) => values[k] !== db[k]);
+    // Someone who also belongs to another school signs in to all of them: only the district's roster
+    // (or a district admin) changes their account; a school's own file matches them, no more.
+    if (db.onlyHere === false && !ctx.district && (changed || db.rosterDeleted)) {
+      ctx.warnings.add({
+        file: u.ref.file,
+        line: u.ref.line,
+        column: u.labels.name,
+        message: msg("admin.rosterReport.text.sharedPersonKept"),
+        fix: msg("admin.rosterReport.text.districtRosterChangesThem"),
+      });
+      changed = false;
+      if (db.rosterDeleted) {
+        ctx.counts.users.unchanged += 1;
+        continue;
+      }
+    }
     const joins = db.member === false;
     if (joins) ctx.changes.users.join.push(db.id);
     if (changed || db.rosterDeleted) {

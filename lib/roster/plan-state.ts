@@ -26,6 +26,10 @@ export interface StateUser {
    * removes them, and matches them only when it is the district's (their membership here is added).
    */
   member?: boolean;
+  /** A district admin: no school's roster adopts or changes them. */
+  districtAdmin?: boolean;
+  /** The schools they belong to (the district's roster keeps, not deletes, someone of several). */
+  schools?: number[];
 }
 
 export interface StateLevel {

@@ -24,7 +24,13 @@ export { isBulk } from "./plan-context";
 export function buildPlan(
   read: ReadRoster,
   state: RosterState,
-  opts: { actorId?: number | null; timeZone?: string; allowNewAdmins?: boolean; district?: boolean } = {},
+  opts: {
+    actorId?: number | null;
+    timeZone?: string;
+    allowNewAdmins?: boolean;
+    district?: boolean;
+    districtSet?: { sourcedIds: Set<string>; schoolIds: Set<number> };
+  } = {},
 ): Plan {
   const counts = Object.fromEntries(ENTITIES.map((e) => [e, emptyCounts()])) as Record<RosterEntity, Counts>;
   for (const [entity, n] of Object.entries(read.dataset.ignored)) counts[entity as RosterEntity].ignored += n ?? 0;
@@ -61,6 +67,7 @@ export function buildPlan(
     },
     allowNewAdmins: opts.allowNewAdmins ?? false,
     district: opts.district ?? false,
+    districtSet: opts.districtSet,
     newAdmins: [],
     brokenUsers: read.dataset.broken.has("users"),
     brokenClasses: read.dataset.broken.has("classes"),

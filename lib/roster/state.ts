@@ -48,7 +48,8 @@ export async function loadState(
       queryRows<StateUser>(
         sql`select id, sourced_id as "sourcedId", username, role, name, given_name as "givenName", family_name as "familyName", email, phone_number as "phoneNumber", parent1_number as "parent1Number",
             parent2_number as "parent2Number", date_of_birth::text as "dateOfBirth", roster_deleted_at is not null as "rosterDeleted",
-            ${onlyHere(sql.raw("users.id"))} as "onlyHere", ${memberHere(sql.raw("users.id"))} as member
+            ${onlyHere(sql.raw("users.id"))} as "onlyHere", ${memberHere(sql.raw("users.id"))} as member,
+            district_admin as "districtAdmin", (select array_agg(m.school_id order by m.school_id) from school_memberships m where m.user_id = users.id) as schools
           from users order by id`,
         tx,
       ),
@@ -230,7 +231,18 @@ export async function withRecords(
         tx,
       )
     : [];
-  return { users: new Set(users.map((r) => Number(r.id))), levels: new Set(levels.map((r) => Number(r.id))) };
+  const kept = new Set(users.map((r) => Number(r.id)));
+  // The audit log is append-only and names its actors in every school (a sign-in is written in the
+  // school the browser was in): someone another school's log names is kept, never deleted.
+  if (userIds.length)
+    await inEachOtherSchool(tx, async () => {
+      const named = await queryRows<{ id: number }>(
+        sql`select distinct actor_id as id from audit_log where actor_id = any(${intArray(userIds)}::int[])`,
+        tx,
+      );
+      for (const r of named) kept.add(Number(r.id));
+    });
+  return { users: kept, levels: new Set(levels.map((r) => Number(r.id))) };
 }
 
 /**
@@ -239,20 +251,30 @@ export async function withRecords(
  * class's address in the whole install, so an import must not give one that another school holds.
  */
 async function codesOfOtherSchools(tx: Tx): Promise<Set<string>> {
+  const codes = new Set<string>();
+  await inEachOtherSchool(tx, async () => {
+    for (const r of await queryRows<{ code: string }>(sql`select lower(code) as code from levels`, tx))
+      codes.add(r.code);
+  });
+  return codes;
+}
+
+/**
+ * Runs `fn` in every other school of the district, each under its own row-level security, and
+ * returns the transaction to its school. For the few facts an import needs across schools.
+ */
+async function inEachOtherSchool(tx: Tx, fn: () => Promise<void>): Promise<void> {
   const here = currentSchoolId();
   const others = (await queryRows<{ id: number }>(sql`select id from schools where id <> ${here} order by id`, tx)).map(
     (r) => Number(r.id),
   );
-  const codes = new Set<string>();
-  if (others.length === 0) return codes;
+  if (others.length === 0) return;
   try {
     for (const id of others) {
       await tx.execute(sql.raw(`set local app.school_id = '${id}'`));
-      for (const r of await queryRows<{ code: string }>(sql`select lower(code) as code from levels`, tx))
-        codes.add(r.code);
+      await fn();
     }
   } finally {
     await tx.execute(sql.raw(`set local app.school_id = '${here}'`));
   }
-  return codes;
 }

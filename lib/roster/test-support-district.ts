@@ -45,18 +45,31 @@ const EAST_STUDENTS = ["e1", "e2", "e3", "e4", "e5"];
  * The district's set. `withoutEast`: the file no longer lists East's class, its teacher and its
  * students (a school's data dropped by mistake). `renamed`: North's Algebra class gets a new title.
  */
-export function districtSet(over: { withoutEast?: boolean; renamed?: boolean } = {}): Record<string, string> {
+export function districtSet(
+  over: { withoutEast?: boolean; renamed?: boolean; moved?: boolean; teacherLeft?: boolean } = {},
+): Record<string, string> {
   const users = [
-    personOf("north,south", {
-      id: "t1",
-      role: "teacher",
-      given: "Tina",
-      family: "Turner",
-      username: "tturner",
-      email: "tt@riverside.example",
-    }),
+    ...(over.teacherLeft
+      ? []
+      : [
+          personOf("north,south", {
+            id: "t1",
+            role: "teacher",
+            given: "Tina",
+            family: "Turner",
+            username: "tturner",
+            email: "tt@riverside.example",
+          }),
+        ]),
     personOf("north", { id: "n1", role: "student", given: "Nia", family: "Park", username: "npark", agents: "p1" }),
-    personOf("north", { id: "n2", role: "student", given: "Noel", family: "Reed", username: "nreed" }),
+    // `moved`: Noel moved from North to South mid-year.
+    personOf(over.moved ? "south" : "north", {
+      id: "n2",
+      role: "student",
+      given: "Noel",
+      family: "Reed",
+      username: "nreed",
+    }),
     personOf("south", { id: "s1", role: "student", given: "Sami", family: "Park", username: "spark", agents: "p1" }),
     // The guardian's orgSourcedIds name the district only: their children place them.
     personOf("d1", { id: "p1", role: "parent", given: "Pat", family: "Park", username: "ppark", agents: "n1,s1" }),
@@ -86,10 +99,16 @@ export function districtSet(over: { withoutEast?: boolean; renamed?: boolean } =
         ]),
   ];
   const enrollments = [
-    enrolled("north", { id: "en1", cls: "c-alg", user: "t1", role: "teacher", primary: "true" }),
+    ...(over.teacherLeft
+      ? []
+      : [enrolled("north", { id: "en1", cls: "c-alg", user: "t1", role: "teacher", primary: "true" })]),
     enrolled("north", { id: "en2", cls: "c-alg", user: "n1", role: "student" }),
-    enrolled("north", { id: "en3", cls: "c-alg", user: "n2", role: "student" }),
-    enrolled("south", { id: "en4", cls: "c-sci", user: "t1", role: "teacher", primary: "true" }),
+    over.moved
+      ? enrolled("south", { id: "en3s", cls: "c-sci", user: "n2", role: "student" })
+      : enrolled("north", { id: "en3", cls: "c-alg", user: "n2", role: "student" }),
+    ...(over.teacherLeft
+      ? []
+      : [enrolled("south", { id: "en4", cls: "c-sci", user: "t1", role: "teacher", primary: "true" })]),
     enrolled("south", { id: "en5", cls: "c-sci", user: "s1", role: "student" }),
     ...(over.withoutEast
       ? []

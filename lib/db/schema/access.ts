@@ -57,7 +57,8 @@ export const guardianLinks = pgTable(
     fromRoster: boolean("from_roster").notNull().default(false),
   },
   (t) => [
-    unique("guardian_links_parent_student_key").on(t.parentId, t.studentId),
+    // Per school (issue 42): a guardian of a child who moved has a link in each school's records.
+    unique("guardian_links_school_parent_student_key").on(t.schoolId, t.parentId, t.studentId),
     index("guardian_links_student_idx").on(t.studentId),
     check("guardian_links_source_check", sql`${t.source} in ('admin', 'phone')`),
     check(
@@ -86,7 +87,7 @@ export const pendingGuardianLinks = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [unique("pending_guardian_links_parent_student_key").on(t.parentId, t.studentId)],
+  (t) => [unique("pending_guardian_links_school_parent_student_key").on(t.schoolId, t.parentId, t.studentId)],
 );
 
 /**

@@ -61,7 +61,7 @@ export const assignments = pgTable(
   },
   (t) => [
     check("assignments_post_policy_check", sql`${t.postPolicy} in ('immediate', 'on_return')`),
-    unique("assignments_sourced_id_key").on(t.sourcedId),
+    unique("assignments_school_sourced_id_key").on(t.schoolId, t.sourcedId),
     index("assignments_level_created_idx").on(t.levelCode, t.createdAt),
     index("assignments_level_due_idx").on(t.levelCode, t.dueDate),
     check("assignments_max_score_check", sql`${t.maxScore} >= 1`),
@@ -117,7 +117,7 @@ export const grades = pgTable(
   },
   (t) => [
     unique("grades_assignment_student_key").on(t.assignmentId, t.studentId),
-    unique("grades_sourced_id_key").on(t.sourcedId),
+    unique("grades_school_sourced_id_key").on(t.schoolId, t.sourcedId),
     index("grades_student_graded_idx").on(t.studentId, t.gradedAt),
     index("grades_assignment_graded_idx").on(t.assignmentId, t.gradedAt),
     // The grade grid reads every score of a class from this index alone (no table pages).

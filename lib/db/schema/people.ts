@@ -182,7 +182,7 @@ export const levels = pgTable(
       sql`(${t.latePerDayPercent} is null) = (${t.lateFloorPercent} is null) and coalesce(${t.latePerDayPercent} between 1 and 100, true) and coalesce(${t.lateFloorPercent} between 0 and 100, true)`,
     ),
     unique("levels_code_key").on(t.code),
-    unique("levels_sourced_id_key").on(t.sourcedId),
+    unique("levels_school_sourced_id_key").on(t.schoolId, t.sourcedId),
     index("levels_teacher_name_idx").on(t.teacherId, t.name),
     index("levels_name_idx").on(t.name),
     index("levels_year_idx").on(t.yearId),
@@ -209,7 +209,7 @@ export const studentEnrollment = pgTable(
   },
   (t) => [
     unique("student_enrollment_student_level_key").on(t.studentId, t.levelCode),
-    unique("student_enrollment_sourced_id_key").on(t.sourcedId),
+    unique("student_enrollment_school_sourced_id_key").on(t.schoolId, t.sourcedId),
     index("student_enrollment_level_enrolled_idx").on(t.levelCode, t.enrolledAt),
   ],
 );

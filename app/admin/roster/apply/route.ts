@@ -22,11 +22,12 @@ export async function POST(request: Request): Promise<Response> {
       const send = (value: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
       try {
         if (req.district) {
-          // The district's schools one after another in one transaction (no progress of its own).
+          // The district's schools one after another in one transaction: a progress line a school.
           const run = await runDistrictImport(req.upload, {
             ...runOptionsOf(req),
             apply: true,
             expectFingerprint: req.fingerprint,
+            onProgress: (p: RosterProgress) => send({ type: "progress", ...p }),
           });
           send({ type: "result", ...districtRunView(run, locale) });
           return;
