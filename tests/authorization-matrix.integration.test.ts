@@ -926,6 +926,8 @@ const GUARDED_ROUTES: Record<string, string> = {
   "GET /level/[levelCode]/export/attendance":
     "attendance CSV: the class's own instructor and admins only, dates checked after access (tests/export-routes.integration.test.ts)",
   "GET /admin/export/oneroster": "the school's OneRoster zip: admins only (tests/export-routes.integration.test.ts)",
+  "GET /district/export/[school]":
+    "one school's OneRoster zip from /district: district admins only (tests/district-oneroster.integration.test.ts)",
   "POST /level/[levelCode]/cards":
     "a class's sign-in cards with codes: its own instructor and admins, same-origin, audited (tests/cards-routes.integration.test.ts)",
   "POST /admin/cards":

@@ -14,6 +14,9 @@ import { districtSet } from "@/lib/roster/test-support-district";
 import { zipUpload } from "@/lib/roster/test-support";
 import { cli } from "./support/roster";
 import { useTestDatabase } from "./support/test-db";
+import { signInAs } from "./support/session";
+import { GET as exportRoute } from "@/app/district/export/[school]/route";
+import { strFromU8, unzipSync } from "fflate";
 
 // The district's OneRoster set (issue 42): one set with the district org and three schools imports
 // each class into its school, merges the people the schools share (one account, a membership in
@@ -263,5 +266,31 @@ describe("people across the district's schools", () => {
     expect(t?.email).toBe("tt@riverside.example");
     const [d] = await queryRows<{ email: string | null }>(sql`select email from users where username = 'ddistrict'`);
     expect(d?.email).toBeNull();
+  });
+});
+
+describe("a school's export from /district", () => {
+  it("answers a district admin with that school's zip, and refuses everyone else", async () => {
+    const south = await schoolId("south");
+    await queryRows(
+      sql`insert into users (name, username, role, district_admin, code) values ('Dora District', 'ddora', 'admin', true, 'dora-district-7')`,
+    );
+    const get = (school: string) =>
+      exportRoute(new Request(`http://localhost/district/export/${school}`), { params: Promise.resolve({ school }) });
+    await signInAs("dora-district-7");
+    const res = await get(String(south));
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(strFromU8(files["orgs.csv"]!)).toContain("south,,,South Middle,school,,d1");
+    expect(strFromU8(files["users.csv"]!)).not.toContain("npark");
+    expect((await get("999")).status).toBe(404);
+    // The school's own admin (not the district's) gets nothing.
+    await queryRows(
+      sql`insert into users (name, username, role, code) values ('Sol Admin', 'sadmin', 'admin', 'sol-admin-7')`,
+    );
+    await signInAs("sol-admin-7");
+    const refused = await get(String(south));
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("content-disposition")).toBeNull();
   });
 });

@@ -62,6 +62,9 @@ export default async function DistrictPage() {
                   {t("lastTerm")}
                 </th>
                 <th scope="col" className={cell}>
+                  {t("exportColumn")}
+                </th>
+                <th scope="col" className={cell}>
                   <span className="sr-only">{t("enterColumn")}</span>
                 </th>
               </tr>
@@ -92,6 +95,15 @@ export default async function DistrictPage() {
                         </span>
                       </>
                     )}
+                  </td>
+                  <td className={cell}>
+                    <a
+                      href={`/district/export/${s.id}`}
+                      className="font-medium underline hover:no-underline"
+                      aria-label={t("exportSchool", { name: s.name })}
+                    >
+                      {t("export")}
+                    </a>
                   </td>
                   <td className={cell}>
                     {s.id === user.schoolId ? (

@@ -89,3 +89,9 @@ const figuresOfSchool = sql`
     (select json_agg(json_build_object('letter', x.letter, 'count', x.n) order by x.n desc, x.letter)
        from (select r.letter, count(*)::int as n from term_grade_records r
              where r.term_id = (select term_id from last_term) and r.letter is not null group by r.letter) x) as letters`;
+
+/** A school of the district by id (the district's table), or null. */
+export async function districtSchool(id: number): Promise<{ id: number; name: string } | null> {
+  const [row] = await queryRows<{ id: number; name: string }>(sql`select id, name from schools where id = ${id}`);
+  return row ? { id: Number(row.id), name: row.name } : null;
+}

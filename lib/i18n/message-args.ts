@@ -622,6 +622,7 @@ export interface MessageArgs<Text> {
   "district.errors.noSuchPerson": { username: Text };
   "district.memberAdded": { name: Text; school: Text };
   "district.alreadyMember": { name: Text; school: Text };
+  "district.exportSchool": { name: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -2235,4 +2236,6 @@ export interface BareMessages {
   "district.memberUsername": true;
   "district.memberSchool": true;
   "district.memberAdd": true;
+  "district.exportColumn": true;
+  "district.export": true;
 }
