@@ -51,7 +51,7 @@ export { DELETION_SHARE, deletionGuardOf } from "./import-run";
 /** Whether the upload is a district's OneRoster set (its orgs.csv names several schools). */
 export function isDistrictUpload(upload: RosterUpload): boolean {
   // Only orgs.csv is read (the upload's other files are read once, by the import itself).
-  const texts = readUpload(upload).texts.filter((t) => t.base === "orgs.csv" || t.base === "manifest.csv");
+  const texts = readUpload(upload, new Set(["orgs.csv", "manifest.csv"])).texts;
   if (!texts.some((t) => t.base === "orgs.csv")) return false;
   const quiet = new ProblemList(1);
   return isDistrictSet(readOneRoster(texts, quiet, new ProblemList(1), { timeZone: "UTC" }));
