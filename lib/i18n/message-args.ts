@@ -612,7 +612,7 @@ export interface MessageArgs<Text> {
   "letterScale.actions.cutoff": { row: Text };
   "letterScale.actions.duplicate": { min: Text };
   "letterScale.actions.tooLong": { max: Text };
-  "district.signedIn": { people: Text; members: Text };
+  "district.signedIn": { people: Text; members: number };
   "district.rate": { rate: Text };
   "district.letterCount": { letter: Text; count: Text };
   "district.enter": { name: Text };
