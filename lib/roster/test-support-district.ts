@@ -23,17 +23,17 @@ export const DISTRICT_ORGS = [
 ];
 
 /** A user row whose orgSourcedIds are `orgs` (test-support's rows name its one school). */
-const personOf = (orgs: string, u: UserRow) => {
+export const personOf = (orgs: string, u: UserRow) => {
   const row = userRow(u);
   row[4] = orgs;
   return row;
 };
-const classOf = (org: string, c: Parameters<typeof classRow>[0]) => {
+export const classOf = (org: string, c: Parameters<typeof classRow>[0]) => {
   const row = classRow(c);
   row[9] = org;
   return row;
 };
-const enrolled = (org: string, e: Parameters<typeof enrollmentRow>[0]) => {
+export const enrolled = (org: string, e: Parameters<typeof enrollmentRow>[0]) => {
   const row = enrollmentRow(e);
   row[4] = org;
   return row;
@@ -119,6 +119,16 @@ export function districtSet(
           ),
         ]),
   ];
+  return districtFiles(DISTRICT_ORGS, users, classes, enrollments);
+}
+
+/** A district's bulk set from its rows: orgs (the district and its schools), people, classes, enrollments. */
+export function districtFiles(
+  orgs: string[][],
+  users: string[][],
+  classes: string[][],
+  enrollments: string[][],
+): Record<string, string> {
   return {
     "manifest.csv": manifest({
       users: "bulk",
@@ -129,7 +139,7 @@ export function districtSet(
     }),
     "orgs.csv": csv([
       ["sourcedId", "status", "dateLastModified", "name", "type", "identifier", "parentSourcedId"],
-      ...DISTRICT_ORGS,
+      ...orgs,
     ]),
     "academicSessions.csv": csv([
       SESSIONS_HEADER,

@@ -1,0 +1,85 @@
+// npm run bench:district-roster -- [schools 20] [students per school 500]
+// The district's roster (issue 42, decision 036) beside one school's, on PGlite in temporary data
+// folders: the same number of students (5 classes each, a teacher for every 20) imported as one
+// school's set, then as a district's set of that many schools: the apply, and the same files again
+// (expected: 0 changes). Prints seconds; the district's own preview too.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openPglite, setDbHandle } from "@/lib/db/client";
+import { runMigrations } from "@/lib/db/migrate";
+import { runDistrictImport } from "@/lib/roster/district-import";
+import { applyRosterImport } from "@/lib/roster/import";
+import { zipUpload } from "@/lib/roster/test-support";
+import { classOf, districtFiles, enrolled, personOf } from "@/lib/roster/test-support-district";
+
+const SCHOOLS = Number(process.argv[2] ?? 20);
+const PER = Number(process.argv[3] ?? 500);
+/** A district's set of `schools` schools of `per` students each (one school: an ordinary set). */
+function set(schools: number, per: number) {
+  const orgs = [["d1", "", "", "District", "district", "", ""]];
+  const users: string[][] = [];
+  const classes: string[][] = [];
+  const enrollments: string[][] = [];
+  for (let s = 0; s < schools; s++) {
+    const org = `sch${s}`;
+    orgs.push([org, "", "", `School ${s}`, "school", "", "d1"]);
+    for (let c = 0; c < per / 20; c++) {
+      const teacher = `t${s}-${c}`;
+      users.push(
+        personOf(org, { id: teacher, role: "teacher", given: "T", family: `${s}x${c}`, username: `teach${s}x${c}` }),
+      );
+      classes.push(classOf(org, { id: `c${s}-${c}`, title: `Class ${c}`, code: `C${s}X${c}` }));
+      enrollments.push(
+        enrolled(org, { id: `et${s}-${c}`, cls: `c${s}-${c}`, user: teacher, role: "teacher", primary: "true" }),
+      );
+    }
+    for (let i = 0; i < per; i++) {
+      const student = `s${s}-${i}`;
+      users.push(
+        personOf(org, { id: student, role: "student", given: "S", family: `${s}x${i}`, username: `stu${s}x${i}` }),
+      );
+      for (let k = 0; k < 5; k++)
+        enrollments.push(
+          enrolled(org, {
+            id: `e${s}-${i}-${k}`,
+            cls: `c${s}-${(i + k * 7) % (per / 20)}`,
+            user: student,
+            role: "student",
+          }),
+        );
+    }
+  }
+  return districtFiles(orgs, users, classes, enrollments);
+}
+const opts = { actorId: null, source: "cli" as const, allowNewAdmins: true, allowDeletions: 1e9 };
+async function fresh() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dbench-"));
+  const h = openPglite(dir);
+  await runMigrations(h);
+  setDbHandle(h);
+  return h;
+}
+/** Times one run and prints it with its outcome. */
+const t = async (label: string, fn: () => Promise<unknown>) => {
+  const s = performance.now();
+  const r = (await fn()) as { ok?: boolean; changes?: number };
+  console.log(`${label}: ${((performance.now() - s) / 1000).toFixed(2)} s (ok ${r.ok}, changes ${r.changes})`);
+};
+{
+  const h = await fresh();
+  const files = set(1, SCHOOLS * PER);
+  await t(`one school of ${SCHOOLS * PER} students: apply`, () => applyRosterImport(zipUpload(files), opts));
+  await t(`one school: same file again`, () => applyRosterImport(zipUpload(files), opts));
+  await h.close();
+}
+{
+  const h = await fresh();
+  const files = set(SCHOOLS, PER);
+  await t(`${SCHOOLS} schools x ${PER}: preview`, () => runDistrictImport(zipUpload(files), { ...opts, apply: false }));
+  await t(`${SCHOOLS} schools x ${PER}: apply`, () => runDistrictImport(zipUpload(files), { ...opts, apply: true }));
+  await t(`${SCHOOLS} schools x ${PER}: same set again`, () =>
+    runDistrictImport(zipUpload(files), { ...opts, apply: true }),
+  );
+  await h.close();
+}
