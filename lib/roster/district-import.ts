@@ -1,10 +1,8 @@
 import "server-only";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { audit } from "@/lib/audit";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { withSchool } from "@/lib/db/school-scope";
-import { ratioPercent } from "@/lib/domain/percent";
 import { schoolTimeZone } from "@/lib/env";
 import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { msg } from "@/lib/i18n/message";
@@ -18,7 +16,6 @@ import {
   type DeletionGuard,
   type RosterRun,
   type RosterRunOptions,
-  compactCounts,
   deletionGuardOf,
   fingerprintOf,
   planIn,
@@ -27,6 +24,9 @@ import {
   runOf,
   summaryOf,
   touchesGrades,
+  guardProblem,
+  recordApplied,
+  staleProblem,
 } from "./import-run";
 import type { RosterOrg } from "./model";
 import type { Plan } from "./plan";
@@ -160,22 +160,10 @@ export async function runDistrictImport(
           const plan = await planIn(tx, part.read, opts.actorId, timeZone, opts.allowNewAdmins, districtSet);
           const guard = deletionGuardOf(plan, share);
           const tripped = guard && (opts.allowDeletions ?? 0) < guard.people ? guard : null;
-          if (tripped)
-            plan.problems.add({
-              file: upload.label,
-              line: 0,
-              column: "file",
-              message: msg("admin.rosterReport.text.moreThanPeopleAdministrator", {
-                a: tripped.reason,
-                b: ratioPercent(share * 1000, 1000, 1),
-              }),
-              fix:
-                opts.source === "sync"
-                  ? msg("admin.rosterReport.text.checkListRemovalsLet")
-                  : msg("admin.rosterReport.text.checkListRemovalsGo", { a: tripped.people, b: tripped.people }),
-            });
+          if (tripped) plan.problems.add(guardProblem(upload.label, tripped, share, opts.source));
           const ok = plan.problems.total === 0 || (opts.skipInvalid === true && plan.problems.blocking === 0);
           // Applied in the preview too (then rolled back): the next school's plan sees this one's people.
+          const fingerprint = fingerprintOf(plan);
           let result: Outcome["result"] = null;
           let failed = false;
           if (ok && setOk) {
@@ -183,7 +171,17 @@ export async function runDistrictImport(
               // A savepoint: a school whose part fails (a row another school holds) is refused alone.
               result = await tx.transaction(async (sp) => {
                 const applied = await applyPlan(sp, plan, opts.actorId);
-                const importId = opts.apply ? await recordApplied(sp, upload, opts, plan, started, applied) : 0;
+                const importId = opts.apply
+                  ? await recordApplied(sp, {
+                      fileName: upload.label,
+                      opts,
+                      plan,
+                      fingerprint,
+                      applied,
+                      durationMs: performance.now() - started,
+                      extra: { district: true },
+                    })
+                  : 0;
                 return { ...applied, importId };
               });
             } catch (err) {
@@ -204,7 +202,7 @@ export async function runDistrictImport(
             school,
             isNew,
             plan,
-            fingerprint: fingerprintOf(plan),
+            fingerprint,
             guard: tripped,
             result: failed ? null : result,
           });
@@ -221,14 +219,7 @@ export async function runDistrictImport(
   const durationMs = performance.now() - started;
   const schools: DistrictSchoolRun[] = [];
   for (const o of outcomes) {
-    if (stale)
-      o.plan.problems.add({
-        file: upload.label,
-        line: 0,
-        column: "file",
-        message: msg("admin.rosterReport.text.portalSDataFiles"),
-        fix: msg("admin.rosterReport.text.previewImportAgainCheck"),
-      });
+    if (stale) o.plan.problems.add(staleProblem(upload.label));
     const done = applied && o.result !== null;
     const ok = done || (!opts.apply && o.result !== null);
     let importId = done ? o.result!.importId : 0;
@@ -309,45 +300,6 @@ async function schoolOfOrg(
   const school = { id: Number(made!.id), name, sourcedId: org.sourcedId };
   schools.push(school);
   return { school, isNew: true };
-}
-
-/** The history row and the audit entry of one school's applied part. */
-async function recordApplied(
-  tx: Db,
-  upload: RosterUpload,
-  opts: RosterRunOptions,
-  plan: Plan,
-  started: number,
-  applied: ApplyOutcome,
-): Promise<number> {
-  const fingerprint = fingerprintOf(plan);
-  const importId = await recordImport(tx, {
-    actorId: opts.actorId,
-    source: opts.source,
-    fileName: upload.label,
-    dryRun: false,
-    status: "applied",
-    summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
-    report: reportOf(plan),
-    problems: plan.problems.total,
-    warnings: plan.warnings.total,
-    // The sign-in cards of "the new people of the last import" (lib/export/cards.ts) read them.
-    newUserIds: [...applied.createdUserIds, ...applied.reactivatedUserIds],
-    durationMs: performance.now() - started,
-  });
-  await audit(tx, {
-    action: "roster.imported",
-    actorId: opts.actorId,
-    detail: {
-      importId,
-      source: opts.source,
-      file: upload.label,
-      format: plan.format,
-      district: true,
-      counts: compactCounts(plan.counts),
-    },
-  });
-  return importId;
 }
 
 /** Classes of no school of the set: the set's own problem (no school's import can take them). */

@@ -3,9 +3,10 @@ import "server-only";
 import crypto from "node:crypto";
 import { type Db } from "@/lib/db/client";
 import { ratioPercent } from "@/lib/domain/percent";
-import { type ProgressCallback } from "./apply";
+import { type ApplyOutcome, type ProgressCallback } from "./apply";
+import { audit } from "@/lib/audit";
 import { type FormatChoice, type ReadRoster } from "./dataset";
-import { REPORTED, type Refusal } from "./history";
+import { REPORTED, recordImport, type Refusal } from "./history";
 import type { RosterEntity, RosterFormat } from "./model";
 import { buildPlan, changeCount, type Counts, type DeletionNote, type Plan } from "./plan";
 import type { ProblemGroup, RosterProblem } from "./problems";
@@ -231,4 +232,85 @@ export function compactCounts(counts: Record<RosterEntity, Counts>): Record<stri
     if (Object.keys(nonZero).length) out[entity] = nonZero;
   }
   return out;
+}
+
+/** The problem a plan gets when the portal changed since the preview the admin saw. */
+export const staleProblem = (file: string): RosterProblem => ({
+  file,
+  line: 0,
+  column: "file",
+  message: msg("admin.rosterReport.text.portalSDataFiles"),
+  fix: msg("admin.rosterReport.text.previewImportAgainCheck"),
+});
+
+/** The problem a plan gets when its removals are above the share and not confirmed (decision 012). */
+export const guardProblem = (
+  file: string,
+  guard: DeletionGuard,
+  share: number,
+  source: RosterRunOptions["source"],
+): RosterProblem => ({
+  file,
+  line: 0,
+  column: "file",
+  message: msg("admin.rosterReport.text.moreThanPeopleAdministrator", {
+    a: guard.reason,
+    b: ratioPercent(share * 1000, 1000, 1),
+  }),
+  fix:
+    source === "sync"
+      ? msg("admin.rosterReport.text.checkListRemovalsLet")
+      : msg("admin.rosterReport.text.checkListRemovalsGo", { a: guard.people, b: guard.people }),
+});
+
+/**
+ * The history row and the "roster.imported" audit entry of an applied plan, in the import's own
+ * transaction. `extra`: more of the audit's detail (a district's part says so).
+ */
+export async function recordApplied(
+  tx: Db,
+  run: {
+    fileName: string;
+    opts: RosterRunOptions;
+    plan: Plan;
+    fingerprint: string;
+    applied: ApplyOutcome;
+    durationMs: number;
+    extra?: Record<string, unknown>;
+  },
+): Promise<number> {
+  const { plan, opts } = run;
+  // The sign-in cards of "the new people of the last import" (lib/export/cards.ts) read them.
+  const newUserIds = [...run.applied.createdUserIds, ...run.applied.reactivatedUserIds];
+  const importId = await recordImport(tx, {
+    actorId: opts.actorId,
+    source: opts.source,
+    fileName: run.fileName,
+    dryRun: false,
+    status: "applied",
+    summary: summaryOf(plan, run.fingerprint, opts.filesFingerprint),
+    report: reportOf(plan),
+    // Rows skipped with the admin's consent (listed in the summary).
+    problems: plan.problems.total,
+    warnings: plan.warnings.total,
+    newUserIds,
+    durationMs: run.durationMs,
+  });
+  await audit(tx, {
+    action: "roster.imported",
+    actorId: opts.actorId,
+    detail: {
+      importId,
+      source: opts.source,
+      file: run.fileName,
+      format: plan.format,
+      counts: compactCounts(plan.counts),
+      newUsers: newUserIds.length,
+      warnings: plan.warnings.total,
+      ...(plan.problems.total ? { skipped: plan.problems.total } : {}),
+      ...(plan.newAdmins.length ? { newAdmins: plan.newAdmins.length } : {}),
+      ...run.extra,
+    },
+  });
+  return importId;
 }

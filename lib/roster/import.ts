@@ -1,8 +1,6 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
-import { ratioPercent } from "@/lib/domain/percent";
 import { schoolTimeZone } from "@/lib/env";
 import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { applyPlan } from "./apply";
@@ -14,7 +12,6 @@ import { isDistrictSet } from "./district";
 import { recordImport } from "./history";
 import { type Plan } from "./plan";
 import type { RosterUpload } from "./read-upload";
-import { msg } from "@/lib/i18n/message";
 import {
   DELETION_SHARE,
   type DeletionGuard,
@@ -29,7 +26,9 @@ import {
   runOf,
   summaryOf,
   touchesGrades,
-  compactCounts,
+  guardProblem,
+  recordApplied,
+  staleProblem,
 } from "./import-run";
 
 // The roster import's entry points (decision 012), for the admin page and the command line:
@@ -131,67 +130,27 @@ export async function applyRosterImport(
       const skipping = opts.skipInvalid === true && plan.problems.blocking === 0;
       if ((plan.problems.total === 0 || skipping) && opts.expectFingerprint && opts.expectFingerprint !== fingerprint) {
         tripped.stale = true;
-        plan.problems.add({
-          file: upload.label,
-          line: 0,
-          column: "file",
-          message: msg("admin.rosterReport.text.portalSDataFiles"),
-          fix: msg("admin.rosterReport.text.previewImportAgainCheck"),
-        });
+        plan.problems.add(staleProblem(upload.label));
       }
       // Mass removals wait for the admin's confirmation of their number (decision 012).
       const share = opts.deletionShare ?? DELETION_SHARE;
       const guard = deletionGuardOf(plan, share);
       if (guard && (opts.allowDeletions ?? 0) < guard.people) {
         tripped.guard = guard;
-        plan.problems.add({
-          file: upload.label,
-          line: 0,
-          column: "file",
-          message: msg("admin.rosterReport.text.moreThanPeopleAdministrator", {
-            a: guard.reason,
-            b: ratioPercent(share * 1000, 1000, 1),
-          }),
-          fix:
-            opts.source === "sync"
-              ? msg("admin.rosterReport.text.checkListRemovalsLet")
-              : msg("admin.rosterReport.text.checkListRemovalsGo", { a: guard.people, b: guard.people }),
-        });
+        plan.problems.add(guardProblem(upload.label, guard, share, opts.source));
       }
       progress({ phase: "checking", done: 1, total: 1 });
       if (plan.problems.blocking > 0 || (plan.problems.total > 0 && !opts.skipInvalid)) return null;
       const result = await applyPlan(tx, plan, opts.actorId, progress);
       progress({ phase: "recording", done: 0, total: 1 });
-      const newUserIds = [...result.createdUserIds, ...result.reactivatedUserIds];
       const durationMs = performance.now() - started;
-      const importId = await recordImport(tx, {
-        actorId: opts.actorId,
-        source: opts.source,
+      const importId = await recordApplied(tx, {
         fileName: upload.label,
-        dryRun: false,
-        status: "applied",
-        summary: summaryOf(plan, fingerprint, opts.filesFingerprint),
-        report: reportOf(plan),
-        // Rows skipped with the admin's consent (listed in the summary).
-        problems: plan.problems.total,
-        warnings: plan.warnings.total,
-        newUserIds,
+        opts,
+        plan,
+        fingerprint,
+        applied: result,
         durationMs,
-      });
-      await audit(tx, {
-        action: "roster.imported",
-        actorId: opts.actorId,
-        detail: {
-          importId,
-          source: opts.source,
-          file: upload.label,
-          format: plan.format,
-          counts: compactCounts(plan.counts),
-          newUsers: newUserIds.length,
-          warnings: plan.warnings.total,
-          ...(plan.problems.total ? { skipped: plan.problems.total } : {}),
-          ...(plan.newAdmins.length ? { newAdmins: plan.newAdmins.length } : {}),
-        },
       });
       progress({ phase: "recording", done: 1, total: 1 });
       return { ...result, importId, durationMs };
