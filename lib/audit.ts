@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "user.created",
   "school.created",
   "school.member_added",
+  "school.settings_saved",
   "user.updated",
   "grade.changed",
   "attendance.changed",

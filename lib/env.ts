@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { parseTrustedProxies, type TrustedProxies } from "./client-address";
 import { parseSignInCodes } from "./domain/sign-in-codes";
-import { LOCALES, type Locale } from "./i18n/locales";
+import { isLocale, LOCALES, type Locale } from "./i18n/locales";
+import { overridesOf } from "./school-overrides";
 
 // Environment is read and validated once, here, so no module reaches for process.env directly.
 const schema = z.object({
@@ -180,7 +181,7 @@ function optionalText() {
     .or(z.literal("").transform(() => undefined));
 }
 
-function isValidTimeZone(tz: string): boolean {
+export function isValidTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: tz });
     return true;
@@ -233,14 +234,22 @@ export function trustedProxies(): TrustedProxies {
 
 let serverTimeZone: string | undefined;
 
-/** The school's IANA time zone; falls back to the server's own. */
+/**
+ * The IANA time zone of the school of the work in progress: its own (/admin → School, issue 42),
+ * else SCHOOL_TIMEZONE, else the server's.
+ */
 export function schoolTimeZone(): string {
   // Asked a dozen times a page: building an Intl.DateTimeFormat each time was 2.7 % of a roll
   // call's CPU (issue 30's profile) when SCHOOL_TIMEZONE is unset.
-  return env().SCHOOL_TIMEZONE || (serverTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+  return (
+    overridesOf()?.timeZone ||
+    env().SCHOOL_TIMEZONE ||
+    (serverTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")
+  );
 }
 
-/** The school's default language (SCHOOL_LOCALE). */
+/** The default language of the school of the work in progress: its own, else SCHOOL_LOCALE. */
 export function schoolLocale(): Locale {
-  return env().SCHOOL_LOCALE;
+  const own = overridesOf()?.locale;
+  return isLocale(own) ? own : env().SCHOOL_LOCALE;
 }

@@ -353,6 +353,7 @@ const READS: Record<string, Write> = {
 /** Actions that name no class, with the reason. */
 const NOT_CLASS: Record<string, string> = {
   saveCommentSettingsAction: "the school's setting on guardians reading private comments",
+  saveSchoolSettingsAction: "the school's own time zone, language, parent lookup and sign-in settings",
   adminEditStudent: "a person's account, not a class's records",
   createUser: "a new account",
   regenerateCode: "a person's sign-in code",

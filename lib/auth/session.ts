@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getIronSession, unsealData, type SessionOptions } from "iron-session";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 import { db } from "@/lib/db/client";
 import { markSignedIn, schoolsOf } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
@@ -128,6 +129,8 @@ export function sessionIsLive(
  * the user's current session version (logout and code changes revoke older cookies).
  */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
+  // Every page asks this first: the schools' own settings (time zone, language…) are fresh for it.
+  await refreshSchoolSettings();
   const data = await readSession();
   if (!data.uid) return null;
   const [row] = await db()

@@ -24,6 +24,14 @@ export async function countQueries<T>(
   return { result, count: stats.count, statements: stats.statements };
 }
 
+/**
+ * Runs `fn` outside any count: work a process does now and then for every request after it (the
+ * schools' settings, re-read every few seconds) belongs to no one screen's statements.
+ */
+export function uncounted<T>(fn: () => T): T {
+  return scope.exit(fn);
+}
+
 // Process-wide totals measured at the driver, read by the benchmark through /api/query-stats
 // between sequential requests. `ms` is the wall time during which at least one statement was in
 // flight: PGlite runs statements one after another, so summing each call's own time would count

@@ -39,6 +39,8 @@ export const PAGE_NAMESPACES = [
   "teacherAttendance",
   // The district page (issue 42): its form to add a school.
   "district",
+  // A school's own settings (issue 42, /admin → School).
+  "schoolSettings",
   // The grading queue (issue 44).
   "gradingQueue",
   // Private comments on a student's work (issue 44): the class page, View Responses, the admin's setting.

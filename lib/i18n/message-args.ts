@@ -623,6 +623,10 @@ export interface MessageArgs<Text> {
   "district.memberAdded": { name: Text; school: Text };
   "district.alreadyMember": { name: Text; school: Text };
   "district.exportSchool": { name: Text };
+  "schoolSettings.installDefault": { value: Text };
+  "schoolSettings.codesInstall": { value: Text };
+  "schoolSettings.actions.domain": { value: Text };
+  "schoolSettings.actions.tooManyDomains": { max: Text };
 }
 
 /** The catalog's messages without placeholders. */
@@ -1116,6 +1120,7 @@ export interface BareMessages {
   "admin.tabs.mail": true;
   "admin.tabs.security": true;
   "admin.tabs.audit": true;
+  "admin.tabs.school": true;
   "admin.search": true;
   "admin.searchStudents": true;
   "admin.searchParents": true;
@@ -2238,4 +2243,33 @@ export interface BareMessages {
   "district.memberAdd": true;
   "district.exportColumn": true;
   "district.export": true;
+  "schoolSettings.heading": true;
+  "schoolSettings.help": true;
+  "schoolSettings.timeZone": true;
+  "schoolSettings.timeZoneHelp": true;
+  "schoolSettings.locale": true;
+  "schoolSettings.localeHelp": true;
+  "schoolSettings.languages.en": true;
+  "schoolSettings.languages.es": true;
+  "schoolSettings.parentPortal": true;
+  "schoolSettings.parentPortalHelp": true;
+  "schoolSettings.portal.verified": true;
+  "schoolSettings.portal.open": true;
+  "schoolSettings.portal.off": true;
+  "schoolSettings.codes": true;
+  "schoolSettings.codesCustom": true;
+  "schoolSettings.codesHelp": true;
+  "schoolSettings.noneRoles": true;
+  "schoolSettings.roles.students": true;
+  "schoolSettings.roles.parents": true;
+  "schoolSettings.roles.teachers": true;
+  "schoolSettings.roles.admins": true;
+  "schoolSettings.domains": true;
+  "schoolSettings.domainsHelp": true;
+  "schoolSettings.save": true;
+  "schoolSettings.actions.saved": true;
+  "schoolSettings.actions.choose": true;
+  "schoolSettings.actions.timeZone": true;
+  "schoolSettings.actions.codesNeedAccounts": true;
+  "schoolSettings.actions.linkFirst": true;
 }

@@ -11,6 +11,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows, type Db } from "@/lib/db/client";
 import { withSchool } from "@/lib/db/school-scope";
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 
 type Runner = Pick<Db, "execute">;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -157,6 +158,7 @@ async function runInSchool(
   job: Job,
   handlers: Readonly<Record<string, JobHandler>>,
 ): Promise<"done" | "retry" | "failed"> {
+  await refreshSchoolSettings();
   const handler = handlers[job.kind];
   try {
     if (!handler) throw new Error(`no handler for job kind "${job.kind}"`);

@@ -2,6 +2,7 @@
 // time (a slow tick is never overlapped by the next), and stops before the database closes. Once
 // a minute it also makes sure the next digests and roster sync are queued (any process may: the key makes it one
 // job) and clears finished jobs older than a month.
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 import "server-only";
 import { sql } from "drizzle-orm";
 import { db } from "@/lib/db/client";
@@ -42,7 +43,8 @@ let lastOrphanScan = 0;
 
 /** Queues the coming digests and the next roster sync, and clears old finished jobs. */
 export async function housekeeping(now = new Date()): Promise<void> {
-  // Each school's digests are its own jobs, run in that school (issue 42).
+  // Each school's digests are its own jobs, run in that school (issue 42), at its own hour.
+  await refreshSchoolSettings();
   for (const school of await schoolIds()) await withSchool(school, () => scheduleDigests(db(), now));
   // The roster folder is the first school's (a roster import elsewhere waits for district rostering).
   await scheduleRosterSync(db(), now);

@@ -16,6 +16,7 @@ import { buildReportCard, termAttendancePercent, type ReportCardView } from "@/l
 import { storedPoints } from "@/lib/domain/stored-grade";
 import { clientNetwork } from "@/lib/client-address";
 import { env, schoolTimeZone } from "@/lib/env";
+import { overridesOf } from "@/lib/school-overrides";
 import { clientKey, hitRateLimit } from "@/lib/rate-limit";
 import {
   findStudentsByParentDigits,
@@ -46,8 +47,10 @@ const VERIFIED_REPORT = msg("parent.verifiedReport");
 const phoneRefusal = (problem: PhoneProblem) =>
   msg(problem === "enterPhone" ? "parent.enterPhone" : "parent.phoneInvalid");
 
+/** The school's own lookup mode (/admin → School, issue 42), else the install's PARENT_PORTAL. */
 export function portalMode(): PortalMode {
-  return env().PARENT_PORTAL;
+  const own = overridesOf()?.parentPortal;
+  return own === "off" || own === "verified" || own === "open" ? own : env().PARENT_PORTAL;
 }
 
 /**

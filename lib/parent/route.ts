@@ -1,4 +1,5 @@
 import "server-only";
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 import { schoolLocale } from "@/lib/env";
 import { BodyTooLarge, readJson, sameOrigin } from "@/lib/http";
 import { msg, type Message } from "@/lib/i18n/message";
@@ -32,6 +33,7 @@ export function portalRoute<T>(name: Route, run: (body: unknown, client: string)
   return async function POST(request: Request): Promise<Response> {
     if (!sameOrigin(request)) return Response.json({ error: "Forbidden" }, { status: 403 });
     try {
+      await refreshSchoolSettings(); // the school's lookup mode
       const result = await run(await readJson(request, 2_000), clientAddress(request.headers));
       if (result.status === 200) return Response.json(result.body, { status: 200, headers: NO_STORE });
       const { error, retryAfterSeconds } = result.body;

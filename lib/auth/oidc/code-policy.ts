@@ -1,17 +1,39 @@
 import "server-only";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
+import { currentSchoolId } from "@/lib/db/school-scope";
 import { parseSignInCodes } from "@/lib/domain/sign-in-codes";
 import { env } from "@/lib/env";
+import { overridesOf, type SchoolOverrides } from "@/lib/school-overrides";
 
-/** The roles whose access codes sign in (SIGNIN_CODES; validated at start, so never null here). */
-export function codeRoles(): Set<string> {
+/** The install's roles whose access codes sign in (SIGNIN_CODES; validated at start, so never null here). */
+function installCodeRoles(): Set<string> {
   return parseSignInCodes(env().SIGNIN_CODES) ?? new Set();
 }
 
-/** Whether this role's access codes sign in (SIGNIN_CODES). */
-export function codeSignInAllowed(role: string): boolean {
-  return codeRoles().has(role);
+/** A school's roles whose codes sign in: its own setting (/admin → School), else the install's. */
+export function codeRoles(schoolId: number = currentSchoolId()): Set<string> {
+  const own = overridesOf(schoolId)?.signInCodes;
+  return (own == null ? null : parseSignInCodes(own)) ?? installCodeRoles();
+}
+
+/** Whether some school (or the install) still lets some role sign in with a code: the dialog's code field. */
+export function someCodesSignIn(schools: Iterable<SchoolOverrides | undefined>): boolean {
+  if (installCodeRoles().size > 0) return true;
+  for (const s of schools) if (s?.signInCodes != null && (parseSignInCodes(s.signInCodes)?.size ?? 0) > 0) return true;
+  return false;
+}
+
+/**
+ * Whether this person's access code signs in (issue 42). One code opens every school the person
+ * belongs to, so it works only when each of them lets their role use codes: a school that asks its
+ * staff to use their school account is not entered with a code through another school. A district
+ * admin's code is the install's (SIGNIN_CODES).
+ */
+export function codeSignInAllowed(user: { role: string; districtAdmin: boolean; schoolIds: number[] }): boolean {
+  if (user.districtAdmin) return installCodeRoles().has(user.role);
+  const schools = user.schoolIds.length > 0 ? user.schoolIds : [currentSchoolId()];
+  return schools.every((id) => codeRoles(id).has(user.role));
 }
 
 /**

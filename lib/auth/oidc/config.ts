@@ -32,7 +32,7 @@ export interface OidcProvider {
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const ACCOUNT_DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 const name = z
@@ -99,7 +99,7 @@ export function parseOidcProviders(
       .split(",")
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean);
-    const badDomain = domains.find((d) => !DOMAIN.test(d));
+    const badDomain = domains.find((d) => !ACCOUNT_DOMAIN.test(d));
     if (badDomain) problems.push(`${key("DOMAINS")}: "${badDomain.slice(0, 60)}" is not a domain name`);
     if (kind === "google" && domains.length === 0)
       problems.push(`${key("DOMAINS")}: required for Google (the Workspace domains whose accounts may sign in)`);

@@ -4,6 +4,7 @@ import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
 import { oidcLinks, users } from "@/lib/db/schema";
 import { asciiLowerCase, SQL_ASCII_FOLD } from "@/lib/domain/email-match";
+import { accountDomainAllowed } from "@/lib/district/school-settings";
 import { isBlocked } from "./blocks";
 import type { OidcProvider } from "./config";
 
@@ -118,6 +119,10 @@ export async function matchAccount(p: OidcProvider, claims: Claims): Promise<Mat
   if ("refusal" in found) return { ok: false, reason: found.refusal };
   const { user, by, email } = found;
   if (user.removed) return { ok: false, reason: "removed" };
+  // The person's schools may each name their own account domains (/admin → School): an address of
+  // another school's domain links to nobody here.
+  if (email !== null && !(await accountDomainAllowed(user.id, email.slice(email.lastIndexOf("@") + 1))))
+    return { ok: false, reason: "domain" };
 
   // One provider per person: a second provider claiming the same address is not trusted on its word.
   const [other] = await db()

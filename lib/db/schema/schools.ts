@@ -14,6 +14,18 @@ export const schools = pgTable("schools", {
   /** The org above it in those files (the district), which the school's export writes back. */
   parentSourcedId: text("parent_sourced_id"),
   parentName: text("parent_name"),
+  // The school's own settings (issue 42, decision 037); null: the install's (its environment
+  // variable), so a single-school install reads what it always did. Written on /admin → School.
+  /** IANA zone for its dates, "today" and the greeting (SCHOOL_TIMEZONE). */
+  timeZone: text("time_zone"),
+  /** Its language for whoever has chosen none and asks for none we speak (SCHOOL_LOCALE). */
+  locale: text("locale"),
+  /** Its no-sign-in phone lookup: off, verified or open (PARENT_PORTAL). */
+  parentPortal: text("parent_portal"),
+  /** Which roles sign in with access codes, as SIGNIN_CODES writes it (all, off, students,parents…). */
+  signInCodes: text("sign_in_codes"),
+  /** The e-mail domains whose school accounts may link to its people (comma-separated). */
+  accountDomains: text("account_domains"),
   createdAt: createdAt(),
 });
 
