@@ -1,5 +1,6 @@
 import { Suspense } from "react";
-import { codeRoles } from "@/lib/auth/oidc/code-policy";
+import { codeRoles, someCodesSignIn } from "@/lib/auth/oidc/code-policy";
+import { allOverrides } from "@/lib/school-overrides";
 import { signInButtons } from "@/lib/auth/oidc/config";
 import { codeRoleWords, codeRolesPhrase, signInDialog } from "@/lib/domain/sign-in-codes";
 import { formatterFor } from "@/lib/i18n/translator";
@@ -18,8 +19,10 @@ import { SignInForm } from "./sign-in-form";
  */
 export async function SignInScreen() {
   const providers = signInButtons();
+  // The words are the school's the browser is in; the code field shows while any school's people
+  // may still use codes (a visitor's school is not known before they sign in).
   const roles = codeRoles();
-  const { codes } = signInDialog(providers.length, roles);
+  const codes = signInDialog(providers.length, roles).codes || someCodesSignIn(allOverrides());
   const t = await getT("signIn");
   const locale = await requestLocale();
   // The same four cases as signInDialog, in the reader's language (issue 31).

@@ -117,6 +117,66 @@ test("/district in Spanish is axe clean", async ({ browser }) => {
   await page.context().close();
 });
 
+test("a school admin sets their school's language and time zone; its visitors get them, the other school's do not", async ({
+  browser,
+}) => {
+  const page = await freshPage(browser);
+  await signIn(page, DISTRICT_ADMIN.code);
+  const switcher = page.getByTestId("school-switcher");
+  await switcher.getByLabel("School").selectOption({ label: NORTH.name });
+  await switcher.getByRole("button", { name: "Switch school" }).click();
+  // Signed in, the page was at / already: wait for the switch itself (its cookie) before going on.
+  const schoolCookie = async () => (await page.context().cookies()).find((c) => c.name === "portal_school")?.value;
+  await expect.poll(schoolCookie).toBe("2");
+  await gotoHydrated(page, "/admin?tab=school");
+  const settings = page.getByTestId("school-settings");
+  await expect(settings.getByRole("heading", { name: "This school's settings" })).toBeVisible();
+  await axeClean(page, "/admin → School");
+  await settings.getByLabel("Time zone").selectOption("Asia/Tokyo");
+  await settings.getByLabel("Language").selectOption({ label: "Spanish" });
+  await settings.getByLabel("School-account domains").fill("north.district.org, not a domain");
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByRole("status")).toHaveText("“not” is not a domain name.");
+  await settings.getByLabel("School-account domains").fill("north.district.org");
+  await settings.getByRole("button", { name: "Save settings" }).click();
+  await expect(settings.getByRole("status")).toHaveText("Settings saved.");
+  // What was saved is what the form shows, then and after a reload.
+  for (let i = 0; i < 2; i++) {
+    await expect(settings.getByLabel("Time zone")).toHaveValue("Asia/Tokyo");
+    await expect(settings.getByLabel("Language")).toHaveValue("es");
+    await expect(settings.getByLabel("School-account domains")).toHaveValue("north.district.org");
+    if (i === 0) await gotoHydrated(page, "/admin?tab=school");
+  }
+  await page.screenshot({ path: "test-results/school-settings.png", fullPage: true });
+
+  // A visitor in each school whose browser asks only for a language the portal does not speak:
+  // North Campus's is Spanish now, the demo school's still English.
+  for (const [school, heading] of [
+    [2, "Iniciar sesión"],
+    [1, "Sign in"],
+  ] as const) {
+    const context = await browser.newContext({ baseURL: BASE, locale: "de-DE" });
+    await context.addCookies([{ name: "portal_school", value: String(school), url: BASE }]);
+    const visitor = await context.newPage();
+    await gotoHydrated(visitor, "/teacher");
+    await expect(visitor.getByRole("heading", { name: heading }).first()).toBeVisible();
+    await context.close();
+  }
+
+  // In Spanish, the tab is axe clean too; then North Campus goes back to the install's settings.
+  await page.context().addCookies([{ name: "portal_locale", value: "es", url: BASE }]);
+  await gotoHydrated(page, "/admin?tab=school");
+  await expect(page.getByRole("heading", { name: "Configuración de esta escuela" })).toBeVisible();
+  await axeClean(page, "/admin → School (es)");
+  const ajustes = page.getByTestId("school-settings");
+  await ajustes.getByLabel("Zona horaria").selectOption({ index: 0 });
+  await ajustes.getByLabel("Idioma").selectOption({ index: 0 });
+  await ajustes.getByLabel("Dominios de las cuentas escolares").fill("");
+  await ajustes.getByRole("button", { name: "Guardar configuración" }).click();
+  await expect(ajustes.getByRole("status")).toHaveText("Configuración guardada.");
+  await page.context().close();
+});
+
 test("a district admin imports the district's OneRoster set into its schools", async ({ browser }) => {
   const page = await freshPage(browser);
   await signIn(page, DISTRICT_ADMIN.code);

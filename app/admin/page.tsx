@@ -29,9 +29,21 @@ const TAB_NAMESPACES: Record<string, PageNamespace[]> = {
   roster: ["adminRoster"],
   mail: ["adminMail"],
   security: ["adminSecurity"],
+  school: ["schoolSettings"],
 };
 
-const TABS = ["classes", "students", "parents", "years", "terms", "roster", "mail", "security", "audit"] as const;
+const TABS = [
+  "classes",
+  "students",
+  "parents",
+  "years",
+  "terms",
+  "roster",
+  "mail",
+  "security",
+  "school",
+  "audit",
+] as const;
 type Query = {
   tab?: string | string[];
   q?: string | string[];
@@ -105,6 +117,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
               { value: "roster", label: t("tabs.roster") },
               { value: "mail", label: t("tabs.mail") },
               { value: "security", label: t("tabs.security") },
+              { value: "school", label: t("tabs.school") },
               { value: "audit", label: t("tabs.audit") },
             ]}
           >

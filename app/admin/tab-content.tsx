@@ -40,6 +40,8 @@ import { loadSyncPolicy } from "@/lib/roster/sync-policy";
 import { loadCommentSettings } from "@/lib/comments/settings";
 import { CommentSettingsForm } from "@/components/admin/comment-settings";
 import { LetterScaleForm } from "@/components/admin/letter-scale-form";
+import { SchoolSettingsForm } from "@/components/admin/school-settings-form";
+import { loadSchoolSettingsView } from "@/lib/district/school-settings";
 import { loadLetterScale } from "@/lib/gradebook/letter-scale";
 import { ClassYearFilterForm } from "@/components/admin/class-year-filter";
 import { yearClassCounts, yearsNow } from "@/lib/queries/school-years";
@@ -272,6 +274,7 @@ export async function renderTab(
       </>
     );
   }
+  if (tab === "school") return <SchoolSettingsForm view={await loadSchoolSettingsView()} />;
   const { rows } = await listAudit(action, page);
   const actions = AUDIT_ACTIONS;
   return (
