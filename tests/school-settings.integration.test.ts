@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { switchSchool } from "@/app/auth/actions";
 import { saveSchoolSettingsAction } from "@/app/admin/school-actions";
 import { POST as lookupRoute } from "@/app/api/parent/lookup/route";
-import { queryRows } from "@/lib/db/client";
+import { attemptSignIn } from "@/lib/auth/sign-in-flow";
+import { db, queryRows } from "@/lib/db/client";
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS } from "@/lib/db/demo-school";
 import { withSchool } from "@/lib/db/school-scope";
 import { requestLocale } from "@/lib/i18n/request-locale";
@@ -144,6 +146,32 @@ describe("/admin → School", () => {
     expect((await audited(1))[0]!.n).toBe(0);
   });
 
+  it("is the school's own: North Campus's admin, with a cookie of the demo school, changes nothing there", async () => {
+    // Awaited inside the school: a drizzle query runs when awaited, not when built.
+    await withSchool(north, async () => {
+      await db().execute(
+        sql`insert into users (name, username, code, role) values ('Nia North', 'nnorth', 'north-admin-1', 'admin')`,
+      );
+    });
+    const schoolsOfNia = await queryRows<{ school_id: number }>(
+      sql`select m.school_id from school_memberships m join users u on u.id = m.user_id where u.username = 'nnorth'`,
+    );
+    expect(schoolsOfNia.map((r) => Number(r.school_id))).toEqual([north]);
+    await request(() => signInAs("north-admin-1"));
+    expect(cookieJar.get(SCHOOL_COOKIE)?.value).toBe(String(north));
+    // Her own school's form, sent again as it stands (every field is sent each time).
+    const northAsSaved = {
+      timeZone: "Pacific/Kiritimati",
+      locale: "es",
+      parentPortal: "off",
+      accountDomains: "north.district.org,students.north.district.org",
+    };
+    expect(await save(northAsSaved)).toMatchObject({ ok: true });
+    cookieJar.set(SCHOOL_COOKIE, "1");
+    expect(await save({ timeZone: "Asia/Tokyo" })).toEqual({ ok: false, message: "Please log in to access this page" });
+    expect((await schoolRow(1))!.time_zone).toBeNull();
+  });
+
   it("is a school admin's: a teacher of the school cannot save it", async () => {
     await signInAs(DEMO_INSTRUCTORS[1].code);
     expect(await save({ timeZone: "Asia/Tokyo" })).toMatchObject({ ok: false });
@@ -189,6 +217,32 @@ describe("what each school's people get", () => {
     });
     anonymousIn(1);
     expect((await lookup("123")).body.error).toBe("Please enter a valid phone number (at least 7 digits)");
+  });
+
+  it("an open lookup finds only its own school's families", async () => {
+    await asNorthAdmin();
+    expect(await save({ parentPortal: "open" })).toMatchObject({ ok: true });
+    // The demo school's parents' numbers begin 555-2010: nobody of North Campus has one.
+    anonymousIn(north);
+    expect(await lookup("5552010")).toMatchObject({ status: 404 });
+    requestHeaders.set("accept-language", "en-US");
+    await signInAs(DEMO_ADMIN.code);
+    expect(await save({ timeZone: "Pacific/Pago_Pago", parentPortal: "open" })).toMatchObject({ ok: true });
+    anonymousIn(1);
+    const found = await lookup("5552010");
+    expect(found.status).toBe(200);
+    expect(JSON.stringify(found.body)).toContain("Ava Johnson");
+  });
+
+  it("a school's code limit is not applied while no school-account provider is configured", async () => {
+    await db().execute(sql`update schools set sign_in_codes = 'students' where id = 1`);
+    await refreshSchoolSettings(true);
+    cookieJar.clear();
+    expect(await request(() => attemptSignIn({ code: DEMO_INSTRUCTORS[1].code }, "10.8.1.1"))).toMatchObject({
+      status: 200,
+    });
+    await db().execute(sql`update schools set sign_in_codes = null where id = 1`);
+    await refreshSchoolSettings(true);
   });
 
   it("set back to the install's, a school follows the install again", async () => {

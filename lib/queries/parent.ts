@@ -1,13 +1,16 @@
 import "server-only";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
+import { memberHere } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
 import { concludedClass } from "./school-years";
 
 // Parent portal queries. They return names and school records only: never access codes,
-// e-mails, phone numbers or dates of birth.
+// e-mails, phone numbers or dates of birth. People are the district's (no row-level security on
+// `users`), and each school chooses its own lookup mode (decision 037): every query here names the
+// school's own members, so a school whose lookup is open finds nobody of another school.
 
 function likeDigits(digits: string): string {
   return `%${digits}%`; // digits only, so no LIKE wildcard can be smuggled in
@@ -21,6 +24,7 @@ export async function findStudentsByParentDigits(digits: string): Promise<{ id: 
     .where(
       and(
         eq(users.role, "student"),
+        memberHere(users.id),
         or(
           sql`${users.parent1Digits} like ${likeDigits(digits)}`,
           sql`${users.parent2Digits} like ${likeDigits(digits)}`,
@@ -34,9 +38,9 @@ export async function findStudentsByParentDigits(digits: string): Promise<{ id: 
 /** Is a full phone number on file (digits equal to a student's parent number or a parent's phone)? */
 export async function phoneNumberOnFile(digits: string): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(sql`
-    select exists (select 1 from users where role = 'student' and length(parent1_digits) >= 7 and parent1_digits = ${digits})
-        or exists (select 1 from users where role = 'student' and length(parent2_digits) >= 7 and parent2_digits = ${digits})
-        or exists (select 1 from users where role = 'parent' and length(phone_digits) >= 7 and phone_digits = ${digits}) as found`);
+    select exists (select 1 from users where role = 'student' and length(parent1_digits) >= 7 and parent1_digits = ${digits} and ${memberHere(users.id)})
+        or exists (select 1 from users where role = 'student' and length(parent2_digits) >= 7 and parent2_digits = ${digits} and ${memberHere(users.id)})
+        or exists (select 1 from users where role = 'parent' and length(phone_digits) >= 7 and phone_digits = ${digits} and ${memberHere(users.id)}) as found`);
   return Boolean(row?.found);
 }
 
@@ -148,6 +152,7 @@ export async function studentHasParentNumber(studentId: number, digits: string):
       and(
         eq(users.id, studentId),
         eq(users.role, "student"),
+        memberHere(users.id),
         or(eq(users.parent1Digits, digits), eq(users.parent2Digits, digits)),
       ),
     );
