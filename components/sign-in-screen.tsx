@@ -1,6 +1,5 @@
 import { Suspense } from "react";
 import { codeRoles, someCodesSignIn } from "@/lib/auth/oidc/code-policy";
-import { allOverrides } from "@/lib/school-overrides";
 import { signInButtons } from "@/lib/auth/oidc/config";
 import { codeRoleWords, codeRolesPhrase, signInDialog } from "@/lib/domain/sign-in-codes";
 import { formatterFor } from "@/lib/i18n/translator";
@@ -22,7 +21,7 @@ export async function SignInScreen() {
   // The words are the school's the browser is in; the code field shows while any school's people
   // may still use codes (a visitor's school is not known before they sign in).
   const roles = codeRoles();
-  const codes = signInDialog(providers.length, roles).codes || someCodesSignIn(allOverrides());
+  const codes = signInDialog(providers.length, roles).codes || someCodesSignIn();
   const t = await getT("signIn");
   const locale = await requestLocale();
   // The same four cases as signInDialog, in the reader's language (issue 31).

@@ -28,9 +28,9 @@ export function overridesOf(schoolId: number = currentSchoolId()): SchoolOverrid
   return store.__portalSchoolOverrides?.bySchool.get(schoolId);
 }
 
-/** Every school's own settings as last read. */
-export function allOverrides(): Iterable<SchoolOverrides> {
-  return store.__portalSchoolOverrides?.bySchool.values() ?? [];
+/** The ids of every school as last read (none before the first read). */
+export function knownSchoolIds(): number[] {
+  return [...(store.__portalSchoolOverrides?.bySchool.keys() ?? [])];
 }
 
 /** When the snapshot was read (ms since the epoch), 0 before the first read. */

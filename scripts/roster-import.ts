@@ -10,6 +10,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import nextEnv from "@next/env";
 import { closeDb, dbHandle } from "@/lib/db/client";
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 import { env, schoolLocale, schoolTimeZone } from "@/lib/env";
 import { runMigrations } from "@/lib/db/migrate";
 import { render } from "@/lib/i18n/render";
@@ -131,6 +132,7 @@ let code = 0;
 try {
   const handle = dbHandle();
   await runMigrations(handle);
+  await refreshSchoolSettings(); // the first school's own time zone and language (decision 037)
   console.log(`Roster import of ${upload.label}${dryRun ? " (dry run: nothing is written)" : ""}`);
   console.log(`Database: ${databaseName()}; school time zone: ${schoolTimeZone()}`);
   const opts = {

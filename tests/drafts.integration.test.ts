@@ -74,7 +74,8 @@ async function seen() {
     termGrade: termGrade.percent !== baseline,
     familyGrades: family.includes(TITLE),
     gradebookCsv: csv.includes(SCORE),
-    oneRosterResults: Object.values(oneRoster).some((text) => text.includes(SCORE)),
+    // A whole field: a timestamp's "…:03.170Z" holds the digits too.
+    oneRosterResults: Object.values(oneRoster).some((text) => new RegExp(`(^|,)"?${SCORE}"?(,|$)`, "m").test(text)),
     notification: notices.length > 0,
     mail: smtp.to(GRACE).some((m) => m.mail.subject?.includes(TITLE)),
     calendar: calendar.includes(SCORE),

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { switchSchool } from "@/app/auth/actions";
 import { saveSchoolSettingsAction } from "@/app/admin/school-actions";
 import { attemptSignIn } from "@/lib/auth/sign-in-flow";
-import { db } from "@/lib/db/client";
+import { db, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { msg } from "@/lib/i18n/message";
 import { runInRequestSchool } from "@/lib/request-school.mjs";
@@ -56,13 +56,18 @@ afterAll(() => {
 
 describe("access codes, school by school", () => {
   it("North Campus keeps its teachers off codes: its own and the shared teacher are refused, others sign in", async () => {
+    // Elena Rivera teaches at both schools: her code works while both take teachers' codes.
+    expect(await codeSignIn(DEMO_INSTRUCTORS[0].code, "10.7.0.9")).toMatchObject({ status: 200 });
     await asAdminOf("north");
     expect(await save({ codes: "custom", "code.students": "on", "code.parents": "on", "code.admins": "on" })).toEqual({
       ok: true,
       message: "Settings saved.",
     });
-    // Elena Rivera teaches at both schools: her one code would open North Campus too.
+    // Her one code would open North Campus too: refused, and the school sees the attempt.
     expect(await codeSignIn(DEMO_INSTRUCTORS[0].code, "10.7.0.1")).toEqual(INVALID);
+    await vi.waitFor(async () =>
+      expect(await queryRows(sql`select 1 from audit_log where action = 'signin.code_refused'`)).not.toHaveLength(0),
+    );
     // David Chen teaches at the demo school only, which still takes teachers' codes.
     expect(await codeSignIn(DEMO_INSTRUCTORS[1].code, "10.7.0.2")).toMatchObject({ status: 200 });
     expect(await codeSignIn(NORTH_STUDENT.code, "10.7.0.3")).toMatchObject({ status: 200 });
@@ -75,7 +80,7 @@ describe("access codes, school by school", () => {
     expect(await save(adminOnly)).toEqual({
       ok: false,
       message:
-        "Sign in once with your school account before turning admins' access codes off, or you could not sign in again.",
+        "Every admin of this school must sign in once with their school account before admins' access codes are turned off, or they could not sign in again: 1 has not.",
     });
     expect(await codeSignIn(DEMO_ADMIN.code, "10.7.0.5")).toMatchObject({ status: 200 });
     const admin = await userIdByEmail(DEMO_ADMIN.email);
@@ -86,6 +91,10 @@ describe("access codes, school by school", () => {
     expect(await save(adminOnly)).toMatchObject({ ok: true });
     expect(await codeSignIn(DEMO_ADMIN.code, "10.7.0.6")).toEqual(INVALID);
     // North Campus's own setting is untouched: its student still signs in, the demo school's too.
+    expect(
+      (await queryRows<{ codes: string }>(sql`select sign_in_codes as codes from schools where id = ${north}`))[0]!
+        .codes,
+    ).toBe("students,parents,admins");
     expect(await codeSignIn(NORTH_STUDENT.code, "10.7.0.7")).toMatchObject({ status: 200 });
     expect(await codeSignIn(DEMO_STUDENTS[1]!.code, "10.7.0.8")).toMatchObject({ status: 200 });
   });

@@ -142,21 +142,27 @@ export function SchoolSettingsForm({ view }: { view: SchoolSettingsView }) {
             />
             {t("codesCustom")}
           </label>
-          <div className="ms-6 mt-1 flex flex-wrap gap-x-4 gap-y-1">
-            {ROLE_WORDS.map((w) => (
-              <label key={w} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name={`code.${w}`}
-                  checked={roles.includes(w)}
-                  onChange={(e) => setRoles(e.target.checked ? [...roles, w] : roles.filter((r) => r !== w))}
-                  disabled={codes !== "custom"}
-                  className="size-4"
-                />
-                {t(`roles.${w}`)}
-              </label>
-            ))}
-          </div>
+          {/* Never disabled: without scripts the boxes must still be sent with "Only for these roles". */}
+          <fieldset className="ms-6 mt-1">
+            <legend className="sr-only">{t("codesCustom")}</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {ROLE_WORDS.map((w) => (
+                <label key={w} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name={`code.${w}`}
+                    checked={roles.includes(w)}
+                    onChange={(e) => {
+                      setRoles(e.target.checked ? [...roles, w] : roles.filter((r) => r !== w));
+                      setCodes("custom");
+                    }}
+                    className="size-4"
+                  />
+                  {t(`roles.${w}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
           <p id="school-codes-help" className="mt-1 text-xs text-ink-muted">
             {t("codesHelp")}
           </p>

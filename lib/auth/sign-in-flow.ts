@@ -4,7 +4,7 @@ import { clientKey, giveBack, hitRateLimit } from "@/lib/rate-limit";
 import { ACCESS_CODE_MAX_LENGTH } from "@/lib/domain/constants";
 import { msg, type Message } from "@/lib/i18n/message";
 import { auditRefusedCode, codeSignInAllowed } from "./oidc/code-policy";
-import { refreshSchoolSettings } from "@/lib/district/school-settings";
+import { refreshSchoolSettings, schoolSettingsRead } from "@/lib/district/school-settings";
 import { startSession } from "./session";
 import { findUserByCode, normalizeCode } from "./sign-in";
 
@@ -57,9 +57,12 @@ export async function attemptSignIn(input: unknown, client: string): Promise<Sig
   }
   if (!mine.allowed) return tooMany(mine.retryAfterSeconds);
 
-  const found = code.length > ACCESS_CODE_MAX_LENGTH ? null : await findUserByCode(code);
   // Each of the person's schools says whether its people's codes sign in (lib/auth/oidc/code-policy.ts).
-  if (found) await refreshSchoolSettings();
+  // Read for every attempt, before the look-up, so a refused right code costs what a miss costs; a
+  // process that has never read them refuses rather than fall back to the install's looser rule.
+  await refreshSchoolSettings();
+  if (!schoolSettingsRead()) return UNAVAILABLE;
+  const found = code.length > ACCESS_CODE_MAX_LENGTH ? null : await findUserByCode(code);
   if (found && codeSignInAllowed(found)) {
     // A right code does not count against its client.
     await giveBack(perClient, SIGN_IN_WINDOW_MS).catch(() => undefined);

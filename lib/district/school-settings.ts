@@ -8,6 +8,7 @@ import { db, queryRows } from "@/lib/db/client";
 import { databaseUnavailable } from "@/lib/db/errors";
 import { uncounted } from "@/lib/db/query-stats";
 import { currentSchoolId } from "@/lib/db/school-scope";
+import { memberHere } from "@/lib/db/schools";
 import { parseSignInCodes } from "@/lib/domain/sign-in-codes";
 import { env, isValidTimeZone } from "@/lib/env";
 import { msg, zmsg } from "@/lib/i18n/message";
@@ -81,6 +82,11 @@ export async function refreshSchoolSettings(force = false): Promise<void> {
   }
 }
 
+/** Whether this process has read the schools' settings at least once (else the getters give the install's). */
+export function schoolSettingsRead(): boolean {
+  return overridesReadAt() > 0;
+}
+
 /** The role words of the form's boxes, in SIGNIN_CODES's words. */
 export const CODE_ROLE_WORDS = ["students", "parents", "teachers", "admins"] as const;
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -149,7 +155,10 @@ export async function loadSchoolSettingsView(): Promise<SchoolSettingsView> {
       parentPortal: env().PARENT_PORTAL,
       codeRoles: installRoleWords(),
     },
-    timeZones: Intl.supportedValuesOf("timeZone"),
+    // Node's list leaves out UTC and some aliases (Asia/Kolkata); a zone the school already has stays choosable.
+    timeZones: [
+      ...new Set(["UTC", ...Intl.supportedValuesOf("timeZone"), ...(own?.timeZone ? [own.timeZone] : [])]),
+    ].sort(),
     locales: LOCALES,
     accountsConfigured: oidcProviders().length > 0,
   };
@@ -172,8 +181,8 @@ export function parseAccountDomains(text: string): { domains: string[] } | { bad
 
 /**
  * Saves the school's settings (the transaction's school: a school admin's own, never another's).
- * Limiting access codes needs a school-account provider; turning admins' codes off needs the admin
- * saving it to have signed in with their school account once, so the change cannot lock them out.
+ * Limiting access codes needs a school-account provider; turning admins' codes off needs each of
+ * the school's admins to have signed in with their school account once, so none is locked out.
  */
 export async function saveSchoolSettings(input: SchoolSettingsInput, actorId: number): Promise<Answer> {
   const parsedDomains = parseAccountDomains(input.accountDomains);
@@ -187,10 +196,14 @@ export async function saveSchoolSettings(input: SchoolSettingsInput, actorId: nu
   if (roles && roles.size < 4 && oidcProviders().length === 0)
     return { ok: false, message: msg("schoolSettings.actions.codesNeedAccounts") };
   if (roles && !roles.has("admin")) {
-    const [linked] = await queryRows<{ one: number }>(
-      sql`select 1 as one from oidc_links where user_id = ${actorId} limit 1`,
+    // Each of the school's own admins (district admins follow the install) must already be able to
+    // sign in with a school account: the saver, and every other admin the change would shut out.
+    const [unlinked] = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from users u where u.role = 'admin' and not u.district_admin and u.roster_deleted_at is null
+        and ${memberHere(sql`u.id`)} and not exists (select 1 from oidc_links l where l.user_id = u.id)`,
     );
-    if (!linked) return { ok: false, message: msg("schoolSettings.actions.linkFirst") };
+    const count = Number(unlinked?.n ?? 0);
+    if (count > 0) return { ok: false, message: msg("schoolSettings.actions.linkFirst", { count }) };
   }
   const values = {
     timeZone: input.timeZone || null,
@@ -218,6 +231,8 @@ export async function saveSchoolSettings(input: SchoolSettingsInput, actorId: nu
  */
 export async function accountDomainAllowed(userId: number, domain: string): Promise<boolean> {
   await refreshSchoolSettings();
+  // Never read: the schools' lists are unknown, and a link is for good. Refuse (the sign-in says so).
+  if (!schoolSettingsRead()) return false;
   const rows = await queryRows<{ school_id: number; district: boolean }>(
     sql`select m.school_id, u.district_admin as district from users u left join school_memberships m on m.user_id = u.id where u.id = ${userId}`,
   );

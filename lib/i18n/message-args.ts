@@ -627,6 +627,7 @@ export interface MessageArgs<Text> {
   "schoolSettings.codesInstall": { value: Text };
   "schoolSettings.actions.domain": { value: Text };
   "schoolSettings.actions.tooManyDomains": { max: Text };
+  "schoolSettings.actions.linkFirst": { count: number };
 }
 
 /** The catalog's messages without placeholders. */
@@ -2271,5 +2272,4 @@ export interface BareMessages {
   "schoolSettings.actions.choose": true;
   "schoolSettings.actions.timeZone": true;
   "schoolSettings.actions.codesNeedAccounts": true;
-  "schoolSettings.actions.linkFirst": true;
 }

@@ -157,7 +157,9 @@ export async function runDistrictImport(
         await tx.execute(sql.raw(`set local app.school_id = '${school.id}'`));
         await withSchool(school.id, async () => {
           await holdImportGradeWrites(tx, { gradebook: touchesGrades(part.read) });
-          const plan = await planIn(tx, part.read, opts.actorId, timeZone, opts.allowNewAdmins, districtSet);
+          // Each school's dates (enrolment days, due dates) in its own time zone (decision 037).
+          const zone = opts.timeZone ?? schoolTimeZone();
+          const plan = await planIn(tx, part.read, opts.actorId, zone, opts.allowNewAdmins, districtSet);
           const guard = deletionGuardOf(plan, share);
           const tripped = guard && (opts.allowDeletions ?? 0) < guard.people ? guard : null;
           if (tripped) plan.problems.add(guardProblem(upload.label, tripped, share, opts.source));

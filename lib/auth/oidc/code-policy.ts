@@ -4,24 +4,30 @@ import { db } from "@/lib/db/client";
 import { currentSchoolId } from "@/lib/db/school-scope";
 import { parseSignInCodes } from "@/lib/domain/sign-in-codes";
 import { env } from "@/lib/env";
-import { overridesOf, type SchoolOverrides } from "@/lib/school-overrides";
+import { oidcProviders } from "./config";
+import { knownSchoolIds, overridesOf } from "@/lib/school-overrides";
 
 /** The install's roles whose access codes sign in (SIGNIN_CODES; validated at start, so never null here). */
 function installCodeRoles(): Set<string> {
   return parseSignInCodes(env().SIGNIN_CODES) ?? new Set();
 }
 
-/** A school's roles whose codes sign in: its own setting (/admin → School), else the install's. */
+/**
+ * A school's roles whose codes sign in: its own setting (/admin → School), else the install's.
+ * Without any school-account provider (OIDC_PROVIDERS removed since), codes are the only way in:
+ * a school's limit is then not applied, as the install's own is refused at start.
+ */
 export function codeRoles(schoolId: number = currentSchoolId()): Set<string> {
+  if (oidcProviders().length === 0) return installCodeRoles();
   const own = overridesOf(schoolId)?.signInCodes;
   return (own == null ? null : parseSignInCodes(own)) ?? installCodeRoles();
 }
 
-/** Whether some school (or the install) still lets some role sign in with a code: the dialog's code field. */
-export function someCodesSignIn(schools: Iterable<SchoolOverrides | undefined>): boolean {
-  if (installCodeRoles().size > 0) return true;
-  for (const s of schools) if (s?.signInCodes != null && (parseSignInCodes(s.signInCodes)?.size ?? 0) > 0) return true;
-  return false;
+/** Whether some school still lets some role sign in with a code: the sign-in dialog's code field. */
+export function someCodesSignIn(): boolean {
+  const schools = knownSchoolIds();
+  if (schools.length === 0) return installCodeRoles().size > 0;
+  return schools.some((id) => codeRoles(id).size > 0);
 }
 
 /**
