@@ -241,11 +241,12 @@ let serverTimeZone: string | undefined;
 export function schoolTimeZone(): string {
   // Asked a dozen times a page: building an Intl.DateTimeFormat each time was 2.7 % of a roll
   // call's CPU (issue 30's profile) when SCHOOL_TIMEZONE is unset.
-  return (
-    overridesOf()?.timeZone ||
-    env().SCHOOL_TIMEZONE ||
-    (serverTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC")
-  );
+  return overridesOf()?.timeZone || installTimeZone();
+}
+
+/** The install's time zone, every school's default: SCHOOL_TIMEZONE, else the server's. */
+export function installTimeZone(): string {
+  return env().SCHOOL_TIMEZONE || (serverTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
 }
 
 /** The default language of the school of the work in progress: its own, else SCHOOL_LOCALE. */

@@ -2,7 +2,8 @@
 
 import { z } from "zod";
 import { adminFormAction, refreshAdmin } from "@/lib/actions";
-import { CODE_ROLE_WORDS, saveSchoolSettings, schoolSettingsSchema } from "@/lib/district/school-settings";
+import { saveSchoolSettings, schoolSettingsSchema } from "@/lib/district/school-settings";
+import { CODE_ROLE_WORDS } from "@/lib/domain/sign-in-codes";
 
 /**
  * /admin → School (issue 42): the school's own time zone, language, parent lookup, code sign-in and

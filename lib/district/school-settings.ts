@@ -9,8 +9,8 @@ import { databaseUnavailable } from "@/lib/db/errors";
 import { uncounted } from "@/lib/db/query-stats";
 import { currentSchoolId } from "@/lib/db/school-scope";
 import { memberHere } from "@/lib/db/schools";
-import { parseSignInCodes } from "@/lib/domain/sign-in-codes";
-import { env, isValidTimeZone } from "@/lib/env";
+import { CODE_ROLE_WORDS, codeRoleWords, parseSignInCodes } from "@/lib/domain/sign-in-codes";
+import { env, installTimeZone, isValidTimeZone } from "@/lib/env";
 import { msg, zmsg } from "@/lib/i18n/message";
 import { LOCALES } from "@/lib/i18n/locales";
 import { overridesOf, overridesReadAt, replaceOverrides, type SchoolOverrides } from "@/lib/school-overrides";
@@ -87,8 +87,6 @@ export function schoolSettingsRead(): boolean {
   return overridesReadAt() > 0;
 }
 
-/** The role words of the form's boxes, in SIGNIN_CODES's words. */
-export const CODE_ROLE_WORDS = ["students", "parents", "teachers", "admins"] as const;
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.union([z.literal(""), z.enum(values)], { error: zmsg("schoolSettings.actions.choose") });
 
@@ -123,19 +121,9 @@ export interface SchoolSettingsView {
   accountsConfigured: boolean;
 }
 
+/** A SIGNIN_CODES-style setting as the form's role words (lib/domain/sign-in-codes.ts). */
+const wordsOf = (setting: string) => codeRoleWords(parseSignInCodes(setting) ?? new Set());
 const installRoleWords = () => wordsOf(env().SIGNIN_CODES);
-function wordsOf(setting: string): string[] {
-  const roles = parseSignInCodes(setting) ?? new Set<string>();
-  const byRole: Record<string, string> = {
-    student: "students",
-    parent: "parents",
-    instructor: "teachers",
-    admin: "admins",
-  };
-  return [...roles]
-    .map((r) => byRole[r]!)
-    .sort((a, b) => CODE_ROLE_WORDS.indexOf(a as never) - CODE_ROLE_WORDS.indexOf(b as never));
-}
 
 export async function loadSchoolSettingsView(): Promise<SchoolSettingsView> {
   await refreshSchoolSettings(true);
@@ -150,7 +138,7 @@ export async function loadSchoolSettingsView(): Promise<SchoolSettingsView> {
       accountDomains: (own?.accountDomains ?? []).join(", "),
     },
     install: {
-      timeZone: env().SCHOOL_TIMEZONE || Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC",
+      timeZone: installTimeZone(),
       locale: env().SCHOOL_LOCALE,
       parentPortal: env().PARENT_PORTAL,
       codeRoles: installRoleWords(),

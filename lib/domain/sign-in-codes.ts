@@ -8,6 +8,9 @@ const ROLE_WORDS: Record<string, string> = {
   admins: "admin",
 };
 
+/** The role words, in the order forms and lists show them. */
+export const CODE_ROLE_WORDS = ["students", "parents", "teachers", "admins"] as const;
+
 /** The roles whose codes work, or null when the setting is not understood. */
 export function parseSignInCodes(raw: string | undefined): Set<string> | null {
   const v = (raw ?? "all").trim().toLowerCase();
