@@ -5,9 +5,9 @@ import { useTranslations } from "@/components/use-translations";
 import { saveSchoolSettingsAction } from "@/app/admin/school-actions";
 import { idle } from "@/lib/action-result";
 import type { SchoolSettingsView } from "@/lib/district/school-settings";
+import { CODE_ROLE_WORDS } from "@/lib/domain/sign-in-codes";
 
 const field = "mt-1 w-full max-w-md rounded-lg border border-line bg-surface px-3 py-2";
-const ROLE_WORDS = ["students", "parents", "teachers", "admins"] as const;
 
 /** /admin → School (issue 42): the school's own settings, each "install default" until set. */
 export function SchoolSettingsForm({ view }: { view: SchoolSettingsView }) {
@@ -47,77 +47,36 @@ export function SchoolSettingsForm({ view }: { view: SchoolSettingsView }) {
         }}
         className="mt-3 space-y-4"
       >
-        <div>
-          <label htmlFor="school-time-zone" className="block text-sm font-medium">
-            {t("timeZone")}
-          </label>
-          <select
-            id="school-time-zone"
-            name="timeZone"
-            value={values.timeZone}
-            onChange={set("timeZone")}
-            aria-describedby="school-time-zone-help"
-            className={field}
-          >
-            <option value="">{t("installDefault", { value: view.install.timeZone })}</option>
-            {view.timeZones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </select>
-          <p id="school-time-zone-help" className="mt-1 text-xs text-ink-muted">
-            {t("timeZoneHelp")}
-          </p>
-        </div>
-        <div>
-          <label htmlFor="school-locale" className="block text-sm font-medium">
-            {t("locale")}
-          </label>
-          <select
-            id="school-locale"
-            name="locale"
-            value={values.locale}
-            onChange={set("locale")}
-            aria-describedby="school-locale-help"
-            className={field}
-          >
-            <option value="">{t("installDefault", { value: t(`languages.${view.install.locale as "en"}`) })}</option>
-            {view.locales.map((l) => (
-              <option key={l} value={l}>
-                {t(`languages.${l as "en"}`)}
-              </option>
-            ))}
-          </select>
-          <p id="school-locale-help" className="mt-1 text-xs text-ink-muted">
-            {t("localeHelp")}
-          </p>
-        </div>
-        <div>
-          <label htmlFor="school-parent-portal" className="block text-sm font-medium">
-            {t("parentPortal")}
-          </label>
-          <select
-            id="school-parent-portal"
-            name="parentPortal"
-            value={values.parentPortal}
-            onChange={set("parentPortal")}
-            aria-describedby="school-parent-portal-help"
-            className={field}
-          >
-            <option value="">
-              {t("installDefault", { value: t(`portal.${view.install.parentPortal as "off"}`) })}
-            </option>
-            {(["verified", "open", "off"] as const).map((m) => (
-              <option key={m} value={m}>
-                {t(`portal.${m}`)}
-              </option>
-            ))}
-          </select>
-          <p id="school-parent-portal-help" className="mt-1 text-xs text-ink-muted">
-            {t("parentPortalHelp")}
-          </p>
-        </div>
+        <SettingSelect
+          id="school-time-zone"
+          name="timeZone"
+          label={t("timeZone")}
+          help={t("timeZoneHelp")}
+          value={values.timeZone}
+          onChange={set("timeZone")}
+          installDefault={t("installDefault", { value: view.install.timeZone })}
+          options={view.timeZones.map((z) => [z, z])}
+        />
+        <SettingSelect
+          id="school-locale"
+          name="locale"
+          label={t("locale")}
+          help={t("localeHelp")}
+          value={values.locale}
+          onChange={set("locale")}
+          installDefault={t("installDefault", { value: t(`languages.${view.install.locale as "en"}`) })}
+          options={view.locales.map((l) => [l, t(`languages.${l as "en"}`)])}
+        />
+        <SettingSelect
+          id="school-parent-portal"
+          name="parentPortal"
+          label={t("parentPortal")}
+          help={t("parentPortalHelp")}
+          value={values.parentPortal}
+          onChange={set("parentPortal")}
+          installDefault={t("installDefault", { value: t(`portal.${view.install.parentPortal as "off"}`) })}
+          options={(["verified", "open", "off"] as const).map((m) => [m, t(`portal.${m}`)])}
+        />
         <fieldset aria-describedby="school-codes-help">
           <legend className="text-sm font-medium">{t("codes")}</legend>
           <label className="mt-1 flex items-center gap-2 text-sm">
@@ -146,7 +105,7 @@ export function SchoolSettingsForm({ view }: { view: SchoolSettingsView }) {
           <fieldset className="ms-6 mt-1">
             <legend className="sr-only">{t("codesCustom")}</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {ROLE_WORDS.map((w) => (
+              {CODE_ROLE_WORDS.map((w) => (
                 <label key={w} className="flex items-center gap-2 text-sm">
                   <input
                     type="checkbox"
@@ -197,5 +156,43 @@ export function SchoolSettingsForm({ view }: { view: SchoolSettingsView }) {
         </p>
       </form>
     </section>
+  );
+}
+
+/** One of the form's choices: "Install default (…)" first, then the school's own options. */
+function SettingSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  help: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  installDefault: string;
+  options: (readonly [value: string, label: string])[];
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        name={props.name}
+        value={props.value}
+        onChange={props.onChange}
+        aria-describedby={`${props.id}-help`}
+        className={field}
+      >
+        <option value="">{props.installDefault}</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <p id={`${props.id}-help`} className="mt-1 text-xs text-ink-muted">
+        {props.help}
+      </p>
+    </div>
   );
 }
