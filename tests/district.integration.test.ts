@@ -22,7 +22,7 @@ import { SCHOOL_COOKIE, runInRequestSchool } from "@/lib/request-school.mjs";
 import { adminCounts, listInstructors, searchStudentsAdmin } from "@/lib/queries/admin";
 import { listTeachableClasses } from "@/lib/queries/teacher";
 import { seedDemo } from "./support/fixtures";
-import { DISTRICT_ADMIN, NORTH, NORTH_CHILD, NORTH_STUDENT, seedDistrict } from "./support/district";
+import { DISTRICT_ADMIN, NORTH, NORTH_CHILD, NORTH_STUDENT, seedDistrict, request } from "./support/district";
 import { form } from "./support/form";
 import { cookieJar } from "./support/request-context";
 import { signInAs } from "./support/session";
@@ -37,15 +37,6 @@ import { districtSet } from "@/lib/roster/test-support-district";
 useTestDatabase();
 const idle = { ok: true } as const;
 let north: number;
-
-/** Runs `fn` as one request of the fake browser: in the school its cookie names. */
-function request<T>(fn: () => Promise<T>): Promise<T> {
-  const cookie = cookieJar
-    .getAll()
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-  return runInRequestSchool({ headers: { cookie } }, fn);
-}
 
 /** A fresh request's session (React's cache() would otherwise keep the first one). */
 const sessionNow = () => request(() => getSessionUser());

@@ -11,11 +11,11 @@ import { withSchool } from "@/lib/db/school-scope";
 import { requestLocale } from "@/lib/i18n/request-locale";
 import { recipientLocale } from "@/lib/i18n/recipient";
 import { schoolToday } from "@/lib/queries/school-years";
-import { SCHOOL_COOKIE, runInRequestSchool } from "@/lib/request-school.mjs";
+import { SCHOOL_COOKIE } from "@/lib/request-school.mjs";
 import { resetEnvCache } from "@/lib/env";
 import { forgetOverrides } from "@/lib/school-overrides";
 import { seedDemo } from "./support/fixtures";
-import { DISTRICT_ADMIN, seedDistrict } from "./support/district";
+import { DISTRICT_ADMIN, seedDistrict, request } from "./support/district";
 import { form } from "./support/form";
 import { cookieJar, requestHeaders } from "./support/request-context";
 import { signInAs } from "./support/session";
@@ -28,15 +28,6 @@ import { useTestDatabase } from "./support/test-db";
 useTestDatabase();
 let north: number;
 const saved = { ...process.env };
-
-/** One request of the fake browser, in the school its cookie names (as scripts/start.mjs runs it). */
-function request<T>(fn: () => Promise<T>): Promise<T> {
-  const cookie = cookieJar
-    .getAll()
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-  return runInRequestSchool({ headers: { cookie } }, fn);
-}
 
 const save = (fields: Record<string, string>) =>
   request(() => saveSchoolSettingsAction({ ok: true }, form({ codes: "install", ...fields })));

@@ -6,9 +6,8 @@ import { attemptSignIn } from "@/lib/auth/sign-in-flow";
 import { db, queryRows } from "@/lib/db/client";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { msg } from "@/lib/i18n/message";
-import { runInRequestSchool } from "@/lib/request-school.mjs";
 import { forgetOverrides } from "@/lib/school-overrides";
-import { DISTRICT_ADMIN, NORTH_STUDENT, seedDistrict } from "./support/district";
+import { DISTRICT_ADMIN, NORTH_STUDENT, seedDistrict, request } from "./support/district";
 import { form } from "./support/form";
 import { expectRefused, linksOf, useOidcPortal, userIdByEmail } from "./support/oidc-portal";
 import { cookieJar, requestHeaders } from "./support/request-context";
@@ -24,13 +23,6 @@ useTestDatabase();
 const { signInThrough } = useOidcPortal();
 let north: number;
 
-function request<T>(fn: () => Promise<T>): Promise<T> {
-  const cookie = cookieJar
-    .getAll()
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-  return runInRequestSchool({ headers: { cookie } }, fn);
-}
 const save = (fields: Record<string, string>) =>
   request(() => saveSchoolSettingsAction({ ok: true }, form({ codes: "install", ...fields })));
 

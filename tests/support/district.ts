@@ -7,6 +7,8 @@ import { sql } from "drizzle-orm";
 import { codeHash, sealPlaintextCodes } from "@/lib/auth/code-store";
 import { db, queryRows } from "@/lib/db/client";
 import { withSchool } from "@/lib/db/school-scope";
+import { runInRequestSchool } from "@/lib/request-school.mjs";
+import { cookieJar } from "./request-context";
 
 import { DISTRICT_ADMIN, NORTH, NORTH_CHILD, NORTH_STUDENT } from "./district-people";
 
@@ -51,4 +53,13 @@ export async function seedDistrict(): Promise<number> {
   });
   await sealPlaintextCodes(db());
   return northId;
+}
+
+/** Runs `fn` as one request of the fake browser: in the school its cookie names (as scripts/start.mjs does). */
+export function request<T>(fn: () => Promise<T>): Promise<T> {
+  const cookie = cookieJar
+    .getAll()
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+  return runInRequestSchool({ headers: { cookie } }, fn);
 }
