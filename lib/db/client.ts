@@ -184,6 +184,10 @@ export function openPostgres(connectionString: string): DbHandle {
   pool.on("error", (err) => console.error("PostgreSQL pool error:", err.message));
   const prepare = env().DATABASE_PREPARED_STATEMENTS === "on";
   pool.on("connect", (client) => {
+    // The pool listens to a client only while it is idle: one whose server goes away while a
+    // request holds it (a failover) would otherwise raise an uncaught exception. Its next
+    // statement fails on its own ("not queryable"), answered "try again", and the pool drops it.
+    client.on("error", () => {});
     const query = client.query.bind(client) as (text: string) => Promise<unknown>;
     untimed.set(client, query);
     if (prepare) prepareRepeatedStatements(client);

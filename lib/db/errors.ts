@@ -28,8 +28,10 @@ export function uniqueViolation(err: unknown): { constraint: string } | null {
 
 /**
  * The database could not be reached (decision 030): refused or lost connections, a server
- * starting, shutting down or in recovery (SQLSTATE class 08, 57P01–57P03), or PgBouncer's own
- * "server login has been failing". Not a bug of the request: it is answered with "try again".
+ * starting, shutting down or in recovery (SQLSTATE class 08, 57P01–57P03), PgBouncer's own
+ * "server login has been failing", or a pooled connection lost while a request held it, found at
+ * its next statement (node-postgres: "…is not queryable"). Not a bug of the request: it is
+ * answered with "try again".
  */
 export function databaseUnavailable(err: unknown): boolean {
   let e: unknown = err;
@@ -40,7 +42,9 @@ export function databaseUnavailable(err: unknown): boolean {
       if (/^08/.test(code) || /^57P0[123]$/.test(code)) return true;
     }
     if (
-      /Connection terminated|connection timeout|server login has been failing/i.test((e as PgLikeError).message ?? "")
+      /Connection terminated|connection timeout|server login has been failing|is not queryable/i.test(
+        (e as PgLikeError).message ?? "",
+      )
     )
       return true;
     e = (e as PgLikeError).cause;

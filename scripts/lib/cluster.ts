@@ -262,7 +262,7 @@ export class Cluster {
     });
     h.child = child;
     const collect = (chunk: Buffer) => {
-      h.log = (h.log + chunk.toString()).slice(-20_000);
+      h.log = (h.log + chunk.toString()).slice(-1_000_000); // enough for --keep-logs to hold a whole run
       if (this.options.verbose) process.stdout.write(`[${h.name}] ${chunk.toString()}`);
     };
     child.stdout.on("data", collect);
