@@ -10,6 +10,7 @@ import { applyPlan, type ApplyOutcome } from "./apply";
 import { readRoster, type ReadRoster } from "./dataset";
 import { datasetOfSchool, rowsOfNoSchool, schoolOrgs, usersOfNoSchool } from "./district";
 import { recordImport } from "./history";
+import { classCodesBySchool } from "./state";
 import {
   DELETION_SHARE,
   LOCK,
@@ -151,6 +152,11 @@ export async function runDistrictImport(
         sourcedIds: new Set(read.dataset.users.flatMap((u) => (u.sourcedId === null ? [] : [u.sourcedId]))),
         schoolIds: new Set(placed.map((p) => p.school.id)),
       };
+      // Every school's class codes once (not once per part): a new class takes a code no other
+      // school holds, the parts' new classes included.
+      const codes = await classCodesBySchool(tx);
+      const codesElsewhere = (schoolId: number) =>
+        new Set([...codes].flatMap(([id, own]) => (id === schoolId ? [] : [...own])));
       for (const [i, { part, school, isNew }] of placed.entries()) {
         progress({ phase: "checking", done: i, total: placed.length });
         // The rest of the transaction is that school's: row-level security follows the setting.
@@ -159,7 +165,15 @@ export async function runDistrictImport(
           await holdImportGradeWrites(tx, { gradebook: touchesGrades(part.read) });
           // Each school's dates (enrolment days, due dates) in its own time zone (decision 037).
           const zone = opts.timeZone ?? schoolTimeZone();
-          const plan = await planIn(tx, part.read, opts.actorId, zone, opts.allowNewAdmins, districtSet);
+          const plan = await planIn(
+            tx,
+            part.read,
+            opts.actorId,
+            zone,
+            opts.allowNewAdmins,
+            districtSet,
+            codesElsewhere(school.id),
+          );
           const guard = deletionGuardOf(plan, share);
           const tripped = guard && (opts.allowDeletions ?? 0) < guard.people ? guard : null;
           if (tripped) plan.problems.add(guardProblem(upload.label, tripped, share, opts.source));
@@ -198,6 +212,11 @@ export async function runDistrictImport(
                 blocking: true,
               });
             }
+          }
+          if (result && !failed) {
+            const own = codes.get(school.id) ?? codes.set(school.id, new Set()).get(school.id)!;
+            for (const c of [...plan.changes.classes.create, ...plan.changes.classes.update])
+              own.add(c.code.toLowerCase());
           }
           outcomes.push({
             org: part.org,

@@ -10,7 +10,7 @@ import { REPORTED, recordImport, type Refusal } from "./history";
 import type { RosterEntity, RosterFormat } from "./model";
 import { buildPlan, changeCount, type Counts, type DeletionNote, type Plan } from "./plan";
 import type { ProblemGroup, RosterProblem } from "./problems";
-import { loadState, withRecords } from "./state";
+import { loadState, peopleNamed, withRecords } from "./state";
 import { msg, type Message } from "@/lib/i18n/message";
 
 export interface RosterRunOptions {
@@ -122,6 +122,8 @@ export async function planIn(
   allowNewAdmins = false,
   /** The district's roster: its whole set's people and the portal's schools of the set (plan-context.ts). */
   districtSet?: { sourcedIds: Set<string>; schoolIds: Set<number> },
+  /** The other schools' class codes, when the caller read them (a district's run, once). */
+  codesElsewhere?: Set<string>,
 ): Promise<Plan> {
   const district = districtSet !== undefined;
   const modes = read.dataset.modes;
@@ -129,6 +131,8 @@ export async function planIn(
     timeZone,
     gradebook: modes.categories !== undefined || modes.assignments !== undefined || modes.grades !== undefined,
     grades: modes.grades !== undefined,
+    named: peopleNamed(read.dataset),
+    codesElsewhere,
   });
   let plan = buildPlan(read, state, { actorId, timeZone, allowNewAdmins, district, districtSet });
   const userIds = [...plan.changes.users.delete, ...plan.changes.users.keep];

@@ -3,7 +3,7 @@ import { isBulk, type PlanContext, type StateUser, type UserRef, type UserValues
 import { namePartsOf } from "@/lib/export/oneroster-format";
 import { keptSourcedId, ownId } from "./own-ids";
 import { quote } from "./problems";
-import { keptText, nameReadBack, slugUsername } from "./values";
+import { keptText, nameReadBack, usernameBase } from "./values";
 import { msg } from "@/lib/i18n/message";
 import { ROLE_WORD } from "./words";
 
@@ -212,6 +212,7 @@ export function planUsers(ctx: PlanContext): void {
   for (const db of state.users)
     if (!matched.has(db.id) && !(ctx.usersGone.has(db.id) && !state.usersWithRecords.has(db.id)))
       holderOf.set(db.username, { name: db.name, elsewhere: db.member === false || db.districtAdmin === true });
+  for (const username of state.usernamesElsewhere ?? []) holderOf.set(username, { name: "", elsewhere: true });
   const usernames = new Map<RosterUser, string>();
   for (const { u, db } of kept) {
     const wanted = u.username ?? db?.username;
@@ -240,7 +241,7 @@ export function planUsers(ctx: PlanContext): void {
   }
   for (const { u, db } of kept) {
     if (db || u.username !== null || ctx.refusedUsers.has(u.key)) continue;
-    const base = slugUsername(u.usernameHint) || "user";
+    const base = usernameBase(u.usernameHint);
     let candidate = base;
     for (let n = 2; holderOf.has(candidate); n++) candidate = `${base}-${n}`;
     holderOf.set(candidate, { line: u.ref.line, name: u.name ?? "" });

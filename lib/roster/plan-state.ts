@@ -130,7 +130,17 @@ export interface RosterState {
   years: StateYear[];
   chosenYearId: number | null;
   today: string;
+  /**
+   * People as the plan needs them: the school's own, those its rows name, district admins and
+   * those the upload names (state.ts); a person of another school only is none of this plan's
+   * unless the upload names them.
+   */
   users: StateUser[];
+  /**
+   * Usernames of the people not in `users` that a username the import makes up could take
+   * ("base", "base-2"…): each stays that person's.
+   */
+  usernamesElsewhere?: Set<string>;
   levels: StateLevel[];
   enrollments: StateEnrollment[];
   links: StateLink[];

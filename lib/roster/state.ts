@@ -16,6 +16,8 @@ import type {
   TermValues,
 } from "./plan";
 import { memberHere, onlyHere } from "@/lib/db/schools";
+import type { RosterDataset } from "./model";
+import { usernameBase } from "./values";
 import { currentSchoolId } from "@/lib/db/school-scope";
 
 // The portal's rows an import compares the upload with (decision 012): every user, class,
@@ -32,6 +34,56 @@ export interface StateOptions {
   gradebook: boolean;
   /** Load every grade (the upload has results.csv). */
   grades: boolean;
+  /**
+   * Who the upload names: its people's sourcedIds and usernames, and the bases of the usernames
+   * it would make up (peopleNamed). With it, a person of another school only is read only when
+   * named (a district's part would otherwise read the whole district's people once per school);
+   * without it, every person.
+   */
+  named?: PeopleNamed;
+  /** The other schools' class codes when the caller has them (a district's run reads them once). */
+  codesElsewhere?: Set<string>;
+}
+
+export interface PeopleNamed {
+  sourcedIds: string[];
+  usernames: string[];
+  usernameBases: string[];
+}
+
+/** Who an upload names, for loadState: the users file's sourcedIds and usernames, demographics' sourcedIds. */
+export function peopleNamed(data: RosterDataset): PeopleNamed {
+  const sourcedIds = new Set<string>();
+  const usernames = new Set<string>();
+  const usernameBases = new Set<string>();
+  for (const u of data.users) {
+    if (u.sourcedId !== null) sourcedIds.add(u.sourcedId);
+    if (u.username !== null) usernames.add(u.username);
+    else usernameBases.add(usernameBase(u.usernameHint));
+  }
+  for (const b of data.birthDates) sourcedIds.add(b.sourcedId);
+  for (const d of data.deleted.users) sourcedIds.add(d.sourcedId);
+  return { sourcedIds: [...sourcedIds], usernames: [...usernames], usernameBases: [...usernameBases] };
+}
+
+/** A text list as one parameter (JSON: no quoting rules of array literals to get right). */
+const textList = (values: readonly string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/**
+ * Which people a plan reads whole: every person, or (named) this school's members, the people its
+ * rows name (classes' teachers, enrollments, guardian links), district admins and the people the
+ * upload names. The rest are another school's only and none of this plan's.
+ */
+function peopleOfPlan(named: PeopleNamed | undefined): SQL {
+  if (!named) return sql`true`;
+  return sql`(users.id in (select user_id from school_memberships where school_id = portal_school())
+    or users.district_admin
+    or users.id in (select teacher_id from levels)
+    or users.id in (select student_id from student_enrollment)
+    or users.id in (select parent_id from guardian_links) or users.id in (select student_id from guardian_links)
+    or users.sourced_id in ${textList(named.sourcedIds)}
+    or users.username in ${textList(named.usernames)})`;
 }
 
 /** Instants as the export writes them (UTC, milliseconds), so a re-import compares equal. */
@@ -50,7 +102,7 @@ export async function loadState(
             parent2_number as "parent2Number", date_of_birth::text as "dateOfBirth", roster_deleted_at is not null as "rosterDeleted",
             ${onlyHere(sql.raw("users.id"))} as "onlyHere", ${memberHere(sql.raw("users.id"))} as member,
             district_admin as "districtAdmin", (select array_agg(m.school_id order by m.school_id) from school_memberships m where m.user_id = users.id) as schools
-          from users order by id`,
+          from users where ${peopleOfPlan(opts.named)} order by id`,
         tx,
       ),
     () =>
@@ -107,6 +159,15 @@ export async function loadState(
         topScore100: a.topScore100 === null ? null : Number(a.topScore100),
       }))
     : [];
+  // Of the people not read, the usernames a made-up one could take: "base" and "base-<n>".
+  const usernamesElsewhere = opts.named?.usernameBases.length
+    ? await queryRows<{ username: string }>(
+        sql`select username from users where ${peopleOfPlan(opts.named)} is not true
+              and (username in ${textList(opts.named.usernameBases)}
+                or regexp_replace(username, '-[0-9]+$', '') in ${textList(opts.named.usernameBases)})`,
+        tx,
+      )
+    : [];
   const years = await listYears(tx);
   const grades = opts.grades ? await loadGrades(tx, day) : [];
   // Published terms lock their grades (issue 19): an import writes none there.
@@ -132,6 +193,7 @@ export async function loadState(
     chosenYearId: years.find((y) => y.chosen)?.id ?? null,
     today: dateInTimeZone(new Date(), opts.timeZone),
     users,
+    usernamesElsewhere: new Set(usernamesElsewhere.map((r) => r.username)),
     levels: levels.map((l) => ({ ...l, yearId: l.yearId === null ? null : Number(l.yearId) })),
     enrollments,
     links,
@@ -143,7 +205,7 @@ export async function loadState(
     assignments,
     grades,
     usersWithRecords: new Set(),
-    codesElsewhere: await codesOfOtherSchools(tx),
+    codesElsewhere: opts.codesElsewhere ?? (await codesOfOtherSchools(tx)),
     levelsWithRecords: new Set(),
   };
 }
@@ -260,10 +322,23 @@ async function codesOfOtherSchools(tx: Tx): Promise<Set<string>> {
 }
 
 /**
+ * Every school's class codes (lower-case), read once for a district's run, each school's under its
+ * own row-level security; the transaction is back in its school after.
+ */
+export async function classCodesBySchool(tx: Tx): Promise<Map<number, Set<string>>> {
+  const bySchool = new Map<number, Set<string>>();
+  const ownRows = async () =>
+    new Set((await queryRows<{ code: string }>(sql`select lower(code) as code from levels`, tx)).map((r) => r.code));
+  bySchool.set(currentSchoolId(), await ownRows());
+  await inEachOtherSchool(tx, async (id) => void bySchool.set(id, await ownRows()));
+  return bySchool;
+}
+
+/**
  * Runs `fn` in every other school of the district, each under its own row-level security, and
  * returns the transaction to its school. For the few facts an import needs across schools.
  */
-async function inEachOtherSchool(tx: Tx, fn: () => Promise<void>): Promise<void> {
+async function inEachOtherSchool(tx: Tx, fn: (schoolId: number) => Promise<void>): Promise<void> {
   const here = currentSchoolId();
   const others = (await queryRows<{ id: number }>(sql`select id from schools where id <> ${here} order by id`, tx)).map(
     (r) => Number(r.id),
@@ -272,7 +347,7 @@ async function inEachOtherSchool(tx: Tx, fn: () => Promise<void>): Promise<void>
   try {
     for (const id of others) {
       await tx.execute(sql.raw(`set local app.school_id = '${id}'`));
-      await fn();
+      await fn(id);
     }
   } finally {
     await tx.execute(sql.raw(`set local app.school_id = '${here}'`));

@@ -62,6 +62,9 @@ export function slugUsername(s: string): string {
     .slice(0, 90);
 }
 
+/** What a new person's made-up username starts from ("base", then "base-2"…). */
+export const usernameBase = (hint: string) => slugUsername(hint) || "user";
+
 /** Excel turns long numbers into 5.55201E+09 unless the column is Text; such a "phone" is lost. */
 export const looksLikeExcelNumber = (s: string) => /^\d(\.\d+)?e\+\d+$/i.test(s.trim());
 
