@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/lib/db/client";
 import { withSchool } from "@/lib/db/school-scope";
-import { applyRosterImport } from "@/lib/roster/import";
+import { applyRosterImport, previewRosterImport } from "@/lib/roster/import";
 import { formatProblem } from "@/lib/roster/problems";
 import { STUDENT_TEMPLATE } from "@/lib/roster/templates";
 import { csv, looseUpload } from "@/lib/roster/test-support";
@@ -11,7 +11,8 @@ import { useTestDatabase } from "./support/test-db";
 
 // A school's import reads whole only its own people and those the upload names (issue 42: a
 // district's part would otherwise read the whole district's once per school). A username it makes
-// up for a new person must still avoid every other school's people's usernames.
+// up for a new person must still avoid every other school's people's usernames, and a name the
+// upload gives that no database text can hold names nobody (it is no reason to fail).
 
 useTestDatabase();
 
@@ -43,5 +44,17 @@ describe("a username made up for a new person", () => {
     expect(run.problems.map(formatProblem)).toEqual([]);
     expect(run.ok).toBe(true);
     expect(await usernamesNamed("Liam Johnson")).toEqual(["liam.johnson", "liam.johnson-2", "liam.johnson-3"]);
+  });
+});
+
+describe("a person the upload names with a character no database text holds", () => {
+  it("is previewed like any unknown person, not a failure", async () => {
+    // Excel's "Unicode" CSV (UTF-16 with a byte-order mark) can carry U+0000, which UTF-8 files cannot.
+    const text = csv([STUDENTS, ["S\u00002002", "Ana", "Ruiz", "", "ana\u0000ruiz", "", "", "GEO-2", "", ""]]);
+    const utf16 = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text, "utf16le"))]);
+    const run = await withSchool(1, () =>
+      previewRosterImport(looseUpload({ "students.csv": utf16 }, "sheets"), { ...cli, source: "web" }),
+    );
+    expect(run.counts.users.create).toBe(1);
   });
 });

@@ -10,7 +10,7 @@ import { applyPlan, type ApplyOutcome } from "./apply";
 import { readRoster, type ReadRoster } from "./dataset";
 import { datasetOfSchool, rowsOfNoSchool, schoolOrgs, usersOfNoSchool } from "./district";
 import { recordImport } from "./history";
-import { classCodesBySchool } from "./state";
+import { classCodesBySchool, ownClassCodes } from "./state";
 import {
   DELETION_SHARE,
   LOCK,
@@ -213,11 +213,8 @@ export async function runDistrictImport(
               });
             }
           }
-          if (result && !failed) {
-            const own = codes.get(school.id) ?? codes.set(school.id, new Set()).get(school.id)!;
-            for (const c of [...plan.changes.classes.create, ...plan.changes.classes.update])
-              own.add(c.code.toLowerCase());
-          }
+          // The school's codes as its part left them (new classes', and removed classes' freed).
+          if (result && !failed) codes.set(school.id, await ownClassCodes(tx));
           outcomes.push({
             org: part.org,
             school,

@@ -68,7 +68,9 @@ export function peopleNamed(data: RosterDataset): PeopleNamed {
 
 /** A text list as one parameter (JSON: no quoting rules of array literals to get right). */
 const textList = (values: readonly string[]) =>
-  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+  // A value with U+0000 (a UTF-16 file can carry one) is no text PostgreSQL stores: it names
+  // nobody, and jsonb would refuse the whole list.
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values.filter((v) => !v.includes("\u0000")))}::jsonb))`;
 
 /**
  * Which people a plan reads whole: every person, or (named) this school's members, the people its
@@ -327,11 +329,16 @@ async function codesOfOtherSchools(tx: Tx): Promise<Set<string>> {
  */
 export async function classCodesBySchool(tx: Tx): Promise<Map<number, Set<string>>> {
   const bySchool = new Map<number, Set<string>>();
-  const ownRows = async () =>
-    new Set((await queryRows<{ code: string }>(sql`select lower(code) as code from levels`, tx)).map((r) => r.code));
-  bySchool.set(currentSchoolId(), await ownRows());
-  await inEachOtherSchool(tx, async (id) => void bySchool.set(id, await ownRows()));
+  bySchool.set(currentSchoolId(), await ownClassCodes(tx));
+  await inEachOtherSchool(tx, async (id) => void bySchool.set(id, await ownClassCodes(tx)));
   return bySchool;
+}
+
+/** The transaction's school's class codes (lower-case). */
+export async function ownClassCodes(tx: Tx): Promise<Set<string>> {
+  return new Set(
+    (await queryRows<{ code: string }>(sql`select lower(code) as code from levels`, tx)).map((r) => r.code),
+  );
 }
 
 /**
