@@ -120,11 +120,13 @@ export function chosenLevel(c: RubricCriterion, selections: RubricSelections | n
 let counter = 0;
 /**
  * A new criterion or level id: short, unique within its rubric (the editor makes them as rows are
- * added; a time and a counter, so two rows added in the same millisecond differ).
+ * added; a time and a counter, so two rows added in the same millisecond differ). Each part has a
+ * fixed width: unpadded, counter 1 with random "ab" and counter "1a" with random "b" made one id.
  */
 export function newRubricId(prefix: "c" | "l" = "c"): string {
   counter = (counter + 1) % 1_000_000;
-  return `${prefix}${Date.now().toString(36)}${counter.toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const random = Math.floor(Math.random() * 1296);
+  return `${prefix}${Date.now().toString(36)}${counter.toString(36).padStart(4, "0")}${random.toString(36).padStart(2, "0")}`;
 }
 
 /** Points typed as text ("2.5", "2,5", "0.01") as hundredths, or null when not a 0.01-step number in range. */
