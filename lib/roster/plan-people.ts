@@ -212,7 +212,7 @@ export function planUsers(ctx: PlanContext): void {
   for (const db of state.users)
     if (!matched.has(db.id) && !(ctx.usersGone.has(db.id) && !state.usersWithRecords.has(db.id)))
       holderOf.set(db.username, { name: db.name, elsewhere: db.member === false || db.districtAdmin === true });
-  for (const username of state.usernamesElsewhere ?? []) holderOf.set(username, { name: "", elsewhere: true });
+  for (const username of state.usernamesElsewhere) holderOf.set(username, { name: "", elsewhere: true });
   const usernames = new Map<RosterUser, string>();
   for (const { u, db } of kept) {
     const wanted = u.username ?? db?.username;

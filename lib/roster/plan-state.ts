@@ -140,7 +140,7 @@ export interface RosterState {
    * Usernames of the people not in `users` that a username the import makes up could take
    * ("base", "base-2"…): each stays that person's.
    */
-  usernamesElsewhere?: Set<string>;
+  usernamesElsewhere: Set<string>;
   levels: StateLevel[];
   enrollments: StateEnrollment[];
   links: StateLink[];

@@ -317,8 +317,7 @@ export async function withRecords(
 async function codesOfOtherSchools(tx: Tx): Promise<Set<string>> {
   const codes = new Set<string>();
   await inEachOtherSchool(tx, async () => {
-    for (const r of await queryRows<{ code: string }>(sql`select lower(code) as code from levels`, tx))
-      codes.add(r.code);
+    for (const code of await ownClassCodes(tx)) codes.add(code);
   });
   return codes;
 }
