@@ -1,4 +1,4 @@
-// npm run bench -- [--preset school|district|tiny] [--duration 10] [--fresh] [--pages grades,parent] [--no-frontend] [--workers N] [--terms] [--out file]
+// npm run bench -- [--preset school|district|campus|tiny] [--schools 20] [--duration 10] [--fresh] [--pages grades,parent] [--no-frontend] [--workers N] [--terms] [--out file]
 // Starts the production build on a generated school (PGlite in bench-data/<preset>, or the
 // database portal_bench_<preset> on the server named by DATABASE_URL; generated on first use,
 // reused afterwards), signs in as each role and measures every key page:
@@ -40,6 +40,9 @@ const option = (name: string) => {
 // servers get a new session secret each run, so the generated school and every server share this key.
 process.env.CODE_KEY ||= "bench-only access-code key, never a real school's";
 const presetName = (option("preset") ?? "school") as PresetName;
+// --schools N: a district of N schools of the preset (issue 42); the pages are the first school's.
+const schools = Number(option("schools") ?? 1);
+const dataName = schools > 1 ? `${presetName}-x${schools}` : presetName;
 const duration = Number(option("duration") ?? 10);
 const onlyPages = option("pages")?.split(",");
 // --terms: two semesters over the data (made once, the first published), and the whole-school term report-card PDF measured.
@@ -72,7 +75,7 @@ async function openTarget(): Promise<{ target: Target; open: () => DbHandle }> {
   const pg = process.env.DATABASE_URL;
   if (!pg) {
     const dir =
-      process.env.DATA_DIR && process.env.DATA_DIR !== "./data" ? process.env.DATA_DIR : `bench-data/${presetName}`;
+      process.env.DATA_DIR && process.env.DATA_DIR !== "./data" ? process.env.DATA_DIR : `bench-data/${dataName}`;
     if (fresh) fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
     return {
@@ -80,7 +83,7 @@ async function openTarget(): Promise<{ target: Target; open: () => DbHandle }> {
       open: () => openPglite(dir),
     };
   }
-  const name = process.env.BENCH_DB ?? `portal_bench_${presetName}`;
+  const name = process.env.BENCH_DB ?? `portal_bench_${dataName.replace("-", "_")}`;
   const admin = new Client({ connectionString: pg });
   await admin.connect();
   if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
@@ -110,8 +113,8 @@ async function prepare(open: () => DbHandle) {
       sql`select count(*)::int as n, count(*) filter (where code_hash = ${codeHash(GENERATED_CODES.admin)})::int as gen from users`,
     );
     if (users!.n === 0) {
-      console.log(`Generating the ${presetName} preset (first run on this database)...`);
-      const r = await generateSchool(handle.ownerDb, PRESETS[presetName], { log: (l) => console.log(l) });
+      console.log(`Generating the ${dataName} preset (first run on this database)...`);
+      const r = await generateSchool(handle.ownerDb, PRESETS[presetName], { schools, log: (l) => console.log(l) });
       console.log(`Generated in ${(r.ms / 1000).toFixed(1)} s.`);
     } else if (users!.gen === 0) {
       throw new Error(
@@ -554,10 +557,10 @@ async function main() {
     target.engine === "PostgreSQL" ? (presetName === "district" ? 500 : 150) : presetName === "district" ? null : 300;
   const cpu = os.cpus();
   const header = [
-    `## ${presetName} preset on ${target.engine} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    `## ${presetName} preset${schools > 1 ? `, a district of ${schools} such schools (pages of the first),` : ""} on ${target.engine} — ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
     `Machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}, ${prep.version}.`,
-    `Data: ${sizes.all_students.toLocaleString("en-US")} students in ${sizes.classes} classes; the measured class ${student.homeroom} has ${sizes.students} students, ${sizes.assignments} assignments, ${sizes.days} days of attendance.`,
+    `Data: ${sizes.all_students.toLocaleString("en-US")} students in the install, ${sizes.classes} classes in the school; the measured class ${student.homeroom} has ${sizes.students} students, ${sizes.assignments} assignments, ${sizes.days} days of attendance.`,
     `Load: autocannon on loopback, ${duration} s per page and concurrency, against ${workers} server process${workers > 1 ? "es (WEB_CONCURRENCY)" : ""}; queries and SQL time from the server's driver over 20 sequential requests to one process; server = mean wall time of those requests.`,
     target95
       ? `Targets: p95 at concurrency 20 ≤ ${target95} ms; ≤ 8 queries; server ≤ 2 × SQL.`

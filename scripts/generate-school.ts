@@ -36,6 +36,8 @@ try {
     log: (l) => console.log(l),
     // --year: a school year holding today, with two terms, that every class belongs to.
     year: process.argv.includes("--year"),
+    // --schools N: a district of N schools of this shape (their codes start sKK-).
+    schools: option("schools") === undefined ? undefined : Number(option("schools")),
   });
   await closeDb();
   const total = Object.values(result.rows).reduce((a, b) => a + b, 0);

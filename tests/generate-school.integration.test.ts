@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, setDbHandle } from "@/lib/db/client";
 import { generateSchool, PRESETS } from "@/lib/db/generate-school";
+import { withSchool } from "@/lib/db/school-scope";
 import { seedDemo } from "./support/fixtures";
 import { createTestDatabase } from "./support/test-db";
 
@@ -161,5 +162,58 @@ describe("class totals after a bulk load", () => {
       sql`select (select sum(graded) from level_stats)::int as graded, (select sum(graded) from student_level_stats)::int as per_student`,
     );
     expect(after).toEqual({ graded: real[0]!.graded - 1, per_student: real[0]!.graded - 1 });
+  });
+});
+
+describe("a generated district (--schools)", () => {
+  const small = { students: 40, classes: 5, assignments: 3, days: 5 };
+  let schoolIds: number[] = [];
+  let d: TestDb;
+  beforeAll(async () => {
+    d = await createTestDatabase();
+    setDbHandle(d);
+    await generateSchool(d.ownerDb, small, { seed: 7, today, schools: 3 });
+    schoolIds = (await queryRows<{ id: number }>(sql`select id from schools order by id`, d.ownerDb)).map((r) =>
+      Number(r.id),
+    );
+  });
+  afterAll(async () => {
+    setDbHandle(a);
+    await d.drop();
+  });
+
+  it("makes each school whole, in its own rows, with its own totals", async () => {
+    expect(schoolIds).toHaveLength(3);
+    for (const id of schoolIds) {
+      // Read as the portal reads: under row-level security, in that school.
+      const counts = await withSchool(id, () =>
+        one<Record<string, number>>(sql`select
+          (select count(*) from users u join school_memberships m on m.user_id = u.id and m.school_id = ${id} where u.role = 'student')::int as students,
+          (select count(*) from levels)::int as classes,
+          (select count(*) from student_enrollment)::int as seats,
+          (select count(*) from grades where returned_at is not null)::int as grades,
+          (select coalesce(sum(graded), 0) from level_stats)::int as totalled,
+          (select count(*) from attendance where status = 'present')::int as present,
+          (select coalesce(sum(present), 0) from student_level_stats)::int as present_totalled`),
+      );
+      expect(counts.students, `school ${id}`).toBe(40);
+      expect(counts.classes, `school ${id}`).toBe(5);
+      expect(counts.seats, `school ${id}`).toBe(200);
+      expect(counts.grades, `school ${id}`).toBeGreaterThan(0);
+      expect(counts.totalled, `school ${id}'s class totals`).toBe(counts.grades);
+      expect(counts.present_totalled, `school ${id}'s student totals`).toBe(counts.present);
+    }
+  });
+
+  it("keeps usernames, codes and class codes unique across the install, each person in one school", async () => {
+    const u = await one<Record<string, number>>(
+      sql`select count(*)::int as people, count(distinct code_hash)::int as codes,
+        (select count(*) from school_memberships)::int as memberships from users`,
+    );
+    expect(u.people).toBe(3 * (40 + 1 + 1 + 32)); // students, one teacher, the admin, 32 families
+    expect(u.codes).toBe(u.people);
+    expect(u.memberships).toBe(u.people);
+    const codes = await queryRows<{ code: string }>(sql`select code from levels order by code`, d.ownerDb);
+    expect(new Set(codes.map((r) => r.code)).size).toBe(15);
   });
 });
