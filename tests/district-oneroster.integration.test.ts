@@ -180,8 +180,8 @@ describe("a school's own roster and the district's people", () => {
 });
 
 describe("the nightly sync with the district's set in its folder", () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "district-sync-"));
   it("applies every school's part in its school", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "district-sync-"));
     for (const [name, text] of Object.entries(districtSet())) writeFileSync(path.join(dir, name), text);
     const outcome = await runRosterSync({ dir, day: "2026-11-29" });
     expect(outcome.kind).toBe("district");
@@ -200,6 +200,23 @@ describe("the nightly sync with the district's set in its folder", () => {
         ),
       );
     expect(await syncedIn(await schoolId("east"))).toEqual([{ source: "sync" }]);
+  });
+
+  it("the next night imports nothing, and each school's history says the sync ran", async () => {
+    const outcome = await runRosterSync({ dir, day: "2026-11-30" });
+    expect(outcome.kind).toBe("unchanged");
+    for (const sourcedId of ["north", "south", "east"]) {
+      const rows = await withSchool(await schoolId(sourcedId), () =>
+        queryRows<{ id: number; status: string; same_as: string | null }>(
+          sql`select id, status, summary->>'sameAs' as same_as from roster_imports where source = 'sync' order by id desc limit 2`,
+        ),
+      );
+      expect(
+        rows.map((r) => r.status),
+        sourcedId,
+      ).toEqual(["unchanged", "applied"]);
+      expect(Number(rows[0]!.same_as), sourcedId).toBe(Number(rows[1]!.id));
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState } from "react";
+import { useFormatter } from "use-intl";
 import { useTranslations } from "@/components/use-translations";
 import { saveSchoolSettingsAction } from "@/app/admin/school-actions";
 import { idle } from "@/lib/action-result";
@@ -24,8 +25,15 @@ export function SchoolSettingsForm({ view }: { view: SchoolSettingsView }) {
   const [roles, setRoles] = useState<string[]>(view.own.codeRoles);
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues({ ...values, [name]: e.target.value });
+  // "Students, parents and admins" / "estudiantes, familias y administradores": the language's own list.
+  const format = useFormatter();
   const rolesText = (words: string[]) =>
-    words.length === 0 ? t("noneRoles") : words.map((w) => t(`roles.${w as "students"}`)).join(", ");
+    words.length === 0
+      ? t("noneRoles")
+      : format.list(
+          words.map((w) => t(`roles.${w as "students"}`)),
+          { type: "conjunction" },
+        );
   return (
     <section
       className="rounded-2xl border border-line bg-surface p-4"

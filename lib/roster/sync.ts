@@ -23,7 +23,7 @@ import { MAIL_SEND } from "@/lib/notify/deliver";
 import { recordImport } from "./history";
 import { applyRosterImport, isDistrictUpload, type RosterRun, type RosterUpload } from "./import";
 import { runDistrictImport, type DistrictRun } from "./district-import";
-import { withSchool } from "@/lib/db/school-scope";
+import { currentSchoolId, withSchool } from "@/lib/db/school-scope";
 import { groupText, type ProblemGroup } from "./problems";
 import { MAX_UPLOAD_BYTES } from "./limits";
 import { loadSyncPolicy } from "./sync-policy";
@@ -92,6 +92,43 @@ export type SyncOutcome =
   | { kind: "district"; run: DistrictRun }
   | { kind: "failed"; message: Message };
 
+interface Applied {
+  schoolId: number;
+  /** The history row that applied the files. */
+  sameAs: number;
+}
+
+/** The school's sync that applied these files, if one did. */
+async function appliedHere(files: string): Promise<Applied[]> {
+  const [done] = await queryRows<{ id: number }>(
+    sql`select id from roster_imports where source = 'sync' and status = 'applied' and summary->>'files' = ${files} order by id desc limit 1`,
+  );
+  return done ? [{ schoolId: currentSchoolId(), sameAs: Number(done.id) }] : [];
+}
+
+/**
+ * A district's set applied: the schools whose history holds a sync of these files, when in every
+ * one of them the last such run applied them (or found them applied). A school whose part was
+ * refused is none of that: the whole set runs again, as a refused single school's does.
+ */
+async function appliedInSchools(files: string): Promise<Applied[]> {
+  const schools = await queryRows<{ id: number }>(sql`select id from schools order by id`);
+  const found: Applied[] = [];
+  for (const { id } of schools) {
+    const [last] = await withSchool(id, () =>
+      queryRows<{ id: number; status: string; same_as: string | null }>(
+        sql`select id, status, summary->>'sameAs' as same_as from roster_imports
+            where source = 'sync' and summary->>'files' = ${files} order by id desc limit 1`,
+      ),
+    );
+    if (!last) continue;
+    if (last.status === "applied") found.push({ schoolId: id, sameAs: Number(last.id) });
+    else if (last.status === "unchanged") found.push({ schoolId: id, sameAs: Number(last.same_as) });
+    else return [];
+  }
+  return found;
+}
+
 /** One run of the sync: read the folder, skip files already applied, else apply under the saved policy. */
 export async function runRosterSync(opts: { dir: string; day: string }): Promise<SyncOutcome> {
   const started = performance.now();
@@ -106,27 +143,34 @@ export async function runRosterSync(opts: { dir: string; day: string }): Promise
     return { kind: "failed", message };
   }
   if (!read) return { kind: "no-files" };
-  const [done] = await queryRows<{ id: number }>(
-    sql`select id from roster_imports where source = 'sync' and status = 'applied' and summary->>'files' = ${read.fingerprint} order by id desc limit 1`,
-  );
-  if (done) {
-    const importId = await recordImport(db(), {
-      actorId: null,
-      source: "sync",
-      fileName: read.upload.label,
-      dryRun: false,
-      status: "unchanged",
-      summary: { files: read.fingerprint, sameAs: Number(done.id) },
-      report: {},
-      problems: 0,
-      warnings: 0,
-      newUserIds: [],
-      durationMs: performance.now() - started,
-    });
+  const district = isDistrictUpload(read.upload);
+  // Files a sync applied are not imported again. A district's set is each school's: every school
+  // its last run of these files reached must have applied them, and each records that it ran.
+  const done = district ? await appliedInSchools(read.fingerprint) : await appliedHere(read.fingerprint);
+  if (done.length) {
+    let importId = 0;
+    for (const { schoolId, sameAs } of done) {
+      const id = await withSchool(schoolId, () =>
+        recordImport(db(), {
+          actorId: null,
+          source: "sync",
+          fileName: read.upload.label,
+          dryRun: false,
+          status: "unchanged",
+          summary: { files: read.fingerprint, sameAs },
+          report: {},
+          problems: 0,
+          warnings: 0,
+          newUserIds: [],
+          durationMs: performance.now() - started,
+        }),
+      );
+      importId ||= id;
+    }
     return { kind: "unchanged", importId };
   }
   const policy = await loadSyncPolicy();
-  if (isDistrictUpload(read.upload)) return syncDistrict(read, policy, opts.day);
+  if (district) return syncDistrict(read, policy, opts.day);
   let run: RosterRun;
   try {
     run = await applyRosterImport(read.upload, {
