@@ -131,6 +131,8 @@ test("a school admin sets their school's language and time zone; its visitors ge
   await gotoHydrated(page, "/admin?tab=school");
   const settings = page.getByTestId("school-settings");
   await expect(settings.getByRole("heading", { name: "This school's settings" })).toBeVisible();
+  // The install's roles as the language lists them.
+  await expect(settings.getByText("As the install says (students, parents, teachers and admins)")).toBeVisible();
   await axeClean(page, "/admin → School");
   await settings.getByLabel("Time zone").selectOption("Asia/Tokyo");
   await settings.getByLabel("Language").selectOption({ label: "Spanish" });
@@ -169,6 +171,9 @@ test("a school admin sets their school's language and time zone; its visitors ge
   await expect(page.getByRole("heading", { name: "Configuración de esta escuela" })).toBeVisible();
   await axeClean(page, "/admin → School (es)");
   const ajustes = page.getByTestId("school-settings");
+  await expect(
+    ajustes.getByText("Como dice la instalación (estudiantes, padres y madres, maestros y administradores)"),
+  ).toBeVisible();
   await ajustes.getByLabel("Zona horaria").selectOption({ index: 0 });
   await ajustes.getByLabel("Idioma").selectOption({ index: 0 });
   await ajustes.getByLabel("Dominios de las cuentas escolares").fill("");

@@ -4,6 +4,7 @@ import { switchSchool } from "@/app/auth/actions";
 import { saveSchoolSettingsAction } from "@/app/admin/school-actions";
 import { attemptSignIn } from "@/lib/auth/sign-in-flow";
 import { db, queryRows } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
 import { DEMO_ADMIN, DEMO_INSTRUCTORS, DEMO_STUDENTS } from "@/lib/db/demo-school";
 import { msg } from "@/lib/i18n/message";
 import { forgetOverrides } from "@/lib/school-overrides";
@@ -64,6 +65,22 @@ describe("access codes, school by school", () => {
     expect(await codeSignIn(DEMO_INSTRUCTORS[1].code, "10.7.0.2")).toMatchObject({ status: 200 });
     expect(await codeSignIn(NORTH_STUDENT.code, "10.7.0.3")).toMatchObject({ status: 200 });
     expect(await codeSignIn(DEMO_STUDENTS[0]!.code, "10.7.0.4")).toMatchObject({ status: 200 });
+  });
+
+  it("a refused code is audited in the person's school, not in the school the browser was in", async () => {
+    await asAdminOf("north");
+    const northCodes = { codes: "custom", "code.students": "on", "code.parents": "on", "code.admins": "on" };
+    expect(await save({ ...northCodes, "code.students": "" })).toMatchObject({ ok: true });
+    // A fresh browser is in the demo school; Noor belongs to North Campus only.
+    expect(await codeSignIn(NORTH_STUDENT.code, "10.7.0.6")).toEqual(INVALID);
+    const refusedOf = () =>
+      queryRows(
+        sql`select 1 from audit_log a join users u on u.id = a.actor_id where a.action = 'signin.code_refused' and u.username = ${NORTH_STUDENT.username}`,
+      );
+    await vi.waitFor(async () => expect(await withSchool(north, refusedOf)).toHaveLength(1));
+    expect(await refusedOf()).toEqual([]);
+    await asAdminOf("north");
+    expect(await save(northCodes)).toMatchObject({ ok: true });
   });
 
   it("an admin cannot turn admins' codes off before their own school account is linked", async () => {

@@ -184,18 +184,27 @@ export async function chooseSchool(schoolId: number): Promise<void> {
   });
 }
 
-export async function startSession(user: { id: number; sessionVersion: number }): Promise<void> {
-  // The browser stays in the school it was in when this person belongs there (a shared computer
-  // of one school), else goes to their first school.
-  const schools = await schoolsOf(user.id);
+/**
+ * The school a person's sign-in belongs to: the browser's when they belong there (a shared
+ * computer of one school), else their first. Its admins, not another school's, read the audit of it.
+ */
+export async function signInSchool(userId: number): Promise<{ schoolId: number; moved: boolean }> {
+  const schools = await schoolsOf(userId);
   const stay = schools.some((school) => school.id === currentSchoolId());
-  if (schools[0] && !stay) await chooseSchool(schools[0].id);
-  await markSignedIn(user.id, stay || !schools[0] ? currentSchoolId() : schools[0].id);
+  return stay || !schools[0] ? { schoolId: currentSchoolId(), moved: false } : { schoolId: schools[0].id, moved: true };
+}
+
+/** Signs the person in, in their sign-in school; answers that school. */
+export async function startSession(user: { id: number; sessionVersion: number }): Promise<number> {
+  const { schoolId, moved } = await signInSchool(user.id);
+  if (moved) await chooseSchool(schoolId);
+  await markSignedIn(user.id, schoolId);
   const s = await session();
   s.uid = user.id;
   s.ver = user.sessionVersion;
   s.iat = Date.now();
   await s.save();
+  return schoolId;
 }
 
 /**

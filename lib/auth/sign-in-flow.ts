@@ -5,7 +5,8 @@ import { ACCESS_CODE_MAX_LENGTH } from "@/lib/domain/constants";
 import { msg, type Message } from "@/lib/i18n/message";
 import { auditRefusedCode, codeSignInAllowed } from "./oidc/code-policy";
 import { refreshSchoolSettings, schoolSettingsRead } from "@/lib/district/school-settings";
-import { startSession } from "./session";
+import { withSchool } from "@/lib/db/school-scope";
+import { signInSchool, startSession } from "./session";
 import { findUserByCode, normalizeCode } from "./sign-in";
 
 // Sign-in abuse limits (stored in the database, so every app instance shares them), per 10 minutes:
@@ -74,7 +75,11 @@ export async function attemptSignIn(input: unknown, client: string): Promise<Sig
   // answer never tells whether a code exists; the sign-in dialog says who signs in how. Its audit
   // entry is written after the answer is decided, so the answer does not wait for it.
   const outcome = await countMiss(code);
-  if (found) auditRefusedCode(found);
+  // In the person's school, not the browser's: another school's admins never see them.
+  if (found)
+    void signInSchool(found.id)
+      .then(({ schoolId }) => withSchool(schoolId, () => auditRefusedCode(found)))
+      .catch((err) => console.error("sign-in: a refused code could not be audited:", err));
   return outcome;
 }
 

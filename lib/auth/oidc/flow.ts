@@ -4,6 +4,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import * as oidc from "openid-client";
 import { audit } from "@/lib/audit";
 import { db } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
 import { oidcPending } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { clientKey, giveBack, hitRateLimit } from "@/lib/rate-limit";
@@ -141,12 +142,14 @@ export async function finishOidcSignIn(
   const match = await matchAccount(p, claims);
   if (!match.ok) return refuse(match.reason, { sub: String(claims.sub) });
   await giveBack(answers, WINDOW_MS).catch(() => undefined);
-  await startSession(match.user);
+  const schoolId = await startSession(match.user);
   await touchLink(p.name, String(claims.sub));
-  await audit(db(), {
-    action: "oidc.signed_in",
-    actorId: match.user.id,
-    detail: { provider: p.name, linked: match.linked },
-  });
+  await withSchool(schoolId, () =>
+    audit(db(), {
+      action: "oidc.signed_in",
+      actorId: match.user.id,
+      detail: { provider: p.name, linked: match.linked },
+    }),
+  );
   return { ok: true };
 }
