@@ -46,8 +46,9 @@ async function main() {
     `insert into report_card_links (school_id, guardian_link_id, token_hash, expires_at) select school_id, id, encode(sha256($1::bytea), 'hex'), now() + interval '1 day' from guardian_links where student_id = $2 and removed_at is null order by id limit 1`,
     [token, rows[0]!.id],
   );
-  const term = (await c.query<{ id: number }>(`select id from school_terms order by start_date, id limit 1`)).rows[0]!
-    .id;
+  // A school made without --terms has none: its published-term page is left out.
+  const term = (await c.query<{ id: number }>(`select id from school_terms order by start_date, id limit 1`)).rows[0]
+    ?.id;
   const { id, phone, code: h, tcode, pcode } = rows[0]!;
   // The grading queue (issue 44): one of the homeroom's assignments, opened on the measured student.
   const queued = (
@@ -104,7 +105,9 @@ async function main() {
     ["home · instructor", `/`, teacher],
     ["class page · student", `/level/${h}`, student],
     ["dashboard Summary", `/level/${h}/update`, teacher],
-    ["Summary · published term", `/level/${h}/update?term=${term}`, teacher],
+    ...(term === undefined
+      ? []
+      : [["Summary · published term", `/level/${h}/update?term=${term}`, teacher] as [string, string, string]]),
     ["report card · parent", `/children/${id}`, parent],
     // The framework's floor: a route handler that answers at once, and a page that reads nothing.
     ["floor · route handler", `/api/query-stats`, "", undefined],
