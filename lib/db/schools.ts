@@ -19,6 +19,17 @@ export function memberHere(userId: SQLWrapper): SQL {
   return sql`exists (select 1 from school_memberships m where m.user_id = ${userId} and m.school_id = portal_school())`;
 }
 
+/**
+ * The same condition for a list of people (a school's students, its parents, its letters): the
+ * school's members are read first, by the membership index, and their rows then by id. The planner
+ * answers memberHere's semi-join over a list by reading every person of the district (its cost
+ * grows with the district: the admin's counts took 20 ms at 20 schools, 1 ms alone); this grows
+ * with the school only. memberHere stays for one person (one index probe).
+ */
+export function amongMembersHere(userId: SQLWrapper): SQL {
+  return sql`${userId} = any(array(select m.user_id from school_memberships m where m.school_id = portal_school()))`;
+}
+
 export interface SchoolChoice {
   id: number;
   name: string;

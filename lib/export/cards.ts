@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { printLocale } from "@/lib/i18n/recipient";
 import { translatorFor } from "@/lib/i18n/translator";
 import type { LevelRow } from "@/lib/queries/levels";
-import { memberHere } from "@/lib/db/schools";
+import { amongMembersHere, memberHere } from "@/lib/db/schools";
 
 // Who gets a sign-in card, for each scope of the print page:
 // - a class: its enrolled students (the teacher hands them out on day one);
@@ -99,7 +99,7 @@ export async function loadCards(
   if (scope.kind === "school") {
     rows = await queryRows<Row>(sql`
       select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes, u.locale
-      from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null and ${memberHere(sql.raw("u.id"))}
+      from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null and ${amongMembersHere(sql.raw("u.id"))}
       order by case when u.role = 'student' then 1 else 0 end, u.name, u.id`);
   } else {
     if (!(await hasAppliedImport())) return null;

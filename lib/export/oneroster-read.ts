@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
-import { memberHere } from "@/lib/db/schools";
+import { amongMembersHere } from "@/lib/db/schools";
 
 // What the OneRoster export reads: one REPEATABLE READ, read-only transaction, so every file is
 // the same moment of the school (a grade never names a user a concurrent write added after the
@@ -123,7 +123,7 @@ export async function readSnapshot(timeZone: string): Promise<Snapshot> {
           (select string_agg(g.relationship, ',' order by g.parent_id) from guardian_links g join users p on p.id = g.parent_id
             where g.student_id = u.id and g.removed_at is null and p.roster_deleted_at is null) as agent_relationships,
           (select string_agg(distinct g.relationship, ',') from guardian_links g where g.parent_id = u.id and g.removed_at is null) as relationships
-        from users u where u.roster_deleted_at is null and ${memberHere(sql.raw("u.id"))} order by u.id`);
+        from users u where u.roster_deleted_at is null and ${amongMembersHere(sql.raw("u.id"))} order by u.id`);
       const levels = await q<LevelRow>(sql`
         select l.code, l.sourced_id as sid, l.name, l.period, l.level, t.id as teacher_id, l.teacher_enrollment_sourced_id as teacher_enrollment_sid
         from levels l left join users t on t.id = l.teacher_id and t.roster_deleted_at is null

@@ -10,7 +10,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { msg, type Message } from "@/lib/i18n/message";
 import { printLocale } from "@/lib/i18n/recipient";
 import { hashReportToken, newReportToken, reportLinkPath } from "./report-links";
-import { memberHere } from "@/lib/db/schools";
+import { amongMembersHere } from "@/lib/db/schools";
 
 // Parent letters (decision 004): one printed page per guardian-student pair with the guardian's
 // access code and a fresh report-card link. Printing ROTATES links: the pair's earlier links are
@@ -43,7 +43,7 @@ const INSERT_CHUNK = 2000;
 /** Students in scope: one class's roster, or every student of the school. */
 function scopeSql(levelCode: string | null) {
   return levelCode === null
-    ? sql`select id, name, parent1_number, parent2_number, parent1_digits, parent2_digits from users where role = 'student' and ${memberHere(sql.raw("users.id"))}`
+    ? sql`select id, name, parent1_number, parent2_number, parent1_digits, parent2_digits from users where role = 'student' and ${amongMembersHere(sql.raw("users.id"))}`
     : sql`select u.id, u.name, u.parent1_number, u.parent2_number, u.parent1_digits, u.parent2_digits
           from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${levelCode} and u.role = 'student'`;
 }

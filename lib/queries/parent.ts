@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
-import { memberHere } from "@/lib/db/schools";
+import { amongMembersHere, memberHere } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
@@ -24,7 +24,7 @@ export async function findStudentsByParentDigits(digits: string): Promise<{ id: 
     .where(
       and(
         eq(users.role, "student"),
-        memberHere(users.id),
+        amongMembersHere(users.id),
         or(
           sql`${users.parent1Digits} like ${likeDigits(digits)}`,
           sql`${users.parent2Digits} like ${likeDigits(digits)}`,

@@ -6,7 +6,7 @@ import { revealCodes } from "@/lib/auth/code-access";
 import type { Actor } from "@/lib/auth/policy";
 import type { RosterStudent } from "./roster-types";
 import { containsPattern } from "./search";
-import { memberHere } from "@/lib/db/schools";
+import { amongMembersHere } from "@/lib/db/schools";
 
 /** The Students tab: enrolled students with contact and code, in enrollment order. Staff only; codes per accessCodeAccess. */
 export async function listRoster(levelCode: string, viewer: Actor): Promise<RosterStudent[]> {
@@ -53,7 +53,7 @@ export async function searchStudentsForLevel(levelCode: string, query: string, l
       inNoClass: sql<boolean>`not exists (select 1 from student_enrollment e where e.student_id = "users"."id")`,
     })
     .from(users)
-    .where(and(eq(users.role, "student"), memberHere(users.id), match))
+    .where(and(eq(users.role, "student"), amongMembersHere(users.id), match))
     .orderBy(asc(users.name), asc(users.id))
     .limit(limit);
 }

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "@/lib/db/client";
 import { reportFonts, unprintable } from "./fonts";
 import { currentSchoolName } from "@/lib/school-name";
-import { memberHere } from "@/lib/db/schools";
+import { amongMembersHere } from "@/lib/db/schools";
 
 // What /admin says about the report-card fonts (decision 026): the names a PDF would print with
 // "�" because no font has some of their characters, and REPORT_FONTS entries that cannot be read.
@@ -21,7 +21,7 @@ export async function reportFontGaps(): Promise<FontGaps> {
   const fonts = reportFonts();
   // Only names with a character outside printable ASCII can lack a glyph; the rest are not read.
   const rows = await queryRows<{ name: string }>(sql`
-    select name from users where role in ('student', 'teacher') and name ~ '[^ -~]' and ${memberHere(sql.raw("users.id"))}
+    select name from users where role in ('student', 'teacher') and name ~ '[^ -~]' and ${amongMembersHere(sql.raw("users.id"))}
     union select name from levels where roster_deleted_at is null and name ~ '[^ -~]'`);
   const names = [await currentSchoolName(), ...rows.map((r) => r.name)];
   const characters = new Set<string>();
