@@ -132,7 +132,7 @@ test("a school admin sets their school's language and time zone; its visitors ge
   const settings = page.getByTestId("school-settings");
   await expect(settings.getByRole("heading", { name: "This school's settings" })).toBeVisible();
   // The install's roles as the language lists them.
-  await expect(settings.getByText("As the install says (students, parents, teachers and admins)")).toBeVisible();
+  await expect(settings.getByText("As the install says (Students, Parents, Teachers, and Admins)")).toBeVisible();
   await axeClean(page, "/admin → School");
   await settings.getByLabel("Time zone").selectOption("Asia/Tokyo");
   await settings.getByLabel("Language").selectOption({ label: "Spanish" });
@@ -172,7 +172,7 @@ test("a school admin sets their school's language and time zone; its visitors ge
   await axeClean(page, "/admin → School (es)");
   const ajustes = page.getByTestId("school-settings");
   await expect(
-    ajustes.getByText("Como dice la instalación (estudiantes, padres y madres, maestros y administradores)"),
+    ajustes.getByText("Como dice la instalación (Estudiantes, Padres, Docentes y Administradores)"),
   ).toBeVisible();
   await ajustes.getByLabel("Zona horaria").selectOption({ index: 0 });
   await ajustes.getByLabel("Idioma").selectOption({ index: 0 });
