@@ -28,7 +28,7 @@ import { groupText, type ProblemGroup } from "./problems";
 import { MAX_UPLOAD_BYTES } from "./limits";
 import { loadSyncPolicy } from "./sync-policy";
 import { currentSchoolName } from "@/lib/school-name";
-import { memberHere } from "@/lib/db/schools";
+import { memberHere, schoolIds } from "@/lib/db/schools";
 
 export const ROSTER_SYNC = "roster.sync";
 
@@ -112,9 +112,8 @@ async function appliedHere(files: string): Promise<Applied[]> {
  * refused is none of that: the whole set runs again, as a refused single school's does.
  */
 async function appliedInSchools(files: string): Promise<Applied[]> {
-  const schools = await queryRows<{ id: number }>(sql`select id from schools order by id`);
   const found: Applied[] = [];
-  for (const { id } of schools) {
+  for (const id of await schoolIds()) {
     const [last] = await withSchool(id, () =>
       queryRows<{ id: number; status: string; same_as: string | null }>(
         sql`select id, status, summary->>'sameAs' as same_as from roster_imports
