@@ -84,6 +84,10 @@ const TOTALS_TRIGGERS = ["grades", "attendance"].flatMap((table) =>
   ["insert", "update", "delete"].map((op) => [table, `${table}_stats_${op}`] as const),
 );
 
+// The generator runs as the tables' owner (it switches triggers off), which row-level security
+// does not hold: every statement that reads a school-scoped table names the school itself.
+const here = "portal_school()";
+
 const textArray = (items: readonly string[]) => `array[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(", ")}]`;
 
 /**
@@ -135,9 +139,6 @@ export async function generateSchool(
   const phone = (area: number, family: string) =>
     `'(${area}) ' || lpad(((${family}) / 10000)::text, 3, '0') || '-' || lpad(((${family}) % 10000)::text, 4, '0')`;
 
-  // Run as the tables' owner (it switches triggers off), which row-level security does not hold:
-  // every statement that reads a school-scoped table names the school itself (`here`).
-  const here = "portal_school()";
   const schoolSteps = (schoolId: number, k: number): [string, string][] => {
     const p = k === 1 ? "" : `s${String(k).padStart(2, "0")}-`;
     const c = k === 1 ? "" : `S${String(k).padStart(2, "0")}`;
@@ -375,13 +376,13 @@ function yearSteps(today: string): [string, string][] {
     [
       "terms",
       `insert into school_terms (title, type, start_date, end_date, year_id)
-       select t.title, 'semester', t.s::date, t.e::date, (select max(id) from school_years where school_id = portal_school())
+       select t.title, 'semester', t.s::date, t.e::date, (select max(id) from school_years where school_id = ${here})
        from (values ${year.terms.map((t) => `('${t.title}', '${t.startDate}', '${t.endDate}')`).join(", ")}) as t(title, s, e)`,
     ],
     [
       "classes' year",
-      `update levels set year_id = (select max(id) from school_years where school_id = portal_school())
-       where school_id = portal_school()`,
+      `update levels set year_id = (select max(id) from school_years where school_id = ${here})
+       where school_id = ${here}`,
     ],
   ];
 }
