@@ -164,6 +164,35 @@ describe("a school's admin", () => {
     expect((await request(() => searchStudentsAdmin(NORTH_STUDENT.name, 1, me))).total).toBe(0);
   });
 
+  it("counts a school's students and parents from the memberships, which carry each person's role", async () => {
+    const roleOff = async () =>
+      (
+        await queryRows<{ n: number }>(
+          sql`select count(*)::int as n from school_memberships m join users u on u.id = m.user_id where m.role <> u.role`,
+        )
+      )[0]!.n;
+    // Made by the users trigger, the district's "add to a school" and the fixtures' own inserts.
+    expect(await roleOff()).toBe(0);
+    const [student] = await queryRows<{ id: number }>(
+      sql`select id from users where username = ${DEMO_STUDENTS[0]!.username}`,
+    );
+    // A writer that names a role gets the person's, not its own.
+    await queryRows(
+      sql`insert into school_memberships (user_id, school_id, role) values (${student!.id}, ${north}, 'admin')`,
+    );
+    expect(await roleOff()).toBe(0);
+    const inNorth = () => withSchool(north, () => adminCounts());
+    const before = await inNorth();
+    // An operator's change of role follows to every school of the person.
+    await queryRows(sql`update users set role = 'parent' where id = ${student!.id}`);
+    expect(await roleOff()).toBe(0);
+    const after = await inNorth();
+    expect([after.students, after.parents]).toEqual([before.students - 1, before.parents + 1]);
+    await queryRows(sql`update users set role = 'student' where id = ${student!.id}`);
+    await queryRows(sql`delete from school_memberships where user_id = ${student!.id} and school_id = ${north}`);
+    expect(await inNorth()).toEqual({ ...before, students: before.students - 1 });
+  });
+
   it("of the demo school cannot enter North Campus nor add a school", async () => {
     await signInAs(DEMO_ADMIN.code);
     cookieJar.set(SCHOOL_COOKIE, String(north));

@@ -101,4 +101,16 @@ describe("report-card PDF fonts", () => {
     expect(some.names).toBe(0);
     expect(some.problems).toEqual([expect.stringContaining("/nowhere/font.ttf")]);
   });
+
+  it("counts a teacher's name too: the card prints it under each class", async () => {
+    delete process.env.REPORT_FONTS;
+    resetEnvCache();
+    const before = await reportFontGaps();
+    await queryRows(
+      sql`update users set name = '李老师' where id = (select teacher_id from levels where code = ${CLASS})`,
+    );
+    const after = await reportFontGaps();
+    expect(after.names).toBe(before.names + 1);
+    expect(after.examples).toContain("李老师");
+  });
 });

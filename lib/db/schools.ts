@@ -20,18 +20,32 @@ export function memberHere(userId: SQLWrapper): SQL {
   return sql`exists (select 1 from school_memberships m where m.user_id = ${userId} and m.school_id = portal_school())`;
 }
 
+/** A person's role (users.role, copied onto each membership by drizzle/0043). */
+export type PersonRole = "student" | "parent" | "instructor" | "admin";
+
 /**
- * The same condition for a list of people (a school's students, its parents, its letters). In a
- * district the school's members are read first, by the membership index, and their rows then by
- * id: the planner answers memberHere's semi-join over a list by reading every person of the
- * district, so its cost grew with the district (at 20 schools of 2,500 students the admin's
- * Classes tab spent 113 ms in SQL where one school spends 11, the parent lookup 36 ms where one
- * spends 3). With one school that read is the school's own and the cheaper one (the members-first
- * form costs a single school 20 and 9 ms there), so one school keeps the semi-join.
+ * The same condition for a list of people of some roles (a school's students, its parents, its
+ * letters; every role when none is named). In a district the school's members of those roles are read first, one range of the
+ * membership's (school, role) index, and their rows then by id: the planner answers memberHere's
+ * semi-join over a list by reading every person of the district, so its cost grew with the
+ * district (at 20 schools of 2,500 students the admin's Classes tab spent 113 ms in SQL where one
+ * school spends 11, the parent lookup 36 ms where one spends 3). With one school that read is the
+ * school's own and the cheaper one, so one school keeps the semi-join.
  */
-export function amongMembersHere(userId: SQLWrapper): SQL {
+export function amongMembersHere(userId: SQLWrapper, roles?: readonly PersonRole[]): SQL {
   if (knownSchoolIds().length <= 1) return memberHere(userId);
-  return sql`${userId} = any(array(select m.user_id from school_memberships m where m.school_id = portal_school()))`;
+  const ofRoles = roles
+    ? sql` and m.role in (${sql.join(
+        roles.map((r) => sql`${r}`),
+        sql`, `,
+      )})`
+    : sql``;
+  return sql`${userId} = any(array(select m.user_id from school_memberships m where m.school_id = portal_school()${ofRoles}))`;
+}
+
+/** How many of the school's members hold this role: one range of the membership index, alone or in a district. */
+export function countMembersHere(role: PersonRole): SQL {
+  return sql`(select count(*) from school_memberships m where m.school_id = portal_school() and m.role = ${role})::int`;
 }
 
 export interface SchoolChoice {

@@ -99,7 +99,7 @@ export async function loadCards(
   if (scope.kind === "school") {
     rows = await queryRows<Row>(sql`
       select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes, u.locale
-      from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null and ${amongMembersHere(sql.raw("u.id"))}
+      from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null and ${amongMembersHere(sql.raw("u.id"), ["student", "instructor"])}
       order by case when u.role = 'student' then 1 else 0 end, u.name, u.id`);
   } else {
     if (!(await hasAppliedImport())) return null;

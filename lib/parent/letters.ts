@@ -43,7 +43,7 @@ const INSERT_CHUNK = 2000;
 /** Students in scope: one class's roster, or every student of the school. */
 function scopeSql(levelCode: string | null) {
   return levelCode === null
-    ? sql`select id, name, parent1_number, parent2_number, parent1_digits, parent2_digits from users where role = 'student' and ${amongMembersHere(sql.raw("users.id"))}`
+    ? sql`select id, name, parent1_number, parent2_number, parent1_digits, parent2_digits from users where role = 'student' and ${amongMembersHere(sql.raw("users.id"), ["student"])}`
     : sql`select u.id, u.name, u.parent1_number, u.parent2_number, u.parent1_digits, u.parent2_digits
           from student_enrollment e join users u on u.id = e.student_id where e.level_code = ${levelCode} and u.role = 'student'`;
 }

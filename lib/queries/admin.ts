@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { db, queryRows } from "@/lib/db/client";
-import { amongMembersHere } from "@/lib/db/schools";
+import { amongMembersHere, countMembersHere } from "@/lib/db/schools";
 import { containsPattern } from "./search";
 import { revealCodes } from "@/lib/auth/code-access";
 import { codeHash } from "@/lib/auth/code-store";
@@ -21,8 +21,8 @@ export const ADMIN_PAGE_SIZE = 25;
 export async function adminCounts(): Promise<{ classes: number; students: number; parents: number }> {
   const [row] = await queryRows<{ classes: number; students: number; parents: number }>(sql`
     select (select count(*) from levels)::int as classes,
-           (select count(*) from users where role = 'student' and ${amongMembersHere(users.id)})::int as students,
-           (select count(*) from users where role = 'parent' and ${amongMembersHere(users.id)})::int as parents`);
+           ${countMembersHere("student")} as students,
+           ${countMembersHere("parent")} as parents`);
   return row!;
 }
 
@@ -127,7 +127,7 @@ export async function searchStudentsAdmin(
       total: sql<number>`count(*) over ()`,
     })
     .from(users)
-    .where(and(eq(users.role, "student"), amongMembersHere(users.id), match))
+    .where(and(eq(users.role, "student"), amongMembersHere(users.id, ["student"]), match))
     .orderBy(asc(users.name), asc(users.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -177,7 +177,7 @@ export async function searchParentsAdmin(
       total: sql<number>`count(*) over ()`,
     })
     .from(users)
-    .where(and(eq(users.role, "parent"), amongMembersHere(users.id), match))
+    .where(and(eq(users.role, "parent"), amongMembersHere(users.id, ["parent"]), match))
     .orderBy(asc(users.name), asc(users.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -188,7 +188,7 @@ export async function listInstructors(): Promise<{ id: number; name: string }[]>
   return db()
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(and(eq(users.role, "instructor"), amongMembersHere(users.id)))
+    .where(and(eq(users.role, "instructor"), amongMembersHere(users.id, ["instructor"])))
     .orderBy(asc(users.name));
 }
 

@@ -24,7 +24,7 @@ export async function findStudentsByParentDigits(digits: string): Promise<{ id: 
     .where(
       and(
         eq(users.role, "student"),
-        amongMembersHere(users.id),
+        amongMembersHere(users.id, ["student"]),
         or(
           sql`${users.parent1Digits} like ${likeDigits(digits)}`,
           sql`${users.parent2Digits} like ${likeDigits(digits)}`,

@@ -53,7 +53,7 @@ export async function searchStudentsForLevel(levelCode: string, query: string, l
       inNoClass: sql<boolean>`not exists (select 1 from student_enrollment e where e.student_id = "users"."id")`,
     })
     .from(users)
-    .where(and(eq(users.role, "student"), amongMembersHere(users.id), match))
+    .where(and(eq(users.role, "student"), amongMembersHere(users.id, ["student"]), match))
     .orderBy(asc(users.name), asc(users.id))
     .limit(limit);
 }

@@ -21,7 +21,7 @@ export async function reportFontGaps(): Promise<FontGaps> {
   const fonts = reportFonts();
   // Only names with a character outside printable ASCII can lack a glyph; the rest are not read.
   const rows = await queryRows<{ name: string }>(sql`
-    select name from users where role in ('student', 'teacher') and name ~ '[^ -~]' and ${amongMembersHere(sql.raw("users.id"))}
+    select name from users where role in ('student', 'instructor') and name ~ '[^ -~]' and ${amongMembersHere(sql.raw("users.id"), ["student", "instructor"])}
     union select name from levels where roster_deleted_at is null and name ~ '[^ -~]'`);
   const names = [await currentSchoolName(), ...rows.map((r) => r.name)];
   const characters = new Set<string>();

@@ -119,8 +119,17 @@ export const schoolMemberships = pgTable(
     createdAt: createdAt(),
     /** When the person last signed in to (or switched into) this school: /district's sign-in activity. */
     lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }),
+    /**
+     * The person's role (users.role), copied by triggers (drizzle/0043) so a school's students,
+     * parents or teachers are one range of the index below: a school's counts and lists of people
+     * then read that school's rows, not the district's.
+     */
+    role: text("role").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.schoolId] }), index("school_memberships_school_idx").on(t.schoolId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.schoolId] }),
+    index("school_memberships_school_role_idx").on(t.schoolId, t.role, t.userId),
+  ],
 );
 
 /**
