@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   "user.created",
   "school.created",
   "school.member_added",
+  "school.member_removed",
   "school.settings_saved",
   "user.updated",
   "grade.changed",

@@ -616,6 +616,28 @@ const MATRIX: Record<string, Row> = {
       return districtActions.addMembershipAction({ ok: true }, form({ username: u!.username, school: "1" }));
     },
   },
+  removeMembershipAction: {
+    who: "district",
+    // Someone of two schools, taken out of the second (a person keeps one school at least).
+    prepare: async () => {
+      const { userId } = await freshUser();
+      const [school] = await queryRows<{ id: number }>(
+        sql`insert into schools (name) values (${`Matrix school ${unique()}`}) returning id`,
+      );
+      await queryRows(sql`insert into school_memberships (user_id, school_id) values (${userId}, ${school!.id})`);
+      return { userId, schoolId: Number(school!.id) };
+    },
+    call: async (c) => {
+      const [u] = await db()
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.id, c.userId as number));
+      return districtActions.removeMembershipAction(
+        { ok: true },
+        form({ username: u!.username, school: String(c.schoolId) }),
+      );
+    },
+  },
   saveLetterScaleAction: {
     who: "admin",
     call: () => termActions.saveLetterScaleAction({ ok: true }, form({ "min.0": "60", "label.0": "P", below: "F" })),

@@ -382,6 +382,7 @@ const NOT_CLASS: Record<string, string> = {
   switchSchool: "the caller's school cookie",
   createSchoolAction: "a new school of the district",
   addMembershipAction: "a person's schools",
+  removeMembershipAction: "a person's schools",
   newCalendarFeedAction: "the caller's calendar feed",
   turnOffCalendarFeedAction: "the caller's calendar feed",
   saveMyLocaleAction: "the caller's language",

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { switchSchool } from "@/app/auth/actions";
-import { addMembershipAction, createSchoolAction } from "@/app/district/actions";
+import { addMembershipAction, createSchoolAction, removeMembershipAction } from "@/app/district/actions";
 import { regenerateCode } from "@/app/admin/actions";
 import { loadCards } from "@/lib/export/cards";
 import { getStudentRecord } from "@/lib/queries/records";
@@ -415,5 +415,98 @@ describe("the worker's housekeeping", () => {
     expect(
       jobs.filter((j) => j.school_id === north).every((j) => j.dedupe_key.startsWith(`school-${north}:digest:`)),
     ).toBe(true);
+  });
+});
+
+describe("a district admin takes someone out of a school", () => {
+  const remove = (username: string, school: number) =>
+    request(() => removeMembershipAction(idle, form({ username, school: String(school) })));
+  const demoName = async () => (await queryRows<{ name: string }>(sql`select name from schools where id = 1`))[0]!.name;
+
+  it("a student who moved leaves the old school's classes, keeps its records there, and signs in to the new one", async () => {
+    const ava = DEMO_STUDENTS[0]!;
+    const [row] = await queryRows<{ id: number; username: string }>(
+      sql`select id, username from users where code_hash is not null and name = ${ava.name}`,
+    );
+    const records = () =>
+      withSchool(1, () =>
+        queryRows<{ enrolled: number; grades: number }>(sql`select
+          (select count(*)::int from student_enrollment where student_id = ${row!.id}) as enrolled,
+          (select count(*)::int from grades where student_id = ${row!.id}) as grades`),
+      );
+    const [before] = await records();
+    expect(before!.enrolled).toBeGreaterThan(0);
+    const counted = (await withSchool(1, () => adminCounts())).students;
+    await signInAs(DEMO_ADMIN.code);
+    expect(await remove(row!.username, 1)).toEqual({
+      ok: false,
+      message: "Only district admins can manage the district's schools.",
+    });
+    await signInAs(DISTRICT_ADMIN.code);
+    const school = await demoName();
+    expect(await remove(row!.username, 1)).toEqual({
+      ok: true,
+      message: `${ava.name} no longer belongs to ${school}.`,
+    });
+    expect(await records()).toEqual([{ enrolled: 0, grades: before!.grades }]);
+    expect((await withSchool(1, () => adminCounts())).students).toBe(counted - 1);
+    expect(await remove(row!.username, 1)).toEqual({ ok: false, message: `${ava.name} does not belong to ${school}.` });
+    // Her last school stays: a person belongs to one at least.
+    expect(await remove(row!.username, north)).toEqual({
+      ok: false,
+      message: `${NORTH.name} is the only school ${ava.name} belongs to: add them to their new school first.`,
+    });
+    await signInAs(ava.code);
+    expect((await sessionNow())?.schoolIds).toEqual([north]);
+    expect((await request(() => requireClassAccess(NORTH.classCode, "view"))).view).toBe("student");
+  });
+
+  it("a teacher who still teaches there is refused until the classes have another teacher", async () => {
+    await signInAs(DISTRICT_ADMIN.code);
+    const taught = await withSchool(1, () =>
+      queryRows<{ name: string }>(
+        sql`select l.name from levels l join users u on u.id = l.teacher_id where u.username = 'erivera' order by l.name, l.code`,
+      ),
+    );
+    expect(taught.length).toBeGreaterThan(0);
+    const answer = await remove("erivera", 1);
+    expect(answer).toEqual({
+      ok: false,
+      message: `Elena Rivera still teaches ${taught.length} ${taught.length === 1 ? "class" : "classes"} at ${await demoName()} (${taught
+        .slice(0, 5)
+        .map((l) => l.name)
+        .join(", ")}): give them another teacher first.`,
+    });
+    expect(
+      await queryRows(
+        sql`select school_id from school_memberships m join users u on u.id = m.user_id where u.username = 'erivera' order by 1`,
+      ),
+    ).toEqual([{ school_id: 1 }, { school_id: north }]);
+  });
+
+  it("a guardian leaves that school's children and keeps the others", async () => {
+    await signInAs(NORTH_CHILD.parentCode);
+    const parent = (await sessionNow())!;
+    const children = () =>
+      request(async () => (await listChildrenOfParent((await getSessionUser())!.id)).map((c) => c.name));
+    const inDemo = await children();
+    const [ken] = await queryRows<{ username: string }>(sql`select username from users where id = ${parent.id}`);
+    await signInAs(DISTRICT_ADMIN.code);
+    expect(await remove(ken!.username, north)).toMatchObject({ ok: true });
+    const links = await withSchool(north, () =>
+      queryRows<{ removed: boolean }>(
+        sql`select removed_at is not null as removed from guardian_links where parent_id = ${parent.id}`,
+      ),
+    );
+    expect(links).toEqual([{ removed: true }]);
+    await signInAs(NORTH_CHILD.parentCode);
+    expect((await sessionNow())?.schoolIds).toEqual([1]);
+    expect(await children()).toEqual(inDemo);
+    const audited = await withSchool(north, () =>
+      queryRows<{ detail: { userId: number } }>(
+        sql`select detail from audit_log where action = 'school.member_removed' order by id desc limit 1`,
+      ),
+    );
+    expect(audited[0]?.detail.userId).toBe(parent.id);
   });
 });

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { switchSchool } from "@/app/auth/actions";
 import { RefusalScreen } from "@/components/access-screens";
 import { AppShell } from "@/components/app-header";
-import { AddMemberForm } from "@/components/district/add-member-form";
 import { AddSchoolForm } from "@/components/district/add-school-form";
+import { MemberForm } from "@/components/district/member-form";
 import { PageMessages } from "@/components/page-messages";
 import { BlockedScreen } from "@/components/states";
 import { districtPageAccess } from "@/lib/auth/page-access";
@@ -30,6 +30,7 @@ export default async function DistrictPage() {
   if ("refusal" in access) return <RefusalScreen {...access} />;
   const user = access;
   const schools = await districtOverview();
+  const choices = schools.map((s) => ({ id: s.id, name: s.name }));
   const cell = "px-3 py-2 text-start align-top";
   return (
     <AppShell user={user}>
@@ -126,7 +127,8 @@ export default async function DistrictPage() {
           </table>
         </div>
         <AddSchoolForm />
-        <AddMemberForm schools={schools.map((s) => ({ id: s.id, name: s.name }))} />
+        <MemberForm mode="add" schools={choices} />
+        <MemberForm mode="remove" schools={choices} />
       </PageMessages>
     </AppShell>
   );

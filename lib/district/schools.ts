@@ -9,6 +9,7 @@ import { db, queryRows } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
 import { withSchool } from "@/lib/db/school-scope";
 import { msg, zmsg } from "@/lib/i18n/message";
+import { concludedClass } from "@/lib/queries/school-years";
 
 // A district admin adds a school and its first admin (issue 42, decision 035). The school starts
 // empty: its admin makes its year, terms, classes and people, or its OneRoster set brings them.
@@ -114,4 +115,80 @@ export async function addMembership(input: z.output<typeof membershipSchema>, by
       ? msg("district.memberAdded", { name: person.name, school: school.name })
       : msg("district.alreadyMember", { name: person.name, school: school.name }),
   };
+}
+
+/** The classes named when a teacher still teaches some at the school they would leave. */
+const CLASSES_NAMED = 5;
+
+/**
+ * A person leaves one of their schools (issue 42): a student who moved, a teacher who no longer
+ * teaches there, a guardian whose child left. They keep their account and their other schools
+ * (a person keeps at least one: add the new school first). A student leaves that school's classes
+ * and a guardian that school's children; their grades, attendance and work stay with the school,
+ * as when a teacher removes a student from a class. A teacher who still teaches a class there
+ * (one of a year not closed) is refused until the class has another teacher, so no class is left
+ * without one. The person's session in that school ends at their next request (the session reads
+ * the memberships).
+ */
+export async function removeMembership(input: z.output<typeof membershipSchema>, by: number): Promise<Answer> {
+  const [school] = await queryRows<{ id: number; name: string }>(
+    sql`select id, name from schools where id = ${input.school}`,
+  );
+  if (!school) return { ok: false, message: msg("district.errors.noSuchSchool") };
+  const [person] = await db()
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.username, input.username));
+  if (!person) return { ok: false, message: msg("district.errors.noSuchPerson", { username: input.username }) };
+  const names = { name: person.name, school: school.name };
+  return withSchool(school.id, () =>
+    db().transaction(async (tx): Promise<Answer> => {
+      // Locks the person's memberships: two removals at once cannot leave them in no school.
+      const memberships = await queryRows<{ school_id: number }>(
+        sql`select school_id from school_memberships where user_id = ${person.id} order by school_id for update`,
+        tx,
+      );
+      if (!memberships.some((m) => Number(m.school_id) === school.id))
+        return { ok: false, message: msg("district.notMember", names) };
+      if (memberships.length === 1) return { ok: false, message: msg("district.errors.lastSchool", names) };
+      const taught = await queryRows<{ name: string; n: number }>(
+        sql`select l.name, count(*) over ()::int as n from levels l
+          where l.teacher_id = ${person.id} and l.school_id = portal_school() and l.roster_deleted_at is null and not ${concludedClass("l")}
+          order by l.name, l.code limit ${CLASSES_NAMED}`,
+        tx,
+      );
+      if (taught.length)
+        return {
+          ok: false,
+          message: msg("district.errors.stillTeaches", {
+            ...names,
+            count: Number(taught[0]!.n),
+            classes: taught.map((c) => c.name).join(", "),
+          }),
+        };
+      const left = await queryRows<{ level_code: string }>(
+        sql`delete from student_enrollment where student_id = ${person.id} and school_id = portal_school() returning level_code`,
+        tx,
+      );
+      const unlinked = await queryRows<{ student_id: number }>(
+        sql`update guardian_links set removed_at = now() where parent_id = ${person.id} and removed_at is null and school_id = portal_school() returning student_id`,
+        tx,
+      );
+      await queryRows(
+        sql`delete from school_memberships where user_id = ${person.id} and school_id = ${school.id}`,
+        tx,
+      );
+      await audit(tx, {
+        action: "school.member_removed",
+        actorId: by,
+        detail: {
+          userId: person.id,
+          schoolId: school.id,
+          classes: left.map((r) => r.level_code),
+          children: unlinked.map((r) => Number(r.student_id)),
+        },
+      });
+      return { ok: true, message: msg("district.memberRemoved", names) };
+    }),
+  );
 }

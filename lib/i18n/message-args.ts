@@ -620,8 +620,12 @@ export interface MessageArgs<Text> {
   "district.errors.nameTaken": { name: Text };
   "district.errors.usernameTaken": { username: Text };
   "district.errors.noSuchPerson": { username: Text };
+  "district.errors.lastSchool": { school: Text; name: Text };
+  "district.errors.stillTeaches": { name: Text; count: number; school: Text; classes: Text };
   "district.memberAdded": { name: Text; school: Text };
   "district.alreadyMember": { name: Text; school: Text };
+  "district.memberRemoved": { name: Text; school: Text };
+  "district.notMember": { name: Text; school: Text };
   "district.exportSchool": { name: Text };
   "schoolSettings.installDefault": { value: Text };
   "schoolSettings.codesInstall": { value: Text };
@@ -2242,6 +2246,9 @@ export interface BareMessages {
   "district.memberUsername": true;
   "district.memberSchool": true;
   "district.memberAdd": true;
+  "district.memberRemoveHeading": true;
+  "district.memberRemoveHelp": true;
+  "district.memberRemove": true;
   "district.exportColumn": true;
   "district.export": true;
   "schoolSettings.heading": true;
