@@ -52,6 +52,28 @@ test("a district admin adds a school; its admin signs in to that school alone", 
   expect(code.length).toBeGreaterThan(5);
   await page.screenshot({ path: "test-results/district.png", fullPage: true });
   await expect(page.getByTestId("district-school").filter({ hasText: "Lakeside Elementary" })).toBeVisible();
+
+  // A student joins the new school and leaves it again; her only other school she keeps.
+  const join = page.getByRole("region", { name: "Add a person to a school" });
+  await join.getByLabel("Their username").fill(NORTH_STUDENT.username);
+  await join.getByLabel("School").selectOption({ label: "Lakeside Elementary" });
+  await join.getByRole("button", { name: "Add to school" }).click();
+  await expect(join.getByText(`${NORTH_STUDENT.name} now belongs to Lakeside Elementary.`)).toBeVisible();
+  const leave = page.getByRole("region", { name: "Take a person out of a school" });
+  await leave.getByLabel("Their username").fill(NORTH_STUDENT.username);
+  await leave.getByLabel("School").selectOption({ label: "Lakeside Elementary" });
+  await leave.getByRole("button", { name: "Remove from school" }).click();
+  await expect(leave.getByText(`${NORTH_STUDENT.name} no longer belongs to Lakeside Elementary.`)).toBeVisible();
+  // A form that succeeded starts again empty.
+  await leave.getByLabel("Their username").fill(NORTH_STUDENT.username);
+  await leave.getByLabel("School").selectOption({ label: NORTH.name });
+  await leave.getByRole("button", { name: "Remove from school" }).click();
+  await expect(
+    leave.getByText(
+      `${NORTH.name} is the only school ${NORTH_STUDENT.name} belongs to: add them to their new school first.`,
+    ),
+  ).toBeVisible();
+  await page.screenshot({ path: "test-results/district-members.png", fullPage: true });
   await page.context().close();
 
   const admin = await freshPage(browser);
