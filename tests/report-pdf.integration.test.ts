@@ -23,6 +23,10 @@ import { signInAs } from "./support/session";
 import { useTestDatabase } from "./support/test-db";
 import { setTermPublished } from "@/lib/terms/publishing";
 import { render } from "@/lib/i18n/render";
+import { dateInTimeZone } from "@/lib/domain/dates";
+import { formatDay } from "@/lib/domain/format";
+import { installTimeZone } from "@/lib/env";
+import { forgetOverrides } from "@/lib/school-overrides";
 
 // The term report-card PDF (issue 19), read back with poppler's pdftotext: every student's name,
 // each class's letter from the calculator and the teacher's comment are real text in it.
@@ -160,6 +164,21 @@ describe("report-card link PDF (/r/<token>/pdf)", () => {
       sql`select detail from audit_log where action = 'report_link.opened' order by id desc limit 1`,
     );
     expect(used!.detail).toEqual({ linkId, studentId: pair.student_id, use: "pdf" });
+  });
+
+  it("prints the school's own day when the link's PDF is the first request a process serves", async () => {
+    // Two zones 25 hours apart: at any moment one of them is on another day than the install's.
+    const installDay = dateInTimeZone(new Date(), installTimeZone());
+    const zone = ["Pacific/Kiritimati", "Pacific/Pago_Pago"].find((z) => dateInTimeZone(new Date(), z) !== installDay)!;
+    await queryRows(sql`update schools set time_zone = ${zone} where id = 1`);
+    forgetOverrides(); // a process that has read no school's settings yet
+    try {
+      const text = pdfText(Buffer.from(await (await fetchPdf(token, "203.0.113.81")).arrayBuffer()));
+      expect(text).toContain(formatDay(dateInTimeZone(new Date(), zone), "en"));
+    } finally {
+      await queryRows(sql`update schools set time_zone = null where id = 1`);
+      forgetOverrides();
+    }
   });
 
   it("answers 409 while nothing is published, and a bad token still only the neutral sentence", async () => {

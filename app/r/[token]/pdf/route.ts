@@ -1,3 +1,4 @@
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 import { schoolTimeZone } from "@/lib/env";
 import { readerLocale } from "@/lib/i18n/recipient-request";
 import { admitReportLink, REPORT_LINK_NEUTRAL } from "@/lib/parent/report-links";
@@ -35,6 +36,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   const res = await withPdfSlot(`link:${token.slice(0, 100)}`, async () => {
     const term = await latestPublishedTerm();
     if (!term) return plainText(409, "No term's report cards have been published yet.");
+    // A link's holder has no session, whose check would have read the school's own settings: the
+    // day printed is the school's even when this is the first request the process serves.
+    await refreshSchoolSettings();
     const tz = schoolTimeZone();
     const students = await loadTermReportCards(term, { kind: "student", id: admitted.studentId }, tz);
     if (students.length === 0) return plainText(404, "No report card for this student in the published term.");
