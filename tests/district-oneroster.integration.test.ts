@@ -11,7 +11,10 @@ import { runRosterSync } from "@/lib/roster/sync";
 import { buildOneRosterExport } from "@/lib/export/oneroster";
 import { formatProblem } from "@/lib/roster/problems";
 import { districtSet } from "@/lib/roster/test-support-district";
-import { zipUpload } from "@/lib/roster/test-support";
+import { csv, manifest, zipUpload } from "@/lib/roster/test-support";
+import { instantOf } from "@/lib/roster/values";
+import { installTimeZone } from "@/lib/env";
+import { forgetOverrides } from "@/lib/school-overrides";
 import { cli } from "./support/roster";
 import { useTestDatabase } from "./support/test-db";
 import { signInAs } from "./support/session";
@@ -309,5 +312,41 @@ describe("a school's export from /district", () => {
     const refused = await get(String(south));
     expect(refused.status).toBe(403);
     expect(refused.headers.get("content-disposition")).toBeNull();
+  });
+});
+
+describe("a district's set over schools in two time zones", () => {
+  it("reads a due date without a zone as its own school's day", async () => {
+    const south = await schoolId("south");
+    await queryRows(sql`update schools set time_zone = 'Pacific/Auckland' where id = ${south}`);
+    forgetOverrides();
+    try {
+      const files = districtSet();
+      files["manifest.csv"] = manifest({
+        users: "bulk",
+        classes: "bulk",
+        enrollments: "bulk",
+        academicSessions: "bulk",
+        orgs: "bulk",
+        lineItems: "bulk",
+      });
+      files["lineItems.csv"] = csv([
+        ["sourcedId", "classSourcedId", "title", "resultValueMax", "dueDate"],
+        ["li-n", "c-alg", "Zone essay", "10", "2026-12-01"],
+        ["li-s", "c-sci", "Zone essay", "10", "2026-12-01"],
+      ]);
+      const run = await district(files, true, { allowDeletions: 1e9 });
+      expect(run.schools.flatMap((s) => s.run.problems.map(formatProblem))).toEqual([]);
+      const due = (school: number) =>
+        withSchool(school, () =>
+          queryRows<{ due: Date | string }>(sql`select due_date as due from assignments where title = 'Zone essay'`),
+        ).then((rows) => rows.map((r) => new Date(r.due).toISOString()));
+      // The end of 1 December where each school is (the district admin works in North High).
+      expect(await due(south)).toEqual([instantOf("2026-12-01", "Pacific/Auckland", "end")]);
+      expect(await due(await schoolId("north"))).toEqual([instantOf("2026-12-01", installTimeZone(), "end")]);
+    } finally {
+      await queryRows(sql`update schools set time_zone = null where id = ${south}`);
+      forgetOverrides();
+    }
   });
 });

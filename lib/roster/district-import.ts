@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { db, queryRows, type Db } from "@/lib/db/client";
 import { withSchool } from "@/lib/db/school-scope";
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 import { schoolTimeZone } from "@/lib/env";
 import { holdImportGradeWrites } from "@/lib/gradebook/imported-grades";
 import { msg } from "@/lib/i18n/message";
@@ -91,13 +92,26 @@ export async function runDistrictImport(
 ): Promise<DistrictRun> {
   const started = performance.now();
   const progress = opts.onProgress ?? (() => {});
+  // Each school's time zone below is its own setting as it is now, whoever started the run.
+  await refreshSchoolSettings();
   const timeZone = opts.timeZone ?? schoolTimeZone();
   const read = readRoster(upload, "oneroster", { timeZone });
   const orgs = schoolOrgs(read.dataset);
   const parts = orgs.map((org, i) => ({
     org,
+    first: i === 0,
     read: { ...read, dataset: datasetOfSchool(read.dataset, org.sourcedId, i === 0) } satisfies ReadRoster,
   }));
+  // A date without a zone in the set (a line item's due date) is its own school's day (decision
+  // 037): a part whose school keeps another time zone than the one the set was read in is read
+  // again in that zone, once per zone.
+  const readsByZone = new Map<string, ReadRoster>([[timeZone, read]]);
+  const readInZone = (part: (typeof parts)[number], zone: string): ReadRoster => {
+    if (zone === timeZone) return part.read;
+    let again = readsByZone.get(zone);
+    if (!again) readsByZone.set(zone, (again = readRoster(upload, "oneroster", { timeZone: zone })));
+    return { ...again, dataset: datasetOfSchool(again.dataset, part.org.sourcedId, part.first) };
+  };
   const problems = [
     ...unrouted(read, orgs),
     ...rowsOfNoSchool(
@@ -162,12 +176,13 @@ export async function runDistrictImport(
         // The rest of the transaction is that school's: row-level security follows the setting.
         await tx.execute(sql.raw(`set local app.school_id = '${school.id}'`));
         await withSchool(school.id, async () => {
-          await holdImportGradeWrites(tx, { gradebook: touchesGrades(part.read) });
           // Each school's dates (enrolment days, due dates) in its own time zone (decision 037).
           const zone = opts.timeZone ?? schoolTimeZone();
+          const own = readInZone(part, zone);
+          await holdImportGradeWrites(tx, { gradebook: touchesGrades(own) });
           const plan = await planIn(
             tx,
-            part.read,
+            own,
             opts.actorId,
             zone,
             opts.allowNewAdmins,
