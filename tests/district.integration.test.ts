@@ -21,6 +21,7 @@ import { issueReportLink, openReportLink } from "@/lib/parent/report-links";
 import { SCHOOL_COOKIE, runInRequestSchool } from "@/lib/request-school.mjs";
 import { adminCounts, listInstructors, searchStudentsAdmin } from "@/lib/queries/admin";
 import { listTeachableClasses } from "@/lib/queries/teacher";
+import { findStudentsByParentDigits } from "@/lib/queries/parent";
 import { seedDemo } from "./support/fixtures";
 import { DISTRICT_ADMIN, NORTH, NORTH_CHILD, NORTH_STUDENT, seedDistrict, request } from "./support/district";
 import { form } from "./support/form";
@@ -168,7 +169,8 @@ describe("a school's admin", () => {
     const roleOff = async () =>
       (
         await queryRows<{ n: number }>(
-          sql`select count(*)::int as n from school_memberships m join users u on u.id = m.user_id where m.role <> u.role`,
+          sql`select count(*)::int as n from school_memberships m join users u on u.id = m.user_id where m.role <> u.role
+            or m.parent_digits is distinct from (case when u.role = 'student' then coalesce(u.parent1_digits, '') || ' ' || coalesce(u.parent2_digits, '') end)`,
         )
       )[0]!.n;
     // Made by the users trigger, the district's "add to a school" and the fixtures' own inserts.
@@ -189,6 +191,13 @@ describe("a school's admin", () => {
     const after = await inNorth();
     expect([after.students, after.parents]).toEqual([before.students - 1, before.parents + 1]);
     await queryRows(sql`update users set role = 'student' where id = ${student!.id}`);
+    // A parent number changed follows too: the lookup of each school reads it from the membership.
+    await queryRows(sql`update users set parent2_number = '(555) 867-5309' where id = ${student!.id}`);
+    expect(await roleOff()).toBe(0);
+    expect((await withSchool(north, () => findStudentsByParentDigits("5558675309"))).map((s) => s.id)).toEqual([
+      student!.id,
+    ]);
+    expect(await withSchool(1, () => findStudentsByParentDigits("5558675309"))).toHaveLength(1);
     await queryRows(sql`delete from school_memberships where user_id = ${student!.id} and school_id = ${north}`);
     expect(await inNorth()).toEqual({ ...before, students: before.students - 1 });
   });

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import { db, jsonColumn, queryRows } from "@/lib/db/client";
-import { amongMembersHere, memberHere } from "@/lib/db/schools";
+import { memberHere } from "@/lib/db/schools";
 import { users } from "@/lib/db/schema";
 import type { StoredTermGrade } from "@/lib/domain/stored-grade";
 import { storedCardFrom, storedCardJson } from "@/lib/gradebook/stored-cards";
@@ -16,7 +16,11 @@ function likeDigits(digits: string): string {
   return `%${digits}%`; // digits only, so no LIKE wildcard can be smuggled in
 }
 
-/** Students whose parent1/parent2 number contains these digits (compared digits to digits). */
+/**
+ * Students whose parent1/parent2 number contains these digits (compared digits to digits). The
+ * school's own students are one range of the membership index, which carries their numbers' digits
+ * (drizzle/0044): the lookup reads that school's students alone or in a district of twenty.
+ */
 export async function findStudentsByParentDigits(digits: string): Promise<{ id: number; name: string }[]> {
   return db()
     .select({ id: users.id, name: users.name })
@@ -24,11 +28,7 @@ export async function findStudentsByParentDigits(digits: string): Promise<{ id: 
     .where(
       and(
         eq(users.role, "student"),
-        amongMembersHere(users.id, ["student"]),
-        or(
-          sql`${users.parent1Digits} like ${likeDigits(digits)}`,
-          sql`${users.parent2Digits} like ${likeDigits(digits)}`,
-        ),
+        sql`${users.id} = any(array(select m.user_id from school_memberships m where m.school_id = portal_school() and m.role = 'student' and m.parent_digits like ${likeDigits(digits)}))`,
       ),
     )
     .orderBy(asc(users.name), asc(users.id))

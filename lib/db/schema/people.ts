@@ -125,6 +125,12 @@ export const schoolMemberships = pgTable(
      * then read that school's rows, not the district's.
      */
     role: text("role").notNull(),
+    /**
+     * A student's two parent numbers as digits, "parent1 parent2" (users.parent1_digits and
+     * parent2_digits, copied by triggers, drizzle/0044): the parent lookup reads the school's own
+     * students, one range of the index below, instead of every student of the district.
+     */
+    parentDigits: text("parent_digits"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.schoolId] }),
