@@ -2,11 +2,14 @@
 // The district's roster (issue 42, decision 036) beside one school's, on PGlite in temporary data
 // folders: the same number of students (5 classes each, a teacher for every 20) imported as one
 // school's set, then as a district's set of that many schools: the apply, and the same files again
-// (expected: 0 changes). Prints seconds; the district's own preview too.
+// (expected: 0 changes). Then one school's own file, into a school added beside the district's
+// and into an install of its own. Prints seconds; the district's own preview too.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { openPglite, setDbHandle } from "@/lib/db/client";
+import { withSchool } from "@/lib/db/school-scope";
 import { runMigrations } from "@/lib/db/migrate";
 import { runDistrictImport } from "@/lib/roster/district-import";
 import { applyRosterImport } from "@/lib/roster/import";
@@ -15,13 +18,16 @@ import { classOf, districtFiles, enrolled, personOf } from "@/lib/roster/test-su
 
 const SCHOOLS = Number(process.argv[2] ?? 20);
 const PER = Number(process.argv[3] ?? 500);
-/** A district's set of `schools` schools of `per` students each (one school: an ordinary set). */
-function set(schools: number, per: number) {
+/**
+ * A district's set of `schools` schools of `per` students each (one school: an ordinary set), the
+ * schools numbered from `first` (their people's sourcedIds and usernames follow the number).
+ */
+function set(schools: number, per: number, first = 0) {
   const orgs = [["d1", "", "", "District", "district", "", ""]];
   const users: string[][] = [];
   const classes: string[][] = [];
   const enrollments: string[][] = [];
-  for (let s = 0; s < schools; s++) {
+  for (let s = first; s < first + schools; s++) {
     const org = `sch${s}`;
     orgs.push([org, "", "", `School ${s}`, "school", "", "d1"]);
     for (let c = 0; c < per / 20; c++) {
@@ -89,6 +95,24 @@ const district: number[] = [];
       runDistrictImport(zipUpload(files), { ...opts, apply: true }),
     ),
   );
+  // One school's own file into a school added beside the twenty (their people in the install).
+  const [school] = (
+    (await h.ownerDb.execute(sql`insert into schools (name) values ('Newcomer') returning id`)) as {
+      rows: { id: number }[];
+    }
+  ).rows;
+  const own = set(1, PER, SCHOOLS);
+  await withSchool(Number(school!.id), async () => {
+    district.push(await t(`a school of ${PER} in the district: apply`, () => applyRosterImport(zipUpload(own), opts)));
+    district.push(await t(`a school in the district: same file again`, () => applyRosterImport(zipUpload(own), opts)));
+  });
+  await h.close();
+}
+{
+  const h = await fresh();
+  const own = set(1, PER, SCHOOLS);
+  one.push(await t(`a school of ${PER} alone: apply`, () => applyRosterImport(zipUpload(own), opts)));
+  one.push(await t(`a school alone: same file again`, () => applyRosterImport(zipUpload(own), opts)));
   await h.close();
 }
 const beside = (d: number, o: number) =>
@@ -96,3 +120,6 @@ const beside = (d: number, o: number) =>
 console.log(`\nThe district's set beside one school's of as many students:`);
 console.log(`  apply: ${beside(district[0]!, one[0]!)}`);
 console.log(`  the same files again: ${beside(district[1]!, one[1]!)}`);
+console.log(`One school's own file in a school of the district beside the same file in an install of its own:`);
+console.log(`  apply: ${beside(district[2]!, one[2]!)}`);
+console.log(`  the same file again: ${beside(district[3]!, one[3]!)}`);
