@@ -95,6 +95,8 @@ async function main() {
   const pages: [string, string, string, (string | (() => string))?][] = [
     ["report-card link", `/r/${token}`, ""],
     ["parent report card", `/api/parent/report`, "", JSON.stringify({ phone, studentId: id })],
+    // Issue 42: the lookup reads the school's students by their parent numbers (a district's own).
+    ["parent lookup", `/api/parent/lookup`, "", JSON.stringify({ phone })],
     ["roll call", `/level/${h}/update?tab=attendance&day=${day}`, teacher],
     ["roll-call mark (POST)", `/api/roll-call`, teacher, mark],
     // Issue 44: the queue's next-student step is this page for the next student.
