@@ -65,6 +65,7 @@ test("a district admin adds a school; its admin signs in to that school alone", 
   await leave.getByRole("button", { name: "Remove from school" }).click();
   await expect(leave.getByText(`${NORTH_STUDENT.name} no longer belongs to Lakeside Elementary.`)).toBeVisible();
   // A form that succeeded starts again empty.
+  await expect(leave.getByLabel("Their username")).toHaveValue("");
   await leave.getByLabel("Their username").fill(NORTH_STUDENT.username);
   await leave.getByLabel("School").selectOption({ label: NORTH.name });
   await leave.getByRole("button", { name: "Remove from school" }).click();

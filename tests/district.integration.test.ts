@@ -192,12 +192,19 @@ describe("a school's admin", () => {
     expect([after.students, after.parents]).toEqual([before.students - 1, before.parents + 1]);
     await queryRows(sql`update users set role = 'student' where id = ${student!.id}`);
     // A parent number changed follows too: the lookup of each school reads it from the membership.
-    await queryRows(sql`update users set parent2_number = '(555) 867-5309' where id = ${student!.id}`);
-    expect(await roleOff()).toBe(0);
-    expect((await withSchool(north, () => findStudentsByParentDigits("5558675309"))).map((s) => s.id)).toEqual([
-      student!.id,
-    ]);
-    expect(await withSchool(1, () => findStudentsByParentDigits("5558675309"))).toHaveLength(1);
+    const [{ number }] = (await queryRows<{ number: string | null }>(
+      sql`select parent2_number as number from users where id = ${student!.id}`,
+    )) as [{ number: string | null }];
+    try {
+      await queryRows(sql`update users set parent2_number = '(555) 867-5309' where id = ${student!.id}`);
+      expect(await roleOff()).toBe(0);
+      expect((await withSchool(north, () => findStudentsByParentDigits("5558675309"))).map((s) => s.id)).toEqual([
+        student!.id,
+      ]);
+      expect(await withSchool(1, () => findStudentsByParentDigits("5558675309"))).toHaveLength(1);
+    } finally {
+      await queryRows(sql`update users set parent2_number = ${number} where id = ${student!.id}`);
+    }
     await queryRows(sql`delete from school_memberships where user_id = ${student!.id} and school_id = ${north}`);
     expect(await inNorth()).toEqual({ ...before, students: before.students - 1 });
   });
@@ -437,6 +444,10 @@ describe("a district admin takes someone out of a school", () => {
     const [row] = await queryRows<{ id: number; username: string }>(
       sql`select id, username from users where code_hash is not null and name = ${ava.name}`,
     );
+    // She joined North (as "a student who moves mid-year" does through the district's form).
+    await queryRows(
+      sql`insert into school_memberships (user_id, school_id) values (${row!.id}, ${north}) on conflict do nothing`,
+    );
     const records = () =>
       withSchool(1, () =>
         queryRows<{ enrolled: number; grades: number }>(sql`select
@@ -484,13 +495,31 @@ describe("a district admin takes someone out of a school", () => {
       message: `Elena Rivera still teaches ${taught.length} ${taught.length === 1 ? "class" : "classes"} at ${await demoName()} (${taught
         .slice(0, 5)
         .map((l) => l.name)
-        .join(", ")}): give them another teacher first.`,
+        .join(", ")}): give ${taught.length === 1 ? "the class" : "those classes"} another teacher first.`,
     });
     expect(
       await queryRows(
         sql`select school_id from school_memberships m join users u on u.id = m.user_id where u.username = 'erivera' order by 1`,
       ),
     ).toEqual([{ school_id: 1 }, { school_id: north }]);
+    // A class of a closed year keeps its teacher as history: it does not hold her in North.
+    await withSchool(north, async () => {
+      const [year] = await queryRows<{ id: number }>(
+        sql`insert into school_years (title, start_date, end_date, closed_at) values ('2024-25', '2024-08-15', '2025-06-15', now()) returning id`,
+      );
+      await queryRows(sql`update levels set year_id = ${year!.id} where code = ${NORTH.classCode}`);
+    });
+    try {
+      expect(await remove("erivera", north)).toEqual({
+        ok: true,
+        message: `Elena Rivera no longer belongs to ${NORTH.name}.`,
+      });
+    } finally {
+      await queryRows(
+        sql`insert into school_memberships (user_id, school_id) select id, ${north} from users where username = 'erivera' on conflict do nothing`,
+      );
+      await withSchool(north, () => queryRows(sql`update levels set year_id = null where code = ${NORTH.classCode}`));
+    }
   });
 
   it("a guardian leaves that school's children and keeps the others", async () => {
@@ -500,8 +529,19 @@ describe("a district admin takes someone out of a school", () => {
       request(async () => (await listChildrenOfParent((await getSessionUser())!.id)).map((c) => c.name));
     const inDemo = await children();
     const [ken] = await queryRows<{ username: string }>(sql`select username from users where id = ${parent.id}`);
+    // A phone match left for North's admin to confirm goes with him.
+    await withSchool(north, () =>
+      queryRows(
+        sql`insert into pending_guardian_links (parent_id, student_id) select ${parent.id}, id from users where username = ${NORTH_STUDENT.username}`,
+      ),
+    );
     await signInAs(DISTRICT_ADMIN.code);
     expect(await remove(ken!.username, north)).toMatchObject({ ok: true });
+    expect(
+      await withSchool(north, () =>
+        queryRows(sql`select 1 from pending_guardian_links where parent_id = ${parent.id}`),
+      ),
+    ).toEqual([]);
     const links = await withSchool(north, () =>
       queryRows<{ removed: boolean }>(
         sql`select removed_at is not null as removed from guardian_links where parent_id = ${parent.id}`,

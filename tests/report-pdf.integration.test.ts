@@ -174,7 +174,8 @@ describe("report-card link PDF (/r/<token>/pdf)", () => {
     forgetOverrides(); // a process that has read no school's settings yet
     try {
       const text = pdfText(Buffer.from(await (await fetchPdf(token, "203.0.113.81")).arrayBuffer()));
-      expect(text).toContain(formatDay(dateInTimeZone(new Date(), zone), "en"));
+      expect(text).toContain(`printed ${formatDay(dateInTimeZone(new Date(), zone), "en")}`);
+      expect(text).not.toContain(`printed ${formatDay(installDay, "en")}`);
     } finally {
       await queryRows(sql`update schools set time_zone = null where id = 1`);
       forgetOverrides();

@@ -10,6 +10,7 @@ import { users } from "@/lib/db/schema";
 import { withSchool } from "@/lib/db/school-scope";
 import { msg, zmsg } from "@/lib/i18n/message";
 import { concludedClass } from "@/lib/queries/school-years";
+import { LOCK as ROSTER_LOCK } from "@/lib/roster/import-run";
 
 // A district admin adds a school and its first admin (issue 42, decision 035). The school starts
 // empty: its admin makes its year, terms, classes and people, or its OneRoster set brings them.
@@ -143,6 +144,8 @@ export async function removeMembership(input: z.output<typeof membershipSchema>,
   const names = { name: person.name, school: school.name };
   return withSchool(school.id, () =>
     db().transaction(async (tx): Promise<Answer> => {
+      // The roster's lock: an import running now reads who belongs to the school and enrols them.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${ROSTER_LOCK}))`);
       // Locks the person's memberships: two removals at once cannot leave them in no school.
       const memberships = await queryRows<{ school_id: number }>(
         sql`select school_id from school_memberships where user_id = ${person.id} order by school_id for update`,
@@ -168,6 +171,11 @@ export async function removeMembership(input: z.output<typeof membershipSchema>,
         };
       const left = await queryRows<{ level_code: string }>(
         sql`delete from student_enrollment where student_id = ${person.id} and school_id = portal_school() returning level_code`,
+        tx,
+      );
+      // Links a phone match left for an admin to confirm, of the person as parent or as child.
+      await queryRows(
+        sql`delete from pending_guardian_links where (parent_id = ${person.id} or student_id = ${person.id}) and school_id = portal_school()`,
         tx,
       );
       const unlinked = await queryRows<{ student_id: number }>(

@@ -46,7 +46,7 @@ function classLine(role: string, classes: string | null, locale: Locale): string
 // Each class as "Name (code)", as a class's own cards print it (issue 29).
 const classesOf = sql`
   case when u.role = 'student' then (select string_agg(l.name || ' (' || l.code || ')', ', ' order by l.code) from student_enrollment e join levels l on l.code = e.level_code where e.student_id = u.id)
-       when u.role in ('instructor', 'teacher') then (select string_agg(l.name || ' (' || l.code || ')', ', ' order by l.code) from levels l where l.teacher_id = u.id)
+       when u.role = 'instructor' then (select string_agg(l.name || ' (' || l.code || ')', ', ' order by l.code) from levels l where l.teacher_id = u.id)
   end`;
 
 // `code` is the sealed code (users.code_sealed, decision 019) until opened below.
@@ -99,7 +99,7 @@ export async function loadCards(
   if (scope.kind === "school") {
     rows = await queryRows<Row>(sql`
       select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes, u.locale
-      from users u where u.role in ('student', 'instructor', 'teacher') and u.roster_deleted_at is null and ${amongMembersHere(sql.raw("u.id"), ["student", "instructor"])}
+      from users u where u.role in ('student', 'instructor') and u.roster_deleted_at is null and ${amongMembersHere(sql.raw("u.id"), ["student", "instructor"])}
       order by case when u.role = 'student' then 1 else 0 end, u.name, u.id`);
   } else {
     if (!(await hasAppliedImport())) return null;
@@ -107,7 +107,7 @@ export async function loadCards(
       select u.id, u.name, u.username, u.code_sealed as code, u.role, ${classesOf} as classes, u.locale
       from users u
       where u.roster_deleted_at is null and ${memberHere(sql.raw("u.id"))} and u.id in (select jsonb_array_elements_text(new_user_ids)::int from (${LAST_APPLIED}) last)
-      order by case u.role when 'admin' then 0 when 'instructor' then 1 when 'teacher' then 1 when 'student' then 2 else 3 end, u.name, u.id`);
+      order by case u.role when 'admin' then 0 when 'instructor' then 1 when 'student' then 2 else 3 end, u.name, u.id`);
   }
   const revealed = await revealCodes(
     viewer,

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { audit } from "@/lib/audit";
 import { db, queryRows } from "@/lib/db/client";
+import { memberHere } from "@/lib/db/schools";
 import { msg, type Message } from "@/lib/i18n/message";
 
 // Parent links a teacher's parent-number edit would have made (issue 28, decision 019). The phone
@@ -56,6 +57,7 @@ export async function settlePendingLink(input: {
     const [row] = await queryRows<{ parent_id: number; student_id: number; parent_name: string; student_name: string }>(
       sql`delete from pending_guardian_links pl using users p, users s
           where pl.id = ${input.id} and p.id = pl.parent_id and s.id = pl.student_id
+            and ${memberHere(sql.raw("p.id"))} and ${memberHere(sql.raw("s.id"))}
           returning pl.parent_id, pl.student_id, p.name as parent_name, s.name as student_name`,
       tx,
     );

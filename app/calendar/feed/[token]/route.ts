@@ -1,5 +1,6 @@
 import { headers } from "next/headers";
 import { feedCalendar, feedOwner } from "@/lib/calendar/feeds";
+import { refreshSchoolSettings } from "@/lib/district/school-settings";
 import { clientAddress, clientKey, hitRateLimit } from "@/lib/rate-limit";
 
 // GET /calendar/feed/<token>: a user's due dates as iCalendar, for calendar apps (issue 20). The
@@ -21,6 +22,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tok
     return plain(429, `Too many requests. Please wait ${limit.retryAfterSeconds} seconds and try again.`, {
       "retry-after": String(limit.retryAfterSeconds),
     });
+  // No session here, whose check reads the schools' own settings: the calendar's name is in its
+  // owner's language, else their school's, even on the first request a process serves.
+  await refreshSchoolSettings();
   const owner = await feedOwner((await params).token.slice(0, 100));
   if (!owner) return plain(404, NOT_FOUND);
   const body = await feedCalendar(owner.userId, owner.role, owner.locale);
