@@ -19,6 +19,7 @@ import { memberHere, onlyHere } from "@/lib/db/schools";
 import type { RosterDataset } from "./model";
 import { usernameBase } from "./values";
 import { currentSchoolId } from "@/lib/db/school-scope";
+import { knownSchoolIds } from "@/lib/school-overrides";
 
 // The portal's rows an import compares the upload with (decision 012): every user, class,
 // enrollment, guardian link and term, a few columns each (a school of 2,000 is ~15,000 small rows),
@@ -79,6 +80,20 @@ const textList = (values: readonly string[]) =>
  */
 function peopleOfPlan(named: PeopleNamed | undefined): SQL {
   if (!named) return sql`true`;
+  // In a district the ids are gathered first, each by an index or the school's own rows, and the
+  // people then read by id: the condition below, tested on every person, read the district's
+  // 110,000 people for a school's 6,600 (120 ms on PostgreSQL where the school alone takes 10-15).
+  // One school keeps it: there it reads the school's own people, the cheaper way.
+  if (knownSchoolIds().length > 1)
+    return sql`users.id = any(array(
+      select user_id from school_memberships where school_id = portal_school()
+      union select teacher_id from levels where teacher_id is not null
+      union select student_id from student_enrollment
+      union select parent_id from guardian_links
+      union select student_id from guardian_links
+      union select id from users where district_admin
+      union select id from users where sourced_id in ${textList(named.sourcedIds)}
+      union select id from users where username in ${textList(named.usernames)}))`;
   return sql`(users.id in (select user_id from school_memberships where school_id = portal_school())
     or users.district_admin
     or users.id in (select teacher_id from levels)

@@ -94,6 +94,10 @@ export const users = pgTable(
     index("users_parent_phone_digits_idx")
       .on(t.phoneDigits)
       .where(sql`role = 'parent' and length(phone_digits) >= 7`),
+    // The district admins, few: a school's roster import reads them by this in a district.
+    index("users_district_admin_idx")
+      .on(t.id)
+      .where(sql`district_admin`),
     check("users_role_check", sql`${t.role} in ('student', 'parent', 'instructor', 'admin')`),
     check("users_code_lower_check", sql`${t.unsealedCode} = lower(${t.unsealedCode})`),
     check("users_code_sealed_check", sql`(${t.codeHash} is null) = (${t.codeSealed} is null)`),

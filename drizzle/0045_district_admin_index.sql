@@ -1,0 +1,1 @@
+CREATE INDEX "users_district_admin_idx" ON "users" USING btree ("id") WHERE district_admin;
