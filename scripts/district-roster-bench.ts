@@ -10,6 +10,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openPglite, setDbHandle } from "@/lib/db/client";
 import { withSchool } from "@/lib/db/school-scope";
+import { forgetOverrides } from "@/lib/school-overrides";
 import { runMigrations } from "@/lib/db/migrate";
 import { runDistrictImport } from "@/lib/roster/district-import";
 import { applyRosterImport } from "@/lib/roster/import";
@@ -60,6 +61,8 @@ function set(schools: number, per: number, first = 0) {
 }
 const opts = { actorId: null, source: "cli" as const, allowNewAdmins: true, allowDeletions: 1e9 };
 async function fresh() {
+  // Each install reads its own schools' settings (the process's copy would be the last one's).
+  forgetOverrides();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dbench-"));
   const h = openPglite(dir);
   await runMigrations(h);
