@@ -80,21 +80,32 @@ export const membershipSchema = z.object({
   school: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
+/** The school and the person a membership form names, or the refusal that says which is unknown. */
+async function schoolAndPerson(
+  input: z.output<typeof membershipSchema>,
+): Promise<{ school: { id: number; name: string }; person: { id: number; name: string } } | { refusal: Answer }> {
+  const [school] = await queryRows<{ id: number; name: string }>(
+    sql`select id, name from schools where id = ${input.school}`,
+  );
+  if (!school) return { refusal: { ok: false, message: msg("district.errors.noSuchSchool") } };
+  const [person] = await db()
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(users.username, input.username));
+  if (!person)
+    return { refusal: { ok: false, message: msg("district.errors.noSuchPerson", { username: input.username }) } };
+  return { school, person };
+}
+
 /**
  * A person of the district joins another school (issue 42): a teacher who starts teaching there, a
  * guardian whose child enrols there, a student who moves mid-year. They keep their one account and
  * everything of the schools they belonged to; the new school's admin now finds them in its lists.
  */
 export async function addMembership(input: z.output<typeof membershipSchema>, by: number): Promise<Answer> {
-  const [school] = await queryRows<{ id: number; name: string }>(
-    sql`select id, name from schools where id = ${input.school}`,
-  );
-  if (!school) return { ok: false, message: msg("district.errors.noSuchSchool") };
-  const [person] = await db()
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.username, input.username));
-  if (!person) return { ok: false, message: msg("district.errors.noSuchPerson", { username: input.username }) };
+  const found = await schoolAndPerson(input);
+  if ("refusal" in found) return found.refusal;
+  const { school, person } = found;
   const added = await withSchool(school.id, () =>
     db().transaction(async (tx) => {
       const rows = await queryRows<{ user_id: number }>(
@@ -132,15 +143,9 @@ const CLASSES_NAMED = 5;
  * the memberships).
  */
 export async function removeMembership(input: z.output<typeof membershipSchema>, by: number): Promise<Answer> {
-  const [school] = await queryRows<{ id: number; name: string }>(
-    sql`select id, name from schools where id = ${input.school}`,
-  );
-  if (!school) return { ok: false, message: msg("district.errors.noSuchSchool") };
-  const [person] = await db()
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(eq(users.username, input.username));
-  if (!person) return { ok: false, message: msg("district.errors.noSuchPerson", { username: input.username }) };
+  const found = await schoolAndPerson(input);
+  if ("refusal" in found) return found.refusal;
+  const { school, person } = found;
   const names = { name: person.name, school: school.name };
   return withSchool(school.id, () =>
     db().transaction(async (tx): Promise<Answer> => {
